@@ -1,0 +1,73 @@
+"""AI names and specs: ``random``, ``greedy``, ``easy``, ``medium``, ``hard:time=0.5``, ``cmd:...``.
+
+``make_player(spec, seed)`` builds a player; ``check_spec(spec)`` validates a spec
+(raising ``ValueError`` with a one-line message) without building anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .base import Player
+from .simple import GreedyPlayer, RandomPlayer
+
+# name -> factory(seed, **options)
+FACTORIES: dict[str, Callable[..., Player]] = {
+    "random": lambda seed, **kw: RandomPlayer(seed),
+    "greedy": lambda seed, **kw: GreedyPlayer(seed),
+}
+# options each name accepts, with their types
+OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}}
+DESCRIPTIONS: dict[str, str] = {
+    "random": "plays any legal move",
+    "greedy": "takes the most valuable capture now",
+}
+
+
+def register(name: str, factory: Callable[..., Player], options: dict[str, type] | None = None,
+             description: str = "") -> None:
+    FACTORIES[name] = factory
+    OPTIONS[name] = options or {}
+    DESCRIPTIONS[name] = description
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"hard:time=0.5"`` -> ``("hard", {"time": 0.5})``; ``"cmd:python b.py"`` -> ("cmd", {"command": ...})."""
+    spec = spec.strip()
+    if spec.startswith("cmd:"):
+        command = spec[4:].strip()
+        if not command:
+            raise ValueError("'cmd:' needs a command, e.g. cmd:python my_bot.py")
+        return "cmd", {"command": command}
+    name, _, rest = spec.partition(":")
+    name = name.strip().lower()
+    if name not in FACTORIES:
+        known = ", ".join(sorted(FACTORIES))
+        raise ValueError(f"unknown AI {name!r}: choose one of {known}, or cmd:COMMAND")
+    options: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        kind = OPTIONS[name].get(key)
+        if not eq or kind is None:
+            allowed = ", ".join(OPTIONS[name]) or "none"
+            raise ValueError(f"AI {name!r} has no option {part!r} (options: {allowed})")
+        try:
+            options[key] = kind(value)
+        except ValueError:
+            raise ValueError(f"AI option {key}={value!r} is not a {kind.__name__}") from None
+        if isinstance(options[key], (int, float)) and options[key] <= 0:
+            raise ValueError(f"AI option {key} must be positive, not {value}")
+    return name, options
+
+
+def check_spec(spec: str) -> str:
+    parse_spec(spec)
+    return spec
+
+
+def make_player(spec: str, seed: int | None = None) -> Player:
+    name, options = parse_spec(spec)
+    if name == "cmd" and "cmd" not in FACTORIES:
+        raise ValueError("external bots are not available in this build")
+    return FACTORIES[name](seed, **options)

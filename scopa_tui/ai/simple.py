@@ -1,0 +1,48 @@
+"""Two simple players: ``random`` and ``greedy``."""
+
+from __future__ import annotations
+
+from ..engine import Move, PlayerView
+from .base import BasePlayer
+
+# Primiera-ish worth of a rank: sevens and sixes matter most.
+RANK_WORTH = (0, 0.45, 0.2, 0.25, 0.3, 0.35, 0.55, 0.9, 0.1, 0.1, 0.1)
+
+
+def card_worth(card) -> float:
+    """How much a card is worth to its taker, on average, beyond counting as one card."""
+    w = RANK_WORTH[card.rank]
+    if card.suit == "d":
+        w += 0.35
+        if card.rank == 7:
+            w += 2.5  # the settebello is a whole point
+    return w
+
+
+class RandomPlayer(BasePlayer):
+    """Uniform over the legal moves."""
+
+    name = "random"
+
+    def choose(self, view: PlayerView) -> Move:
+        return self.rng.choice(view.legal)
+
+
+class GreedyPlayer(BasePlayer):
+    """Takes the capture worth most now (sweeps, settebello, coins, sevens, cards);
+    with nothing to take, lays the card worth least."""
+
+    name = "greedy"
+
+    def score(self, move: Move, view: PlayerView) -> float:
+        if not move.is_capture:
+            return -card_worth(move.card) - 0.05 * move.card.rank
+        taken = (move.card,) + move.capture
+        value = len(taken) * 0.4 + sum(card_worth(c) for c in taken)
+        if len(move.capture) == len(view.table) and view.plays_left > 1:
+            value += 4.0  # a scopa
+        return value
+
+    def choose(self, view: PlayerView) -> Move:
+        best = max(self.score(m, view) for m in view.legal)
+        return self.rng.choice([m for m in view.legal if self.score(m, view) == best])

@@ -1,0 +1,171 @@
+"""The ``scopa-tui`` command and its subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .ai.registry import check_spec
+from .engine import PRESETS, RulesError, make_rules
+from .engine.rules import DECK_STYLES, PLAYER_COUNTS
+
+
+class UsageError(Exception):
+    """Bad command-line input: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, no usage dump
+        raise UsageError(message)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
+    return value
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
+    if value not in PLAYER_COUNTS:
+        raise argparse.ArgumentTypeError(f"Scopa is played by 2, 3, 4 or 6 players, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 60 seconds, not {text}")
+    return value
+
+
+def _ai_list(text: str) -> list[str]:
+    specs = _split_specs(text)
+    if not specs:
+        raise argparse.ArgumentTypeError("name at least one AI, e.g. greedy,random")
+    for spec in specs:
+        try:
+            check_spec(spec)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return specs
+
+
+def _split_specs(text: str) -> list[str]:
+    """Split ``a,b:x=1,y=2,cmd:python bot.py`` on the commas that start a new AI."""
+    from .ai.registry import FACTORIES
+
+    specs: list[str] = []
+    for part in text.split(","):
+        head = part.strip().split(":")[0].split("=")[0].strip().lower()
+        starts_new = head in FACTORIES or part.strip().startswith("cmd:") or not specs
+        if starts_new or "=" not in part:
+            specs.append(part.strip())
+        else:
+            specs[-1] += "," + part.strip()
+    return [s for s in specs if s]
+
+
+def _add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=_players, default=2, help="2, 3, 4 (partners) or 6 (three partnerships)")
+    p.add_argument("--preset", choices=list(PRESETS), default="standard", help="rule preset (default standard)")
+    p.add_argument("--target", type=_positive_int, default=None, help="points to win (default 11)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="scopa-tui", description="Scopa, the Italian card game, in your terminal.")
+    parser.add_argument("--version", action="version", version=f"scopa-tui {__version__}")
+    _add_rules_args(parser)
+    parser.add_argument("--ai", type=_ai_list, default=None,
+                        help="opponent AI(s), comma-separated: random, greedy, easy, medium, hard")
+    parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for the deals")
+    parser.add_argument("--deck", choices=DECK_STYLES, default=None, help="deck style")
+    parser.add_argument("--ascii", action="store_true", help="draw suits with letters, not symbols")
+    parser.add_argument("--ai-delay", type=_seconds, default=None, metavar="SECONDS",
+                        help="how long each AI play stays visible (0 for none)")
+    parser.add_argument("--data-dir", default=None, help="where saves, settings and statistics live")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    sim = sub.add_parser("simulate", help="play AI-vs-AI games with no UI")
+    _add_rules_args(sim)
+    sim.add_argument("--games", type=_positive_int, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=_non_negative_int, default=1, help="seed (default 1)")
+    sim.add_argument("--ai", type=_ai_list, default=["greedy", "random"],
+                     help="AIs in seat order, comma-separated (default greedy,random)")
+    sim.add_argument("--record", metavar="FILE", help="write every game to FILE as JSON Lines")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    return parser
+
+
+def _rules(args):
+    return make_rules(args.preset, players=args.players, target=args.target,
+                      deck_style=getattr(args, "deck", None))
+
+
+def cmd_simulate(args) -> int:
+    from . import simulate
+
+    rules = _rules(args)
+    out = None
+    if args.record:
+        try:
+            out = open(args.record, "w", encoding="utf-8")
+        except OSError as e:
+            raise UsageError(f"cannot write record file {args.record}: {e.strerror}") from None
+    try:
+        summary = simulate.run(rules, args.games, args.seed, args.ai, record_file=out)
+    finally:
+        if out:
+            out.close()
+    print(simulate.to_json(summary) if args.json else simulate.format_table(summary))
+    return 0
+
+
+def cmd_play(args) -> int:
+    try:
+        from .ui.app import run_app
+    except ImportError as e:  # pragma: no cover - the UI ships with the package
+        raise UsageError(f"the game screen is not available: {e}") from None
+    return run_app(args)
+
+
+COMMANDS = {"simulate": cmd_simulate, None: cmd_play}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        _rules(args)  # validate the combination (e.g. gamerules with 3 players)
+        return COMMANDS[args.command](args)
+    except (UsageError, RulesError, ValueError) as e:
+        print(f"scopa-tui: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""The Scopa rules engine: pure Python, no UI, no I/O, deterministic from a seed.
+
+The public API::
+
+    from scopa_tui.engine import Game, Move, make_rules
+    game = Game(make_rules("standard", players=2), seed=7)
+    game.subscribe(print)          # typed events: Dealt, Played, HandEnded, ...
+    game.start()
+    while not game.is_over:
+        if game.phase == "hand_over":
+            game.next_hand()
+        game.play(game.legal_moves()[0])
+"""
+
+from .captures import capture_masks, explain_capture
+from .cards import CARDS, SUITS, Card, card, cards_of, mask_of, parse_card, parse_cards
+from .core import HandState, hand_points, random_playout
+from .errors import IllegalMove, RecordError, RulesError, ScopaError
+from .events import Dealt, Event, GameEnded, GameStarted, HandEnded, Played, Redealt
+from .game import Game, SeededDecks
+from .moves import Move
+from .rules import PRESETS, Rules, make_rules
+from .scoring import Award, HandScore, SideScore, primiera_text, score_hand
+from .view import PlayerView, PlayRecord
+
+__all__ = [
+    "CARDS", "SUITS", "Card", "card", "cards_of", "mask_of", "parse_card", "parse_cards",
+    "capture_masks", "explain_capture", "HandState", "hand_points", "random_playout",
+    "IllegalMove", "RecordError", "RulesError", "ScopaError",
+    "Dealt", "Event", "GameEnded", "GameStarted", "HandEnded", "Played", "Redealt",
+    "Game", "SeededDecks", "Move", "PRESETS", "Rules", "make_rules",
+    "Award", "HandScore", "SideScore", "primiera_text", "score_hand", "PlayerView", "PlayRecord",
+]

@@ -1,0 +1,109 @@
+"""Capture enumeration (RULES.md section 4) on card masks.
+
+``capture_masks(card, table)`` returns every legal capture of ``card`` against the
+``table`` mask, as a tuple of masks; an empty tuple means the card is laid on the table.
+Sum captures are cached per rank on the part of the table that can take part in a sum
+(cards of lower rank), so the inner loop of a playout is a dict look-up.
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS, cards_of, mask_of
+
+# Bits of the table below rank r (1-based): the cards that can make up a sum to r.
+LOW_MASK = tuple((1 << (4 * (r - 1))) - 1 if r >= 1 else 0 for r in range(11))
+# Single-card captures for each nibble of one rank: NIBBLE_BITS[nib] = bits set in nib.
+NIBBLE_BITS = tuple(tuple(1 << b for b in range(4) if nib >> b & 1) for nib in range(16))
+
+_SUM_CACHE: list[dict[int, tuple[int, ...]]] = [dict() for _ in range(11)]
+_CACHE_LIMIT = 400_000
+
+
+def _sum_subsets(target: int, low: int) -> tuple[int, ...]:
+    """All subsets of the cards in ``low`` whose ranks add up to ``target``."""
+    cards = []
+    m = low
+    while m:
+        b = m & -m
+        i = b.bit_length() - 1
+        cards.append((i, (i >> 2) + 1))
+        m ^= b
+    out: list[int] = []
+    n = len(cards)
+
+    def rec(start: int, remaining: int, acc: int) -> None:
+        for j in range(start, n):
+            idx, value = cards[j]
+            if value > remaining:
+                break  # cards are sorted by rank
+            if value == remaining:
+                out.append(acc | (1 << idx))
+            else:
+                rec(j + 1, remaining - value, acc | (1 << idx))
+
+    rec(0, target, 0)
+    return tuple(out)
+
+
+def sum_captures(rank: int, table: int) -> tuple[int, ...]:
+    """Sum captures of a card of ``rank`` (assuming no table card matches it)."""
+    low = table & LOW_MASK[rank]
+    cache = _SUM_CACHE[rank]
+    found = cache.get(low)
+    if found is None:
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        found = cache[low] = _sum_subsets(rank, low)
+    return found
+
+
+def capture_masks(card: int, table: int) -> tuple[int, ...]:
+    """Every legal capture of ``card`` on ``table`` (masks); ``()`` when it must be laid."""
+    shift = card & ~3
+    nib = (table >> shift) & 15
+    if nib:
+        return tuple(b << shift for b in NIBBLE_BITS[nib])
+    return sum_captures((card >> 2) + 1, table)
+
+
+def _plus(cards) -> str:
+    return " + ".join(str(c.rank) for c in cards)
+
+
+def explain_capture(card: int, capture: int, table: int) -> str | None:
+    """Why playing ``card`` taking ``capture`` (a mask) is illegal on ``table``, or None if legal.
+
+    The message speaks to the player, e.g. ``"7d must capture 7b: a match beats a sum"``.
+    Membership of the card in the hand is checked by the caller.
+    """
+    c = CARDS[card]
+    r = c.rank
+    if capture & ~table:
+        missing = cards_of(capture & ~table)
+        return f"{missing[0]} is not on the table"
+    legal = capture_masks(card, table)
+    if capture in legal or (not legal and capture == 0):
+        return None
+    matches = cards_of((table >> (card & ~3) & 15) << (card & ~3))
+    if matches:
+        if len(matches) == 1:
+            return f"{c} must capture {matches[0]}: a match beats a sum"
+        names = " or ".join(str(m) for m in matches)
+        if capture and not (capture & ~mask_of(matches)):
+            return f"take just one {r}: {names}"
+        return f"{c} must capture one {r} ({names}): a match beats a sum"
+    # No match on the table.
+    if capture == 0:
+        example = cards_of(legal[0])
+        return f"you must capture: {_plus(example)} = {r} is on the table"
+    taken = cards_of(capture)
+    total = sum(t.rank for t in taken)
+    if len(taken) == 1:
+        reason = f"a {r} cannot take a {taken[0].rank}"
+    elif total != r:
+        reason = f"{_plus(taken)} = {total}, your card is a {r}"
+    else:  # right total but not legal: cannot happen, kept for safety
+        reason = f"{_plus(taken)} cannot be taken"
+    if not legal:
+        reason += f"; nothing adds up to {r}, so {c} is laid on the table"
+    return reason

@@ -1,0 +1,109 @@
+"""Cards and card sets.
+
+A card is an ``int`` from 0 to 39, laid out *rank-major*: ``index = (rank - 1) * 4 + suit``
+with suits ``d c s b`` numbered 0..3.  A set of cards is a 40-bit mask.  With this layout
+the cards of one rank on the table are a single nibble of the table mask, which is what
+makes capture enumeration cheap.
+
+:class:`Card` is an ``int`` subclass that prints as ``7d``; the engine's public API hands
+out :class:`Card` objects, the lean inner loop works with plain ints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+SUITS = "dcsb"
+SUIT_NAMES = {
+    "d": "Coins",
+    "c": "Cups",
+    "s": "Swords",
+    "b": "Clubs",
+}
+ITALIAN_SUIT_NAMES = {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"}
+RANK_NAMES = {1: "Ace", 8: "Jack", 9: "Horse", 10: "King"}
+
+
+class Card(int):
+    """One of the 40 cards.  Use :data:`CARDS` or :func:`parse_card` to get one."""
+
+    __slots__ = ()
+
+    @property
+    def rank(self) -> int:
+        return (self >> 2) + 1
+
+    @property
+    def suit(self) -> str:
+        return SUITS[self & 3]
+
+    @property
+    def suit_index(self) -> int:
+        return self & 3
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    @property
+    def name(self) -> str:
+        """Long English name, e.g. ``7 of Coins`` or ``King of Clubs``."""
+        rank = RANK_NAMES.get(self.rank, str(self.rank))
+        return f"{rank} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(40))
+DECK_MASK = (1 << 40) - 1
+SETTEBELLO = 24  # 7d: (7 - 1) * 4 + 0
+COINS_MASK = sum(1 << (r * 4) for r in range(10))
+KINGS_MASK = 0xF << 36
+
+
+def card(rank: int, suit: str) -> Card:
+    if not 1 <= rank <= 10 or suit not in SUITS or len(suit) != 1:
+        raise ValueError(f"no such card: rank {rank}, suit {suit!r}")
+    return CARDS[(rank - 1) * 4 + SUITS.index(suit)]
+
+
+_BY_NAME = {str(c): c for c in CARDS}
+
+
+def parse_card(text: str) -> Card:
+    """Parse card notation (``7d``, ``10b``, ``1c``).  Raises ``ValueError`` with a clear message."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a card: expected a string such as '7d'")
+    found = _BY_NAME.get(text.strip().lower())
+    if found is None:
+        raise ValueError(f"{text!r} is not a card: expected rank 1-10 then suit d, c, s or b (e.g. '7d')")
+    return found
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    return [parse_card(t) for t in texts]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a mask, lowest rank first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def fmt_cards(cards: Iterable[int]) -> str:
+    return " ".join(str(CARDS[c]) for c in cards)

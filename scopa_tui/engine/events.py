@@ -1,0 +1,101 @@
+"""Typed events the game emits to its subscribers.
+
+A whole game can be followed from the events alone; each event is also one line of the
+game record (``to_record``, RULES.md section 9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .rules import Rules
+from .scoring import HandScore
+
+
+def _names(cards) -> list[str]:
+    return [str(c) for c in cards]
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    rules: Rules
+    seed: int | None
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": "game_start", "format": "scopa-record/1", "rules": self.rules.to_dict(),
+                "seed": self.seed}
+
+
+@dataclass(frozen=True)
+class Redealt:
+    """A deal voided because the table held three or more Kings."""
+
+    hand: int
+    dealer: int
+    table: tuple[Card, ...]
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": "redeal", "hand": self.hand, "table": _names(self.table), "dealer": self.dealer}
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """Three cards to each seat; on the first deal of a hand also 4 cards to the table."""
+
+    hand: int
+    dealer: int
+    table: tuple[Card, ...]  # new table cards: () on later deals
+    hands: tuple[tuple[Card, ...], ...]
+    stock: int  # cards left in the stock after this deal
+
+    @property
+    def first(self) -> bool:
+        return bool(self.table)
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": "deal", "hand": self.hand, "dealer": self.dealer, "table": _names(self.table),
+                "hands": [_names(h) for h in self.hands]}
+
+
+@dataclass(frozen=True)
+class Played:
+    hand: int
+    seat: int
+    card: Card
+    capture: tuple[Card, ...]
+    scopa: bool
+    last: bool  # the very last card of the hand
+    table: tuple[Card, ...]  # the table after the play
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": "play", "hand": self.hand, "seat": self.seat, "card": str(self.card),
+                "capture": _names(self.capture), "scopa": self.scopa}
+
+
+@dataclass(frozen=True)
+class HandEnded:
+    score: HandScore
+
+    @property
+    def hand(self) -> int:
+        return self.score.hand
+
+    def to_record(self) -> dict[str, Any]:
+        s = self.score
+        return {"event": "hand_end", "hand": s.hand, "leftover": _names(s.leftover),
+                "leftover_to": s.leftover_to, "sides": [x.to_record() for x in s.sides],
+                "totals": list(s.totals)}
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    totals: tuple[int, ...]
+    winner: int
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": "game_end", "totals": list(self.totals), "winner": self.winner}
+
+
+Event = GameStarted | Redealt | Dealt | Played | HandEnded | GameEnded

@@ -1,0 +1,219 @@
+"""The game object: deals, lists legal moves, validates and applies them, scores hands,
+and emits typed events to its subscribers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from .captures import capture_masks, explain_capture
+from .cards import CARDS, Card, cards_of
+from .core import HandState, new_hand, three_kings
+from .errors import IllegalMove
+from .events import Dealt, Event, GameEnded, GameStarted, HandEnded, Played, Redealt
+from .moves import Move
+from .rules import Rules
+from .scoring import HandScore, score_hand
+from .view import PlayerView, PlayRecord
+
+
+class DeckSource(Protocol):
+    """Where the dealer's shuffled decks come from (a seeded RNG, or a record's deals)."""
+
+    def first_dealer(self, players: int) -> int: ...
+
+    def deck(self, hand: int, attempt: int) -> list[int]:
+        """The deck for a hand's ``attempt``-th deal; the top of the deck is the end of the list."""
+        ...
+
+
+class SeededDecks:
+    """Shuffles from one ``random.Random(seed)``: the same seed gives the same game."""
+
+    def __init__(self, seed: int):
+        self._rng = random.Random(seed)
+
+    def first_dealer(self, players: int) -> int:
+        return self._rng.randrange(players)
+
+    def deck(self, hand: int, attempt: int) -> list[int]:
+        deck = list(range(40))
+        self._rng.shuffle(deck)
+        return deck
+
+
+PHASES = ("new", "play", "hand_over", "game_over")
+
+
+class Game:
+    """A whole game of Scopa.
+
+    >>> g = Game(Rules(players=2), seed=7); g.start()
+    >>> move = g.legal_moves()[0]; event = g.play(move)
+
+    ``phase`` is ``"play"`` while a hand is in progress, ``"hand_over"`` after a hand is
+    scored (call :meth:`next_hand`), and ``"game_over"`` at the end.
+    """
+
+    def __init__(self, rules: Rules | None = None, seed: int | None = None,
+                 decks: DeckSource | None = None, side_names: list[str] | None = None):
+        self.rules = rules or Rules()
+        self.seed = random.randrange(2**31) if seed is None else seed
+        self._decks = decks or SeededDecks(self.seed)
+        self.side_names = side_names
+        self._subscribers: list[Callable[[Event], None]] = []
+        self.events: list[Event] = []
+        self.totals = [0] * self.rules.n_sides
+        self.hand_no = 0
+        self.dealer = -1
+        self.state: HandState | None = None
+        self.phase = "new"
+        self.hand_scores: list[HandScore] = []
+        self.history: list[PlayRecord] = []
+        self.hand_start_table: tuple[Card, ...] = ()
+        self.winner: int | None = None
+
+    # --- events ----------------------------------------------------------------------
+    def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
+        """Call ``callback(event)`` for every event from now on; returns an unsubscribe function."""
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+        for callback in list(self._subscribers):
+            callback(event)
+
+    # --- flow ------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.phase != "new":
+            raise RuntimeError("the game has already started")
+        self._emit(GameStarted(self.rules, self.seed))
+        self.dealer = self._decks.first_dealer(self.rules.players)
+        self._deal_hand()
+
+    def next_hand(self) -> None:
+        if self.phase != "hand_over":
+            raise RuntimeError(f"cannot deal a new hand while the game is in phase {self.phase!r}")
+        self.dealer = (self.dealer + 1) % self.rules.players
+        self._deal_hand()
+
+    def _deal_hand(self) -> None:
+        self.hand_no += 1
+        attempt = 0
+        while True:
+            state = new_hand(self.rules, self.dealer, self._decks.deck(self.hand_no, attempt))
+            if self.rules.redeal_three_kings and three_kings(state.table):
+                # Three or more Kings on the table: the same dealer deals again.
+                self._emit(Redealt(self.hand_no, self.dealer, tuple(cards_of(state.table))))
+                attempt += 1
+                continue
+            break
+        self.state = state
+        self.phase = "play"
+        self.history = []
+        self.hand_start_table = tuple(cards_of(state.table))
+        self._emit_deal(state, self.hand_start_table)
+
+    def _emit_deal(self, state: HandState, table: tuple[Card, ...]) -> None:
+        self._emit(Dealt(self.hand_no, self.dealer, table,
+                         tuple(tuple(CARDS[c] for c in h) for h in state.hands), len(state.stock)))
+
+    # --- queries ---------------------------------------------------------------------
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None between hands and after the game."""
+        return self.state.turn if self.phase == "play" else None
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        return tuple(cards_of(self.state.table)) if self.state else ()
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self.state.hands[seat]) if self.state else ()
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of(seat)
+
+    def legal_moves(self) -> list[Move]:
+        if self.phase != "play":
+            return []
+        return [Move(c, m) for c, m in self.state.legal_moves()]
+
+    def explain(self, card: int | str, capture=()) -> str | None:
+        """Why the seat to act may not play ``card`` taking ``capture``; None when it may.
+
+        Does not change the game: a UI calls it while the player is still choosing.
+        """
+        move = Move(card, capture)
+        if self.phase != "play":
+            return "the hand is over" if self.phase == "hand_over" else "no hand is being played"
+        if move.card not in self.state.hands[self.state.turn]:
+            return f"{move.card} is not in your hand"
+        return explain_capture(move.card, move.mask, self.state.table)
+
+    def check(self, move: Move) -> None:
+        """Raise :class:`IllegalMove` (saying why) unless ``move`` is legal now."""
+        reason = self.explain(move.card, move.mask)
+        if reason is not None:
+            raise IllegalMove(reason)
+
+    def captures_for(self, card: int) -> list[tuple[Card, ...]]:
+        """The legal capture sets of ``card`` now (``[()]`` when it is laid on the table)."""
+        masks = capture_masks(card, self.state.table) if self.state else ()
+        return [tuple(cards_of(m)) for m in masks] or [()]
+
+    def view(self, seat: int) -> PlayerView:
+        s = self.state
+        legal = tuple(self.legal_moves()) if self.turn == seat else ()
+        return PlayerView(
+            rules=self.rules, seat=seat, hand_no=self.hand_no, dealer=self.dealer,
+            hand=self.hand_of(seat), table=self.table, hand_start_table=self.hand_start_table,
+            history=tuple(self.history), hand_sizes=tuple(len(h) for h in s.hands),
+            stock=len(s.stock), captured=tuple(tuple(cards_of(p)) for p in s.piles),
+            scope=tuple(s.scope), scores=tuple(self.totals), legal=legal)
+
+    # --- acting ----------------------------------------------------------------------
+    def play(self, move: Move) -> Played:
+        """Apply a legal move of the seat to act; raises :class:`IllegalMove` otherwise."""
+        self.check(move)
+        s = self.state
+        seat = s.turn
+        stock_before = len(s.stock)
+        scopa = s.apply(move.card, move.mask)
+        record = PlayRecord(seat, move.card, move.capture, scopa)
+        self.history.append(record)
+        event = Played(self.hand_no, seat, move.card, move.capture, scopa, s.over,
+                       tuple(cards_of(s.table)) if not s.over else ())
+        self._emit(event)
+        if len(s.stock) != stock_before:
+            self._emit_deal(s, ())
+        if s.over:
+            self._end_hand()
+        return event
+
+    def _end_hand(self) -> None:
+        s = self.state
+        leftover = s.table
+        # Leftovers go to the last capturer (already in its pile), or to nobody.
+        leftover_to = s.last_capture if s.last_capture >= 0 else None
+        s.table = 0
+        score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover,
+                           leftover_to if leftover else None, self.totals, self.side_names)
+        self.totals = list(score.totals)
+        self.hand_scores.append(score)
+        self.phase = "hand_over"
+        self._emit(HandEnded(score))
+        best = max(self.totals)
+        if best >= self.rules.target:
+            leaders = [i for i, t in enumerate(self.totals) if t == best]
+            if len(leaders) == 1:  # a tie at the top plays another hand
+                self.winner = leaders[0]
+                self.phase = "game_over"
+                self._emit(GameEnded(tuple(self.totals), self.winner))
+

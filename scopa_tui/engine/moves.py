@@ -1,0 +1,45 @@
+"""A move: the card played and the set of table cards it captures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import CARDS, Card, cards_of, mask_of, parse_card
+
+
+class Move:
+    """``Move(card, capture)``: ``capture`` is a set; its order does not matter."""
+
+    __slots__ = ("card", "mask")
+
+    def __init__(self, card: int | str, capture: Iterable[int | str] | int = ()):
+        self.card: Card = parse_card(card) if isinstance(card, str) else CARDS[card]
+        if isinstance(capture, int):
+            self.mask = capture
+        else:
+            self.mask = mask_of(parse_card(c) if isinstance(c, str) else c for c in capture)
+
+    @property
+    def capture(self) -> tuple[Card, ...]:
+        return tuple(cards_of(self.mask))
+
+    @property
+    def is_capture(self) -> bool:
+        return self.mask != 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self.card == other.card and self.mask == other.mask
+
+    def __hash__(self) -> int:
+        return hash((int(self.card), self.mask))
+
+    def __repr__(self) -> str:
+        return f"Move({str(self.card)!r}, {[str(c) for c in self.capture]!r})"
+
+    def __str__(self) -> str:
+        if not self.mask:
+            return f"{self.card} (laid)"
+        return f"{self.card} takes {' '.join(map(str, self.capture))}"
+
+    def to_json(self) -> dict:
+        return {"card": str(self.card), "capture": [str(c) for c in self.capture]}

@@ -1,0 +1,259 @@
+"""Game records in JSON Lines (RULES.md section 9, ``scopa-record/1``).
+
+Writing: every event has ``to_record()``; :func:`dumps` joins a game's events.
+Reading: :func:`parse` checks every line (errors name the line), :func:`replay` plays a
+parsed game again through the engine and checks that it reproduces every line.
+The engine does no I/O: these functions take and return strings.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import parse_card
+from .errors import IllegalMove, RecordError, RulesError
+from .game import Game
+from .moves import Move
+from .rules import Rules
+
+FORMAT = "scopa-record/1"
+EVENTS = ("game_start", "deal", "redeal", "play", "hand_end", "game_end")
+_REQUIRED = {
+    "game_start": ("format", "rules"),
+    "deal": ("hand", "dealer", "table", "hands"),
+    "redeal": ("hand", "table"),
+    "play": ("hand", "seat", "card", "capture", "scopa"),
+    "hand_end": ("hand", "leftover", "leftover_to", "sides", "totals"),
+    "game_end": ("totals", "winner"),
+}
+
+
+def dumps(game: Game) -> str:
+    """The game so far as JSON Lines (one event a line, ending in a newline)."""
+    return "".join(json.dumps(e.to_record(), separators=(",", ":")) + "\n" for e in game.events)
+
+
+@dataclass
+class RecordGame:
+    """One game of a record file: its lines as (line number, object)."""
+
+    lines: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    @property
+    def start(self) -> dict[str, Any]:
+        return self.lines[0][1]
+
+    @property
+    def rules(self) -> Rules:
+        return Rules.from_dict(self.start["rules"])
+
+    @property
+    def seed(self) -> int | None:
+        return self.start.get("seed")
+
+    @property
+    def finished(self) -> bool:
+        return self.lines[-1][1]["event"] == "game_end"
+
+
+def _check_cards(no: int, obj: dict, key: str) -> None:
+    value = obj[key]
+    cards = [value] if key == "card" else value
+    if key == "hands":
+        if not isinstance(value, list) or not all(isinstance(h, list) for h in value):
+            raise RecordError(f"'hands' must be a list of lists of cards, not {value!r}", no)
+        cards = [c for h in value for c in h]
+    elif key != "card" and not isinstance(value, list):
+        raise RecordError(f"{key!r} must be a list of cards, not {value!r}", no)
+    for c in cards:
+        try:
+            parse_card(c)
+        except ValueError as e:
+            raise RecordError(f"{key!r}: {e}", no) from None
+
+
+def _check_int(no: int, obj: dict, key: str, nullable: bool = False) -> None:
+    value = obj[key]
+    if value is None and nullable:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RecordError(f"{key!r} must be a non-negative whole number, not {value!r}", no)
+
+
+def parse(text: str | Iterable[str]) -> list[RecordGame]:
+    """Split a record file's text into games, checking each line's form.
+
+    Raises :class:`RecordError` naming the line (1-based) and what is wrong.
+    """
+    lines = text.splitlines() if isinstance(text, str) else list(text)
+    games: list[RecordGame] = []
+    for no, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not valid JSON ({e.msg} at column {e.colno})", no) from None
+        if not isinstance(obj, dict):
+            raise RecordError("each line must be a JSON object", no)
+        ev = obj.get("event")
+        if ev not in EVENTS:
+            raise RecordError(f"unknown event {ev!r}: expected one of {', '.join(EVENTS)}", no)
+        missing = [k for k in _REQUIRED[ev] if k not in obj]
+        if missing:
+            raise RecordError(f"{ev} line lacks {', '.join(repr(m) for m in missing)}", no)
+        if ev == "game_start":
+            if obj["format"] != FORMAT:
+                raise RecordError(f"format {obj['format']!r} is not {FORMAT!r}", no)
+            try:
+                Rules.from_dict(obj["rules"])
+            except (RulesError, TypeError) as e:
+                raise RecordError(f"bad rules: {e}", no) from None
+            games.append(RecordGame())
+        elif not games:
+            raise RecordError(f"{ev} line before any game_start line", no)
+        elif games[-1].finished:
+            raise RecordError(f"{ev} line after game_end: a new game must start with game_start", no)
+        if ev in ("deal", "redeal"):
+            _check_int(no, obj, "hand")
+            _check_cards(no, obj, "table")
+            if ev == "deal":
+                _check_int(no, obj, "dealer")
+                _check_cards(no, obj, "hands")
+        elif ev == "play":
+            _check_int(no, obj, "hand")
+            _check_int(no, obj, "seat")
+            _check_cards(no, obj, "card")
+            _check_cards(no, obj, "capture")
+            if not isinstance(obj["scopa"], bool):
+                raise RecordError(f"'scopa' must be true or false, not {obj['scopa']!r}", no)
+        elif ev == "hand_end":
+            _check_cards(no, obj, "leftover")
+            _check_int(no, obj, "leftover_to", nullable=True)
+            if not isinstance(obj["sides"], list) or not isinstance(obj["totals"], list):
+                raise RecordError("'sides' and 'totals' must be lists", no)
+        elif ev == "game_end":
+            _check_int(no, obj, "winner")
+        games[-1].lines.append((no, obj))
+    if not games:
+        raise RecordError("the record holds no game (no game_start line)")
+    return games
+
+
+class _RecordDecks:
+    """Decks rebuilt from a record's deal lines, so that dealing reproduces them."""
+
+    def __init__(self, game: RecordGame, players: int):
+        self.players = players
+        self.deals: dict[int, list[dict]] = {}  # hand -> its redeal/deal lines in order
+        self.first = None
+        for no, obj in game.lines:
+            if obj["event"] in ("deal", "redeal"):
+                self.deals.setdefault(obj["hand"], []).append(obj)
+                if self.first is None and "dealer" in obj:
+                    self.first = obj["dealer"]
+
+    def first_dealer(self, players: int) -> int:
+        return self.first if self.first is not None else 0
+
+    def deck(self, hand: int, attempt: int) -> list[int]:
+        lines = self.deals.get(hand, [])
+        if attempt >= len(lines):
+            raise RecordError(f"the record has no deal for hand {hand}")
+        head = lines[attempt]
+        table = [parse_card(c) for c in head["table"]]
+        n = self.players
+        dealer = head.get("dealer", 0)
+        first = (dealer + 1) % n
+        pops: list[int] = []
+        if head["event"] == "redeal":
+            rest = [c for c in range(40) if c not in table]
+            pops = rest[: 3 * n] + table
+            pops += [c for c in range(40) if c not in pops]
+            return pops[::-1]
+        rounds = [head] + [x for x in lines[attempt + 1:] if x["event"] == "deal" and not x["table"]]
+        for i, obj in enumerate(rounds):
+            hands = obj["hands"]
+            if len(hands) != n or any(len(h) != 3 for h in hands):
+                raise RecordError(f"hand {hand}: a deal gives 3 cards to each of {n} players")
+            for j in range(3):
+                for k in range(n):
+                    pops.append(parse_card(hands[(first + k) % n][j]))
+            if i == 0:
+                pops += table
+        if sorted(pops) != list(range(40)) and len(set(pops)) != len(pops):
+            raise RecordError(f"hand {hand}: the same card is dealt twice")
+        pops += [c for c in range(40) if c not in set(pops)]
+        return pops[::-1]
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Record values compare equal; lists of cards compare as sets."""
+    if isinstance(a, list) and isinstance(b, list):
+        if all(isinstance(x, str) for x in a + b):
+            return sorted(a) == sorted(b)
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return all(k not in b or _same(v, b[k]) for k, v in a.items())
+    return a == b
+
+
+def replay(game_record: RecordGame, use_seed: bool = False) -> Game:
+    """Play a parsed record again and check that it reproduces every line.
+
+    With ``use_seed`` the decks come from the record's seed (resuming a saved game: the
+    seed also fixes the deals still to come); otherwise from the record's deal lines.
+    The returned game stands where the record ends.
+    """
+    rules = game_record.rules
+    seed = game_record.seed
+    if use_seed:
+        if not isinstance(seed, int):
+            raise RecordError("the record has no seed to resume from", game_record.lines[0][0])
+        game = Game(rules, seed)
+    else:
+        game = Game(rules, seed if isinstance(seed, int) else 0, decks=_RecordDecks(game_record, rules.players))
+    produced: list[dict] = []
+    game.subscribe(lambda e: produced.append(e.to_record()))
+    cursor = 0
+
+    def expect(no: int, obj: dict) -> None:
+        nonlocal cursor
+        if cursor >= len(produced):
+            raise RecordError(f"the game does not produce this {obj['event']} line here", no)
+        mine = produced[cursor]
+        cursor += 1
+        if mine["event"] != obj["event"]:
+            raise RecordError(f"expected a {mine['event']} line here, found {obj['event']}", no)
+        for key in _REQUIRED[obj["event"]]:
+            if key in mine and not _same(mine[key], obj[key]):
+                raise RecordError(f"{obj['event']} {key!r} is {obj[key]!r}, but the game gives {mine[key]!r}", no)
+
+    for no, obj in game_record.lines:
+        ev = obj["event"]
+        try:
+            if ev == "game_start":
+                game.start()
+            elif ev in ("deal", "redeal") and game.phase == "hand_over" and cursor == len(produced):
+                game.next_hand()
+            elif ev == "play":
+                if game.phase != "play":
+                    raise RecordError("a play when no hand is being played", no)
+                if obj["seat"] != game.turn:
+                    raise RecordError(f"seat {obj['seat']} plays, but it is seat {game.turn}'s turn", no)
+                game.play(Move(obj["card"], obj["capture"]))
+        except IllegalMove as e:
+            raise RecordError(f"illegal play of {obj['card']}: {e}", no) from None
+        if ev != "game_start":
+            expect(no, obj)
+        else:
+            cursor += 1
+    return game
+
+
+def load(text: str) -> list[Game]:
+    """Parse and replay every game of a record file's text."""
+    return [replay(g) for g in parse(text)]

@@ -1,0 +1,170 @@
+"""Headless AI-vs-AI games: ``scopa-tui simulate``."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from .ai.registry import make_player
+from .engine import Game, GameEnded, HandEnded, Rules, record
+
+
+@dataclass
+class EntrantStats:
+    label: str
+    spec: str
+    games: int = 0
+    wins: int = 0
+    hands: int = 0
+    points: int = 0
+    decisions: int = 0
+    think_time: float = 0.0
+    faults: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = wilson(self.wins, self.games)
+        times = sorted(self.times)
+        return {
+            "ai": self.label, "spec": self.spec, "games": self.games, "wins": self.wins,
+            "win_rate": self.wins / self.games if self.games else 0.0, "ci95": [lo, hi],
+            "points_per_hand": self.points / self.hands if self.hands else 0.0,
+            "decision_ms": 1000 * self.think_time / self.decisions if self.decisions else 0.0,
+            "decision_ms_median": 1000 * percentile(times, 50), "decision_ms_p99": 1000 * percentile(times, 99),
+            "decisions": self.decisions, "faults": self.faults,
+        }
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    i = min(len(sorted_values) - 1, max(0, math.ceil(q / 100 * len(sorted_values)) - 1))
+    return sorted_values[i]
+
+
+def _notify(players, event) -> None:
+    """Pass hand_end and game_end record lines to players that want them (bots do)."""
+    if isinstance(event, (HandEnded, GameEnded)):
+        line = event.to_record()
+        for p in players:
+            notify = getattr(p, "notify", None)
+            if notify:
+                notify(line)
+
+
+def seat_entrants(rules: Rules, n_entrants: int, rotation: int) -> list[int]:
+    """Which entrant plays each seat.
+
+    With as many entrants as seats, each seat has its own; otherwise entrants take the
+    sides in turn and partners share one.  ``rotation`` shifts the assignment between
+    games so that no entrant keeps a seat.
+    """
+    n = rules.players
+    if n_entrants >= n:
+        return [(seat + rotation) % n_entrants for seat in range(n)]
+    return [(rules.side_of(seat) + rotation) % n_entrants for seat in range(n)]
+
+
+def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[str] | None = None,
+        keep_times: bool = False, on_game=None) -> dict[str, Any]:
+    """Play ``games`` games; returns the summary (what ``--json`` prints)."""
+    labels = []
+    for i, spec in enumerate(specs):
+        label = spec if specs.count(spec) == 1 else f"{spec} #{specs[:i + 1].count(spec)}"
+        labels.append(label)
+    stats = [EntrantStats(label, spec) for label, spec in zip(labels, specs)]
+    master = random.Random(seed)
+    started = time.perf_counter()
+    total_hands = 0
+    for g in range(games):
+        game_seed = master.getrandbits(31)
+        assign = seat_entrants(rules, len(specs), g)
+        players = {e: make_player(specs[e], seed=master.getrandbits(31)) for e in set(assign)}
+        game = Game(rules, game_seed)
+        game.subscribe(lambda event: _notify(players.values(), event))
+        game.start()
+        try:
+            while not game.is_over:
+                if game.phase == "hand_over":
+                    game.next_hand()
+                seat = game.turn
+                entrant = assign[seat]
+                view = game.view(seat)
+                t0 = time.perf_counter()
+                move = players[entrant].choose(view)
+                dt = time.perf_counter() - t0
+                st = stats[entrant]
+                st.decisions += 1
+                st.think_time += dt
+                if keep_times:
+                    st.times.append(dt)
+                if move not in view.legal:  # a player's fault: play a safe move instead
+                    st.faults += 1
+                    move = view.legal[0]
+                game.play(move)
+        finally:
+            for p in players.values():
+                close = getattr(p, "close", None)
+                if close:
+                    close()
+        for p_entrant, player in players.items():
+            stats[p_entrant].faults += len(getattr(player, "faults", ()))
+        total_hands += game.hand_no
+        for e in set(assign):
+            st = stats[e]
+            st.games += 1
+            sides = sorted({rules.side_of(s) for s in range(rules.players) if assign[s] == e})
+            if game.winner in sides:
+                st.wins += 1
+            for score in game.hand_scores:
+                for side in sides:
+                    st.hands += 1
+                    st.points += score.points[side]
+        if record_file is not None:
+            record_file.write(record.dumps(game))
+        if on_game:
+            on_game(g + 1, games)
+    elapsed = time.perf_counter() - started
+    return {
+        "players": rules.players, "preset": rules.preset, "target": rules.target, "games": games,
+        "seed": seed, "hands": total_hands, "seconds": elapsed,
+        "games_per_second": games / elapsed if elapsed else 0.0,
+        "ai": [s.to_json() for s in stats],
+    }
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    rows = [("AI", "games", "won", "win rate (95% CI)", "pts/hand", "ms/decision", "faults")]
+    for a in summary["ai"]:
+        lo, hi = a["ci95"]
+        rows.append((a["ai"], str(a["games"]), str(a["wins"]),
+                     f"{100 * a['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})",
+                     f"{a['points_per_hand']:.2f}", f"{a['decision_ms']:.3f}", str(a["faults"])))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths)))
+             for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append("")
+    lines.append(f"{summary['games']} games, {summary['hands']} hands, {summary['players']} players, "
+                 f"preset {summary['preset']}, target {summary['target']}, seed {summary['seed']}: "
+                 f"{summary['seconds']:.2f} s, {summary['games_per_second']:.1f} games/s")
+    return "\n".join(lines)
+
+
+def to_json(summary: dict[str, Any]) -> str:
+    return json.dumps(summary, indent=2)
