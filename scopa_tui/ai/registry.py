@@ -10,18 +10,27 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import Player
+from .hard import HardPlayer
+from .medium import MediumPlayer
 from .simple import GreedyPlayer, RandomPlayer
 
 # name -> factory(seed, **options)
 FACTORIES: dict[str, Callable[..., Player]] = {
     "random": lambda seed, **kw: RandomPlayer(seed),
     "greedy": lambda seed, **kw: GreedyPlayer(seed),
+    "easy": lambda seed, **kw: GreedyPlayer(seed, name="easy"),
+    "medium": lambda seed, **kw: MediumPlayer(seed),
+    "hard": lambda seed, **kw: HardPlayer(seed, **kw),
 }
 # options each name accepts, with their types
-OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}}
+OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}, "easy": {}, "medium": {},
+                                       "hard": {"time": float, "iters": int}}
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
     "greedy": "takes the most valuable capture now",
+    "easy": "takes the most valuable capture now, without looking ahead",
+    "medium": "counts cards, avoids leaving sweeps, goes for settebello, coins and sevens",
+    "hard": "searches the rest of the hand over the cards it cannot see (hard:time=0.5 or hard:iters=2000)",
 }
 
 

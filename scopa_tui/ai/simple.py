@@ -34,6 +34,11 @@ class GreedyPlayer(BasePlayer):
 
     name = "greedy"
 
+    def __init__(self, seed: int | None = None, name: str | None = None):
+        super().__init__(seed)
+        if name:
+            self.name = name
+
     def score(self, move: Move, view: PlayerView) -> float:
         if not move.is_capture:
             return -card_worth(move.card) - 0.05 * move.card.rank

@@ -1,0 +1,97 @@
+"""The ``medium`` level: the rules of thumb of a good club player.
+
+For every legal move it weighs what the move takes now (cards, coins, the settebello,
+sevens and sixes for the primiera, a scopa) against what it leaves: the chance that the
+next player holds the one card that sweeps the table (counted from the cards this seat
+has not seen), and the value of the table cards the next player can take by a match.
+Among equal moves it prefers the one that exposes least.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Move, PlayerView
+from .base import BasePlayer
+from .common import VALUE, Counter, last_capturer, mask_value, sort_moves, sweep_rank
+
+SCOPA = 1.0
+EXPOSURE_WEIGHT = 0.5   # a match capture by the next player is likely but not certain to be taken
+LAY_PENALTY = 0.3       # laying a card gives up its future captures
+
+
+@dataclass
+class Assessment:
+    """Why a move scores what it scores (the hint reads this)."""
+
+    move: Move
+    score: float
+    gain: float            # what the move takes now, in points
+    scopa: bool
+    after: int             # the table mask after the move
+    sweep_rank: int        # rank that would sweep the table after the move (0: none)
+    p_sweep: float         # chance the next player holds it
+    exposure: float        # value of table cards the next player may take by a match
+    last_play: bool
+
+
+def assess(view: PlayerView, move: Move, counter: Counter | None = None) -> Assessment:
+    counter = counter or Counter(view)
+    rules = view.rules
+    table = counter.table
+    card = int(move.card)
+    last = view.plays_left == 1
+    if move.mask:
+        after = table ^ move.mask
+        gain = mask_value(move.mask | (1 << card))
+        scopa = after == 0 and (not last or rules.last_play_scopa)
+        if scopa:
+            gain += SCOPA
+    else:
+        after = table | (1 << card)
+        gain = -LAY_PENALTY * VALUE[card]
+        scopa = False
+    me = view.side
+    if last:
+        # The leftovers go to the last capturer: nothing is exposed any more.
+        taker = me if move.mask else last_capturer(view)
+        if taker == me:
+            gain += mask_value(after)
+        elif taker >= 0:
+            gain -= mask_value(after)
+        return Assessment(move, gain, gain, scopa, after, 0, 0.0, 0.0, True)
+    nxt = (view.seat + 1) % rules.players
+    if rules.side_of(nxt) == me:
+        return Assessment(move, gain, gain, scopa, after, 0, 0.0, 0.0, False)
+    r = sweep_rank(after)
+    p_sweep = counter.p_seat_has_rank(nxt, r) if r else 0.0
+    risk = p_sweep * (SCOPA + mask_value(after))
+    exposure = 0.0
+    m = after
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        exposure += counter.p_seat_has_rank(nxt, (c >> 2) + 1) * VALUE[c]
+        m ^= low
+    score = gain - risk - EXPOSURE_WEIGHT * exposure
+    return Assessment(move, score, gain, scopa, after, r, p_sweep, exposure, False)
+
+
+class MediumPlayer(BasePlayer):
+    """Rule-based: counts cards, avoids leaving sweeps, goes for the valuable cards."""
+
+    name = "medium"
+
+    def rank_moves(self, view: PlayerView) -> list[Assessment]:
+        counter = Counter(view)
+        found = [assess(view, m, counter) for m in sort_moves(view.legal)]
+        # Best first; among equal scores the one that exposes least.
+        found.sort(key=lambda a: (-round(a.score, 9), round(a.exposure, 9)))
+        return found
+
+    def choose(self, view: PlayerView) -> Move:
+        ranked = self.rank_moves(view)
+        best = ranked[0]
+        ties = [a for a in ranked if round(a.score, 9) == round(best.score, 9)
+                and round(a.exposure, 9) == round(best.exposure, 9)]
+        return self.rng.choice(ties).move
