@@ -1,0 +1,244 @@
+"""Autosave and resume of games in progress.
+
+A save is one JSON file per game in ``DATA_DIR/saves/``: the game record so far
+(RULES.md section 9, one event object per line of the record) plus what the record does
+not say — who sits where (names, which seats are AIs and which AI) — and a format
+version.  The record and its seed define the game completely: resuming replays the
+record with the seed, which rebuilds the same hands, table, scores and turn and the same
+deals still to come.
+
+Every save replaces the whole file atomically (:func:`.files.atomic_write_text`), so a
+crash or a kill at any moment leaves the previous save or the new one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine import Game, RecordError, RulesError
+from ..engine import record as records
+from .files import Notices, StoreError, atomic_write_text, bad_file, read_text
+
+SAVE_FORMAT = "scopa-tui-save"
+SAVE_VERSION = 1
+
+
+def new_game_id() -> str:
+    """A unique id for a game: sortable by start time, unique across app copies."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + uuid.uuid4().hex[:8]
+
+
+@dataclass
+class GameSetup:
+    """Who sits at each seat: what a game record does not say.
+
+    ``ai[seat]`` is the AI spec playing the seat (``"greedy"``, ``"hard:time=0.5"``) or
+    None for a person; ``human_seat`` is the seat of the person at the keyboard (None
+    when AIs play each other).  ``extra`` carries the UI's own choices untouched.
+    """
+
+    names: list[str]
+    ai: list[str | None]
+    human_seat: int | None = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"names": list(self.names), "ai": list(self.ai), "human_seat": self.human_seat,
+                "extra": dict(self.extra)}
+
+    @classmethod
+    def from_json(cls, data: Any, players: int | None = None) -> GameSetup:
+        """Check and build; raises ``ValueError`` saying what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("the player setup is not an object")
+        names, ai, human = data.get("names"), data.get("ai"), data.get("human_seat")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError("the player names are not a list of strings")
+        if not isinstance(ai, list) or not all(a is None or isinstance(a, str) for a in ai):
+            raise ValueError("the AI list is not a list of AI names")
+        if len(names) != len(ai) or (players is not None and len(names) != players):
+            raise ValueError(f"the setup names {len(names)} seats for a {players}-player game")
+        if human is not None and (isinstance(human, bool) or not isinstance(human, int)
+                                  or not 0 <= human < len(names)):
+            raise ValueError(f"the human seat {human!r} is not a seat of the game")
+        extra = data.get("extra", {})
+        if not isinstance(extra, dict):
+            raise ValueError("the extra settings are not an object")
+        return cls(list(names), list(ai), human, dict(extra))
+
+    def opponents(self, players: int | None = None) -> list[str]:
+        """AI specs of the seats not on the human's side (the opponents' levels)."""
+        n = len(self.ai)
+        if self.human_seat is None:
+            return [a for a in self.ai if a]
+        sides = _sides(players or n)
+        mine = sides[self.human_seat]
+        return [a or "human" for s, a in enumerate(self.ai) if sides[s] != mine]
+
+    def partners(self) -> list[str]:
+        """AI specs of the human's partners (4 and 6 players)."""
+        if self.human_seat is None:
+            return []
+        sides = _sides(len(self.ai))
+        mine = sides[self.human_seat]
+        return [a or "human" for s, a in enumerate(self.ai) if sides[s] == mine and s != self.human_seat]
+
+
+def _sides(players: int) -> list[int]:
+    n_sides = {2: 2, 3: 3, 4: 2, 6: 3}.get(players, players)
+    return [s % n_sides for s in range(players)]
+
+
+@dataclass
+class SavedGame:
+    """A save read back: the rebuilt game, ready to continue."""
+
+    game_id: str
+    path: Path
+    game: Game
+    setup: GameSetup
+    saved_at: float
+    record: str
+
+    @property
+    def moves(self) -> int:
+        return sum(1 for e in self.game.events if type(e).__name__ == "Played")
+
+    def summary(self) -> str:
+        """E.g. ``hand 3, score 7-5, you against greedy``."""
+        g = self.game
+        score = "-".join(str(t) for t in g.totals)
+        opp = ", ".join(self.setup.opponents(g.rules.players)) or "nobody"
+        return f"{g.rules.players} players, hand {g.hand_no}, score {score}, against {opp}"
+
+
+def save_text(game: Game, setup: GameSetup, game_id: str) -> str:
+    """The save file's text for ``game`` as it stands."""
+    events = [e.to_record() for e in game.events]
+    doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game_id": game_id,
+           "saved_at": time.time(), "setup": setup.to_json(), "record": events}
+    # One event a line keeps the file readable and diffable.
+    lines = [json.dumps({k: v for k, v in doc.items() if k != "record"}, separators=(",", ":"))[:-1]
+             + ',"record":[']
+    lines += [json.dumps(e, separators=(",", ":")) + ("," if i < len(events) - 1 else "")
+              for i, e in enumerate(events)]
+    lines.append("]}")
+    return "\n".join(lines) + "\n"
+
+
+def parse_save(text: str) -> tuple[dict[str, Any], str]:
+    """Check a save's JSON; returns (document, record text).
+
+    Raises ``ValueError`` (corrupt) or :class:`NewerVersion`.
+    """
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"is not valid JSON (line {e.lineno} column {e.colno}: {e.msg})") from None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise ValueError("is not a scopa-tui save")
+    version = doc.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ValueError(f"has no valid version number ({version!r})")
+    if version > SAVE_VERSION:
+        raise NewerVersion(f"is from a newer scopa-tui (save version {version}, this one reads {SAVE_VERSION})")
+    events = doc.get("record")
+    if not isinstance(events, list) or not events or not all(isinstance(e, dict) for e in events):
+        raise ValueError("holds no game record")
+    text = "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in events)
+    return doc, text
+
+
+class NewerVersion(ValueError):
+    """A file written by a newer version of the app."""
+
+
+class Saves:
+    """The saves directory: write, list, load and remove saves of games in progress."""
+
+    def __init__(self, directory: Path, notices: Notices):
+        self.dir = Path(directory)
+        self.notices = notices
+        self._last_error: str | None = None
+        self._blocked: set[str] = set()  # ids whose bad file could not be moved aside
+
+    def path(self, game_id: str) -> Path:
+        return self.dir / f"{game_id}.json"
+
+    def save(self, game: Game, setup: GameSetup, game_id: str) -> bool:
+        """Save ``game`` now; on failure one notice (not one per move) and False."""
+        if game_id in self._blocked:
+            return False
+        try:
+            atomic_write_text(self.path(game_id), save_text(game, setup, game_id))
+        except StoreError as e:
+            message = f"the game was not saved: {e}"
+            if message != self._last_error:
+                self.notices.add(message)
+            self._last_error = message
+            return False
+        self._last_error = None
+        return True
+
+    def remove(self, game_id: str) -> None:
+        try:
+            os.unlink(self.path(game_id))
+        except FileNotFoundError:
+            pass
+        except OSError as e:
+            self.notices.add(f"could not remove the save {self.path(game_id)}: {e.strerror}")
+
+    def ids(self) -> list[str]:
+        """Ids of the saves on disk, newest first (by modification time)."""
+        try:
+            paths = [p for p in self.dir.glob("*.json") if not p.name.startswith(".")]
+        except OSError:
+            return []
+        def mtime(p: Path) -> float:
+            try:
+                return p.stat().st_mtime
+            except OSError:
+                return 0.0
+        return [p.stem for p in sorted(paths, key=mtime, reverse=True)]
+
+    def load(self, game_id: str) -> SavedGame | None:
+        """Read and rebuild a save; a bad one is reported, moved aside and None returned."""
+        path = self.path(game_id)
+        kind = "saved game"
+        try:
+            text = read_text(path)
+        except StoreError as e:
+            self._bad(kind, path, str(e), game_id)
+            return None
+        if text is None:
+            return None
+        try:
+            doc, record_text = parse_save(text)
+            games = records.parse(record_text)
+            if len(games) != 1:
+                raise ValueError("holds more than one game")
+            game = records.replay(games[0], use_seed=True)
+            setup = GameSetup.from_json(doc.get("setup"), game.rules.players)
+        except NewerVersion as e:
+            self._bad(kind, path, str(e), game_id, reason="newer")
+            return None
+        except RecordError as e:
+            self._bad(kind, path, f"has a bad game record ({e})", game_id)
+            return None
+        except (ValueError, RulesError, TypeError) as e:
+            self._bad(kind, path, str(e) if str(e).startswith(("is ", "has ", "holds ")) else f"is damaged ({e})",
+                      game_id)
+            return None
+        saved_at = doc.get("saved_at")
+        return SavedGame(game_id, path, game, setup,
+                         saved_at if isinstance(saved_at, (int, float)) else 0.0, record_text)
+
+    def _bad(self, kind: str, path: Path, problem: str, game_id: str, reason: str = "corrupt") -> None:
+        if not bad_file(self.notices, kind, path, problem, reason):
+            self._blocked.add(game_id)

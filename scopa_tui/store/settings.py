@@ -1,0 +1,108 @@
+"""Settings that persist between runs: ``DATA_DIR/settings.json``.
+
+Theme, deck style, ASCII mode, AI delay, and the last new-game choices.  The file has
+a version; unknown keys are kept as they are (a newer app's extra settings survive an
+older app's save), a bad value is reported and replaced by its default.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from ..engine.rules import DECK_STYLES
+from .files import Notices, StoreError, atomic_write_text, bad_file, read_text
+
+SETTINGS_VERSION = 1
+
+
+def _is_delay(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 60
+
+
+CHECKS = {
+    "theme": lambda v: v is None or (isinstance(v, str) and 0 < len(v) < 100),
+    "deck_style": lambda v: v in DECK_STYLES,
+    "ascii": lambda v: isinstance(v, bool),
+    "ai_delay": _is_delay,
+    "new_game": lambda v: isinstance(v, dict),
+}
+
+
+@dataclass
+class Settings:
+    theme: str | None = None  # None: the app's default theme
+    deck_style: str = "italian"
+    ascii: bool = False
+    ai_delay: float = 0.8
+    new_game: dict[str, Any] = field(default_factory=dict)  # the new-game screen's last choices
+    unknown: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        data = dict(self.unknown)
+        data.update({f.name: getattr(self, f.name) for f in fields(self) if f.name != "unknown"})
+        data["version"] = SETTINGS_VERSION
+        return data
+
+
+class SettingsFile:
+    def __init__(self, path: Path, notices: Notices):
+        self.path = Path(path)
+        self.notices = notices
+        self._blocked = False
+
+    def load(self) -> Settings:
+        kind = "settings file"
+        try:
+            text = read_text(self.path)
+        except StoreError as e:
+            self._blocked = not bad_file(self.notices, kind, self.path, str(e))
+            return Settings()
+        if text is None:
+            return Settings()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            self._blocked = not bad_file(self.notices, kind, self.path,
+                                         f"is not valid JSON (line {e.lineno} column {e.colno}: {e.msg})")
+            return Settings()
+        if not isinstance(data, dict):
+            self._blocked = not bad_file(self.notices, kind, self.path, "does not hold a JSON object")
+            return Settings()
+        version = data.get("version")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            self._blocked = not bad_file(self.notices, kind, self.path, f"has no valid version ({version!r})")
+            return Settings()
+        if version > SETTINGS_VERSION:
+            self._blocked = not bad_file(self.notices, kind, self.path,
+                                         f"is from a newer scopa-tui (version {version}, this one reads "
+                                         f"{SETTINGS_VERSION})", reason="newer")
+            return Settings()
+        settings = Settings()
+        bad = []
+        for key, value in data.items():
+            if key == "version":
+                continue
+            check = CHECKS.get(key)
+            if check is None:
+                settings.unknown[key] = value
+            elif check(value):
+                setattr(settings, key, float(value) if key == "ai_delay" else value)
+            else:
+                bad.append(key)
+        if bad:
+            self.notices.add(f"settings file {self.path}: ignored bad value of {', '.join(bad)}; "
+                             "using the default")
+        return settings
+
+    def save(self, settings: Settings) -> bool:
+        if self._blocked:
+            return False
+        try:
+            atomic_write_text(self.path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")
+        except StoreError as e:
+            self.notices.add(f"settings were not saved: {e}")
+            return False
+        return True

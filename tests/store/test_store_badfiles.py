@@ -1,0 +1,280 @@
+"""Bad files: corrupt, truncated, newer, unreadable.  One line naming the file, the file
+moved aside (never deleted), a fresh start; never a traceback, never a silent overwrite."""
+
+from __future__ import annotations
+
+import builtins
+import errno
+import json
+import sqlite3
+
+import pytest
+from conftest import play, setup_for
+
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.store import Store
+
+
+def aside(directory, name):
+    return sorted(p.name for p in directory.iterdir() if p.name.startswith(name + "."))
+
+
+def one_notice(store, path):
+    messages = store.notices.take()
+    assert len(messages) == 1, messages
+    assert "\n" not in messages[0]
+    assert str(path) in messages[0]
+    return messages[0]
+
+
+# --- settings -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,words", [
+    ('{"version": 1, "theme": "no', "not valid JSON"),  # truncated
+    ("[1, 2, 3]", "does not hold a JSON object"),
+    ('{"theme": "nord"}', "no valid version"),
+    ('{"version": 9, "theme": "nord"}', "newer scopa-tui"),
+])
+def test_bad_settings_file(tmp_path, text, words):
+    path = tmp_path / "settings.json"
+    path.write_text(text)
+    store = Store(tmp_path)
+    assert store.settings.theme is None  # defaults
+    assert words in one_notice(store, path)
+    (moved,) = aside(tmp_path, "settings.json")
+    assert (tmp_path / moved).read_text() == text  # kept, byte for byte
+    assert moved.startswith("settings.json.newer-" if "newer" in words else "settings.json.corrupt-")
+    store.update_settings(theme="nord")  # carries on with a fresh file
+    assert Store(tmp_path).settings.theme == "nord"
+
+
+def test_settings_not_utf8(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b"\xff\xfe\x00garbage")
+    store = Store(tmp_path)
+    assert store.settings.deck_style == "italian"
+    assert "is not text" in one_notice(store, tmp_path / "settings.json")
+
+
+def test_settings_path_is_a_directory(tmp_path):
+    (tmp_path / "settings.json").mkdir()
+    (tmp_path / "settings.json" / "keep").write_text("x")
+    store = Store(tmp_path)
+    store.settings
+    assert "is a directory" in one_notice(store, tmp_path / "settings.json")
+    (moved,) = aside(tmp_path, "settings.json")
+    assert (tmp_path / moved / "keep").read_text() == "x"
+
+
+def test_unreadable_settings_that_cannot_be_moved_are_never_overwritten(tmp_path, monkeypatch):
+    path = tmp_path / "settings.json"
+    path.write_text('{"version": 1, "theme": "mine"}')
+    real_open = builtins.open
+
+    def denied(file, *args, **kwargs):
+        if str(file) == str(path):
+            raise PermissionError(errno.EACCES, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    import os
+    monkeypatch.setattr(builtins, "open", denied)
+    monkeypatch.setattr(os, "rename", lambda a, b: (_ for _ in ()).throw(PermissionError(errno.EACCES,
+                                                                                          "Permission denied")))
+    store = Store(tmp_path)
+    assert store.settings.theme is None
+    message = one_notice(store, path)
+    assert "Permission denied" in message and "not written to" in message
+    assert store.update_settings(theme="other") is False
+    monkeypatch.undo()
+    assert json.loads(path.read_text())["theme"] == "mine"
+
+
+def test_settings_save_on_full_disk(tmp_path, monkeypatch):
+    import os
+    store = Store(tmp_path)
+    store.update_settings(theme="a")
+    monkeypatch.setattr(os, "write", lambda fd, data: (_ for _ in ()).throw(OSError(errno.ENOSPC, "full")))
+    assert store.update_settings(theme="b") is False
+    monkeypatch.undo()
+    assert "No space left on device" in one_notice(store, tmp_path / "settings.json")
+    assert Store(tmp_path).settings.theme == "a"
+
+
+# --- saves --------------------------------------------------------------------------
+
+def a_save(tmp_path, moves=10):
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=2), seed=4), moves, seed=1)
+    store.saves.save(game, setup_for(), "g")
+    return store.saves.path("g")
+
+
+def test_truncated_save(tmp_path):
+    path = a_save(tmp_path)
+    text = path.read_text()
+    path.write_text(text[: len(text) // 2])
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    assert "not valid JSON" in one_notice(store, path)
+    (moved,) = aside(path.parent, "g.json")
+    assert (path.parent / moved).read_text() == text[: len(text) // 2]
+
+
+def test_save_whose_record_does_not_replay(tmp_path):
+    path = a_save(tmp_path)
+    doc = json.loads(path.read_text())
+    play_line = next(e for e in doc["record"] if e["event"] == "play")
+    play_line["card"] = "7d" if play_line["card"] != "7d" else "1c"  # a card the seat does not hold
+    path.write_text(json.dumps(doc))
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    assert "bad game record" in one_notice(store, path)
+    assert aside(path.parent, "g.json")
+
+
+def test_save_with_a_damaged_record_line(tmp_path):
+    path = a_save(tmp_path)
+    doc = json.loads(path.read_text())
+    doc["record"][1] = {"event": "deal", "hand": "one"}
+    path.write_text(json.dumps(doc))
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    message = one_notice(store, path)
+    assert "line 2" in message and "deal line lacks" in message
+
+
+def test_save_from_a_newer_version(tmp_path):
+    path = a_save(tmp_path)
+    doc = json.loads(path.read_text())
+    doc["version"] = 7
+    path.write_text(json.dumps(doc))
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    assert "newer scopa-tui" in one_notice(store, path)
+    (moved,) = aside(path.parent, "g.json")
+    assert moved.startswith("g.json.newer-")
+
+
+def test_save_with_a_bad_setup(tmp_path):
+    path = a_save(tmp_path)
+    doc = json.loads(path.read_text())
+    doc["setup"]["names"] = ["only one"]
+    path.write_text(json.dumps(doc))
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    assert "seats" in one_notice(store, path)
+
+
+def test_unreadable_save(tmp_path, monkeypatch):
+    path = a_save(tmp_path)
+    real_open = builtins.open
+
+    def denied(file, *args, **kwargs):
+        if str(file) == str(path):
+            raise PermissionError(errno.EACCES, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", denied)
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    monkeypatch.undo()
+    assert "Permission denied" in one_notice(store, path)
+    assert aside(path.parent, "g.json")
+
+
+def test_a_bad_save_does_not_hide_a_good_one(tmp_path):
+    import os
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=2), seed=4), 12, seed=1)
+    store.saves.save(game, setup_for(), "good")
+    os.utime(store.saves.path("good"), (1000, 1000))
+    store.saves.path("bad").write_text("{")
+    fresh = Store(tmp_path)
+    saved = fresh.resumable()
+    assert saved.game_id == "good"
+    assert len(fresh.notices.take()) == 1
+
+
+# --- statistics database ------------------------------------------------------------
+
+def a_finished_game(store, seed=1):
+    game = Game(make_rules(players=2), seed=seed)
+    store.track(game, setup_for())
+    play(game, seed=seed)
+    return game
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+def test_corrupt_statistics_file(tmp_path, damage):
+    store = Store(tmp_path)
+    for seed in range(3):
+        a_finished_game(store, seed)
+    path = tmp_path / "scopa.sqlite3"
+    # Fold the WAL into the main file so that the file holds everything.
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    data = path.read_bytes()
+    path.write_bytes(b"this is not a database at all" * 200 if damage == "garbage" else data[: len(data) // 2])
+    store = Store(tmp_path)
+    stats = store.stats()
+    assert stats.games == 0
+    message = one_notice(store, path)
+    assert "moved it to scopa.sqlite3.corrupt-" in message
+    (moved,) = [n for n in aside(tmp_path, "scopa.sqlite3") if not n.endswith(("-wal", "-shm"))]
+    assert (tmp_path / moved).stat().st_size > 0
+    a_finished_game(store, 9)  # a fresh database works
+    assert Store(tmp_path).stats().games == 1
+
+
+def test_statistics_from_a_newer_version(tmp_path):
+    store = Store(tmp_path)
+    a_finished_game(store)
+    con = sqlite3.connect(tmp_path / "scopa.sqlite3")
+    con.execute("PRAGMA user_version = 99")
+    con.close()
+    store = Store(tmp_path)
+    assert store.history() == []
+    assert "newer scopa-tui (schema 99" in one_notice(store, tmp_path / "scopa.sqlite3")
+    assert any(n.startswith("scopa.sqlite3.newer-") for n in aside(tmp_path, "scopa.sqlite3"))
+
+
+def test_statistics_path_is_a_directory(tmp_path):
+    (tmp_path / "scopa.sqlite3").mkdir()
+    store = Store(tmp_path)
+    assert store.stats().games == 0
+    assert "is a directory" in one_notice(store, tmp_path / "scopa.sqlite3")
+    a_finished_game(store)
+    assert Store(tmp_path).stats().games == 1
+
+
+def test_statistics_full_disk_keeps_the_save_for_later(tmp_path, monkeypatch):
+    from scopa_tui.store import db as dbmod
+    store = Store(tmp_path)
+    store.stats()  # create the database
+
+    class FullConnection:
+        def __init__(self, con):
+            self.con = con
+
+        def execute(self, sql, *args):
+            if sql.startswith("INSERT"):
+                raise sqlite3.OperationalError("database or disk is full")
+            return self.con.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.con, name)
+
+    real = dbmod.Database._connect
+    monkeypatch.setattr(dbmod.Database, "_connect", lambda self: FullConnection(real(self)))
+    game = Game(make_rules(players=2), seed=5)
+    session = store.track(game, setup_for())
+    play(game, seed=5)
+    monkeypatch.undo()
+    assert not session.finished
+    messages = store.notices.take()
+    assert any("disk is full" in m and str(tmp_path / "scopa.sqlite3") in m for m in messages)
+    assert store.saves.ids() == [session.game_id]  # the finished game is not lost
+    session.close()
+    fresh = Store(tmp_path)
+    assert fresh.resumable() is None  # ... and is filed on the next start
+    assert [h.game_id for h in fresh.history()] == [session.game_id]

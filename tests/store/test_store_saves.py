@@ -1,0 +1,172 @@
+"""Autosave and resume: the resumed game stands exactly where the saved one stood."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import play, setup_for, snapshot
+
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.store import GameSetup, Store
+from scopa_tui.store.files import atomic_write_text
+
+
+@pytest.mark.parametrize("players,moves", [(2, 1), (2, 17), (2, 36), (3, 50), (4, 23), (6, 41)])
+def test_resume_rebuilds_the_same_game(tmp_path, players, moves):
+    game = Game(make_rules(players=players), seed=players * 100 + moves)
+    first = Store(tmp_path)
+    session = first.track(game, setup_for(players))
+    play(game, moves, seed=moves)
+    session.close()
+
+    saved = Store(tmp_path).resumable()
+    assert saved is not None and saved.game_id == session.game_id
+    assert snapshot(saved.game) == snapshot(game)
+    assert saved.setup == setup_for(players)
+
+    # The same future deals: both games go on identically to the end.
+    play(game, seed=99)
+    play(saved.game, seed=99)
+    assert snapshot(saved.game) == snapshot(game)
+
+
+def test_save_between_hands_resumes_at_the_scoring(tmp_path):
+    game = Game(make_rules(players=2), seed=3)
+    session = Store(tmp_path).track(game, setup_for())
+    play(game, 36, seed=1)  # 2 players: 36 plays make a hand
+    assert game.phase == "hand_over"
+    session.close()
+    saved = Store(tmp_path).resumable()
+    assert saved.game.phase == "hand_over"
+    assert saved.game.totals == game.totals
+    saved.game.next_hand()
+    game.next_hand()
+    assert snapshot(saved.game) == snapshot(game)
+
+
+def test_every_move_is_saved(tmp_path):
+    game = Game(make_rules(players=2), seed=11)
+    store = Store(tmp_path)
+    session = store.track(game, setup_for())
+    rng = random.Random(4)
+    game.start()
+    for _ in range(30):
+        if game.phase == "hand_over":
+            game.next_hand()
+        game.play(rng.choice(game.legal_moves()))
+        on_disk = json.loads(store.saves.path(session.game_id).read_text())
+        assert on_disk["record"] == [e.to_record() for e in game.events]
+
+
+def test_finished_game_goes_to_history_and_the_save_is_removed(tmp_path):
+    store = Store(tmp_path)
+    game = Game(make_rules(players=2), seed=8)
+    session = store.track(game, setup_for())
+    play(game, seed=2)
+    assert session.finished
+    assert store.saves.ids() == []
+    assert Store(tmp_path).resumable() is None
+    history = store.history()
+    assert len(history) == 1 and history[0].game_id == session.game_id
+    assert history[0].totals == list(game.totals)
+
+
+def test_a_save_left_by_a_game_that_ended_is_filed_on_start(tmp_path):
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=2), seed=21), seed=5)
+    store.saves.save(game, setup_for(), "g1")  # as if the app died before filing it
+    again = Store(tmp_path)
+    assert again.resumable() is None
+    assert [h.game_id for h in again.history()] == ["g1"]
+    assert again.saves.ids() == []
+
+
+def test_newest_save_is_offered_first(tmp_path):
+    store = Store(tmp_path)
+    import os
+    for i, gid in enumerate(["old", "new"]):
+        game = play(Game(make_rules(players=2), seed=i), 5, seed=i)
+        store.saves.save(game, setup_for(), gid)
+        os.utime(store.saves.path(gid), (1000 + i, 1000 + i))
+    assert Store(tmp_path).resumable().game_id == "new"
+
+
+def test_a_game_open_in_another_copy_is_not_offered(tmp_path):
+    game = Game(make_rules(players=2), seed=2)
+    session = Store(tmp_path).track(game, setup_for())
+    play(game, 5)
+    assert Store(tmp_path).resumable() is None  # the session holds the save's lock
+    session.close()
+    assert Store(tmp_path).resumable().game_id == session.game_id
+
+
+def test_declined_save_is_moved_aside_not_deleted(tmp_path):
+    game = Game(make_rules(players=2), seed=2)
+    store = Store(tmp_path)
+    play(game, 4)
+    store.saves.save(game, setup_for(), "g")
+    saved = store.resumable()
+    store.discard(saved)
+    assert store.resumable() is None
+    aside = [p.name for p in store.saves.dir.iterdir()]
+    assert any(name.startswith("g.json.abandoned-") for name in aside)
+
+
+def test_full_disk_keeps_the_previous_save_and_says_so_once(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    store = Store(tmp_path)
+    game = Game(make_rules(players=2), seed=2)
+    session = store.track(game, setup_for())
+    play(game, 3)
+    before = store.saves.path(session.game_id).read_text()
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    play(game, 2, seed=7)
+    monkeypatch.undo()
+    assert store.saves.path(session.game_id).read_text() == before
+    messages = store.notices.take()
+    assert len(messages) == 1
+    assert "No space left on device" in messages[0] and str(store.saves.path(session.game_id)) in messages[0]
+    assert [p.name for p in store.saves.dir.iterdir() if p.suffix == ".tmp"] == []
+    play(game, 1, seed=8)  # space again: saving resumes
+    assert json.loads(store.saves.path(session.game_id).read_text())["record"][-1] == game.events[-1].to_record()
+
+
+def test_atomic_write_leaves_old_file_when_fsync_fails(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from scopa_tui.store import StoreError
+
+    target = tmp_path / "f.json"
+    atomic_write_text(target, "old")
+
+    def broken(fd):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", broken)
+    with pytest.raises(StoreError, match="could not write .*f.json: Input/output error"):
+        atomic_write_text(target, "new")
+    monkeypatch.undo()
+    assert target.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.json"]
+
+
+def test_setup_checks_its_fields():
+    with pytest.raises(ValueError, match="human seat"):
+        GameSetup.from_json({"names": ["a", "b"], "ai": [None, "greedy"], "human_seat": 5}, 2)
+    with pytest.raises(ValueError, match="2-player"):
+        GameSetup.from_json({"names": ["a"], "ai": [None], "human_seat": 0}, 2)
+
+
+def test_opponents_and_partners():
+    s = GameSetup(["You", "A", "P", "B"], [None, "greedy", "random", "hard:time=0.5"], 0)
+    assert s.opponents() == ["greedy", "hard:time=0.5"]
+    assert s.partners() == ["random"]
