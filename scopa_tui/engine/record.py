@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import parse_card
+from .cards import CARDS, parse_card
 from .errors import IllegalMove, RecordError, RulesError
 from .game import Game
 from .moves import Move
@@ -29,6 +29,10 @@ _REQUIRED = {
     "hand_end": ("hand", "leftover", "leftover_to", "sides", "totals"),
     "game_end": ("totals", "winner"),
 }
+# Fields RULES.md section 9 requires in game_start's "rules" and in each hand_end side.
+RULES_REQUIRED = ("players", "target", "sides", "primiera_chart", "redeal_three_kings", "last_play_scopa",
+                  "primiera_requires_all_suits")
+SIDE_REQUIRED = ("cards", "coins", "settebello", "primiera", "scope", "points")
 
 
 def dumps(game: Game) -> str:
@@ -88,7 +92,9 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
 
     Raises :class:`RecordError` naming the line (1-based) and what is wrong.
     """
-    lines = text.splitlines() if isinstance(text, str) else list(text)
+    # Split on newlines only: str.splitlines() also breaks at characters such as U+2028
+    # that JSON allows inside strings, which would shift the line numbers.
+    lines = text.split("\n") if isinstance(text, str) else list(text)
     games: list[RecordGame] = []
     for no, raw in enumerate(lines, 1):
         if not raw.strip():
@@ -108,6 +114,11 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
         if ev == "game_start":
             if obj["format"] != FORMAT:
                 raise RecordError(f"format {obj['format']!r} is not {FORMAT!r}", no)
+            if not isinstance(obj["rules"], dict):
+                raise RecordError("'rules' must be an object", no)
+            lacking = [k for k in RULES_REQUIRED if k not in obj["rules"]]
+            if lacking:
+                raise RecordError(f"game_start rules lack {', '.join(repr(k) for k in lacking)}", no)
             try:
                 Rules.from_dict(obj["rules"])
             except (RulesError, TypeError) as e:
@@ -133,10 +144,19 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
         elif ev == "hand_end":
             _check_cards(no, obj, "leftover")
             _check_int(no, obj, "leftover_to", nullable=True)
+            _check_int(no, obj, "hand")
             if not isinstance(obj["sides"], list) or not isinstance(obj["totals"], list):
                 raise RecordError("'sides' and 'totals' must be lists", no)
+            for k, side in enumerate(obj["sides"]):
+                if not isinstance(side, dict):
+                    raise RecordError(f"hand_end side {k} must be an object", no)
+                lacking = [f for f in SIDE_REQUIRED if f not in side]
+                if lacking:
+                    raise RecordError(f"hand_end side {k} lacks {', '.join(repr(f) for f in lacking)}", no)
         elif ev == "game_end":
             _check_int(no, obj, "winner")
+            if not isinstance(obj["totals"], list):
+                raise RecordError("'totals' must be a list", no)
         games[-1].lines.append((no, obj))
     if not games:
         raise RecordError("the record holds no game (no game_start line)")
@@ -148,11 +168,11 @@ class _RecordDecks:
 
     def __init__(self, game: RecordGame, players: int):
         self.players = players
-        self.deals: dict[int, list[dict]] = {}  # hand -> its redeal/deal lines in order
+        self.deals: dict[int, list[tuple[int, dict]]] = {}  # hand -> its (line, redeal/deal) in order
         self.first = None
         for no, obj in game.lines:
             if obj["event"] in ("deal", "redeal"):
-                self.deals.setdefault(obj["hand"], []).append(obj)
+                self.deals.setdefault(obj["hand"], []).append((no, obj))
                 if self.first is None and "dealer" in obj:
                     self.first = obj["dealer"]
 
@@ -163,7 +183,7 @@ class _RecordDecks:
         lines = self.deals.get(hand, [])
         if attempt >= len(lines):
             raise RecordError(f"the record has no deal for hand {hand}")
-        head = lines[attempt]
+        head_no, head = lines[attempt]
         table = [parse_card(c) for c in head["table"]]
         n = self.players
         dealer = head.get("dealer", 0)
@@ -174,18 +194,20 @@ class _RecordDecks:
             pops = rest[: 3 * n] + table
             pops += [c for c in range(40) if c not in pops]
             return pops[::-1]
-        rounds = [head] + [x for x in lines[attempt + 1:] if x["event"] == "deal" and not x["table"]]
-        for i, obj in enumerate(rounds):
+        rounds = [(head_no, head)] + [(no, x) for no, x in lines[attempt + 1:]
+                                      if x["event"] == "deal" and not x["table"]]
+        for i, (no, obj) in enumerate(rounds):
             hands = obj["hands"]
             if len(hands) != n or any(len(h) != 3 for h in hands):
-                raise RecordError(f"hand {hand}: a deal gives 3 cards to each of {n} players")
+                raise RecordError(f"a deal gives 3 cards to each of {n} players", no)
             for j in range(3):
                 for k in range(n):
                     pops.append(parse_card(hands[(first + k) % n][j]))
             if i == 0:
                 pops += table
-        if sorted(pops) != list(range(40)) and len(set(pops)) != len(pops):
-            raise RecordError(f"hand {hand}: the same card is dealt twice")
+            if len(set(pops)) != len(pops):
+                twice = next(c for c in pops if pops.count(c) > 1)
+                raise RecordError(f"{CARDS[twice]} is dealt twice in hand {hand}", no)
         pops += [c for c in range(40) if c not in set(pops)]
         return pops[::-1]
 
@@ -247,6 +269,10 @@ def replay(game_record: RecordGame, use_seed: bool = False) -> Game:
                 game.play(Move(obj["card"], obj["capture"]))
         except IllegalMove as e:
             raise RecordError(f"illegal play of {obj['card']}: {e}", no) from None
+        except RecordError as e:
+            if e.line is None:  # e.g. no deal in the record for this hand
+                raise RecordError(str(e), no) from None
+            raise
         if ev != "game_start":
             expect(no, obj)
         else:
