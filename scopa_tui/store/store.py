@@ -156,6 +156,9 @@ class Session:
         self.finished = False
         self.saves = 0
         self._lock = _acquire(store.saves.dir / f"{game_id}.lock")
+        if self._lock is not None:  # ours alone now: clear temporary files left by a kill
+            for tmp in store.saves.dir.glob(f".{game_id}.json.*.tmp"):
+                _remove_quietly(tmp)
         self._unsubscribe = game.subscribe(self._on_event)
         if game.phase != "new":
             self.save()
