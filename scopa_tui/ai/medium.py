@@ -13,11 +13,13 @@ from dataclasses import dataclass
 
 from ..engine import Move, PlayerView
 from .base import BasePlayer
-from .common import VALUE, Counter, last_capturer, mask_value, sort_moves, sweep_rank
+from ..engine import capture_masks
+from .common import (CARD_VALUE, VALUE, Counter, last_capturer, mask_value, next_seat_hand_size, p_holds,
+                     sort_moves, sweep_rank)
 
 SCOPA = 1.0
-EXPOSURE_WEIGHT = 0.5   # a match capture by the next player is likely but not certain to be taken
-LAY_PENALTY = 0.3       # laying a card gives up its future captures
+EXPOSURE_WEIGHT = 1.0   # how much what the next player can take counts against a move
+LAY_PENALTY = 0.15      # laying a card gives up its future captures
 
 
 @dataclass
@@ -65,16 +67,46 @@ def assess(view: PlayerView, move: Move, counter: Counter | None = None) -> Asse
         return Assessment(move, gain, gain, scopa, after, 0, 0.0, 0.0, False)
     r = sweep_rank(after)
     p_sweep = counter.p_seat_has_rank(nxt, r) if r else 0.0
-    risk = p_sweep * (SCOPA + mask_value(after))
-    exposure = 0.0
-    m = after
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        exposure += counter.p_seat_has_rank(nxt, (c >> 2) + 1) * VALUE[c]
-        m ^= low
-    score = gain - risk - EXPOSURE_WEIGHT * exposure
+    exposure = expected_reply(counter, nxt, after, view.plays_left - 1 > 1 or rules.last_play_scopa)
+    score = gain - EXPOSURE_WEIGHT * exposure
     return Assessment(move, score, gain, scopa, after, r, p_sweep, exposure, False)
+
+
+def expected_reply(counter: Counter, seat: int, table: int, scopa_counts: bool) -> float:
+    """What ``seat`` can expect to take from ``table`` with its best card, on average.
+
+    For each rank, the best capture a card of that rank makes (a sweep adds a point);
+    the seat plays its best rank, so the ranks are taken best first, each weighted by the
+    chance that the seat holds it and none of the better ones (counting unseen cards).
+    """
+    values = []
+    for rank in range(1, 11):
+        left = counter.unseen_of_rank(rank)
+        if not left:
+            continue
+        best = 0.0
+        for cap in capture_masks(4 * (rank - 1) + 1, table):
+            v = mask_value(cap) + CARD_VALUE
+            if cap == table and scopa_counts:
+                v += SCOPA
+            if v > best:
+                best = v
+        if best > 0:
+            values.append((best, left))
+    if not values:
+        return 0.0
+    values.sort(reverse=True)
+    k = next_seat_hand_size(counter.view, seat)
+    u = counter.n_unseen
+    expected = 0.0
+    none_before = 1.0
+    cards_before = 0
+    for v, left in values:
+        cards_before += left
+        none_after = 1.0 - p_holds(cards_before, u, k)
+        expected += v * (none_before - none_after)
+        none_before = none_after
+    return expected
 
 
 class MediumPlayer(BasePlayer):
