@@ -57,7 +57,8 @@ class Rules:
             raise RulesError(f"unknown deck style {self.deck_style!r}: choose one of {', '.join(DECK_STYLES)}")
         preset = PRESETS.get(self.preset)
         if preset is not None and self.players not in preset.players:
-            allowed = ", ".join(map(str, preset.players))
+            *head, last = map(str, preset.players)
+            allowed = f"{', '.join(head)} or {last}" if head else last
             raise RulesError(f"the {self.preset} preset is for {allowed} players, not {self.players}")
 
     @property

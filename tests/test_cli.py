@@ -1,0 +1,125 @@
+"""The scopa-tui command line: bad input, --version, --help, simulate."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from scopa_tui import __version__
+from scopa_tui.cli import main
+from scopa_tui.engine import make_rules
+from scopa_tui.engine.record import load, parse
+
+BAD = [
+    (["simulate", "--preset", "nope"], "nope"),
+    (["simulate", "--players", "5"], "not 5"),
+    (["simulate", "--players", "two"], "two"),
+    (["simulate", "--target", "0"], "at least 1"),
+    (["simulate", "--ai", "wizard"], "unknown AI 'wizard'"),
+    (["simulate", "--ai", "greedy,wizard"], "unknown AI 'wizard'"),
+    (["simulate", "--games", "-3"], "-3"),
+    (["simulate", "--games", "0"], "at least 1"),
+    (["simulate", "--games", "many"], "many"),
+    (["simulate", "--seed", "-1"], "negative"),
+    (["simulate", "--preset", "gamerules", "--players", "3"], "the gamerules preset is for 2 or 4 players, not 3"),
+    (["simulate", "--frobnicate"], "--frobnicate"),
+    (["--players", "5"], "not 5"),
+    (["--preset", "gamerules", "--players", "6"], "not 6"),
+    (["conquer"], "conquer"),
+]
+
+
+@pytest.mark.parametrize("argv,says", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_arguments_one_line_exit_2(argv, says, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("scopa-tui: error: ")
+    assert err.count("\n") == 1 and err.endswith("\n")
+    assert says in err
+    assert "Traceback" not in err
+
+
+def test_unwritable_record_file(tmp_path, capsys):
+    target = tmp_path / "missing-dir" / "out.jsonl"
+    assert main(["simulate", "--games", "1", "--record", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("scopa-tui: error: cannot write record file") and err.count("\n") == 1
+
+
+def test_bad_arguments_through_python_dash_m():
+    run = subprocess.run([sys.executable, "-m", "scopa_tui", "simulate", "--players", "5"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr == "scopa-tui: error: argument --players: Scopa is played by 2, 3, 4 or 6 players, not 5\n"
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"scopa-tui {__version__}"
+
+
+@pytest.mark.parametrize("argv,says", [(["--help"], "simulate"), (["simulate", "--help"], "--record")])
+def test_help(argv, says, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: scopa-tui") and says in out
+
+
+def test_simulate_200_games_at_4_players_replay_cleanly(tmp_path, capsys):
+    path = tmp_path / "out.jsonl"
+    assert main(["simulate", "--players", "4", "--games", "200", "--seed", "1", "--ai", "greedy,random",
+                 "--record", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "greedy" in out and "random" in out and "200 games" in out
+    text = path.read_text(encoding="utf-8")
+    games = load(text)
+    assert len(games) == 200
+    assert all(g.is_over and g.rules.players == 4 and g.rules.sides == ((0, 2), (1, 3)) for g in games)
+    assert len({g.seed for g in games}) == 200
+
+
+@pytest.mark.parametrize("preset,players", [("standard", 2), ("standard", 3), ("standard", 6),
+                                            ("gamerules", 2), ("gamerules", 4), ("ludoteka", 2),
+                                            ("ludoteka", 3), ("ludoteka", 4), ("ludoteka", 6)])
+def test_simulate_each_player_count_and_preset(preset, players, tmp_path, capsys):
+    path = tmp_path / "out.jsonl"
+    assert main(["simulate", "--players", str(players), "--preset", preset, "--games", "15", "--seed", "2",
+                 "--ai", "greedy,random", "--target", "7", "--record", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    games = load(path.read_text(encoding="utf-8"))
+    assert len(games) == 15
+    expected = make_rules(preset, players=players, target=7)
+    assert all(g.rules == expected for g in games)
+    assert all(max(g.totals) >= 7 for g in games)
+    assert summary["players"] == players and summary["preset"] == preset and summary["target"] == 7
+    assert summary["games"] == 15 and summary["hands"] == sum(g.hand_no for g in games)
+
+
+def test_simulate_json_output(capsys):
+    assert main(["simulate", "--games", "20", "--seed", "3", "--ai", "greedy,random", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 20 and summary["seed"] == 3 and summary["players"] == 2
+    assert summary["games_per_second"] > 0
+    assert [a["ai"] for a in summary["ai"]] == ["greedy", "random"]
+    for a in summary["ai"]:
+        assert a["games"] == 20
+        assert 0 <= a["ci95"][0] <= a["win_rate"] <= a["ci95"][1] <= 1
+        assert a["points_per_hand"] >= 0 and a["decision_ms"] >= 0
+    assert sum(a["wins"] for a in summary["ai"]) == 20
+
+
+def test_simulate_is_deterministic(tmp_path, capsys):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path in (a, b):
+        assert main(["simulate", "--games", "5", "--seed", "9", "--record", str(path)]) == 0
+    assert a.read_text() == b.read_text()
+    assert len(parse(a.read_text())) == 5
