@@ -36,6 +36,7 @@ class EntrantStats:
             "decision_ms": 1000 * self.think_time / self.decisions if self.decisions else 0.0,
             "decision_ms_median": 1000 * percentile(times, 50), "decision_ms_p99": 1000 * percentile(times, 99),
             "decisions": self.decisions, "faults": self.faults,
+            **({"decision_seconds": self.times} if self.times else {}),
         }
 
 
@@ -81,8 +82,12 @@ def seat_entrants(rules: Rules, n_entrants: int, rotation: int) -> list[int]:
 
 
 def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[str] | None = None,
-        keep_times: bool = False, on_game=None) -> dict[str, Any]:
-    """Play ``games`` games; returns the summary (what ``--json`` prints)."""
+        keep_times: bool = False, on_game=None, paired: bool = False) -> dict[str, Any]:
+    """Play ``games`` games; returns the summary (what ``--json`` prints).
+
+    With ``paired`` each odd game replays the deals of the game before it (same game
+    seed) with the seats rotated, so luck of the cards cancels out between entrants.
+    """
     labels = []
     for i, spec in enumerate(specs):
         label = spec if specs.count(spec) == 1 else f"{spec} #{specs[:i + 1].count(spec)}"
@@ -92,7 +97,8 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
     started = time.perf_counter()
     total_hands = 0
     for g in range(games):
-        game_seed = master.getrandbits(31)
+        if not paired or g % 2 == 0:
+            game_seed = master.getrandbits(31)
         assign = seat_entrants(rules, len(specs), g)
         players = {e: make_player(specs[e], seed=master.getrandbits(31)) for e in set(assign)}
         game = Game(rules, game_seed)
