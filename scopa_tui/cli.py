@@ -74,18 +74,28 @@ def _ai_list(text: str) -> list[str]:
 
 
 def _split_specs(text: str) -> list[str]:
-    """Split ``a,b:x=1,y=2,cmd:python bot.py`` on the commas that start a new AI."""
+    """Split ``a,b:x=1,y=2,cmd:python bot.py`` on the commas that start a new AI.
+
+    A comma followed by an AI name (or ``cmd:``) starts a new AI; any other comma belongs
+    to the spec before it: an option (``hard:time=0.3,iters=50``) or part of a command
+    (``cmd:python bot.py --depth=1,2``).
+    """
     from .ai.registry import FACTORIES
 
     specs: list[str] = []
     for part in text.split(","):
-        head = part.strip().split(":")[0].split("=")[0].strip().lower()
-        starts_new = head in FACTORIES or part.strip().startswith("cmd:") or not specs
-        if starts_new or "=" not in part:
-            specs.append(part.strip())
+        stripped = part.strip()
+        head = stripped.split(":")[0].split("=")[0].strip().lower()
+        starts_new = (head in FACTORIES and head != "cmd") or stripped.startswith("cmd:")
+        if not specs or starts_new:
+            specs.append(stripped)
+        elif specs[-1].startswith("cmd:"):
+            specs[-1] += "," + part
+        elif "=" in part:
+            specs[-1] += "," + stripped
         else:
-            specs[-1] += "," + part.strip()
-    return [s for s in specs if s]
+            specs.append(stripped)
+    return [s.strip() for s in specs if s.strip()]
 
 
 def _add_rules_args(p: argparse.ArgumentParser) -> None:
@@ -116,7 +126,33 @@ def build_parser() -> argparse.ArgumentParser:
                      help="AIs in seat order, comma-separated (default greedy,random)")
     sim.add_argument("--record", metavar="FILE", help="write every game to FILE as JSON Lines")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+
+    bot = sub.add_parser("bot", help="play as a bot over standard input and output (scopa-bot/1)")
+    bot.add_argument("--level", type=_bot_level, default="hard",
+                     help="the AI that plays: easy, medium, hard, hard:time=0.3 ... (default hard)")
+    bot.add_argument("--seed", type=_non_negative_int, default=None, help="seed of the AI")
+    bot.add_argument("--name", default=None, help="the name the bot gives in its hello")
     return parser
+
+
+def _bot_level(text: str) -> str:
+    if text.strip().lower().startswith("cmd"):
+        raise argparse.ArgumentTypeError("the bot plays one of the built-in AIs, not an external command")
+    try:
+        return check_spec(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def cmd_bot(args) -> int:
+    from .ai.protocol import run_bot
+    from .ai.registry import make_player
+
+    player = make_player(args.level, seed=args.seed)
+    try:
+        return run_bot(player, sys.stdin, sys.stdout, sys.stderr, name=args.name)
+    except BrokenPipeError:  # the host went away
+        return 0
 
 
 def _rules(args):
@@ -151,7 +187,7 @@ def cmd_play(args) -> int:
     return run_app(args)
 
 
-COMMANDS = {"simulate": cmd_simulate, None: cmd_play}
+COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, None: cmd_play}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 from .base import Player
 from .hard import HardPlayer
 from .medium import MediumPlayer
+from .protocol import make_cmd_player
 from .simple import GreedyPlayer, RandomPlayer
 
 # name -> factory(seed, **options)
@@ -34,6 +35,11 @@ DESCRIPTIONS: dict[str, str] = {
 }
 
 
+# ``cmd:COMMAND``: an external bot over the scopa-bot/1 protocol (not a level to list).
+FACTORIES["cmd"] = make_cmd_player
+OPTIONS["cmd"] = {}
+
+
 def register(name: str, factory: Callable[..., Player], options: dict[str, type] | None = None,
              description: str = "") -> None:
     FACTORIES[name] = factory
@@ -51,8 +57,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         return "cmd", {"command": command}
     name, _, rest = spec.partition(":")
     name = name.strip().lower()
-    if name not in FACTORIES:
-        known = ", ".join(sorted(FACTORIES))
+    if name not in FACTORIES or name == "cmd":
+        if name == "cmd":
+            raise ValueError("'cmd' needs a command after a colon, e.g. cmd:python my_bot.py")
+        known = ", ".join(sorted(n for n in FACTORIES if n != "cmd"))
         raise ValueError(f"unknown AI {name!r}: choose one of {known}, or cmd:COMMAND")
     options: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):

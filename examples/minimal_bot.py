@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""A minimal Scopa bot for the scopa-bot/1 protocol (docs/bot-protocol.md).
+
+Standard library only.  Run it against the game with:
+
+    scopa-tui simulate --ai "cmd:python examples/minimal_bot.py",easy --games 10
+
+Strategy: take the capture with the most cards (a sweep first); with nothing to take,
+lay the lowest card.  Every decision comes from the move request alone.
+"""
+
+import json
+import sys
+
+
+def rank(card):
+    return int(card[:-1])  # "10b" -> 10
+
+
+def choose(request):
+    table_size = len(request["table"])
+    best, best_score = None, None
+    for move in request["legal"]:
+        taken = len(move["capture"])
+        if taken:
+            score = 100 * (taken == table_size) + 10 * taken + ("7d" in move["capture"] + [move["card"]])
+        else:
+            score = -rank(move["card"])
+        if best_score is None or score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def main():
+    for line in sys.stdin:
+        try:
+            message = json.loads(line)
+        except ValueError:
+            continue  # not JSON: ignore it
+        if not isinstance(message, dict):
+            continue
+        kind = message.get("type")
+        if kind == "hello":
+            answer = {"type": "hello", "protocol": "scopa-bot/1", "name": "minimal_bot 1.0"}
+        elif kind == "move":
+            move = choose(message)
+            answer = {"type": "move", "id": message["id"], "card": move["card"], "capture": move["capture"]}
+        elif kind == "quit":
+            break
+        else:
+            continue  # hand_end, game_end and anything new: nothing to say
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
