@@ -99,8 +99,9 @@ def _split_specs(text: str) -> list[str]:
 
 
 def _add_rules_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_players, default=2, help="2, 3, 4 (partners) or 6 (three partnerships)")
-    p.add_argument("--preset", choices=list(PRESETS), default="standard", help="rule preset (default standard)")
+    p.add_argument("--players", type=_players, default=None,
+                   help="2, 3, 4 (partners) or 6 (three partnerships); default 2")
+    p.add_argument("--preset", choices=list(PRESETS), default=None, help="rule preset (default standard)")
     p.add_argument("--target", type=_positive_int, default=None, help="points to win (default 11)")
 
 
@@ -156,7 +157,7 @@ def cmd_bot(args) -> int:
 
 
 def _rules(args):
-    return make_rules(args.preset, players=args.players, target=args.target,
+    return make_rules(args.preset or "standard", players=args.players or 2, target=args.target,
                       deck_style=getattr(args, "deck", None))
 
 

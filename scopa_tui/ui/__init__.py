@@ -1,0 +1,1 @@
+"""The full-screen Textual app (``scopa-tui`` with no subcommand)."""

@@ -1,0 +1,216 @@
+"""The Scopa app: screens, themes, the minimum-size guard, and the one place where games are
+created (:meth:`ScopaApp.new_game`) and their events relayed (:meth:`ScopaApp.relay_event`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from textual.app import App
+from textual.binding import Binding
+from textual.theme import Theme
+
+from ..ai.registry import make_player
+from ..engine import Game, GameEnded, HandEnded, HandScore
+from ..engine.events import Event
+from .card_render import DeckStyle
+from .config import HUMAN_SEAT, GameConfig
+from .messages import EngineEvent
+from .screens.dialogs import ConfirmScreen, TooSmallScreen
+from .screens.game import GameScreen
+from .screens.help import HelpScreen
+from .screens.new_game import NewGameScreen
+from .screens.scoring import GameOverScreen, HandOverScreen
+
+MIN_SIZE = (80, 24)
+DEFAULT_AI_DELAY = 0.8
+
+# A green-felt theme for the table; the built-in themes (ansi-dark, ansi-light, ...) work too.
+FELT = Theme(
+    name="scopa-felt",
+    primary="#E8C15A",
+    secondary="#7FB2E5",
+    accent="#F2A541",
+    warning="#E8C15A",
+    error="#F0686B",
+    success="#8BD17C",
+    foreground="#EDEBE4",
+    background="#0F2A1D",
+    surface="#163826",
+    panel="#1F4A33",
+    dark=True,
+    variables={"footer-key-foreground": "#E8C15A", "block-cursor-background": "#E8C15A",
+               "block-cursor-foreground": "#0F2A1D"},
+)
+
+
+class ScopaApp(App):
+    """Play Scopa against AI opponents."""
+
+    CSS_PATH = ["app.tcss", "game.tcss", "dialogs.tcss"]
+    TITLE = "Scopa"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+c", "quit", "quit", id="app.quit", show=False, priority=True),
+    ]
+
+    def __init__(self, config: GameConfig | None = None, start: bool = False, ascii: bool = False,
+                 ai_delay: float = DEFAULT_AI_DELAY, data_dir: str | None = None,
+                 theme: str | None = None, game: Game | None = None) -> None:
+        super().__init__()
+        self.initial_game = game  # a game to show at once (e.g. a resumed one)
+        self.config = config or GameConfig()  # the last choice, remembered within the run
+        self.start_now = start
+        self.ascii = ascii
+        self.ai_delay = ai_delay
+        self.data_dir = data_dir
+        self.game: Game | None = None
+        self.players: dict[int, object] = {}
+        self.event_listeners: list[Callable[[Game, Event], None]] = []  # e.g. autosave
+        self._unsubscribe: Callable[[], None] | None = None
+        self._game_screen: GameScreen | None = None
+        self._too_small: TooSmallScreen | None = None
+        self.register_theme(FELT)
+        self.theme = theme or "scopa-felt"
+
+    def on_mount(self) -> None:
+        if self.initial_game is not None:
+            self.new_game(self.config, game=self.initial_game)
+        elif self.start_now:
+            self.new_game(self.config)
+        else:
+            self.push_screen(NewGameScreen(self.config))
+        self._check_size()
+
+    # --- games -----------------------------------------------------------------------
+    def new_game(self, config: GameConfig, game: Game | None = None) -> Game:
+        """Create the game (or take over a resumed ``game``) and show it: the one place games begin."""
+        self.config = config
+        self._end_game()
+        if game is None:
+            seed = config.seed if config.seed is not None else random.randrange(2**31)
+            config.seed = None if config.seed is None else config.seed + 1  # a different next game
+            game = Game(config.rules(), seed=seed, side_names=config.side_names())
+        self.game = game
+        self.players = {seat: make_player(config.ai_for(seat), seed=game.seed * 10 + seat)
+                        for seat in range(game.rules.players) if seat != HUMAN_SEAT}
+        self._unsubscribe = game.subscribe(lambda event, g=game: self.relay_event(g, event))
+        deck = DeckStyle(game.rules.deck_style, self.ascii)
+        screen = GameScreen(game, self.players, config, deck, self.ai_delay)
+        self._game_screen = screen
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+        return game
+
+    def relay_event(self, game: Game, event: Event) -> None:
+        """Every engine event passes here: to the game screen, the AIs, and any listener."""
+        if game is not self.game:
+            return
+        for listener in list(self.event_listeners):
+            listener(game, event)
+        if isinstance(event, (HandEnded, GameEnded)):
+            record = event.to_record()
+            for player in self.players.values():
+                notify = getattr(player, "notify", None)
+                if notify is not None:
+                    try:
+                        notify(record)
+                    except Exception:  # an AI failing to listen must not end the game
+                        pass
+        if self._game_screen is not None:
+            self._game_screen.post_message(EngineEvent(event))
+
+    def _end_game(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        for player in self.players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                try:
+                    close()
+                except Exception:
+                    pass
+        self.players = {}
+
+    def show_hand_over(self, screen: GameScreen, score: HandScore) -> None:
+        game = screen.game
+        over = game.phase == "game_over"
+
+        def after(_result=None) -> None:
+            if game is not self.game:
+                return
+            if game.phase == "game_over":
+                self.show_game_over(game)
+            elif game.phase == "hand_over":
+                game.next_hand()
+
+        self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, game.rules.target, over),
+                         after)
+
+    def show_game_over(self, game: Game) -> None:
+        names = self.config.side_names()
+        mine = game.rules.side_of(HUMAN_SEAT) == game.winner
+
+        def after(choice: str | None) -> None:
+            if choice == "again":
+                self.new_game(self.config)
+            elif choice == "new":
+                self._end_game()
+                while len(self.screen_stack) > 1:
+                    self.pop_screen()
+                self._game_screen = None
+                self.push_screen(NewGameScreen(self.config))
+            else:
+                self.exit()
+
+        self.push_screen(GameOverScreen(list(game.hand_scores), names, game.winner, mine,
+                                        game.rules.target), after)
+
+    # --- actions ---------------------------------------------------------------------
+    def action_show_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_quit_game(self) -> None:
+        if self.game is not None and self.game.phase in ("play", "hand_over"):
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.exit()
+            self.push_screen(ConfirmScreen("Quit the game in progress?", "Quit", "Keep playing"), answer)
+        else:
+            self.exit()
+
+    # --- size guard ------------------------------------------------------------------
+    def on_resize(self, event) -> None:
+        self._check_size(event.size)
+
+    def _check_size(self, size=None) -> None:
+        w, h = size or self.size
+        small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(MIN_SIZE)
+            self.push_screen(self._too_small)
+        elif not small and self._too_small is not None:
+            if self.screen is self._too_small:
+                self.pop_screen()
+            self._too_small = None
+
+    def on_unmount(self) -> None:
+        self._end_game()
+
+
+def run_app(args) -> int:
+    """Entry point of ``scopa-tui`` with no subcommand (argparse args from the CLI)."""
+    given = any(getattr(args, name, None) is not None for name in ("players", "ai", "target", "preset"))
+    config = GameConfig(players=getattr(args, "players", None) or 2,
+                        preset=getattr(args, "preset", None) or "standard",
+                        target=getattr(args, "target", None), deck=getattr(args, "deck", None),
+                        ai=list(getattr(args, "ai", None) or []), seed=getattr(args, "seed", None))
+    delay = getattr(args, "ai_delay", None)
+    app = ScopaApp(config, start=given, ascii=bool(getattr(args, "ascii", False)),
+                   ai_delay=DEFAULT_AI_DELAY if delay is None else delay,
+                   data_dir=getattr(args, "data_dir", None))
+    app.run()
+    return 0

@@ -1,0 +1,198 @@
+"""Drawing cards as boxed text, for the three deck styles and the ASCII mode.
+
+Pure functions: nothing here knows about widgets.  A card is drawn as a list of lines,
+each a list of ``(text, role)`` segments; the widget maps roles to styles from its CSS
+component classes, so colours live in the .tcss files and follow the theme.  Suits are
+never told apart by colour alone: every card shows its suit symbol or letter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..engine.cards import CARDS
+
+# Suit glyphs per deck style, by suit letter (d c s b = Coins, Cups, Swords, Clubs).
+SUIT_SYMBOLS = {
+    "italian": {"d": "◉", "c": "Ʊ", "s": "†", "b": "♣"},
+    "french": {"d": "♦", "c": "♥", "s": "♠", "b": "♣"},
+}
+SUIT_LETTERS = {
+    "italian": {"d": "D", "c": "C", "s": "S", "b": "B"},
+    "french": {"d": "D", "c": "H", "s": "S", "b": "C"},
+}
+SUIT_WORDS = {
+    "italian": {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"},
+    "french": {"d": "Diamond", "c": "Hearts", "s": "Spades", "b": "Clubs"},
+}
+RANK_LABELS = {
+    "italian": {1: "A", 8: "F", 9: "C", 10: "R"},
+    "french": {1: "A", 8: "J", 9: "Q", 10: "K"},
+    "french-numeric": {1: "A"},
+}
+RANK_WORDS = {
+    "italian": {1: "Asso", 8: "Fante", 9: "Cavallo", 10: "Re"},
+    "french": {1: "Ace", 8: "Jack", 9: "Queen", 10: "King"},
+    "french-numeric": {1: "Ace"},
+}
+
+# Border sets: top-left, horizontal, top-right, vertical, bottom-left, bottom-right.
+BORDERS = {
+    "plain": "╭─╮│╰╯",
+    "primiera": "┏━┓┃┗┛",  # sevens, sixes and aces: the cards that make the primiera
+    "settebello": "╔═╗║╚╝",
+}
+
+# name: (width, height) of the card box
+SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (9, 8)}
+SIZE_ORDER = ("large", "medium", "small", "tiny")
+
+Segment = tuple[str, str]  # (text, role)
+Line = list[Segment]
+
+
+@dataclass(frozen=True)
+class DeckStyle:
+    """How cards look: ``italian``, ``french`` or ``french-numeric``; ``ascii`` uses letters."""
+
+    name: str = "italian"
+    ascii: bool = False
+
+    @property
+    def family(self) -> str:
+        return "italian" if self.name == "italian" else "french"
+
+    def suit(self, suit: str) -> str:
+        table = SUIT_LETTERS if self.ascii else SUIT_SYMBOLS
+        return table[self.family][suit]
+
+    def suit_word(self, suit: str) -> str:
+        return SUIT_WORDS[self.family][suit]
+
+    def rank(self, rank: int) -> str:
+        return RANK_LABELS[self.name].get(rank, str(rank))
+
+    def rank_word(self, rank: int) -> str | None:
+        return RANK_WORDS[self.name].get(rank)
+
+    def short(self, card: int) -> str:
+        """A card in two or three characters, e.g. ``7◉``, ``K♣``, ``10♠``, ``7D``."""
+        c = CARDS[card]
+        return f"{self.rank(c.rank)}{self.suit(c.suit)}"
+
+    def star(self) -> str:
+        return "*" if self.ascii else "★"
+
+    def borders(self, kind: str) -> str:
+        return BORDERS[kind]  # box drawing is fine everywhere; --ascii only replaces suits
+
+    def back_fill(self) -> str:
+        return "#" if self.ascii else "░"
+
+
+def kind_of(card: int) -> str:
+    c = CARDS[card]
+    if c.rank == 7 and c.suit == "d":
+        return "settebello"
+    if c.rank in (7, 6, 1):
+        return "primiera"
+    return "plain"
+
+
+def suit_role(card: int) -> str:
+    return f"suit-{CARDS[card].suit}"
+
+
+def _center(text: str, width: int) -> str:
+    text = text[:width]
+    left = (width - len(text)) // 2
+    return " " * left + text + " " * (width - len(text) - left)
+
+
+def render_card(card: int, style: DeckStyle, size: str = "medium") -> list[Line]:
+    """The lines of one face-up card; roles: ``border-<kind>``, ``suit-<x>``, ``face``."""
+    c = CARDS[card]
+    width, _height = SIZES[size]
+    suit_role_ = suit_role(card)
+    rank = style.rank(c.rank)
+    sym = style.suit(c.suit)
+    kind = kind_of(card)
+    if size == "tiny":
+        mark = style.star() if kind == "settebello" else " "
+        text = f"{rank}{sym}"
+        return [[("[", f"border-{kind}"), (text.rjust(3)[:3], suit_role_), ("]", f"border-{kind}"), (mark, "star")]]
+    tl, h, tr, v, bl, br = style.borders(kind)
+    inner = width - 2
+    brole = f"border-{kind}"
+    top_fill = h * inner
+    if kind == "settebello":
+        star = style.star()
+        top_fill = h * (inner - 2) + star + h
+    lines: list[Line] = [[(tl, brole), (top_fill[: inner - 2] if kind == "settebello" else top_fill, brole)]]
+    if kind == "settebello":
+        lines[0] += [(style.star(), "star"), (h, brole), (tr, brole)]
+    else:
+        lines[0].append((tr, brole))
+
+    def row(text: str) -> Line:
+        return [(v, brole), (text.ljust(inner)[:inner], suit_role_), (v, brole)]
+
+    if size == "small":
+        lines.append(row(rank))
+        lines.append(row(sym.rjust(inner)))
+    elif size == "medium":
+        lines.append(row(rank))
+        lines.append(row(_center(sym, inner)))
+        lines.append(row(rank.rjust(inner)))
+    else:  # large
+        lines.append(row(rank + sym.rjust(inner - len(rank))))
+        word = style.rank_word(c.rank)
+        if word and c.rank != 1:
+            middle = [_center(word, inner), _center(sym, inner)]
+        elif c.rank > 7:
+            middle = [_center(rank, inner), _center(sym, inner)]
+        elif c.rank == 1:
+            middle = [_center(sym, inner), _center(word or "", inner)]
+        else:
+            first = (c.rank + 1) // 2
+            middle = [_center(" ".join(sym * first), inner), _center(" ".join(sym * (c.rank - first)), inner)]
+        lines.append(row(""))
+        lines.append(row(middle[0]))
+        lines.append(row(middle[1]))
+        lines.append(row(_center(style.suit_word(c.suit), inner)))
+        lines.append(row(sym + rank.rjust(inner - len(sym))))
+    lines.append([(bl, brole), (h * inner, brole), (br, brole)])
+    return lines
+
+
+def render_back(style: DeckStyle, size: str = "small") -> list[Line]:
+    """A face-down card."""
+    width, height = SIZES[size]
+    if size == "tiny":
+        return [[("[", "back"), (style.back_fill() * 2, "back"), ("]", "back")]]
+    tl, h, tr, v, bl, br = style.borders("plain")
+    inner = width - 2
+    lines: list[Line] = [[(tl + h * inner + tr, "back")]]
+    for _ in range(height - 2):
+        lines.append([(v, "back"), (style.back_fill() * inner, "back-fill"), (v, "back")])
+    lines.append([(bl + h * inner + br, "back")])
+    return lines
+
+
+_CARD_RE = re.compile(r"\b(10|[1-9])([dcsb])\b")
+
+
+def card_tokens(text: str, style: DeckStyle) -> list[tuple[str, int | None]]:
+    """Split engine text ("7d must capture 7b") into plain parts and cards (shown in ``style``)."""
+    out: list[tuple[str, int | None]] = []
+    pos = 0
+    for m in _CARD_RE.finditer(text):
+        if m.start() > pos:
+            out.append((text[pos:m.start()], None))
+        card = CARDS[(int(m.group(1)) - 1) * 4 + "dcsb".index(m.group(2))]
+        out.append((style.short(card), card))
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], None))
+    return out

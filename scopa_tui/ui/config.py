@@ -1,0 +1,55 @@
+"""The settings of one game as chosen on the new-game screen or on the command line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import Rules, make_rules
+
+HUMAN_SEAT = 0
+NAMES = ("You", "Anna", "Bruno", "Carla", "Dario", "Elena")
+TARGETS = (11, 16, 21)
+
+
+def ai_levels() -> dict[str, str]:
+    """AI names offered in the game, with their descriptions (external bots excluded)."""
+    import scopa_tui.ai  # noqa: F401  (importing the package registers every level)
+    from ..ai.registry import DESCRIPTIONS
+
+    order = ["easy", "medium", "hard", "greedy", "random"]
+    names = sorted(DESCRIPTIONS, key=lambda n: (order.index(n) if n in order else len(order), n))
+    return {n: DESCRIPTIONS[n] for n in names if n != "cmd"}
+
+
+def default_level() -> str:
+    levels = ai_levels()
+    for name in ("medium", "easy", "greedy"):
+        if name in levels:
+            return name
+    return next(iter(levels))
+
+
+@dataclass
+class GameConfig:
+    players: int = 2
+    preset: str = "standard"
+    target: int | None = None  # None: the preset's
+    deck: str | None = None  # None: the preset's
+    ai: list[str] = field(default_factory=list)  # one spec per opponent, in seat order
+    seed: int | None = None
+
+    def rules(self) -> Rules:
+        return make_rules(self.preset, players=self.players, target=self.target, deck_style=self.deck)
+
+    def ai_for(self, seat: int) -> str:
+        """The AI spec of an opponent seat (1..players-1); short lists repeat their last entry."""
+        specs = self.ai or [default_level()]
+        return specs[min(seat - 1, len(specs) - 1)]
+
+    def names(self) -> list[str]:
+        return list(NAMES[: self.players])
+
+    def side_names(self) -> list[str]:
+        rules = self.rules()
+        names = self.names()
+        return [" & ".join(names[s] for s in seats) for seats in rules.sides]

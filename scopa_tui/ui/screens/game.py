@@ -1,0 +1,542 @@
+"""The game screen: table, hand, opponents, scores and log; the player's turn and the AI turns.
+
+The screen keeps a small picture of the hand (table, hand sizes, piles, scores) that it
+updates from engine events relayed by the app, and pushes it into the widgets' reactive
+attributes.  It reads the Game only through its public API (``explain``,
+``captures_for``, ``view``, ``play``, ``turn``, ``phase``).
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import CARDS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
+from ..card_render import DeckStyle, suit_role
+from ..config import HUMAN_SEAT, GameConfig
+from ..messages import AIMoveReady, EngineEvent, HandCardClicked, HintReady, TableCardClicked
+from ..widgets.cards import HandView, OpponentsBar, SeatInfo, TableView
+from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
+
+COMMAND_KEYS = {"h", "q"}
+TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
+
+
+@dataclass
+class HandPicture:
+    """What everybody can see of the current hand, kept up to date from engine events."""
+
+    hand_no: int = 0
+    dealer: int = 0
+    table: tuple[int, ...] = ()
+    my_hand: tuple[int, ...] = ()
+    hand_sizes: list[int] = field(default_factory=list)
+    stock: int = 0
+    pile: list[int] = field(default_factory=list)
+    coins: list[int] = field(default_factory=list)
+    scope_cards: list[list[int]] = field(default_factory=list)
+    settebello: list[bool] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+
+
+class GameScreen(Screen):
+    """One game, from the first deal to the game-over screen."""
+
+    BINDINGS = [
+        Binding("left", "select_step(-1)", "card", id="game.left", key_display="←→"),
+        Binding("right", "select_step(1)", "card", id="game.right", show=False),
+        *[Binding(str(n), f"select({n - 1})", f"card {n}", id=f"game.card{n}", show=False)
+          for n in range(1, 10)],
+        Binding("tab", "cycle", "next capture", id="game.cycle", priority=True),
+        Binding("enter", "play", "play", id="game.play", priority=True),
+        Binding("escape", "clear", "clear", id="game.clear"),
+        *[Binding(ch, f"toggle('{ch}')", f"table {ch}", id=f"game.table_{ch}", show=False)
+          for ch in TABLE_LETTERS],
+        Binding("h", "hint", "hint", id="game.hint"),
+        Binding("question_mark", "help", "help", id="game.help", key_display="?"),
+        Binding("f1", "help", "help", id="game.help_f1", show=False),
+        Binding("q", "quit_game", "quit", id="game.quit"),
+    ]
+
+    def __init__(self, game: Game, players: dict, config: GameConfig, deck: DeckStyle,
+                 ai_delay: float = 0.8) -> None:
+        super().__init__()
+        self.game = game
+        self.players = players  # seat -> Player (the AIs)
+        self.config = config
+        self.deck = deck
+        self.ai_delay = ai_delay
+        self.names = config.names()
+        self.side_names = config.side_names()
+        self.levels = {seat: config.ai_for(seat) for seat in players}
+        self.pic = HandPicture()
+        self.selected: int | None = None  # index in my hand
+        self.capture: frozenset[int] = frozenset()
+        self.sets: list[tuple[int, ...]] = []
+        self.set_index = 0
+        self.thinking: int | None = None
+        self.preview: tuple[int, Move] | None = None
+        self.token = 0
+        self.message: Text = Text("")
+        self.hint_pending = False
+        self.last_scopa: str | None = None
+
+    # --- layout ----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="topbar")
+        with Horizontal(id="main"):
+            with Vertical(id="play"):
+                yield OpponentsBar(id="opponents")
+                yield TableView(id="table")
+                yield Static(id="prompt")
+                yield HandView(id="hand")
+            with Vertical(id="side"):
+                yield ScoreBoard(id="scores")
+                yield PlayLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for widget in (self.query_one(TableView), self.query_one(HandView),
+                       self.query_one(OpponentsBar), self.query_one(ScoreBoard)):
+            widget.deck = self.deck
+        self.query_one(ScoreBoard).target = self.game.rules.target
+        self.query_one("#scores").border_title = "Score"
+        self.query_one("#log").border_title = "Plays"
+        self.query_one("#hand").border_title = "Your hand"
+        if self.game.phase == "new":
+            self.game.start()
+
+    # --- engine events ---------------------------------------------------------------
+    @on(EngineEvent)
+    def _engine_event(self, message: EngineEvent) -> None:
+        event = message.event
+        pic = self.pic
+        n = self.game.rules.players
+        log = self.query_one(PlayLog)
+        if isinstance(event, GameStarted):
+            pic.totals = [0] * self.game.rules.n_sides
+        elif isinstance(event, Redealt):
+            log.add(f"Three Kings on the table: {self.names[event.dealer]} deals again.", self.deck)
+        elif isinstance(event, Dealt):
+            if event.first:
+                pic.hand_no, pic.dealer, pic.table = event.hand, event.dealer, tuple(event.table)
+                sides = self.game.rules.n_sides
+                pic.pile, pic.coins = [0] * sides, [0] * sides
+                pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
+                log.add(f"— Hand {event.hand}: {self.names[event.dealer]} deals —", self.deck, "hand")
+            else:
+                log.add(f"{self.names[event.dealer]} deals 3 more cards each ({event.stock} left).", self.deck)
+            pic.my_hand = tuple(event.hands[HUMAN_SEAT])
+            pic.hand_sizes = [len(h) for h in event.hands]
+            pic.stock = event.stock
+        elif isinstance(event, Played):
+            self._on_played(event)
+        elif isinstance(event, HandEnded):
+            score = event.score
+            pic.totals = list(score.totals)
+            for side in score.sides:
+                pic.pile[side.side] = side.cards
+                pic.coins[side.side] = side.coins
+            if score.leftover:
+                to = self.side_names[score.leftover_to] if score.leftover_to is not None else "nobody"
+                log.add(f"Left on the table, to {to}: {' '.join(map(str, score.leftover))}", self.deck)
+            pic.table = ()
+            points = ", ".join(f"{self.side_names[s.side]} {s.points}" for s in score.sides)
+            log.add(f"Hand {score.hand} scored: {points}.", self.deck, "hand")
+        elif isinstance(event, GameEnded):
+            log.add(f"{self.side_names[event.winner]} won the game.", self.deck, "hand")
+        self._refresh_widgets()
+        if isinstance(event, HandEnded):
+            self.app.show_hand_over(self, event.score)
+        if self.game.events and event is self.game.events[-1]:
+            self._next_turn()
+
+    def _on_played(self, event: Played) -> None:
+        pic = self.pic
+        side = self.game.rules.side_of(event.seat)
+        pic.table = tuple(event.table)
+        pic.hand_sizes[event.seat] -= 1
+        if event.seat == HUMAN_SEAT:
+            pic.my_hand = tuple(c for c in pic.my_hand if c != event.card)
+        if event.capture:
+            taken = (event.card, *event.capture)
+            pic.pile[side] += len(taken)
+            pic.coins[side] += sum(1 for c in taken if CARDS[c].suit == "d")
+            if any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in taken):
+                pic.settebello[side] = True
+        who = self.names[event.seat]
+        verb = "played" if event.seat != HUMAN_SEAT else "played"
+        text = f"{who} {verb} {event.card}"
+        if event.capture:
+            text += f" and took {' '.join(map(str, event.capture))}"
+        else:
+            text += " on the table"
+        if event.scopa:
+            pic.scope_cards[side].append(event.card)
+            text += " — scopa!"
+            self._celebrate(event)
+        self.query_one(PlayLog).add(text, self.deck, "scopa" if event.scopa else "")
+
+    def _celebrate(self, event: Played) -> None:
+        who = self.names[event.seat]
+        title = "Scopa!"
+        body = f"{'You swept' if event.seat == HUMAN_SEAT else who + ' swept'} the table with " \
+               f"{self.deck.short(event.card)}"
+        self.app.notify(body, title=title, severity="information", timeout=3)
+        table = self.query_one(TableView)
+        table.add_class("scopa")
+        self.set_timer(1.5, lambda: table.remove_class("scopa"))
+
+    # --- turns -----------------------------------------------------------------------
+    def _next_turn(self) -> None:
+        self.preview = None
+        self.thinking = None
+        if self.game.phase != "play":
+            self._refresh_widgets()
+            return
+        turn = self.game.turn
+        self.token += 1
+        if turn == HUMAN_SEAT:
+            self._clear_selection()
+            self._set_message(Text("Your turn: pick a card with ←/→ or 1–"
+                                   f"{len(self.pic.my_hand)}, or click it.", style="bold"))
+        else:
+            self.thinking = turn
+            self._set_message(Text(f"{self.names[turn]} is thinking…"))
+            self._think(turn, self.players[turn], self.game.view(turn), self.token)
+        self._refresh_widgets()
+        self.refresh_bindings()
+
+    @work(thread=True, exclusive=True, group="ai")
+    def _think(self, seat: int, player, view, token: int) -> None:
+        fault = None
+        try:
+            move = player.choose(view)
+        except Exception as exc:  # an AI or an external bot failing must not end the game
+            move, fault = None, f"{self.names[seat]}'s AI failed ({exc}); it plays a safe move"
+        if move is None or move not in view.legal:
+            if fault is None:
+                fault = f"{self.names[seat]}'s AI chose an illegal move ({move}); it plays a safe move"
+            move = view.legal[0]
+        self.post_message(AIMoveReady(seat, move, token, fault))
+
+    @on(AIMoveReady)
+    def _ai_move_ready(self, message: AIMoveReady) -> None:
+        if message.token != self.token or self.game.phase != "play" or self.game.turn != message.seat:
+            return
+        if message.fault:
+            self.app.notify(message.fault, severity="warning")
+        self.thinking = None
+        self.preview = (message.seat, message.move)
+        move = message.move
+        who = self.names[message.seat]
+        if move.capture:
+            text = f"{who} plays {move.card} and takes {' '.join(map(str, move.capture))}"
+        else:
+            text = f"{who} plays {move.card} on the table"
+        self._set_message(styled_text(text, self.deck, self._card_style))
+        self._refresh_widgets()
+        token = self.token
+        if self.ai_delay > 0:
+            self.set_timer(self.ai_delay, lambda: self._apply_ai(token))
+        else:
+            self._apply_ai(token)
+
+    def _apply_ai(self, token: int) -> None:
+        if token != self.token or self.preview is None:
+            return
+        seat, move = self.preview
+        if self.game.phase != "play" or self.game.turn != seat:
+            return
+        self.preview = None
+        self.game.play(move)
+
+    # --- the player's selection ------------------------------------------------------
+    def _my_turn(self) -> bool:
+        return self.game.phase == "play" and self.game.turn == HUMAN_SEAT and self.preview is None
+
+    def _clear_selection(self) -> None:
+        self.selected = None
+        self.capture = frozenset()
+        self.sets = []
+        self.set_index = 0
+
+    def _select(self, index: int) -> None:
+        hand = self.pic.my_hand
+        if not 0 <= index < len(hand):
+            self._set_message(Text(f"you have {len(hand)} cards: press 1–{len(hand)}", style="bold"))
+            return
+        self.selected = index
+        card = hand[index]
+        self.sets = [tuple(s) for s in self.game.captures_for(card)]
+        self.set_index = 0
+        self.capture = frozenset(self.sets[0])
+        self._validate()
+
+    def _validate(self) -> None:
+        if self.selected is None:
+            return
+        card = self.pic.my_hand[self.selected]
+        reason = self.game.explain(card, self.capture)
+        out = Text()
+        if reason is None:
+            out.append("✓ ", style="bold")
+            if self.capture:
+                text = f"{card} takes {' + '.join(map(str, sorted(self.capture)))}"
+                if len(self.capture) == len(self.pic.table) and sum(self.pic.hand_sizes) + self.pic.stock > 1:
+                    text += " — a scopa!"
+            else:
+                text = f"{card} goes on the table: it takes nothing"
+            out.append_text(styled_text(text, self.deck, self._card_style))
+            hint = "  Enter plays"
+            if len(self.sets) > 1:
+                hint += f", Tab: other capture ({self.set_index + 1}/{len(self.sets)})" \
+                    if tuple(sorted(self.capture)) in [tuple(sorted(s)) for s in self.sets] else ""
+            out.append(hint, style="dim")
+            self.set_class(False, "-illegal")
+            self.set_class(True, "-legal")
+        else:
+            out.append("✗ ", style="bold")
+            out.append_text(styled_text(reason, self.deck, self._card_style))
+            out.append("  Tab: a legal capture" if self.capture or len(self.sets) else "", style="dim")
+            self.set_class(True, "-illegal")
+            self.set_class(False, "-legal")
+        self._set_message(out)
+        self._refresh_widgets()
+
+    def _set_message(self, text: Text) -> None:
+        self.message = text
+        if self.is_mounted:
+            self.query_one("#prompt", Static).update(text)
+            if not text.plain.startswith(("✓", "✗")):
+                self.set_class(False, "-illegal")
+                self.set_class(False, "-legal")
+
+    def _card_style(self, card: int):
+        return self.query_one(TableView).get_component_rich_style(f"card--{suit_role(card)}", partial=True)
+
+    def table_labels(self) -> dict[int, str]:
+        letters = TABLE_LETTERS + list(string.ascii_uppercase)
+        return {c: letters[i] for i, c in enumerate(self.pic.table)}
+
+    # --- actions ---------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("select_step", "select", "toggle", "hint"):
+            return True if self._my_turn() else None
+        if action in ("cycle", "play", "clear"):
+            if not self._my_turn():
+                return None
+            return True if self.selected is not None else None
+        return True
+
+    def action_select_step(self, step: int) -> None:
+        if not self._my_turn() or not self.pic.my_hand:
+            return
+        n = len(self.pic.my_hand)
+        index = (step - 1 if step > 0 else n - 1) if self.selected is None else (self.selected + step) % n
+        self._select(index % n)
+
+    def action_select(self, index: int) -> None:
+        if self._my_turn():
+            self._select(index)
+            self.refresh_bindings()
+
+    def action_toggle(self, letter: str) -> None:
+        if not self._my_turn():
+            return
+        card = next((c for c, ch in self.table_labels().items() if ch == letter), None)
+        if card is None:
+            self._set_message(Text(f"no table card has the letter {letter}", style="bold"))
+            return
+        self._toggle(card)
+
+    def _toggle(self, card: int) -> None:
+        if self.selected is None:
+            self._set_message(Text("choose a card from your hand first (←/→ or 1–3)", style="bold"))
+            return
+        self.capture = self.capture ^ {card}
+        as_set = tuple(sorted(self.capture))
+        for i, s in enumerate(self.sets):
+            if tuple(sorted(s)) == as_set:
+                self.set_index = i
+        self._validate()
+
+    def action_cycle(self) -> None:
+        if not self._my_turn() or self.selected is None:
+            return
+        self.set_index = (self.set_index + 1) % len(self.sets) if self.sets else 0
+        self.capture = frozenset(self.sets[self.set_index]) if self.sets else frozenset()
+        self._validate()
+
+    def action_clear(self) -> None:
+        if not self._my_turn():
+            return
+        self._clear_selection()
+        self._set_message(Text("Selection cleared: pick a card.", style="bold"))
+        self._refresh_widgets()
+        self.refresh_bindings()
+
+    def action_play(self) -> None:
+        if not self._my_turn():
+            return
+        if self.selected is None:
+            self._set_message(Text("choose a card first: ←/→ or 1–3", style="bold"))
+            return
+        card = self.pic.my_hand[self.selected]
+        reason = self.game.explain(card, self.capture)
+        if reason is not None:
+            self.app.bell()
+            self._validate()
+            return
+        move = Move(card, self.capture)
+        self._clear_selection()
+        self.token += 1
+        self.game.play(move)
+
+    def action_help(self) -> None:
+        self.app.action_show_help()
+
+    def action_quit_game(self) -> None:
+        self.app.action_quit_game()
+
+    def action_hint(self) -> None:
+        if not self._my_turn() or self.hint_pending:
+            return
+        try:
+            from ...ai import hint  # noqa: F401  (filled in by the AI work; may be missing)
+        except ImportError:
+            self._set_message(Text("hints are not available yet", style="bold"))
+            return
+        self.hint_pending = True
+        self._set_message(Text("Looking for a good move…"))
+        self._hint_worker(self.game.view(HUMAN_SEAT), self.token)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint_worker(self, view, token: int) -> None:
+        from ...ai import hint
+
+        try:
+            found = hint.suggest(view)
+            move, reason = found.move, found.reason
+        except Exception as exc:  # a hint failing must not end the game
+            move, reason = None, f"no hint this time ({exc})"
+        self.post_message(HintReady(move, reason, token))
+
+    @on(HintReady)
+    def _hint_ready(self, message: HintReady) -> None:
+        self.hint_pending = False
+        if message.token != self.token or not self._my_turn():
+            return
+        if message.move is None or message.move.card not in self.pic.my_hand:
+            self._set_message(Text(message.reason, style="bold"))
+            return
+        self._select(self.pic.my_hand.index(message.move.card))
+        self.capture = frozenset(message.move.capture)
+        self._validate()
+        out = Text("Hint: ", style="bold")
+        out.append_text(styled_text(message.reason, self.deck, self._card_style))
+        out.append("  Enter plays it", style="dim")
+        self._set_message(out)
+
+    @on(HandCardClicked)
+    def _hand_clicked(self, message: HandCardClicked) -> None:
+        if self._my_turn():
+            self._select(message.index)
+            self.refresh_bindings()
+
+    @on(TableCardClicked)
+    def _table_clicked(self, message: TableCardClicked) -> None:
+        if self._my_turn():
+            self._toggle(message.card)
+
+    # --- drawing ---------------------------------------------------------------------
+    def _refresh_widgets(self) -> None:
+        if not self.is_mounted:
+            return
+        pic, game = self.pic, self.game
+        rules = game.rules
+        turn = game.turn
+        table = self.query_one(TableView)
+        table.cards = pic.table
+        table.labels = self.table_labels()
+        if self.preview is not None:
+            seat, move = self.preview
+            table.selected = frozenset()
+            table.captured = frozenset(move.capture)
+            table.played = (move.card, self.names[seat])
+        else:
+            table.captured = frozenset()
+            table.played = None
+            table.selected = self.capture if self.selected is not None else frozenset()
+        stock_text = f"stock {pic.stock}" if pic.stock else "stock empty"
+        table.border_title = f"Table · {stock_text}"
+        table.border_subtitle = "letters a–… add or remove a card" if self._my_turn() else ""
+        if self._my_turn() and pic.table:
+            last = self.table_labels()[pic.table[-1]]
+            table.border_subtitle = f"a–{last}: take a card"
+        hand = self.query_one(HandView)
+        hand.cards = pic.my_hand
+        hand.selected = self.selected
+        hand.active = self._my_turn()
+        hand_title = "Your hand"
+        if pic.dealer == HUMAN_SEAT:
+            hand_title += " · you deal"
+        if turn == HUMAN_SEAT:
+            hand_title += " · your turn"
+        hand.border_title = hand_title
+        hand.set_class(self._my_turn(), "-turn")
+        seats = []
+        for seat in range(1, rules.players):
+            team = ""
+            partners = [s for s in rules.sides[rules.side_of(seat)] if s != seat]
+            if partners:
+                team = "your partner" if HUMAN_SEAT in partners else "with " + ", ".join(
+                    self.names[p] for p in partners)
+            sizes = pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0
+            seats.append(SeatInfo(seat, self.names[seat], self.levels.get(seat, ""), sizes,
+                                  turn == seat, pic.dealer == seat, self.thinking == seat, team))
+        self.query_one(OpponentsBar).seats = tuple(seats)
+        sides = []
+        for i, seats_ in enumerate(rules.sides):
+            sides.append(SideInfo(
+                name=self.side_names[i], total=pic.totals[i] if pic.totals else 0,
+                pile=pic.pile[i] if pic.pile else 0, coins=pic.coins[i] if pic.coins else 0,
+                scope_cards=tuple(pic.scope_cards[i]) if pic.scope_cards else (),
+                settebello=pic.settebello[i] if pic.settebello else False, mine=HUMAN_SEAT in seats_))
+        self.query_one(ScoreBoard).sides = tuple(sides)
+        top = Text()
+        top.append(" SCOPA ", style="bold reverse")
+        top.append(f"  Hand {pic.hand_no} · dealer {self.names[pic.dealer]} · to {rules.target} points"
+                   f" · {rules.preset}")
+        state = ""
+        if game.phase == "play":
+            if self.preview is not None:
+                state = f"{self.names[self.preview[0]]} plays"
+            elif turn == HUMAN_SEAT:
+                state = "Your turn"
+            elif self.thinking is not None:
+                state = f"{self.names[self.thinking]} is thinking…"
+        elif game.phase == "hand_over":
+            state = "Hand over"
+        elif game.phase == "game_over":
+            state = "Game over"
+        width = self.size.width
+        if state:
+            pad = max(1, width - top.cell_len - len(state) - 1)
+            top.append(" " * pad)
+            top.append(state + " ", style="bold")
+        self.query_one("#topbar", Static).update(top)
+
+    def on_resize(self) -> None:
+        width, height = self.size
+        self.set_class(height >= 34, "-tall")
+        self.set_class(width >= 110, "-wide")
+        self._refresh_widgets()

@@ -1,0 +1,133 @@
+"""The new-game screen: players, AI level of each opponent, preset, target and deck style."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ...engine import PRESETS, RulesError
+from ...engine.rules import DECK_STYLES
+from ..config import NAMES, TARGETS, GameConfig, ai_levels
+
+PLAYER_CHOICES = [("2 players: you against one", 2), ("3 players: each for themselves", 3),
+                  ("4 players: you and a partner", 4), ("6 players: three pairs", 6)]
+
+
+class NewGameScreen(Screen):
+    """Choose the game; Start (or Ctrl+S) begins it with the app's ``new_game``."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "start", id="new.start"),
+        Binding("question_mark", "app.show_help", "help", id="new.help", key_display="?"),
+        Binding("f1", "app.show_help", "help", id="new.help_f1", show=False),
+        Binding("q", "app.quit", "quit", id="new.quit"),
+    ]
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__()
+        self.config = config
+        self.levels = ai_levels()
+
+    def compose(self) -> ComposeResult:
+        c = self.config
+        target = c.target if c.target is not None else PRESETS[c.preset].target
+        deck = c.deck or PRESETS[c.preset].deck_style
+        yield Static("SCOPA  ·  new game", id="title")
+        with Horizontal(id="form"):
+            with Vertical(id="rules-col", classes="form-col"):
+                with Horizontal(classes="row"):
+                    yield Label("Players", classes="field")
+                    yield Select(PLAYER_CHOICES, value=c.players, allow_blank=False, id="players")
+                with Horizontal(classes="row"):
+                    yield Label("Rules", classes="field")
+                    yield Select([(f"{name}", name) for name in PRESETS], value=c.preset,
+                                 allow_blank=False, id="preset")
+                with Horizontal(classes="row"):
+                    yield Label("Target", classes="field")
+                    choices = [(f"{t} points", t) for t in TARGETS] + [("other…", 0)]
+                    yield Select(choices, value=target if target in TARGETS else 0, allow_blank=False,
+                                 id="target")
+                with Horizontal(classes="row", id="other-row"):
+                    yield Label("Points", classes="field")
+                    yield Input(str(target), id="other-target", type="integer", max_length=3)
+                with Horizontal(classes="row"):
+                    yield Label("Deck", classes="field")
+                    yield Select([(d, d) for d in DECK_STYLES], value=deck, allow_blank=False, id="deck")
+            with Vertical(id="ai-col", classes="form-col"):
+                for seat in range(1, 6):
+                    with Horizontal(classes="row ai-row", id=f"ai-row-{seat}"):
+                        yield Label(NAMES[seat], classes="field", id=f"ai-label-{seat}")
+                        yield Select([(name, name) for name in self.levels], value=c.ai_for(seat),
+                                     allow_blank=False, id=f"ai-{seat}")
+        yield Static(id="preset-info")
+        with Horizontal(id="start-row"):
+            yield Static(id="error")
+            yield Button("Start game", id="start", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-col").border_title = "Game"
+        self.query_one("#ai-col").border_title = "Opponents"
+        self._update()
+        self.query_one("#start", Button).focus()
+
+    def _update(self) -> None:
+        players = self.query_one("#players", Select).value
+        preset = self.query_one("#preset", Select).value
+        for seat in range(1, 6):
+            row = self.query_one(f"#ai-row-{seat}")
+            row.display = seat < players
+            label = self.query_one(f"#ai-label-{seat}", Label)
+            if players == 4:
+                label.update(f"{NAMES[seat]}{' (partner)' if seat == 2 else ''}")
+            elif players == 6:
+                label.update(f"{NAMES[seat]}{' (partner)' if seat == 3 else ''}")
+            else:
+                label.update(NAMES[seat])
+        self.query_one("#other-row").display = self.query_one("#target", Select).value == 0
+        p = PRESETS.get(preset)
+        levels = "  ".join(f"{n}: {d}" for n, d in self.levels.items())
+        info = f"{p.description}." if p else ""
+        self.query_one("#preset-info", Static).update(f"Rules: {info}\nAI levels — {levels}")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "preset" and event.value in PRESETS:
+            self.query_one("#deck", Select).value = PRESETS[event.value].deck_style
+        self._update()
+        self.query_one("#error", Static).update("")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def read_config(self) -> GameConfig:
+        """The choices on screen; raises ValueError with a one-line message when they do not fit."""
+        players = self.query_one("#players", Select).value
+        preset = self.query_one("#preset", Select).value
+        target = self.query_one("#target", Select).value
+        if target == 0:
+            text = self.query_one("#other-target", Input).value.strip()
+            if not text.isdigit() or not 1 <= int(text) <= 999:
+                raise ValueError("the target must be a whole number of points from 1 to 999")
+            target = int(text)
+        deck = self.query_one("#deck", Select).value
+        ai = [self.query_one(f"#ai-{seat}", Select).value for seat in range(1, players)]
+        config = GameConfig(players=players, preset=preset, target=target, deck=deck, ai=ai,
+                            seed=self.config.seed)
+        config.rules()  # RulesError for a preset that does not allow this many players
+        return config
+
+    def action_start(self) -> None:
+        try:
+            config = self.read_config()
+        except (ValueError, RulesError) as e:
+            self.query_one("#error", Static).update(f"✗ {e}")
+            self.app.bell()
+            return
+        self.app.new_game(config)

@@ -1,0 +1,1 @@
+"""Widgets of the game screen, grouped by feature."""

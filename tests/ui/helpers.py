@@ -1,0 +1,111 @@
+"""Helpers for the UI tests: an app with no AI delay and a way to play legal moves by keys."""
+
+from __future__ import annotations
+
+from scopa_tui.engine import Move
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.config import GameConfig
+from scopa_tui.ui.screens.game import GameScreen
+from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
+
+
+def make_app(players: int = 2, ai: list[str] | None = None, seed: int = 7, target: int | None = None,
+             start: bool = True, deck: str | None = None, ascii: bool = False) -> ScopaApp:
+    config = GameConfig(players=players, ai=ai or ["greedy"], seed=seed, target=target, deck=deck)
+    return ScopaApp(config, start=start, ai_delay=0, ascii=ascii)
+
+
+async def settle(pilot, rounds: int = 3) -> None:
+    """Let queued messages, workers and timers run."""
+    for _ in range(rounds):
+        await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def game_screen(app) -> GameScreen:
+    for screen in app.screen_stack:
+        if isinstance(screen, GameScreen):
+            return screen
+    raise AssertionError("no game screen")
+
+
+async def wait_for_my_turn(pilot, limit: int = 200) -> bool:
+    """Wait until the player may act; False when a hand-over or game-over screen shows instead."""
+    app = pilot.app
+    for _ in range(limit):
+        if isinstance(app.screen, (HandOverScreen, GameOverScreen)):
+            return False
+        screen = app.screen
+        if isinstance(screen, GameScreen) and screen._my_turn():
+            return True
+        await settle(pilot, 1)
+    raise AssertionError(f"the player never got the turn (screen {app.screen})")
+
+
+async def play_by_keys(pilot, move: Move) -> None:
+    """Select ``move``'s card with its number key and its capture with the table letters, then Enter."""
+    screen = game_screen(pilot.app)
+    index = screen.pic.my_hand.index(move.card)
+    await pilot.press(str(index + 1))
+    labels = screen.table_labels()
+    for card in set(screen.capture) ^ set(move.capture):
+        await pilot.press(labels[card])
+    assert screen.capture == frozenset(move.capture)
+    await pilot.press("enter")
+    await settle(pilot, 2)
+
+
+async def play_game_by_keys(pilot, pick=lambda moves: moves[-1], max_steps: int = 2000) -> int:
+    """Play until the game-over screen, answering every hand-over with Enter; returns hands seen."""
+    app = pilot.app
+    hands = 0
+    for _ in range(max_steps):
+        if isinstance(app.screen, GameOverScreen):
+            return hands
+        if isinstance(app.screen, HandOverScreen):
+            hands += 1
+            await pilot.press("enter")
+            await settle(pilot)
+            continue
+        if await wait_for_my_turn(pilot):
+            await play_by_keys(pilot, pick(app.game.legal_moves()))
+    raise AssertionError("the game did not end")
+
+
+class StackedDecks:
+    """Deals chosen cards: seat 1 deals, so seat 0 (the player) leads in a 2-player game."""
+
+    def __init__(self, hands: list[list[str]], table: list[str]):
+        from scopa_tui.engine import parse_card
+
+        self.hands = [[parse_card(c) for c in h] for h in hands]
+        self.table = [parse_card(c) for c in table]
+
+    def first_dealer(self, players: int) -> int:
+        return players - 1
+
+    def deck(self, hand: int, attempt: int) -> list[int]:
+        n = len(self.hands)
+        pops = [self.hands[(i % n)][i // n] for i in range(3 * n)] + self.table
+        rest = [c for c in range(40) if c not in pops]
+        return rest + list(reversed(pops))
+
+
+def stacked_app(hands: list[list[str]], table: list[str], ai: str = "greedy") -> ScopaApp:
+    """An app whose first deal is fixed (the rest of the deck in order)."""
+    from scopa_tui.engine import Game, make_rules
+
+    config = GameConfig(players=len(hands), ai=[ai], seed=1)
+    game = Game(make_rules("standard", players=len(hands)), seed=1, decks=StackedDecks(hands, table),
+                side_names=config.side_names())
+    return ScopaApp(config, ai_delay=0, game=game)
+
+
+def text_of(widget, width: int = 120) -> str:
+    """The plain text a Static shows (Rich tables included)."""
+    from rich.console import Console
+
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(widget.content)
+    return console.export_text()

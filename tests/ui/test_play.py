@@ -1,0 +1,222 @@
+"""Pilot tests: whole hands and games played by key presses, validation, Tab, help, quit."""
+
+from __future__ import annotations
+
+from scopa_tui.engine import Move, parse_card
+from scopa_tui.ui.screens.dialogs import ConfirmScreen, TooSmallScreen
+from scopa_tui.ui.screens.game import GameScreen
+from scopa_tui.ui.screens.help import HelpScreen
+from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
+
+from .helpers import (game_screen, make_app, play_by_keys, play_game_by_keys, settle, stacked_app,
+                      text_of,
+                      wait_for_my_turn)
+
+
+async def test_complete_game_by_keys():
+    app = make_app(players=2, ai=["greedy"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hands = await play_game_by_keys(pilot)
+        game = app.game
+        assert game.is_over
+        assert hands == len(game.hand_scores) >= 1
+        assert max(game.totals) >= game.rules.target
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        text = " ".join(text_of(w) for w in over.query("Static"))
+        assert str(game.totals[0]) in text
+
+
+def prompt_text(app) -> str:
+    return text_of(game_screen(app).query_one("#prompt"))
+
+
+def engine_text(app, text: str) -> str:
+    """Engine wording with card notation shown in the game's deck style, as the prompt shows it."""
+    from scopa_tui.ui.card_render import card_tokens
+
+    return "".join(part for part, _ in card_tokens(text, game_screen(app).deck))
+
+
+async def test_complete_hand_by_keys():
+    app = make_app(players=2, ai=["greedy"], seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        plays = 0
+        while not isinstance(app.screen, HandOverScreen):
+            assert await wait_for_my_turn(pilot) or isinstance(app.screen, HandOverScreen)
+            if isinstance(app.screen, HandOverScreen):
+                break
+            before = len(app.game.history)
+            await play_by_keys(pilot, app.game.legal_moves()[0])
+            plays += 1
+            assert len(app.game.history) > before or app.game.phase == "hand_over"
+        assert plays == 18  # 2 players: 6 deals of 3 cards
+        assert len(app.game.hand_scores) == 1
+        score = app.game.hand_scores[0]
+        shown = text_of(app.screen.query_one("#breakdown"))
+        assert "Primiera" in shown and "Settebello" in shown
+        awards = text_of(app.screen.query_one("#awards"))
+        for award in score.awards:
+            assert engine_text(app, award.reason) in awards
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.game.hand_no == 2 and app.game.phase == "play"
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_illegal_selection_refused_with_reason():
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        await pilot.press("1")  # 7c: the first legal capture is preselected
+        assert screen.capture in ({parse_card("3c"), parse_card("4s")}, {parse_card("2b"), parse_card("5d")})
+        assert "✓" in prompt_text(app)
+        labels = screen.table_labels()
+        extra = next(c for c in app.game.table if c not in screen.capture)
+        await pilot.press(labels[extra])  # three cards: the sum is wrong
+        reason = app.game.explain(parse_card("7c"), screen.capture)
+        assert reason is not None and "your card is a 7" in reason
+        assert engine_text(app, reason) in prompt_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.game.history == [] and app.game.turn == 0  # nothing was played
+        for card in list(screen.capture):  # take nothing: capture is mandatory
+            await pilot.press(labels[card])
+        assert screen.capture == frozenset()
+        assert "you must capture" in prompt_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.game.history == []
+        await pilot.press("escape")
+        assert screen.selected is None
+
+
+async def test_match_beats_sum_message():
+    app = stacked_app([["7d", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "7b", "10c"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("1")
+        assert screen.capture == {parse_card("7b")}
+        labels = screen.table_labels()
+        for card in ("7b", "3c", "4s"):
+            await pilot.press(labels[parse_card(card)])
+        assert screen.capture == {parse_card("3c"), parse_card("4s")}
+        assert "a match beats a sum" in prompt_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.game.history == []
+
+
+async def test_tab_cycles_legal_captures_and_plays_the_chosen_one():
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("1")
+        first = screen.capture
+        await pilot.press("tab")
+        second = screen.capture
+        await pilot.press("tab")
+        assert screen.capture == first != second
+        assert {first, second} == {frozenset(s) for s in app.game.captures_for(parse_card("7c"))}
+        await pilot.press("tab", "enter")
+        await settle(pilot)
+        assert app.game.history[0].seat == 0
+        assert set(app.game.history[0].capture) == set(second)
+
+
+async def test_arrow_keys_and_mouse_select():
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("right")
+        assert screen.selected == 0
+        await pilot.press("right", "right")
+        assert screen.selected == 2
+        await pilot.press("right")
+        assert screen.selected == 0
+        await pilot.press("left")
+        assert screen.selected == 2
+        hand = screen.query_one("#hand")
+        await pilot.click("#hand", offset=(3, 3))  # inside the first card (border + padding)
+        assert screen.selected == 0
+        await pilot.press("escape")
+        table = screen.query_one("#table")
+        await pilot.press("2")  # 8d: takes 3c + 5d
+        assert screen.capture == {parse_card("3c"), parse_card("5d")}
+        await pilot.click("#table", offset=(3, 3))  # the first table card, 2b
+        assert parse_card("2b") in screen.capture
+        assert "✗" in prompt_text(app)
+        assert hand is not None and table is not None
+
+
+async def test_help_opens_and_closes():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one("Markdown").source
+        assert "a match beats a sum" in text and "Tab" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_quit_asks_first_during_a_game():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.is_running
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not app.is_running or app._exit
+
+
+async def test_four_player_game_with_partner():
+    app = make_app(players=4, ai=["greedy", "random", "greedy"], seed=5, target=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        seats = screen.query_one("#opponents").seats
+        assert [s.name for s in seats] == ["Anna", "Bruno", "Carla"]
+        assert seats[1].team == "your partner"
+        assert seats[0].team == "with Carla"
+        assert screen.side_names == ["You & Bruno", "Anna & Carla"]
+        hands = await play_game_by_keys(pilot)
+        assert app.game.is_over and hands == len(app.game.hand_scores)
+        assert len(app.game.totals) == 2
+
+
+async def test_resize_too_small_then_bigger_cards():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.query_one("#hand").card_size == "medium"
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "80×24" in text_of(app.screen.query_one("#too-small"))
+        await pilot.press("1")  # keys do not reach the game underneath
+        assert screen.selected is None
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.query_one("#hand").card_size == "large"
