@@ -157,7 +157,7 @@ def primiera(pile: int, values: tuple[int, ...], require_all: bool) -> tuple[int
                     total += values[r]
             if have == 15:
                 break
-    if have != 15 and require_all:
+    if (have != 15 and require_all) or not have:  # a side with no cards has no primiera
         return None, best
     return total, best
 

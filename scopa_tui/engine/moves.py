@@ -13,8 +13,15 @@ class Move:
     __slots__ = ("card", "mask")
 
     def __init__(self, card: int | str, capture: Iterable[int | str] | int = ()):
-        self.card: Card = parse_card(card) if isinstance(card, str) else CARDS[card]
+        if isinstance(card, str):
+            self.card: Card = parse_card(card)
+        elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 40:
+            self.card = CARDS[card]
+        else:
+            raise ValueError(f"{card!r} is not a card: expected 0-39 or a name such as '7d'")
         if isinstance(capture, int):
+            if isinstance(capture, bool) or not 0 <= capture < 1 << 40:
+                raise ValueError(f"{capture!r} is not a set of cards (a 40-bit mask)")
             self.mask = capture
         else:
             self.mask = mask_of(parse_card(c) if isinstance(c, str) else c for c in capture)

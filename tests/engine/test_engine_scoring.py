@@ -343,3 +343,12 @@ def test_games_end_exactly_when_one_side_leads_at_or_over_the_target(players):
         assert list(g.totals) == [sum(hs.points[k] for hs in g.hand_scores) for k in range(len(g.totals))]
     if players in (2, 3):
         assert ties_at_top > 0
+
+
+def test_a_side_that_took_nothing_has_no_primiera_even_when_suits_are_optional():
+    rules = make_rules(players=3, primiera_requires_all_suits=False)
+    hs = score(["7d 7c", "", "1s 2b"], rules=rules)
+    assert [s.primiera for s in hs.sides] == [42, None, 28]
+    assert hs.sides[1].to_record()["primiera"] is None
+    assert hs.award("primiera").side == 0
+    assert primiera_text(hs.sides[1]) == "no primiera: lacks Coins, Cups, Swords, Clubs"
