@@ -2,6 +2,8 @@
 
 Reports random plays per second (random card, random legal capture, through
 ``HandState.apply``) and complete 2-player games to 11 per second, single process.
+``--naive`` also measures :class:`NaiveHand`, a plain list-of-cards implementation of
+the same rules written the straightforward way, as a yardstick for the engine.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import argparse
 import platform
 import random
 import time
+from itertools import combinations
 
 from .engine import make_rules
 from .engine.core import hand_points, new_hand, random_playout, three_kings
@@ -60,15 +63,170 @@ def games(seconds: float, seed: int = 2) -> tuple[int, float]:
     return n, time.perf_counter() - start
 
 
+# --- the yardstick: a straightforward list-of-cards implementation -------------------------
+#
+# Cards are (rank, suit) tuples, hands, table, stock and piles are lists, captures are
+# found with itertools.combinations.  It follows the same rules as the engine (match
+# beats sum, mandatory capture, scopa except on the last card, leftovers to the last
+# capturer) and is used only here, to measure what plain code reaches.
+
+NAIVE_DECK = [(rank, suit) for rank in range(1, 11) for suit in "dcsb"]
+NAIVE_PRIMIERA = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
+
+
+def naive_captures(card: tuple[int, str], table: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    """Every legal capture of ``card``: single matches if any, else sets of 2+ that add up."""
+    rank = card[0]
+    matches = [[t] for t in table if t[0] == rank]
+    if matches:
+        return matches
+    smaller = [t for t in table if t[0] < rank]
+    found = []
+    for k in range(2, len(smaller) + 1):
+        for combo in combinations(smaller, k):
+            if sum(c[0] for c in combo) == rank:
+                found.append(list(combo))
+    return found
+
+
+class NaiveHand:
+    """One hand with plain lists."""
+
+    def __init__(self, players: int, dealer: int, deck: list[tuple[int, str]]):
+        self.players = players
+        self.sides = 2 if players == 4 else 3 if players == 6 else players
+        self.dealer = dealer
+        self.stock = list(deck)
+        self.hands: list[list[tuple[int, str]]] = [[] for _ in range(players)]
+        self.piles: list[list[tuple[int, str]]] = [[] for _ in range(self.sides)]
+        self.scope = [0] * self.sides
+        self.last_capture = -1
+        self.deal()
+        self.table = [self.stock.pop() for _ in range(4)]
+
+    def deal(self) -> None:
+        for _ in range(3):
+            for k in range(self.players):
+                self.hands[(self.dealer + 1 + k) % self.players].append(self.stock.pop())
+        self.turn = (self.dealer + 1) % self.players
+
+    def cards_left(self) -> int:
+        return len(self.stock) + sum(len(h) for h in self.hands)
+
+    def play(self, card: tuple[int, str], capture: list[tuple[int, str]]) -> None:
+        seat = self.turn
+        self.hands[seat].remove(card)
+        if capture:
+            side = seat % self.sides
+            for c in capture:
+                self.table.remove(c)
+            self.piles[side].extend(capture)
+            self.piles[side].append(card)
+            self.last_capture = side
+            if not self.table and self.cards_left() > 0:
+                self.scope[side] += 1
+        else:
+            self.table.append(card)
+        if self.cards_left() == 0:
+            if self.last_capture >= 0:
+                self.piles[self.last_capture].extend(self.table)
+            self.table = []
+            return
+        self.turn = (seat + 1) % self.players
+        if not self.hands[self.turn]:
+            self.deal()
+
+    def playout(self, rng: random.Random) -> int:
+        plays = 0
+        while self.cards_left():
+            hand = self.hands[self.turn]
+            card = hand[rng.randrange(len(hand))]
+            options = naive_captures(card, self.table)
+            self.play(card, options[rng.randrange(len(options))] if options else [])
+            plays += 1
+        return plays
+
+    def points(self) -> list[int]:
+        pts = self.scope[:]
+        for measure in (len, lambda pile: sum(1 for c in pile if c[1] == "d"), naive_primiera):
+            values = [measure(p) for p in self.piles]
+            best = max(v for v in values if v is not None) if any(v is not None for v in values) else None
+            if best is not None and values.count(best) == 1:
+                pts[values.index(best)] += 1
+        for side, pile in enumerate(self.piles):
+            if (7, "d") in pile:
+                pts[side] += 1
+        return pts
+
+
+def naive_primiera(pile: list[tuple[int, str]]) -> int | None:
+    best = {}
+    for rank, suit in pile:
+        best[suit] = max(best.get(suit, 0), NAIVE_PRIMIERA[rank])
+    return sum(best.values()) if len(best) == 4 else None
+
+
+def naive_playouts(seconds: float, seed: int = 1) -> tuple[int, int, float]:
+    rng = random.Random(seed)
+    hands = plays = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(50):
+            deck = NAIVE_DECK[:]
+            rng.shuffle(deck)
+            plays += NaiveHand(2, hands & 1, deck).playout(rng)
+            hands += 1
+        if time.perf_counter() >= deadline:
+            return hands, plays, time.perf_counter() - start
+
+
+def naive_games(seconds: float, seed: int = 2) -> tuple[int, float]:
+    rng = random.Random(seed)
+    n = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        totals = [0, 0]
+        dealer = rng.randrange(2)
+        while True:
+            deck = NAIVE_DECK[:]
+            rng.shuffle(deck)
+            hand = NaiveHand(2, dealer, deck)
+            if sum(1 for c in hand.table if c[0] == 10) >= 3:
+                continue  # three kings: the same dealer deals again
+            hand.playout(rng)
+            totals = [t + p for t, p in zip(totals, hand.points())]
+            dealer ^= 1
+            if max(totals) >= 11 and totals[0] != totals[1]:
+                break
+        n += 1
+    return n, time.perf_counter() - start
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scopa_tui.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement (default 5)")
+    parser.add_argument("--naive", action="store_true",
+                        help="also measure a straightforward list-of-cards implementation, for comparison")
     args = parser.parse_args(argv)
-    hands, plays, elapsed = playouts(args.seconds)
-    n_games, g_elapsed = games(args.seconds)
+    if not args.seconds > 0:
+        parser.error(f"--seconds must be positive, not {args.seconds}")
     print(f"python {platform.python_version()} on {platform.machine()} ({platform.processor() or 'cpu'})")
-    print(f"random playouts: {plays / elapsed:,.0f} plays/s ({hands / elapsed:,.0f} hands/s)")
-    print(f"2-player games to 11: {n_games / g_elapsed:,.0f} games/s")
+    hands, plays, elapsed = playouts(args.seconds)
+    lean = plays / elapsed
+    print(f"engine (lean path), random playouts: {lean:,.0f} plays/s ({hands / elapsed:,.0f} hands/s)")
+    n_games, g_elapsed = games(args.seconds)
+    lean_games = n_games / g_elapsed
+    print(f"engine (lean path), 2-player games to 11: {lean_games:,.0f} games/s")
+    if args.naive:
+        hands, plays, elapsed = naive_playouts(args.seconds)
+        naive = plays / elapsed
+        print(f"naive list-of-cards, random playouts: {naive:,.0f} plays/s ({hands / elapsed:,.0f} hands/s)")
+        n_games, g_elapsed = naive_games(args.seconds)
+        naive_g = n_games / g_elapsed
+        print(f"naive list-of-cards, 2-player games to 11: {naive_g:,.0f} games/s")
+        print(f"engine / naive: {lean / naive:.1f}x plays/s, {lean_games / naive_g:.1f}x games/s")
     return 0
 
 
