@@ -375,3 +375,15 @@ def test_rules_come_back_from_the_record(preset, players):
     back = parse(dumps(g))[0]
     assert back.rules == g.rules
     assert back.rules.preset == preset and back.rules.deck_style == g.rules.deck_style
+
+
+def test_the_example_in_the_format_document_replays():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8")
+    example = doc.split("```jsonl\n", 1)[1].split("```", 1)[0]
+    (game,) = load(example)
+    assert dumps(game) == example
+    assert game.rules.players == 6 and game.hand_no == 1
+    assert game.totals == [0, 4, 1] and game.winner == 1
+    assert game.hand_scores[0].leftover_to == 0
