@@ -59,7 +59,7 @@ def brute_force_captures(card, table: list) -> list[int]:
     return sums
 
 
-SETTINGS = settings(max_examples=40, deadline=None)
+SETTINGS = settings(max_examples=80, deadline=None)
 
 
 @SETTINGS
