@@ -1,0 +1,220 @@
+"""The scopa-bot/1 protocol: the bot side (run_bot), the host side (CmdPlayer) and its faults."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from scopa_tui import simulate
+from scopa_tui.ai.protocol import CmdPlayer, run_bot
+from scopa_tui.ai.registry import make_player
+from scopa_tui.engine import Game, Move, PlayerView, Rules
+
+ROOT = Path(__file__).resolve().parents[2]
+PY = sys.executable
+
+
+def _view(seed: int = 5) -> PlayerView:
+    """A real first view with at least two legal moves."""
+    while True:
+        game = Game(Rules(), seed=seed)
+        game.start()
+        view = game.view(game.turn)
+        if len(view.legal) >= 2:
+            return view
+        seed += 1
+
+
+# --- bot side -------------------------------------------------------------------------
+
+def _serve(lines: list[str], level: str = "medium") -> tuple[list[dict], str]:
+    out, err = io.StringIO(), io.StringIO()
+    run_bot(make_player(level, seed=1), io.StringIO("".join(line + "\n" for line in lines)), out, err,
+            name="test bot")
+    return [json.loads(line) for line in out.getvalue().splitlines()], err.getvalue()
+
+
+def test_bot_answers_hello_and_moves_with_a_legal_move():
+    view = _view()
+    request = view.to_protocol(17)
+    request["future_field"] = {"anything": [1, 2]}  # unknown fields are ignored
+    answers, _ = _serve([json.dumps({"type": "hello", "protocol": "scopa-bot/1"}), json.dumps(request)])
+    assert answers[0] == {"type": "hello", "protocol": "scopa-bot/1", "name": "test bot"}
+    assert answers[1]["type"] == "move" and answers[1]["id"] == 17
+    assert Move(answers[1]["card"], answers[1]["capture"]) in view.legal
+
+
+def test_bot_ignores_garbage_and_unknown_messages_and_stops_at_quit():
+    view = _view()
+    answers, err = _serve(["not json", "[1, 2]", json.dumps({"type": "surprise", "x": 1}),
+                           json.dumps({"type": "hand_end", "hand": 1, "totals": [3, 1]}),
+                           json.dumps({"type": "quit"}), json.dumps(view.to_protocol(3))])
+    assert answers == []  # nothing to answer before quit; the move after quit is never read
+    assert "not JSON: 'not json'" in err
+
+
+def test_bot_with_an_unreadable_request_still_answers_the_first_legal_move():
+    answers, err = _serve([json.dumps({"type": "move", "id": 4, "legal": [{"card": "7d", "capture": ["7c"]}]})])
+    assert answers == [{"type": "move", "id": 4, "card": "7d", "capture": ["7c"]}]
+    assert "cannot read move request 4" in err
+
+
+def test_view_survives_the_protocol_round_trip():
+    view = _view(9)
+    assert PlayerView.from_protocol(json.loads(json.dumps(view.to_protocol(1)))) == view
+
+
+# --- host side: misbehaving bots ---------------------------------------------------------
+
+BOT_TEMPLATE = '''
+import json, sys, time
+MODE = {mode!r}
+count = 0
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({{"type": "hello", "protocol": "scopa-bot/1", "name": "TestBot"}}), flush=True)
+    elif msg["type"] == "move":
+        count += 1
+        legal = msg["legal"][-1]
+        answer = {{"type": "move", "id": msg["id"], "card": legal["card"], "capture": legal["capture"]}}
+        if MODE == "late" and count == 1:
+            time.sleep(2.0)
+        elif MODE == "notjson":
+            print("I play the seven", flush=True)
+            continue
+        elif MODE == "wrongid":
+            answer["id"] = msg["id"] + 100
+        elif MODE == "illegal":
+            answer = {{"type": "move", "id": msg["id"], "card": "not-a-card", "capture": []}}
+            free = [c for c in ("1d", "2d", "3d", "4d") if c not in msg["hand"]][0]
+            answer["card"] = free
+        elif MODE == "exit":
+            sys.exit(3)
+        print(json.dumps(answer), flush=True)
+    elif msg["type"] == "quit":
+        break
+'''
+
+
+def _bot(tmp_path: Path, mode: str, **kw) -> tuple[CmdPlayer, list[str]]:
+    script = tmp_path / f"bot_{mode}.py"
+    script.write_text(textwrap.dedent(BOT_TEMPLATE.format(mode=mode)))
+    reports: list[str] = []
+    kw.setdefault("time_limit", 5.0)
+    return CmdPlayer(f"{PY} {script}", seed=1, on_fault=reports.append, **kw), reports
+
+
+def test_a_well_behaved_bot_plays_its_move(tmp_path):
+    view = _view()
+    player, reports = _bot(tmp_path, "good")
+    try:
+        assert player.choose(view) == view.legal[-1]
+    finally:
+        player.close()
+    assert player.faults == [] and reports == []
+    assert player.bot_name == "TestBot"
+
+
+@pytest.mark.parametrize("mode,quoted", [
+    ("notjson", "'I play the seven'"),
+    ("wrongid", '"id": 101'),
+    ("illegal", '"card": "'),
+])
+def test_a_bad_answer_is_one_fault_reported_with_the_bot_name_and_what_it_sent(tmp_path, mode, quoted):
+    view = _view()
+    player, reports = _bot(tmp_path, mode)
+    try:
+        move = player.choose(view)
+    finally:
+        player.close()
+    assert move in view.legal
+    assert len(player.faults) == 1 and len(reports) == 1
+    assert "TestBot" in reports[0] and quoted in reports[0]
+    assert "\n" not in reports[0]
+
+
+def test_a_late_answer_is_a_fault_and_is_not_taken_for_the_next_move(tmp_path):
+    view = _view()
+    player, reports = _bot(tmp_path, "late", time_limit=1.5)
+    try:
+        first = player.choose(view)
+        second = player.choose(view)  # the late answer to move 1 arrives first and is dropped
+    finally:
+        player.close()
+    assert first in view.legal
+    assert second == view.legal[-1]
+    assert len(player.faults) == 1
+    assert "did not answer move 1 within 1.5 s" in reports[0] and "TestBot" in reports[0]
+
+
+def test_a_bot_that_exits_is_a_fault_for_every_remaining_move(tmp_path):
+    view = _view()
+    player, reports = _bot(tmp_path, "exit")
+    try:
+        moves = [player.choose(view) for _ in range(3)]
+    finally:
+        player.close()
+    assert all(m in view.legal for m in moves)
+    assert len(player.faults) == 3
+    assert "has exited (status 3)" in reports[0]
+    assert "3 moves in all" in reports[-1]
+
+
+def test_a_command_that_cannot_start_is_reported_not_raised(tmp_path):
+    view = _view()
+    reports: list[str] = []
+    player = CmdPlayer(str(tmp_path / "no-such-bot"), on_fault=reports.append)
+    assert player.choose(view) in view.legal
+    player.close()
+    assert len(player.faults) == 1 and "could not be started" in reports[0] and "no-such-bot" in reports[0]
+
+
+def test_simulator_counts_faults_of_a_misbehaving_bot(tmp_path, capsys):
+    script = tmp_path / "bot_wrongid.py"
+    script.write_text(textwrap.dedent(BOT_TEMPLATE.format(mode="wrongid")))
+    summary = simulate.run(Rules(target=1), 1, 3, [f"cmd:{PY} {script}", "easy"])
+    bot = summary["ai"][0]
+    assert bot["faults"] == bot["decisions"] > 0
+    assert "answered with id" in capsys.readouterr().err
+
+
+# --- whole games ------------------------------------------------------------------------
+
+def test_the_minimal_example_bot_plays_a_full_game_in_the_simulator():
+    summary = simulate.run(Rules(), 2, 7, [f"cmd:{PY} {ROOT / 'examples' / 'minimal_bot.py'}", "easy"])
+    bot = summary["ai"][0]
+    assert bot["games"] == 2 and bot["decisions"] > 30 and bot["faults"] == 0
+    assert summary["hands"] >= 2
+
+
+def test_scopa_tui_bot_plays_a_game_and_receives_hand_and_game_ends(tmp_path):
+    """Our own bot behind a logging relay: it sees hello, moves, hand_end, game_end and quit."""
+    log = tmp_path / "seen.txt"
+    relay = tmp_path / "relay.py"
+    relay.write_text(textwrap.dedent(f'''
+        import json, subprocess, sys
+        bot = subprocess.Popen([{PY!r}, "-m", "scopa_tui", "bot", "--level", "hard:iters=30", "--seed", "2"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        with open({str(log)!r}, "a") as seen:
+            for line in sys.stdin:
+                seen.write(json.loads(line)["type"] + "\\n")
+                bot.stdin.write(line)
+                bot.stdin.flush()
+                if json.loads(line)["type"] in ("hello", "move"):
+                    sys.stdout.write(bot.stdout.readline())
+                    sys.stdout.flush()
+        bot.stdin.close()
+        bot.wait()
+    '''))
+    summary = simulate.run(Rules(target=4), 1, 11, [f"cmd:{PY} {relay}", "easy"])
+    assert summary["ai"][0]["faults"] == 0
+    seen = log.read_text().split()
+    assert seen[0] == "hello" and seen[-1] == "quit"
+    assert seen.count("move") == summary["ai"][0]["decisions"]
+    assert seen.count("hand_end") == summary["hands"] and seen.count("game_end") == 1
