@@ -318,7 +318,7 @@ class CmdPlayer(BasePlayer):
         self._proc = None
         if proc.poll() is None:
             try:
-                proc.stdin.write(json.dumps({"type": "quit"}) + "\n")
+                proc.stdin.write(json.dumps({"type": "quit"}, separators=(",", ":")) + "\n")
                 proc.stdin.flush()
             except (OSError, ValueError):
                 pass
