@@ -1,0 +1,46 @@
+"""The command line: `scopa-tui bot` and `--ai` lists with external commands."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+from scopa_tui import cli
+from scopa_tui.engine import Game, Move, Rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_ai_lists_keep_commas_and_spaces_inside_a_command():
+    assert cli._split_specs("cmd:python my_bot.py,hard") == ["cmd:python my_bot.py", "hard"]
+    assert cli._split_specs("cmd:python b.py --weights=1,2,3,hard:time=0.3,iters=50,easy") == [
+        "cmd:python b.py --weights=1,2,3", "hard:time=0.3,iters=50", "easy"]
+    assert cli._split_specs("medium,cmd:./a --x,cmd:./b") == ["medium", "cmd:./a --x", "cmd:./b"]
+
+
+def test_bot_subcommand_speaks_the_protocol(monkeypatch, capsys):
+    game = Game(Rules(), seed=3)
+    game.start()
+    view = game.view(game.turn)
+    lines = [{"type": "hello", "protocol": "scopa-bot/1"}, view.to_protocol(1), {"type": "quit"}]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(json.dumps(x) + "\n" for x in lines)))
+    assert cli.main(["bot", "--level", "hard:iters=20", "--seed", "1", "--name", "Tester"]) == 0
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert out[0]["name"] == "Tester"
+    assert out[1]["id"] == 1 and Move(out[1]["card"], out[1]["capture"]) in view.legal
+
+
+def test_bot_subcommand_refuses_a_bad_level_in_one_line(capsys):
+    assert cli.main(["bot", "--level", "expert"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown AI 'expert'" in err
+
+
+def test_simulate_plays_an_external_bot(capsys):
+    spec = f"cmd:{sys.executable} {ROOT / 'examples' / 'minimal_bot.py'},easy"
+    assert cli.main(["simulate", "--games", "2", "--target", "3", "--ai", spec, "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [a["games"] for a in summary["ai"]] == [2, 2]
+    assert summary["ai"][0]["faults"] == 0
