@@ -4,6 +4,7 @@ created (:meth:`ScopaApp.new_game`) and their events relayed (:meth:`ScopaApp.re
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from collections.abc import Callable
 
 from textual.app import App
@@ -22,6 +23,7 @@ from .screens.help import HelpScreen
 from .screens.new_game import NewGameScreen
 from .screens.scoring import GameOverScreen, HandOverScreen
 
+UI_DIR = Path(__file__).parent
 MIN_SIZE = (80, 24)
 DEFAULT_AI_DELAY = 0.8
 
@@ -47,7 +49,7 @@ FELT = Theme(
 class ScopaApp(App):
     """Play Scopa against AI opponents."""
 
-    CSS_PATH = ["app.tcss", "game.tcss", "dialogs.tcss"]
+    CSS_PATH = [UI_DIR / "app.tcss", UI_DIR / "game.tcss", UI_DIR / "dialogs.tcss"]
     TITLE = "Scopa"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [

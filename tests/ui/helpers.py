@@ -39,7 +39,8 @@ async def wait_for_my_turn(pilot, limit: int = 200) -> bool:
         screen = app.screen
         if isinstance(screen, GameScreen) and screen._my_turn():
             return True
-        await settle(pilot, 1)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
     raise AssertionError(f"the player never got the turn (screen {app.screen})")
 
 
@@ -49,11 +50,11 @@ async def play_by_keys(pilot, move: Move) -> None:
     index = screen.pic.my_hand.index(move.card)
     await pilot.press(str(index + 1))
     labels = screen.table_labels()
-    for card in set(screen.capture) ^ set(move.capture):
-        await pilot.press(labels[card])
+    toggles = [labels[card] for card in set(screen.capture) ^ set(move.capture)]
+    if toggles:
+        await pilot.press(*toggles)
     assert screen.capture == frozenset(move.capture)
     await pilot.press("enter")
-    await settle(pilot, 2)
 
 
 async def play_game_by_keys(pilot, pick=lambda moves: moves[-1], max_steps: int = 2000) -> int:

@@ -55,8 +55,8 @@ class GameScreen(Screen):
         Binding("right", "select_step(1)", "card", id="game.right", show=False),
         *[Binding(str(n), f"select({n - 1})", f"card {n}", id=f"game.card{n}", show=False)
           for n in range(1, 10)],
-        Binding("tab", "cycle", "next capture", id="game.cycle", priority=True),
-        Binding("enter", "play", "play", id="game.play", priority=True),
+        Binding("tab", "cycle", "next capture", id="game.cycle"),
+        Binding("enter", "play", "play", id="game.play"),
         Binding("escape", "clear", "clear", id="game.clear"),
         *[Binding(ch, f"toggle('{ch}')", f"table {ch}", id=f"game.table_{ch}", show=False)
           for ch in TABLE_LETTERS],
@@ -113,6 +113,37 @@ class GameScreen(Screen):
         self.query_one("#hand").border_title = "Your hand"
         if self.game.phase == "new":
             self.game.start()
+        else:  # a game already under way (e.g. resumed): draw it from the public API
+            self._picture_from_game()
+
+    def _picture_from_game(self) -> None:
+        game, pic = self.game, self.pic
+        pic.totals = list(game.totals)
+        sides = game.rules.n_sides
+        pic.pile, pic.coins = [0] * sides, [0] * sides
+        pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
+        if game.phase == "play":
+            view = game.view(HUMAN_SEAT)
+            pic.hand_no, pic.dealer, pic.table = view.hand_no, view.dealer, tuple(view.table)
+            pic.my_hand, pic.hand_sizes, pic.stock = tuple(view.hand), list(view.hand_sizes), view.stock
+            for i, pile in enumerate(view.captured):
+                pic.pile[i] = len(pile)
+                pic.coins[i] = sum(1 for c in pile if CARDS[c].suit == "d")
+                pic.settebello[i] = any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in pile)
+            for play in view.history:
+                if play.scopa:
+                    pic.scope_cards[game.rules.side_of(play.seat)].append(play.card)
+            self._next_turn()
+        elif game.phase == "hand_over" and game.hand_scores:
+            pic.hand_no, pic.dealer = game.hand_no, game.dealer
+            pic.hand_sizes = [0] * game.rules.players
+            self._refresh_widgets()
+            self.app.show_hand_over(self, game.hand_scores[-1])
+        elif game.phase == "game_over":
+            pic.hand_no, pic.dealer = game.hand_no, game.dealer
+            pic.hand_sizes = [0] * game.rules.players
+            self._refresh_widgets()
+            self.app.show_game_over(game)
 
     # --- engine events ---------------------------------------------------------------
     @on(EngineEvent)
@@ -155,6 +186,10 @@ class GameScreen(Screen):
             log.add(f"{self.side_names[event.winner]} won the game.", self.deck, "hand")
         self._refresh_widgets()
         if isinstance(event, HandEnded):
+            self.preview = None
+            self._clear_selection()
+            self._set_message(Text(f"Hand {event.score.hand} is over."))
+            self._refresh_widgets()
             self.app.show_hand_over(self, event.score)
         if self.game.events and event is self.game.events[-1]:
             self._next_turn()
@@ -301,24 +336,30 @@ class GameScreen(Screen):
                 hint += f", Tab: other capture ({self.set_index + 1}/{len(self.sets)})" \
                     if tuple(sorted(self.capture)) in [tuple(sorted(s)) for s in self.sets] else ""
             out.append(hint, style="dim")
-            self.set_class(False, "-illegal")
-            self.set_class(True, "-legal")
+            self._prompt_state("-legal")
         else:
             out.append("✗ ", style="bold")
             out.append_text(styled_text(reason, self.deck, self._card_style))
             out.append("  Tab: a legal capture" if self.capture or len(self.sets) else "", style="dim")
-            self.set_class(True, "-illegal")
-            self.set_class(False, "-legal")
-        self._set_message(out)
+            self._prompt_state("-illegal")
+        self._set_message(out, keep_state=True)
         self._refresh_widgets()
 
-    def _set_message(self, text: Text) -> None:
+    def _set_message(self, text: Text, keep_state: bool = False) -> None:
         self.message = text
         if self.is_mounted:
             self.query_one("#prompt", Static).update(text)
-            if not text.plain.startswith(("✓", "✗")):
-                self.set_class(False, "-illegal")
-                self.set_class(False, "-legal")
+            if not keep_state:
+                self._prompt_state("")
+
+    def _prompt_state(self, state: str) -> None:
+        """Mark the prompt as showing a legal (``-legal``) or illegal (``-illegal``) choice."""
+        if not self.is_mounted:
+            return
+        prompt = self.query_one("#prompt", Static)
+        for name in ("-legal", "-illegal"):
+            if prompt.has_class(name) != (name == state):
+                prompt.set_class(name == state, name)
 
     def _card_style(self, card: int):
         return self.query_one(TableView).get_component_rich_style(f"card--{suit_role(card)}", partial=True)
@@ -329,12 +370,11 @@ class GameScreen(Screen):
 
     # --- actions ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in ("select_step", "select", "toggle", "hint"):
+        # Play keys are dimmed in the footer while it is not the player's turn; during the
+        # turn they always act (with a message when there is nothing to act on), so that
+        # a quick "1 Enter" is never lost between a key and the footer's refresh.
+        if action in ("select_step", "select", "toggle", "hint", "cycle", "play", "clear"):
             return True if self._my_turn() else None
-        if action in ("cycle", "play", "clear"):
-            if not self._my_turn():
-                return None
-            return True if self.selected is not None else None
         return True
 
     def action_select_step(self, step: int) -> None:
@@ -492,7 +532,8 @@ class GameScreen(Screen):
         if turn == HUMAN_SEAT:
             hand_title += " · your turn"
         hand.border_title = hand_title
-        hand.set_class(self._my_turn(), "-turn")
+        if hand.has_class("-turn") != self._my_turn():
+            hand.set_class(self._my_turn(), "-turn")
         seats = []
         for seat in range(1, rules.players):
             team = ""
@@ -537,6 +578,8 @@ class GameScreen(Screen):
 
     def on_resize(self) -> None:
         width, height = self.size
-        self.set_class(height >= 34, "-tall")
-        self.set_class(width >= 110, "-wide")
+        if self.has_class("-tall") != (height >= 30):
+            self.set_class(height >= 30, "-tall")
+        if self.has_class("-wide") != (width >= 110):
+            self.set_class(width >= 110, "-wide")
         self._refresh_widgets()

@@ -9,6 +9,22 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 HELP_TEXT = """\
+# Keys
+
+| key | what it does |
+|---|---|
+| ← → or 1–3 | choose a card from your hand (or click it) |
+| a, b, c, … | add or remove that table card from your capture (or click it) |
+| Tab | show the next legal capture for your card |
+| Enter | play the card with the chosen capture |
+| Esc | clear your choice |
+| h | hint: a suggested move and why |
+| ? or F1 | this help |
+| q | quit (asks first during a game) |
+
+The line under the table says at once whether your choice can be played, and why not.
+Letters h and q are never used for table cards.
+
 # Scopa in short
 
 **Cards.** 40 cards in four suits: Coins (Denari ◉ / ♦), Cups (Coppe Ʊ / ♥),
@@ -37,22 +53,6 @@ border. A tie scores nothing. Plus 1 per scopa.
 **Winning.** First to the target (11 unless chosen otherwise) at the end of a hand;
 if the top is tied, another hand is played. With 4 players the partners sit
 opposite (you and the player across); with 6, three pairs.
-
-# Keys
-
-| key | what it does |
-|---|---|
-| ← → or 1–3 | choose a card from your hand (or click it) |
-| a, b, c, … | add or remove that table card from your capture (or click it) |
-| Tab | show the next legal capture for your card |
-| Enter | play the card with the chosen capture |
-| Esc | clear your choice |
-| h | hint: a suggested move and why |
-| ? or F1 | this help |
-| q | quit (asks first during a game) |
-
-The line under the table says at once whether your choice can be played, and why not.
-Letters h and q are never used for table cards.
 """
 
 

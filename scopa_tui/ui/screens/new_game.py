@@ -12,8 +12,8 @@ from ...engine import PRESETS, RulesError
 from ...engine.rules import DECK_STYLES
 from ..config import NAMES, TARGETS, GameConfig, ai_levels
 
-PLAYER_CHOICES = [("2 players: you against one", 2), ("3 players: each for themselves", 3),
-                  ("4 players: you and a partner", 4), ("6 players: three pairs", 6)]
+PLAYER_CHOICES = [("2: you and one AI", 2), ("3: each for self", 3),
+                  ("4: with a partner", 4), ("6: three pairs", 6)]
 
 
 class NewGameScreen(Screen):
@@ -35,7 +35,7 @@ class NewGameScreen(Screen):
         c = self.config
         target = c.target if c.target is not None else PRESETS[c.preset].target
         deck = c.deck or PRESETS[c.preset].deck_style
-        yield Static("SCOPA  ·  new game", id="title")
+        yield Static("SCOPA  ·  new game  ·  choose, then Start (Enter) or Ctrl+S", id="title")
         with Horizontal(id="form"):
             with Vertical(id="rules-col", classes="form-col"):
                 with Horizontal(classes="row"):
@@ -80,18 +80,20 @@ class NewGameScreen(Screen):
         for seat in range(1, 6):
             row = self.query_one(f"#ai-row-{seat}")
             row.display = seat < players
-            label = self.query_one(f"#ai-label-{seat}", Label)
-            if players == 4:
-                label.update(f"{NAMES[seat]}{' (partner)' if seat == 2 else ''}")
-            elif players == 6:
-                label.update(f"{NAMES[seat]}{' (partner)' if seat == 3 else ''}")
-            else:
-                label.update(NAMES[seat])
+        partner = {4: 2, 6: 3}.get(players)
+        col = self.query_one("#ai-col")
+        col.border_subtitle = f"{NAMES[partner]} is your partner" if partner else ""
         self.query_one("#other-row").display = self.query_one("#target", Select).value == 0
         p = PRESETS.get(preset)
-        levels = "  ".join(f"{n}: {d}" for n, d in self.levels.items())
-        info = f"{p.description}." if p else ""
-        self.query_one("#preset-info", Static).update(f"Rules: {info}\nAI levels — {levels}")
+        info = f"{preset}: {p.description}." if p else ""
+        focused = self.focused
+        if focused is not None and (focused.id or "").startswith("ai-") and isinstance(focused, Select):
+            level = focused.value
+            info = f"{level}: {self.levels.get(level, '')}"
+        self.query_one("#preset-info", Static).update(info)
+
+    def on_descendant_focus(self, event) -> None:
+        self._update()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "preset" and event.value in PRESETS:

@@ -23,7 +23,7 @@ def _cards_text(text: str, deck: DeckStyle) -> str:
 
 def breakdown_table(score: HandScore, side_names: list[str], deck: DeckStyle, target: int) -> Table:
     """Every side's cards, coins, settebello, primiera and scope, side by side, with the winner of each point."""
-    table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1))
+    table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1), show_edge=False)
     table.add_column("", style="bold", no_wrap=True)
     for i, side in enumerate(score.sides):
         table.add_column(side_names[i], justify="left", ratio=1)
@@ -50,7 +50,7 @@ def breakdown_table(score: HandScore, side_names: list[str], deck: DeckStyle, ta
     return table
 
 
-def awards_text(score: HandScore, deck: DeckStyle) -> Text:
+def awards_text(score: HandScore, deck: DeckStyle, side_names: list[str] | None = None) -> Text:
     out = Text()
     for a in score.awards:
         out.append(f"{POINT_LABELS.get(a.point, a.point):>10}  ", style="bold")
@@ -59,7 +59,11 @@ def awards_text(score: HandScore, deck: DeckStyle) -> Text:
     if score.leftover:
         out.append("  Leftover  ", style="bold")
         left = " ".join(deck.short(c) for c in score.leftover)
-        out.append(f"{left} went to the last capture" if score.leftover_to is not None else f"{left}: nobody captured")
+        if score.leftover_to is not None:
+            who = side_names[score.leftover_to] if side_names else f"side {score.leftover_to}"
+            out.append(f"{left} went to {who}, who captured last")
+        else:
+            out.append(f"{left}: nobody captured, so nobody takes them")
     return out
 
 
@@ -84,7 +88,7 @@ class HandOverScreen(ModalScreen[None]):
             with VerticalScroll(id="hand-body"):
                 yield Static(breakdown_table(self.score, self.side_names, self.deck, self.target),
                              id="breakdown")
-                yield Static(awards_text(self.score, self.deck), id="awards")
+                yield Static(awards_text(self.score, self.deck, self.side_names), id="awards")
             label = "See the result (Enter)" if self.game_over else "Next hand (Enter)"
             yield Button(label, id="continue", variant="primary")
         yield Footer()
@@ -125,7 +129,7 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(banner, id="banner")
             final = "   ".join(f"{n} {t}" for n, t in zip(self.side_names, totals))
             yield Static(f"Final score: {final}  (target {self.target})", id="final")
-            table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False)
+            table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, show_edge=False)
             table.add_column("Hand", justify="right")
             for name in self.side_names:
                 table.add_column(name, justify="right")

@@ -24,7 +24,8 @@ CARD_CLASSES = {
     "card--border-plain", "card--border-primiera", "card--border-settebello", "card--star",
     "card--suit-d", "card--suit-c", "card--suit-s", "card--suit-b", "card--back", "card--back-fill",
     "card--selected", "card--captured", "card--played", "card--label", "card--label-selected",
-    "card--label-captured", "card--dim", "card--lifted",
+    "card--label-captured", "card--dim", "card--lifted", "card--face",
+    "card--selected-border", "card--captured-border", "card--played-border",
 }
 
 
@@ -55,8 +56,12 @@ class CardCanvas(Widget):
 
     def _segment_style(self, role: str, state: str) -> Style:
         style = self._style(role)
+        if not role.startswith("back"):
+            style = self._style("face") + style
         if state in ("selected", "captured", "played") and not role.startswith("back"):
             style = style + self._style(state)
+            if role.startswith("border"):
+                style = style + self._style(f"{state}-border")
         elif state == "dim":
             style = style + self._style("dim")
         return style
@@ -249,7 +254,14 @@ class OpponentsBar(CardCanvas):
                 status.append("thinking…", self._style("label-selected"))
             else:
                 status.append(info.level, self._style("label"))
-            if info.team:
+            if info.team and info.team.startswith("your"):
+                status = Text("  ")
+                status.append(info.team, self._style("label-captured"))
+                if not info.thinking and len(info.team) + len(info.level) + 5 <= col:
+                    status.append(f" · {info.level}", self._style("label"))
+                elif info.thinking:
+                    status.append(" · thinking…", self._style("label-selected"))
+            elif info.team and status.cell_len + len(info.team) + 3 <= col - 1:
                 status.append(f" · {info.team}", self._style("label"))
             for line, part in zip(lines, (name, backs, status)):
                 part.truncate(col - 1)

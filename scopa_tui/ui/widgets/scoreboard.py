@@ -89,7 +89,7 @@ class PlayLog(RichLog):
                          "log--hand"}
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=200, auto_scroll=True, **kwargs)
+        super().__init__(wrap=True, markup=False, max_lines=200, auto_scroll=True, min_width=16, **kwargs)
         self.can_focus = False
 
     def add(self, text: str, deck: DeckStyle, kind: str = "") -> None:
