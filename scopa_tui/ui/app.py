@@ -51,7 +51,7 @@ class ScopaApp(App):
 
     CSS_PATH = [UI_DIR / "app.tcss", UI_DIR / "game.tcss", UI_DIR / "dialogs.tcss"]
     TITLE = "Scopa"
-    ENABLE_COMMAND_PALETTE = False
+    COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
         Binding("ctrl+c", "quit", "quit", id="app.quit", show=False, priority=True),
     ]
@@ -72,10 +72,16 @@ class ScopaApp(App):
         self._unsubscribe: Callable[[], None] | None = None
         self._game_screen: GameScreen | None = None
         self._too_small: TooSmallScreen | None = None
+        self.hint_options: dict = {}  # passed to ai.hint.suggest (tests fix iters and seed)
         self.register_theme(FELT)
         self.theme = theme or "scopa-felt"
 
+    def watch_theme(self, theme: str) -> None:
+        # ANSI themes cannot blend colours: game.tcss drops the tinted backgrounds for them.
+        self.set_class(theme.startswith("ansi"), "-ansi")
+
     def on_mount(self) -> None:
+        self.set_class(self.theme.startswith("ansi"), "-ansi")
         if self.initial_game is not None:
             self.new_game(self.config, game=self.initial_game)
         elif self.start_now:

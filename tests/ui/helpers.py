@@ -10,9 +10,12 @@ from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
 
 
 def make_app(players: int = 2, ai: list[str] | None = None, seed: int = 7, target: int | None = None,
-             start: bool = True, deck: str | None = None, ascii: bool = False) -> ScopaApp:
+             start: bool = True, deck: str | None = None, ascii: bool = False,
+             theme: str | None = None) -> ScopaApp:
     config = GameConfig(players=players, ai=ai or ["greedy"], seed=seed, target=target, deck=deck)
-    return ScopaApp(config, start=start, ai_delay=0, ascii=ascii)
+    app = ScopaApp(config, start=start, ai_delay=0, ascii=ascii, theme=theme)
+    app.hint_options = {"iters": 150, "seed": 1}
+    return app
 
 
 async def settle(pilot, rounds: int = 3) -> None:
@@ -100,7 +103,9 @@ def stacked_app(hands: list[list[str]], table: list[str], ai: str = "greedy") ->
     config = GameConfig(players=len(hands), ai=[ai], seed=1)
     game = Game(make_rules("standard", players=len(hands)), seed=1, decks=StackedDecks(hands, table),
                 side_names=config.side_names())
-    return ScopaApp(config, ai_delay=0, game=game)
+    app = ScopaApp(config, ai_delay=0, game=game)
+    app.hint_options = {"iters": 150, "seed": 1}
+    return app
 
 
 def text_of(widget, width: int = 120) -> str:

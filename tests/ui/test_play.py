@@ -220,3 +220,97 @@ async def test_resize_too_small_then_bigger_cards():
         await settle(pilot)
         assert app.screen is screen
         assert screen.query_one("#hand").card_size == "large"
+
+
+async def test_hint_selects_a_legal_move_and_says_why():
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("h")
+        await settle(pilot)
+        assert screen.selected is not None
+        card = screen.pic.my_hand[screen.selected]
+        assert app.game.explain(card, screen.capture) is None  # the hint is a legal move
+        assert prompt_text(app).startswith("Hint: ")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.game.history[0].card == card
+
+
+async def test_new_game_screen_starts_the_chosen_game():
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        from scopa_tui.ui.screens.new_game import NewGameScreen
+
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#players").value = 3
+        app.screen.query_one("#target").value = 0  # other…
+        await pilot.pause()
+        other = app.screen.query_one("#other-target")
+        assert other.display
+        other.value = "abc"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)  # refused, with a message
+        assert "whole number" in text_of(app.screen.query_one("#error"))
+        other.value = "5"
+        app.screen.query_one("#ai-2").value = "random"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.rules.players == 3 and app.game.rules.target == 5
+        assert app.config.ai == ["greedy", "random"]
+        assert [s.level for s in app.screen.query_one("#opponents").seats] == ["greedy", "random"]
+
+
+async def test_preset_that_forbids_the_player_count_is_refused():
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.query_one("#players").value = 3
+        app.screen.query_one("#preset").value = "gamerules"
+        await pilot.pause()
+        assert app.screen.query_one("#deck").value == "french"  # the preset's deck
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "gamerules preset is for 2 or 4 players, not 3" in text_of(app.screen.query_one("#error"))
+
+
+async def test_ai_play_is_shown_before_it_is_applied():
+    app = stacked_app([["2c", "8d", "1s"], ["7b", "9c", "10s"]], ["3c", "4s", "6b", "5d"])
+    app.ai_delay = 30  # the preview stays until the test applies it
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        screen.ai_delay = 30
+        await pilot.press("1", "enter")  # 2c lays (nothing adds to 2)
+        await settle(pilot)
+        assert app.game.turn == 1 and screen.preview is not None
+        seat, move = screen.preview
+        table = screen.query_one("#table")
+        assert table.played == (move.card, "Anna")
+        assert table.captured == frozenset(move.capture)
+        assert "Anna plays" in prompt_text(app)
+        assert len(app.game.history) == 1  # not applied yet
+        screen._apply_ai(screen.token)
+        await settle(pilot)
+        assert len(app.game.history) == 2 and app.game.history[1].card == move.card
+        assert screen._my_turn()
+
+
+async def test_scopa_is_marked_on_the_capture_pile():
+    # 10s sweeps 1d 2c 3s 4b; seat 0 leads.
+    app = stacked_app([["10s", "8d", "9s"], ["7b", "9c", "6s"]], ["1d", "2c", "3s", "4b"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        assert "a scopa" in prompt_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = game_screen(app)
+        mine = screen.query_one("#scores").sides[0]
+        assert mine.scope_cards == (parse_card("10s"),) and mine.pile == 5
+        log = "\n".join(line.text for line in screen.query_one("#log").lines)
+        assert "scopa!" in log

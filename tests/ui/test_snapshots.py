@@ -96,3 +96,13 @@ def test_help_screen(snap_compare):
 
 def test_too_small_screen(snap_compare):
     assert snap_compare(make_app(), terminal_size=(60, 18))
+
+
+def test_game_screen_ansi_dark_ascii(snap_compare):
+    app = make_app(seed=12, theme="ansi-dark", ascii=True)
+    assert snap_compare(app, terminal_size=SIZE, press=["1"])
+
+
+def test_game_screen_ansi_light(snap_compare):
+    app = make_app(seed=12, theme="ansi-light")
+    assert snap_compare(app, terminal_size=SIZE, press=["1"])

@@ -464,7 +464,7 @@ class GameScreen(Screen):
         from ...ai import hint
 
         try:
-            found = hint.suggest(view)
+            found = hint.suggest(view, **getattr(self.app, "hint_options", {}))
             move, reason = found.move, found.reason
         except Exception as exc:  # a hint failing must not end the game
             move, reason = None, f"no hint this time ({exc})"
