@@ -70,8 +70,10 @@ class Store:
             if saved is None:
                 continue
             if saved.game.is_over:
-                if self._file(game_id, saved.record, saved.setup, saved.saved_at or None):
+                # records.dumps: the save may end at the last hand_end, before game_end
+                if self._file(game_id, records.dumps(saved.game), saved.setup, saved.saved_at or None):
                     self.saves.remove(game_id)
+                    _clean_temps(self.saves.dir, game_id)
                     _remove_quietly(self.saves.dir / f"{game_id}.lock")
                 continue
             return saved
@@ -157,8 +159,7 @@ class Session:
         self.saves = 0
         self._lock = _acquire(store.saves.dir / f"{game_id}.lock")
         if self._lock is not None:  # ours alone now: clear temporary files left by a kill
-            for tmp in store.saves.dir.glob(f".{game_id}.json.*.tmp"):
-                _remove_quietly(tmp)
+            _clean_temps(store.saves.dir, game_id)
         self._unsubscribe = game.subscribe(self._on_event)
         if game.phase != "new":
             self.save()
@@ -245,6 +246,15 @@ def _locked_elsewhere(path: Path) -> bool:
             return False
     except OSError:
         return False
+
+
+def _clean_temps(directory: Path, game_id: str) -> None:
+    """Remove the temporary files of a save that a kill left half-written."""
+    try:
+        for tmp in directory.glob(f".{game_id}.json.*.tmp"):
+            _remove_quietly(tmp)
+    except OSError:  # pragma: no cover
+        pass
 
 
 def _remove_quietly(path: Path) -> None:

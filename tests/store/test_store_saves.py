@@ -83,6 +83,25 @@ def test_a_save_left_by_a_game_that_ended_is_filed_on_start(tmp_path):
     assert again.saves.ids() == []
 
 
+def test_a_save_cut_at_the_last_hand_end_is_filed_as_finished(tmp_path):
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=2), seed=21), seed=5)
+    events = [e.to_record() for e in game.events]
+    assert events[-1]["event"] == "game_end"
+    store.saves.save(game, setup_for(), "g1")
+    path = store.saves.path("g1")
+    doc = json.loads(path.read_text())
+    doc["record"] = doc["record"][:-1]  # killed after the hand_end save, before game_end
+    path.write_text(json.dumps(doc))
+    again = Store(tmp_path)
+    assert again.resumable() is None
+    assert again.notices.take() == []
+    (entry,) = again.history()
+    assert entry.totals == list(game.totals)
+    from scopa_tui.engine import record
+    assert again.history_record(entry.id) == record.dumps(game)
+
+
 def test_newest_save_is_offered_first(tmp_path):
     store = Store(tmp_path)
     import os
