@@ -19,7 +19,8 @@ from .common import (CARD_VALUE, VALUE, Counter, last_capturer, mask_value, next
 
 SCOPA = 1.0
 EXPOSURE_WEIGHT = 1.0   # how much what the next player can take counts against a move
-LAY_PENALTY = 0.15      # laying a card gives up its future captures
+LAY_PENALTY = 0.15
+FOLLOW_WEIGHT = 0.0      # laying a card gives up its future captures
 
 
 @dataclass
@@ -69,7 +70,22 @@ def assess(view: PlayerView, move: Move, counter: Counter | None = None) -> Asse
     p_sweep = counter.p_seat_has_rank(nxt, r) if r else 0.0
     exposure = expected_reply(counter, nxt, after, view.plays_left - 1 > 1 or rules.last_play_scopa)
     score = gain - EXPOSURE_WEIGHT * exposure
+    if FOLLOW_WEIGHT and view.plays_left > 2:
+        score += FOLLOW_WEIGHT * follow_up(view, card, after)
     return Assessment(move, score, gain, scopa, after, r, p_sweep, exposure, False)
+
+
+def follow_up(view: PlayerView, played: int, table: int) -> float:
+    """The best capture our remaining cards could make on ``table`` next turn (a set-up)."""
+    best = 0.0
+    for c in view.hand:
+        if c == played:
+            continue
+        for cap in capture_masks(int(c), table):
+            v = mask_value(cap | (1 << int(c)))
+            if v > best:
+                best = v
+    return best
 
 
 def expected_reply(counter: Counter, seat: int, table: int, scopa_counts: bool) -> float:
