@@ -19,8 +19,8 @@ from .common import (CARD_VALUE, VALUE, Counter, last_capturer, mask_value, next
 
 SCOPA = 1.0
 EXPOSURE_WEIGHT = 1.0   # how much what the next player can take counts against a move
-LAY_PENALTY = 0.15
-FOLLOW_WEIGHT = 0.0      # laying a card gives up its future captures
+LAY_PENALTY = 0.15      # laying a card gives up its future captures
+FOLLOW_WEIGHT = 0.5     # what our other cards could take next turn (a set-up)
 
 
 @dataclass
