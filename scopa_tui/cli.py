@@ -98,11 +98,11 @@ def _split_specs(text: str) -> list[str]:
     return [s.strip() for s in specs if s.strip()]
 
 
-def _add_rules_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=_players, default=None,
+def _add_rules_args(p: argparse.ArgumentParser, default=None) -> None:
+    p.add_argument("--players", type=_players, default=default,
                    help="2, 3, 4 (partners) or 6 (three partnerships); default 2")
-    p.add_argument("--preset", choices=list(PRESETS), default=None, help="rule preset (default standard)")
-    p.add_argument("--target", type=_positive_int, default=None, help="points to win (default 11)")
+    p.add_argument("--preset", choices=list(PRESETS), default=default, help="rule preset (default standard)")
+    p.add_argument("--target", type=_positive_int, default=default, help="points to win (default 11)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -120,10 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     sim = sub.add_parser("simulate", help="play AI-vs-AI games with no UI")
-    _add_rules_args(sim)
+    # A subcommand's defaults would overwrite the same options given before the
+    # subcommand (``scopa-tui --players 4 simulate``): suppress them, fill in cmd_simulate.
+    _add_rules_args(sim, default=argparse.SUPPRESS)
     sim.add_argument("--games", type=_positive_int, default=100, help="number of games (default 100)")
-    sim.add_argument("--seed", type=_non_negative_int, default=1, help="seed (default 1)")
-    sim.add_argument("--ai", type=_ai_list, default=["greedy", "random"],
+    sim.add_argument("--seed", type=_non_negative_int, default=argparse.SUPPRESS, help="seed (default 1)")
+    sim.add_argument("--ai", type=_ai_list, default=argparse.SUPPRESS,
                      help="AIs in seat order, comma-separated (default greedy,random)")
     sim.add_argument("--record", metavar="FILE", help="write every game to FILE as JSON Lines")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -172,7 +174,8 @@ def cmd_simulate(args) -> int:
         except OSError as e:
             raise UsageError(f"cannot write record file {args.record}: {e.strerror}") from None
     try:
-        summary = simulate.run(rules, args.games, args.seed, args.ai, record_file=out)
+        seed = 1 if args.seed is None else args.seed
+        summary = simulate.run(rules, args.games, seed, args.ai or ["greedy", "random"], record_file=out)
     finally:
         if out:
             out.close()

@@ -123,3 +123,18 @@ def test_simulate_is_deterministic(tmp_path, capsys):
         assert main(["simulate", "--games", "5", "--seed", "9", "--record", str(path)]) == 0
     assert a.read_text() == b.read_text()
     assert len(parse(a.read_text())) == 5
+
+
+def test_rule_options_before_the_subcommand_are_not_lost(capsys):
+    assert main(["--players", "4", "--target", "5", "--seed", "7", "simulate", "--games", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["players"], summary["target"], summary["seed"]) == (4, 5, 7)
+    assert main(["--players", "4", "simulate", "--players", "6", "--games", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"] == 6
+
+
+def test_simulate_defaults(capsys):
+    assert main(["simulate", "--games", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["players"], summary["preset"], summary["target"], summary["seed"]) == (2, "standard", 11, 1)
+    assert [a["ai"] for a in summary["ai"]] == ["greedy", "random"]
