@@ -1,19 +1,19 @@
 """The ``medium`` level: the rules of thumb of a good club player.
 
 For every legal move it weighs what the move takes now (cards, coins, the settebello,
-sevens and sixes for the primiera, a scopa) against what it leaves: the chance that the
-next player holds the one card that sweeps the table (counted from the cards this seat
-has not seen), and the value of the table cards the next player can take by a match.
-Among equal moves it prefers the one that exposes least.
+sevens and sixes for the primiera, a scopa) against what it leaves the next player: the
+value of that player's best reply on the new table (a sweep, a match, a sum), averaged
+over the cards it may hold — counted from the cards this seat has not seen.  It also
+values set-ups: what its own other cards could take on that table next turn.  Among
+equal moves it prefers the one that exposes least.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Move, PlayerView
+from ..engine import Move, PlayerView, capture_masks
 from .base import BasePlayer
-from ..engine import capture_masks
 from .common import (CARD_VALUE, VALUE, Counter, last_capturer, mask_value, next_seat_hand_size, p_holds,
                      sort_moves, sweep_rank)
 
