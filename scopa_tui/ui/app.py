@@ -54,6 +54,7 @@ class ScopaApp(App):
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
         Binding("ctrl+c", "quit", "quit", id="app.quit", show=False, priority=True),
+        Binding("f12", "save_svg", "screenshot", id="app.screenshot", show=False),
     ]
 
     def __init__(self, config: GameConfig | None = None, start: bool = False, ascii: bool = False,
@@ -189,6 +190,15 @@ class ScopaApp(App):
             self.push_screen(ConfirmScreen("Quit the game in progress?", "Quit", "Keep playing"), answer)
         else:
             self.exit()
+
+    def action_save_svg(self) -> None:
+        """F12: save the screen as an SVG file in the current directory."""
+        try:
+            path = self.save_screenshot()
+        except OSError as e:
+            self.notify(f"could not save the screenshot: {e.strerror}", severity="error")
+            return
+        self.notify(f"screenshot saved to {path}")
 
     # --- size guard ------------------------------------------------------------------
     def on_resize(self, event) -> None:

@@ -155,16 +155,19 @@ class GameScreen(Screen):
         if isinstance(event, GameStarted):
             pic.totals = [0] * self.game.rules.n_sides
         elif isinstance(event, Redealt):
-            log.add(f"Three Kings on the table: {self.names[event.dealer]} deals again.", self.deck)
+            verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
+            log.add(f"Three Kings on the table: {self.names[event.dealer]} {verb} again.", self.deck)
         elif isinstance(event, Dealt):
             if event.first:
                 pic.hand_no, pic.dealer, pic.table = event.hand, event.dealer, tuple(event.table)
                 sides = self.game.rules.n_sides
                 pic.pile, pic.coins = [0] * sides, [0] * sides
                 pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
-                log.add(f"— Hand {event.hand}: {self.names[event.dealer]} deals —", self.deck, "hand")
+                verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
+                log.add(f"— Hand {event.hand}: {self.names[event.dealer]} {verb} —", self.deck, "hand")
             else:
-                log.add(f"{self.names[event.dealer]} deals 3 more cards each ({event.stock} left).", self.deck)
+                verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
+                log.add(f"{self.names[event.dealer]} {verb} 3 more cards each ({event.stock} left).", self.deck)
             pic.my_hand = tuple(event.hands[HUMAN_SEAT])
             pic.hand_sizes = [len(h) for h in event.hands]
             pic.stock = event.stock
@@ -208,8 +211,7 @@ class GameScreen(Screen):
             if any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in taken):
                 pic.settebello[side] = True
         who = self.names[event.seat]
-        verb = "played" if event.seat != HUMAN_SEAT else "played"
-        text = f"{who} {verb} {event.card}"
+        text = f"{who} played {event.card}"
         if event.capture:
             text += f" and took {' '.join(map(str, event.capture))}"
         else:

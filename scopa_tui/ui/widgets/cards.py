@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
-from textual.events import Click
+from textual.events import Click, Leave, MouseMove
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -25,7 +25,7 @@ CARD_CLASSES = {
     "card--suit-d", "card--suit-c", "card--suit-s", "card--suit-b", "card--back", "card--back-fill",
     "card--selected", "card--captured", "card--played", "card--label", "card--label-selected",
     "card--label-captured", "card--dim", "card--lifted", "card--face",
-    "card--selected-border", "card--captured-border", "card--played-border",
+    "card--selected-border", "card--captured-border", "card--played-border", "card--label-hover",
 }
 
 
@@ -45,6 +45,7 @@ class CardCanvas(Widget):
 
     COMPONENT_CLASSES = CARD_CLASSES
     deck: reactive[DeckStyle] = reactive(DeckStyle)
+    hover: reactive[int | None] = reactive(None)  # the card under the mouse (not a selection)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -93,7 +94,10 @@ class CardCanvas(Widget):
                     seg = Text()
                     if label_lines and r == label_y:
                         role = {"selected": "label-selected", "captured": "label-captured"}.get(it.state, "label")
-                        seg.append(_center(it.label, card_w), self._style(role))
+                        style = self._style(role)
+                        if self.hover == start + i:
+                            style = style + self._style("label-hover")
+                        seg.append(_center(it.label, card_w), style)
                     elif offset <= r < offset + len(it.lines):
                         for text, role in it.lines[r - offset]:
                             seg.append(text, self._segment_style(role, it.state))
@@ -109,6 +113,13 @@ class CardCanvas(Widget):
             y += height
             first_row = False
         return out
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        offset = event.get_content_offset(self)
+        self.hover = None if offset is None else self.hit(offset.x, offset.y)
+
+    def on_leave(self, event: Leave) -> None:
+        self.hover = None
 
     def hit(self, x: int, y: int) -> int | None:
         for x0, y0, x1, y1, index in self._hits:

@@ -1,0 +1,77 @@
+"""The history screen: every finished game; Enter opens it in the replay viewer."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...engine import RecordError
+from ...store.db import HistoryEntry
+from ...store.frames import load_text
+from .replay import ReplayScreen
+
+
+def _players(entry: HistoryEntry) -> str:
+    if entry.players in (4, 6):
+        return f"{entry.players} (teams)"
+    return str(entry.players)
+
+
+class HistoryScreen(Screen[None]):
+    """Past games, newest first: date, players, opponents, result."""
+
+    BINDINGS = [
+        Binding("escape,q", "close", "back", id="history.close", key_display="Esc"),
+        Binding("enter", "open", "replay", id="history.open", show=True),
+    ]
+
+    def __init__(self, entries: list[HistoryEntry], load_record, ascii: bool = False) -> None:
+        """``load_record(entry_id) -> str | None`` fetches a game's record text."""
+        super().__init__()
+        self.entries = entries
+        self.load_record = load_record
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        yield Static("History", id="history-title")
+        if not self.entries:
+            yield Static("No finished games yet.", id="history-empty")
+        else:
+            table = DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+            table.add_columns("Date", "Players", "Opponents", "Result", "Hands")
+            for e in self.entries:
+                table.add_row(e.date, _players(e), e.opponents, e.result, str(e.hands), key=str(e.id))
+            yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.entries:
+            self.query_one(DataTable).focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self._open(int(event.row_key.value))
+
+    def action_open(self) -> None:
+        if not self.entries:
+            return
+        table = self.query_one(DataTable)
+        self._open(self.entries[table.cursor_row].id)
+
+    def _open(self, entry_id: int) -> None:
+        entry = next(e for e in self.entries if e.id == entry_id)
+        text = self.load_record(entry_id)
+        if text is None:
+            self.notify("That game could not be read from the history.", severity="error")
+            return
+        try:
+            games = load_text(text, names=entry.names)
+        except (RecordError, ValueError) as e:
+            self.notify(f"That game's record is damaged: {e}", severity="error")
+            return
+        title = f"{entry.date} · against {entry.opponents} · {entry.result}"
+        self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,244 @@
+"""The replay viewer: step through a recorded game move by move.
+
+Every hand is shown face up; each play shows the table it was played on, the card
+played and what it took; each hand's end shows its scoring, as the game showed it.
+Keys: ``←``/``→`` one step, ``Home``/``End`` first and last, ``PgUp``/``PgDn`` the
+previous or next hand, ``[``/``]`` the previous or next game of a file, ``Esc`` back.
+Used by the history screen and by ``scopa-tui replay FILE`` (:class:`ReplayApp`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...store.frames import Frame, ReplayGame
+from ..card_render import DeckStyle, card_tokens, render_card, suit_role
+from ..widgets.cards import CardCanvas, TableView
+from .scoring import awards_text, breakdown_table
+
+UI_DIR = Path(__file__).resolve().parent.parent
+
+
+class SeatsView(CardCanvas):
+    """Every seat: its name, its hand face up, and its side's capture pile."""
+
+    frame: reactive[Frame | None] = reactive(None, layout=True)
+
+    def __init__(self, replay: ReplayGame, deck: DeckStyle, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.replay = replay
+        self.deck = deck
+
+    def render(self) -> Text:
+        f = self.frame
+        if f is None:
+            return Text("")
+        width = self.content_size.width
+        name_w = min(20, max(len(n) for n in self.replay.names) + 6)  # room for " (D)"
+        lines = []
+        n_sides = len(self.replay.side_names)
+        for seat, hand in enumerate(f.hands):
+            line = Text()
+            turn = f.kind == "play" and f.seat == seat
+            line.append("▶ " if turn else "  ", self._style("label-selected") if turn else self._style("label"))
+            name = self.replay.names[seat]
+            if seat == f.dealer:
+                name += " (D)"
+            line.append(name.ljust(name_w)[:name_w], self._style("label-selected" if turn else "label"))
+            cards = Text()
+            for c in hand:
+                for text, role in render_card(c, self.deck, "tiny")[0]:
+                    cards.append(text, self._segment_style(role, ""))
+            if turn and f.played is not None:
+                for text, role in render_card(f.played, self.deck, "tiny")[0]:
+                    cards.append(text, self._segment_style(role, "played"))
+            pad = 5 * 4 - cards.cell_len
+            line.append_text(cards)
+            line.append(" " * max(1, pad + 1))
+            side = seat % n_sides
+            if f.piles and seat < n_sides:  # one pile per side, shown on its first seat
+                p = f.piles[side]
+                pile = f"pile {p.cards:>2} · {self.deck.suit('d')} {p.coins}"
+                if p.scope:
+                    pile += f" · scope {p.scope}"
+                line.append(pile, self._style("label"))
+            line.truncate(max(10, width))
+            lines.append(line)
+        return Text("\n").join(lines)
+
+
+class ReplayScreen(Screen[None]):
+    """Step through one or more recorded games."""
+
+    BINDINGS = [
+        Binding("right", "step(1)", "next", id="replay.next", key_display="→", priority=True),
+        Binding("left", "step(-1)", "back", id="replay.back", key_display="←", priority=True),
+        Binding("home", "jump('first')", "first", id="replay.first", priority=True),
+        Binding("end", "jump('last')", "last", id="replay.last", priority=True),
+        Binding("pagedown", "hand(1)", "next hand", id="replay.next_hand", key_display="PgDn", priority=True),
+        Binding("pageup", "hand(-1)", "prev hand", id="replay.prev_hand", key_display="PgUp", show=False, priority=True),
+        Binding("right_square_bracket", "game(1)", "next game", id="replay.next_game", key_display="]",
+                show=False),
+        Binding("left_square_bracket", "game(-1)", "prev game", id="replay.prev_game", key_display="[",
+                show=False),
+        Binding("escape,q", "close", "back", id="replay.close", key_display="Esc"),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    def __init__(self, games: list[ReplayGame], title: str = "Replay", ascii: bool = False,
+                 deck_style: str | None = None) -> None:
+        super().__init__()
+        if not games:
+            raise ValueError("nothing to replay")
+        self.games = games
+        self.game_index = 0
+        self.title_text = title
+        self.ascii = ascii
+        self.deck_style = deck_style
+
+    @property
+    def replay(self) -> ReplayGame:
+        return self.games[self.game_index]
+
+    @property
+    def frame(self) -> Frame:
+        return self.replay.frames[self.index]
+
+    def _deck(self) -> DeckStyle:
+        return DeckStyle(self.deck_style or self.replay.deck_style, self.ascii)
+
+    def compose(self) -> ComposeResult:
+        deck = self._deck()
+        yield Static("", id="replay-title")
+        with Vertical(id="replay-body"):
+            seats = SeatsView(self.replay, deck, id="replay-seats")
+            seats.deck = deck
+            yield seats
+            table = TableView(id="replay-table")
+            table.deck = deck
+            yield table
+            with VerticalScroll(id="replay-scoring"):
+                yield Static("", id="replay-breakdown")
+                yield Static("", id="replay-awards")
+        yield Static("", id="replay-text")
+        yield Static("", id="replay-totals")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def watch_index(self, _old: int, _new: int) -> None:
+        if self.is_mounted:
+            self._show()
+
+    def _cards(self, text: str) -> Text:
+        deck = self._deck()
+        out = Text()
+        for part, card in card_tokens(text, deck):
+            if card is None:
+                out.append(part)
+            else:
+                out.append(part, self.query_one(SeatsView).get_component_rich_style(f"card--{suit_role(card)}",
+                                                                                    partial=True))
+        return out
+
+    def _show(self) -> None:
+        r, f = self.replay, self.frame
+        seats = self.query_one(SeatsView)
+        seats.styles.height = r.players
+        seats.frame = f
+        step = f"step {self.index + 1}/{len(r.frames)}"
+        where = f"Hand {f.hand}" + (f" · play {f.move}" if f.kind == "play" else "")
+        games = f" · game {self.game_index + 1} of {len(self.games)}" if len(self.games) > 1 else ""
+        self.query_one("#replay-title", Static).update(
+            f"{self.title_text}{games} — {r.players} players, to {r.target} · {where} · {step}")
+        table = self.query_one(TableView)
+        scoring = self.query_one("#replay-scoring")
+        if f.kind == "hand_end" and f.score is not None:
+            table.display = False
+            scoring.display = True
+            deck = self._deck()
+            self.query_one("#replay-breakdown", Static).update(
+                breakdown_table(f.score, r.side_names, deck, r.target))
+            self.query_one("#replay-awards", Static).update(awards_text(f.score, deck, r.side_names))
+        else:
+            scoring.display = False
+            table.display = True
+            table.labels = {}
+            table.selected = frozenset()
+            table.cards = tuple(f.table)
+            table.captured = frozenset(f.captured)
+            table.played = (f.played, r.names[f.seat]) if f.played is not None and f.seat is not None else None
+        text = self._cards(f.text)
+        if f.kind == "play" and f.scopa:
+            text.stylize("bold")
+        self.query_one("#replay-text", Static).update(text)
+        totals = " · ".join(f"{n} {t}" for n, t in zip(r.side_names, f.totals)) if f.totals else ""
+        stock = f" · stock {f.stock}" if f.kind in ("deal", "play") else ""
+        self.query_one("#replay-totals", Static).update(f"Score: {totals} (target {r.target}){stock}")
+
+    # --- actions ---------------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        self.index = max(0, min(len(self.replay.frames) - 1, self.index + delta))
+
+    def action_jump(self, where: str) -> None:
+        self.index = 0 if where == "first" else len(self.replay.frames) - 1
+
+    def action_hand(self, delta: int) -> None:
+        starts = self.replay.hand_starts()
+        if delta > 0:
+            later = [i for i in starts if i > self.index]
+            self.index = later[0] if later else len(self.replay.frames) - 1
+        else:
+            earlier = [i for i in starts if i < self.index]
+            # From inside a hand, PgUp goes to its start; from a start, to the previous hand's.
+            current = max((i for i in starts if i <= self.index), default=0)
+            self.index = current if current < self.index else (earlier[-1] if earlier else 0)
+
+    def action_game(self, delta: int) -> None:
+        new = max(0, min(len(self.games) - 1, self.game_index + delta))
+        if new != self.game_index:
+            self.game_index = new
+            self.query_one(SeatsView).replay = self.replay
+            if self.index == 0:
+                self._show()
+            self.index = 0
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 1 and not isinstance(self.app, ReplayApp):
+            self.dismiss(None)
+        else:
+            self.app.exit()
+
+
+class ReplayApp(App):
+    """``scopa-tui replay FILE``: the replay viewer on its own."""
+
+    CSS_PATH = [UI_DIR / "app.tcss", UI_DIR / "game.tcss", UI_DIR / "store.tcss"]
+    TITLE = "Scopa — replay"
+
+    def __init__(self, games: list[ReplayGame], title: str, ascii: bool = False,
+                 theme: str | None = None, deck_style: str | None = None) -> None:
+        super().__init__()
+        self.games, self.replay_title, self.ascii = games, title, ascii
+        self.deck_style = deck_style
+        try:
+            from ..app import FELT
+
+            self.register_theme(FELT)
+            self.theme = theme or "scopa-felt"
+        except Exception:  # the viewer works with Textual's own themes too
+            if theme:
+                self.theme = theme
+
+    def on_mount(self) -> None:
+        self.push_screen(ReplayScreen(self.games, self.replay_title, self.ascii, self.deck_style))

@@ -1,0 +1,75 @@
+"""Card drawing: every deck style shows rank and suit; ASCII mode uses letters only for suits."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa_tui.engine import CARDS, parse_card
+from scopa_tui.ui.card_render import SIZES, DeckStyle, card_tokens, kind_of, render_back, render_card
+from scopa_tui.ui.screens.game import TABLE_LETTERS, GameScreen
+
+
+def text(lines) -> list[str]:
+    return ["".join(t for t, _ in line) for line in lines]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("style", ["italian", "french", "french-numeric"])
+def test_every_card_has_its_box_size_and_shows_rank_and_suit(size, style):
+    deck = DeckStyle(style)
+    width, height = SIZES[size]
+    for card in CARDS:
+        lines = text(render_card(card, deck, size))
+        assert len(lines) == height
+        assert all(len(line) == (width + 1 if size == "tiny" else width) for line in lines)
+        joined = "".join(lines)
+        assert deck.rank(card.rank) in joined and deck.suit(card.suit) in joined
+
+
+def test_face_cards_and_suits_per_style():
+    king, horse, jack = parse_card("10b"), parse_card("9c"), parse_card("8s")
+    assert [DeckStyle("italian").short(c) for c in (king, horse, jack)] == ["R♣", "CƱ", "F†"]
+    assert [DeckStyle("french").short(c) for c in (king, horse, jack)] == ["K♣", "Q♥", "J♠"]
+    assert [DeckStyle("french-numeric").short(c) for c in (king, horse, jack)] == ["10♣", "9♥", "8♠"]
+    assert DeckStyle("french", ascii=True).short(parse_card("7c")) == "7H"
+    assert DeckStyle("italian", ascii=True).short(parse_card("7d")) == "7D"
+
+
+def test_suits_differ_by_symbol_in_every_style():
+    for style in ("italian", "french"):
+        for ascii_ in (False, True):
+            deck = DeckStyle(style, ascii_)
+            assert len({deck.suit(s) for s in "dcsb"}) == 4
+
+
+def test_ascii_mode_draws_suits_with_ascii_letters():
+    deck = DeckStyle("french", ascii=True)
+    for card in CARDS:
+        face = "".join(text(render_card(card, deck, "medium"))[1:-1])
+        inside = face.replace("│", "").replace("┃", "").replace("║", "")
+        assert inside.isascii()
+    assert render_back(deck, "tiny")[0][1][0] == "##"
+
+
+def test_settebello_and_primiera_cards_have_their_own_borders():
+    assert kind_of(parse_card("7d")) == "settebello"
+    assert {kind_of(parse_card(c)) for c in ("7c", "6s", "1b")} == {"primiera"}
+    assert kind_of(parse_card("5d")) == "plain"
+    top = text(render_card(parse_card("7d"), DeckStyle(), "small"))[0]
+    assert "★" in top and top.startswith("╔")
+    assert text(render_card(parse_card("6s"), DeckStyle(), "small"))[0].startswith("┏")
+
+
+def test_engine_text_is_shown_in_the_deck_style():
+    parts = card_tokens("7d must capture 7b: a match beats a sum", DeckStyle("french"))
+    assert "".join(p for p, _ in parts) == "7♦ must capture 7♣: a match beats a sum"
+    assert [c for _, c in parts if c is not None] == [parse_card("7d"), parse_card("7b")]
+
+
+def test_no_key_does_two_things():
+    toggles = {b.key for b in GameScreen.BINDINGS if b.action.startswith("toggle")}
+    others = {k.strip() for b in GameScreen.BINDINGS if not b.action.startswith("toggle")
+              for k in b.key.split(",")}
+    assert toggles == set(TABLE_LETTERS)
+    assert not toggles & others
+    assert "h" in others and "q" in others
