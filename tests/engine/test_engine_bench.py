@@ -47,6 +47,6 @@ def test_naive_hands_play_and_score_like_the_engine():
 
 
 def test_bench_runs(capsys):
-    assert bench.main(["--seconds", "0.05", "--naive"]) == 0
+    assert bench.main(["--seconds", "0.05", "--repeat", "1", "--naive"]) == 0
     out = capsys.readouterr().out
     assert "plays/s" in out and "naive list-of-cards" in out and "engine / naive" in out
