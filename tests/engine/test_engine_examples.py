@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from scopa_helpers import game_at, m, move, names, state
+from scopa_helpers import StackedDecks, deck_for, game_at, m, move, names, state
 
-from scopa_tui.engine import IllegalMove, Played, capture_masks, cards_of, make_rules, parse_card
+from scopa_tui.engine import Game, IllegalMove, Played, capture_masks, cards_of, make_rules, parse_card
 from scopa_tui.engine.core import primiera
 from scopa_tui.engine.rules import PRIMIERA_CHARTS
 
@@ -112,3 +112,25 @@ def test_no_primiera_without_clubs_when_all_suits_required():
     assert value is None
     value, _ = primiera(m("7c 7d 7s"), PRIMIERA_CHARTS["standard"], False)
     assert value == 63
+
+
+@pytest.mark.parametrize("table,extra,card,expected", [
+    ("3c 4s 7b", "10s", "7d", [["7b"]]),
+    ("3c 4s 2b 5d", "", "7c", [["3c", "4s"], ["2b", "5d"]]),
+    ("1d 2c 3s 4b", "", "10b", [["1d", "2c", "3s", "4b"]]),
+    ("6c 6s", "9s 10s", "6d", [["6c"], ["6s"]]),
+])
+def test_examples_dealt_by_a_stacked_deck(table, extra, card, expected):
+    """The same positions reached the ordinary way: a Game dealing a chosen deck.
+
+    The deal needs 4 table cards; ``extra`` fills the table with cards that change
+    nothing for the card played (no match, no part of a sum).
+    """
+    deck = deck_for(2, 1, [[f"{card} 8d 9d", "8c 9c 10c"]], f"{table} {extra}")
+    g = Game(make_rules(players=2), seed=1, decks=StackedDecks(1, [deck]))
+    g.start()
+    assert g.dealer == 1 and g.turn == 0
+    assert names(g.table) == sorted(f"{table} {extra}".split())
+    assert names(g.hand_of(0)) == sorted([card, "8d", "9d"])
+    mine = sorted(names(mv.capture) for mv in g.legal_moves() if str(mv.card) == card)
+    assert mine == sorted(expected)
