@@ -8,7 +8,7 @@ import pytest
 from scopa_helpers import StackedDecks, deck_for, game_at, m, move, names, play_random_game
 
 from scopa_tui.engine import (
-    Game, GameEnded, HandEnded, Redealt, cards_of, make_rules, primiera_text, score_hand,
+    Game, GameEnded, HandEnded, Redealt, make_rules, primiera_text, score_hand,
 )
 from scopa_tui.engine.core import hand_points, new_hand, primiera, random_playout
 
