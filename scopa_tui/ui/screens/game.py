@@ -101,7 +101,7 @@ class GameScreen(Screen):
             with Vertical(id="side"):
                 yield ScoreBoard(id="scores")
                 yield PlayLog(id="log")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         for widget in (self.query_one(TableView), self.query_one(HandView),

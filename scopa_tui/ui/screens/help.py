@@ -21,6 +21,8 @@ HELP_TEXT = """\
 | h | hint: a suggested move and why |
 | ? or F1 | this help |
 | q | quit (asks first during a game) |
+| Ctrl+P | commands, e.g. change the colour theme |
+| F12 | save a screenshot (SVG) in the current folder |
 
 The line under the table says at once whether your choice can be played, and why not.
 Letters h and q are never used for table cards.

@@ -35,7 +35,7 @@ class HistoryScreen(Screen[None]):
         self.ascii = ascii
 
     def compose(self) -> ComposeResult:
-        yield Static("History", id="history-title")
+        yield Static("History · ↑↓ choose a game, Enter replays it", id="history-title")
         if not self.entries:
             yield Static("No finished games yet.", id="history-empty")
         else:

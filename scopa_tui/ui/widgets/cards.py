@@ -247,31 +247,36 @@ class OpponentsBar(CardCanvas):
         if not self.seats:
             return Text("")
         n = len(self.seats)
-        col = max(12, width // n)
+        col = max(8, width // n)
+        compact = col < 16
         lines = [Text(), Text(), Text()]
         for info in self.seats:
             name = Text()
-            name.append("▶ " if info.turn else "  ", self._style("label-selected") if info.turn else Style())
+            lead = ("▶" if info.turn else " ") + ("" if compact else " ")
+            name.append(lead, self._style("label-selected") if info.turn else Style())
             name.append(info.name, self._style("label-selected") if info.turn else self._style("label"))
             if info.dealer:
-                name.append(" (D)" if col < 22 else " · dealer", self._style("label"))
-            backs = Text("  ")
-            for _ in range(info.cards):
-                for text, role in render_back(self.deck, "tiny")[0]:
-                    backs.append(text, self._style(role))
+                name.append(" D" if compact else " (D)" if col < 22 else " · dealer", self._style("label"))
+            backs = Text(" " if compact else "  ")
+            if compact:
+                backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
+            else:
+                for _ in range(info.cards):
+                    for text, role in render_back(self.deck, "tiny")[0]:
+                        backs.append(text, self._style(role))
             backs.append(f" {info.cards}" if info.cards else " no cards", self._style("label"))
-            status = Text("  ")
+            status = Text(" " if compact else "  ")
             if info.thinking:
                 status.append("thinking…", self._style("label-selected"))
             else:
                 status.append(info.level, self._style("label"))
             if info.team and info.team.startswith("your"):
-                status = Text("  ")
-                status.append(info.team, self._style("label-captured"))
+                status = Text(" " if compact else "  ")
+                status.append("partner" if compact else info.team, self._style("label-captured"))
                 if not info.thinking and len(info.team) + len(info.level) + 5 <= col:
                     status.append(f" · {info.level}", self._style("label"))
                 elif info.thinking:
-                    status.append(" · thinking…", self._style("label-selected"))
+                    status.append(" · thinking…" if not compact else "…", self._style("label-selected"))
             elif info.team and status.cell_len + len(info.team) + 3 <= col - 1:
                 status.append(f" · {info.team}", self._style("label"))
             for line, part in zip(lines, (name, backs, status)):
