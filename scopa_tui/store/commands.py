@@ -1,0 +1,95 @@
+"""The ``replay`` and ``export`` subcommands (registered by :mod:`scopa_tui.cli`)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+
+from ..engine import RecordError
+from .files import StoreError, atomic_write_text, read_text
+
+
+class CommandError(Exception):
+    """One line for the user; exit status 2."""
+
+
+def add_commands(sub) -> None:
+    """Add ``replay`` and ``export`` to the CLI's subparsers."""
+    rep = sub.add_parser("replay", help="step through a recorded game (a scopa-record/1 JSON Lines file)")
+    rep.add_argument("file", metavar="FILE", help="the record file")
+    rep.add_argument("--data-dir", default=argparse.SUPPRESS, help="where settings live (for the theme)")
+    exp = sub.add_parser("export", help="write the history of finished games as JSON Lines")
+    exp.add_argument("--output", "-o", metavar="FILE", default=None, help="write to FILE instead of stdout")
+    exp.add_argument("--data-dir", default=argparse.SUPPRESS, help="where the history lives")
+
+
+def _notices(store) -> None:
+    for message in store.notices.take():
+        print(f"scopa-tui: {message}", file=sys.stderr)
+
+
+def load_replay(path: str):
+    """The games of a record file, ready for the viewer; raises :class:`CommandError`."""
+    from pathlib import Path
+
+    from .frames import load_text
+
+    try:
+        text = read_text(Path(path))
+    except StoreError as e:
+        raise CommandError(f"cannot open record file {path}: it {e}") from None
+    if text is None:
+        raise CommandError(f"cannot open record file {path}: no such file")
+    try:
+        return load_text(text)
+    except RecordError as e:
+        raise CommandError(f"{path} is not a playable game record: {e}") from None
+    except (ValueError, TypeError) as e:
+        raise CommandError(f"{path} is not a playable game record: {e}") from None
+
+
+def cmd_replay(args) -> int:
+    from . import Store
+
+    try:
+        games = load_replay(args.file)
+    except CommandError as e:
+        print(f"scopa-tui: error: {e}", file=sys.stderr)
+        return 2
+    store = Store(getattr(args, "data_dir", None))
+    settings = store.settings
+    _notices(store)
+    from ..ui.screens.replay import ReplayApp
+
+    ascii = bool(getattr(args, "ascii", False)) or settings.ascii
+    deck = getattr(args, "deck", None)
+    app = ReplayApp(games, f"Replay of {args.file}", ascii=ascii, theme=settings.theme, deck_style=deck)
+    app.run()
+    return 0
+
+
+def cmd_export(args) -> int:
+    from . import Store
+
+    store = Store(getattr(args, "data_dir", None))
+    if args.output:
+        buffer = io.StringIO()
+        n = store.export(buffer)
+        _notices(store)
+        try:
+            atomic_write_text(args.output, buffer.getvalue())
+        except StoreError as e:
+            print(f"scopa-tui: error: {e}", file=sys.stderr)
+            return 2
+        print(f"scopa-tui: exported {n} game{'s' if n != 1 else ''} to {args.output}", file=sys.stderr)
+        return 0
+    try:
+        n = store.export(sys.stdout)
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    _notices(store)
+    if n == 0:
+        print(f"scopa-tui: no finished games in {store.dir}", file=sys.stderr)
+    return 0

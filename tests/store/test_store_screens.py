@@ -1,0 +1,178 @@
+"""Pilot tests of the replay viewer, the history and the statistics screens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import play, setup_for
+from textual.app import App
+from textual.widgets import DataTable, Static
+
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.engine import record as records
+from scopa_tui.store import Store
+from scopa_tui.store.frames import load_text
+from scopa_tui.ui.screens.history import HistoryScreen
+from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen, SeatsView
+from scopa_tui.ui.screens.stats import StatsScreen
+from scopa_tui.ui.widgets.cards import TableView
+
+UI = Path(__file__).resolve().parents[2] / "scopa_tui" / "ui"
+
+
+def shown(widget) -> str:
+    """The text a widget shows on screen now."""
+    from textual.geometry import Region
+    lines = widget.render_lines(Region(0, 0, widget.region.width, widget.region.height))
+    return "\n".join(strip.text.rstrip() for strip in lines)
+
+
+def text_of(screen, selector: str) -> str:
+    return " ".join(shown(screen.query_one(selector)).split())
+
+
+def finished_game(seed=3, players=2) -> Game:
+    return play(Game(make_rules(players=players), seed=seed), seed=seed)
+
+
+async def test_replay_steps_through_every_play():
+    game = finished_game()
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert "Hand 1" in text_of(screen, "#replay-title") and "deals" in text_of(screen, "#replay-text")
+        first_play = game.events[2]  # game_start, deal, then the first play
+        await pilot.press("right")
+        f = screen.frame
+        assert f.kind == "play" and f.played == first_play.card and f.captured == first_play.capture
+        table = screen.query_one(TableView)
+        assert table.cards == game.events[1].table  # the table the first play was made on
+        assert table.played == (first_play.card, ["You", "Anna"][first_play.seat])
+        assert table.captured == frozenset(first_play.capture)
+        # Every hand face up: the seats view holds every seat's cards.
+        seats = screen.query_one(SeatsView)
+        assert len(seats.frame.hands) == 2 and all(len(h) in (2, 3) for h in seats.frame.hands)
+        await pilot.press("left")
+        assert screen.index == 0
+        await pilot.press("end")
+        assert screen.frame.kind == "game_end"
+        winner = ["You", "Anna"][game.winner]
+        assert f"{winner} won the game" in text_of(screen, "#replay-text")
+        await pilot.press("home")
+        assert screen.index == 0
+
+
+async def test_replay_shows_each_hands_scoring():
+    game = finished_game(seed=5)
+    (replay,) = load_text(records.dumps(game))
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("pagedown")  # the start of hand 2
+        assert screen.frame.hand == 2
+        await pilot.press("left")  # the end of hand 1: its scoring
+        f = screen.frame
+        assert f.kind == "hand_end" and f.score == game.hand_scores[0]
+        assert screen.query_one("#replay-scoring").display
+        assert not screen.query_one(TableView).display
+        breakdown = text_of(screen, "#replay-breakdown")
+        for row in ("Cards", "Coins", "Settebello", "Primiera", "Scope", "This hand", "Total"):
+            assert row in breakdown
+        totals = game.hand_scores[0].totals
+        assert f"{totals[0]} / 11" in breakdown and f"{totals[1]} / 11" in breakdown
+        awards = text_of(screen, "#replay-awards")
+        assert awards.count("Settebello") == 1 and "Primiera" in awards
+        await pilot.press("pageup")  # back to the start of hand 1
+        assert screen.index == 0
+
+
+async def test_replay_of_a_multi_game_file_switches_games():
+    text = records.dumps(finished_game(1)) + records.dumps(finished_game(2, players=3))
+    games = load_text(text)
+    app = ReplayApp(games, "two games")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "game 1 of 2" in text_of(screen, "#replay-title")
+        await pilot.press("right", "right", "right_square_bracket")
+        assert screen.index == 0 and "game 2 of 2" in text_of(screen, "#replay-title")
+        assert "3 players" in text_of(screen, "#replay-title")
+        assert len(screen.query_one(SeatsView).frame.hands) == 3
+
+
+class ScreensApp(App):
+    CSS_PATH = [UI / "app.tcss", UI / "game.tcss", UI / "store.tcss"]
+
+    def __init__(self, screen):
+        super().__init__()
+        self.first = screen
+
+    def on_mount(self):
+        self.push_screen(self.first)
+
+
+async def test_history_lists_games_and_opens_the_replay(tmp_path):
+    store = Store(tmp_path)
+    games = []
+    for seed, ai in ((1, "greedy"), (2, "random")):
+        g = Game(make_rules(players=2), seed=seed)
+        store.track(g, setup_for(ai=ai), game_id=f"g{seed}")
+        play(g, seed=seed)
+        games.append(g)
+    entries = store.history()
+    app = ScreensApp(HistoryScreen(entries, store.history_record))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 2
+        rows = [table.get_row_at(i) for i in range(2)]
+        assert {r[2] for r in rows} == {"greedy", "random"}
+        for r, e in zip(rows, entries):
+            assert r[3] == e.result
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        chosen = {"g1": games[0], "g2": games[1]}[entries[1].game_id]
+        await pilot.press("end")
+        assert screen.frame.totals == tuple(chosen.totals)
+        assert "You" in screen.replay.names
+        await pilot.press("escape")
+        assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_empty_history_and_stats_say_so(tmp_path):
+    store = Store(tmp_path)
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "No finished games" in text_of(app.screen, "#history-empty")
+        app.push_screen(StatsScreen(store.stats()))
+        await pilot.pause()
+        assert "No finished games" in text_of(app.screen, "#stats-empty")
+
+
+async def test_stats_screen_shows_the_record(tmp_path):
+    store = Store(tmp_path)
+    for seed in range(1, 4):
+        g = Game(make_rules(players=2), seed=seed)
+        store.track(g, setup_for())
+        play(g, seed=seed)
+    st = store.stats()
+    opened = []
+    app = ScreensApp(StatsScreen(st, history=lambda: opened.append(True)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = text_of(app.screen, "#stats-summary")
+        assert f"Games played {st.games}" in text
+        assert f"Games won {st.won} " in text
+        assert f"Points per hand {st.per_hand(st.points):.2f} {st.points} in all" in text
+        assert f"Win streak {st.current_streak} best {st.best_streak}" in text
+        levels = text_of(app.screen, "#stats-levels")
+        assert f"2 greedy {st.games} {st.won}" in levels
+        await pilot.press("h")
+        assert opened == [True]
