@@ -135,6 +135,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the AI that plays: easy, medium, hard, hard:time=0.3 ... (default hard)")
     bot.add_argument("--seed", type=_non_negative_int, default=None, help="seed of the AI")
     bot.add_argument("--name", default=None, help="the name the bot gives in its hello")
+
+    from .store.commands import add_commands  # replay FILE, export
+
+    add_commands(sub)
     return parser
 
 
@@ -191,7 +195,20 @@ def cmd_play(args) -> int:
     return run_app(args)
 
 
-COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, None: cmd_play}
+def cmd_replay(args) -> int:
+    from .store.commands import cmd_replay as run
+
+    return run(args)
+
+
+def cmd_export(args) -> int:
+    from .store.commands import cmd_export as run
+
+    return run(args)
+
+
+COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, "replay": cmd_replay, "export": cmd_export,
+            None: cmd_play}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,136 @@
+"""``scopa-tui export`` and ``scopa-tui replay FILE``: output, and bad files in one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import play, setup_for
+
+from scopa_tui.cli import main
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.engine import record as records
+from scopa_tui.store import Store
+from scopa_tui.store.commands import CommandError, load_replay
+from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen
+
+
+def history(tmp_path, seeds=(1, 2, 3)):
+    store = Store(tmp_path)
+    games = []
+    for i, seed in enumerate(seeds):
+        g = Game(make_rules(players=2 + (i % 2)), seed=seed)
+        store.track(g, setup_for(2 + (i % 2)), game_id=f"g{seed}")
+        play(g, seed=seed)
+        games.append(g)
+    return games
+
+
+def test_export_writes_every_game_as_json_lines(tmp_path, capsys):
+    games = history(tmp_path)
+    assert main(["--data-dir", str(tmp_path), "export"]) == 0
+    out = capsys.readouterr().out
+    lines = [json.loads(line) for line in out.splitlines()]
+    starts = [obj for obj in lines if obj["event"] == "game_start"]
+    assert [s["scopa_tui"]["game_id"] for s in starts] == ["g1", "g2", "g3"]  # oldest first
+    assert starts[1]["scopa_tui"]["names"] == ["You", "AI 1", "AI 2"]
+    # The export is a valid multi-game record: each game replays to the same result.
+    replayed = records.load(out)
+    assert [g.totals for g in replayed] == [g.totals for g in games]
+    assert sum(len(records.dumps(g).splitlines()) for g in games) == len(lines)
+
+
+def test_export_to_a_file_and_data_dir_after_the_subcommand(tmp_path, capsys):
+    history(tmp_path, seeds=(4,))
+    target = tmp_path / "out" / "history.jsonl"
+    assert main(["export", "--data-dir", str(tmp_path), "--output", str(target)]) == 0
+    err = capsys.readouterr().err
+    assert "exported 1 game to" in err
+    assert records.load(target.read_text())[0].is_over
+
+
+def test_export_of_an_empty_history(tmp_path, capsys):
+    assert main(["--data-dir", str(tmp_path), "export"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and "no finished games" in captured.err
+
+
+def test_export_to_an_unwritable_place(tmp_path, capsys):
+    history(tmp_path, seeds=(4,))
+    (tmp_path / "blocker").write_text("a file, not a directory")
+    assert main(["--data-dir", str(tmp_path), "export", "-o", str(tmp_path / "blocker" / "x.jsonl")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("scopa-tui: error: could not write")
+
+
+def test_export_reports_a_corrupt_statistics_file(tmp_path, capsys):
+    (tmp_path / "scopa.sqlite3").write_bytes(b"not sqlite" * 100)
+    assert main(["--data-dir", str(tmp_path), "export"]) == 0
+    err = capsys.readouterr().err
+    assert "statistics file" in err and "moved it to scopa.sqlite3.corrupt-" in err
+
+
+START = json.dumps({"event": "game_start", "format": "scopa-record/1", "rules": make_rules().to_dict(), "seed": 1})
+BAD_RECORDS = [
+    ("", "holds no game"),
+    (START + '\n{"event": "deal"', "line 2: not valid JSON"),  # truncated
+    ('{"event":"play","hand":1}\n', "line 1: play line lacks"),
+    ('{"event":"game_start","format":"scopa-record/9","rules":{"players":2}}\n', "line 1: format"),
+]
+
+
+@pytest.mark.parametrize("text,words", BAD_RECORDS)
+def test_replay_of_a_bad_file_is_one_line_and_status_2(tmp_path, capsys, text, words):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(path) in err and words in err, err
+
+
+def test_replay_of_a_truncated_record_that_does_not_replay(tmp_path, capsys):
+    text = records.dumps(history(tmp_path, seeds=(5,))[0])
+    lines = text.splitlines()
+    play_no = next(i for i, line in enumerate(lines) if '"play"' in line)
+    obj = json.loads(lines[play_no])
+    obj["seat"] = 1 - obj["seat"]  # the wrong player
+    lines[play_no] = json.dumps(obj)
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(lines))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"line {play_no + 1}:" in err and "turn" in err
+
+
+@pytest.mark.parametrize("make", ["missing", "directory", "binary"])
+def test_replay_of_an_unreadable_file(tmp_path, capsys, make):
+    path = tmp_path / "rec.jsonl"
+    if make == "directory":
+        path.mkdir()
+    elif make == "binary":
+        path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(path) in err
+    assert {"missing": "no such file", "directory": "is a directory", "binary": "is not text"}[make] in err
+
+
+async def test_replay_file_opens_in_the_viewer(tmp_path):
+    game = history(tmp_path, seeds=(6,))[0]
+    path = tmp_path / "game.jsonl"
+    path.write_text(records.dumps(game))
+    games = load_replay(str(path))
+    app = ReplayApp(games, f"Replay of {path}")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("end")
+        assert app.screen.frame.totals == tuple(game.totals)
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code in (0, None)
+
+
+def test_load_replay_error_type(tmp_path):
+    with pytest.raises(CommandError, match="no such file"):
+        load_replay(str(tmp_path / "nope.jsonl"))
