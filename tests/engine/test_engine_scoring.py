@@ -216,10 +216,11 @@ def _three_kings_deck(dealer: int, kings: str = "10d 10c 10s") -> list[int]:
     return deck_for(2, dealer, [["1d 2d 3d", "1c 2c 3c"]], table.strip())
 
 
+@pytest.mark.parametrize("preset", ["standard", "gamerules"])
 @pytest.mark.parametrize("kings", ["10d 10c 10s", "10d 10c 10s 10b"])
-def test_three_kings_redeal_by_the_same_dealer(kings):
+def test_three_kings_redeal_by_the_same_dealer(kings, preset):
     decks = StackedDecks(1, [_three_kings_deck(1, kings)])
-    g = Game(make_rules("standard", players=2), seed=5, decks=decks)
+    g = Game(make_rules(preset, players=2), seed=5, decks=decks)
     g.start()
     redeals = [e for e in g.events if isinstance(e, Redealt)]
     assert len(redeals) == 1
