@@ -154,9 +154,17 @@ class CmdPlayer(BasePlayer):
                 self._dead = f"could not be started: {e.strerror or e}"
         elif self._dead is None:
             self._dead = "the command is empty"
+        # Writes go through a thread too, so a bot that stops reading can never block the game.
+        self._out: queue.Queue = queue.Queue()
+        self._write_failed = False
+        self._writer: threading.Thread | None = None
         if self._proc is not None:
-            self._reader = threading.Thread(target=self._read, daemon=True, name=f"bot reader {command}")
+            self._reader = threading.Thread(target=self._read, args=(self._proc.stdout,), daemon=True,
+                                            name=f"bot reader {command}")
             self._reader.start()
+            self._writer = threading.Thread(target=self._write, args=(self._proc.stdin,), daemon=True,
+                                            name=f"bot writer {command}")
+            self._writer.start()
             self._send({"type": "hello", "protocol": PROTOCOL})
 
     # --- plumbing ---------------------------------------------------------------------
@@ -166,25 +174,38 @@ class CmdPlayer(BasePlayer):
             return f"bot {self.bot_name!r} ({self.command})"
         return f"bot {self.command!r}"
 
-    def _read(self) -> None:
-        assert self._proc is not None and self._proc.stdout is not None
+    def _read(self, stream) -> None:
         try:
-            for line in self._proc.stdout:
+            for line in stream:
                 self._lines.put(line)
         except (OSError, ValueError):
             pass
         self._lines.put(_EOF)
 
+    def _write(self, stream) -> None:
+        while True:
+            text = self._out.get()
+            if text is None:
+                break
+            try:
+                stream.write(text)
+                stream.flush()
+            except (OSError, ValueError):
+                self._write_failed = True
+                break
+        try:
+            stream.close()
+        except (OSError, ValueError):
+            pass
+
     def _send(self, msg: dict[str, Any]) -> bool:
         if self._proc is None or self._dead:
             return False
-        try:
-            self._proc.stdin.write(json.dumps(msg, separators=(",", ":")) + "\n")
-            self._proc.stdin.flush()
-            return True
-        except (OSError, ValueError):
+        if self._write_failed:
             self._mark_exited()
             return False
+        self._out.put(json.dumps(msg, separators=(",", ":")) + "\n")
+        return True
 
     def _mark_exited(self) -> None:
         if self._dead:
@@ -312,27 +333,22 @@ class CmdPlayer(BasePlayer):
             self._send(msg)
 
     def close(self) -> None:
+        """Send ``quit``, close the bot's input, and end it if it is still running shortly after."""
         proc = self._proc
         if proc is None:
             return
+        if not self._write_failed:
+            self._out.put(json.dumps({"type": "quit"}, separators=(",", ":")) + "\n")
+        self._out.put(None)  # then close its standard input
         self._proc = None
-        if proc.poll() is None:
-            try:
-                proc.stdin.write(json.dumps({"type": "quit"}, separators=(",", ":")) + "\n")
-                proc.stdin.flush()
-            except (OSError, ValueError):
-                pass
-        try:
-            proc.stdin.close()
-        except (OSError, ValueError):
-            pass
         try:
             proc.wait(timeout=self.quit_grace)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        if self._reader is not None:
-            self._reader.join(timeout=1.0)
+        for thread in (self._writer, self._reader):
+            if thread is not None:
+                thread.join(timeout=1.0)
         if proc.stdout is not None:
             try:
                 proc.stdout.close()

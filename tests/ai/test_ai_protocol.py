@@ -218,3 +218,17 @@ def test_scopa_tui_bot_plays_a_game_and_receives_hand_and_game_ends(tmp_path):
     assert seen[0] == "hello" and seen[-1] == "quit"
     assert seen.count("move") == summary["ai"][0]["decisions"]
     assert seen.count("hand_end") == summary["hands"] and seen.count("game_end") == 1
+
+
+def test_a_bot_that_ignores_everything_is_killed_at_close(tmp_path):
+    script = tmp_path / "deaf.py"
+    script.write_text("import time\ntime.sleep(60)\n")  # never reads, never answers, never exits
+    reports: list[str] = []
+    player = CmdPlayer(f"{PY} {script}", on_fault=reports.append, time_limit=0.3, quit_grace=0.3)
+    proc = player._proc
+    view = _view()
+    assert player.choose(view) in view.legal  # the hello goes unanswered, then the move
+    player.close()
+    assert proc.returncode is not None  # ended, not left running
+    assert any("did not answer hello" in r for r in reports)
+    assert any("did not answer move 1" in r for r in reports)
