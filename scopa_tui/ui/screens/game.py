@@ -88,6 +88,7 @@ class GameScreen(Screen):
         self.message: Text = Text("")
         self.hint_pending = False
         self.last_scopa: str | None = None
+        self._footer_turn: bool | None = None
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -250,7 +251,6 @@ class GameScreen(Screen):
             self._set_message(Text(f"{self.names[turn]} is thinking…"))
             self._think(turn, self.players[turn], self.game.view(turn), self.token)
         self._refresh_widgets()
-        self.refresh_bindings()
 
     @work(thread=True, exclusive=True, group="ai")
     def _think(self, seat: int, player, view, token: int) -> None:
@@ -350,7 +350,7 @@ class GameScreen(Screen):
     def _set_message(self, text: Text, keep_state: bool = False) -> None:
         self.message = text
         if self.is_mounted:
-            self.query_one("#prompt", Static).update(text)
+            self.query_one("#prompt", Static).update(text, layout=False)
             if not keep_state:
                 self._prompt_state("")
 
@@ -389,7 +389,6 @@ class GameScreen(Screen):
     def action_select(self, index: int) -> None:
         if self._my_turn():
             self._select(index)
-            self.refresh_bindings()
 
     def action_toggle(self, letter: str) -> None:
         if not self._my_turn():
@@ -424,7 +423,6 @@ class GameScreen(Screen):
         self._clear_selection()
         self._set_message(Text("Selection cleared: pick a card.", style="bold"))
         self._refresh_widgets()
-        self.refresh_bindings()
 
     def action_play(self) -> None:
         if not self._my_turn():
@@ -492,7 +490,6 @@ class GameScreen(Screen):
     def _hand_clicked(self, message: HandCardClicked) -> None:
         if self._my_turn():
             self._select(message.index)
-            self.refresh_bindings()
 
     @on(TableCardClicked)
     def _table_clicked(self, message: TableCardClicked) -> None:
@@ -576,7 +573,10 @@ class GameScreen(Screen):
             pad = max(1, width - top.cell_len - len(state) - 1)
             top.append(" " * pad)
             top.append(state + " ", style="bold")
-        self.query_one("#topbar", Static).update(top)
+        self.query_one("#topbar", Static).update(top, layout=False)
+        if self._footer_turn != self._my_turn():  # the footer dims the play keys off-turn
+            self._footer_turn = self._my_turn()
+            self.refresh_bindings()
 
     def on_resize(self) -> None:
         width, height = self.size

@@ -11,18 +11,15 @@ from textual.widgets import Footer, Markdown
 HELP_TEXT = """\
 # Keys
 
-| key | what it does |
-|---|---|
-| ← → or 1–3 | choose a card from your hand (or click it) |
-| a, b, c, … | add or remove that table card from your capture (or click it) |
-| Tab | show the next legal capture for your card |
-| Enter | play the card with the chosen capture |
-| Esc | clear your choice |
-| h | hint: a suggested move and why |
-| ? or F1 | this help |
-| q | quit (asks first during a game) |
-| Ctrl+P | commands, e.g. change the colour theme |
-| F12 | save a screenshot (SVG) in the current folder |
+- **← →** or **1–3**: choose a card from your hand (or click it)
+- **a, b, c, …**: add or remove that table card from your capture (or click it)
+- **Tab**: show the next legal capture for your card
+- **Enter**: play the card with the chosen capture
+- **Esc**: clear your choice
+- **h**: hint, a suggested move and why
+- **?** or **F1**: this help
+- **q**: quit (asks first during a game)
+- **Ctrl+P**: commands, e.g. change the colour theme; **F12**: save a screenshot (SVG)
 
 The line under the table says at once whether your choice can be played, and why not.
 Letters h and q are never used for table cards.
