@@ -17,6 +17,7 @@ from ..engine.events import Event
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .messages import EngineEvent
+from .persistence import StoreMixin, launch_options
 from .screens.dialogs import ConfirmScreen, TooSmallScreen
 from .screens.game import GameScreen
 from .screens.help import HelpScreen
@@ -46,7 +47,7 @@ FELT = Theme(
 )
 
 
-class ScopaApp(App):
+class ScopaApp(StoreMixin, App):
     """Play Scopa against AI opponents."""
 
     CSS_PATH = [UI_DIR / "app.tcss", UI_DIR / "game.tcss", UI_DIR / "dialogs.tcss"]
@@ -76,6 +77,7 @@ class ScopaApp(App):
         self.hint_options: dict = {}  # passed to ai.hint.suggest (tests fix iters and seed)
         self.register_theme(FELT)
         self.theme = theme or "scopa-felt"
+        self.init_store(data_dir)  # autosave, settings, statistics (None: nothing is stored)
 
     def watch_theme(self, theme: str) -> None:
         # ANSI themes cannot blend colours: game.tcss drops the tinted backgrounds for them.
@@ -83,13 +85,16 @@ class ScopaApp(App):
 
     def on_mount(self) -> None:
         self.set_class(self.theme.startswith("ansi"), "-ansi")
+        self.store_on_mount(self._first_screen)  # offers to resume an unfinished game first
+        self._check_size()
+
+    def _first_screen(self) -> None:
         if self.initial_game is not None:
             self.new_game(self.config, game=self.initial_game)
         elif self.start_now:
             self.new_game(self.config)
         else:
             self.push_screen(NewGameScreen(self.config))
-        self._check_size()
 
     # --- games -----------------------------------------------------------------------
     def new_game(self, config: GameConfig, game: Game | None = None) -> Game:
@@ -101,6 +106,7 @@ class ScopaApp(App):
             config.seed = None if config.seed is None else config.seed + 1  # a different next game
             game = Game(config.rules(), seed=seed, side_names=config.side_names())
         self.game = game
+        self.store_track(game, config)  # autosave after every move
         self.players = {seat: make_player(config.ai_for(seat), seed=game.seed * 10 + seat)
                         for seat in range(game.rules.players) if seat != HUMAN_SEAT}
         self._unsubscribe = game.subscribe(lambda event, g=game: self.relay_event(g, event))
@@ -216,6 +222,7 @@ class ScopaApp(App):
             self._too_small = None
 
     def on_unmount(self) -> None:
+        self.store_close()
         self._end_game()
 
 
@@ -227,8 +234,14 @@ def run_app(args) -> int:
                         target=getattr(args, "target", None), deck=getattr(args, "deck", None),
                         ai=list(getattr(args, "ai", None) or []), seed=getattr(args, "seed", None))
     delay = getattr(args, "ai_delay", None)
-    app = ScopaApp(config, start=given, ascii=bool(getattr(args, "ascii", False)),
-                   ai_delay=DEFAULT_AI_DELAY if delay is None else delay,
-                   data_dir=getattr(args, "data_dir", None))
+    opts = launch_options(args)  # settings remembered from earlier runs; the command line wins
+    if not given and opts.config is not None:  # the last new-game choices
+        config = opts.config
+        config.seed = getattr(args, "seed", None)
+    app = ScopaApp(config, start=given, ascii=bool(getattr(args, "ascii", False)) or opts.ascii,
+                   ai_delay=opts.ai_delay if delay is None else delay,
+                   data_dir=opts.data_dir, theme=opts.theme)
+    for message in opts.notices:
+        app.store.notices.add(message)
     app.run()
     return 0

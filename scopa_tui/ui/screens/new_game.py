@@ -24,6 +24,7 @@ class NewGameScreen(Screen):
         Binding("question_mark", "app.show_help", "help", id="new.help", key_display="?"),
         Binding("f1", "app.show_help", "help", id="new.help_f1", show=False),
         Binding("q", "app.quit", "quit", id="new.quit"),
+        Binding("f2", "app.show_stats", "statistics", id="new.stats"),
     ]
 
     def __init__(self, config: GameConfig) -> None:

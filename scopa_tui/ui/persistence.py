@@ -1,0 +1,241 @@
+"""The app's link to :mod:`scopa_tui.store`: autosave and resume, settings, statistics,
+history and the replay viewer.
+
+:class:`StoreMixin` is mixed into the app (``class ScopaApp(StoreMixin, App)``); the app
+calls, one line each:
+
+* ``self.init_store(data_dir)`` in ``__init__`` (``data_dir=None``: nothing is stored,
+  which is what tests that build the app directly want),
+* ``self.store_on_mount(then)`` in ``on_mount``: offers to resume an unfinished game,
+  then calls ``then()`` (the normal first screen) unless a game was resumed,
+* ``self.store_track(game, config)`` in ``new_game``: autosave from now on,
+* ``self.store_close()`` in ``on_unmount``.
+
+It adds the ``show_stats`` and ``show_history`` actions and their command-palette
+entries, remembers theme changes (Textual's theme picker included), and saves and exits
+on SIGTERM/SIGHUP.  :func:`launch_options` gives ``run_app`` the remembered settings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from textual.app import SystemCommand
+
+from ..engine import Game, GameEnded
+from ..store import GameSetup, Session, Store
+from ..store.paths import resolve_data_dir
+from .config import HUMAN_SEAT, GameConfig
+
+
+@dataclass
+class LaunchOptions:
+    data_dir: str
+    theme: str | None
+    ascii: bool
+    ai_delay: float
+    config: GameConfig | None  # the last new-game choices, when the command line gives none
+    notices: list[str]
+
+
+def launch_options(args) -> LaunchOptions:
+    """Settings remembered from earlier runs, overridden by what the command line gives.
+
+    What the command line sets (``--ascii``, ``--ai-delay``, ``--deck``) is remembered.
+    """
+    data_dir = str(resolve_data_dir(getattr(args, "data_dir", None)))
+    store = Store(data_dir)
+    s = store.settings
+    changes: dict[str, Any] = {}
+    if getattr(args, "ascii", False):
+        changes["ascii"] = True
+    delay = getattr(args, "ai_delay", None)
+    if delay is not None:
+        changes["ai_delay"] = float(delay)
+    if getattr(args, "deck", None):
+        changes["deck_style"] = args.deck
+    if changes:
+        store.update_settings(**changes)
+    config = config_from_settings(s.new_game)
+    theme = s.theme
+    if theme is not None:
+        from textual.theme import BUILTIN_THEMES
+
+        if theme not in BUILTIN_THEMES and theme != "scopa-felt":
+            store.notices.add(f"settings file {store.dir / 'settings.json'}: unknown theme {theme!r}; "
+                              "using the default")
+            theme = None
+    return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, config, store.notices.take())
+
+
+CONFIG_FIELDS = ("players", "preset", "target", "deck", "ai")
+
+
+def config_from_settings(data: Any) -> GameConfig | None:
+    """A GameConfig from remembered choices; None when they are missing or no longer valid."""
+    if not isinstance(data, dict) or not data:
+        return None
+    try:
+        kwargs = {k: data[k] for k in CONFIG_FIELDS if k in data}
+        if "ai" in kwargs and not (isinstance(kwargs["ai"], list) and all(isinstance(a, str) for a in kwargs["ai"])):
+            return None
+        config = GameConfig(**kwargs)
+        config.rules()  # still valid rules?
+        from ..ai.registry import check_spec
+
+        for spec in config.ai:
+            check_spec(spec)
+        return config
+    except (TypeError, ValueError):
+        return None
+
+
+def config_to_settings(config: GameConfig) -> dict[str, Any]:
+    data = asdict(config)
+    return {k: data[k] for k in CONFIG_FIELDS}
+
+
+def setup_for(config: GameConfig, players: int) -> GameSetup:
+    names = config.names()
+    ai = [None if seat == HUMAN_SEAT else config.ai_for(seat) for seat in range(players)]
+    return GameSetup(names, ai, HUMAN_SEAT, {"config": config_to_settings(config)})
+
+
+class StoreMixin:
+    """Autosave, resume, settings, statistics and history for the Textual app."""
+
+    store: Store | None = None
+    store_session: Session | None = None
+    _resuming: tuple[Game, str] | None = None
+    _remove_signals = None
+
+    # --- wiring ---------------------------------------------------------------------
+    def init_store(self, data_dir: str | None) -> None:
+        self.store = Store(data_dir) if data_dir else None
+
+    def store_on_mount(self, then) -> None:
+        """Offer to resume an unfinished game; otherwise (or when declined) ``then()``."""
+        if self.store is None:
+            then()
+            return
+        self._watch_theme_and_signals()
+        saved = self.store.resumable()
+        self.show_store_notices()
+        if saved is None or getattr(self, "initial_game", None) is not None:
+            then()
+            return
+        from .screens.resume import ResumeScreen
+
+        def answer(resume: bool | None) -> None:
+            if resume:
+                config = config_from_settings(saved.setup.extra.get("config")) or self._config_from_game(saved)
+                saved.game.side_names = config.side_names()
+                self._resuming = (saved.game, saved.game_id)
+                self.new_game(config, game=saved.game)
+            else:
+                self.store.discard(saved)
+                self.show_store_notices()
+                then()
+
+        self.push_screen(ResumeScreen(saved.summary(), saved.saved_at), answer)
+
+    def store_track(self, game: Game, config: GameConfig) -> None:
+        """Autosave ``game`` after every move; remember the new-game choices."""
+        if self.store is None:
+            return
+        if self.store_session is not None:
+            self.store_session.close()
+        game_id = None
+        if self._resuming is not None and self._resuming[0] is game:
+            game_id = self._resuming[1]
+        self._resuming = None
+        self.store_session = self.store.track(game, setup_for(config, game.rules.players), game_id)
+        game.subscribe(self._after_event)
+        self.store.update_settings(new_game=config_to_settings(config))
+        self.show_store_notices()
+
+    def store_close(self) -> None:
+        if self._remove_signals is not None:
+            self._remove_signals()
+            self._remove_signals = None
+        if self.store_session is not None:
+            self.store_session.save()
+            self.store_session.close()
+            self.store_session = None
+
+    # --- events ---------------------------------------------------------------------
+    def _after_event(self, event) -> None:
+        if isinstance(event, GameEnded) or (self.store is not None and len(self.store.notices)):
+            self.show_store_notices()
+
+    def show_store_notices(self) -> None:
+        if self.store is None:
+            return
+        for message in self.store.notices.take():
+            self.notify(message, title="Saved data", severity="warning", timeout=12)
+
+    def _watch_theme_and_signals(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        from ..store.signals import on_termination_async
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover
+            return
+        self._remove_signals = on_termination_async(loop, self._terminated)
+
+    def _theme_changed(self, theme) -> None:
+        if self.store is not None:
+            self.store.update_settings(theme=getattr(theme, "name", theme))
+            self.show_store_notices()
+
+    def _terminated(self, signum: int) -> None:
+        """SIGTERM or SIGHUP: the game is saved after every move; save once more and exit."""
+        if self.store_session is not None:
+            self.store_session.save()
+        self.exit(return_code=0)
+
+    @staticmethod
+    def _config_from_game(saved) -> GameConfig:
+        rules = saved.game.rules
+        ai = [a for s, a in enumerate(saved.setup.ai) if s != HUMAN_SEAT and a]
+        return GameConfig(players=rules.players, preset=rules.preset if rules.preset != "custom" else "standard",
+                          target=rules.target, deck=rules.deck_style, ai=ai)
+
+    # --- screens and commands -------------------------------------------------------
+    def action_show_stats(self) -> None:
+        from .screens.stats import StatsScreen
+
+        if self.store is None:
+            self.notify("Statistics are not kept in this run.", severity="warning")
+            return
+        stats = self.store.stats()
+        self.show_store_notices()
+        self.push_screen(StatsScreen(stats, history=self.action_show_history))
+
+    def action_show_history(self) -> None:
+        from .screens.history import HistoryScreen
+
+        if self.store is None:
+            self.notify("The history is not kept in this run.", severity="warning")
+            return
+        entries = self.store.history()
+        self.show_store_notices()
+        self.push_screen(HistoryScreen(entries, self.store.history_record, ascii=getattr(self, "ascii", False)))
+
+    def action_toggle_ascii(self) -> None:
+        self.ascii = not getattr(self, "ascii", False)
+        if self.store is not None:
+            self.store.update_settings(ascii=self.ascii)
+            self.show_store_notices()
+        self.notify(f"ASCII suits {'on' if self.ascii else 'off'}: from the next game on.")
+
+    def get_system_commands(self, screen):
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Statistics", "Your record: games won per opponent, streaks, points per hand",
+                            self.action_show_stats)
+        yield SystemCommand("History", "Past games; replay any of them move by move", self.action_show_history)
+        yield SystemCommand("ASCII suits", "Draw suits with letters instead of symbols (remembered)",
+                            self.action_toggle_ascii)

@@ -1,0 +1,52 @@
+"""The dialog that offers to resume the unfinished game found at start."""
+
+from __future__ import annotations
+
+import time
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+def ago(saved_at: float, now: float | None = None) -> str:
+    """``just now``, ``5 minutes ago``, ``3 hours ago``, ``2 days ago``."""
+    seconds = max(0, (now or time.time()) - saved_at)
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds >= size:
+            n = int(seconds // size)
+            return f"{n} {unit}{'s' if n != 1 else ''} ago"
+    return "just now"
+
+
+class ResumeScreen(ModalScreen[bool]):
+    """``Resume your game?``: dismisses with True to resume, False for a new game."""
+
+    BINDINGS = [
+        Binding("enter,r", "answer(True)", "resume", id="resume.yes", priority=True),
+        Binding("n", "answer(False)", "new game", id="resume.no"),
+        Binding("escape", "answer(False)", "new game", id="resume.cancel", show=False),
+    ]
+
+    def __init__(self, summary: str, saved_at: float) -> None:
+        super().__init__()
+        self.summary, self.saved_at = summary, saved_at
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            when = f" (saved {ago(self.saved_at)})" if self.saved_at else ""
+            yield Static(f"You have an unfinished game{when}:\n{self.summary}.\n\nResume it?", id="question")
+            with Horizontal(id="buttons"):
+                yield Button("Resume (Enter)", id="yes", variant="primary")
+                yield Button("New game (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)

@@ -1,0 +1,205 @@
+"""The app with a data directory: autosave, resume offer, history and statistics at the
+end of a game, remembered theme, the statistics command, SIGTERM."""
+
+from __future__ import annotations
+
+import json
+
+from scopa_tui.engine import record as records
+from scopa_tui.store import Store
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.config import GameConfig
+from scopa_tui.ui.screens.game import GameScreen
+from scopa_tui.ui.screens.history import HistoryScreen
+from scopa_tui.ui.screens.new_game import NewGameScreen
+from scopa_tui.ui.screens.resume import ResumeScreen, ago
+from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
+from scopa_tui.ui.screens.stats import StatsScreen
+
+
+def make_app(data_dir, start=True, target=None, seed=7):
+    config = GameConfig(players=2, ai=["greedy"], seed=seed, target=target)
+    return ScopaApp(config, start=start, ai_delay=0, data_dir=str(data_dir))
+
+
+async def settle(pilot):
+    for _ in range(3):
+        await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def my_turn(pilot) -> bool:
+    app = pilot.app
+    for _ in range(200):
+        if isinstance(app.screen, (HandOverScreen, GameOverScreen)):
+            return False
+        if isinstance(app.screen, GameScreen) and app.screen._my_turn():
+            return True
+        await settle(pilot)
+    raise AssertionError("never my turn")
+
+
+async def play_one(pilot) -> None:
+    """Play the first legal move by keys: its card's number, its capture's letters, Enter."""
+    screen = pilot.app.screen
+    move = pilot.app.game.legal_moves()[0]
+    await pilot.press(str(screen.pic.my_hand.index(move.card) + 1))
+    labels = screen.table_labels()
+    toggles = [labels[c] for c in set(screen.capture) ^ set(move.capture)]
+    if toggles:
+        await pilot.press(*toggles)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+def plays(game) -> int:
+    return sum(1 for e in game.events if type(e).__name__ == "Played")
+
+
+async def test_the_game_is_saved_after_every_move_and_resumed_exactly(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            assert await my_turn(pilot)
+            await play_one(pilot)
+            (save,) = (tmp_path / "saves").glob("*.json")
+            saved = json.loads(save.read_text())["record"]
+            assert saved == [e.to_record() for e in app.game.events]
+        first_game = app.game
+        first_record = records.dumps(first_game)
+        await pilot.press("q", "y")  # quit, confirming
+    assert plays(first_game) >= 3
+
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(again.screen, GameScreen)
+        game = again.game
+        assert records.dumps(game).startswith(first_record)  # + the AI's reply if it was thinking
+        assert game.table == first_game.table or plays(game) > plays(first_game)
+        if plays(game) == plays(first_game):
+            assert [game.hand_of(s) for s in range(2)] == [first_game.hand_of(s) for s in range(2)]
+        assert game.totals == first_game.totals
+        assert again.screen.pic.my_hand == tuple(game.hand_of(0))
+        # The same game goes on, under the same save.
+        assert await my_turn(pilot)
+        await play_one(pilot)
+        (save,) = (tmp_path / "saves").glob("*.json")
+        assert json.loads(save.read_text())["record"] == [e.to_record() for e in game.events]
+        await pilot.press("q", "y")
+
+
+async def test_declining_the_resume_sets_the_save_aside(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await my_turn(pilot)
+        await play_one(pilot)
+        await pilot.press("q", "y")
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(again.screen, NewGameScreen)
+    names = [p.name for p in (tmp_path / "saves").iterdir()]
+    assert not any(n.endswith(".json") for n in names)
+    assert any(".json.abandoned-" in n for n in names)
+
+
+async def test_a_finished_game_goes_to_history_and_statistics(tmp_path):
+    app = make_app(tmp_path, target=1)  # over after the first hand (or a tie-break hand)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(400):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if isinstance(app.screen, HandOverScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            elif await my_turn(pilot):
+                await play_one(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        game = app.game
+    store = Store(tmp_path)
+    (entry,) = store.history()
+    assert store.history_record(entry.id) == records.dumps(game)
+    assert entry.won == (game.winner == 0) and entry.opponents == "greedy"
+    assert store.stats().games == 1
+    assert list((tmp_path / "saves").glob("*.json")) == []
+    assert store.resumable() is None
+    # The choices are remembered for the next run.
+    assert store.settings.new_game["ai"] == ["greedy"] and store.settings.new_game["target"] == 1
+
+
+async def test_theme_changes_are_remembered(tmp_path):
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.theme = "nord"
+        await settle(pilot)
+    assert json.loads((tmp_path / "settings.json").read_text())["theme"] == "nord"
+
+
+async def test_statistics_and_history_from_the_palette_and_the_new_game_screen(tmp_path):
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Statistics" in titles and "History" in titles
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_sigterm_saves_and_exits(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await my_turn(pilot)
+        await play_one(pilot)
+        game = app.game
+        import signal
+        app._terminated(signal.SIGTERM)
+        await pilot.pause()
+    assert app.return_code == 0
+    saved = Store(tmp_path).resumable()
+    assert records.dumps(saved.game) == records.dumps(game)
+
+
+async def test_a_bad_save_is_reported_in_the_app(tmp_path):
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "x.json").write_text('{"format": "scopa-tui-save", "version": 1, "rec')
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        messages = [n.message for n in app._notifications]
+        assert any(str(tmp_path / "saves" / "x.json") in m and "moved it to" in m for m in messages)
+        assert isinstance(app.screen, NewGameScreen)
+
+
+def test_app_without_a_data_dir_stores_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOPA_TUI_DATA_DIR", str(tmp_path / "never"))
+    app = ScopaApp(GameConfig(), ai_delay=0)
+    assert app.store is None
+    assert not (tmp_path / "never").exists()
+
+
+def test_ago():
+    assert ago(1000, now=1030) == "just now"
+    assert ago(1000, now=1000 + 5 * 60) == "5 minutes ago"
+    assert ago(1000, now=1000 + 3600) == "1 hour ago"
+    assert ago(0, now=3 * 86400) == "3 days ago"
