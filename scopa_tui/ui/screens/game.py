@@ -517,10 +517,10 @@ class GameScreen(Screen):
             table.selected = self.capture if self.selected is not None else frozenset()
         stock_text = f"stock {pic.stock}" if pic.stock else "stock empty"
         table.border_title = f"Table · {stock_text}"
-        table.border_subtitle = "letters a–… add or remove a card" if self._my_turn() else ""
+        table.border_subtitle = ""
         if self._my_turn() and pic.table:
             last = self.table_labels()[pic.table[-1]]
-            table.border_subtitle = f"a–{last}: take a card"
+            table.border_subtitle = "a: take a card" if last == "a" else f"a–{last}: take a card"
         hand = self.query_one(HandView)
         hand.cards = pic.my_hand
         hand.selected = self.selected

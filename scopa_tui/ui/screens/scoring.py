@@ -50,21 +50,21 @@ def breakdown_table(score: HandScore, side_names: list[str], deck: DeckStyle, ta
     return table
 
 
-def awards_text(score: HandScore, deck: DeckStyle, side_names: list[str] | None = None) -> Text:
-    out = Text()
+def awards_text(score: HandScore, deck: DeckStyle, side_names: list[str] | None = None) -> Table:
+    """Who won each point and why, one row per point; long reasons wrap under themselves."""
+    grid = Table.grid(padding=(0, 2), expand=True)
+    grid.add_column(justify="right", style="bold", no_wrap=True)
+    grid.add_column(ratio=1)
     for a in score.awards:
-        out.append(f"{POINT_LABELS.get(a.point, a.point):>10}  ", style="bold")
-        out.append(_cards_text(a.reason, deck))
-        out.append("\n")
+        grid.add_row(POINT_LABELS.get(a.point, a.point), _cards_text(a.reason, deck))
     if score.leftover:
-        out.append("  Leftover  ", style="bold")
         left = " ".join(deck.short(c) for c in score.leftover)
         if score.leftover_to is not None:
             who = side_names[score.leftover_to] if side_names else f"side {score.leftover_to}"
-            out.append(f"{left} went to {who}, who captured last")
+            grid.add_row("Leftover", f"{left} went to {who}, who captured last")
         else:
-            out.append(f"{left}: nobody captured, so nobody takes them")
-    return out
+            grid.add_row("Leftover", f"{left}: nobody captured, so nobody takes them")
+    return grid
 
 
 class HandOverScreen(ModalScreen[None]):

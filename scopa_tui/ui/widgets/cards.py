@@ -258,7 +258,7 @@ class OpponentsBar(CardCanvas):
             if info.dealer:
                 name.append(" D" if compact else " (D)" if col < 22 else " · dealer", self._style("label"))
             backs = Text(" " if compact else "  ")
-            if compact:
+            if compact or 2 + 4 * info.cards + 3 > col - 1:
                 backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
             else:
                 for _ in range(info.cards):
