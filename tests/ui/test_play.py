@@ -314,3 +314,19 @@ async def test_scopa_is_marked_on_the_capture_pile():
         assert mine.scope_cards == (parse_card("10s"),) and mine.pile == 5
         log = "\n".join(line.text for line in screen.query_one("#log").lines)
         assert "scopa!" in log
+
+
+async def test_a_failing_ai_plays_a_safe_move_and_the_game_goes_on():
+    app = stacked_app([["2c", "8d", "1s"], ["7b", "9c", "10s"]], ["3c", "4s", "6b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def broken(view):
+            raise RuntimeError("bot crashed")
+
+        app.players[1].choose = broken
+        await pilot.press("1", "enter")
+        await settle(pilot)
+        assert len(app.game.history) == 2 and app.game.history[1].seat == 1
+        assert any("Anna's AI failed (bot crashed)" in n.message for n in app._notifications)
+        assert game_screen(app)._my_turn()
