@@ -111,11 +111,14 @@ class SavedGame:
         return sum(1 for e in self.game.events if type(e).__name__ == "Played")
 
     def summary(self) -> str:
-        """E.g. ``hand 3, score 7-5, you against greedy``."""
+        """E.g. ``hand 3 of a game to 11 against greedy: You 7, Anna 5``."""
         g = self.game
-        score = "-".join(str(t) for t in g.totals)
+        names = self.setup.names
+        sides = [" & ".join(names[s] if s < len(names) else f"seat {s + 1}" for s in seats)
+                 for seats in g.rules.sides]
+        score = ", ".join(f"{n} {t}" for n, t in zip(sides, g.totals))
         opp = ", ".join(self.setup.opponents(g.rules.players)) or "nobody"
-        return f"{g.rules.players} players, hand {g.hand_no}, score {score}, against {opp}"
+        return f"hand {g.hand_no} of a game to {g.rules.target} against {opp}: {score}"
 
 
 def save_text(game: Game, setup: GameSetup, game_id: str) -> str:

@@ -189,3 +189,17 @@ def test_opponents_and_partners():
     s = GameSetup(["You", "A", "P", "B"], [None, "greedy", "random", "hard:time=0.5"], 0)
     assert s.opponents() == ["greedy", "hard:time=0.5"]
     assert s.partners() == ["random"]
+
+
+def test_summary_names_the_sides_and_the_score(tmp_path):
+    from scopa_tui.store import GameSetup
+    game = Game(make_rules(players=4, target=16), seed=9)
+    setup = GameSetup(["You", "Anna", "Bruno", "Carla"], [None, "greedy", "random", "greedy"], 0)
+    store = Store(tmp_path)
+    store.track(game, setup).close()
+    play(game, 40, seed=3)
+    store.saves.save(game, setup, "g")
+    text = Store(tmp_path).resumable().summary()
+    t = game.totals
+    assert text == (f"hand {game.hand_no} of a game to 16 against greedy, greedy: "
+                    f"You & Bruno {t[0]}, Anna & Carla {t[1]}")
