@@ -60,7 +60,8 @@ class SeatsView(CardCanvas):
             if turn and f.played is not None:
                 for text, role in render_card(f.played, self.deck, "tiny")[0]:
                     cards.append(text, self._segment_style(role, "played"))
-            pad = 5 * 4 - cards.cell_len
+            card_w = sum(len(t) for t, _ in render_card(0, self.deck, "tiny")[0])
+            pad = card_w * 4 - cards.cell_len  # three cards and the one being played
             line.append_text(cards)
             line.append(" " * max(1, pad + 1))
             side = seat % n_sides

@@ -1,0 +1,64 @@
+"""Snapshots of the replay viewer and the statistics screen at 80x24 (fixed seeds)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.engine import record as records
+from scopa_tui.store.db import Database
+from scopa_tui.store.files import Notices
+from scopa_tui.store.frames import load_text
+from scopa_tui.store.saves import GameSetup
+from scopa_tui.ui.screens.replay import ReplayApp
+from scopa_tui.ui.screens.stats import StatsScreen
+
+SIZE = (80, 24)
+UI = Path(__file__).resolve().parents[2] / "scopa_tui" / "ui"
+
+
+def game(seed: int, players: int = 2, pick: int = -1) -> Game:
+    g = Game(make_rules(players=players), seed=seed)
+    g.start()
+    while not g.is_over:
+        if g.phase == "hand_over":
+            g.next_hand()
+        else:
+            moves = g.legal_moves()
+            g.play(moves[pick % len(moves)])
+    return g
+
+
+def replay_app() -> ReplayApp:
+    return ReplayApp(load_text(records.dumps(game(4)), names=["You", "Anna"]), "Replay")
+
+
+def test_replay_viewer_on_a_capture(snap_compare):
+    assert snap_compare(replay_app(), terminal_size=SIZE, press=["right"] * 6)
+
+
+def test_replay_viewer_on_a_hands_scoring(snap_compare):
+    assert snap_compare(replay_app(), terminal_size=SIZE, press=["pagedown", "left"])
+
+
+class StatsApp(App):
+    CSS_PATH = [UI / "app.tcss", UI / "game.tcss", UI / "store.tcss"]
+
+    def __init__(self, stats):
+        super().__init__()
+        self.stats = stats
+
+    def on_mount(self):
+        self.push_screen(StatsScreen(self.stats))
+
+
+def test_statistics_screen(snap_compare, tmp_path):
+    db = Database(tmp_path / "s.sqlite3", Notices())
+    for i, (seed, players, ai) in enumerate([(1, 2, "greedy"), (2, 2, "greedy"), (3, 2, "random"),
+                                             (4, 4, "medium"), (5, 3, "greedy")]):
+        names = ["You", "Anna", "Bruno", "Carla"][:players]
+        setup = GameSetup(names, [None] + [ai] * (players - 1), 0)
+        db.add_game(f"g{i}", records.dumps(game(seed, players, pick=i)), setup, finished_at=1000.0 + i)
+    assert snap_compare(StatsApp(db.stats()), terminal_size=SIZE)
