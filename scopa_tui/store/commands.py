@@ -41,6 +41,13 @@ def load_replay(path: str):
         raise CommandError(f"cannot open record file {path}: it {e}") from None
     if text is None:
         raise CommandError(f"cannot open record file {path}: no such file")
+    if text.lstrip().startswith("{") and '"scopa-tui-save"' in text[:200]:
+        from .saves import parse_save  # an autosave: replay the game so far
+
+        try:
+            _doc, text = parse_save(text)
+        except ValueError as e:
+            raise CommandError(f"{path} is a damaged save: it {e}") from None
     try:
         return load_text(text)
     except RecordError as e:

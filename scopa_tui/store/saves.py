@@ -170,13 +170,14 @@ class Saves:
         self.notices = notices
         self._last_error: str | None = None
         self._blocked: set[str] = set()  # ids whose bad file could not be moved aside
+        self.disabled = False  # the data directory cannot be used
 
     def path(self, game_id: str) -> Path:
         return self.dir / f"{game_id}.json"
 
     def save(self, game: Game, setup: GameSetup, game_id: str) -> bool:
         """Save ``game`` now; on failure one notice (not one per move) and False."""
-        if game_id in self._blocked:
+        if game_id in self._blocked or self.disabled:
             return False
         try:
             atomic_write_text(self.path(game_id), save_text(game, setup, game_id))
@@ -199,6 +200,8 @@ class Saves:
 
     def ids(self) -> list[str]:
         """Ids of the saves on disk, newest first (by modification time)."""
+        if self.disabled:
+            return []
         try:
             paths = [p for p in self.dir.glob("*.json") if not p.name.startswith(".")]
         except OSError:

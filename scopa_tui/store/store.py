@@ -33,6 +33,23 @@ class Store:
         self.db = Database(self.dir / STATS_FILE, self.notices)
         self._settings_file = SettingsFile(self.dir / SETTINGS_FILE, self.notices)
         self._settings: Settings | None = None
+        self.usable = self._check_dir()
+
+    def _check_dir(self) -> bool:
+        """Create the data directory; when that fails, say so once and store nothing."""
+        try:
+            (self.dir / SAVES_DIR).mkdir(parents=True, exist_ok=True)
+            return True
+        except OSError as e:
+            from .files import describe_os_error
+
+            self.notices.add(f"data directory {self.dir} cannot be used ({describe_os_error(e)}): "
+                             "nothing is saved in this run")
+            self.saves.disabled = True
+            self.db._disabled = True
+            self._settings_file._blocked = True
+            self._settings = Settings()
+            return False
 
     # --- settings -------------------------------------------------------------------
     @property
@@ -145,9 +162,10 @@ class Store:
 class Session:
     """Autosaves one game after every move and files it into the history at the end.
 
-    Saves happen on each deal, each play and each hand's end (the engine's events), so killing the app loses at most the move being made.  When the
-    game ends it is stored in the history and statistics and the save is removed (kept
-    when storing fails, to be filed on the next start).
+    One save per move, made on the move's last event (a play, the deal it causes, or
+    the hand's end it causes), and one per new hand, so killing the app loses at most the
+    move being made.  When the game ends it is stored in the history and statistics and
+    the save is removed (kept when storing fails, to be filed on the next start).
     """
 
     def __init__(self, store: Store, game: Game, setup: GameSetup, game_id: str):
@@ -160,6 +178,7 @@ class Session:
         self._lock = _acquire(store.saves.dir / f"{game_id}.lock")
         if self._lock is not None:  # ours alone now: clear temporary files left by a kill
             _clean_temps(store.saves.dir, game_id)
+        self._stock = len(game.state.stock) if game.state is not None else -1
         self._unsubscribe = game.subscribe(self._on_event)
         if game.phase != "new":
             self.save()
@@ -167,7 +186,16 @@ class Session:
     def _on_event(self, event: Event) -> None:
         if isinstance(event, GameEnded):
             self.finish()
-        elif isinstance(event, (Played, Dealt, HandEnded)):
+        elif isinstance(event, Played):
+            # One save per move: when the play also ends the hand or makes a new deal,
+            # the save comes with that event, a moment later in the same move.
+            state = self.game.state
+            deal_follows = state is not None and len(state.stock) != self._stock
+            if not (event.last or deal_follows):
+                self.save()
+        elif isinstance(event, (Dealt, HandEnded)):
+            if isinstance(event, Dealt):
+                self._stock = event.stock
             self.save()
 
     def save(self) -> bool:
@@ -184,14 +212,15 @@ class Session:
             return True
         if not self.game.is_over:
             return False
-        self.store.saves.save(self.game, self.setup, self.game_id)  # the final state, in case filing fails
+        # The save already holds the last hand's end; if filing fails it is filed on the next start.
         if self.store._file(self.game_id, records.dumps(self.game), self.setup, time.time()):
             self.store.saves.remove(self.game_id)
             self.finished = True
             self.close()
             return True
-        self.store.notices.add("the finished game is kept in the saves and will be added to the history "
-                               "next time")
+        if self.store.usable:
+            self.store.notices.add("the finished game is kept in the saves and will be added to the "
+                                   "history next time")
         return False
 
     def close(self) -> None:

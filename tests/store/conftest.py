@@ -41,6 +41,17 @@ def snapshot(game: Game) -> dict:
     }
 
 
+def file_game(store: Store, game: Game, setup: GameSetup | None = None, game_id: str | None = None,
+              when: float | None = None) -> Game:
+    """Put a finished game straight into the history (no autosave: fast)."""
+    from scopa_tui.engine import record
+
+    assert game.is_over
+    assert store.db.add_game(game_id or f"g{game.seed}", record.dumps(game), setup or setup_for(game.rules.players),
+                             when)
+    return game
+
+
 @pytest.fixture
 def store(tmp_path) -> Store:
     return Store(tmp_path / "data")

@@ -9,7 +9,7 @@ import json
 import sqlite3
 
 import pytest
-from conftest import play, setup_for
+from conftest import file_game, play, setup_for
 
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.store import Store
@@ -197,10 +197,7 @@ def test_a_bad_save_does_not_hide_a_good_one(tmp_path):
 # --- statistics database ------------------------------------------------------------
 
 def a_finished_game(store, seed=1):
-    game = Game(make_rules(players=2), seed=seed)
-    store.track(game, setup_for())
-    play(game, seed=seed)
-    return game
+    return file_game(store, play(Game(make_rules(players=2), seed=seed), seed=seed))
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])
@@ -278,3 +275,18 @@ def test_statistics_full_disk_keeps_the_save_for_later(tmp_path, monkeypatch):
     fresh = Store(tmp_path)
     assert fresh.resumable() is None  # ... and is filed on the next start
     assert [h.game_id for h in fresh.history()] == [session.game_id]
+
+
+def test_a_data_dir_that_is_a_file_stores_nothing_and_says_so_once(tmp_path):
+    blocker = tmp_path / "data"
+    blocker.write_text("not a directory")
+    store = Store(blocker)
+    game = Game(make_rules(players=2), seed=3)
+    session = store.track(game, setup_for())
+    play(game, seed=3)  # a whole game: saves, the end, history and statistics all refused
+    assert not session.finished
+    assert store.update_settings(theme="x") is False
+    assert store.stats().games == 0 and store.history() == [] and store.resumable() is None
+    (message,) = store.notices.take()
+    assert message.startswith(f"data directory {blocker} cannot be used (Not a directory)")
+    assert blocker.read_text() == "not a directory"

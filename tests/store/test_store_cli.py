@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import play, setup_for
+from conftest import file_game, play, setup_for
 
 from scopa_tui.cli import main
 from scopa_tui.engine import Game, make_rules
@@ -19,10 +19,8 @@ def history(tmp_path, seeds=(1, 2, 3)):
     store = Store(tmp_path)
     games = []
     for i, seed in enumerate(seeds):
-        g = Game(make_rules(players=2 + (i % 2)), seed=seed)
-        store.track(g, setup_for(2 + (i % 2)), game_id=f"g{seed}")
-        play(g, seed=seed)
-        games.append(g)
+        g = play(Game(make_rules(players=2 + (i % 2)), seed=seed), seed=seed)
+        games.append(file_game(store, g, setup_for(2 + (i % 2)), f"g{seed}", when=1000.0 + i))
     return games
 
 
@@ -134,3 +132,14 @@ async def test_replay_file_opens_in_the_viewer(tmp_path):
 def test_load_replay_error_type(tmp_path):
     with pytest.raises(CommandError, match="no such file"):
         load_replay(str(tmp_path / "nope.jsonl"))
+
+
+def test_replay_of_an_autosave_file(tmp_path):
+    store = Store(tmp_path)
+    game = Game(make_rules(players=2), seed=3)
+    session = store.track(game, setup_for())
+    play(game, 20, seed=3)
+    games = load_replay(str(store.saves.path(session.game_id)))
+    frames = games[0].frames
+    assert sum(f.kind == "play" for f in frames) == 20
+    assert not games[0].finished

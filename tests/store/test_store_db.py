@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 
-from conftest import play, setup_for
+from conftest import file_game, play, setup_for
 
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.store import GameSetup, Store
@@ -13,16 +13,8 @@ from scopa_tui.store import db as dbmod
 
 
 def finished(store, seed, players=2, human=0, ai="greedy", when=None):
-    game = Game(make_rules(players=players), seed=seed)
-    setup = setup_for(players, human, ai)
-    session = store.track(game, setup, game_id=f"g{seed}-{players}")
-    play(game, seed=seed)
-    if when is not None:
-        con = sqlite3.connect(store.db.path)
-        con.execute("UPDATE games SET finished_at = ? WHERE game_id = ?", (when, session.game_id))
-        con.commit()
-        con.close()
-    return game
+    game = play(Game(make_rules(players=players), seed=seed), seed=seed)
+    return file_game(store, game, setup_for(players, human, ai), f"g{seed}-{players}", when)
 
 
 def test_stats_agree_with_the_engine_scoring(tmp_path):
@@ -176,3 +168,43 @@ def test_two_app_copies_write_at_once(tmp_path):
 def test_opponents_label():
     setup = GameSetup(["You", "A", "P", "B"], [None, "greedy", "random", "hard:time=0.5"], 0)
     assert dbmod.opponents_label(setup, 4) == "greedy + hard"
+
+
+WRITER = """
+import sys
+sys.path[:0] = {path!r}
+from scopa_tui.engine import Game, make_rules, record
+from scopa_tui.store import GameSetup, Store
+import random
+store = Store(sys.argv[1])
+setup = GameSetup(["You", "AI"], [None, "greedy"], 0)
+for i in range(int(sys.argv[3])):
+    g = Game(make_rules(players=2), seed=int(sys.argv[2]) * 1000 + i)
+    g.start()
+    rng = random.Random(i)
+    while not g.is_over:
+        if g.phase == "hand_over":
+            g.next_hand()
+        g.play(rng.choice(g.legal_moves()))
+    assert store.db.add_game(f"p{{sys.argv[2]}}-{{i}}", record.dumps(g), setup), store.notices.take()
+    store.stats()
+print("ok")
+"""
+
+
+def test_two_processes_share_the_database(tmp_path):
+    import subprocess
+    import sys
+    script = tmp_path / "writer.py"
+    script.write_text(WRITER.format(path=sys.path))
+    procs = [subprocess.Popen([sys.executable, str(script), str(tmp_path / "d"), str(k), "15"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for k in range(2)]
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0 and out == "ok\n", err
+    store = Store(tmp_path / "d")
+    assert len(store.history()) == 30 and store.stats().games == 30
+    assert store.notices.take() == []
+    con = sqlite3.connect(tmp_path / "d" / "scopa.sqlite3")
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    con.close()

@@ -60,6 +60,16 @@ def test_every_move_is_saved(tmp_path):
         assert on_disk["record"] == [e.to_record() for e in game.events]
 
 
+def test_one_save_per_move(tmp_path):
+    game = Game(make_rules(players=2), seed=12)
+    session = Store(tmp_path).track(game, setup_for())
+    play(game, 36, seed=2)  # one whole hand of 2 players: 36 moves, 5 deals, its end
+    assert game.phase == "hand_over"
+    assert session.saves == 1 + 36  # the hand's first deal, then one per move
+    game.next_hand()
+    assert session.saves == 38
+
+
 def test_finished_game_goes_to_history_and_the_save_is_removed(tmp_path):
     store = Store(tmp_path)
     game = Game(make_rules(players=2), seed=8)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import play, setup_for
+from conftest import file_game, play, setup_for
 from textual.app import App
 from textual.widgets import DataTable, Static
 
@@ -119,10 +119,8 @@ async def test_history_lists_games_and_opens_the_replay(tmp_path):
     store = Store(tmp_path)
     games = []
     for seed, ai in ((1, "greedy"), (2, "random")):
-        g = Game(make_rules(players=2), seed=seed)
-        store.track(g, setup_for(ai=ai), game_id=f"g{seed}")
-        play(g, seed=seed)
-        games.append(g)
+        g = play(Game(make_rules(players=2), seed=seed), seed=seed)
+        games.append(file_game(store, g, setup_for(ai=ai), f"g{seed}", when=1000.0 + seed))
     entries = store.history()
     app = ScreensApp(HistoryScreen(entries, store.history_record))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -159,9 +157,7 @@ async def test_empty_history_and_stats_say_so(tmp_path):
 async def test_stats_screen_shows_the_record(tmp_path):
     store = Store(tmp_path)
     for seed in range(1, 4):
-        g = Game(make_rules(players=2), seed=seed)
-        store.track(g, setup_for())
-        play(g, seed=seed)
+        file_game(store, play(Game(make_rules(players=2), seed=seed), seed=seed))
     st = store.stats()
     opened = []
     app = ScreensApp(StatsScreen(st, history=lambda: opened.append(True)))
