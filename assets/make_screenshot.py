@@ -22,6 +22,9 @@ async def main(seed: int = 21, plays: int = 7, save: bool = True) -> int:
         while done < plays:
             await app.workers.wait_for_complete()
             await pilot.pause()
+            if type(app.screen).__name__ == "HandOverScreen":
+                await pilot.press("enter")
+                continue
             if getattr(app.screen, "_my_turn", lambda: False)():
                 move = max(app.game.legal_moves(), key=lambda m: len(m.capture))
                 index = list(screen.pic.my_hand).index(move.card)
