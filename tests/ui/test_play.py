@@ -330,3 +330,28 @@ async def test_a_failing_ai_plays_a_safe_move_and_the_game_goes_on():
         assert len(app.game.history) == 2 and app.game.history[1].seat == 1
         assert any("Anna's AI failed (bot crashed)" in n.message for n in app._notifications)
         assert game_screen(app)._my_turn()
+
+
+async def test_a_game_under_way_is_drawn_from_its_state():
+    from scopa_tui.engine import Game, make_rules
+    from scopa_tui.ui.app import ScopaApp
+    from scopa_tui.ui.config import GameConfig
+
+    config = GameConfig(players=2, ai=["greedy"], seed=5)
+    game = Game(make_rules("standard", players=2), seed=5, side_names=config.side_names())
+    game.start()
+    while len(game.history) < 7 or game.turn != 0:  # a resumed game, mid-hand, the player to act
+        game.play(game.legal_moves()[0])
+    app = ScopaApp(config, ai_delay=0, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        view = game.view(0)
+        assert screen._my_turn()
+        assert screen.pic.table == view.table and screen.pic.my_hand == view.hand
+        assert screen.pic.hand_sizes == list(view.hand_sizes) and screen.pic.stock == view.stock
+        sides = screen.query_one("#scores").sides
+        assert [s.pile for s in sides] == [len(p) for p in view.captured]
+        await play_by_keys(pilot, game.legal_moves()[0])
+        await settle(pilot)
+        assert len(game.history) >= 8
