@@ -161,8 +161,9 @@ class ScopaApp(StoreMixin, App):
             elif game.phase == "hand_over":
                 game.next_hand()
 
-        self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, game.rules.target, over),
-                         after)
+        sweeps = [list(cards) for cards in screen.pic.scope_cards]
+        self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, game.rules.target, over,
+                                        sweeps), after)
 
     def show_game_over(self, game: Game) -> None:
         names = self.config.side_names()

@@ -314,6 +314,12 @@ async def test_scopa_is_marked_on_the_capture_pile():
         assert mine.scope_cards == (parse_card("10s"),) and mine.pile == 5
         log = "\n".join(line.text for line in screen.query_one("#log").lines)
         assert "scopa!" in log
+        while not isinstance(app.screen, HandOverScreen):  # the scoring lists the sweeping card
+            if await wait_for_my_turn(pilot):
+                await play_by_keys(pilot, app.game.legal_moves()[0])
+        shown = text_of(app.screen.query_one("#breakdown"))
+        scope_row = next(line for line in shown.splitlines() if line.strip().startswith("Scope"))
+        assert f"({screen.deck.short(parse_card('10s'))}" in scope_row
 
 
 async def test_a_failing_ai_plays_a_safe_move_and_the_game_goes_on():

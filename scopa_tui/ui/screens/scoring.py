@@ -21,7 +21,8 @@ def _cards_text(text: str, deck: DeckStyle) -> str:
     return "".join(part for part, _ in card_tokens(text, deck))
 
 
-def breakdown_table(score: HandScore, side_names: list[str], deck: DeckStyle, target: int) -> Table:
+def breakdown_table(score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
+                    scope_cards: list[list[int]] | None = None) -> Table:
     """Every side's cards, coins, settebello, primiera and scope, side by side, with the winner of each point."""
     table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1), show_edge=False)
     table.add_column("", style="bold", no_wrap=True)
@@ -43,7 +44,12 @@ def breakdown_table(score: HandScore, side_names: list[str], deck: DeckStyle, ta
                                   for i, s in enumerate(score.sides)])
     table.add_row("Primiera", *[cell(i, _cards_text(primiera_text(s), deck), "primiera")
                                 for i, s in enumerate(score.sides)])
-    table.add_row("Scope", *[Text(str(s.scope), style="bold" if s.scope else "") for s in score.sides])
+    def scope(i: int, count: int) -> Text:
+        sweeps = scope_cards[i] if scope_cards and i < len(scope_cards) else []
+        text = f"{count}" + (f"  ({' '.join(deck.short(c) for c in sweeps)})" if count and sweeps else "")
+        return Text(text, style="bold" if count else "")
+
+    table.add_row("Scope", *[scope(i, s.scope) for i, s in enumerate(score.sides)])
     table.add_section()
     table.add_row("This hand", *[Text(f"+{s.points}", style="bold") for s in score.sides])
     table.add_row("Total", *[Text(f"{t} / {target}", style="bold") for t in score.totals])
@@ -78,16 +84,17 @@ class HandOverScreen(ModalScreen[None]):
     ]
 
     def __init__(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
-                 game_over: bool) -> None:
+                 game_over: bool, scope_cards: list[list[int]] | None = None) -> None:
         super().__init__()
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
+        self.scope_cards = scope_cards  # the sweeping cards of each side, when known
         self.game_over = game_over
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hand-over", classes="panel"):
             with VerticalScroll(id="hand-body"):
-                yield Static(breakdown_table(self.score, self.side_names, self.deck, self.target),
-                             id="breakdown")
+                yield Static(breakdown_table(self.score, self.side_names, self.deck, self.target,
+                                             self.scope_cards), id="breakdown")
                 yield Static(awards_text(self.score, self.deck, self.side_names), id="awards")
             label = "See the result (Enter)" if self.game_over else "Next hand (Enter)"
             yield Button(label, id="continue", variant="primary")
