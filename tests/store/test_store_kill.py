@@ -74,15 +74,20 @@ def test_sigkill_at_random_moments_loses_at_most_the_move_in_progress(tmp_path):
         full, points = reference(seed)
         game_id = f"kill-{seed}"
         held = 0  # plays known to be saved
-        for _ in range(60):
+        for _ in range(200):
             proc = start(data_dir, seed)
             first = ""
-            if rng.random() < 0.8:  # mostly while playing; sometimes while starting or resuming
+            if rng.random() < 0.85:  # mostly while playing: after a random number of moves
                 first = proc.stdout.readline()
                 assert first in ("ready\n", "done\n")
+                for _ in range(rng.randint(0, 25)):
+                    line = proc.stdout.readline()
+                    first += line
+                    if not line or line == "done\n":
+                        break
+                time.sleep(rng.uniform(0.0, 0.004))  # ... and at a random moment within a move
+            else:  # sometimes while starting or resuming
                 time.sleep(rng.uniform(0.0, 0.15))
-            else:
-                time.sleep(rng.uniform(0.0, 0.2))
             proc.send_signal(signal.SIGKILL)
             out, err = proc.communicate()
             assert err == "" and "notice" not in out, (out, err)
