@@ -157,6 +157,7 @@ async def test_statistics_and_history_from_the_palette_and_the_new_game_screen(t
         await pilot.press("f2")
         await settle(pilot)
         assert isinstance(app.screen, StatsScreen)
+        assert app.screen.query_one("#stats-title").styles.text_style.bold  # store.tcss is loaded
         await pilot.press("h")
         await settle(pilot)
         assert isinstance(app.screen, HistoryScreen)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -12,6 +14,8 @@ from ...store.db import HistoryEntry
 from ...store.frames import load_text
 from .replay import ReplayScreen
 
+STORE_TCSS = Path(__file__).resolve().parent.parent / "store.tcss"
+
 
 def _players(entry: HistoryEntry) -> str:
     if entry.players in (4, 6):
@@ -21,6 +25,8 @@ def _players(entry: HistoryEntry) -> str:
 
 class HistoryScreen(Screen[None]):
     """Past games, newest first: date, players, opponents, result."""
+
+    CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
 
     BINDINGS = [
         Binding("escape,q", "close", "back", id="history.close", key_display="Esc"),
@@ -70,7 +76,7 @@ class HistoryScreen(Screen[None]):
         except (RecordError, ValueError) as e:
             self.notify(f"That game's record is damaged: {e}", severity="error")
             return
-        title = f"{entry.date} · against {entry.opponents} · {entry.result}"
+        title = f"{entry.date} · {entry.result}"
         self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii))
 
     def action_close(self) -> None:

@@ -26,6 +26,8 @@ from .scoring import awards_text, breakdown_table
 
 UI_DIR = Path(__file__).resolve().parent.parent
 
+STORE_TCSS = Path(__file__).resolve().parent.parent / "store.tcss"
+
 
 class SeatsView(CardCanvas):
     """Every seat: its name, its hand face up, and its side's capture pile."""
@@ -78,6 +80,8 @@ class SeatsView(CardCanvas):
 
 class ReplayScreen(Screen[None]):
     """Step through one or more recorded games."""
+
+    CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
 
     BINDINGS = [
         Binding("right", "step(1)", "next", id="replay.next", key_display="→", priority=True),
@@ -174,7 +178,7 @@ class ReplayScreen(Screen[None]):
         else:
             scoring.display = False
             table.display = True
-            table.labels = {}
+            table.labels = {c: "took" for c in f.captured}  # shown as [took] over each captured card
             table.selected = frozenset()
             table.cards = tuple(f.table)
             table.captured = frozenset(f.captured)

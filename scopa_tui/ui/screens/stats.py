@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich import box
 from rich.table import Table
 from textual.app import ComposeResult
@@ -11,6 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...store.db import Stats
+
+STORE_TCSS = Path(__file__).resolve().parent.parent / "store.tcss"
 
 
 def _pct(part: int, whole: int) -> str:
@@ -49,6 +53,8 @@ def levels_table(st: Stats) -> Table:
 
 class StatsScreen(Screen[None]):
     """Games played and won per opponent level and player count, streaks, per-hand averages."""
+
+    CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
 
     BINDINGS = [
         Binding("escape,q", "close", "back", id="stats.close", key_display="Esc"),
