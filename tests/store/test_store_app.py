@@ -204,3 +204,29 @@ def test_ago():
     assert ago(1000, now=1000 + 5 * 60) == "5 minutes ago"
     assert ago(1000, now=1000 + 3600) == "1 hour ago"
     assert ago(0, now=3 * 86400) == "3 days ago"
+
+
+async def test_resume_between_hands_shows_the_scoring_then_deals_the_next_hand(tmp_path):
+    from scopa_tui.engine import Game, make_rules
+    from scopa_tui.store import GameSetup
+
+    game = Game(make_rules(players=2), seed=5)
+    game.start()
+    while game.phase == "play":
+        game.play(game.legal_moves()[0])
+    assert game.phase == "hand_over"
+    store = Store(tmp_path)
+    store.saves.save(game, GameSetup(["You", "Anna"], [None, "random"], 0), "between")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # resume
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        assert app.game.totals == game.totals and app.config.ai == ["random"]
+        await pilot.press("enter")  # next hand
+        await settle(pilot)
+        assert app.game.hand_no == 2 and app.game.phase == "play"
+        saved = json.loads((tmp_path / "saves" / "between.json").read_text())["record"]
+        assert saved == [e.to_record() for e in app.game.events]
+        await pilot.press("q", "y")
