@@ -173,8 +173,11 @@ class StoreMixin:
     def show_store_notices(self) -> None:
         if self.store is None:
             return
+        shown = self.__dict__.setdefault("_shown_notices", set())
         for message in self.store.notices.take():
-            self.notify(message, title="Saved data", severity="warning", timeout=12)
+            if message not in shown:  # the same problem once per run
+                shown.add(message)
+                self.notify(message, title="Saved data", severity="warning", timeout=12)
 
     def _watch_theme_and_signals(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)

@@ -230,3 +230,37 @@ async def test_resume_between_hands_shows_the_scoring_then_deals_the_next_hand(t
         saved = json.loads((tmp_path / "saves" / "between.json").read_text())["record"]
         assert saved == [e.to_record() for e in app.game.events]
         await pilot.press("q", "y")
+
+
+def test_launch_options_remember_the_command_line(tmp_path):
+    from argparse import Namespace
+
+    from scopa_tui.ui.persistence import launch_options
+
+    def args(**kw):
+        base = dict(data_dir=str(tmp_path), ascii=False, ai_delay=None, deck=None)
+        base.update(kw)
+        return Namespace(**base)
+
+    first = launch_options(args())
+    assert (first.ascii, first.ai_delay, first.theme, first.config) == (False, 0.8, None, None)
+    launch_options(args(ascii=True, ai_delay=0.3, deck="french"))
+    again = launch_options(args())
+    assert (again.ascii, again.ai_delay) == (True, 0.3)
+    assert Store(tmp_path).settings.deck_style == "french"
+
+
+def test_remembered_new_game_choices_are_checked(tmp_path):
+    from scopa_tui.ui.persistence import config_from_settings, launch_options
+
+    assert config_from_settings({"players": 4, "preset": "standard", "target": 16, "deck": None,
+                                 "ai": ["greedy", "random", "greedy"]}).target == 16
+    assert config_from_settings({"players": 5}) is None
+    assert config_from_settings({"players": 3, "preset": "gamerules"}) is None  # no longer valid
+    assert config_from_settings({"ai": ["wizard"]}) is None
+    assert config_from_settings({"ai": "greedy"}) is None
+    (tmp_path / "settings.json").write_text('{"version": 1, "theme": "no-such-theme"}')
+    from argparse import Namespace
+    opts = launch_options(Namespace(data_dir=str(tmp_path), ascii=False, ai_delay=None, deck=None))
+    assert opts.theme is None
+    assert len(opts.notices) == 1 and "unknown theme 'no-such-theme'" in opts.notices[0]
