@@ -116,6 +116,7 @@ class ScopaApp(StoreMixin, App):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
+        self._check_size()  # the too-small notice, if needed, goes back on top
         return game
 
     def relay_event(self, game: Game, event: Event) -> None:
@@ -178,6 +179,7 @@ class ScopaApp(StoreMixin, App):
                     self.pop_screen()
                 self._game_screen = None
                 self.push_screen(NewGameScreen(self.config))
+                self._check_size()
             else:
                 self.exit()
 
@@ -214,13 +216,25 @@ class ScopaApp(StoreMixin, App):
     def _check_size(self, size=None) -> None:
         w, h = size or self.size
         small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
-        if small and self._too_small is None:
+        showing = self._too_small is not None and self._too_small in self.screen_stack
+        if small and not showing:
             self._too_small = TooSmallScreen(MIN_SIZE)
-            self.push_screen(self._too_small)
-        elif not small and self._too_small is not None:
+            super().push_screen(self._too_small)
+        elif not small and showing:
             if self.screen is self._too_small:
                 self.pop_screen()
             self._too_small = None
+
+    def push_screen(self, screen, *args, **kwargs):
+        """Screens opened while the terminal is too small go under the too-small notice."""
+        if self._too_small is not None and self.screen is self._too_small and screen is not self._too_small:
+            self.pop_screen()
+            self._too_small = None
+            result = super().push_screen(screen, *args, **kwargs)
+            self._too_small = TooSmallScreen(MIN_SIZE)
+            super().push_screen(self._too_small)
+            return result
+        return super().push_screen(screen, *args, **kwargs)
 
     def on_unmount(self) -> None:
         self.store_close()

@@ -361,3 +361,17 @@ async def test_a_game_under_way_is_drawn_from_its_state():
         await play_by_keys(pilot, game.legal_moves()[0])
         await settle(pilot)
         assert len(game.history) >= 8
+
+
+async def test_starting_too_small_then_growing_shows_the_game():
+    app = make_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert any(isinstance(s, GameScreen) for s in app.screen_stack)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.resize_terminal(79, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)

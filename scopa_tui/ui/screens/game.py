@@ -244,8 +244,8 @@ class GameScreen(Screen):
         self.token += 1
         if turn == HUMAN_SEAT:
             self._clear_selection()
-            self._set_message(Text("Your turn: pick a card with ←/→ or 1–"
-                                   f"{len(self.pic.my_hand)}, or click it.", style="bold"))
+            self._set_message(Text(f"Your turn: pick a card (←/→, 1–{len(self.pic.my_hand)} or a click).",
+                                   style="bold"))
         else:
             self.thinking = turn
             self._set_message(Text(f"{self.names[turn]} is thinking…"))
