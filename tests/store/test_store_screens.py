@@ -6,7 +6,7 @@ from pathlib import Path
 
 from conftest import file_game, play, setup_for
 from textual.app import App
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
