@@ -202,8 +202,17 @@ class StoreMixin:
 
     @staticmethod
     def _config_from_game(saved) -> GameConfig:
+        from ..ai.registry import check_spec
+        from .config import default_level
+
+        def usable(spec: str | None) -> str:
+            try:
+                return check_spec(spec or "")
+            except ValueError:  # an AI this version does not have: the default level plays it
+                return default_level()
+
         rules = saved.game.rules
-        ai = [a for s, a in enumerate(saved.setup.ai) if s != HUMAN_SEAT and a]
+        ai = [usable(a) for s, a in enumerate(saved.setup.ai) if s != HUMAN_SEAT]
         return GameConfig(players=rules.players, preset=rules.preset if rules.preset != "custom" else "standard",
                           target=rules.target, deck=rules.deck_style, ai=ai)
 

@@ -264,3 +264,21 @@ def test_remembered_new_game_choices_are_checked(tmp_path):
     opts = launch_options(Namespace(data_dir=str(tmp_path), ascii=False, ai_delay=None, deck=None))
     assert opts.theme is None
     assert len(opts.notices) == 1 and "unknown theme 'no-such-theme'" in opts.notices[0]
+
+
+async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
+    from scopa_tui.engine import Game, make_rules
+    from scopa_tui.store import GameSetup
+
+    game = Game(make_rules(players=2), seed=5)
+    game.start()
+    game.play(game.legal_moves()[0])
+    Store(tmp_path).saves.save(game, GameSetup(["You", "Anna"], [None, "wizard:level=9"], 0), "w")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.config.ai != ["wizard:level=9"] and len(app.game.events) >= len(game.events)
+        await pilot.press("q", "y")
