@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scopa_tui.engine import Move, parse_card
+from scopa_tui.engine import parse_card
 from scopa_tui.ui.screens.dialogs import ConfirmScreen, TooSmallScreen
 from scopa_tui.ui.screens.game import GameScreen
 from scopa_tui.ui.screens.help import HelpScreen

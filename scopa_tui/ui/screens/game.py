@@ -85,9 +85,8 @@ class GameScreen(Screen):
         self.thinking: int | None = None
         self.preview: tuple[int, Move] | None = None
         self.token = 0
-        self.message: Text = Text("")
+        self.message: Text = Text("")  # the line under the table
         self.hint_pending = False
-        self.last_scopa: str | None = None
         self._footer_turn: bool | None = None
 
     # --- layout ----------------------------------------------------------------------

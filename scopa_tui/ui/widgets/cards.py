@@ -24,7 +24,7 @@ CARD_CLASSES = {
     "card--border-plain", "card--border-primiera", "card--border-settebello", "card--star",
     "card--suit-d", "card--suit-c", "card--suit-s", "card--suit-b", "card--back", "card--back-fill",
     "card--selected", "card--captured", "card--played", "card--label", "card--label-selected",
-    "card--label-captured", "card--dim", "card--lifted", "card--face",
+    "card--label-captured", "card--dim", "card--face",
     "card--selected-border", "card--captured-border", "card--played-border", "card--label-hover",
 }
 
@@ -87,7 +87,7 @@ class CardCanvas(Widget):
             rows: list[Text] = [Text() for _ in range(height)]
             for i, it in enumerate(row):
                 x = i * (card_w + gap)
-                top = (0 if label_pos == "top" else 0) + (label_lines if label_pos == "top" else 0)
+                top = label_lines if label_pos == "top" else 0
                 offset = top + (extra - it.raise_ if lift else 0)
                 label_y = 0 if label_pos == "top" else height - 1
                 for r in range(height):
