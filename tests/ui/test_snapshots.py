@@ -106,3 +106,15 @@ def test_game_screen_ansi_dark_ascii(snap_compare):
 def test_game_screen_ansi_light(snap_compare):
     app = make_app(seed=12, theme="ansi-light")
     assert snap_compare(app, terminal_size=SIZE, press=["1"])
+
+
+def test_game_screen_showing_an_ai_play(snap_compare):
+    app = stacked_app([["2c", "8d", "1s"], ["7b", "9c", "10s"]], ["3c", "4s", "6b", "5d"])
+    app.ai_delay = 60  # the AI's play stays on screen while the snapshot is taken
+
+    async def play(pilot):
+        await pilot.press("1", "enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=play)
