@@ -71,7 +71,10 @@ def cmd_replay(args) -> int:
 
     ascii = bool(getattr(args, "ascii", False)) or settings.ascii
     deck = getattr(args, "deck", None)
-    app = ReplayApp(games, f"Replay of {args.file}", ascii=ascii, theme=settings.theme, deck_style=deck)
+    from pathlib import Path
+
+    app = ReplayApp(games, f"replay of {Path(args.file).name}", ascii=ascii, theme=settings.theme,
+                    deck_style=deck)
     app.run()
     return 0
 

@@ -62,6 +62,11 @@ class ReplayGame:
         return [i for i, f in enumerate(self.frames) if i == 0 or f.hand != self.frames[i - 1].hand]
 
 
+def _verb(name: str, verb: str) -> str:
+    """``deals`` for a name, ``deal`` for "You"."""
+    return verb[:-1] if name == "You" else verb
+
+
 def _seat_names(players: int, meta: dict[str, Any], names: list[str] | None) -> list[str]:
     for candidate in (names, meta.get("names")):
         if isinstance(candidate, list) and len(candidate) == players and all(isinstance(n, str) for n in candidate):
@@ -80,7 +85,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
 
     records.replay(rg)  # checks every line first: raises RecordError naming a bad one
     seed = rg.seed if isinstance(rg.seed, int) else 0
-    game = Game(rules, seed, decks=records._RecordDecks(rg, rules.players))
+    game = Game(rules, seed, decks=records._RecordDecks(rg, rules.players), side_names=side_names)
     table_before: list[tuple[int, ...]] = [()]
 
     def piles() -> tuple[Pile, ...]:
@@ -97,12 +102,13 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
         if isinstance(ev, Redealt):
             frames.append(Frame("redeal", ev.hand, ev.dealer,
                                 f"Hand {ev.hand}: three Kings on the table ({' '.join(map(str, ev.table))}): "
-                                f"{seat_names[ev.dealer]} deals again",
+                                f"{seat_names[ev.dealer]} {_verb(seat_names[ev.dealer], 'deals')} again",
                                 tuple(() for _ in range(rules.players)), tuple(ev.table),
                                 totals=tuple(game.totals)))
         elif isinstance(ev, Dealt):
             if ev.first:
-                text = f"Hand {ev.hand}: {seat_names[ev.dealer]} deals 3 cards each and 4 to the table"
+                text = (f"Hand {ev.hand}: {seat_names[ev.dealer]} {_verb(seat_names[ev.dealer], 'deals')} "
+                        "3 cards each and 4 to the table")
             else:
                 text = f"New cards: 3 to each player, {ev.stock} left in the stock"
             frames.append(Frame("deal", ev.hand, ev.dealer, text,

@@ -43,7 +43,10 @@ async def test_replay_steps_through_every_play():
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        assert "Hand 1" in text_of(screen, "#replay-title") and "deals" in text_of(screen, "#replay-text")
+        assert text_of(screen, "#replay-title").startswith("Hand 1 · step 1/")
+        dealer = ["You", "Anna"][game.events[1].dealer]
+        verb = "deal" if dealer == "You" else "deals"
+        assert text_of(screen, "#replay-text") == f"Hand 1: {dealer} {verb} 3 cards each and 4 to the table"
         first_play = game.events[2]  # game_start, deal, then the first play
         await pilot.press("right")
         f = screen.frame
@@ -76,7 +79,9 @@ async def test_replay_shows_each_hands_scoring():
         assert screen.frame.hand == 2
         await pilot.press("left")  # the end of hand 1: its scoring
         f = screen.frame
-        assert f.kind == "hand_end" and f.score == game.hand_scores[0]
+        first = game.hand_scores[0]
+        assert f.kind == "hand_end" and f.score.sides == first.sides and f.score.totals == first.totals
+        assert [a.side for a in f.score.awards] == [a.side for a in first.awards]
         assert screen.query_one("#replay-scoring").display
         assert not screen.query_one(TableView).display
         breakdown = text_of(screen, "#replay-breakdown")
@@ -86,6 +91,7 @@ async def test_replay_shows_each_hands_scoring():
         assert f"{totals[0]} / 11" in breakdown and f"{totals[1]} / 11" in breakdown
         awards = text_of(screen, "#replay-awards")
         assert awards.count("Settebello") == 1 and "Primiera" in awards
+        assert "side 0" not in awards and ("Seat 1" in awards or "Seat 2" in awards)  # names, not numbers
         await pilot.press("pageup")  # back to the start of hand 1
         assert screen.index == 0
 
@@ -97,9 +103,9 @@ async def test_replay_of_a_multi_game_file_switches_games():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert "game 1 of 2" in text_of(screen, "#replay-title")
+        assert "game 1/2" in text_of(screen, "#replay-title")
         await pilot.press("right", "right", "right_square_bracket")
-        assert screen.index == 0 and "game 2 of 2" in text_of(screen, "#replay-title")
+        assert screen.index == 0 and "game 2/2" in text_of(screen, "#replay-title")
         assert "3 players" in text_of(screen, "#replay-title")
         assert len(screen.query_one(SeatsView).frame.hands) == 3
 

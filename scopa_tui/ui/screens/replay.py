@@ -162,10 +162,11 @@ class ReplayScreen(Screen[None]):
         seats.styles.height = r.players
         seats.frame = f
         step = f"step {self.index + 1}/{len(r.frames)}"
-        where = f"Hand {f.hand}" + (f" · play {f.move}" if f.kind == "play" else "")
-        games = f" · game {self.game_index + 1} of {len(self.games)}" if len(self.games) > 1 else ""
+        where = f"Hand {f.hand}" + (f", play {f.move}" if f.kind == "play" else "")
+        games = f" · game {self.game_index + 1}/{len(self.games)}" if len(self.games) > 1 else ""
+        # What changes first, so that a narrow terminal cuts only the end.
         self.query_one("#replay-title", Static).update(
-            f"{self.title_text}{games} — {r.players} players, to {r.target} · {where} · {step}")
+            f"{where} · {step}{games} · {r.players} players to {r.target} · {self.title_text}")
         table = self.query_one(TableView)
         scoring = self.query_one("#replay-scoring")
         if f.kind == "hand_end" and f.score is not None:
