@@ -139,6 +139,7 @@ class CmdPlayer(BasePlayer):
         self._dead: str | None = None  # why the bot can no longer play
         self._dead_faults = 0
         self._greeted = False
+        self._closed = False
         self._proc: subprocess.Popen | None = None
         self._reader: threading.Thread | None = None
         try:
@@ -334,7 +335,12 @@ class CmdPlayer(BasePlayer):
 
     def close(self) -> None:
         """Send ``quit``, close the bot's input, and end it if it is still running shortly after."""
+        if self._closed:
+            return
+        self._closed = True
         proc = self._proc
+        if self._dead_faults > 1:
+            self.on_fault(f"{self.label}: {self._dead_faults} moves in all were played for it ({self._dead})")
         if proc is None:
             return
         if not self._write_failed:
@@ -354,8 +360,6 @@ class CmdPlayer(BasePlayer):
                 proc.stdout.close()
             except OSError:
                 pass
-        if self._dead_faults > 1:
-            self.on_fault(f"{self.label}: {self._dead_faults} moves in all were played for it ({self._dead})")
 
 
 def default_time_limit() -> float:
