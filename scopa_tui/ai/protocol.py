@@ -376,9 +376,16 @@ def default_time_limit() -> float:
     return value
 
 
+# Where bots made by the registry send their standard error and their fault lines.  A
+# full-screen UI sets these (e.g. ``subprocess.DEVNULL`` and a function that shows the line)
+# so that nothing is printed over the screen.  None: inherit stderr / print to stderr.
+BOT_STDERR: Any = None
+ON_FAULT: Callable[[str], None] | None = None
+
+
 def make_cmd_player(seed: int | None = None, command: str = "", **_: Any) -> CmdPlayer:
     """The registry's factory for ``cmd:COMMAND`` specs."""
-    return CmdPlayer(command, seed, time_limit=default_time_limit())
+    return CmdPlayer(command, seed, time_limit=default_time_limit(), on_fault=ON_FAULT, stderr=BOT_STDERR)
 
 
 def _read_move(msg: dict[str, Any]) -> Move | None:

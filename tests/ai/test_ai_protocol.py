@@ -232,3 +232,21 @@ def test_a_bot_that_ignores_everything_is_killed_at_close(tmp_path):
     assert proc.returncode is not None  # ended, not left running
     assert any("did not answer hello" in r for r in reports)
     assert any("did not answer move 1" in r for r in reports)
+
+
+def test_registry_bots_report_faults_where_the_app_says(tmp_path, monkeypatch):
+    """A full-screen UI routes fault lines and the bot's stderr away from the terminal."""
+    import subprocess
+
+    from scopa_tui.ai import protocol
+
+    script = tmp_path / "noisy.py"
+    script.write_text("import sys\nsys.stderr.write('debug output\\n')\nsys.exit(1)\n")
+    seen: list[str] = []
+    monkeypatch.setattr(protocol, "ON_FAULT", seen.append)
+    monkeypatch.setattr(protocol, "BOT_STDERR", subprocess.DEVNULL)
+    player = make_player(f"cmd:{PY} {script}")
+    view = _view()
+    assert player.choose(view) in view.legal
+    player.close()
+    assert len(seen) == 1 and "has exited (status 1)" in seen[0]
