@@ -66,6 +66,11 @@ class HandScore:
         raise KeyError(point)
 
 
+def _count(n: int, noun: str) -> str:
+    """``"1 coin"``, ``"0 coins"``, ``"3 coins"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _award(point: str, values: list, fmt, side_names) -> Award:
     present = [(i, v) for i, v in enumerate(values) if v is not None]
     if not present:
@@ -95,8 +100,8 @@ def score_hand(rules: Rules, hand: int, piles: list[int], scope: list[int], left
     counts = [p.bit_count() for p in piles]
     coins = [(p & COINS_MASK).bit_count() for p in piles]
     awards = [
-        _award("cards", counts, lambda v: f"{v} cards", names),
-        _award("coins", coins, lambda v: f"{v} coins", names),
+        _award("cards", counts, lambda v: _count(v, "card"), names),
+        _award("coins", coins, lambda v: _count(v, "coin"), names),
     ]
     holder = next((i for i, p in enumerate(piles) if p >> SETTEBELLO & 1), None)
     awards.append(Award("settebello", holder,

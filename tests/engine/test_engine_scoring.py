@@ -117,6 +117,14 @@ def test_a_side_missing_a_suit_has_no_primiera():
     assert off.award("primiera").side == 0
 
 
+def test_reasons_say_one_card_and_one_coin():
+    hs = score(["1d", rest("1d")])
+    assert hs.award("cards").reason == "side 1: 39 cards against 1 card"
+    assert hs.award("coins").reason == "side 1: 9 coins against 1 coin"
+    tie = score(["1d 1c", "2d 2c"])
+    assert tie.award("coins").reason == "tie: side 0 and side 1 have 1 coin each: no point"
+
+
 def test_nobody_has_all_suits():
     hs = score(["7d 7c", "7s 7b"])
     assert hs.award("primiera").side is None
