@@ -21,24 +21,22 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
+def _at_least(minimum: int):
+    """An argparse type: a whole number of at least ``minimum``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must not be negative, not {value}" if minimum == 0
+                                             else f"must be at least {minimum}, not {value}")
+        return value
+    return parse
 
 
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
-    return value
+_positive_int = _at_least(1)
+_non_negative_int = _at_least(0)
 
 
 def _players(text: str) -> int:
@@ -98,6 +96,15 @@ def _split_specs(text: str) -> list[str]:
     return [s.strip() for s in specs if s.strip()]
 
 
+def _shared(p: argparse.ArgumentParser, *flags: str, **kwargs) -> None:
+    """Add to a subcommand an option the top level also has (``--seed``, ``--ai``, rules).
+
+    Its default is SUPPRESS: a subcommand's default would overwrite the same option given
+    before the subcommand (``scopa-tui --seed 5 bot``).  The top level holds the default.
+    """
+    p.add_argument(*flags, default=argparse.SUPPRESS, **kwargs)
+
+
 def _add_rules_args(p: argparse.ArgumentParser, default=None) -> None:
     p.add_argument("--players", type=_players, default=default,
                    help="2, 3, 4 (partners) or 6 (three partnerships); default 2")
@@ -120,20 +127,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     sim = sub.add_parser("simulate", help="play AI-vs-AI games with no UI")
-    # A subcommand's defaults would overwrite the same options given before the
-    # subcommand (``scopa-tui --players 4 simulate``): suppress them, fill in cmd_simulate.
-    _add_rules_args(sim, default=argparse.SUPPRESS)
+    _add_rules_args(sim, default=argparse.SUPPRESS)  # see _shared
     sim.add_argument("--games", type=_positive_int, default=100, help="number of games (default 100)")
-    sim.add_argument("--seed", type=_non_negative_int, default=argparse.SUPPRESS, help="seed (default 1)")
-    sim.add_argument("--ai", type=_ai_list, default=argparse.SUPPRESS,
-                     help="AIs in seat order, comma-separated (default greedy,random)")
+    _shared(sim, "--seed", type=_non_negative_int, help="seed (default 1)")
+    _shared(sim, "--ai", type=_ai_list, help="AIs in seat order, comma-separated (default greedy,random)")
     sim.add_argument("--record", metavar="FILE", help="write every game to FILE as JSON Lines")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
 
     bot = sub.add_parser("bot", help="play as a bot over standard input and output (scopa-bot/1)")
     bot.add_argument("--level", type=_bot_level, default="hard",
                      help="the AI that plays: easy, medium, hard, hard:time=0.3 ... (default hard)")
-    bot.add_argument("--seed", type=_non_negative_int, default=None, help="seed of the AI")
+    _shared(bot, "--seed", type=_non_negative_int, help="seed of the AI (default: random)")
     bot.add_argument("--name", default=None, help="the name the bot gives in its hello")
 
     from .store.commands import add_commands  # replay FILE, export

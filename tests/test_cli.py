@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from scopa_tui import __version__
-from scopa_tui.cli import main
+from scopa_tui.cli import build_parser, main
 from scopa_tui.engine import make_rules
 from scopa_tui.engine.record import load, parse
 
@@ -131,6 +131,12 @@ def test_rule_options_before_the_subcommand_are_not_lost(capsys):
     assert (summary["players"], summary["target"], summary["seed"]) == (4, 5, 7)
     assert main(["--players", "4", "simulate", "--players", "6", "--games", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["players"] == 6
+
+
+@pytest.mark.parametrize("argv,seed", [(["--seed", "5", "bot"], 5), (["--seed", "5", "bot", "--seed", "6"], 6),
+                                       (["bot"], None), (["--seed", "4", "simulate"], 4)])
+def test_seed_before_any_subcommand_is_kept(argv, seed):
+    assert build_parser().parse_args(argv).seed == seed
 
 
 def test_simulate_defaults(capsys):
