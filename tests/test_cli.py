@@ -20,6 +20,8 @@ BAD = [
     (["simulate", "--target", "0"], "at least 1"),
     (["simulate", "--ai", "wizard"], "unknown AI 'wizard'"),
     (["simulate", "--ai", "greedy,wizard"], "unknown AI 'wizard'"),
+    (["simulate", "--ai", "hard:iters=abc"], "iters='abc' is not a whole number"),
+    (["simulate", "--ai", "hard:time=soon"], "time='soon' is not a number"),
     (["simulate", "--games", "-3"], "-3"),
     (["simulate", "--games", "0"], "at least 1"),
     (["simulate", "--games", "many"], "many"),

@@ -72,7 +72,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         try:
             options[key] = kind(value)
         except ValueError:
-            raise ValueError(f"AI option {key}={value!r} is not a {kind.__name__}") from None
+            what = "whole number" if kind is int else "number"
+            raise ValueError(f"AI option {key}={value!r} is not a {what}") from None
         if isinstance(options[key], (int, float)) and options[key] <= 0:
             raise ValueError(f"AI option {key} must be positive, not {value}")
     return name, options

@@ -28,7 +28,7 @@ def test_levels_are_registered_with_descriptions_and_options():
 @pytest.mark.parametrize("spec,message", [
     ("hard:depth=3", "has no option 'depth=3'"),
     ("hard:time=-1", "must be positive"),
-    ("hard:iters=many", "is not a int"),
+    ("hard:iters=many", "is not a whole number"),
     ("cmd", "needs a command"),
     ("expert", "unknown AI 'expert'"),
 ])
