@@ -140,9 +140,12 @@ def build_parser() -> argparse.ArgumentParser:
     _shared(bot, "--seed", type=_non_negative_int, help="seed of the AI (default: random)")
     bot.add_argument("--name", default=None, help="the name the bot gives in its hello")
 
-    from .store.commands import add_commands  # replay FILE, export
-
-    add_commands(sub)
+    rep = sub.add_parser("replay", help="step through a recorded game (a scopa-record/1 JSON Lines file)")
+    rep.add_argument("file", metavar="FILE", help="the record file")
+    _shared(rep, "--data-dir", help="where settings live (for the theme)")
+    exp = sub.add_parser("export", help="write the history of finished games as JSON Lines")
+    exp.add_argument("--output", "-o", metavar="FILE", default=None, help="write to FILE instead of stdout")
+    _shared(exp, "--data-dir", help="where the history lives")
     return parser
 
 

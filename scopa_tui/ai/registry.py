@@ -10,22 +10,30 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import Player
-from .hard import HardPlayer
-from .medium import MediumPlayer
-from .protocol import make_cmd_player
-from .simple import GreedyPlayer, RandomPlayer
 
-# name -> factory(seed, **options)
+
+def _lazy(module: str, factory: str, **fixed: Any) -> Callable[..., Player]:
+    """A factory that imports its module on first use: the command line starts fast."""
+    def make(seed: int | None, **options: Any) -> Player:
+        from importlib import import_module
+
+        return getattr(import_module(module, __package__), factory)(seed, **fixed, **options)
+    return make
+
+
+# name -> factory(seed, **options); options are checked by parse_spec first.
 FACTORIES: dict[str, Callable[..., Player]] = {
-    "random": lambda seed, **kw: RandomPlayer(seed),
-    "greedy": lambda seed, **kw: GreedyPlayer(seed),
-    "easy": lambda seed, **kw: GreedyPlayer(seed, name="easy"),
-    "medium": lambda seed, **kw: MediumPlayer(seed),
-    "hard": lambda seed, **kw: HardPlayer(seed, **kw),
+    "random": _lazy(".simple", "RandomPlayer"),
+    "greedy": _lazy(".simple", "GreedyPlayer"),
+    "easy": _lazy(".simple", "GreedyPlayer", name="easy"),
+    "medium": _lazy(".medium", "MediumPlayer"),
+    "hard": _lazy(".hard", "HardPlayer"),
+    # ``cmd:COMMAND``: an external bot over the scopa-bot/1 protocol (not a level to list).
+    "cmd": _lazy(".protocol", "make_cmd_player"),
 }
 # options each name accepts, with their types
 OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}, "easy": {}, "medium": {},
-                                       "hard": {"time": float, "iters": int}}
+                                       "hard": {"time": float, "iters": int}, "cmd": {}}
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
     "greedy": "takes the most valuable capture now",
@@ -33,11 +41,6 @@ DESCRIPTIONS: dict[str, str] = {
     "medium": "counts cards, avoids leaving sweeps, goes for settebello, coins and sevens",
     "hard": "searches the rest of the hand over the cards it cannot see (hard:time=0.5 or hard:iters=2000)",
 }
-
-
-# ``cmd:COMMAND``: an external bot over the scopa-bot/1 protocol (not a level to list).
-FACTORIES["cmd"] = make_cmd_player
-OPTIONS["cmd"] = {}
 
 
 def register(name: str, factory: Callable[..., Player], options: dict[str, type] | None = None,

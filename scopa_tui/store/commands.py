@@ -1,8 +1,7 @@
-"""The ``replay`` and ``export`` subcommands (registered by :mod:`scopa_tui.cli`)."""
+"""The ``replay`` and ``export`` subcommands (their arguments are in :mod:`scopa_tui.cli`)."""
 
 from __future__ import annotations
 
-import argparse
 import io
 import sys
 
@@ -12,16 +11,6 @@ from .files import StoreError, atomic_write_text, read_text
 
 class CommandError(Exception):
     """One line for the user; exit status 2."""
-
-
-def add_commands(sub) -> None:
-    """Add ``replay`` and ``export`` to the CLI's subparsers."""
-    rep = sub.add_parser("replay", help="step through a recorded game (a scopa-record/1 JSON Lines file)")
-    rep.add_argument("file", metavar="FILE", help="the record file")
-    rep.add_argument("--data-dir", default=argparse.SUPPRESS, help="where settings live (for the theme)")
-    exp = sub.add_parser("export", help="write the history of finished games as JSON Lines")
-    exp.add_argument("--output", "-o", metavar="FILE", default=None, help="write to FILE instead of stdout")
-    exp.add_argument("--data-dir", default=argparse.SUPPRESS, help="where the history lives")
 
 
 def _notices(store) -> None:
