@@ -9,7 +9,7 @@ from __future__ import annotations
 from math import comb
 
 from ..engine import PlayerView, mask_of
-from ..engine.cards import COINS_MASK, SETTEBELLO
+from ..engine.cards import SETTEBELLO
 
 # Roughly what one card is worth in points of a hand, beyond the cards point share.
 CARD_VALUE = 0.12            # each card towards "most cards"
@@ -115,7 +115,3 @@ class Counter:
 
     def p_seat_has_rank(self, seat: int, rank: int) -> float:
         return p_holds(self.unseen_of_rank(rank), self.n_unseen, next_seat_hand_size(self.view, seat))
-
-
-def coins(mask: int) -> int:
-    return (mask & COINS_MASK).bit_count()

@@ -20,7 +20,6 @@ SUIT_NAMES = {
     "s": "Swords",
     "b": "Clubs",
 }
-ITALIAN_SUIT_NAMES = {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"}
 RANK_NAMES = {1: "Ace", 8: "Jack", 9: "Horse", 10: "King"}
 
 
@@ -36,14 +35,6 @@ class Card(int):
     @property
     def suit(self) -> str:
         return SUITS[self & 3]
-
-    @property
-    def suit_index(self) -> int:
-        return self & 3
-
-    @property
-    def bit(self) -> int:
-        return 1 << self
 
     @property
     def name(self) -> str:
@@ -103,7 +94,3 @@ def cards_of(mask: int) -> list[Card]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def fmt_cards(cards: Iterable[int]) -> str:
-    return " ".join(str(CARDS[c]) for c in cards)

@@ -43,9 +43,6 @@ class SeededDecks:
         return deck
 
 
-PHASES = ("new", "play", "hand_over", "game_over")
-
-
 class Game:
     """A whole game of Scopa.
 

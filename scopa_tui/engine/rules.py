@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RulesError
@@ -101,9 +101,6 @@ class Rules:
         if "sides" in data and [list(s) for s in rules.sides] != data["sides"]:
             raise RulesError(f"sides {data['sides']!r} do not match {rules.players} players")
         return rules
-
-    def with_options(self, **changes: Any) -> Rules:
-        return replace(self, **changes)
 
 
 @dataclass(frozen=True)

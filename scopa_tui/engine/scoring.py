@@ -13,9 +13,6 @@ from .cards import CARDS, COINS_MASK, SETTEBELLO, SUIT_NAMES, SUITS, Card, cards
 from .core import primiera
 from .rules import Rules
 
-POINT_NAMES = ("cards", "coins", "settebello", "primiera")
-
-
 @dataclass(frozen=True)
 class SideScore:
     """What one side captured in a hand and what it scored."""

@@ -8,11 +8,10 @@ play took, the capture piles, the scores and, at a hand's end, its scoring.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Dealt, Game, GameEnded, HandEnded, HandScore, Move, Played, RecordError, Redealt
+from ..engine import Dealt, Game, GameEnded, HandEnded, HandScore, Move, Played, Redealt
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 
@@ -160,14 +159,3 @@ def load_text(text: str, names: list[str] | None = None) -> list[ReplayGame]:
     for rg in games:
         out.append(build(rg, names))
     return out
-
-
-def check_text(text: str) -> str | None:
-    """None when ``text`` is a replayable record, else why not (one line)."""
-    try:
-        load_text(text)
-    except RecordError as e:
-        return str(e)
-    except (ValueError, TypeError, json.JSONDecodeError) as e:
-        return f"not a game record ({e})"
-    return None
