@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from random import Random
 
-from ..engine import Move, PlayerView, mask_of
+from ..engine import Move, PlayerView, cards_of, mask_of
 from ..engine.captures import NIBBLE_BITS, sum_captures
 from ..engine.cards import COINS_MASK, SETTEBELLO
 from ..engine.core import HandState, hand_points
@@ -156,7 +156,7 @@ def determinize(view: PlayerView, rng: Random, avoid: dict[int, int] | None = No
                 tries: int = 20) -> HandState:
     """A full hand state consistent with the view: the unseen cards dealt at random."""
     rules = view.rules
-    unseen = [int(c) for c in sorted(_cards(view.unseen_mask))]
+    unseen = [int(c) for c in cards_of(view.unseen_mask)]
     others = [s for s in range(rules.players) if s != view.seat]
     rnd = rng.random
     for attempt in range(tries):
@@ -192,15 +192,6 @@ def determinize(view: PlayerView, rng: Random, avoid: dict[int, int] | None = No
     state.plays_left = view.plays_left
     state.last_play_scopa = rules.last_play_scopa
     return state
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _diff(points: list[int], side: int) -> int:
