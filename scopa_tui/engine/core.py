@@ -13,7 +13,7 @@ from random import Random
 
 from .captures import NIBBLE_BITS, sum_captures
 from .cards import COINS_MASK, KINGS_MASK, SETTEBELLO
-from .rules import Rules
+from .rules import PRIMIERA_CHARTS, Rules
 
 
 class HandState:
@@ -162,13 +162,8 @@ def primiera(pile: int, values: tuple[int, ...], require_all: bool) -> tuple[int
     return total, best
 
 
-_PRIMIERA_ORDER = {
-    values: sorted(range(1, 11), key=lambda r: -values[r])
-    for values in (
-        (0, 16, 12, 13, 14, 15, 18, 21, 10, 10, 10),
-        (0, 12, 13, 14, 15, 16, 18, 21, 10, 10, 10),
-    )
-}
+# Ranks from the highest primiera value down, for each chart.
+_PRIMIERA_ORDER = {values: sorted(range(1, 11), key=lambda r: -values[r]) for values in PRIMIERA_CHARTS.values()}
 
 
 def _most(values: list) -> int:
