@@ -4,13 +4,16 @@ created (:meth:`ScopaApp.new_game`) and their events relayed (:meth:`ScopaApp.re
 from __future__ import annotations
 
 import random
+import subprocess
+import threading
 from pathlib import Path
 from collections.abc import Callable
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.theme import Theme
 
+from ..ai import protocol as bot_protocol
 from ..ai.registry import make_player
 from ..engine import Game, GameEnded, HandEnded, HandScore
 from ..engine.events import Event
@@ -27,6 +30,8 @@ from .screens.scoring import GameOverScreen, HandOverScreen
 UI_DIR = Path(__file__).parent
 MIN_SIZE = (80, 24)
 DEFAULT_AI_DELAY = 0.8
+SCORING_PAUSE = 0.6  # seconds the scoring screen ignores Enter after it appears (run_app)
+AI_PACES = ((0.0, "instant"), (0.4, "quick"), (0.8, "normal"), (1.5, "slow"))
 
 # A green-felt theme for the table; the built-in themes (ansi-dark, ansi-light, ...) work too.
 FELT = Theme(
@@ -56,12 +61,14 @@ class ScopaApp(StoreMixin, App):
     BINDINGS = [
         Binding("ctrl+c", "quit", "quit", id="app.quit", show=False, priority=True),
         Binding("f12", "save_svg", "screenshot", id="app.screenshot", show=False),
+        Binding("f2", "show_stats", "statistics", id="app.stats", show=False),
     ]
 
     def __init__(self, config: GameConfig | None = None, start: bool = False, ascii: bool = False,
                  ai_delay: float = DEFAULT_AI_DELAY, data_dir: str | None = None,
-                 theme: str | None = None, game: Game | None = None) -> None:
+                 theme: str | None = None, game: Game | None = None, scoring_pause: float = 0.0) -> None:
         super().__init__()
+        self.scoring_pause = scoring_pause  # Enter on the scoring screen waits this long (no double skip)
         self.initial_game = game  # a game to show at once (e.g. a resumed one)
         self.config = config or GameConfig()  # the last choice, remembered within the run
         self.start_now = start
@@ -85,6 +92,11 @@ class ScopaApp(StoreMixin, App):
 
     def on_mount(self) -> None:
         self.set_class(self.theme.startswith("ansi"), "-ansi")
+        # External bots (cmd:...) must not print over the screen: their stderr is dropped and
+        # their faults are shown as notifications.
+        self._bot_hooks = (bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT)
+        bot_protocol.BOT_STDERR = subprocess.DEVNULL
+        bot_protocol.ON_FAULT = self.bot_fault
         self.store_on_mount(self._first_screen)  # offers to resume an unfinished game first
         self._check_size()
 
@@ -150,6 +162,17 @@ class ScopaApp(StoreMixin, App):
                     pass
         self.players = {}
 
+    def bot_fault(self, text: str) -> None:
+        """A bot's one-line fault, shown as a notification (called from the AI worker threads too)."""
+        if threading.get_ident() == self._thread_id:
+            self.notify(text, title="Bot", severity="warning", timeout=8, markup=False)
+        elif self.is_running:
+            try:
+                self.call_from_thread(self.notify, text, title="Bot", severity="warning", timeout=8,
+                                      markup=False)
+            except RuntimeError:  # the app is closing
+                pass
+
     def show_hand_over(self, screen: GameScreen, score: HandScore) -> None:
         game = screen.game
         over = game.phase == "game_over"
@@ -164,7 +187,7 @@ class ScopaApp(StoreMixin, App):
 
         sweeps = [list(cards) for cards in screen.pic.scope_cards]
         self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, game.rules.target, over,
-                                        sweeps), after)
+                                        sweeps, pause=self.scoring_pause), after)
 
     def show_game_over(self, game: Game) -> None:
         names = self.config.side_names()
@@ -236,9 +259,29 @@ class ScopaApp(StoreMixin, App):
             return result
         return super().push_screen(screen, *args, **kwargs)
 
+    def set_ai_pace(self, delay: float) -> None:
+        """How long each AI play stays visible; remembered in the settings."""
+        self.ai_delay = delay
+        if self._game_screen is not None:
+            self._game_screen.ai_delay = delay
+        if self.store is not None:
+            self.store.update_settings(ai_delay=delay)
+            self.show_store_notices()
+        name = dict(AI_PACES).get(delay, "")
+        self.notify(f"AI pace: {name} ({delay:g} s per play)" if name else f"AI pace: {delay:g} s per play")
+
+    def get_system_commands(self, screen):
+        yield from super().get_system_commands(screen)
+        for delay, name in AI_PACES:
+            now = " (now)" if abs(delay - self.ai_delay) < 1e-9 else ""
+            yield SystemCommand(f"AI pace: {name}{now}", f"Each AI play stays visible {delay:g} s (remembered)",
+                                lambda d=delay: self.set_ai_pace(d))
+
     def on_unmount(self) -> None:
         self.store_close()
         self._end_game()
+        if getattr(self, "_bot_hooks", None) is not None:
+            bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT = self._bot_hooks
 
 
 def run_app(args) -> int:
@@ -255,7 +298,7 @@ def run_app(args) -> int:
         config.seed = getattr(args, "seed", None)
     app = ScopaApp(config, start=given, ascii=bool(getattr(args, "ascii", False)) or opts.ascii,
                    ai_delay=opts.ai_delay if delay is None else delay,
-                   data_dir=opts.data_dir, theme=opts.theme)
+                   data_dir=opts.data_dir, theme=opts.theme, scoring_pause=SCORING_PAUSE)
     for message in opts.notices:
         app.store.notices.add(message)
     app.run()

@@ -36,6 +36,16 @@ def test_new_game_screen_four_players(snap_compare):
     assert snap_compare(make_app(start=False), terminal_size=SIZE, run_before=choose)
 
 
+def test_new_game_screen_external_bot(snap_compare):
+    async def choose(pilot):
+        app = pilot.app
+        app.screen.query_one("#ai-1").value = "cmd"
+        app.screen.query_one("#ai-cmd-1").value = "python my_bot.py"
+        await pilot.pause()
+
+    assert snap_compare(make_app(start=False), terminal_size=SIZE, run_before=choose)
+
+
 def test_game_screen_with_a_selection(snap_compare):
     app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
     assert snap_compare(app, terminal_size=SIZE, press=["1"])

@@ -114,6 +114,7 @@ class GameScreen(Screen):
         if self.game.phase == "new":
             self.game.start()
         else:  # a game already under way (e.g. resumed): draw it from the public API
+            self._rebuild_log()
             self._picture_from_game()
 
     def _picture_from_game(self) -> None:
@@ -150,24 +151,17 @@ class GameScreen(Screen):
     def _engine_event(self, message: EngineEvent) -> None:
         event = message.event
         pic = self.pic
-        n = self.game.rules.players
         log = self.query_one(PlayLog)
+        for text, kind in self.log_lines(event):
+            log.add(text, self.deck, kind)
         if isinstance(event, GameStarted):
             pic.totals = [0] * self.game.rules.n_sides
-        elif isinstance(event, Redealt):
-            verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
-            log.add(f"Three Kings on the table: {self.names[event.dealer]} {verb} again.", self.deck)
         elif isinstance(event, Dealt):
             if event.first:
                 pic.hand_no, pic.dealer, pic.table = event.hand, event.dealer, tuple(event.table)
                 sides = self.game.rules.n_sides
                 pic.pile, pic.coins = [0] * sides, [0] * sides
                 pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
-                verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
-                log.add(f"— Hand {event.hand}: {self.names[event.dealer]} {verb} —", self.deck, "hand")
-            else:
-                verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
-                log.add(f"{self.names[event.dealer]} {verb} 3 more cards each ({event.stock} left).", self.deck)
             pic.my_hand = tuple(event.hands[HUMAN_SEAT])
             pic.hand_sizes = [len(h) for h in event.hands]
             pic.stock = event.stock
@@ -179,14 +173,7 @@ class GameScreen(Screen):
             for side in score.sides:
                 pic.pile[side.side] = side.cards
                 pic.coins[side.side] = side.coins
-            if score.leftover:
-                to = self.side_names[score.leftover_to] if score.leftover_to is not None else "nobody"
-                log.add(f"Left on the table, to {to}: {' '.join(map(str, score.leftover))}", self.deck)
             pic.table = ()
-            points = ", ".join(f"{self.side_names[s.side]} {s.points}" for s in score.sides)
-            log.add(f"Hand {score.hand} scored: {points}.", self.deck, "hand")
-        elif isinstance(event, GameEnded):
-            log.add(f"{self.side_names[event.winner]} won the game.", self.deck, "hand")
         self._refresh_widgets()
         if isinstance(event, HandEnded):
             self.preview = None
@@ -196,6 +183,48 @@ class GameScreen(Screen):
             self.app.show_hand_over(self, event.score)
         if self.game.events and event is self.game.events[-1]:
             self._next_turn()
+
+    def log_lines(self, event) -> list[tuple[str, str]]:
+        """The play log's lines for one engine event: (text, kind)."""
+        if isinstance(event, Redealt):
+            verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
+            return [(f"Three Kings on the table: {self.names[event.dealer]} {verb} again.", "")]
+        if isinstance(event, Dealt):
+            verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
+            if event.first:
+                return [(f"— Hand {event.hand}: {self.names[event.dealer]} {verb} —", "hand")]
+            return [(f"{self.names[event.dealer]} {verb} 3 more cards each ({event.stock} left).", "")]
+        if isinstance(event, Played):
+            text = f"{self.names[event.seat]} played {event.card}"
+            if event.capture:
+                text += f" and took {' '.join(map(str, event.capture))}"
+            else:
+                text += " on the table"
+            if event.scopa:
+                text += " — scopa!"
+            return [(text, "scopa" if event.scopa else "")]
+        if isinstance(event, HandEnded):
+            score, lines = event.score, []
+            if score.leftover:
+                to = self.side_names[score.leftover_to] if score.leftover_to is not None else "nobody"
+                lines.append((f"Left on the table, to {to}: {' '.join(map(str, score.leftover))}", ""))
+            points = ", ".join(f"{self.side_names[s.side]} {s.points}" for s in score.sides)
+            lines.append((f"Hand {score.hand} scored: {points}.", "hand"))
+            return lines
+        if isinstance(event, GameEnded):
+            return [(f"{self.side_names[event.winner]} won the game.", "hand")]
+        return []
+
+    def _rebuild_log(self) -> None:
+        """A game under way (e.g. resumed): the log of its current hand, from the game's events."""
+        events = list(self.game.events)
+        start = max((i for i, e in enumerate(events) if isinstance(e, Dealt) and e.first), default=0)
+        while start > 0 and isinstance(events[start - 1], Redealt):
+            start -= 1
+        log = self.query_one(PlayLog)
+        for event in events[start:]:
+            for text, kind in self.log_lines(event):
+                log.add(text, self.deck, kind)
 
     def _on_played(self, event: Played) -> None:
         pic = self.pic
@@ -210,17 +239,9 @@ class GameScreen(Screen):
             pic.coins[side] += sum(1 for c in taken if CARDS[c].suit == "d")
             if any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in taken):
                 pic.settebello[side] = True
-        who = self.names[event.seat]
-        text = f"{who} played {event.card}"
-        if event.capture:
-            text += f" and took {' '.join(map(str, event.capture))}"
-        else:
-            text += " on the table"
         if event.scopa:
             pic.scope_cards[side].append(event.card)
-            text += " — scopa!"
             self._celebrate(event)
-        self.query_one(PlayLog).add(text, self.deck, "scopa" if event.scopa else "")
 
     def _celebrate(self, event: Played) -> None:
         who = self.names[event.seat]

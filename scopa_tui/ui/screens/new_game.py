@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import os
+import shlex
+import shutil
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ...ai.registry import check_spec
 from ...engine import PRESETS, RulesError
 from ...engine.rules import DECK_STYLES
 from ..config import NAMES, TARGETS, GameConfig, ai_levels
+
+EXTERNAL = "cmd"  # the AI select's value for "external bot…"
 
 PLAYER_CHOICES = [("2: you and one AI", 2), ("3: each for self", 3),
                   ("4: with a partner", 4), ("6: three pairs", 6)]
@@ -59,10 +66,19 @@ class NewGameScreen(Screen):
                     yield Select([(d, d) for d in DECK_STYLES], value=deck, allow_blank=False, id="deck")
             with Vertical(id="ai-col", classes="form-col"):
                 for seat in range(1, 6):
+                    spec = c.ai_for(seat)
+                    external = spec.startswith("cmd:")
+                    names = list(self.levels)
+                    if not external and spec not in names:  # e.g. hard:time=0.5 from the command line
+                        names.append(spec)
                     with Horizontal(classes="row ai-row", id=f"ai-row-{seat}"):
                         yield Label(NAMES[seat], classes="field", id=f"ai-label-{seat}")
-                        yield Select([(name, name) for name in self.levels], value=c.ai_for(seat),
-                                     allow_blank=False, id=f"ai-{seat}")
+                        yield Select([(name, name) for name in names] + [("external bot…", EXTERNAL)],
+                                     value=EXTERNAL if external else spec, allow_blank=False, id=f"ai-{seat}")
+                    with Horizontal(classes="row cmd-row", id=f"ai-cmd-row-{seat}"):
+                        yield Label("  command", classes="field")
+                        yield Input(spec[4:].strip() if external else "", id=f"ai-cmd-{seat}",
+                                    placeholder="e.g. python my_bot.py")
         yield Static(id="preset-info")
         with Horizontal(id="start-row"):
             yield Static(id="error")
@@ -81,6 +97,8 @@ class NewGameScreen(Screen):
         for seat in range(1, 6):
             row = self.query_one(f"#ai-row-{seat}")
             row.display = seat < players
+            external = self.query_one(f"#ai-{seat}", Select).value == EXTERNAL
+            self.query_one(f"#ai-cmd-row-{seat}").display = seat < players and external
         partner = {4: 2, 6: 3}.get(players)
         col = self.query_one("#ai-col")
         col.border_subtitle = f"{NAMES[partner]} is your partner" if partner else ""
@@ -91,6 +109,9 @@ class NewGameScreen(Screen):
         if focused is not None and (focused.id or "").startswith("ai-") and isinstance(focused, Select):
             level = focused.value
             info = f"{level}: {self.levels.get(level, '')}"
+            if level == EXTERNAL:
+                info = ("external bot: a program that speaks the scopa-bot/1 protocol "
+                        "(docs/bot-protocol.md), e.g. scopa-tui bot --level hard")
         self.query_one("#preset-info", Static).update(info)
 
     def on_descendant_focus(self, event) -> None:
@@ -120,11 +141,28 @@ class NewGameScreen(Screen):
                 raise ValueError("the target must be a whole number of points from 1 to 999")
             target = int(text)
         deck = self.query_one("#deck", Select).value
-        ai = [self.query_one(f"#ai-{seat}", Select).value for seat in range(1, players)]
+        ai = [self._ai_spec(seat) for seat in range(1, players)]
         config = GameConfig(players=players, preset=preset, target=target, deck=deck, ai=ai,
                             seed=self.config.seed)
         config.rules()  # RulesError for a preset that does not allow this many players
         return config
+
+    def _ai_spec(self, seat: int) -> str:
+        value = self.query_one(f"#ai-{seat}", Select).value
+        if value != EXTERNAL:
+            return value
+        command = self.query_one(f"#ai-cmd-{seat}", Input).value.strip()
+        if not command:
+            raise ValueError(f"{NAMES[seat]}: type the command that runs the bot, e.g. python my_bot.py")
+        spec = check_spec(f"cmd:{command}")
+        try:
+            argv = shlex.split(command)
+        except ValueError as e:
+            raise ValueError(f"{NAMES[seat]}: cannot read the command: {e}") from None
+        program = argv[0] if argv else ""
+        if shutil.which(program) is None and not (os.sep in program and os.path.isfile(program)):
+            raise ValueError(f"{NAMES[seat]}: no program {program!r} found")
+        return spec
 
     def action_start(self) -> None:
         try:

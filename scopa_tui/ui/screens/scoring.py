@@ -74,7 +74,12 @@ def awards_text(score: HandScore, deck: DeckStyle, side_names: list[str] | None 
 
 
 class HandOverScreen(ModalScreen[None]):
-    """The scoring of one hand; Enter continues."""
+    """The scoring of one hand; Enter continues.
+
+    For ``pause`` seconds after it appears the screen does not continue (its button is
+    disabled), so that a quick second Enter after the hand's last play cannot skip the
+    scoring unseen.
+    """
 
     BINDINGS = [
         Binding("enter", "continue", "continue", id="hand.continue", priority=True),
@@ -84,9 +89,10 @@ class HandOverScreen(ModalScreen[None]):
     ]
 
     def __init__(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
-                 game_over: bool, scope_cards: list[list[int]] | None = None) -> None:
+                 game_over: bool, scope_cards: list[list[int]] | None = None, pause: float = 0.0) -> None:
         super().__init__()
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
+        self.pause = pause
         self.scope_cards = scope_cards  # the sweeping cards of each side, when known
         self.game_over = game_over
 
@@ -103,13 +109,36 @@ class HandOverScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         panel = self.query_one("#hand-over")
         panel.border_title = f"Hand {self.score.hand} — scoring"
-        self.query_one("#continue", Button).focus()
+        button = self.query_one("#continue", Button)
+        if self.pause > 0:
+            button.disabled = True
+            self.set_timer(self.pause, self.ready)
+        else:
+            button.focus()
+
+    def ready(self) -> None:
+        """From now on Enter continues."""
+        button = self.query_one("#continue", Button)
+        button.disabled = False
+        button.focus()
+        self.refresh_bindings()
+
+    @property
+    def waiting(self) -> bool:
+        return self.query_one("#continue", Button).disabled
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "continue" and self.is_mounted and self.waiting:
+            return None  # shown dimmed in the footer, does nothing yet
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss()
+        if not self.waiting:
+            self.dismiss()
 
     def action_continue(self) -> None:
-        self.dismiss()
+        if not self.waiting:
+            self.dismiss()
 
 
 class GameOverScreen(ModalScreen[str]):

@@ -91,8 +91,10 @@ class PlayLog(RichLog):
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, markup=False, max_lines=200, auto_scroll=True, min_width=16, **kwargs)
         self.can_focus = False
+        self.texts: list[str] = []  # every line added, as plain text (cards in engine notation)
 
     def add(self, text: str, deck: DeckStyle, kind: str = "") -> None:
+        self.texts.append(text)
         line = styled_text(text, deck, lambda c: self.get_component_rich_style(f"card--{suit_role(c)}",
                                                                                 partial=True))
         if kind:

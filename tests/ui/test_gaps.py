@@ -1,0 +1,231 @@
+"""External bots as opponents, the scoring screen's pause, the log after a resume, the AI pace."""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+
+from textual.widgets import Input, Select
+
+from scopa_tui.ai import protocol
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.store import GameSetup, Store
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.config import GameConfig
+from scopa_tui.ui.screens.game import GameScreen
+from scopa_tui.ui.screens.new_game import NewGameScreen
+from scopa_tui.ui.screens.scoring import HandOverScreen
+from scopa_tui.ui.widgets.scoreboard import PlayLog
+
+from .helpers import game_screen, play_by_keys, settle, stacked_app, wait_for_my_turn
+
+FIRST_LEGAL_BOT = textwrap.dedent("""
+    import json, os, sys
+    open(sys.argv[1], "w").write(str(os.getpid()))
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if msg["type"] == "hello":
+            print(json.dumps({"type": "hello", "protocol": "scopa-bot/1", "name": "firsty"}), flush=True)
+        elif msg["type"] == "move":
+            legal = msg["legal"][0]
+            print(json.dumps({"type": "move", "id": msg["id"], "card": legal["card"],
+                              "capture": legal["capture"]}), flush=True)
+        elif msg["type"] == "quit":
+            break
+""")
+
+GARBAGE_BOT = textwrap.dedent("""
+    import json, sys
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if msg["type"] == "hello":
+            print(json.dumps({"type": "hello", "protocol": "scopa-bot/1", "name": "junk"}), flush=True)
+        elif msg["type"] == "move":
+            sys.stderr.write("this must not reach the screen\\n")
+            print("[bold]not json", flush=True)
+""")
+
+
+def bot_spec(tmp_path, source: str, *args: str) -> str:
+    path = tmp_path / "bot.py"
+    path.write_text(source)
+    return "cmd:" + " ".join([sys.executable, str(path), *map(str, args)])
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie is not alive
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+async def play_my_turns(pilot, count: int) -> None:
+    for _ in range(count):
+        if not await wait_for_my_turn(pilot):
+            return
+        await play_by_keys(pilot, pilot.app.game.legal_moves()[0])
+        await settle(pilot)
+
+
+async def test_an_external_bot_plays_and_is_closed_when_the_app_quits_mid_game(tmp_path):
+    pidfile = tmp_path / "pid"
+    spec = bot_spec(tmp_path, FIRST_LEGAL_BOT, pidfile)
+    app = ScopaApp(GameConfig(players=2, ai=[spec], seed=4), start=True, ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert protocol.BOT_STDERR is not None and protocol.ON_FAULT == app.bot_fault
+        await play_my_turns(pilot, 3)
+        bot_moves = [e for e in app.game.history if e.seat == 1]
+        assert bot_moves and not app.players[1].faults
+        assert app.game.phase == "play"
+        pid = int(pidfile.read_text())
+        assert alive(pid)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert not alive(pid)
+    assert protocol.ON_FAULT is None  # the hooks are put back
+
+
+async def test_a_new_game_closes_the_bots_of_the_game_it_replaces(tmp_path):
+    pidfile = tmp_path / "pid"
+    spec = bot_spec(tmp_path, FIRST_LEGAL_BOT, pidfile)
+    app = ScopaApp(GameConfig(players=2, ai=[spec], seed=4), start=True, ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_my_turns(pilot, 1)
+        first = int(pidfile.read_text())
+        app.new_game(GameConfig(players=2, ai=["greedy"], seed=5))
+        await settle(pilot)
+        assert not alive(first)
+        await pilot.press("q", "y")
+
+
+async def test_a_bot_that_answers_garbage_is_named_in_a_notice_and_the_game_goes_on(tmp_path):
+    spec = bot_spec(tmp_path, GARBAGE_BOT)
+    app = ScopaApp(GameConfig(players=2, ai=[spec], seed=4), start=True, ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_my_turns(pilot, 2)
+        await settle(pilot)
+        assert [e for e in app.game.history if e.seat == 1]  # the game went on
+        messages = [n.message for n in app._notifications]
+        assert any("junk" in m and "not JSON" in m and "[bold]not json" in m for m in messages), messages
+        await pilot.press("q", "y")
+
+
+async def test_the_new_game_screen_sets_an_opponent_to_an_external_command(tmp_path):
+    pidfile = tmp_path / "pid"
+    spec = bot_spec(tmp_path, FIRST_LEGAL_BOT, pidfile)
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=4), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        command = screen.query_one("#ai-cmd-1", Input)
+        assert not command.parent.display
+        screen.query_one("#ai-1", Select).value = "cmd"
+        await settle(pilot)
+        assert command.parent.display
+        screen.action_start()  # no command yet: refused with a message
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert "command" in str(screen.query_one("#error").render())
+        command.value = "no-such-program-xyz --level hard"
+        screen.action_start()
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert "no-such-program-xyz" in str(screen.query_one("#error").render())
+        command.value = spec[len("cmd:"):]
+        screen.action_start()
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.config.ai == [spec]
+        await play_my_turns(pilot, 2)
+        assert pidfile.exists() and [e for e in app.game.history if e.seat == 1]
+        await pilot.press("q", "y")
+
+
+async def test_a_remembered_external_bot_shows_on_the_new_game_screen(tmp_path):
+    app = ScopaApp(GameConfig(players=3, ai=["medium", "cmd:python my_bot.py"]), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.query_one("#ai-2", Select).value == "cmd"
+        assert screen.query_one("#ai-cmd-2", Input).value == "python my_bot.py"
+        assert screen.query_one("#ai-1", Select).value == "medium"
+
+
+async def test_a_quick_second_enter_does_not_skip_the_scoring():
+    # One card each: the player's play ends the hand... after the AI's last card.
+    app = stacked_app([["1d", "2d", "3d"], ["4c", "5c", "6c"]], ["7s", "8s", "9s", "10s"])
+    app.scoring_pause = 30  # far longer than the test
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while app.game.phase == "play":
+            assert await wait_for_my_turn(pilot) or app.game.phase != "play"
+            if app.game.phase != "play":
+                break
+            move = app.game.legal_moves()[0]
+            screen = game_screen(app)
+            await pilot.press(str(screen.pic.my_hand.index(move.card) + 1), "enter", "enter")
+            await settle(pilot)
+        if not isinstance(app.screen, HandOverScreen):
+            await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter", "escape", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)  # still there: the scoring is seen
+        app.screen.ready()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, HandOverScreen)
+
+
+async def test_a_resumed_game_shows_the_plays_of_its_hand_in_the_log(tmp_path):
+    game = Game(make_rules(players=2), seed=5)
+    game.start()
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    played = [e for e in game.history]
+    Store(tmp_path).saves.save(game, GameSetup(["You", "Anna"], [None, "greedy"], 0), "g1")
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"]), ai_delay=0, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # resume
+        await settle(pilot)
+        log = game_screen(app).query_one(PlayLog)
+        lines = log.texts
+        assert any("Hand 1" in line for line in lines)
+        names = ["You", "Anna"]
+        for play in played:
+            assert any(line.startswith(f"{names[play.seat]} played {play.card}") for line in lines), lines
+        await pilot.press("q", "y")
+
+
+async def test_the_ai_pace_is_chosen_in_the_palette_and_remembered(tmp_path):
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=2), start=True, ai_delay=0.8,
+                   data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "AI pace: normal (now)" in titles and "AI pace: slow" in titles
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "AI pace: slow")
+        command.callback()
+        await pilot.pause()
+        assert app.ai_delay == 1.5 and game_screen(app).ai_delay == 1.5
+        await pilot.press("q", "y")
+    assert Store(tmp_path).settings.ai_delay == 1.5
+
+
+def test_the_help_names_every_screen_and_command():
+    from scopa_tui.ui.screens.help import HELP_TEXT
+
+    for words in ("F2", "History", "Statistics", "Ctrl+P", "AI pace", "ASCII suits", "Change theme",
+                  "external bot"):
+        assert words in HELP_TEXT, words
