@@ -18,11 +18,25 @@ HELP_TEXT = """\
 - **Esc**: clear your choice
 - **h**: hint, a suggested move and why
 - **?** or **F1**: this help
-- **q**: quit (asks first during a game)
-- **Ctrl+P**: commands, e.g. change the colour theme; **F12**: save a screenshot (SVG)
+- **q**: quit (asks first during a game; the game is saved and offered again next time)
+- **F2**: your statistics
+- **F12**: save a screenshot (SVG)
 
 The line under the table says at once whether your choice can be played, and why not.
 Letters h and q are never used for table cards.
+
+**Ctrl+P** opens the command palette; type a few letters to find:
+
+- **Statistics**: games won per opponent and player count, streaks, points per hand
+- **History**: past games; open one to replay it move by move (← →, Home, End)
+- **AI pace**: instant, quick, normal or slow: how long each AI play stays in view
+- **ASCII suits**: letters instead of suit symbols (from the next game on)
+- **Change theme**: the colours (ansi-dark and ansi-light follow your terminal's own)
+
+Settings chosen there are remembered for the next time.
+
+**Opponents.** easy, medium and hard AIs, or an *external bot…*: any program that
+speaks the scopa-bot/1 protocol (docs/bot-protocol.md), e.g. `scopa-tui bot --level hard`.
 
 # Scopa in short
 
