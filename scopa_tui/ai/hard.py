@@ -80,28 +80,17 @@ def _policy_move(state: HandState, rnd) -> tuple[int, int]:
         if nib:
             caps = [b << shift for b in NIBBLE_BITS[nib]]
         else:
-            caps = sum_captures((card >> 2) + 1, table)
-        if caps:
-            for m in caps:
+            caps = sum_captures((card >> 2) + 1, table) or (0,)  # (0,): laid on the table
+        for m in caps:
+            if m:
                 after = table ^ m
                 v = _capture_value(m | (1 << card))
-                if not after:
-                    if scopa_ok:
-                        v += _SCOPA
-                elif opp:
-                    r = sweep_rank(after)
-                    if r:
-                        for x in opp:
-                            if (x >> 2) + 1 == r:
-                                v -= _SCOPA + 0.12 * after.bit_count()
-                                break
-                if v > best:
-                    best = v
-                    best_move = (card, m)
-        else:
-            after = table | (1 << card)
-            v = -0.5 * VALUE[card]
-            if opp:
+                if not after and scopa_ok:
+                    v += _SCOPA
+            else:
+                after = table | (1 << card)
+                v = -0.5 * VALUE[card]
+            if after and opp:  # does the next seat hold the card that sweeps what is left?
                 r = sweep_rank(after)
                 if r:
                     for x in opp:
@@ -110,7 +99,7 @@ def _policy_move(state: HandState, rnd) -> tuple[int, int]:
                             break
             if v > best:
                 best = v
-                best_move = (card, 0)
+                best_move = (card, m)
     return best_move
 
 
