@@ -277,11 +277,13 @@ class CmdPlayer(BasePlayer):
         if not self._send(view.to_protocol(request_id)):
             return self.choose_after_exit(safe)
         deadline = time.monotonic() + self.time_limit
+        ignored = None  # the last line that was not a move answer, quoted if no answer comes
         while True:
             line = self._get_line(deadline)
             if line is None:
                 self._answered.add(request_id)
-                self._fault(f"{self.label} did not answer move {request_id} within {self.time_limit:g} s; "
+                sent = f" (it sent {_quote(ignored)}, which is not a move answer)" if ignored else ""
+                self._fault(f"{self.label} did not answer move {request_id} within {self.time_limit:g} s{sent}; "
                             f"played {safe.card} for it")
                 return safe
             if line is _EOF:
@@ -303,7 +305,8 @@ class CmdPlayer(BasePlayer):
                             f"played {safe.card} for it")
                 return safe
             if msg.get("type") != "move":
-                continue  # not an answer (a bot may send other messages later in the protocol's life)
+                ignored = text  # not an answer (a bot may send other messages later in the protocol's life)
+                continue
             got = msg.get("id")
             if got in self._answered and got != request_id:
                 continue  # a late answer to a request already settled

@@ -88,6 +88,8 @@ for line in sys.stdin:
         elif MODE == "notjson":
             print("I play the seven", flush=True)
             continue
+        elif MODE == "notype":
+            del answer["type"]
         elif MODE == "wrongid":
             answer["id"] = msg["id"] + 100
         elif MODE == "illegal":
@@ -137,6 +139,18 @@ def test_a_bad_answer_is_one_fault_reported_with_the_bot_name_and_what_it_sent(t
     assert len(player.faults) == 1 and len(reports) == 1
     assert "TestBot" in reports[0] and quoted in reports[0]
     assert "\n" not in reports[0]
+
+
+def test_an_answer_without_type_move_is_quoted_when_the_time_runs_out(tmp_path):
+    view = _view()
+    player, reports = _bot(tmp_path, "notype", time_limit=1.0)
+    try:
+        assert player.choose(view) in view.legal
+    finally:
+        player.close()
+    assert len(player.faults) == 1
+    assert "did not answer move 1 within 1 s (it sent '{\"id\": 1" in reports[0]
+    assert "which is not a move answer" in reports[0] and "\n" not in reports[0]
 
 
 def test_a_late_answer_is_a_fault_and_is_not_taken_for_the_next_move(tmp_path):
