@@ -223,21 +223,31 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def replay(game_record: RecordGame, use_seed: bool = False) -> Game:
-    """Play a parsed record again and check that it reproduces every line.
+def new_game(game_record: RecordGame, use_seed: bool = False, side_names: list[str] | None = None) -> Game:
+    """The unstarted game a parsed record describes, for :func:`replay`.
 
     With ``use_seed`` the decks come from the record's seed (resuming a saved game: the
     seed also fixes the deals still to come); otherwise from the record's deal lines.
-    The returned game stands where the record ends.
     """
     rules = game_record.rules
     seed = game_record.seed
     if use_seed:
         if not isinstance(seed, int):
             raise RecordError("the record has no seed to resume from", game_record.lines[0][0])
-        game = Game(rules, seed)
-    else:
-        game = Game(rules, seed if isinstance(seed, int) else 0, decks=_RecordDecks(game_record, rules.players))
+        return Game(rules, seed, side_names=side_names)
+    return Game(rules, seed if isinstance(seed, int) else 0, decks=_RecordDecks(game_record, rules.players),
+                side_names=side_names)
+
+
+def replay(game_record: RecordGame, use_seed: bool = False, game: Game | None = None) -> Game:
+    """Play a parsed record again and check that it reproduces every line.
+
+    ``game`` is an unstarted game from :func:`new_game` (e.g. one a viewer already
+    subscribes to); by default ``new_game(game_record, use_seed)``.  The returned game
+    stands where the record ends.
+    """
+    if game is None:
+        game = new_game(game_record, use_seed)
     produced: list[dict] = []
     game.subscribe(lambda e: produced.append(e.to_record()))
     cursor = 0

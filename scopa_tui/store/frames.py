@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Dealt, Game, GameEnded, HandEnded, HandScore, Move, Played, Redealt
+from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 
@@ -82,9 +82,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
     side_names = [" & ".join(seat_names[s] for s in seats) for seats in rules.sides]
     frames: list[Frame] = []
 
-    records.replay(rg)  # checks every line first: raises RecordError naming a bad one
-    seed = rg.seed if isinstance(rg.seed, int) else 0
-    game = Game(rules, seed, decks=records._RecordDecks(rg, rules.players), side_names=side_names)
+    game = records.new_game(rg, side_names=side_names)
     table_before: list[tuple[int, ...]] = [()]
 
     def piles() -> tuple[Pile, ...]:
@@ -140,14 +138,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
                                 totals=tuple(ev.totals)))
 
     game.subscribe(on_event)
-    for _no, obj in rg.lines:
-        ev = obj["event"]
-        if ev == "game_start":
-            game.start()
-        elif ev in ("deal", "redeal") and game.phase == "hand_over":
-            game.next_hand()
-        elif ev == "play":
-            game.play(Move(obj["card"], obj["capture"]))
+    records.replay(rg, game=game)  # checks every line: raises RecordError naming a bad one
     return ReplayGame(frames, seat_names, side_names, rules.players, rules.target, rules.deck_style,
                       game.is_over, game.winner, meta)
 
