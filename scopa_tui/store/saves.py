@@ -23,6 +23,7 @@ from typing import Any
 
 from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
+from ..engine.rules import PLAYER_COUNTS, sides_for
 from .files import Notices, StoreError, atomic_write_text, bad_file, read_text
 
 SAVE_FORMAT = "scopa-tui-save"
@@ -91,7 +92,8 @@ class GameSetup:
 
 
 def _sides(players: int) -> list[int]:
-    n_sides = {2: 2, 3: 3, 4: 2, 6: 3}.get(players, players)
+    """The side of each seat, as the engine's rules pair them (one seat a side for other counts)."""
+    n_sides = len(sides_for(players)) if players in PLAYER_COUNTS else players
     return [s % n_sides for s in range(players)]
 
 
