@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import CARDS, Move, PlayerView, cards_of
-from ..engine.cards import SETTEBELLO
+from ..engine.cards import RANK_NAMES, SETTEBELLO
 from .common import Counter, last_capturer
 from .hard import HardPlayer
 from .medium import Assessment, assess
@@ -35,11 +35,12 @@ def _list(cards: list[int]) -> str:
 
 
 def _plural(rank: int) -> str:
-    return {1: "Aces", 8: "Jacks", 9: "Horses", 10: "Kings"}.get(rank, f"{rank}s")
+    return f"{RANK_NAMES.get(rank, rank)}s"  # "Aces", "7s"
 
 
 def _article(rank: int) -> str:
-    return {1: "an Ace", 8: "a Jack", 9: "a Horse", 10: "a King"}.get(rank, f"a {rank}")
+    name = RANK_NAMES.get(rank, str(rank))
+    return f"an {name}" if name == "Ace" else f"a {name}"
 
 
 def explain(view: PlayerView, move: Move, counter: Counter | None = None) -> str:
