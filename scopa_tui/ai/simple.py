@@ -49,5 +49,6 @@ class GreedyPlayer(BasePlayer):
         return value
 
     def choose(self, view: PlayerView) -> Move:
-        best = max(self.score(m, view) for m in view.legal)
-        return self.rng.choice([m for m in view.legal if self.score(m, view) == best])
+        scores = [self.score(m, view) for m in view.legal]
+        best = max(scores)
+        return self.rng.choice([m for m, s in zip(view.legal, scores) if s == best])
