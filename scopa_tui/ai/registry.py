@@ -60,9 +60,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         return "cmd", {"command": command}
     name, _, rest = spec.partition(":")
     name = name.strip().lower()
-    if name not in FACTORIES or name == "cmd":
-        if name == "cmd":
-            raise ValueError("'cmd' needs a command after a colon, e.g. cmd:python my_bot.py")
+    if name == "cmd":
+        raise ValueError("'cmd' needs a command after a colon, e.g. cmd:python my_bot.py")
+    if name not in FACTORIES:
         known = ", ".join(sorted(n for n in FACTORIES if n != "cmd"))
         raise ValueError(f"unknown AI {name!r}: choose one of {known}, or cmd:COMMAND")
     options: dict[str, Any] = {}
@@ -89,6 +89,4 @@ def check_spec(spec: str) -> str:
 
 def make_player(spec: str, seed: int | None = None) -> Player:
     name, options = parse_spec(spec)
-    if name == "cmd" and "cmd" not in FACTORIES:
-        raise ValueError("external bots are not available in this build")
     return FACTORIES[name](seed, **options)
