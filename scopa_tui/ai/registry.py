@@ -77,8 +77,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         except ValueError:
             what = "whole number" if kind is int else "number"
             raise ValueError(f"AI option {key}={value!r} is not a {what}") from None
-        if isinstance(options[key], (int, float)) and options[key] <= 0:
-            raise ValueError(f"AI option {key} must be positive, not {value}")
+        if not 0 < options[key] < float("inf"):  # also refuses nan
+            raise ValueError(f"AI option {key} must be a positive number, not {value}")
     return name, options
 
 
