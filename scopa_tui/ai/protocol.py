@@ -53,7 +53,7 @@ def run_bot(player: Player, infile: IO[str], outfile: IO[str], errfile: IO[str] 
             continue
         try:
             msg = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             log(f"ignoring a line that is not JSON: {_quote(line)}")
             continue
         if not isinstance(msg, dict):
@@ -252,7 +252,7 @@ class CmdPlayer(BasePlayer):
                 continue
             try:
                 msg = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 self._fault(f"{self.label} answered hello with something that is not JSON: {_quote(line)}")
                 return
             if isinstance(msg, dict) and msg.get("type") == "hello":
@@ -294,7 +294,7 @@ class CmdPlayer(BasePlayer):
                 continue
             try:
                 msg = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):
                 self._answered.add(request_id)
                 self._fault(f"{self.label} sent something that is not JSON for move {request_id}: "
                             f"{_quote(text)}; played {safe.card} for it")

@@ -103,6 +103,8 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
             obj = json.loads(raw)
         except json.JSONDecodeError as e:
             raise RecordError(f"not valid JSON ({e.msg} at column {e.colno})", no) from None
+        except RecursionError:  # e.g. "[[[[..." thousands deep: the decoder gives up
+            raise RecordError("not valid JSON (nested too deeply)", no) from None
         if not isinstance(obj, dict):
             raise RecordError("each line must be a JSON object", no)
         ev = obj.get("event")

@@ -146,6 +146,8 @@ def parse_save(text: str) -> tuple[dict[str, Any], str]:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise ValueError(f"is not valid JSON (line {e.lineno} column {e.colno}: {e.msg})") from None
+    except RecursionError:
+        raise ValueError("is not valid JSON (nested too deeply)") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise ValueError("is not a scopa-tui save")
     version = doc.get("version")

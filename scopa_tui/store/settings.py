@@ -68,6 +68,9 @@ class SettingsFile:
             self._blocked = not bad_file(self.notices, kind, self.path,
                                          f"is not valid JSON (line {e.lineno} column {e.colno}: {e.msg})")
             return Settings()
+        except RecursionError:
+            self._blocked = not bad_file(self.notices, kind, self.path, "is not valid JSON (nested too deeply)")
+            return Settings()
         if not isinstance(data, dict):
             self._blocked = not bad_file(self.notices, kind, self.path, "does not hold a JSON object")
             return Settings()

@@ -142,7 +142,7 @@ class Store:
                     first = False
                     try:
                         obj = json.loads(line)
-                    except ValueError:
+                    except (ValueError, RecursionError):
                         self.notices.add(f"game {meta.get('game_id')} in the history is damaged; skipped")
                         break
                     obj["scopa_tui"] = meta

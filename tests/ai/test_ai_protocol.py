@@ -51,7 +51,7 @@ def test_bot_answers_hello_and_moves_with_a_legal_move():
 
 def test_bot_ignores_garbage_and_unknown_messages_and_stops_at_quit():
     view = _view()
-    answers, err = _serve(["not json", "[1, 2]", json.dumps({"type": "surprise", "x": 1}),
+    answers, err = _serve(["not json", "[1, 2]", "[" * 100_000, json.dumps({"type": "surprise", "x": 1}),
                            json.dumps({"type": "hand_end", "hand": 1, "totals": [3, 1]}),
                            json.dumps({"type": "quit"}), json.dumps(view.to_protocol(3))])
     assert answers == []  # nothing to answer before quit; the move after quit is never read
@@ -87,6 +87,9 @@ for line in sys.stdin:
             time.sleep(2.0)
         elif MODE == "notjson":
             print("I play the seven", flush=True)
+            continue
+        elif MODE == "deep":
+            print("[" * 100000, flush=True)
             continue
         elif MODE == "notype":
             del answer["type"]
@@ -125,6 +128,7 @@ def test_a_well_behaved_bot_plays_its_move(tmp_path):
 
 @pytest.mark.parametrize("mode,quoted", [
     ("notjson", "'I play the seven'"),
+    ("deep", "'[[[["),
     ("wrongid", '"id": 101'),
     ("illegal", '"card": "'),
 ])

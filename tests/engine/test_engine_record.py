@@ -280,6 +280,8 @@ def test_not_json_names_the_line():
         parse("\n".join(lines))
     with pytest.raises(RecordError, match=r"^line 2: each line must be a JSON object"):
         parse(lines[0] + "\n[1, 2]\n")
+    with pytest.raises(RecordError, match=r"^line 2: not valid JSON \(nested too deeply\)"):
+        parse(lines[0] + "\n" + "[" * 100_000 + "\n")
 
 
 def test_a_line_before_game_start():

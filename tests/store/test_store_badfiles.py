@@ -34,6 +34,7 @@ def one_notice(store, path):
     ("[1, 2, 3]", "does not hold a JSON object"),
     ('{"theme": "nord"}', "no valid version"),
     ('{"version": 9, "theme": "nord"}', "newer scopa-tui"),
+    ("[" * 100_000, "nested too deeply"),
 ])
 def test_bad_settings_file(tmp_path, text, words):
     path = tmp_path / "settings.json"
@@ -117,6 +118,15 @@ def test_truncated_save(tmp_path):
     assert "not valid JSON" in one_notice(store, path)
     (moved,) = aside(path.parent, "g.json")
     assert (path.parent / moved).read_text() == text[: len(text) // 2]
+
+
+def test_save_nested_too_deeply(tmp_path):
+    path = a_save(tmp_path)
+    path.write_text("[" * 100_000)
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    assert "not valid JSON (nested too deeply)" in one_notice(store, path)
+    assert aside(path.parent, "g.json")
 
 
 def test_save_whose_record_does_not_replay(tmp_path):
