@@ -207,7 +207,7 @@ class ScopaApp(StoreMixin, App):
                 self.exit()
 
         self.push_screen(GameOverScreen(list(game.hand_scores), names, game.winner, mine,
-                                        game.rules.target), after)
+                                        game.rules.target, pause=self.scoring_pause), after)
 
     # --- actions ---------------------------------------------------------------------
     def action_show_help(self) -> None:
@@ -274,8 +274,8 @@ class ScopaApp(StoreMixin, App):
         yield from super().get_system_commands(screen)
         for delay, name in AI_PACES:
             now = " (now)" if abs(delay - self.ai_delay) < 1e-9 else ""
-            yield SystemCommand(f"AI pace: {name}{now}", f"Each AI play stays visible {delay:g} s (remembered)",
-                                lambda d=delay: self.set_ai_pace(d))
+            help = f"Each AI play stays in view {delay:g} s" if delay else "The AIs play at once"
+            yield SystemCommand(f"AI pace: {name}{now}", help + " (remembered)", lambda d=delay: self.set_ai_pace(d))
 
     def on_unmount(self) -> None:
         self.store_close()

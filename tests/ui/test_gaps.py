@@ -18,7 +18,7 @@ from scopa_tui.ui.screens.new_game import NewGameScreen
 from scopa_tui.ui.screens.scoring import HandOverScreen
 from scopa_tui.ui.widgets.scoreboard import PlayLog
 
-from .helpers import game_screen, play_by_keys, settle, stacked_app, wait_for_my_turn
+from .helpers import game_screen, play_by_keys, settle, stacked_app, text_of, wait_for_my_turn
 
 FIRST_LEGAL_BOT = textwrap.dedent("""
     import json, os, sys
@@ -205,6 +205,7 @@ async def test_a_resumed_game_shows_the_plays_of_its_hand_in_the_log(tmp_path):
         names = ["You", "Anna"]
         for play in played:
             assert any(line.startswith(f"{names[play.seat]} played {play.card}") for line in lines), lines
+        assert app.game.turn == 0 and "Your turn" in text_of(game_screen(app).query_one("#prompt"))
         await pilot.press("q", "y")
 
 
@@ -229,3 +230,55 @@ def test_the_help_names_every_screen_and_command():
     for words in ("F2", "History", "Statistics", "Ctrl+P", "AI pace", "ASCII suits", "Change theme",
                   "external bot"):
         assert words in HELP_TEXT, words
+
+
+async def test_a_quick_extra_enter_does_not_skip_the_game_over_screen():
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    game = Game(make_rules(players=2, target=1), seed=5)
+    game.start()
+    while game.phase == "play":
+        game.play(game.legal_moves()[0])
+    assert game.phase == "game_over"
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"]), ai_delay=0, game=game)
+    app.scoring_pause = 30
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen) and app.game is game
+        app.screen.ready()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.game is not game  # played again
+
+
+async def test_the_prompt_keeps_its_key_hint_whole_at_80_columns():
+    app = stacked_app([["10s", "2s", "7s"], ["4c", "5b", "6b"]], ["5c", "6c", "9s", "10d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "d")  # the King without the King on the table: a match beats a sum
+        await settle(pilot)
+        prompt = game_screen(app).query_one("#prompt")
+        lines = text_of(prompt, width=prompt.content_size.width).splitlines()
+        assert "match beats a sum" in lines[0]
+        assert any(line.strip() in ("Tab: a legal capture",) or line.rstrip().endswith("Tab: a legal capture")
+                   or line.rstrip().endswith("(Tab)") for line in lines), lines
+
+
+async def test_a_winning_partnership_is_named_in_the_plural():
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    game = Game(make_rules(players=4, target=1), seed=8)
+    game.start()
+    while game.phase == "play":
+        game.play(game.legal_moves()[0])
+    config = GameConfig(players=4, ai=["greedy"])
+    app = ScopaApp(config, ai_delay=0, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        banner = str(app.screen.query_one("#banner").render())
+        winner = config.side_names()[game.winner]
+        assert banner in (f"{winner} win", f"{winner} win!"), banner

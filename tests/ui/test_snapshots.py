@@ -128,3 +128,13 @@ def test_game_screen_showing_an_ai_play(snap_compare):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=play)
+
+
+def test_resume_dialog(snap_compare):
+    from scopa_tui.ui.screens.resume import ResumeScreen
+
+    async def offer(pilot):
+        pilot.app.push_screen(ResumeScreen("hand 2 of a game to 11 against medium: You 3, Anna 5", 0))
+        await pilot.pause()
+
+    assert snap_compare(make_app(start=False), terminal_size=SIZE, run_before=offer)

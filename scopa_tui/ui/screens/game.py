@@ -116,6 +116,11 @@ class GameScreen(Screen):
         else:  # a game already under way (e.g. resumed): draw it from the public API
             self._rebuild_log()
             self._picture_from_game()
+            self.call_after_refresh(self._show_state)  # widgets set during on_mount need a refresh
+
+    def _show_state(self) -> None:
+        self.query_one("#prompt", Static).update(self.message, layout=False)
+        self._refresh_widgets()
 
     def _picture_from_game(self) -> None:
         game, pic = self.game, self.pic
@@ -264,8 +269,9 @@ class GameScreen(Screen):
         self.token += 1
         if turn == HUMAN_SEAT:
             self._clear_selection()
-            self._set_message(Text(f"Your turn: pick a card (←/→, 1–{len(self.pic.my_hand)} or a click).",
-                                   style="bold"))
+            n = len(self.pic.my_hand)
+            keys = "1" if n == 1 else f"←/→, 1–{n}"
+            self._set_message(Text(f"Your turn: pick a card ({keys} or a click).", style="bold"))
         else:
             self.thinking = turn
             self._set_message(Text(f"{self.names[turn]} is thinking…"))
@@ -357,15 +363,27 @@ class GameScreen(Screen):
             if len(self.sets) > 1:
                 hint += f", Tab: other capture ({self.set_index + 1}/{len(self.sets)})" \
                     if tuple(sorted(self.capture)) in [tuple(sorted(s)) for s in self.sets] else ""
-            out.append(hint, style="dim")
+            self._append_fitting(out, hint, "  Enter plays")
             self._prompt_state("-legal")
         else:
             out.append("✗ ", style="bold")
             out.append_text(styled_text(reason, self.deck, self._card_style))
-            out.append("  Tab: a legal capture" if self.capture or len(self.sets) else "", style="dim")
+            if self.capture or len(self.sets):
+                self._append_fitting(out, "  Tab: a legal capture", "  (Tab)")
             self._prompt_state("-illegal")
         self._set_message(out, keep_state=True)
         self._refresh_widgets()
+
+    def _append_fitting(self, out: Text, hint: str, short: str) -> None:
+        """Add a dim key hint to the prompt without breaking it across its two lines: on the
+        first line when it fits, else on its own second line, else the short form."""
+        width = self.query_one("#prompt", Static).content_size.width if self.is_mounted else 0
+        if not width or out.cell_len + len(hint) <= width:
+            out.append(hint, style="dim")
+        elif out.cell_len <= width:
+            out.append("\n" + hint.strip(), style="dim")
+        else:
+            out.append(short, style="dim")
 
     def _set_message(self, text: Text, keep_state: bool = False) -> None:
         self.message = text

@@ -151,17 +151,20 @@ class GameOverScreen(ModalScreen[str]):
     ]
 
     def __init__(self, scores: list[HandScore], side_names: list[str], winner: int, mine: bool,
-                 target: int) -> None:
+                 target: int, pause: float = 0.0) -> None:
         super().__init__()
+        self.pause = pause  # like the scoring screen: a quick extra Enter cannot skip the result
         self.scores, self.side_names, self.winner, self.mine = scores, side_names, winner, mine
         self.target = target
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-over", classes="panel"):
             totals = self.scores[-1].totals if self.scores else ()
-            banner = "You win!" if self.mine else f"{self.side_names[self.winner]} wins"
-            if self.mine and " & " in self.side_names[self.winner]:
-                banner = f"{self.side_names[self.winner]} win!"
+            winner = self.side_names[self.winner]
+            pair = " & " in winner  # a partnership: "Anna & Carla win"
+            banner = "You win!" if self.mine else f"{winner} {'win' if pair else 'wins'}"
+            if self.mine and pair:
+                banner = f"{winner} win!"
             yield Static(banner, id="banner")
             final = "   ".join(f"{n} {t}" for n, t in zip(self.side_names, totals))
             yield Static(f"Final score: {final}  (target {self.target})", id="final")
@@ -181,10 +184,32 @@ class GameOverScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#game-over").border_title = "Game over"
-        self.query_one("#again", Button).focus()
+        again = self.query_one("#again", Button)
+        if self.pause > 0:
+            again.disabled = True
+            self.set_timer(self.pause, self.ready)
+        else:
+            again.focus()
+
+    def ready(self) -> None:
+        again = self.query_one("#again", Button)
+        again.disabled = False
+        again.focus()
+        self.refresh_bindings()
+
+    @property
+    def waiting(self) -> bool:
+        return self.query_one("#again", Button).disabled
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "choose" and parameters == ("again",) and self.is_mounted and self.waiting:
+            return None
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "quit")
 
     def action_choose(self, what: str) -> None:
+        if what == "again" and self.waiting:
+            return
         self.dismiss(what)
