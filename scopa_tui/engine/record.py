@@ -79,12 +79,16 @@ def _check_cards(no: int, obj: dict, key: str) -> None:
             raise RecordError(f"{key!r}: {e}", no) from None
 
 
-def _check_int(no: int, obj: dict, key: str, nullable: bool = False) -> None:
+def _check_int(no: int, obj: dict, key: str, nullable: bool = False, below: int | None = None,
+               what: str = "") -> None:
+    """A non-negative whole number (or null when ``nullable``), less than ``below`` if given."""
     value = obj[key]
     if value is None and nullable:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise RecordError(f"{key!r} must be a non-negative whole number, not {value!r}", no)
+    if below is not None and value >= below:
+        raise RecordError(f"{key!r} is {value}, but this game's {what} are numbered 0 to {below - 1}", no)
 
 
 def parse(text: str | Iterable[str]) -> list[RecordGame]:
@@ -96,6 +100,7 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
     # that JSON allows inside strings, which would shift the line numbers.
     lines = text.split("\n") if isinstance(text, str) else list(text)
     games: list[RecordGame] = []
+    players = sides = 0  # of the game being read
     for no, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
@@ -122,9 +127,10 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
             if lacking:
                 raise RecordError(f"game_start rules lack {', '.join(repr(k) for k in lacking)}", no)
             try:
-                Rules.from_dict(obj["rules"])
+                rules = Rules.from_dict(obj["rules"])
             except (RulesError, TypeError) as e:
                 raise RecordError(f"bad rules: {e}", no) from None
+            players, sides = rules.players, rules.n_sides
             games.append(RecordGame())
         elif not games:
             raise RecordError(f"{ev} line before any game_start line", no)
@@ -134,18 +140,18 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
             _check_int(no, obj, "hand")
             _check_cards(no, obj, "table")
             if ev == "deal":
-                _check_int(no, obj, "dealer")
+                _check_int(no, obj, "dealer", below=players, what="seats")
                 _check_cards(no, obj, "hands")
         elif ev == "play":
             _check_int(no, obj, "hand")
-            _check_int(no, obj, "seat")
+            _check_int(no, obj, "seat", below=players, what="seats")
             _check_cards(no, obj, "card")
             _check_cards(no, obj, "capture")
             if not isinstance(obj["scopa"], bool):
                 raise RecordError(f"'scopa' must be true or false, not {obj['scopa']!r}", no)
         elif ev == "hand_end":
             _check_cards(no, obj, "leftover")
-            _check_int(no, obj, "leftover_to", nullable=True)
+            _check_int(no, obj, "leftover_to", nullable=True, below=sides, what="sides")
             _check_int(no, obj, "hand")
             if not isinstance(obj["sides"], list) or not isinstance(obj["totals"], list):
                 raise RecordError("'sides' and 'totals' must be lists", no)
@@ -156,7 +162,7 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
                 if lacking:
                     raise RecordError(f"hand_end side {k} lacks {', '.join(repr(f) for f in lacking)}", no)
         elif ev == "game_end":
-            _check_int(no, obj, "winner")
+            _check_int(no, obj, "winner", below=sides, what="sides")
             if not isinstance(obj["totals"], list):
                 raise RecordError("'totals' must be a list", no)
         games[-1].lines.append((no, obj))

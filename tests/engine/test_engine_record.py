@@ -209,6 +209,18 @@ def _wrong_dealer(objs):
     objs[i]["dealer"] = objs[1]["dealer"]
 
 
+def _dealer_not_a_seat(objs):
+    objs[1]["dealer"] = 9
+
+
+def _seat_not_a_seat(objs):
+    objs[_first(objs, "play")]["seat"] = 2
+
+
+def _winner_not_a_side(objs):
+    objs[-1]["winner"] = 2
+
+
 def _wrong_format(objs):
     objs[0]["format"] = "scopa-record/2"
 
@@ -248,6 +260,9 @@ MALFORMED = [
     (_deal_wrong_size, 2, "3 cards"),
     (_same_card_twice, 2, "twice"),
     (_wrong_dealer, None, "'dealer'"),
+    (_dealer_not_a_seat, 2, "'dealer' is 9, but this game's seats are numbered 0 to 1"),
+    (_seat_not_a_seat, None, "'seat' is 2, but this game's seats are numbered 0 to 1"),
+    (_winner_not_a_side, None, "'winner' is 2, but this game's sides are numbered 0 to 1"),
     (_wrong_format, 1, "scopa-record/2"),
     (_five_players, 1, "not 5"),
     (_line_after_end, None, "after game_end"),

@@ -74,6 +74,8 @@ BAD_RECORDS = [
     (START + '\n{"event": "deal"', "line 2: not valid JSON"),  # truncated
     ('{"event":"play","hand":1}\n', "line 1: play line lacks"),
     ('{"event":"game_start","format":"scopa-record/9","rules":{"players":2}}\n', "line 1: format"),
+    (START + '\n{"event":"deal","hand":1,"dealer":7,"table":[],"hands":[]}\n', "line 2: 'dealer' is 7"),
+    (START + "\n" + "[" * 100_000 + "\n", "line 2: not valid JSON (nested too deeply)"),
 ]
 
 
