@@ -139,8 +139,9 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
         if ev in ("deal", "redeal"):
             _check_int(no, obj, "hand")
             _check_cards(no, obj, "table")
-            if ev == "deal":
+            if ev == "deal" or "dealer" in obj:  # optional on a redeal line
                 _check_int(no, obj, "dealer", below=players, what="seats")
+            if ev == "deal":
                 _check_cards(no, obj, "hands")
         elif ev == "play":
             _check_int(no, obj, "hand")

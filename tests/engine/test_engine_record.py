@@ -84,6 +84,9 @@ def test_the_redeal_line():
     assert objs[2]["event"] == "deal" and objs[2]["hand"] == 1
     again = load(text)[0]
     assert dumps(again) == text
+    redeal["dealer"] = 5  # an extra field, but when present it must be a seat
+    with pytest.raises(RecordError, match=r"^line 2: 'dealer' is 5, but this game's seats are numbered 0 to 1"):
+        parse(text_of(objs))
 
 
 def test_leftover_to_is_null_when_nobody_gets_leftovers():
