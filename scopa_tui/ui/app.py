@@ -31,6 +31,7 @@ UI_DIR = Path(__file__).parent
 MIN_SIZE = (80, 24)
 DEFAULT_AI_DELAY = 0.8
 SCORING_PAUSE = 0.6  # seconds the scoring screen ignores Enter after it appears (run_app)
+BOT_FAULTS_SHOWN = 3  # per game; the rest are counted by the bot, not shown
 AI_PACES = ((0.0, "instant"), (0.4, "quick"), (0.8, "normal"), (1.5, "slow"))
 
 # A green-felt theme for the table; the built-in themes (ansi-dark, ansi-light, ...) work too.
@@ -113,6 +114,7 @@ class ScopaApp(StoreMixin, App):
         """Create the game (or take over a resumed ``game``) and show it: the one place games begin."""
         self.config = config
         self._end_game()
+        self._bot_faults = 0
         if game is None:
             seed = config.seed if config.seed is not None else random.randrange(2**31)
             config.seed = None if config.seed is None else config.seed + 1  # a different next game
@@ -165,13 +167,21 @@ class ScopaApp(StoreMixin, App):
     def bot_fault(self, text: str) -> None:
         """A bot's one-line fault, shown as a notification (called from the AI worker threads too)."""
         if threading.get_ident() == self._thread_id:
-            self.notify(text, title="Bot", severity="warning", timeout=8, markup=False)
+            self._show_bot_fault(text)
         elif self.is_running:
             try:
-                self.call_from_thread(self.notify, text, title="Bot", severity="warning", timeout=8,
-                                      markup=False)
+                self.call_from_thread(self._show_bot_fault, text)
             except RuntimeError:  # the app is closing
                 pass
+
+    def _show_bot_fault(self, text: str) -> None:
+        # The first few faults of a game are shown; a bot that keeps failing must not bury the table.
+        self._bot_faults = getattr(self, "_bot_faults", 0) + 1
+        if self._bot_faults <= BOT_FAULTS_SHOWN:
+            self.notify(text, title="Bot", severity="warning", timeout=8, markup=False)
+        elif self._bot_faults == BOT_FAULTS_SHOWN + 1:
+            self.notify("More bot faults in this game are not shown; a safe move is played for each.",
+                        title="Bot", severity="warning", timeout=8, markup=False)
 
     def show_hand_over(self, screen: GameScreen, score: HandScore) -> None:
         game = screen.game

@@ -109,13 +109,26 @@ async def test_a_new_game_closes_the_bots_of_the_game_it_replaces(tmp_path):
 async def test_a_bot_that_answers_garbage_is_named_in_a_notice_and_the_game_goes_on(tmp_path):
     spec = bot_spec(tmp_path, GARBAGE_BOT)
     app = ScopaApp(GameConfig(players=2, ai=[spec], seed=4), start=True, ai_delay=0)
+    shown: list[tuple[str, str]] = []
+    notify = app.notify
+
+    def record(message, **kwargs):
+        shown.append((kwargs.get("title", ""), message))
+        notify(message, **kwargs)
+
+    app.notify = record
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await play_my_turns(pilot, 2)
+        await play_my_turns(pilot, 8)
         await settle(pilot)
-        assert [e for e in app.game.history if e.seat == 1]  # the game went on
-        messages = [n.message for n in app._notifications]
+        assert len([e for e in app.game.history if e.seat == 1]) >= 6  # the game went on
+        assert len(app.players[1].faults) >= 6
+        messages = [m for title, m in shown if title == "Bot"]
         assert any("junk" in m and "not JSON" in m and "[bold]not json" in m for m in messages), messages
+        assert len(messages) == 4 and "not shown" in messages[-1]  # a failing bot does not bury the table
+        from scopa_tui.ui.widgets.cards import OpponentsBar
+
+        assert game_screen(app).query_one(OpponentsBar).seats[0].level == "bot junk"
         await pilot.press("q", "y")
 
 

@@ -579,7 +579,7 @@ class GameScreen(Screen):
                 team = "your partner" if HUMAN_SEAT in partners else "with " + ", ".join(
                     self.names[p] for p in partners)
             sizes = pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0
-            seats.append(SeatInfo(seat, self.names[seat], self.levels.get(seat, ""), sizes,
+            seats.append(SeatInfo(seat, self.names[seat], self._level_label(seat), sizes,
                                   turn == seat, pic.dealer == seat, self.thinking == seat, team))
         self.query_one(OpponentsBar).seats = tuple(seats)
         sides = []
@@ -615,6 +615,14 @@ class GameScreen(Screen):
         if self._footer_turn != self._my_turn():  # the footer dims the play keys off-turn
             self._footer_turn = self._my_turn()
             self.refresh_bindings()
+
+    def _level_label(self, seat: int) -> str:
+        """The AI level under a seat's name; an external bot by the name it gave (or "bot")."""
+        level = self.levels.get(seat, "")
+        if level.startswith("cmd:"):
+            name = getattr(self.players.get(seat), "bot_name", None)
+            return f"bot {name}" if name else "external bot"
+        return level
 
     def on_resize(self) -> None:
         width, height = self.size
