@@ -21,8 +21,8 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _at_least(minimum: int):
-    """An argparse type: a whole number of at least ``minimum``."""
+def _at_least(minimum: int, maximum: int | None = None):
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -31,12 +31,16 @@ def _at_least(minimum: int):
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must not be negative, not {value}" if minimum == 0
                                              else f"must be at least {minimum}, not {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be from {minimum} to {maximum}, not {value}")
         return value
     return parse
 
 
 _positive_int = _at_least(1)
 _non_negative_int = _at_least(0)
+# The new-game screen takes targets of up to three digits; the command line agrees.
+_target = _at_least(1, 999)
 
 
 def _players(text: str) -> int:
@@ -109,7 +113,7 @@ def _add_rules_args(p: argparse.ArgumentParser, default=None) -> None:
     p.add_argument("--players", type=_players, default=default,
                    help="2, 3, 4 (partners) or 6 (three partnerships); default 2")
     p.add_argument("--preset", choices=list(PRESETS), default=default, help="rule preset (default standard)")
-    p.add_argument("--target", type=_positive_int, default=default, help="points to win (default 11)")
+    p.add_argument("--target", type=_target, default=default, help="points to win (default 11)")
 
 
 def build_parser() -> argparse.ArgumentParser:

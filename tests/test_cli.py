@@ -18,6 +18,7 @@ BAD = [
     (["simulate", "--players", "5"], "not 5"),
     (["simulate", "--players", "two"], "two"),
     (["simulate", "--target", "0"], "at least 1"),
+    (["simulate", "--target", "1000"], "from 1 to 999"),
     (["simulate", "--ai", "wizard"], "unknown AI 'wizard'"),
     (["simulate", "--ai", "greedy,wizard"], "unknown AI 'wizard'"),
     (["simulate", "--ai", "hard:iters=abc"], "iters='abc' is not a whole number"),
