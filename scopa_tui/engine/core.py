@@ -101,7 +101,11 @@ class HandState:
 
 
 def deal_round(state: HandState) -> None:
-    """Deal 3 cards to each seat, one at a time, starting after the dealer."""
+    """Deal 3 cards to each seat, one at a time, starting after the dealer.
+
+    "One at a time" is read as the standard Italian deal: one card to each seat in turn,
+    three times round (RULES.md says one at a time but not whether by rounds).
+    """
     n = state.n
     stock = state.stock
     first = (state.dealer + 1) % n
@@ -157,7 +161,9 @@ def primiera(pile: int, values: tuple[int, ...], require_all: bool) -> tuple[int
                     total += values[r]
             if have == 15:
                 break
-    if (have != 15 and require_all) or not have:  # a side with no cards has no primiera
+    # RULES.md is silent on an empty pile with primiera_requires_all_suits off; as in the
+    # standard rules, a side that took no card has no primiera (rather than a primiera of 0).
+    if (have != 15 and require_all) or not have:
         return None, best
     return total, best
 

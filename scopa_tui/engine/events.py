@@ -30,7 +30,11 @@ class GameStarted:
 
 @dataclass(frozen=True)
 class Redealt:
-    """A deal voided because the table held three or more Kings."""
+    """A deal voided because the table held three or more Kings.
+
+    RULES.md gives the line only the voided table; the voided hands are not written (they
+    are collected and reshuffled unseen, as at a real table).  ``dealer`` is an extension.
+    """
 
     hand: int
     dealer: int

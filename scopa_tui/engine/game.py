@@ -97,7 +97,7 @@ class Game:
         self._deal_hand()
 
     def _deal_hand(self) -> None:
-        self.hand_no += 1
+        self.hand_no += 1  # hands are numbered from 1 (RULES.md numbers only seats and sides)
         attempt = 0
         while True:
             state = new_hand(self.rules, self.dealer, self._decks.deck(self.hand_no, attempt))
@@ -199,6 +199,7 @@ class Game:
         leftover = s.table
         # Leftovers go to the last capturer (already in its pile), or to nobody.
         leftover_to = s.last_capture if s.last_capture >= 0 else None
+        # With no cards left on the table the record says leftover_to null: nobody took any.
         s.table = 0
         score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover,
                            leftover_to if leftover else None, self.totals, self.side_names)
