@@ -218,7 +218,10 @@ async def test_a_resumed_game_shows_the_plays_of_its_hand_in_the_log(tmp_path):
         names = ["You", "Anna"]
         for play in played:
             assert any(line.startswith(f"{names[play.seat]} played {play.card}") for line in lines), lines
-        assert app.game.turn == 0 and "Your turn" in text_of(game_screen(app).query_one("#prompt"))
+        assert app.game.turn == 0 and len(app.game.view(0).hand) == 1
+        assert "Your turn: pick a card (1 or a click)" in text_of(game_screen(app).query_one("#prompt"))
+        await pilot.press("enter")  # nothing chosen yet: the keys that choose, for one card
+        assert "choose a card first: 1" in text_of(game_screen(app).query_one("#prompt"))
         await pilot.press("q", "y")
 
 

@@ -269,8 +269,7 @@ class GameScreen(Screen):
         self.token += 1
         if turn == HUMAN_SEAT:
             self._clear_selection()
-            n = len(self.pic.my_hand)
-            keys = "1" if n == 1 else f"←/→, 1–{n}"
+            keys = self._card_keys(", ")
             self._set_message(Text(f"Your turn: pick a card ({keys} or a click).", style="bold"))
         else:
             self.thinking = turn
@@ -325,6 +324,11 @@ class GameScreen(Screen):
     # --- the player's selection ------------------------------------------------------
     def _my_turn(self) -> bool:
         return self.game.phase == "play" and self.game.turn == HUMAN_SEAT and self.preview is None
+
+    def _card_keys(self, sep: str = " or ") -> str:
+        """The keys that pick a hand card now: "←/→ or 1–3", or just "1" for a last card."""
+        n = len(self.pic.my_hand)
+        return "1" if n == 1 else f"←/→{sep}1–{n}"
 
     def _clear_selection(self) -> None:
         self.selected = None
@@ -439,7 +443,7 @@ class GameScreen(Screen):
 
     def _toggle(self, card: int) -> None:
         if self.selected is None:
-            self._set_message(Text("choose a card from your hand first (←/→ or 1–3)", style="bold"))
+            self._set_message(Text(f"choose a card from your hand first ({self._card_keys()})", style="bold"))
             return
         self.capture = self.capture ^ {card}
         as_set = tuple(sorted(self.capture))
@@ -466,7 +470,7 @@ class GameScreen(Screen):
         if not self._my_turn():
             return
         if self.selected is None:
-            self._set_message(Text("choose a card first: ←/→ or 1–3", style="bold"))
+            self._set_message(Text(f"choose a card first: {self._card_keys()}", style="bold"))
             return
         card = self.pic.my_hand[self.selected]
         reason = self.game.explain(card, self.capture)
