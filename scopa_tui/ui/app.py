@@ -148,6 +148,8 @@ class ScopaApp(StoreMixin, App):
                         notify(record)
                     except Exception:  # an AI failing to listen must not end the game
                         pass
+        if isinstance(event, GameEnded):
+            self._close_players()  # e.g. external bots: no process outlives its game
         if self._game_screen is not None:
             self._game_screen.post_message(EngineEvent(event))
 
@@ -155,6 +157,9 @@ class ScopaApp(StoreMixin, App):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        self._close_players()
+
+    def _close_players(self) -> None:
         for player in self.players.values():
             close = getattr(player, "close", None)
             if close is not None:

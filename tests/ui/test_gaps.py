@@ -145,6 +145,7 @@ async def test_the_new_game_screen_sets_an_opponent_to_an_external_command(tmp_p
         screen.query_one("#ai-1", Select).value = "cmd"
         await settle(pilot)
         assert command.parent.display
+        assert screen.focused is command  # straight on to typing the command
         screen.action_start()  # no command yet: refused with a message
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
@@ -298,3 +299,19 @@ async def test_a_winning_partnership_is_named_in_the_plural():
         banner = str(app.screen.query_one("#banner").render())
         winner = config.side_names()[game.winner]
         assert banner in (f"{winner} win", f"{winner} win!"), banner
+
+
+async def test_an_external_bot_is_ended_when_its_game_is_over(tmp_path):
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    from .helpers import play_game_by_keys
+
+    pidfile = tmp_path / "pid"
+    spec = bot_spec(tmp_path, FIRST_LEGAL_BOT, pidfile)
+    app = ScopaApp(GameConfig(players=2, ai=[spec], seed=4, target=1), start=True, ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play_game_by_keys(pilot, pick=lambda moves: moves[0])
+        assert isinstance(app.screen, GameOverScreen)
+        assert not alive(int(pidfile.read_text()))
+        await pilot.press("q")

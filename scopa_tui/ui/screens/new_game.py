@@ -122,6 +122,11 @@ class NewGameScreen(Screen):
             self.query_one("#deck", Select).value = PRESETS[event.value].deck_style
         self._update()
         self.query_one("#error", Static).update("")
+        seat_id = event.select.id or ""
+        if seat_id.startswith("ai-") and event.value == EXTERNAL:  # straight on to typing the command
+            command = self.query_one(f"#ai-cmd-{seat_id[3:]}", Input)
+            if not command.value:
+                self.call_after_refresh(command.focus)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
