@@ -173,10 +173,14 @@ class ScopaApp(StoreMixin, App):
         """A bot's one-line fault, shown as a notification (called from the AI worker threads too)."""
         if threading.get_ident() == self._thread_id:
             self._show_bot_fault(text)
-        elif self.is_running:
+            return
+        # From a worker thread: hand the line to the event loop without waiting for it
+        # (call_from_thread would wait, and could wait forever while the app is closing).
+        loop = getattr(self, "_loop", None)
+        if loop is not None and self.is_running:
             try:
-                self.call_from_thread(self._show_bot_fault, text)
-            except RuntimeError:  # the app is closing
+                loop.call_soon_threadsafe(self._show_bot_fault, text)
+            except RuntimeError:  # the loop has closed: the app is gone
                 pass
 
     def _show_bot_fault(self, text: str) -> None:

@@ -315,3 +315,33 @@ async def test_an_external_bot_is_ended_when_its_game_is_over(tmp_path):
         assert isinstance(app.screen, GameOverScreen)
         assert not alive(int(pidfile.read_text()))
         await pilot.press("q")
+
+
+SLOW_BOT = textwrap.dedent("""
+    import json, os, sys, time
+    open(sys.argv[1], "w").write(str(os.getpid()))
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if msg["type"] == "hello":
+            print(json.dumps({"type": "hello", "protocol": "scopa-bot/1", "name": "slow"}), flush=True)
+        elif msg["type"] == "move":
+            time.sleep(60)
+""")
+
+
+async def test_quitting_while_a_bot_thinks_ends_the_bot_and_the_app(tmp_path):
+    pidfile = tmp_path / "pid"
+    spec = bot_spec(tmp_path, SLOW_BOT, pidfile)
+    app = ScopaApp(GameConfig(players=2, ai=[spec], seed=4), start=True, ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        screen = game_screen(app)
+        if app.game.turn == 0:
+            await play_by_keys(pilot, app.game.legal_moves()[0])
+            for _ in range(5):
+                await pilot.pause()
+        assert app.game.turn == 1 and screen.thinking == 1  # the bot has the move and sleeps on it
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert not alive(int(pidfile.read_text()))
