@@ -345,3 +345,16 @@ async def test_quitting_while_a_bot_thinks_ends_the_bot_and_the_app(tmp_path):
         await pilot.press("q", "y")
         await pilot.pause()
     assert not alive(int(pidfile.read_text()))
+
+
+async def test_typing_a_bot_command_with_q_and_a_question_mark_types_them():
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=4), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.query_one("#ai-1", Select).value = "cmd"
+        await settle(pilot)
+        await pilot.press("q", "?", "f", "1")
+        await settle(pilot)
+        assert app.screen is screen and app.is_running
+        assert screen.query_one("#ai-cmd-1", Input).value == "q?f1"
