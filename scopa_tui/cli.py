@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .ai.registry import check_spec
+from .ai.registry import check_runnable, check_spec
 from .engine import PRESETS, RulesError, make_rules
 from .engine.rules import DECK_STYLES, PLAYER_COUNTS
 
@@ -69,7 +69,7 @@ def _ai_list(text: str) -> list[str]:
         raise argparse.ArgumentTypeError("name at least one AI, e.g. greedy,random")
     for spec in specs:
         try:
-            check_spec(spec)
+            check_runnable(spec)
         except ValueError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
     return specs

@@ -20,6 +20,7 @@ BAD = [
     (["simulate", "--target", "0"], "at least 1"),
     (["simulate", "--target", "1000"], "from 1 to 999"),
     (["simulate", "--ai", "wizard"], "unknown AI 'wizard'"),
+    (["simulate", "--ai", "cmd:no-such-program-xyz --flag"], "no program 'no-such-program-xyz' found"),
     (["simulate", "--ai", "greedy,wizard"], "unknown AI 'wizard'"),
     (["simulate", "--ai", "hard:iters=abc"], "iters='abc' is not a whole number"),
     (["simulate", "--ai", "hard:time=soon"], "time='soon' is not a number"),

@@ -87,6 +87,28 @@ def check_spec(spec: str) -> str:
     return spec
 
 
+def check_runnable(spec: str) -> str:
+    """Like :func:`check_spec`, and for ``cmd:`` specs also that the program exists.
+
+    Used where a game is about to start (command line, new-game screen), so that a
+    mistyped bot command is one clear line at once rather than a fault at every move.
+    """
+    name, options = parse_spec(spec)
+    if name == "cmd":
+        import os
+        import shlex
+        import shutil
+
+        try:
+            argv = shlex.split(options["command"])
+        except ValueError as e:
+            raise ValueError(f"cannot read the bot command {options['command']!r}: {e}") from None
+        program = argv[0] if argv else ""
+        if shutil.which(program) is None and not (os.sep in program and os.path.isfile(program)):
+            raise ValueError(f"no program {program!r} found for the bot command {options['command']!r}")
+    return spec
+
+
 def make_player(spec: str, seed: int | None = None) -> Player:
     name, options = parse_spec(spec)
     return FACTORIES[name](seed, **options)

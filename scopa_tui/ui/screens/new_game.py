@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import shlex
-import shutil
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ...ai.registry import check_spec
+from ...ai.registry import check_runnable
 from ...engine import PRESETS, RulesError
 from ...engine.rules import DECK_STYLES
 from ..config import NAMES, TARGETS, GameConfig, ai_levels
@@ -159,15 +155,10 @@ class NewGameScreen(Screen):
         command = self.query_one(f"#ai-cmd-{seat}", Input).value.strip()
         if not command:
             raise ValueError(f"{NAMES[seat]}: type the command that runs the bot, e.g. python my_bot.py")
-        spec = check_spec(f"cmd:{command}")
         try:
-            argv = shlex.split(command)
+            return check_runnable(f"cmd:{command}")
         except ValueError as e:
-            raise ValueError(f"{NAMES[seat]}: cannot read the command: {e}") from None
-        program = argv[0] if argv else ""
-        if shutil.which(program) is None and not (os.sep in program and os.path.isfile(program)):
-            raise ValueError(f"{NAMES[seat]}: no program {program!r} found")
-        return spec
+            raise ValueError(f"{NAMES[seat]}: {e}") from None
 
     def action_start(self) -> None:
         try:
