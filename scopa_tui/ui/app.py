@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import subprocess
 import threading
-from pathlib import Path
 from collections.abc import Callable
 
 from textual.app import App, SystemCommand
@@ -26,8 +25,8 @@ from .screens.game import GameScreen
 from .screens.help import HelpScreen
 from .screens.new_game import NewGameScreen
 from .screens.scoring import GameOverScreen, HandOverScreen
+from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
 
-UI_DIR = Path(__file__).parent
 MIN_SIZE = (80, 24)
 DEFAULT_AI_DELAY = 0.8
 SCORING_PAUSE = 0.6  # seconds the scoring screen ignores Enter after it appears (run_app)
@@ -56,7 +55,7 @@ FELT = Theme(
 class ScopaApp(StoreMixin, App):
     """Play Scopa against AI opponents."""
 
-    CSS_PATH = [UI_DIR / "app.tcss", UI_DIR / "game.tcss", UI_DIR / "dialogs.tcss"]
+    CSS_PATH = [APP_TCSS, GAME_TCSS, DIALOGS_TCSS]
     TITLE = "Scopa"
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [

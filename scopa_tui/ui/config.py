@@ -13,7 +13,6 @@ TARGETS = (11, 16, 21)
 
 def ai_levels() -> dict[str, str]:
     """AI names offered in the game, with their descriptions (external bots excluded)."""
-    import scopa_tui.ai  # noqa: F401  (importing the package registers every level)
     from ..ai.registry import DESCRIPTIONS
 
     order = ["easy", "medium", "hard", "greedy", "random"]

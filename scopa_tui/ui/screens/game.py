@@ -492,11 +492,6 @@ class GameScreen(Screen):
     def action_hint(self) -> None:
         if not self._my_turn() or self.hint_pending:
             return
-        try:
-            from ...ai import hint  # noqa: F401  (filled in by the AI work; may be missing)
-        except ImportError:
-            self._set_message(Text("hints are not available yet", style="bold"))
-            return
         self.hint_pending = True
         self._set_message(Text("Looking for a good move…"))
         self._hint_worker(self.game.view(HUMAN_SEAT), self.token)

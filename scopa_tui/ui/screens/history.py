@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,9 +11,9 @@ from textual.widgets import DataTable, Footer, Static
 from ...engine import RecordError
 from ...store.db import HistoryEntry
 from ...store.frames import load_text
+from ..styles import STORE_TCSS
 from .replay import ReplayScreen
 
-STORE_TCSS = Path(__file__).resolve().parent.parent / "store.tcss"
 
 
 def _players(entry: HistoryEntry) -> str:

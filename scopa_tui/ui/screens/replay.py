@@ -9,7 +9,6 @@ Used by the history screen and by ``scopa-tui replay FILE`` (:class:`ReplayApp`)
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -21,12 +20,11 @@ from textual.widgets import Footer, Static
 
 from ...store.frames import Frame, ReplayGame
 from ..card_render import DeckStyle, card_tokens, render_card, suit_role
+from ..styles import APP_TCSS, GAME_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
 from .scoring import awards_text, breakdown_table
 
-UI_DIR = Path(__file__).resolve().parent.parent
 
-STORE_TCSS = Path(__file__).resolve().parent.parent / "store.tcss"
 
 
 class SeatsView(CardCanvas):
@@ -229,7 +227,7 @@ class ReplayScreen(Screen[None]):
 class ReplayApp(App):
     """``scopa-tui replay FILE``: the replay viewer on its own."""
 
-    CSS_PATH = [UI_DIR / "app.tcss", UI_DIR / "game.tcss", UI_DIR / "store.tcss"]
+    CSS_PATH = [APP_TCSS, GAME_TCSS, STORE_TCSS]
     TITLE = "Scopa — replay"
 
     def __init__(self, games: list[ReplayGame], title: str, ascii: bool = False,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from rich import box
 from rich.table import Table
@@ -13,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...store.db import Stats
+from ..styles import STORE_TCSS
 
-STORE_TCSS = Path(__file__).resolve().parent.parent / "store.tcss"
 
 
 def _pct(part: int, whole: int) -> str:
