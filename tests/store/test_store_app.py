@@ -282,3 +282,21 @@ async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
         assert isinstance(app.screen, GameScreen)
         assert app.config.ai != ["wizard:level=9"] and len(app.game.events) >= len(game.events)
         await pilot.press("q", "y")
+
+
+async def test_y_answers_the_resume_question_like_enter(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await my_turn(pilot)
+        await play_one(pilot)
+        await pilot.press("q", "y")
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(again.screen, GameScreen)
+        assert plays(again.game) >= 1
+        await pilot.press("q", "y")

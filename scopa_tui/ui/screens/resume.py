@@ -25,7 +25,7 @@ class ResumeScreen(ModalScreen[bool]):
     """``Resume your game?``: dismisses with True to resume, False for a new game."""
 
     BINDINGS = [
-        Binding("enter,r", "answer(True)", "resume", id="resume.yes", priority=True),
+        Binding("enter,r,y", "answer(True)", "resume", id="resume.yes", priority=True),
         Binding("n", "answer(False)", "new game", id="resume.no"),
         Binding("escape", "answer(False)", "new game", id="resume.cancel", show=False),
     ]
