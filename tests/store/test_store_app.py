@@ -53,6 +53,16 @@ async def play_one(pilot) -> None:
     await settle(pilot)
 
 
+async def leave_a_game_unfinished(data_dir) -> None:
+    """Play one move of a new game, then quit (confirming): a save is left to resume."""
+    app = make_app(data_dir)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await my_turn(pilot)
+        await play_one(pilot)
+        await pilot.press("q", "y")
+
+
 def plays(game) -> int:
     return sum(1 for e in game.events if type(e).__name__ == "Played")
 
@@ -95,12 +105,7 @@ async def test_the_game_is_saved_after_every_move_and_resumed_exactly(tmp_path):
 
 
 async def test_declining_the_resume_sets_the_save_aside(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert await my_turn(pilot)
-        await play_one(pilot)
-        await pilot.press("q", "y")
+    await leave_a_game_unfinished(tmp_path)
     again = make_app(tmp_path, start=False)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -285,12 +290,7 @@ async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
 
 
 async def test_y_answers_the_resume_question_like_enter(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert await my_turn(pilot)
-        await play_one(pilot)
-        await pilot.press("q", "y")
+    await leave_a_game_unfinished(tmp_path)
     again = make_app(tmp_path, start=False)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
