@@ -10,6 +10,7 @@ prints ``played N``; at the end prints ``done``.  SIGTERM and SIGHUP save and ex
 
 from __future__ import annotations
 
+import os
 import sys
 
 from scopa_tui.ai.registry import make_player
@@ -27,6 +28,12 @@ def policy(game: Game):
     return player.choose(game.view(seat))
 
 
+def say(line: str) -> None:
+    """One whole line in one write(2): a kill never leaves half a line in the pipe
+    (print() makes several writes when PYTHONUNBUFFERED is set)."""
+    os.write(1, (line + "\n").encode())
+
+
 def main() -> int:
     data_dir, seed = sys.argv[1], int(sys.argv[2])
     store = Store(data_dir)
@@ -34,7 +41,7 @@ def main() -> int:
     if saved is not None:
         session = store.track(saved.game, saved.setup, saved.game_id)
     elif any(h.game_id == f"kill-{seed}" for h in store.history()):
-        print("done", flush=True)  # finished and filed by an earlier run
+        say("done")  # finished and filed by an earlier run
         return 0
     else:
         game = Game(make_rules(players=2), seed=seed)
@@ -43,14 +50,14 @@ def main() -> int:
     game = session.game
     on_termination(lambda signum: session.save())
     for message in store.notices.take():
-        print("notice", message, flush=True)
-    print("ready", flush=True)
+        say(f"notice {message}")
+    say("ready")
     while not game.is_over:
         if game.phase == "hand_over":
             game.next_hand()
         game.play(policy(game))
-        print("played", sum(1 for e in game.events if type(e).__name__ == "Played"), flush=True)
-    print("done", flush=True)
+        say(f"played {sum(1 for e in game.events if type(e).__name__ == 'Played')}")
+    say("done")
     return 0
 
 
