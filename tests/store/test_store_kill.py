@@ -41,6 +41,18 @@ def start(data_dir: Path, seed: int) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
+def finish(proc: subprocess.Popen) -> tuple[str, str]:
+    """The rest of the driver's output, and its exit.
+
+    Not ``communicate()``: it reads the pipes directly and would lose lines that an
+    earlier ``readline()`` already pulled into ``proc.stdout``'s buffer.
+    """
+    out = proc.stdout.read()
+    err = proc.stderr.read()
+    proc.wait()
+    return out, err
+
+
 def plays(game: Game) -> int:
     return sum(1 for e in game.events if type(e).__name__ == "Played")
 
@@ -89,7 +101,7 @@ def test_sigkill_at_random_moments_loses_at_most_the_move_in_progress(tmp_path):
             else:  # sometimes while starting or resuming
                 time.sleep(rng.uniform(0.0, 0.15))
             proc.send_signal(signal.SIGKILL)
-            out, err = proc.communicate()
+            out, err = finish(proc)
             assert err == "" and "notice" not in out, (out, err)
             out = first + out
             reported = [int(line.split()[1]) for line in out.splitlines() if line.startswith("played")]
@@ -122,7 +134,7 @@ def test_sigterm_and_sighup_save_and_exit_cleanly(tmp_path):
         for _ in range(10):
             proc.stdout.readline()
         proc.send_signal(sig)
-        out, err = proc.communicate()
+        out, err = finish(proc)
         assert proc.returncode == 0 and err == ""
         reported = [int(line.split()[1]) for line in out.splitlines() if line.startswith("played")]
         k = check_save(data_dir, f"kill-{seed}", points, max(reported, default=10))
