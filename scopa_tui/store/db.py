@@ -192,6 +192,21 @@ class Database:
                 raise
         con.execute("PRAGMA synchronous = FULL")
 
+    def _prepare_patiently(self, con: sqlite3.Connection) -> None:
+        """:meth:`_prepare`, retried for a few seconds while another copy holds the file.
+
+        Switching to WAL mode and WAL recovery can answer "database is locked" at once,
+        without waiting for the busy timeout, when two copies open a new file together.
+        """
+        for wait in (0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 0):
+            try:
+                self._prepare(con)
+                return
+            except sqlite3.OperationalError as e:
+                if not wait or not ("locked" in str(e) or "busy" in str(e)):
+                    raise
+                time.sleep(wait)
+
     def _open(self) -> sqlite3.Connection | None:
         """A ready connection, or None (after a notice) when the database cannot be used."""
         if self._disabled:
@@ -203,7 +218,7 @@ class Database:
                     raise sqlite3.DatabaseError("is a directory, not a file")
                 con = self._connect()
                 if not self._ready:
-                    self._prepare(con)
+                    self._prepare_patiently(con)
                     self._ready = True
                 return con
             except NewerDatabase as e:
