@@ -36,11 +36,14 @@ def playouts(seconds: float, seed: int = 1) -> tuple[int, int, float]:
             return hands, plays, time.perf_counter() - start
 
 
-def games(seconds: float, seed: int = 2) -> tuple[int, float]:
-    """Complete 2-player games to 11 on the lean path (scored with ``hand_points``)."""
-    rules = make_rules()
+def play_games(seconds: float, seed: int, play_hand) -> tuple[int, float]:
+    """Complete 2-player games to 11 for about ``seconds``: (games, elapsed).
+
+    ``play_hand(dealer, rng)`` deals and plays one hand and returns each side's points,
+    or None when three kings void the deal (the same dealer deals again).  Both the
+    engine and the plain implementation are timed through this one loop.
+    """
     rng = random.Random(seed)
-    rnd = rng.random
     n = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -48,19 +51,32 @@ def games(seconds: float, seed: int = 2) -> tuple[int, float]:
         totals = [0, 0]
         dealer = rng.randrange(2)
         while True:
-            deck = list(range(40))
-            rng.shuffle(deck)
-            state = new_hand(rules, dealer, deck)
-            if rules.redeal_three_kings and three_kings(state.table):
-                continue  # three kings: the same dealer deals again
-            random_playout(state, rnd)
-            for side, p in enumerate(hand_points(state, rules)):
-                totals[side] += p
+            points = play_hand(dealer, rng)
+            if points is None:
+                continue
+            totals[0] += points[0]
+            totals[1] += points[1]
             dealer ^= 1
-            if max(totals) >= rules.target and totals[0] != totals[1]:
+            if max(totals) >= 11 and totals[0] != totals[1]:
                 break
         n += 1
     return n, time.perf_counter() - start
+
+
+def games(seconds: float, seed: int = 2) -> tuple[int, float]:
+    """Complete 2-player games to 11 on the lean path (scored with ``hand_points``)."""
+    rules = make_rules()
+
+    def play_hand(dealer: int, rng: random.Random):
+        deck = list(range(40))
+        rng.shuffle(deck)
+        state = new_hand(rules, dealer, deck)
+        if rules.redeal_three_kings and three_kings(state.table):
+            return None
+        random_playout(state, rng.random)
+        return hand_points(state, rules)
+
+    return play_games(seconds, seed, play_hand)
 
 
 # --- the yardstick: a straightforward list-of-cards implementation -------------------------
@@ -182,26 +198,16 @@ def naive_playouts(seconds: float, seed: int = 1) -> tuple[int, int, float]:
 
 
 def naive_games(seconds: float, seed: int = 2) -> tuple[int, float]:
-    rng = random.Random(seed)
-    n = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        totals = [0, 0]
-        dealer = rng.randrange(2)
-        while True:
-            deck = NAIVE_DECK[:]
-            rng.shuffle(deck)
-            hand = NaiveHand(2, dealer, deck)
-            if sum(1 for c in hand.table if c[0] == 10) >= 3:
-                continue  # three kings: the same dealer deals again
-            hand.playout(rng)
-            totals = [t + p for t, p in zip(totals, hand.points())]
-            dealer ^= 1
-            if max(totals) >= 11 and totals[0] != totals[1]:
-                break
-        n += 1
-    return n, time.perf_counter() - start
+    def play_hand(dealer: int, rng: random.Random):
+        deck = NAIVE_DECK[:]
+        rng.shuffle(deck)
+        hand = NaiveHand(2, dealer, deck)
+        if sum(1 for c in hand.table if c[0] == 10) >= 3:
+            return None
+        hand.playout(rng)
+        return hand.points()
+
+    return play_games(seconds, seed, play_hand)
 
 
 def _best(measures: dict, repeat: int, seconds: float) -> dict[str, float]:
