@@ -102,8 +102,11 @@ class StackedDecks:
         return deck
 
 
-def play_random_game(game: Game, seed: int, on_move=None) -> Game:
-    """Play ``game`` to the end with uniformly random legal moves."""
+def play_random_game(game: Game, seed: int, on_move=None, after_move=None) -> Game:
+    """Play ``game`` to the end with uniformly random legal moves.
+
+    ``on_move(game, move, moves)`` runs before each play, ``after_move(game, event)`` after it.
+    """
     rng = random.Random(seed)
     if game.phase == "new":
         game.start()
@@ -114,7 +117,9 @@ def play_random_game(game: Game, seed: int, on_move=None) -> Game:
         move = rng.choice(moves)
         if on_move is not None:
             on_move(game, move, moves)
-        game.play(move)
+        event = game.play(move)
+        if after_move is not None:
+            after_move(game, event)
     return game
 
 

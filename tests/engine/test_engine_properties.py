@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -11,6 +10,7 @@ from hypothesis import strategies as st
 from scopa_tui.engine import Game, HandEnded, Played, make_rules, mask_of
 from scopa_tui.engine.core import hand_points
 from scopa_tui.engine.record import dumps, parse, replay
+from scopa_helpers import play_random_game
 
 DECK = (1 << 40) - 1
 
@@ -30,20 +30,8 @@ def games(draw):
 
 def play(rules, seed, move_seed, before=None, after=None) -> Game:
     """Play a whole game at random, calling ``before(game, moves, move)`` and ``after(game, event)``."""
-    rng = random.Random(move_seed)
-    g = Game(rules, seed=seed)
-    g.start()
-    while not g.is_over:
-        if g.phase == "hand_over":
-            g.next_hand()
-        moves = g.legal_moves()
-        mv = rng.choice(moves)
-        if before:
-            before(g, moves, mv)
-        event = g.play(mv)
-        if after:
-            after(g, event)
-    return g
+    on_move = (lambda g, mv, moves: before(g, moves, mv)) if before else None
+    return play_random_game(Game(rules, seed=seed), move_seed, on_move=on_move, after_move=after)
 
 
 def brute_force_captures(card, table: list) -> list[int]:
