@@ -22,9 +22,16 @@ SUIT_LETTERS = {
     "italian": {"d": "D", "c": "C", "s": "S", "b": "B"},
     "french": {"d": "D", "c": "H", "s": "S", "b": "C"},
 }
+# Suit names follow the deck: the Italian deck keeps its own names (Denari is the suit
+# of coins), the French decks use the English ones, always in the plural.
 SUIT_WORDS = {
     "italian": {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"},
-    "french": {"d": "Diamond", "c": "Hearts", "s": "Spades", "b": "Clubs"},
+    "french": {"d": "Diamonds", "c": "Hearts", "s": "Spades", "b": "Clubs"},
+}
+# What each suit is in plain English, for the help and the first mention of a suit.
+SUIT_GLOSS = {
+    "italian": {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"},
+    "french": {"d": "diamonds", "c": "hearts", "s": "spades", "b": "clubs"},
 }
 RANK_LABELS = {
     "italian": {1: "A", 8: "F", 9: "C", 10: "R"},
@@ -68,7 +75,15 @@ class DeckStyle:
         return table[self.family][suit]
 
     def suit_word(self, suit: str) -> str:
+        """The suit's name in this deck, plural: ``Denari``, ``Diamonds``."""
         return SUIT_WORDS[self.family][suit]
+
+    def card_name(self, card: int) -> str:
+        """A card's long name in this deck: ``Re di Denari``, ``7 di Denari``, ``King of Clubs``."""
+        c = CARDS[card]
+        if self.family == "italian":
+            return f"{self.rank_word(c.rank) or c.rank} di {self.suit_word(c.suit)}"
+        return f"{self.rank_word(c.rank) or c.rank} of {self.suit_word(c.suit)}"
 
     def rank(self, rank: int) -> str:
         return RANK_LABELS[self.name].get(rank, str(rank))

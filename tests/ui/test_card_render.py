@@ -73,3 +73,12 @@ def test_no_key_does_two_things():
     assert toggles == set(TABLE_LETTERS)
     assert not toggles & others
     assert "h" in others and "q" in others
+
+
+def test_card_names_follow_the_deck():
+    from scopa_tui.engine.cards import SETTEBELLO, card
+    assert DeckStyle("italian").card_name(SETTEBELLO) == "7 di Denari"
+    assert DeckStyle("italian").card_name(card(10, "b")) == "Re di Bastoni"
+    assert DeckStyle("french").card_name(SETTEBELLO) == "7 of Diamonds"
+    assert DeckStyle("french").suit_word("d") == "Diamonds"  # plural, like the others
+    assert DeckStyle("french-numeric").card_name(card(10, "c")) == "10 of Hearts"
