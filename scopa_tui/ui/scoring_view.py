@@ -80,8 +80,8 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
         return f"First to {target} wins."
     if len(leaders) > 1:
         if len(leaders) < len(totals):
-            return f"{_join([side_names[i] for i in leaders])} tied at {best}: one more hand."
-        return f"Tied at {best}: one more hand."
+            return f"{_join([side_names[i] for i in leaders])} tied at {best} (target {target}): one more hand."
+        return f"Tied at {best} (target {target}): one more hand."
     name = side_names[leaders[0]]
     verb = "win" if name == "You" or " & " in name else "wins"
     return f"{name} {verb} the game, {' to '.join(str(t) for t in sorted(totals, reverse=True))}."
@@ -192,8 +192,9 @@ class HandTable:
         table.add_section()
         row("This hand", [Text(f"+{s.points}") for s in sides])
         best = max(score.totals) if score.totals else 0
+        leaders = {i for i, t in enumerate(score.totals) if t == best}
         row("Total", [Text(str(t)) for t in score.totals],
-            winners={i for i, t in enumerate(score.totals) if t == best and best >= self.target})
+            winners=leaders if best >= self.target and len(leaders) == 1 else set())  # the game's winner
         return table
 
     def lines(self) -> Table:

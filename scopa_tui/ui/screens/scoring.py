@@ -86,25 +86,25 @@ class HandOverScreen(ModalScreen[None]):
 def hands_table(scores: list[HandScore], side_names: list[str], winner: int | None) -> Table:
     """Every hand's points and the running total of each side, in aligned columns.
 
-    Each side has a points column (``+3``) and a total column; the winner's final total
-    is marked like a point on the scoring screen.
+    Each side's cell is its points then its total (``+3    9``), both right-aligned, so
+    the numbers stand in columns; the winner's final total is marked and highlighted.
     """
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1), expand=False)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 2), expand=False)
     table.add_column("Hand", justify="right", style="bold")
     for name in side_names:
-        table.add_column(Text(name, style="bold"), justify="right", min_width=4)
-        table.add_column("total", justify="right", min_width=5)
+        table.add_column(Text(name, style="bold"), justify="right", min_width=9)
+
+    def cell(points: str, total: str) -> str:
+        return f"{points:>3}  {total:>4}"
+
     for s in scores:
-        cells: list[Text | str] = [str(s.hand)]
-        for p, t in zip(s.points, s.totals):
-            cells += [f"+{p}", str(t)]
-        table.add_row(*cells)
+        table.add_row(str(s.hand), *[cell(f"+{p}", str(t)) for p, t in zip(s.points, s.totals)])
     if scores:
         table.add_section()
         final: list[Text | str] = [Text("Final", style="bold")]
         for i, t in enumerate(scores[-1].totals):
             mine = i == winner
-            final += ["", Text(f"▶ {t}" if mine else str(t), style="bold reverse" if mine else "bold")]
+            final.append(Text(cell("▶" if mine else "", str(t)), style="bold reverse" if mine else "bold"))
         table.add_row(*final)
     return table
 
@@ -134,7 +134,8 @@ class GameOverScreen(ModalScreen[str]):
             if banner.startswith("You win"):
                 banner = banner.removesuffix(".") + "!"
             yield Static(banner or f"{self.side_names[self.winner]} won", id="banner")
-            yield Static(f"First to {self.target} · {len(self.scores)} hands", id="final")
+            yield Static(f"First to {self.target} · {len(self.scores)} hands · each hand: points, then the total",
+                         id="final")
             with VerticalScroll(id="hands-table"):
                 yield Static(hands_table(self.scores, self.side_names, self.winner))
             with Horizontal(id="over-buttons"):
