@@ -153,7 +153,7 @@ class HandTable:
             table.add_column("", width=1, no_wrap=True)
             table.add_column(Text(name, style=st("label")), width=value_w, overflow="fold")
         won = {a.point: a.side for a in score.awards}
-        mark = "*" if deck.ascii else "▶"
+        mark = ">" if deck.ascii else "▶"
 
         def row(label: str, cells: list[Text], point: str | None = None,
                 winners: set[int] | None = None) -> None:
@@ -212,11 +212,19 @@ class HandTable:
         yield Group(self.table(options.max_width), Text(""), self.lines())
 
 
-class ScoringView(Widget):
-    """A :class:`HandTable` in the theme's colours (``scoring--*`` component classes)."""
+class _Themed(Widget):
+    """A widget whose Rich styles come from the ``scoring--*`` component classes (scoring.tcss)."""
 
     COMPONENT_CLASSES = {f"scoring--{role}" for role in ROLES}
-    DEFAULT_CSS = "ScoringView { height: auto; }"  # colours: scoring.tcss
+
+    def _style(self, role: str) -> Style:
+        return self.get_component_rich_style(f"scoring--{role}", partial=True)
+
+
+class ScoringView(_Themed):
+    """A :class:`HandTable` in the theme's colours."""
+
+    DEFAULT_CSS = "ScoringView { height: auto; }"
 
     def __init__(self, score: HandScore | None = None, side_names: list[str] | None = None,
                  deck: DeckStyle | None = None, target: int = 11, **kwargs) -> None:
@@ -227,10 +235,50 @@ class ScoringView(Widget):
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
         self.refresh(layout=True)
 
-    def _style(self, role: str) -> Style:
-        return self.get_component_rich_style(f"scoring--{role}", partial=True)
-
     def render(self) -> HandTable | Text:
         if self.score is None:
             return Text("")
         return HandTable(self.score, self.side_names, self.deck, self.target, self._style)
+
+
+def hands_table(scores: list[HandScore], side_names: list[str], winner: int | None,
+                style: Styler = _plain) -> Table:
+    """Every hand's points and the running total of each side, in aligned columns.
+
+    Each side's cell is its points then its total (``+3    9``), both right-aligned, so
+    the numbers stand in columns; the winner's final total is marked and highlighted.
+    """
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 2), expand=False,
+                  border_style=style("note"))
+    table.add_column("Hand", justify="right", style=style("label"))
+    for name in side_names:
+        table.add_column(Text(name, style=style("label")), justify="right", min_width=9)
+
+    def cell(points: str, total: str) -> str:
+        return f"{points:>3}  {total:>4}"
+
+    for s in scores:
+        table.add_row(str(s.hand), *[cell(f"+{p}", str(t)) for p, t in zip(s.points, s.totals)])
+    if scores:
+        table.add_section()
+        final: list[Text | str] = [Text("Final", style=style("label"))]
+        for i, t in enumerate(scores[-1].totals):
+            if i == winner:
+                final.append(Text.assemble(("▶", style("mark")), (cell("", str(t))[1:], style("won"))))
+            else:
+                final.append(Text(cell("", str(t)), style=style("label")))
+        table.add_row(*final)
+    return table
+
+
+class HandsView(_Themed):
+    """:func:`hands_table` in the theme's colours (the game-over screen)."""
+
+    DEFAULT_CSS = "HandsView { height: auto; width: auto; }"
+
+    def __init__(self, scores: list[HandScore], side_names: list[str], winner: int | None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.scores, self.side_names, self.winner = scores, side_names, winner
+
+    def render(self) -> Table:
+        return hands_table(self.scores, self.side_names, self.winner, self._style)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from rich import box
-from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -13,7 +10,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...engine import HandScore
 from ..card_render import DeckStyle
-from ..scoring_view import ScoringView, outcome
+from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import SCORING_TCSS
 
 class HandOverScreen(ModalScreen[None]):
@@ -83,32 +80,6 @@ class HandOverScreen(ModalScreen[None]):
             self.dismiss()
 
 
-def hands_table(scores: list[HandScore], side_names: list[str], winner: int | None) -> Table:
-    """Every hand's points and the running total of each side, in aligned columns.
-
-    Each side's cell is its points then its total (``+3    9``), both right-aligned, so
-    the numbers stand in columns; the winner's final total is marked and highlighted.
-    """
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 2), expand=False)
-    table.add_column("Hand", justify="right", style="bold")
-    for name in side_names:
-        table.add_column(Text(name, style="bold"), justify="right", min_width=9)
-
-    def cell(points: str, total: str) -> str:
-        return f"{points:>3}  {total:>4}"
-
-    for s in scores:
-        table.add_row(str(s.hand), *[cell(f"+{p}", str(t)) for p, t in zip(s.points, s.totals)])
-    if scores:
-        table.add_section()
-        final: list[Text | str] = [Text("Final", style="bold")]
-        for i, t in enumerate(scores[-1].totals):
-            mine = i == winner
-            final.append(Text(cell("▶" if mine else "", str(t)), style="bold reverse" if mine else "bold"))
-        table.add_row(*final)
-    return table
-
-
 class GameOverScreen(ModalScreen[str]):
     """Winner, final score and every hand's points; dismisses with "again", "new" or "quit"."""
 
@@ -137,7 +108,7 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(f"First to {self.target} · {len(self.scores)} hands · each hand: points, then the total",
                          id="final")
             with VerticalScroll(id="hands-table"):
-                yield Static(hands_table(self.scores, self.side_names, self.winner))
+                yield HandsView(self.scores, self.side_names, self.winner)
             with Horizontal(id="over-buttons"):
                 yield Button("Play again (Enter)", id="again", variant="primary")
                 yield Button("New game… (n)", id="new")
@@ -146,6 +117,7 @@ class GameOverScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#game-over").border_title = "Game over"
+        self.query_one("#hands-table").scroll_end(animate=False)  # a long game: the final row in view
         again = self.query_one("#again", Button)
         if self.pause > 0:
             again.disabled = True
