@@ -105,8 +105,8 @@ class GameOverScreen(ModalScreen[str]):
             if banner.startswith("You win"):
                 banner = banner.removesuffix(".") + "!"
             yield Static(banner or f"{self.side_names[self.winner]} won", id="banner")
-            yield Static(f"First to {self.target} · {len(self.scores)} hands · each hand: points, then the total",
-                         id="final")
+            hands = f"{len(self.scores)} hand{'s' if len(self.scores) != 1 else ''}"
+            yield Static(f"First to {self.target} · {hands} · each hand: points, then the total", id="final")
             with VerticalScroll(id="hands-table"):
                 yield HandsView(self.scores, self.side_names, self.winner)
             with Horizontal(id="over-buttons"):
