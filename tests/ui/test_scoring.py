@@ -37,12 +37,12 @@ async def test_every_sides_values_start_in_its_column(players):
             for side, x in enumerate(columns):
                 assert line[x - 2:x] in ("  ", "▶ "), f"{row}, side {side}: {line!r}"
                 assert line[x:].split()[0] == expected(score, row, side), f"{row}, side {side}: {line!r}"
-        marked = {row: [i for i, x in enumerate(columns) if next(ln for ln in lines if ln.startswith(row))[x - 2] == "▶"]
-                  for row in ("Cards", "Denari", "Settebello", "Primiera")}
         for point, row in (("cards", "Cards"), ("coins", "Denari"), ("settebello", "Settebello"),
                            ("primiera", "Primiera")):
-            side = score.award(point).side
-            assert marked[row] == ([] if side is None else [side])
+            line = next(line for line in lines if line.startswith(row))
+            marked = [side for side, x in enumerate(columns) if line[x - 2] == "▶"]
+            winner = score.award(point).side
+            assert marked == ([] if winner is None else [winner]), f"{row}: {line!r}"
 
 
 def test_a_tie_at_the_target_says_one_more_hand():
