@@ -83,8 +83,9 @@ async def test_replay_shows_each_hands_scoring():
         assert f.kind == "hand_end" and f.score.sides == first.sides and f.score.totals == first.totals
         assert [a.side for a in f.score.awards] == [a.side for a in first.awards]
         assert screen.query_one("#replay-scoring").display
-        assert not screen.query_one(TableView).display
+        assert not screen.query_one(TableView).display and not screen.query_one(SeatsView).display
         breakdown = text_of(screen, "#replay-breakdown")
+        assert "First to 11 wins." in breakdown  # the lines under the table are in view too
         starts = [line.strip() for line in shown(screen.query_one("#replay-breakdown")).splitlines()]
         for row in ("Cards", "Denari", "Settebello", "Primiera", "Scope", "This hand", "Total"):
             assert sum(line.startswith(row) for line in starts) == 1  # each point once, in the deck's words

@@ -167,12 +167,13 @@ class ReplayScreen(Screen[None]):
         table = self.query_one(TableView)
         scoring = self.query_one("#replay-scoring")
         if f.kind == "hand_end" and f.score is not None:
-            table.display = False
+            # The scoring has every side's pile: the seats (hands empty by now) make room for it.
+            seats.display = table.display = False
             scoring.display = True
             self.query_one(ScoringView).show(f.score, r.side_names, self._deck(), r.target)
         else:
             scoring.display = False
-            table.display = True
+            seats.display = table.display = True
             table.labels = {c: "took" for c in f.captured}  # shown as [took] over each captured card
             table.selected = frozenset()
             table.cards = tuple(f.table)
