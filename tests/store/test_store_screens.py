@@ -85,7 +85,7 @@ async def test_replay_shows_each_hands_scoring():
         assert screen.query_one("#replay-scoring").display
         assert not screen.query_one(TableView).display and not screen.query_one(SeatsView).display
         breakdown = text_of(screen, "#replay-breakdown")
-        assert "First to 11 wins." in breakdown  # the lines under the table are in view too
+        assert "First to 11 wins." in breakdown
         starts = [line.strip() for line in shown(screen.query_one("#replay-breakdown")).splitlines()]
         for row in ("Cards", "Denari", "Settebello", "Primiera", "Scope", "This hand", "Total"):
             assert sum(line.startswith(row) for line in starts) == 1  # each point once, in the deck's words
@@ -94,6 +94,18 @@ async def test_replay_shows_each_hands_scoring():
         assert "side 0" not in breakdown and "Seat 1" in breakdown and "Seat 2" in breakdown  # names
         await pilot.press("pageup")  # back to the start of hand 1
         assert screen.index == 0
+
+
+async def test_a_six_player_hands_scoring_fits_the_replay_at_80x24():
+    (replay,) = load_text(records.dumps(finished_game(seed=5, players=6)))
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("pagedown", "left")  # the end of hand 1
+        await pilot.pause()
+        screen = app.screen
+        assert screen.frame.kind == "hand_end"
+        assert screen.query_one("#replay-scoring").max_scroll_y == 0  # nothing to scroll to: all in view
 
 
 async def test_replay_of_a_multi_game_file_switches_games():
