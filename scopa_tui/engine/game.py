@@ -201,8 +201,16 @@ class Game:
         leftover_to = s.last_capture if s.last_capture >= 0 else None
         # With no cards left on the table the record says leftover_to null: nobody took any.
         s.table = 0
+        sweeps: list[list[Card]] = [[] for _ in self.rules.sides]
+        for play in self.history:
+            if play.scopa:
+                sweeps[self.side_of(play.seat)].append(play.card)
+        last = self.history[-1]
+        # The last card took everything on the table but, by the rules, scored no scopa.
+        last_sweep = self.side_of(last.seat) if last.capture and not leftover and not last.scopa else None
         score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover,
-                           leftover_to if leftover else None, self.totals, self.side_names)
+                           leftover_to if leftover else None, self.totals, self.side_names,
+                           scope_cards=sweeps, last_sweep=last_sweep)
         self.totals = list(score.totals)
         self.hand_scores.append(score)
         self.phase = "hand_over"

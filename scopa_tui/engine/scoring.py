@@ -28,6 +28,9 @@ class SideScore:
     missing_suits: tuple[str, ...]  # suit letters the side has no card of
     scope: int
     points: int
+    # The card that made each of the side's scope this hand, in play order.  Not written
+    # to the record (docs/record-format.md): a replay recomputes it from the plays.
+    scope_cards: tuple[Card, ...] = ()
 
     def to_record(self) -> dict:
         return {"cards": self.cards, "coins": self.coins, "settebello": self.settebello,
@@ -51,6 +54,9 @@ class HandScore:
     leftover: tuple[Card, ...]
     leftover_to: int | None
     totals: tuple[int, ...] = field(default=())
+    # The side whose last card of the hand swept the table without scoring a scopa (the
+    # rules' ``last_play_scopa`` off, docs/record-format.md "play"); None otherwise.
+    last_sweep: int | None = None
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -88,8 +94,13 @@ def _award(point: str, values: list, fmt, side_names) -> Award:
 
 def score_hand(rules: Rules, hand: int, piles: list[int], scope: list[int], leftover: int,
                leftover_to: int | None, totals_before: list[int],
-               side_names: list[str] | None = None) -> HandScore:
-    """Score a finished hand from the sides' capture piles (leftovers already included)."""
+               side_names: list[str] | None = None, scope_cards: list[list[Card]] | None = None,
+               last_sweep: int | None = None) -> HandScore:
+    """Score a finished hand from the sides' capture piles (leftovers already included).
+
+    ``scope_cards`` (the sweeping cards of each side) and ``last_sweep`` are carried into
+    the score for the scoring screen; they do not change the points.
+    """
     n = len(piles)
     names = side_names or [f"side {i}" for i in range(n)]
     values = rules.primiera_values
@@ -121,10 +132,12 @@ def score_hand(rules: Rules, hand: int, piles: list[int], scope: list[int], left
             coins=coins[i], settebello=bool(p >> SETTEBELLO & 1), primiera=value,
             primiera_cards=tuple(CARDS[c] for c in sorted(best, key=lambda c: c & 3)),
             missing_suits=tuple(SUITS[s] for s in range(4) if s not in have),
-            scope=scope[i], points=points[i]))
+            scope=scope[i], points=points[i],
+            scope_cards=tuple(scope_cards[i]) if scope_cards else ()))
     totals = tuple(t + p for t, p in zip(totals_before, points))
     return HandScore(hand=hand, sides=tuple(sides), awards=tuple(awards),
-                     leftover=tuple(cards_of(leftover)), leftover_to=leftover_to, totals=totals)
+                     leftover=tuple(cards_of(leftover)), leftover_to=leftover_to, totals=totals,
+                     last_sweep=last_sweep)
 
 
 def primiera_text(side: SideScore) -> str:

@@ -203,9 +203,8 @@ class ScopaApp(StoreMixin, App):
             elif game.phase == "hand_over":
                 game.next_hand()
 
-        sweeps = [list(cards) for cards in screen.pic.scope_cards]
         self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, game.rules.target, over,
-                                        sweeps, pause=self.scoring_pause), after)
+                                        pause=self.scoring_pause), after)
 
     def show_game_over(self, game: Game) -> None:
         names = self.config.side_names()

@@ -361,3 +361,24 @@ def test_a_side_that_took_nothing_has_no_primiera_even_when_suits_are_optional()
     assert hs.sides[1].to_record()["primiera"] is None
     assert hs.award("primiera").side == 0
     assert primiera_text(hs.sides[1]) == "no primiera: lacks Coins, Cups, Swords, Clubs"
+
+
+def test_the_score_carries_the_sweeping_cards_and_a_last_card_sweep():
+    def first_hand(seed: int, **options):
+        game = Game(make_rules(players=2, **options), seed=seed)
+        game.start()
+        while game.phase == "play":
+            game.play(game.legal_moves()[0])
+        return game
+
+    game = first_hand(8)  # its last card sweeps the table
+    score = game.hand_scores[0]
+    last = game.history[-1]
+    assert last.capture and not score.leftover and not last.scopa
+    assert score.last_sweep == game.side_of(last.seat)
+    for side in score.sides:
+        sweeps = [p.card for p in game.history if p.scopa and game.side_of(p.seat) == side.side]
+        assert list(side.scope_cards) == sweeps and len(sweeps) == side.scope
+    # With last_play_scopa the same sweep is a scopa, so nothing is said about it.
+    counted = first_hand(8, last_play_scopa=True).hand_scores[0]
+    assert counted.last_sweep is None and sum(s.scope for s in counted.sides) == sum(s.scope for s in score.sides) + 1

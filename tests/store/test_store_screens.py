@@ -83,17 +83,29 @@ async def test_replay_shows_each_hands_scoring():
         assert f.kind == "hand_end" and f.score.sides == first.sides and f.score.totals == first.totals
         assert [a.side for a in f.score.awards] == [a.side for a in first.awards]
         assert screen.query_one("#replay-scoring").display
-        assert not screen.query_one(TableView).display
+        assert not screen.query_one(TableView).display and not screen.query_one(SeatsView).display
         breakdown = text_of(screen, "#replay-breakdown")
-        for row in ("Cards", "Coins", "Settebello", "Primiera", "Scope", "This hand", "Total"):
-            assert row in breakdown
+        assert "First to 11 wins." in breakdown
+        starts = [line.strip() for line in shown(screen.query_one("#replay-breakdown")).splitlines()]
+        for row in ("Cards", "Denari", "Settebello", "Primiera", "Scope", "This hand", "Total"):
+            assert sum(line.startswith(row) for line in starts) == 1  # each point once, in the deck's words
         totals = game.hand_scores[0].totals
-        assert f"{totals[0]} / 11" in breakdown and f"{totals[1]} / 11" in breakdown
-        awards = text_of(screen, "#replay-awards")
-        assert awards.count("Settebello") == 1 and "Primiera" in awards
-        assert "side 0" not in awards and ("Seat 1" in awards or "Seat 2" in awards)  # names, not numbers
+        assert f"Total {totals[0]} {totals[1]}" in breakdown
+        assert "side 0" not in breakdown and "Seat 1" in breakdown and "Seat 2" in breakdown  # names
         await pilot.press("pageup")  # back to the start of hand 1
         assert screen.index == 0
+
+
+async def test_a_six_player_hands_scoring_fits_the_replay_at_80x24():
+    (replay,) = load_text(records.dumps(finished_game(seed=5, players=6)))
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("pagedown", "left")  # the end of hand 1
+        await pilot.pause()
+        screen = app.screen
+        assert screen.frame.kind == "hand_end"
+        assert screen.query_one("#replay-scoring").max_scroll_y == 0  # nothing to scroll to: all in view
 
 
 async def test_replay_of_a_multi_game_file_switches_games():

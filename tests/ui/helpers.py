@@ -108,6 +108,14 @@ def stacked_app(hands: list[list[str]], table: list[str], ai: str = "greedy") ->
     return app
 
 
+def shown(widget) -> str:
+    """The text a widget shows on screen now, line by line."""
+    from textual.geometry import Region
+
+    lines = widget.render_lines(Region(0, 0, widget.region.width, widget.region.height))
+    return "\n".join(strip.text.rstrip() for strip in lines)
+
+
 def text_of(widget, width: int = 120) -> str:
     """The plain text a Static shows (Rich tables included)."""
     from rich.console import Console

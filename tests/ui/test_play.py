@@ -8,7 +8,7 @@ from scopa_tui.ui.screens.game import GameScreen
 from scopa_tui.ui.screens.help import HelpScreen
 from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
 
-from .helpers import (game_screen, make_app, play_by_keys, play_game_by_keys, settle, stacked_app,
+from .helpers import (game_screen, make_app, play_by_keys, play_game_by_keys, settle, shown, stacked_app,
                       text_of,
                       wait_for_my_turn)
 
@@ -55,11 +55,10 @@ async def test_complete_hand_by_keys():
         assert plays == 18  # 2 players: 6 deals of 3 cards
         assert len(app.game.hand_scores) == 1
         score = app.game.hand_scores[0]
-        shown = text_of(app.screen.query_one("#breakdown"))
-        assert "Primiera" in shown and "Settebello" in shown
-        awards = text_of(app.screen.query_one("#awards"))
-        for award in score.awards:
-            assert engine_text(app, award.reason) in awards
+        table = shown(app.screen.query_one("#breakdown"))
+        assert "Primiera" in table and "Settebello" in table and "Denari" in table
+        marks = table.count("▶")  # one mark per point taken, besides the scope
+        assert marks == sum(a.side is not None for a in score.awards) + sum(s.scope > 0 for s in score.sides)
         await pilot.press("enter")
         await settle(pilot)
         assert app.game.hand_no == 2 and app.game.phase == "play"
@@ -317,9 +316,9 @@ async def test_scopa_is_marked_on_the_capture_pile():
         while not isinstance(app.screen, HandOverScreen):  # the scoring lists the sweeping card
             if await wait_for_my_turn(pilot):
                 await play_by_keys(pilot, app.game.legal_moves()[0])
-        shown = text_of(app.screen.query_one("#breakdown"))
-        scope_row = next(line for line in shown.splitlines() if line.strip().startswith("Scope"))
-        assert f"({screen.deck.short(parse_card('10s'))}" in scope_row
+        table = shown(app.screen.query_one("#breakdown"))
+        scope_row = next(line for line in table.splitlines() if line.strip().startswith("Scope"))
+        assert screen.deck.short(parse_card("10s")) in scope_row.split("▶")[1]  # my column, first
 
 
 async def test_a_failing_ai_plays_a_safe_move_and_the_game_goes_on():

@@ -1,26 +1,10 @@
-"""Snapshot tests of every screen at 80x24 (fixed seeds; compare with --snapshot-update to refresh)."""
+"""Snapshot tests of the screens at 80x24, fixed seeds (the scoring screens: test_scoring_snapshots.py)."""
 
 from __future__ import annotations
-
-from scopa_tui.engine import Game, make_rules
-from scopa_tui.ui.card_render import DeckStyle
-from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
 
 from .helpers import make_app, stacked_app
 
 SIZE = (80, 24)
-
-
-def finished_game(seed: int = 4, players: int = 2) -> Game:
-    names = ["You", "Anna", "Bruno"][:players]
-    game = Game(make_rules("standard", players=players), seed=seed, side_names=names)
-    game.start()
-    while not game.is_over:
-        if game.phase == "hand_over":
-            game.next_hand()
-        else:
-            game.play(game.legal_moves()[-1])
-    return game
 
 
 def test_new_game_screen(snap_compare):
@@ -62,42 +46,6 @@ def test_game_screen_french_four_players(snap_compare):
 
 def test_game_screen_large_terminal(snap_compare):
     assert snap_compare(make_app(seed=12), terminal_size=(120, 40), press=["2"])
-
-
-def test_end_of_hand_screen(snap_compare):
-    game = finished_game()
-
-    async def show(pilot):
-        app = pilot.app
-        app.push_screen(HandOverScreen(game.hand_scores[0], ["You", "Anna"], DeckStyle("italian"),
-                                       11, False))
-        await pilot.pause()
-
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=show)
-
-
-def test_end_of_hand_screen_three_players(snap_compare):
-    game = finished_game(seed=8, players=3)
-
-    async def show(pilot):
-        app = pilot.app
-        app.push_screen(HandOverScreen(game.hand_scores[0], ["You", "Anna", "Bruno"], DeckStyle("italian"),
-                                       11, False))
-        await pilot.pause()
-
-    assert snap_compare(make_app(players=3), terminal_size=SIZE, run_before=show)
-
-
-def test_game_over_screen(snap_compare):
-    game = finished_game()
-
-    async def show(pilot):
-        app = pilot.app
-        app.push_screen(GameOverScreen(list(game.hand_scores), ["You", "Anna"], game.winner,
-                                       game.winner == 0, 11))
-        await pilot.pause()
-
-    assert snap_compare(make_app(), terminal_size=SIZE, run_before=show)
 
 
 def test_help_screen(snap_compare):

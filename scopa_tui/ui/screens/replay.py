@@ -20,9 +20,9 @@ from textual.widgets import Footer, Static
 
 from ...store.frames import Frame, ReplayGame
 from ..card_render import DeckStyle, card_tokens, render_card, suit_role
-from ..styles import APP_TCSS, GAME_TCSS, STORE_TCSS
+from ..scoring_view import ScoringView
+from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
-from .scoring import awards_text, breakdown_table
 
 
 
@@ -79,7 +79,7 @@ class SeatsView(CardCanvas):
 class ReplayScreen(Screen[None]):
     """Step through one or more recorded games."""
 
-    CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
+    CSS_PATH = [STORE_TCSS, SCORING_TCSS]  # loaded with the screen: the app needs no change
 
     BINDINGS = [
         Binding("right", "step(1)", "next", id="replay.next", key_display="→", priority=True),
@@ -130,8 +130,7 @@ class ReplayScreen(Screen[None]):
             table.deck = deck
             yield table
             with VerticalScroll(id="replay-scoring"):
-                yield Static("", id="replay-breakdown")
-                yield Static("", id="replay-awards")
+                yield ScoringView(id="replay-breakdown")
         yield Static("", id="replay-text")
         yield Static("", id="replay-totals")
         yield Footer()
@@ -168,15 +167,13 @@ class ReplayScreen(Screen[None]):
         table = self.query_one(TableView)
         scoring = self.query_one("#replay-scoring")
         if f.kind == "hand_end" and f.score is not None:
-            table.display = False
+            # The scoring has every side's pile: the seats (hands empty by now) make room for it.
+            seats.display = table.display = False
             scoring.display = True
-            deck = self._deck()
-            self.query_one("#replay-breakdown", Static).update(
-                breakdown_table(f.score, r.side_names, deck, r.target))
-            self.query_one("#replay-awards", Static).update(awards_text(f.score, deck, r.side_names))
+            self.query_one(ScoringView).show(f.score, r.side_names, self._deck(), r.target)
         else:
             scoring.display = False
-            table.display = True
+            seats.display = table.display = True
             table.labels = {c: "took" for c in f.captured}  # shown as [took] over each captured card
             table.selected = frozenset()
             table.cards = tuple(f.table)

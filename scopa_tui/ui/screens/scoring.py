@@ -1,77 +1,17 @@
-"""End of a hand (the scoring breakdown) and the game-over screen."""
+"""End of a hand (the scoring table) and the game-over screen (every hand's points)."""
 
 from __future__ import annotations
 
-from rich import box
-from rich.table import Table
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from ...engine import HandScore, primiera_text
-from ..card_render import DeckStyle, card_tokens
-
-POINT_LABELS = {"cards": "Cards", "coins": "Coins", "settebello": "Settebello", "primiera": "Primiera"}
-
-
-def _cards_text(text: str, deck: DeckStyle) -> str:
-    return "".join(part for part, _ in card_tokens(text, deck))
-
-
-def breakdown_table(score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
-                    scope_cards: list[list[int]] | None = None) -> Table:
-    """Every side's cards, coins, settebello, primiera and scope, side by side, with the winner of each point."""
-    table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1), show_edge=False)
-    table.add_column("", style="bold", no_wrap=True)
-    for i, side in enumerate(score.sides):
-        table.add_column(side_names[i], justify="left", ratio=1)
-    won = {a.point: a.side for a in score.awards}
-    mark = "  ◀ point" if not deck.ascii else "  < point"
-
-    def cell(i: int, text: str, point: str | None) -> Text:
-        t = Text(text)
-        if point is not None and won.get(point) == i:
-            t.stylize("bold")
-            t.append(mark, style="bold")
-        return t
-
-    table.add_row("Cards", *[cell(i, str(s.cards), "cards") for i, s in enumerate(score.sides)])
-    table.add_row("Coins", *[cell(i, str(s.coins), "coins") for i, s in enumerate(score.sides)])
-    table.add_row("Settebello", *[cell(i, "yes " + deck.star() if s.settebello else "—", "settebello")
-                                  for i, s in enumerate(score.sides)])
-    table.add_row("Primiera", *[cell(i, _cards_text(primiera_text(s), deck), "primiera")
-                                for i, s in enumerate(score.sides)])
-    def scope(i: int, count: int) -> Text:
-        sweeps = scope_cards[i] if scope_cards and i < len(scope_cards) else []
-        text = f"{count}" + (f"  ({' '.join(deck.short(c) for c in sweeps)})" if count and sweeps else "")
-        return Text(text, style="bold" if count else "")
-
-    table.add_row("Scope", *[scope(i, s.scope) for i, s in enumerate(score.sides)])
-    table.add_section()
-    table.add_row("This hand", *[Text(f"+{s.points}", style="bold") for s in score.sides])
-    table.add_row("Total", *[Text(f"{t} / {target}", style="bold") for t in score.totals])
-    return table
-
-
-def awards_text(score: HandScore, deck: DeckStyle, side_names: list[str] | None = None) -> Table:
-    """Who won each point and why, one row per point; long reasons wrap under themselves."""
-    grid = Table.grid(padding=(0, 2), expand=True)
-    grid.add_column(justify="right", style="bold", no_wrap=True)
-    grid.add_column(ratio=1)
-    for a in score.awards:
-        grid.add_row(POINT_LABELS.get(a.point, a.point), _cards_text(a.reason, deck))
-    if score.leftover:
-        left = " ".join(deck.short(c) for c in score.leftover)
-        if score.leftover_to is not None:
-            who = side_names[score.leftover_to] if side_names else f"side {score.leftover_to}"
-            grid.add_row("Leftover", f"{left} went to {who}, who captured last")
-        else:
-            grid.add_row("Leftover", f"{left}: nobody captured, so nobody takes them")
-    return grid
-
+from ...engine import HandScore
+from ..card_render import DeckStyle
+from ..scoring_view import HandsView, ScoringView, outcome
+from ..styles import SCORING_TCSS
 
 class HandOverScreen(ModalScreen[None]):
     """The scoring of one hand; Enter continues.
@@ -88,20 +28,19 @@ class HandOverScreen(ModalScreen[None]):
         Binding("q", "app.quit_game", "quit", id="hand.quit"),
     ]
 
+    CSS_PATH = SCORING_TCSS
+
     def __init__(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
-                 game_over: bool, scope_cards: list[list[int]] | None = None, pause: float = 0.0) -> None:
+                 game_over: bool, pause: float = 0.0) -> None:
         super().__init__()
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
         self.pause = pause
-        self.scope_cards = scope_cards  # the sweeping cards of each side, when known
         self.game_over = game_over
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="hand-over", classes="panel"):
+        with Vertical(id="hand-over", classes=f"panel sides-{len(self.score.sides)}"):
             with VerticalScroll(id="hand-body"):
-                yield Static(breakdown_table(self.score, self.side_names, self.deck, self.target,
-                                             self.scope_cards), id="breakdown")
-                yield Static(awards_text(self.score, self.deck, self.side_names), id="awards")
+                yield ScoringView(self.score, self.side_names, self.deck, self.target, id="breakdown")
             label = "See the result (Enter)" if self.game_over else "Next hand (Enter)"
             yield Button(label, id="continue", variant="primary")
         yield Footer()
@@ -144,6 +83,8 @@ class HandOverScreen(ModalScreen[None]):
 class GameOverScreen(ModalScreen[str]):
     """Winner, final score and every hand's points; dismisses with "again", "new" or "quit"."""
 
+    CSS_PATH = SCORING_TCSS
+
     BINDINGS = [
         Binding("enter", "choose('again')", "play again", id="over.again", priority=True),
         Binding("n", "choose('new')", "new game…", id="over.new"),
@@ -158,24 +99,16 @@ class GameOverScreen(ModalScreen[str]):
         self.target = target
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="game-over", classes="panel"):
-            totals = self.scores[-1].totals if self.scores else ()
-            winner = self.side_names[self.winner]
-            pair = " & " in winner  # a partnership: "Anna & Carla win"
-            banner = "You win!" if self.mine else f"{winner} {'win' if pair else 'wins'}"
-            if self.mine and pair:
-                banner = f"{winner} win!"
-            yield Static(banner, id="banner")
-            final = "   ".join(f"{n} {t}" for n, t in zip(self.side_names, totals))
-            yield Static(f"Final score: {final}  (target {self.target})", id="final")
-            table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, show_edge=False)
-            table.add_column("Hand", justify="right")
-            for name in self.side_names:
-                table.add_column(name, justify="right")
-            for s in self.scores:
-                table.add_row(str(s.hand), *[f"+{p}  ({t})" for p, t in zip(s.points, s.totals)])
+        with Vertical(id="game-over", classes=f"panel sides-{len(self.side_names)}"):
+            last = self.scores[-1] if self.scores else None
+            banner = outcome(last, self.side_names, self.target) if last else ""
+            if banner.startswith("You win"):
+                banner = banner.removesuffix(".") + "!"
+            yield Static(banner or f"{self.side_names[self.winner]} won", id="banner")
+            hands = f"{len(self.scores)} hand{'s' if len(self.scores) != 1 else ''}"
+            yield Static(f"First to {self.target} · {hands} · each hand: points, then the total", id="final")
             with VerticalScroll(id="hands-table"):
-                yield Static(table)
+                yield HandsView(self.scores, self.side_names, self.winner)
             with Horizontal(id="over-buttons"):
                 yield Button("Play again (Enter)", id="again", variant="primary")
                 yield Button("New game… (n)", id="new")
@@ -184,6 +117,7 @@ class GameOverScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#game-over").border_title = "Game over"
+        self.query_one("#hands-table").scroll_end(animate=False)  # a long game: the final row in view
         again = self.query_one("#again", Button)
         if self.pause > 0:
             again.disabled = True

@@ -1,0 +1,87 @@
+"""The scoring screen read as a player reads it: columns, marks, notes and the deck's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa_tui.engine.cards import SETTEBELLO
+from scopa_tui.ui.card_render import DeckStyle
+from scopa_tui.ui.scoring_view import ScoringView, notes, outcome
+
+from .helpers import shown
+from .scoring_data import NAMES, first_hand, hand_over_app, last_play_sweep, played, tied_at_target
+
+ROWS = ("Cards", "Denari", "Settebello", "Primiera", "Scope", "This hand", "Total")
+
+
+def expected(score, row: str, side: int) -> str:
+    """The first word of a side's cell in ``row``."""
+    s = score.sides[side]
+    return {"Cards": str(s.cards), "Denari": str(s.coins), "Settebello": "7" if s.settebello else "—",
+            "Primiera": DeckStyle().short(s.primiera_cards[0]) if s.primiera is not None else "no",
+            "Scope": str(s.scope), "This hand": f"+{s.points}", "Total": str(score.totals[side])}[row]
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+async def test_every_sides_values_start_in_its_column(players):
+    score = first_hand(players)
+    app = hand_over_app(score, players)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = shown(app.screen.query_one(ScoringView)).splitlines()
+        header = lines[0]
+        columns = [header.index(name) for name in NAMES[players]]
+        assert columns == sorted(columns) and columns[-1] + len(NAMES[players][-1]) <= 76  # all in view
+        for row in ROWS:
+            line = next(line for line in lines if line.startswith(row))
+            for side, x in enumerate(columns):
+                assert line[x - 2:x] in ("  ", "▶ "), f"{row}, side {side}: {line!r}"
+                assert line[x:].split()[0] == expected(score, row, side), f"{row}, side {side}: {line!r}"
+        for point, row in (("cards", "Cards"), ("coins", "Denari"), ("settebello", "Settebello"),
+                           ("primiera", "Primiera")):
+            line = next(line for line in lines if line.startswith(row))
+            marked = [side for side, x in enumerate(columns) if line[x - 2] == "▶"]
+            winner = score.award(point).side
+            assert marked == ([] if winner is None else [winner]), f"{row}: {line!r}"
+
+
+def test_a_tie_at_the_target_says_one_more_hand():
+    score, target = tied_at_target()
+    assert outcome(score, NAMES[2], target) == "Tied at 6 (target 5): one more hand."
+
+
+def test_the_winner_is_said_and_a_game_going_on_says_the_target():
+    game = played(2)
+    names = NAMES[2]
+    winner = names[game.winner]
+    assert outcome(game.hand_scores[-1], names, 11).startswith(f"{winner} win")
+    assert outcome(game.hand_scores[0], names, 11) == "First to 11 wins."
+
+
+def test_a_last_card_sweep_is_said_not_to_be_a_scopa():
+    score = last_play_sweep()
+    said = {label: text.plain for label, text in notes(score, NAMES[3], DeckStyle())}
+    who = NAMES[3][score.last_sweep]
+    assert said["Last play"].startswith("Your" if who == "You" else who)
+    assert "no scopa" in said["Last play"]
+
+
+def test_leftovers_name_the_cards_and_who_took_them():
+    score = first_hand(2)
+    assert score.leftover and score.leftover_to is not None
+    deck = DeckStyle("french")
+    said = {label: text.plain for label, text in notes(score, NAMES[2], deck)}
+    cards = " ".join(deck.short(c) for c in score.leftover)
+    assert said["Leftovers"] == f"{cards} went to {NAMES[2][score.leftover_to]}, the last to capture"
+
+
+async def test_the_french_deck_says_diamonds_not_coins():
+    score = first_hand(2)
+    app = hand_over_app(score, 2, deck="french")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = shown(app.screen.query_one(ScoringView))
+    assert "Coins" not in text and "Denari" not in text
+    assert any(line.startswith("Diamonds") for line in text.splitlines())
+    assert DeckStyle("french").card_name(SETTEBELLO) in text  # "7 of Diamonds"
+    assert "◉" not in text and "♦" in text
