@@ -116,7 +116,7 @@ def _bounded_lines(infile: IO[str], log: Callable[[str], None]) -> Iterator[str]
         if len(line) > MAX_REQUEST and not line.endswith("\n"):
             while line and not line.endswith("\n"):  # skip the rest of it, a bounded piece at a time
                 line = infile.readline(MAX_REQUEST)
-            log(f"ignoring a line longer than {MAX_REQUEST // 2**20} MiB")
+            log(f"ignoring a line longer than {MAX_REQUEST} characters")
             continue
         yield line
 

@@ -102,8 +102,10 @@ def read_legal(msg: dict[str, Any]) -> tuple[Move, ...]:
 
 def read_view(msg: dict[str, Any], legal: tuple[Move, ...]) -> PlayerView:
     """Everything else in the request, checked to add up.  Raises :class:`RequestError`."""
+    if not isinstance(msg.get("rules"), dict) or "players" not in msg["rules"]:
+        raise RequestError(f"rules must be an object with players, not {_short(msg.get('rules'))}")
     try:
-        rules = Rules.from_dict(msg.get("rules"))
+        rules = Rules.from_dict(msg["rules"])
     except (ValueError, TypeError) as e:  # TypeError: e.g. a list where a name belongs
         raise RequestError(f"rules: {e}") from None
     players, sides = rules.players, rules.n_sides
