@@ -61,7 +61,7 @@ def test_bot_ignores_garbage_and_unknown_messages_and_stops_at_quit():
 def test_bot_with_an_unreadable_request_still_answers_the_first_legal_move():
     answers, err = _serve([json.dumps({"type": "move", "id": 4, "legal": [{"card": "7d", "capture": ["7c"]}]})])
     assert answers == [{"type": "move", "id": 4, "card": "7d", "capture": ["7c"]}]
-    assert "move request 4 is not consistent (rules: rules must be an object)" in err
+    assert "move request 4 is not consistent (rules must be an object with players, not None)" in err
 
 
 def test_view_survives_the_protocol_round_trip():
