@@ -9,6 +9,7 @@ goes on serving the next request.
 from __future__ import annotations
 
 import copy
+import pathlib
 import io
 import json
 import subprocess
@@ -248,3 +249,16 @@ def test_the_bot_command_survives_a_stream_of_bad_requests():
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(answers) == len(requests) - 1  # everything but quit
     assert [a["type"] for a in answers[-len(EXAMPLES):]] == ["move"] * len(EXAMPLES)
+
+
+def test_the_minimal_example_bot_never_dies_on_a_request():
+    root = pathlib.Path(__file__).resolve().parents[2]
+    requests = [_with(SPEC_EXAMPLE, legal=[]), {"type": "move", "id": 5, "legal": SPEC_EXAMPLE["legal"]},
+                SPEC_EXAMPLE]
+    done = subprocess.run([sys.executable, str(root / "examples" / "minimal_bot.py")], capture_output=True,
+                          input="".join(json.dumps(r) + "\n" for r in requests), text=True, timeout=30)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert answers[0]["type"] == "error" and answers[0]["id"] == 17
+    assert answers[1] == _first(requests[1])
+    assert answers[2]["type"] == "move" and Move(answers[2]["card"], answers[2]["capture"]) in _legal(SPEC_EXAMPLE)
