@@ -86,15 +86,7 @@ def read_legal(msg: dict[str, Any]) -> tuple[Move, ...]:
         raise RequestError("legal is empty: there is no move to choose")
     if len(legal) > MAX_LEGAL:
         raise RequestError(f"legal lists {len(legal)} moves; no position has more than {MAX_LEGAL}")
-    moves = []
-    for entry in legal:
-        if not isinstance(entry, dict):
-            raise RequestError(f"legal entry {_short(entry)} is not a move {{\"card\", \"capture\"}}")
-        try:
-            card = parse_card(entry.get("card"))
-        except ValueError as e:
-            raise RequestError(f"legal: {e}") from None
-        moves.append(Move(card, _cards(entry.get("capture", []), "a capture in legal")))
+    moves = [Move(*_card_and_capture(entry, "legal", "a move")) for entry in legal]
     if len(set(moves)) != len(moves):
         raise RequestError("legal lists the same move twice")
     return tuple(moves)
@@ -128,18 +120,23 @@ def read_view(msg: dict[str, Any], legal: tuple[Move, ...]) -> PlayerView:
     return view
 
 
-def _play(entry: Any, players: int) -> PlayRecord:
+def _card_and_capture(entry: Any, where: str, what: str) -> tuple[Card, tuple[Card, ...]]:
+    """The ``card`` and ``capture`` of a ``legal`` or ``history`` entry."""
     if not isinstance(entry, dict):
-        raise RequestError(f"history entry {_short(entry)} is not a play {{\"seat\", \"card\", \"capture\"}}")
+        raise RequestError(f"{where} entry {_short(entry)} is not {what} {{\"card\", \"capture\"}}")
     try:
         card = parse_card(entry.get("card"))
     except ValueError as e:
-        raise RequestError(f"history: {e}") from None
+        raise RequestError(f"{where}: {e}") from None
+    return card, _cards(entry.get("capture", []), f"a capture in {where}")
+
+
+def _play(entry: Any, players: int) -> PlayRecord:
+    card, capture = _card_and_capture(entry, "history", "a play")
     scopa = entry.get("scopa", False)
     if not isinstance(scopa, bool):
         raise RequestError(f"history: scopa must be true or false, not {_short(scopa)}")
-    return PlayRecord(_int(entry, "seat", 0, players - 1), card,
-                      _cards(entry.get("capture", []), "a capture in history"), scopa)
+    return PlayRecord(_int(entry, "seat", 0, players - 1), card, capture, scopa)
 
 
 def _check_counts(view: PlayerView) -> None:
