@@ -21,7 +21,8 @@ from scopa_tui.ai import protocol
 from scopa_tui.engine import Rules
 
 PY = sys.executable
-SHORT = 0.15  # seconds: the time limit for bots that are meant to time out
+SHORT = 0.15  # seconds: the time limit for bots that are meant to time out at every move
+MID = 1.0  # seconds: the limit for bots that time out at some moves and answer the others
 LONG = 10.0  # seconds: the limit for bots that answer (a loaded machine must not fault them)
 
 HOSTILE_BOT = '''
@@ -105,10 +106,10 @@ MODES = {
     "fields": (LONG, "all"),
     "illegal": (LONG, "all"),
     "refuse": (LONG, "all"),
-    "late": (SHORT, "some"),
+    "late": (MID, "some"),
     "exit_mid": (LONG, "some"),
     "helper": (LONG, "none"),
-    "helper_exit": (SHORT, "some"),
+    "helper_exit": (MID, "some"),
     "stderr_flood": (LONG, "none"),
 }
 
@@ -133,7 +134,7 @@ def test_a_hostile_bot_cannot_stop_hang_or_bloat_the_game(tmp_path, monkeypatch,
     limit, expected = MODES[mode]
     pidfile = tmp_path / "helper.pid"
     script = tmp_path / f"bot_{mode}.py"
-    script.write_text(textwrap.dedent(HOSTILE_BOT.format(mode=mode, pidfile=str(pidfile), late=2 * SHORT)))
+    script.write_text(textwrap.dedent(HOSTILE_BOT.format(mode=mode, pidfile=str(pidfile), late=MID + 0.3)))
     reports: list[str] = []
     monkeypatch.setenv("SCOPA_BOT_TIME_LIMIT", str(limit))
     monkeypatch.setattr(protocol, "ON_FAULT", reports.append)
@@ -156,7 +157,7 @@ def test_a_hostile_bot_cannot_stop_hang_or_bloat_the_game(tmp_path, monkeypatch,
         assert 0 < bot["faults"] < decisions, reports
     assert all("\n" not in r and len(r) < 400 for r in reports)  # one short line each, quotes cut
     # No hang: the spoiled moves cost at most their time limit (and quitting is bounded).
-    budget = (decisions + 1) * limit if limit == SHORT else 0.0
+    budget = (decisions + 1) * limit if limit == SHORT else 2 * limit if limit == MID else 0.0
     assert elapsed < budget + 8.0, f"{mode} took {elapsed:.1f} s"
     assert _peak_rss_mb() - rss_before < 64  # reads are bounded, whatever the bot sends
     if mode.startswith("helper"):
