@@ -48,7 +48,7 @@ def run_bot(player: Player, infile: IO[str], outfile: IO[str], errfile: IO[str] 
 
     def log(text: str) -> None:
         if errfile is not None:
-            errfile.write(f"{name}: {text}\n")
+            errfile.write(f"{name}: {' '.join(text.splitlines())}\n")  # one line each
             errfile.flush()
 
     for line in _bounded_lines(infile, log):
@@ -119,6 +119,7 @@ def _bounded_lines(infile: IO[str], log: Callable[[str], None]) -> Iterator[str]
             log(f"ignoring a line longer than {MAX_REQUEST} characters")
             continue
         yield line
+
 
 # --- host side ------------------------------------------------------------------------
 
