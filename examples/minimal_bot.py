@@ -31,6 +31,21 @@ def choose(request):
     return best
 
 
+def answer_move(request):
+    """The answer to a move request.  A bot never dies on a request (docs/bot-protocol.md):
+    on one it cannot use it answers the first legal move, or an error when there is none."""
+    try:
+        move = choose(request)
+    except Exception as e:
+        sys.stderr.write(f"minimal_bot: cannot use move request {request.get('id')!r}: {e!r}\n")
+        move = None
+    try:
+        move = move or request["legal"][0]
+        return {"type": "move", "id": request.get("id"), "card": move["card"], "capture": move.get("capture", [])}
+    except Exception as e:
+        return {"type": "error", "id": request.get("id"), "message": f"no legal move to answer: {e!r}"}
+
+
 def main():
     for line in sys.stdin:
         try:
@@ -43,8 +58,7 @@ def main():
         if kind == "hello":
             answer = {"type": "hello", "protocol": "scopa-bot/1", "name": "minimal_bot 1.0"}
         elif kind == "move":
-            move = choose(message)
-            answer = {"type": "move", "id": message["id"], "card": move["card"], "capture": move["capture"]}
+            answer = answer_move(message)
         elif kind == "quit":
             break
         else:

@@ -6,7 +6,8 @@
   (``cmd:python my_bot.py``), one process per game.  Every misbehaviour of the bot — an
   answer that is late, not JSON, for another id, not one of the legal moves, or a bot
   that has exited — is a *fault*: reported in one line naming the bot and quoting what it
-  sent, recorded in ``player.faults``, and a safe legal move is played instead.
+  sent, recorded in ``player.faults``, and a safe legal move is played instead.  The
+  process itself (started apart, read with bounds, ended in bounded time) is :mod:`.botproc`.
 """
 
 from __future__ import annotations
@@ -15,20 +16,23 @@ import json
 import os
 import queue
 import shlex
-import subprocess
 import sys
-import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from ..engine import Move, PlayerView, parse_card
 from .base import BasePlayer, Player
+from .botproc import EOF, BotProcess, quote
+from .request import RequestError, read_legal, read_view
 from .simple import GreedyPlayer
 
 PROTOCOL = "scopa-bot/1"
 DEFAULT_TIME_LIMIT = 10.0
-QUOTE_LIMIT = 120
+# Characters in one request line the bot side reads: a real request is under 1 MiB (even
+# with the most legal moves a position has); an absurd one up to this size is still read
+# and answered with an ``error`` (see :mod:`.request`).
+MAX_REQUEST = 16 * 2**20
 
 
 # --- bot side -------------------------------------------------------------------------
@@ -44,28 +48,26 @@ def run_bot(player: Player, infile: IO[str], outfile: IO[str], errfile: IO[str] 
 
     def log(text: str) -> None:
         if errfile is not None:
-            errfile.write(f"{name}: {text}\n")
+            errfile.write(f"{name}: {' '.join(text.splitlines())}\n")  # one line each
             errfile.flush()
 
-    for line in infile:
+    for line in _bounded_lines(infile, log):
         line = line.strip()
         if not line:
             continue
         try:
             msg = json.loads(line)
         except (ValueError, RecursionError):
-            log(f"ignoring a line that is not JSON: {_quote(line)}")
+            log(f"ignoring a line that is not JSON: {quote(line)}")
             continue
         if not isinstance(msg, dict):
-            log(f"ignoring a line that is not a JSON object: {_quote(line)}")
+            log(f"ignoring a line that is not a JSON object: {quote(line)}")
             continue
         kind = msg.get("type")
         if kind == "hello":
             send({"type": "hello", "protocol": PROTOCOL, "name": name})
         elif kind == "move":
-            answer = _answer(player, msg, log)
-            if answer is not None:
-                send(answer)
+            send(_answer(player, msg, log))
         elif kind == "quit":
             break
         elif kind in ("hand_end", "game_end"):
@@ -79,38 +81,51 @@ def run_bot(player: Player, infile: IO[str], outfile: IO[str], errfile: IO[str] 
     return 0
 
 
-def _answer(player: Player, msg: dict[str, Any], log) -> dict[str, Any] | None:
-    request_id = msg.get("id")
+def _answer(player: Player, msg: dict[str, Any], log: Callable[[str], None]) -> dict[str, Any]:
+    """The answer to one ``move`` request: never an exception, never a long search on bad input."""
+    request_id = msg.get("id")  # echoed as it came: matching it is the host's business
     try:
-        view = PlayerView.from_protocol(msg)
-    except (KeyError, ValueError, TypeError) as e:
-        why = f"the field {e} is missing" if isinstance(e, KeyError) else str(e)
-        log(f"cannot read move request {request_id!r}: {why}")
-        # Still answer when the legal list can be read: better than a timeout.
-        try:
-            legal = msg["legal"][0]
-            return {"type": "move", "id": request_id, "card": legal["card"], "capture": legal.get("capture", [])}
-        except (KeyError, IndexError, TypeError, AttributeError):
-            return None
-    if not view.legal:
-        log(f"move request {request_id!r} lists no legal move")
-        return None
-    move = player.choose(view)
-    if move not in view.legal:
-        move = view.legal[0]
+        legal = read_legal(msg)
+    except RequestError as e:
+        log(f"refusing move request {request_id!r}: {e}")
+        return {"type": "error", "id": request_id, "message": str(e)}
+    try:
+        view = read_view(msg, legal)
+    except RequestError as e:
+        log(f"move request {request_id!r} is not consistent ({e}); answering its first legal move")
+        return _move_answer(request_id, legal[0])
+    try:
+        move = player.choose(view)
+    except Exception as e:  # noqa: BLE001 - a bot never dies on a request (docs/bot-protocol.md)
+        log(f"internal error on move request {request_id!r} ({type(e).__name__}: {e}); "
+            f"answering its first legal move")
+        return _move_answer(request_id, legal[0])
+    return _move_answer(request_id, move if move in legal else legal[0])
+
+
+def _move_answer(request_id: Any, move: Move) -> dict[str, Any]:
     return {"type": "move", "id": request_id, "card": str(move.card), "capture": [str(c) for c in move.capture]}
+
+
+def _bounded_lines(infile: IO[str], log: Callable[[str], None]) -> Iterator[str]:
+    """The lines of ``infile``; one longer than :data:`MAX_REQUEST` is skipped and reported."""
+    while True:
+        line = infile.readline(MAX_REQUEST + 1)
+        if not line:
+            return
+        if len(line) > MAX_REQUEST and not line.endswith("\n"):
+            while line and not line.endswith("\n"):  # skip the rest of it, a bounded piece at a time
+                line = infile.readline(MAX_REQUEST)
+            log(f"ignoring a line longer than {MAX_REQUEST} characters")
+            continue
+        yield line
 
 
 # --- host side ------------------------------------------------------------------------
 
-def _quote(text: str) -> str:
-    text = text.rstrip("\n")
-    if len(text) > QUOTE_LIMIT:
-        text = text[:QUOTE_LIMIT] + "..."
-    return repr(text)
-
-
-_EOF = object()
+def _is_id(value: Any) -> bool:
+    """True for a request id as the host writes them: a whole number (JSON true is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class CmdPlayer(BasePlayer):
@@ -118,7 +133,8 @@ class CmdPlayer(BasePlayer):
 
     ``on_fault(message)`` receives each fault line (default: printed to stderr); the UI
     passes its own.  ``stderr`` is where the bot's own standard error goes (default:
-    inherited).  ``time_limit`` is the seconds allowed for each answer.
+    inherited).  ``time_limit`` is the seconds allowed for each answer; ``quit_grace``
+    the seconds a bot has to exit after ``quit`` before it is ended (see :mod:`.botproc`).
     """
 
     name = "cmd"
@@ -133,15 +149,13 @@ class CmdPlayer(BasePlayer):
         self.quit_grace = quit_grace
         self.on_fault = on_fault or (lambda text: print(text, file=sys.stderr, flush=True))
         self.fallback = GreedyPlayer(seed)
-        self._lines: queue.Queue = queue.Queue()
         self._next_id = 0
         self._answered: set[int] = set()  # ids already settled (answered or faulted)
         self._dead: str | None = None  # why the bot can no longer play
         self._dead_faults = 0
         self._greeted = False
         self._closed = False
-        self._proc: subprocess.Popen | None = None
-        self._reader: threading.Thread | None = None
+        self._bot: BotProcess | None = None
         try:
             argv = shlex.split(command)
         except ValueError as e:
@@ -149,24 +163,12 @@ class CmdPlayer(BasePlayer):
             self._dead = f"cannot parse the command: {e}"
         if argv:
             try:
-                self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                                              text=True, encoding="utf-8", errors="replace", bufsize=1)
+                self._bot = BotProcess(argv, stderr=stderr, name=command)
             except OSError as e:
                 self._dead = f"could not be started: {e.strerror or e}"
         elif self._dead is None:
             self._dead = "the command is empty"
-        # Writes go through a thread too, so a bot that stops reading can never block the game.
-        self._out: queue.Queue = queue.Queue()
-        self._write_failed = False
-        self._writer: threading.Thread | None = None
-        if self._proc is not None:
-            self._reader = threading.Thread(target=self._read, args=(self._proc.stdout,), daemon=True,
-                                            name=f"bot reader {command}")
-            self._reader.start()
-            self._writer = threading.Thread(target=self._write, args=(self._proc.stdin,), daemon=True,
-                                            name=f"bot writer {command}")
-            self._writer.start()
-            self._send({"type": "hello", "protocol": PROTOCOL})
+        self._send({"type": "hello", "protocol": PROTOCOL})
 
     # --- plumbing ---------------------------------------------------------------------
     @property
@@ -175,48 +177,22 @@ class CmdPlayer(BasePlayer):
             return f"bot {self.bot_name!r} ({self.command})"
         return f"bot {self.command!r}"
 
-    def _read(self, stream) -> None:
-        try:
-            for line in stream:
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self._lines.put(_EOF)
-
-    def _write(self, stream) -> None:
-        while True:
-            text = self._out.get()
-            if text is None:
-                break
-            try:
-                stream.write(text)
-                stream.flush()
-            except (OSError, ValueError):
-                self._write_failed = True
-                break
-        try:
-            stream.close()
-        except (OSError, ValueError):
-            pass
-
     def _send(self, msg: dict[str, Any]) -> bool:
-        if self._proc is None or self._dead:
+        if self._bot is None or self._dead:
             return False
-        if self._write_failed:
+        if self._bot.write_failed:
             self._mark_exited()
             return False
-        self._out.put(json.dumps(msg, separators=(",", ":")) + "\n")
+        self._bot.send(json.dumps(msg, separators=(",", ":")) + "\n")
         return True
 
     def _mark_exited(self) -> None:
-        if self._dead:
+        if self._dead or self._bot is None:
             return
-        code = self._proc.poll() if self._proc else None
-        if code is None and self._proc is not None:
-            try:
-                code = self._proc.wait(timeout=0.2)
-            except subprocess.TimeoutExpired:
-                code = None
+        if self._bot.overflow:
+            self._dead = f"was stopped: it {self._bot.overflow}"
+            return
+        code = self._bot.wait(0.2)
         self._dead = "has exited" + (f" (status {code})" if code is not None else "")
 
     def _fault(self, text: str) -> None:
@@ -224,17 +200,24 @@ class CmdPlayer(BasePlayer):
         self.on_fault(text)
 
     def _get_line(self, deadline: float):
-        """The next line from the bot, ``_EOF``, or None when the deadline passes."""
+        """The next line from the bot, ``EOF``, or None when the deadline passes."""
         remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            try:
-                return self._lines.get_nowait()
-            except queue.Empty:
-                return None
         try:
-            return self._lines.get(timeout=remaining)
+            if remaining <= 0:
+                return self._bot.lines.get_nowait()
+            return self._bot.lines.get(timeout=remaining)
         except queue.Empty:
             return None
+
+    def _gone(self) -> bool:
+        """After a timeout: True (and the bot marked dead) when it has exited.
+
+        Its output may still be open (held by a process it started), so no EOF came.
+        """
+        if self._bot.poll() is None:
+            return False
+        self._mark_exited()
+        return True
 
     def _greet(self) -> None:
         """Wait for the bot's hello (once).  A missing or odd hello is reported, not fatal."""
@@ -243,9 +226,10 @@ class CmdPlayer(BasePlayer):
         while not self._dead:
             line = self._get_line(deadline)
             if line is None:
-                self._fault(f"{self.label} did not answer hello within {self.time_limit:g} s")
+                if not self._gone():
+                    self._fault(f"{self.label} did not answer hello within {self.time_limit:g} s")
                 return
-            if line is _EOF:
+            if line is EOF:
                 self._mark_exited()
                 return
             if not line.strip():
@@ -253,16 +237,17 @@ class CmdPlayer(BasePlayer):
             try:
                 msg = json.loads(line)
             except (ValueError, RecursionError):
-                self._fault(f"{self.label} answered hello with something that is not JSON: {_quote(line)}")
+                self._fault(f"{self.label} answered hello with something that is not JSON: {quote(line)}")
                 return
             if isinstance(msg, dict) and msg.get("type") == "hello":
                 name = msg.get("name")
                 if isinstance(name, str) and name.strip():
                     self.bot_name = name.strip()[:60]
                 if msg.get("protocol") not in (None, PROTOCOL):
-                    self.on_fault(f"{self.label} speaks {msg.get('protocol')!r}, not {PROTOCOL}; trying anyway")
+                    self.on_fault(f"{self.label} speaks {quote(str(msg.get('protocol')), 40)}, not {PROTOCOL}; "
+                                  f"trying anyway")
                 return
-            self._fault(f"{self.label} answered hello with {_quote(line)}")
+            self._fault(f"{self.label} answered hello with {quote(line)}")
             return
 
     # --- Player -----------------------------------------------------------------------
@@ -276,51 +261,56 @@ class CmdPlayer(BasePlayer):
         request_id = self._next_id
         if not self._send(view.to_protocol(request_id)):
             return self.choose_after_exit(safe)
+        answer = self._await_answer(request_id, view.legal)
+        self._answered.add(request_id)
+        if isinstance(answer, str):  # a fault
+            self._fault(f"{self.label} {answer}; played {safe.card} for it")
+            return safe
+        if answer is None:
+            return self.choose_after_exit(safe)
+        return answer
+
+    def _await_answer(self, request_id: int, legal: tuple[Move, ...]) -> Move | str | None:
+        """The bot's move (one of ``legal``); else a fault's description, or None when the bot is gone.
+
+        Every field the bot sends is type-checked before it is used.
+        """
         deadline = time.monotonic() + self.time_limit
-        ignored = None  # the last line that was not a move answer, quoted if no answer comes
+        ignored = None  # the last line that was not an answer, quoted if no answer comes
         while True:
             line = self._get_line(deadline)
             if line is None:
-                self._answered.add(request_id)
-                sent = f" (it sent {_quote(ignored)}, which is not a move answer)" if ignored else ""
-                self._fault(f"{self.label} did not answer move {request_id} within {self.time_limit:g} s{sent}; "
-                            f"played {safe.card} for it")
-                return safe
-            if line is _EOF:
+                if self._gone():
+                    return None
+                sent = f" (it sent {quote(ignored)}, which is not a move answer)" if ignored else ""
+                return f"did not answer move {request_id} within {self.time_limit:g} s{sent}"
+            if line is EOF:
                 self._mark_exited()
-                return self.choose_after_exit(safe)
+                return None
             text = line.strip()
             if not text:
                 continue
             try:
                 msg = json.loads(text)
             except (ValueError, RecursionError):
-                self._answered.add(request_id)
-                self._fault(f"{self.label} sent something that is not JSON for move {request_id}: "
-                            f"{_quote(text)}; played {safe.card} for it")
-                return safe
+                return f"sent something that is not JSON for move {request_id}: {quote(text)}"
             if not isinstance(msg, dict):
-                self._answered.add(request_id)
-                self._fault(f"{self.label} sent {_quote(text)} for move {request_id}, not a JSON object; "
-                            f"played {safe.card} for it")
-                return safe
-            if msg.get("type") != "move":
+                return f"sent {quote(text)} for move {request_id}, not a JSON object"
+            kind = msg.get("type")
+            if kind not in ("move", "error"):
                 ignored = text  # not an answer (a bot may send other messages later in the protocol's life)
                 continue
             got = msg.get("id")
-            if got in self._answered and got != request_id:
+            if _is_id(got) and got != request_id and got in self._answered:
                 continue  # a late answer to a request already settled
-            if got != request_id or isinstance(got, bool):
-                self._answered.add(request_id)
-                self._fault(f"{self.label} answered with id {got!r} instead of {request_id}: {_quote(text)}; "
-                            f"played {safe.card} for it")
-                return safe
-            self._answered.add(request_id)
+            if not _is_id(got) or got != request_id:
+                return f"answered with id {quote(json.dumps(got), 40)} instead of {request_id}: {quote(text)}"
+            if kind == "error":
+                why = msg.get("message")
+                return f"refused move {request_id}: {quote(why if isinstance(why, str) else text)}"
             move = _read_move(msg)
-            if move is None or move not in view.legal:
-                self._fault(f"{self.label} answered a move that is not legal: {_quote(text)}; "
-                            f"played {safe.card} for it")
-                return safe
+            if move is None or move not in legal:
+                return f"answered a move that is not legal: {quote(text)}"
             return move
 
     def choose_after_exit(self, safe: Move) -> Move:
@@ -337,32 +327,18 @@ class CmdPlayer(BasePlayer):
             self._send(msg)
 
     def close(self) -> None:
-        """Send ``quit``, close the bot's input, and end it if it is still running shortly after."""
+        """Send ``quit``, close the bot's input, and end it (and all it started) soon after."""
         if self._closed:
             return
         self._closed = True
-        proc = self._proc
         if self._dead_faults > 1:
             self.on_fault(f"{self.label}: {self._dead_faults} moves in all were played for it ({self._dead})")
-        if proc is None:
+        bot, self._bot = self._bot, None
+        if bot is None:
             return
-        if not self._write_failed:
-            self._out.put(json.dumps({"type": "quit"}, separators=(",", ":")) + "\n")
-        self._out.put(None)  # then close its standard input
-        self._proc = None
-        try:
-            proc.wait(timeout=self.quit_grace)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        for thread in (self._writer, self._reader):
-            if thread is not None:
-                thread.join(timeout=1.0)
-        if proc.stdout is not None:
-            try:
-                proc.stdout.close()
-            except OSError:
-                pass
+        if not bot.write_failed:
+            bot.send(json.dumps({"type": "quit"}, separators=(",", ":")) + "\n")
+        bot.end(self.quit_grace)
 
 
 def default_time_limit() -> float:
@@ -392,11 +368,13 @@ def make_cmd_player(seed: int | None = None, command: str = "", **_: Any) -> Cmd
 
 
 def _read_move(msg: dict[str, Any]) -> Move | None:
-    try:
-        card = msg["card"]
-        capture = msg.get("capture", [])
-        if not isinstance(card, str) or not isinstance(capture, list):
-            return None
-        return Move(parse_card(card), [parse_card(c) for c in capture])
-    except (KeyError, ValueError, TypeError):
+    """The move of a bot's answer, or None unless ``card`` is a card and ``capture`` a list of others."""
+    card, capture = msg.get("card"), msg.get("capture", [])
+    if not isinstance(card, str) or not isinstance(capture, list) or not all(isinstance(c, str) for c in capture):
         return None
+    try:
+        cards = [parse_card(c) for c in capture]
+        move = Move(parse_card(card), cards)
+    except ValueError:
+        return None
+    return move if len(set(cards)) == len(cards) else None

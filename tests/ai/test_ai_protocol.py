@@ -61,7 +61,7 @@ def test_bot_ignores_garbage_and_unknown_messages_and_stops_at_quit():
 def test_bot_with_an_unreadable_request_still_answers_the_first_legal_move():
     answers, err = _serve([json.dumps({"type": "move", "id": 4, "legal": [{"card": "7d", "capture": ["7c"]}]})])
     assert answers == [{"type": "move", "id": 4, "card": "7d", "capture": ["7c"]}]
-    assert "cannot read move request 4" in err
+    assert "move request 4 is not consistent (rules must be an object with players, not None)" in err
 
 
 def test_view_survives_the_protocol_round_trip():
@@ -243,7 +243,7 @@ def test_a_bot_that_ignores_everything_is_killed_at_close(tmp_path):
     script.write_text("import time\ntime.sleep(60)\n")  # never reads, never answers, never exits
     reports: list[str] = []
     player = CmdPlayer(f"{PY} {script}", on_fault=reports.append, time_limit=0.3, quit_grace=0.3)
-    proc = player._proc
+    proc = player._bot.proc
     view = _view()
     assert player.choose(view) in view.legal  # the hello goes unanswered, then the move
     player.close()
