@@ -60,7 +60,8 @@ class ScopaApp(StoreMixin, App):
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
         Binding("ctrl+c", "quit", "quit", id="app.quit", show=False, priority=True),
-        Binding("f12", "save_svg", "screenshot", id="app.screenshot", show=False),
+        # priority: modal screens (help, scoring, dialogs) stop the app's own bindings
+        Binding("f12", "save_svg", "screenshot", id="app.screenshot", show=False, priority=True),
         Binding("f2", "show_stats", "statistics", id="app.stats", show=False),
     ]
 
