@@ -242,6 +242,12 @@ class ScopaApp(StoreMixin, App):
         else:
             self.exit()
 
+    def restyle_cards(self) -> None:
+        """Redraw the game on screen in the current ASCII mode (the palette's *ASCII suits*)."""
+        screen = self._game_screen
+        if screen is not None:
+            screen.set_deck(DeckStyle(screen.game.rules.deck_style, self.ascii))
+
     def action_save_svg(self) -> None:
         """F12: save the screen as an SVG file in the current directory."""
         try:
@@ -315,7 +321,7 @@ def run_app(args) -> int:
     if not given and opts.config is not None:  # the last new-game choices
         config = opts.config
         config.seed = getattr(args, "seed", None)
-    app = ScopaApp(config, start=given, ascii=bool(getattr(args, "ascii", False)) or opts.ascii,
+    app = ScopaApp(config, start=given, ascii=opts.ascii,
                    ai_delay=opts.ai_delay if delay is None else delay,
                    data_dir=opts.data_dir, theme=opts.theme, scoring_pause=SCORING_PAUSE)
     for message in opts.notices:

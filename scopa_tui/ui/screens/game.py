@@ -88,6 +88,7 @@ class GameScreen(Screen):
         self.message: Text = Text("")  # the line under the table
         self.hint_pending = False
         self._footer_turn: bool | None = None
+        self.log_entries: list[tuple[str, str]] = []  # the play log's (text, kind), to redraw it
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -104,9 +105,7 @@ class GameScreen(Screen):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        for widget in (self.query_one(TableView), self.query_one(HandView),
-                       self.query_one(OpponentsBar), self.query_one(ScoreBoard)):
-            widget.deck = self.deck
+        self._deck_to_widgets()
         self.query_one(ScoreBoard).target = self.game.rules.target
         self.query_one("#scores").border_title = "Score"
         self.query_one("#log").border_title = "Plays"
@@ -117,6 +116,28 @@ class GameScreen(Screen):
             self._rebuild_log()
             self._picture_from_game()
             self.call_after_refresh(self._show_state)  # widgets set during on_mount need a refresh
+
+    def _deck_to_widgets(self) -> None:
+        for widget in (self.query_one(TableView), self.query_one(HandView),
+                       self.query_one(OpponentsBar), self.query_one(ScoreBoard)):
+            widget.deck = self.deck
+
+    def set_deck(self, deck: DeckStyle) -> None:
+        """Draw everything in another deck style at once (e.g. ASCII suits turned on)."""
+        self.deck = deck
+        self._deck_to_widgets()
+        log = self.query_one(PlayLog)
+        log.clear()
+        log.texts.clear()
+        for text, kind in self.log_entries:
+            log.add(text, deck, kind)
+        if self.selected is not None:
+            self._validate()
+        self._refresh_widgets()
+
+    def _log(self, text: str, kind: str) -> None:
+        self.log_entries = self.log_entries[-199:] + [(text, kind)]  # the log keeps 200 lines
+        self.query_one(PlayLog).add(text, self.deck, kind)
 
     def _show_state(self) -> None:
         self.query_one("#prompt", Static).update(self.message, layout=False)
@@ -156,9 +177,8 @@ class GameScreen(Screen):
     def _engine_event(self, message: EngineEvent) -> None:
         event = message.event
         pic = self.pic
-        log = self.query_one(PlayLog)
         for text, kind in self.log_lines(event):
-            log.add(text, self.deck, kind)
+            self._log(text, kind)
         if isinstance(event, GameStarted):
             pic.totals = [0] * self.game.rules.n_sides
         elif isinstance(event, Dealt):
@@ -226,10 +246,9 @@ class GameScreen(Screen):
         start = max((i for i, e in enumerate(events) if isinstance(e, Dealt) and e.first), default=0)
         while start > 0 and isinstance(events[start - 1], Redealt):
             start -= 1
-        log = self.query_one(PlayLog)
         for event in events[start:]:
             for text, kind in self.log_lines(event):
-                log.add(text, self.deck, kind)
+                self._log(text, kind)
 
     def _on_played(self, event: Played) -> None:
         pic = self.pic
