@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"scopa-tui {__version__}")
     _add_rules_args(parser)
     parser.add_argument("--ai", type=_ai_list, default=None,
-                        help="opponent AI(s), comma-separated: random, greedy, easy, medium, hard")
+                        help="opponent AI(s), comma-separated: easy, medium, hard, random (greedy = easy)")
     parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for the deals")
     parser.add_argument("--deck", choices=DECK_STYLES, default=None, help="deck style")
     parser.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=None,
