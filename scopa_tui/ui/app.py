@@ -14,7 +14,7 @@ from textual.theme import Theme
 
 from ..ai import protocol as bot_protocol
 from ..ai.registry import make_player
-from ..engine import Game, GameEnded, HandEnded, HandScore
+from ..engine import Game, GameEnded, HandEnded, HandScore, RulesError
 from ..engine.events import Event
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
@@ -231,7 +231,17 @@ class ScopaApp(StoreMixin, App):
     # --- actions ---------------------------------------------------------------------
     def action_show_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(*self._deck_and_chart()))
+
+    def _deck_and_chart(self) -> tuple[DeckStyle, str]:
+        """The deck style and primiera chart the help describes: the game's, else the chosen ones."""
+        if self._game_screen is not None:
+            return self._game_screen.deck, self._game_screen.game.rules.primiera_chart
+        try:
+            rules = self.config.rules()
+        except RulesError:
+            return DeckStyle("italian", self.ascii), "standard"
+        return DeckStyle(rules.deck_style, self.ascii), rules.primiera_chart
 
     def action_quit_game(self) -> None:
         if self.game is not None and self.game.phase in ("play", "hand_over"):
