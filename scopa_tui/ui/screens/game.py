@@ -233,12 +233,21 @@ class GameScreen(Screen):
             if score.leftover:
                 to = self.side_names[score.leftover_to] if score.leftover_to is not None else "nobody"
                 lines.append((f"Left on the table, to {to}: {' '.join(map(str, score.leftover))}", ""))
-            points = ", ".join(f"{self.side_names[s.side]} {s.points}" for s in score.sides)
+            points = ", ".join(f"{self.side_names[s.side]} {s.points}{self._points_won(score, s)}"
+                               for s in score.sides)
             lines.append((f"Hand {score.hand} scored: {points}.", "hand"))
             return lines
         if isinstance(event, GameEnded):
             return [(f"{self.side_names[event.winner]} won the game.", "hand")]
         return []
+
+    def _points_won(self, score, side) -> str:
+        """`` (cards, Denari, 1 scopa)``: the points a side won, the coins by the deck's suit name."""
+        words = {"coins": self.deck.suit_word("d")}
+        won = [words.get(a.point, a.point) for a in score.awards if a.side == side.side]
+        if side.scope:
+            won.append(f"{side.scope} scop{'a' if side.scope == 1 else 'e'}")
+        return f" ({', '.join(won)})" if won else ""
 
     def _rebuild_log(self) -> None:
         """A game under way (e.g. resumed): the log of its current hand, from the game's events."""
@@ -520,7 +529,7 @@ class GameScreen(Screen):
         from ...ai import hint
 
         try:
-            found = hint.suggest(view, **getattr(self.app, "hint_options", {}))
+            found = hint.suggest(view, rank_name=self.deck.rank_name, **getattr(self.app, "hint_options", {}))
             move, reason = found.move, found.reason
         except Exception as exc:  # a hint failing must not end the game
             move, reason = None, f"no hint this time ({exc})"
