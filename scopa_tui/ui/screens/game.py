@@ -131,7 +131,7 @@ class GameScreen(Screen):
         log.texts.clear()
         for text, kind in self.log_entries:
             log.add(text, deck, kind)
-        if self.selected is not None:
+        if self.selected is not None and self._my_turn():
             self._validate()
         self._refresh_widgets()
 
@@ -296,9 +296,10 @@ class GameScreen(Screen):
         turn = self.game.turn
         self.token += 1
         if turn == HUMAN_SEAT:
-            self._clear_selection()
-            keys = self._card_keys(", ")
-            self._set_message(Text(f"Your turn: pick a card ({keys} or a click).", style="bold"))
+            if not self._resume_early_choice():
+                self._clear_selection()
+                keys = self._card_keys(", ")
+                self._set_message(Text(f"Your turn: pick a card ({keys} or a click).", style="bold"))
         else:
             self.thinking = turn
             self._set_message(Text(f"{self.names[turn]} is thinking…"))
@@ -357,6 +358,48 @@ class GameScreen(Screen):
         """The keys that pick a hand card now: "←/→ or 1–3", or just "1" for a last card."""
         n = len(self.pic.my_hand)
         return "1" if n == 1 else f"←/→{sep}1–{n}"
+
+    # A card (and table cards) chosen while an AI plays stays chosen for the player's turn.
+    def _resume_early_choice(self) -> bool:
+        """At the player's turn: take up a choice made during the AIs' turns, if any is left."""
+        if self.selected is None or not 0 <= self.selected < len(self.pic.my_hand):
+            return False
+        early = self.capture & frozenset(self.pic.table)  # table cards the AIs have not taken
+        self._select(self.selected)
+        if early:
+            self._toggle_to(early)
+        return True
+
+    def _choose_early(self, index: int | None = None, card: int | None = None) -> None:
+        """A hand card (``index``) or table card (``card``) chosen while an AI is playing."""
+        hand = self.pic.my_hand
+        if index is not None:
+            if not 0 <= index < len(hand):
+                return self._not_your_turn()
+            if index != self.selected:
+                self.selected, self.capture = index, frozenset()
+        elif card is not None and self.selected is not None:
+            self.capture = self.capture ^ {card}
+        self._not_your_turn()
+        self._refresh_widgets()
+
+    def _not_your_turn(self) -> None:
+        """The line under the table, for a key pressed while an AI plays."""
+        out = Text(f"Not your turn: {self.names[self.game.turn]} is playing.", style="bold")
+        if self.selected is not None and self.selected < len(self.pic.my_hand):
+            chosen = [str(self.pic.my_hand[self.selected])] + [str(c) for c in sorted(self.capture)]
+            out.append_text(styled_text(f" {' + '.join(chosen)} stays chosen for your turn.", self.deck,
+                                        self._card_style))
+        self._set_message(out)
+
+    def _off_turn(self) -> bool:
+        """An AI is playing (thinking or showing its play): keys choose ahead or are answered."""
+        return self.game.phase == "play" and not self._my_turn() and self.is_mounted
+
+    def on_key(self, event) -> None:
+        # Keys whose actions wait for the player's turn: say why nothing happens.
+        if event.key in ("enter", "tab", "h") and self._off_turn():
+            self._not_your_turn()
 
     def _clear_selection(self) -> None:
         self.selected = None
@@ -445,35 +488,45 @@ class GameScreen(Screen):
         # Play keys are dimmed in the footer while it is not the player's turn; during the
         # turn they always act (with a message when there is nothing to act on), so that
         # a quick "1 Enter" is never lost between a key and the footer's refresh.
-        if action in ("select_step", "select", "toggle", "hint", "cycle", "play", "clear"):
+        # Choosing a card also works while an AI plays (kept for the player's turn).
+        if action in ("select_step", "select", "toggle", "clear"):
+            return True if self._my_turn() or self.game.phase == "play" else None
+        if action in ("hint", "cycle", "play"):
             return True if self._my_turn() else None
         return True
 
     def action_select_step(self, step: int) -> None:
-        if not self._my_turn() or not self.pic.my_hand:
+        if not self.pic.my_hand or not (self._my_turn() or self._off_turn()):
             return
         n = len(self.pic.my_hand)
         index = (step - 1 if step > 0 else n - 1) if self.selected is None else (self.selected + step) % n
-        self._select(index % n)
+        self.action_select(index % n)
 
     def action_select(self, index: int) -> None:
         if self._my_turn():
             self._select(index)
+        elif self._off_turn():
+            self._choose_early(index=index)
 
     def action_toggle(self, letter: str) -> None:
-        if not self._my_turn():
+        if not (self._my_turn() or self._off_turn()):
             return
         card = next((c for c, ch in self.table_labels().items() if ch == letter), None)
         if card is None:
             self._set_message(Text(f"no table card has the letter {letter}", style="bold"))
-            return
-        self._toggle(card)
+        elif self._my_turn():
+            self._toggle(card)
+        else:
+            self._choose_early(card=card)
 
     def _toggle(self, card: int) -> None:
         if self.selected is None:
             self._set_message(Text(f"choose a card from your hand first ({self._card_keys()})", style="bold"))
             return
-        self.capture = self.capture ^ {card}
+        self._toggle_to(self.capture ^ {card})
+
+    def _toggle_to(self, capture: frozenset[int]) -> None:
+        self.capture = capture
         as_set = tuple(sorted(self.capture))
         for i, s in enumerate(self.sets):
             if tuple(sorted(s)) == as_set:
@@ -488,7 +541,7 @@ class GameScreen(Screen):
         self._validate()
 
     def action_clear(self) -> None:
-        if not self._my_turn():
+        if not (self._my_turn() or self._off_turn()):
             return
         self._clear_selection()
         self._set_message(Text("Selection cleared: pick a card.", style="bold"))
@@ -553,13 +606,14 @@ class GameScreen(Screen):
 
     @on(HandCardClicked)
     def _hand_clicked(self, message: HandCardClicked) -> None:
-        if self._my_turn():
-            self._select(message.index)
+        self.action_select(message.index)
 
     @on(TableCardClicked)
     def _table_clicked(self, message: TableCardClicked) -> None:
         if self._my_turn():
             self._toggle(message.card)
+        elif self._off_turn():
+            self._choose_early(card=message.card)
 
     # --- drawing ---------------------------------------------------------------------
     def _refresh_widgets(self) -> None:
