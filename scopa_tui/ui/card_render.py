@@ -104,8 +104,8 @@ class DeckStyle:
 
     def ascii_scheme(self) -> str:
         """The ASCII letters of this deck in one line, for the help."""
-        ranks = ", ".join(f"{self.rank(r)} {self.rank_name(r)}" for r in (1, 8, 9, 10) if self.rank(r) != str(r))
-        suits = ", ".join(f"{SUIT_LETTERS[self.family][s]} {self.suit_word(s)}" for s in "dcsb")
+        ranks = ", ".join(f"{self.rank(r)} = {self.rank_name(r)}" for r in (1, 8, 9, 10) if self.rank(r) != str(r))
+        suits = ", ".join(f"{SUIT_LETTERS[self.family][s]} = {self.suit_word(s)}" for s in "dcsb")
         return f"{ranks}, other ranks by number; suits {suits}"
 
     def short(self, card: int) -> str:

@@ -15,10 +15,10 @@ from .helpers import make_app, settle
 def test_rules_come_before_the_keys_and_both_charts_are_shown():
     text = help_text(DeckStyle("italian"), "standard")
     assert text.index("# Scopa in short") < text.index("# Keys")
-    assert "| **standard (in use)** | 21 | 18 | 16 | 15 | 14 | 13 | 12 | 10 |" in text
-    assert "| ludoteka | 21 | 18 | 12 | 16 | 15 | 14 | 13 | 10 |" in text
-    ludoteka = help_text(DeckStyle("italian"), "ludoteka")
-    assert "| **ludoteka (in use)** |" in ludoteka and "| standard |" in ludoteka
+    assert "- **standard** (this game): 7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, figures=10" in text
+    assert "- ludoteka: 7=21, 6=18, 5=16, 4=15, 3=14, 2=13, A=12, figures=10" in text
+    ludoteka = help_text(DeckStyle("french"), "ludoteka")
+    assert "- **ludoteka** (this game): " in ludoteka and "- standard: 7=21, 6=18, A=16" in ludoteka
 
 
 def test_the_help_names_the_suits_of_the_deck_in_use():
@@ -31,7 +31,7 @@ def test_the_help_names_the_suits_of_the_deck_in_use():
 
 def test_the_help_shows_the_ascii_letters():
     text = help_text(DeckStyle("italian", ascii=True))
-    assert "d Denari, c Coppe, s Spade, b Bastoni" in text and "`Cc` is the Cavallo di Coppe" in text
+    assert "d = Denari, c = Coppe, s = Spade, b = Bastoni" in text and "`Cc` is the Cavallo di Coppe" in text
     assert "`d`" in text  # the suits are listed with the letters on screen
 
 
@@ -47,4 +47,4 @@ async def test_help_in_a_ludoteka_game_with_the_french_deck():
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         source = app.screen.query_one(Markdown).source
-        assert "**ludoteka (in use)**" in source and "Diamonds" in source and "Coins" not in source
+        assert "**ludoteka** (this game)" in source and "Diamonds" in source and "Coins" not in source

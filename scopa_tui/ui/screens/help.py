@@ -16,8 +16,6 @@ from ...engine import parse_card
 from ...engine.rules import PRIMIERA_CHARTS
 from ..card_render import DeckStyle
 
-# The primiera chart's columns, best first: 7, 6, Ace, 5, 4, 3, 2, then the figures (8, 9, 10).
-CHART_RANKS = (7, 6, 1, 5, 4, 3, 2, 8)
 
 KEYS_TEXT = """\
 # Keys
@@ -59,12 +57,13 @@ def _ranks(deck: DeckStyle) -> str:
     return ", ".join([f"1 {deck.rank_name(1)} ({deck.rank(1)})", "2 to 7" if named else "2 to 10", *named])
 
 
-def _chart_table(deck: DeckStyle, in_use: str) -> str:
-    head = [deck.rank(r) for r in CHART_RANKS[:-1]] + ["figures"]
-    lines = ["| chart | " + " | ".join(head) + " |", "|---" * (len(head) + 1) + "|"]
+def _charts(deck: DeckStyle, in_use: str) -> str:
+    """Both primiera charts, best card first, the game's in bold: ``- **standard** (this game): 7=21, …``."""
+    lines = []
     for name, values in PRIMIERA_CHARTS.items():
-        label = f"**{name} (in use)**" if name == in_use else name
-        lines.append(f"| {label} | " + " | ".join(str(values[r]) for r in CHART_RANKS) + " |")
+        ranks = sorted(range(1, 8), key=lambda r: -values[r])
+        cards = ", ".join(f"{deck.rank(r)}={values[r]}" for r in ranks) + f", figures={values[8]}"
+        lines.append(f"- **{name}** (this game): {cards}" if name == in_use else f"- {name}: {cards}")
     return "\n".join(lines)
 
 
@@ -100,9 +99,9 @@ captured last.
 **settebello** (the {settebello}, drawn with a double border and {star}); the best
 **primiera**: your best card of each suit, added up by the chart of the game (you need
 all four suits). Sevens, sixes and aces have a heavy border. A tie scores nothing.
-Plus 1 per scopa.
+Plus 1 per scopa. The two primiera charts:
 
-{_chart_table(deck, chart)}
+{_charts(deck, chart)}
 
 **Winning.** First to the target (11 unless chosen otherwise) at the end of a hand;
 if the top is tied, another hand is played. With 4 players the partners sit
