@@ -3,6 +3,7 @@ created (:meth:`ScopaApp.new_game`) and their events relayed (:meth:`ScopaApp.re
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import threading
@@ -265,7 +266,7 @@ class ScopaApp(StoreMixin, App):
         except OSError as e:
             self.notify(f"could not save the screenshot: {e.strerror}", severity="error")
             return
-        self.notify(f"screenshot saved to {path}")
+        self.notify(f"screenshot saved to {os.path.abspath(path)}")
 
     # --- size guard ------------------------------------------------------------------
     def on_resize(self, event) -> None:
