@@ -102,6 +102,10 @@ class DeckStyle:
         """A rank in words where it has one (``Cavallo``, ``Queen``), else its number."""
         return self.rank_word(rank) or str(rank)
 
+    def kings(self) -> str:
+        """The 10s in the plural, as this deck names them: ``Re``, ``Kings``, ``10s``."""
+        return {"italian": "Re", "french": "Kings"}.get(self.name, "10s")
+
     def ascii_scheme(self) -> str:
         """The ASCII letters of this deck in one line, for the help."""
         ranks = ", ".join(f"{self.rank(r)} = {self.rank_name(r)}" for r in (1, 8, 9, 10) if self.rank(r) != str(r))

@@ -29,3 +29,19 @@ async def test_the_log_names_the_french_suit_of_coins_diamonds():
 async def test_the_log_names_the_italian_suit_of_coins_denari():
     texts, _ = await _log_after_one_hand("italian")
     assert "Denari" in next(t for t in texts if t.startswith("Hand 1 scored"))
+
+
+def test_a_redeal_names_the_kings_in_the_deck_s_words():
+    from scopa_tui.engine import Game, Redealt, make_rules
+    from scopa_tui.ui.card_render import DeckStyle
+    from scopa_tui.ui.config import GameConfig
+    from scopa_tui.ui.screens.game import GameScreen
+
+    config = GameConfig(players=2, ai=["easy"])
+    game = Game(make_rules("standard", players=2), seed=1)
+    event = Redealt(hand=1, dealer=1, table=())
+    lines = {deck: GameScreen(game, {}, config, DeckStyle(deck)).log_lines(event)[0][0]
+             for deck in ("italian", "french", "french-numeric")}
+    assert lines == {"italian": "Three Re on the table: Anna deals again.",
+                     "french": "Three Kings on the table: Anna deals again.",
+                     "french-numeric": "Three 10s on the table: Anna deals again."}

@@ -27,6 +27,7 @@ def test_the_help_names_the_suits_of_the_deck_in_use():
     french = help_text(DeckStyle("french"))
     assert "Diamonds" in french and "7 of Diamonds" in french
     assert "Coins" not in french and "Denari" not in french and "Diamond " not in french
+    assert "three or more Re is dealt" in italian and "three or more Kings" in french
 
 
 def test_the_help_shows_the_ascii_letters():

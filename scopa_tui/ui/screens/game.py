@@ -213,7 +213,7 @@ class GameScreen(Screen):
         """The play log's lines for one engine event: (text, kind)."""
         if isinstance(event, Redealt):
             verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
-            return [(f"Three Kings on the table: {self.names[event.dealer]} {verb} again.", "")]
+            return [(f"Three {self.deck.kings()} on the table: {self.names[event.dealer]} {verb} again.", "")]
         if isinstance(event, Dealt):
             verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
             if event.first:

@@ -84,7 +84,7 @@ A card is worth its rank when capturing.
 
 **Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has
 played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up.
-A table with three or more Kings (10s) is dealt again (standard and gamerules presets).
+A table with three or more {deck.kings()} is dealt again (standard and gamerules presets).
 
 **Your turn.** Play one card. If a table card has the **same rank** you must take
 exactly one of them (a match beats a sum). Otherwise, if **two or more** table cards
