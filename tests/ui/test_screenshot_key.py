@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from scopa_tui.engine import Game, make_rules
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.screens.dialogs import ConfirmScreen
 from scopa_tui.ui.screens.help import HelpScreen
@@ -13,20 +12,9 @@ from scopa_tui.ui.screens.resume import ResumeScreen
 from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
 
 from .helpers import make_app, settle
+from .test_snapshots import finished_game
 
-
-def _finished_game() -> Game:
-    game = Game(make_rules("standard", players=2), seed=4, side_names=["You", "Anna"])
-    game.start()
-    while not game.is_over:
-        if game.phase == "hand_over":
-            game.next_hand()
-        else:
-            game.play(game.legal_moves()[-1])
-    return game
-
-
-GAME = _finished_game()
+GAME = finished_game()
 MODALS = {
     "help": lambda: HelpScreen(),
     "end of hand": lambda: HandOverScreen(GAME.hand_scores[0], ["You", "Anna"], DeckStyle(), 11, False),
