@@ -121,10 +121,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"scopa-tui {__version__}")
     _add_rules_args(parser)
     parser.add_argument("--ai", type=_ai_list, default=None,
-                        help="opponent AI(s), comma-separated: random, greedy, easy, medium, hard")
+                        help="opponent AI(s), comma-separated: easy, medium, hard, random (greedy = easy)")
     parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for the deals")
     parser.add_argument("--deck", choices=DECK_STYLES, default=None, help="deck style")
-    parser.add_argument("--ascii", action="store_true", help="draw suits with letters, not symbols")
+    parser.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=None,
+                        help="draw suits with letters, not symbols (remembered; --no-ascii undoes it)")
     parser.add_argument("--ai-delay", type=_seconds, default=None, metavar="SECONDS",
                         help="how long each AI play stays visible (0 for none)")
     parser.add_argument("--data-dir", default=None, help="where saves, settings and statistics live")

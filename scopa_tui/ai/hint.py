@@ -3,10 +3,15 @@
 ``suggest(view, budget=0.5)`` searches for about ``budget`` seconds (or ``iters``
 playouts, which is deterministic with a ``seed``) and returns a :class:`Hint`.  It only
 reads the seat's own view.  It is CPU-bound: a UI calls it from a worker thread.
+
+Cards appear in engine notation (``7d``), which a UI shows in its deck style; a rank
+named in words (``only a Horse sweeps it``) comes from ``rank_name``, so that a UI can
+use its deck's words (``Cavallo``, ``Queen``); by default the engine's English names.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import CARDS, Move, PlayerView, cards_of
@@ -34,17 +39,22 @@ def _list(cards: list[int]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _plural(rank: int) -> str:
-    return f"{RANK_NAMES.get(rank, rank)}s"  # "Aces", "7s"
+def _english(rank: int) -> str:
+    return RANK_NAMES.get(rank, str(rank))  # "Ace", "Horse", "7"
 
 
-def _article(rank: int) -> str:
-    name = RANK_NAMES.get(rank, str(rank))
-    return f"an {name}" if name == "Ace" else f"a {name}"
+def _article(name: str) -> str:
+    """``an Ace``, ``an Asso``, ``an 8``, ``a King``, ``a 7``."""
+    return f"an {name}" if name[:1] in "AEIOU8" else f"a {name}"
 
 
-def explain(view: PlayerView, move: Move, counter: Counter | None = None) -> str:
-    """One line on what ``move`` does and what it leaves the next player."""
+def explain(view: PlayerView, move: Move, counter: Counter | None = None,
+            rank_name: Callable[[int], str] | None = None) -> str:
+    """One line on what ``move`` does and what it leaves the next player.
+
+    ``rank_name`` names a rank in words (default: the engine's English names).
+    """
+    rank_name = rank_name or _english
     counter = counter or Counter(view)
     a: Assessment = assess(view, move, counter)
     captured = sorted(int(c) for c in move.capture)
@@ -76,19 +86,22 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None) -> str
     if unseen == 0:
         return f"{what} and leaves {left}: no unseen card sweeps it"
     if a.p_sweep >= 0.995:
-        return f"{what} and leaves {left}: the next player sweeps it with {_article(a.sweep_rank)}, but every move risks more"
-    return (f"{what} and leaves {left}: only {_article(a.sweep_rank)} sweeps it "
-            f"({unseen} unseen {_plural(a.sweep_rank)}, {round(100 * a.p_sweep)}% the next player has one)")
+        return (f"{what} and leaves {left}: the next player sweeps it with {_article(rank_name(a.sweep_rank))}, "
+                "but every move risks more")
+    return (f"{what} and leaves {left}: only {_article(rank_name(a.sweep_rank))} sweeps it "
+            f"({unseen} still unseen, {round(100 * a.p_sweep)}% the next player has one)")
 
 
-def suggest(view: PlayerView, budget: float = 0.5, iters: int | None = None, seed: int | None = None) -> Hint:
+def suggest(view: PlayerView, budget: float = 0.5, iters: int | None = None, seed: int | None = None,
+            rank_name: Callable[[int], str] | None = None) -> Hint:
     """The hard AI's move for this view and why, in one line.
 
-    ``budget`` is seconds of search; ``iters`` (playouts) replaces it when given.
+    ``budget`` is seconds of search; ``iters`` (playouts) replaces it when given;
+    ``rank_name`` names ranks in the reason (see :func:`explain`).
     """
     if not view.legal:
         raise ValueError("no move to suggest: it is not this seat's turn")
     player = HardPlayer(seed, time=None if iters else budget, iters=iters)
     ranked = player.evaluate(view)
     move, value = ranked[0]
-    return Hint(move, explain(view, move), value)
+    return Hint(move, explain(view, move, rank_name=rank_name), value)

@@ -1,4 +1,7 @@
-"""AI names and specs: ``random``, ``greedy``, ``easy``, ``medium``, ``hard:time=0.5``, ``cmd:...``.
+"""AI names and specs: ``random``, ``easy``, ``medium``, ``hard:time=0.5``, ``cmd:...``.
+
+``greedy`` is another name of ``easy`` (the same player), kept for the command line
+and scripts; :data:`ALIASES` lists such names, which the game's menus leave out.
 
 ``make_player(spec, seed)`` builds a player; ``check_spec(spec)`` validates a spec
 (raising ``ValueError`` with a one-line message) without building anything.
@@ -34,9 +37,11 @@ FACTORIES: dict[str, Callable[..., Player]] = {
 # options each name accepts, with their types
 OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}, "easy": {}, "medium": {},
                                        "hard": {"time": float, "iters": int}, "cmd": {}}
+# another name -> the level it names
+ALIASES: dict[str, str] = {"greedy": "easy"}
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
-    "greedy": "takes the most valuable capture now",
+    "greedy": "another name of easy",
     "easy": "takes the most valuable capture now, without looking ahead",
     "medium": "counts cards, avoids leaving sweeps, goes for settebello, coins and sevens",
     "hard": "searches the rest of the hand over the cards it cannot see (hard:time=0.5 or hard:iters=2000)",
@@ -80,6 +85,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not 0 < options[key] < float("inf"):  # also refuses nan
             raise ValueError(f"AI option {key} must be a positive number, not {value}")
     return name, options
+
+
+def canonical(spec: str) -> str:
+    """The level a spec names, aliases resolved: ``greedy`` -> ``easy``; other specs unchanged."""
+    return ALIASES.get(spec.strip().lower(), spec)
 
 
 def check_spec(spec: str) -> str:

@@ -58,7 +58,7 @@ def cmd_replay(args) -> int:
     _notices(store)
     from ..ui.screens.replay import ReplayApp
 
-    ascii = bool(getattr(args, "ascii", False)) or settings.ascii
+    ascii = settings.ascii if getattr(args, "ascii", None) is None else bool(args.ascii)
     deck = getattr(args, "deck", None)
     from pathlib import Path
 

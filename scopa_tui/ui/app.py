@@ -3,6 +3,7 @@ created (:meth:`ScopaApp.new_game`) and their events relayed (:meth:`ScopaApp.re
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import threading
@@ -14,7 +15,7 @@ from textual.theme import Theme
 
 from ..ai import protocol as bot_protocol
 from ..ai.registry import make_player
-from ..engine import Game, GameEnded, HandEnded, HandScore
+from ..engine import Game, GameEnded, HandEnded, HandScore, RulesError
 from ..engine.events import Event
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
@@ -60,7 +61,8 @@ class ScopaApp(StoreMixin, App):
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
         Binding("ctrl+c", "quit", "quit", id="app.quit", show=False, priority=True),
-        Binding("f12", "save_svg", "screenshot", id="app.screenshot", show=False),
+        # priority: modal screens (help, scoring, dialogs) stop the app's own bindings
+        Binding("f12", "save_svg", "screenshot", id="app.screenshot", show=False, priority=True),
         Binding("f2", "show_stats", "statistics", id="app.stats", show=False),
     ]
 
@@ -229,7 +231,17 @@ class ScopaApp(StoreMixin, App):
     # --- actions ---------------------------------------------------------------------
     def action_show_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(*self._deck_and_chart()))
+
+    def _deck_and_chart(self) -> tuple[DeckStyle, str]:
+        """The deck style and primiera chart the help describes: the game's, else the chosen ones."""
+        if self._game_screen is not None:
+            return self._game_screen.deck, self._game_screen.game.rules.primiera_chart
+        try:
+            rules = self.config.rules()
+        except RulesError:
+            return DeckStyle("italian", self.ascii), "standard"
+        return DeckStyle(rules.deck_style, self.ascii), rules.primiera_chart
 
     def action_quit_game(self) -> None:
         if self.game is not None and self.game.phase in ("play", "hand_over"):
@@ -240,6 +252,12 @@ class ScopaApp(StoreMixin, App):
         else:
             self.exit()
 
+    def restyle_cards(self) -> None:
+        """Redraw the game on screen in the current ASCII mode (the palette's *ASCII suits*)."""
+        screen = self._game_screen
+        if screen is not None:
+            screen.set_deck(DeckStyle(screen.game.rules.deck_style, self.ascii))
+
     def action_save_svg(self) -> None:
         """F12: save the screen as an SVG file in the current directory."""
         try:
@@ -247,7 +265,7 @@ class ScopaApp(StoreMixin, App):
         except OSError as e:
             self.notify(f"could not save the screenshot: {e.strerror}", severity="error")
             return
-        self.notify(f"screenshot saved to {path}")
+        self.notify(f"screenshot saved to {os.path.abspath(path)}")
 
     # --- size guard ------------------------------------------------------------------
     def on_resize(self, event) -> None:
@@ -313,7 +331,7 @@ def run_app(args) -> int:
     if not given and opts.config is not None:  # the last new-game choices
         config = opts.config
         config.seed = getattr(args, "seed", None)
-    app = ScopaApp(config, start=given, ascii=bool(getattr(args, "ascii", False)) or opts.ascii,
+    app = ScopaApp(config, start=given, ascii=opts.ascii,
                    ai_delay=opts.ai_delay if delay is None else delay,
                    data_dir=opts.data_dir, theme=opts.theme, scoring_pause=SCORING_PAUSE)
     for message in opts.notices:

@@ -18,9 +18,11 @@ SUIT_SYMBOLS = {
     "italian": {"d": "◉", "c": "Ʊ", "s": "†", "b": "♣"},
     "french": {"d": "♦", "c": "♥", "s": "♠", "b": "♣"},
 }
+# ASCII mode: suits are lowercase letters and ranks stay uppercase (A F C R, A J Q K) or
+# digits, so no letter means two things: ``Cc`` is the Cavallo of Coppe, ``7c`` a seven.
 SUIT_LETTERS = {
-    "italian": {"d": "D", "c": "C", "s": "S", "b": "B"},
-    "french": {"d": "D", "c": "H", "s": "S", "b": "C"},
+    "italian": {"d": "d", "c": "c", "s": "s", "b": "b"},
+    "french": {"d": "d", "c": "h", "s": "s", "b": "c"},
 }
 # Suit names follow the deck: the Italian deck keeps its own names (Denari is the suit
 # of coins), the French decks use the English ones, always in the plural.
@@ -78,6 +80,11 @@ class DeckStyle:
         """The suit's name in this deck, plural: ``Denari``, ``Diamonds``."""
         return SUIT_WORDS[self.family][suit]
 
+    def suit_gloss(self, suit: str) -> str:
+        """The suit's name with what it is, for the help: ``Denari (coins)``, ``Diamonds``."""
+        word, gloss = self.suit_word(suit), SUIT_GLOSS[self.family][suit]
+        return word if word.lower() == gloss else f"{word} ({gloss})"
+
     def card_name(self, card: int) -> str:
         """A card's long name in this deck: ``Re di Denari``, ``7 di Denari``, ``King of Clubs``."""
         c = CARDS[card]
@@ -91,8 +98,22 @@ class DeckStyle:
     def rank_word(self, rank: int) -> str | None:
         return RANK_WORDS[self.name].get(rank)
 
+    def rank_name(self, rank: int) -> str:
+        """A rank in words where it has one (``Cavallo``, ``Queen``), else its number."""
+        return self.rank_word(rank) or str(rank)
+
+    def kings(self) -> str:
+        """The 10s in the plural, as this deck names them: ``Re``, ``Kings``, ``10s``."""
+        return {"italian": "Re", "french": "Kings"}.get(self.name, "10s")
+
+    def ascii_scheme(self) -> str:
+        """The ASCII letters of this deck in one line, for the help."""
+        ranks = ", ".join(f"{self.rank(r)} = {self.rank_name(r)}" for r in (1, 8, 9, 10) if self.rank(r) != str(r))
+        suits = ", ".join(f"{SUIT_LETTERS[self.family][s]} = {self.suit_word(s)}" for s in "dcsb")
+        return f"{ranks}, other ranks by number; suits {suits}"
+
     def short(self, card: int) -> str:
-        """A card in two or three characters, e.g. ``7◉``, ``K♣``, ``10♠``, ``7D``."""
+        """A card in two or three characters, e.g. ``7◉``, ``K♣``, ``10♠``, ``7d``, ``Cc``."""
         c = CARDS[card]
         return f"{self.rank(c.rank)}{self.suit(c.suit)}"
 

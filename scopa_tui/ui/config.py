@@ -12,17 +12,18 @@ TARGETS = (11, 16, 21)
 
 
 def ai_levels() -> dict[str, str]:
-    """AI names offered in the game, with their descriptions (external bots excluded)."""
-    from ..ai.registry import DESCRIPTIONS
+    """AI names offered in the game, with their descriptions (external bots and aliases such
+    as ``greedy`` for ``easy`` excluded: one name per player)."""
+    from ..ai.registry import ALIASES, DESCRIPTIONS
 
-    order = ["easy", "medium", "hard", "greedy", "random"]
+    order = ["easy", "medium", "hard", "random"]
     names = sorted(DESCRIPTIONS, key=lambda n: (order.index(n) if n in order else len(order), n))
-    return {n: DESCRIPTIONS[n] for n in names if n != "cmd"}
+    return {n: DESCRIPTIONS[n] for n in names if n != "cmd" and n not in ALIASES}
 
 
 def default_level() -> str:
     levels = ai_levels()
-    for name in ("medium", "easy", "greedy"):
+    for name in ("medium", "easy"):
         if name in levels:
             return name
     return next(iter(levels))

@@ -43,14 +43,15 @@ class LaunchOptions:
 def launch_options(args) -> LaunchOptions:
     """Settings remembered from earlier runs, overridden by what the command line gives.
 
-    What the command line sets (``--ascii``, ``--ai-delay``, ``--deck``) is remembered.
+    What the command line sets (``--ascii`` or ``--no-ascii``, ``--ai-delay``, ``--deck``)
+    is remembered.
     """
     data_dir = str(resolve_data_dir(getattr(args, "data_dir", None)))
     store = Store(data_dir)
     s = store.settings
     changes: dict[str, Any] = {}
-    if getattr(args, "ascii", False):
-        changes["ascii"] = True
+    if getattr(args, "ascii", None) is not None:  # None: neither --ascii nor --no-ascii
+        changes["ascii"] = bool(args.ascii)
     delay = getattr(args, "ai_delay", None)
     if delay is not None:
         changes["ai_delay"] = float(delay)
@@ -242,7 +243,8 @@ class StoreMixin:
         if self.store is not None:
             self.store.update_settings(ascii=self.ascii)
             self.show_store_notices()
-        self.notify(f"ASCII suits {'on' if self.ascii else 'off'}: from the next game on.")
+        self.restyle_cards()  # the game on screen redraws at once
+        self.notify(f"ASCII suits {'on' if self.ascii else 'off'}.")
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)

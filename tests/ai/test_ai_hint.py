@@ -34,7 +34,11 @@ def test_explain_uses_the_cards_counted():
     view = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
     assert explain(view, Move("6b")) == "lays 6b (nothing can be taken) and leaves 4c 6b: no unseen card sweeps it"
     line = explain(view, Move("5s"))
-    assert line.startswith("lays 5s (nothing can be taken) and leaves 4c 5s: only a Horse sweeps it (4 unseen Horses")
+    assert line.startswith("lays 5s (nothing can be taken) and leaves 4c 5s: only a Horse sweeps it (4 still unseen")
+    # A UI names the rank in its deck's words.
+    words = {9: "Cavallo", 1: "Asso"}
+    italian = explain(view, Move("5s"), rank_name=lambda r: words.get(r, str(r)))
+    assert "only a Cavallo sweeps it (4 still unseen" in italian and "Horse" not in italian
 
 
 def test_hint_refuses_a_view_without_moves():

@@ -243,7 +243,7 @@ def test_launch_options_remember_the_command_line(tmp_path):
     from scopa_tui.ui.persistence import launch_options
 
     def args(**kw):
-        base = dict(data_dir=str(tmp_path), ascii=False, ai_delay=None, deck=None)
+        base = dict(data_dir=str(tmp_path), ascii=None, ai_delay=None, deck=None)
         base.update(kw)
         return Namespace(**base)
 
@@ -253,6 +253,8 @@ def test_launch_options_remember_the_command_line(tmp_path):
     again = launch_options(args())
     assert (again.ascii, again.ai_delay) == (True, 0.3)
     assert Store(tmp_path).settings.deck_style == "french"
+    assert launch_options(args(ascii=False)).ascii is False  # --no-ascii after --ascii
+    assert launch_options(args()).ascii is False
 
 
 def test_remembered_new_game_choices_are_checked(tmp_path):

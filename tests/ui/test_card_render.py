@@ -31,8 +31,40 @@ def test_face_cards_and_suits_per_style():
     assert [DeckStyle("italian").short(c) for c in (king, horse, jack)] == ["R♣", "CƱ", "F†"]
     assert [DeckStyle("french").short(c) for c in (king, horse, jack)] == ["K♣", "Q♥", "J♠"]
     assert [DeckStyle("french-numeric").short(c) for c in (king, horse, jack)] == ["10♣", "9♥", "8♠"]
-    assert DeckStyle("french", ascii=True).short(parse_card("7c")) == "7H"
-    assert DeckStyle("italian", ascii=True).short(parse_card("7d")) == "7D"
+    assert DeckStyle("french", ascii=True).short(parse_card("7c")) == "7h"
+    assert DeckStyle("italian", ascii=True).short(parse_card("7d")) == "7d"
+
+
+@pytest.mark.parametrize("ascii_", [False, True])
+@pytest.mark.parametrize("style", ["italian", "french", "french-numeric"])
+def test_every_card_has_its_own_short_text(style, ascii_):
+    deck = DeckStyle(style, ascii_)
+    shorts = [deck.short(card) for card in CARDS]
+    assert len(set(shorts)) == 40
+
+
+@pytest.mark.parametrize("style", ["italian", "french", "french-numeric"])
+def test_ascii_letters_never_mean_two_things(style):
+    # Ranks are digits or uppercase letters, suits lowercase letters: no letter is both
+    # (the old scheme drew the Cavallo of Coppe as "CC", rank and suit the same letter).
+    deck = DeckStyle(style, ascii=True)
+    ranks = {deck.rank(r) for r in range(1, 11)}
+    suits = {deck.suit(s) for s in "dcsb"}
+    assert all(s.islower() and len(s) == 1 for s in suits) and len(suits) == 4
+    assert all(r.isdigit() or r.isupper() for r in ranks) and len(ranks) == 10
+    assert not ranks & suits
+    assert DeckStyle("italian", ascii=True).short(parse_card("9c")) == "Cc"
+    assert DeckStyle("french", ascii=True).short(parse_card("9b")) == "Qc"
+
+
+def test_ascii_scheme_and_suit_gloss_name_the_deck():
+    assert DeckStyle("italian", True).ascii_scheme() == (
+        "A = Asso, F = Fante, C = Cavallo, R = Re, other ranks by number; "
+        "suits d = Denari, c = Coppe, s = Spade, b = Bastoni")
+    assert DeckStyle("french-numeric", True).ascii_scheme() == (
+        "A = Ace, other ranks by number; suits d = Diamonds, h = Hearts, s = Spades, c = Clubs")
+    assert DeckStyle("italian").suit_gloss("d") == "Denari (coins)"
+    assert DeckStyle("french").suit_gloss("d") == "Diamonds"
 
 
 def test_suits_differ_by_symbol_in_every_style():

@@ -242,8 +242,9 @@ async def test_the_ai_pace_is_chosen_in_the_palette_and_remembered(tmp_path):
 
 
 def test_the_help_names_every_screen_and_command():
-    from scopa_tui.ui.screens.help import HELP_TEXT
+    from scopa_tui.ui.screens.help import help_text
 
+    HELP_TEXT = help_text()
     for words in ("F2", "History", "Statistics", "Ctrl+P", "AI pace", "ASCII suits", "Change theme",
                   "external bot"):
         assert words in HELP_TEXT, words

@@ -260,8 +260,8 @@ async def test_new_game_screen_starts_the_chosen_game():
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.game.rules.players == 3 and app.game.rules.target == 5
-        assert app.config.ai == ["greedy", "random"]
-        assert [s.level for s in app.screen.query_one("#opponents").seats] == ["greedy", "random"]
+        assert app.config.ai == ["easy", "random"]  # greedy (make_app's) is offered as easy
+        assert [s.level for s in app.screen.query_one("#opponents").seats] == ["easy", "random"]
 
 
 async def test_preset_that_forbids_the_player_count_is_refused():

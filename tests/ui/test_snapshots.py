@@ -86,3 +86,26 @@ def test_resume_dialog(snap_compare):
         await pilot.pause()
 
     assert snap_compare(make_app(start=False), terminal_size=SIZE, run_before=offer)
+
+
+def test_game_screen_ascii(snap_compare):
+    # ASCII letters: ranks upper case, suits lower case (Cc is the Cavallo of Coppe)
+    app = make_app(seed=12, ascii=True)
+    assert snap_compare(app, terminal_size=SIZE, press=["1"])
+
+
+def test_game_screen_french_log_after_a_hand(snap_compare):
+    # The log's hand line names the points, the coins by the French name: Diamonds
+    from scopa_tui.ui.screens.scoring import HandOverScreen as HandOver
+
+    from .helpers import play_by_keys, settle, wait_for_my_turn
+
+    async def first_hand(pilot):
+        app = pilot.app
+        while not isinstance(app.screen, HandOver):
+            if await wait_for_my_turn(pilot):
+                await play_by_keys(pilot, app.game.legal_moves()[-1])
+        await pilot.press("enter")
+        await settle(pilot)
+
+    assert snap_compare(make_app(seed=5, deck="french"), terminal_size=SIZE, run_before=first_hand)

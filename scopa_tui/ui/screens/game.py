@@ -88,6 +88,7 @@ class GameScreen(Screen):
         self.message: Text = Text("")  # the line under the table
         self.hint_pending = False
         self._footer_turn: bool | None = None
+        self.log_entries: list[tuple[str, str]] = []  # the play log's (text, kind), to redraw it
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -104,9 +105,7 @@ class GameScreen(Screen):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        for widget in (self.query_one(TableView), self.query_one(HandView),
-                       self.query_one(OpponentsBar), self.query_one(ScoreBoard)):
-            widget.deck = self.deck
+        self._deck_to_widgets()
         self.query_one(ScoreBoard).target = self.game.rules.target
         self.query_one("#scores").border_title = "Score"
         self.query_one("#log").border_title = "Plays"
@@ -117,6 +116,28 @@ class GameScreen(Screen):
             self._rebuild_log()
             self._picture_from_game()
             self.call_after_refresh(self._show_state)  # widgets set during on_mount need a refresh
+
+    def _deck_to_widgets(self) -> None:
+        for widget in (self.query_one(TableView), self.query_one(HandView),
+                       self.query_one(OpponentsBar), self.query_one(ScoreBoard)):
+            widget.deck = self.deck
+
+    def set_deck(self, deck: DeckStyle) -> None:
+        """Draw everything in another deck style at once (e.g. ASCII suits turned on)."""
+        self.deck = deck
+        self._deck_to_widgets()
+        log = self.query_one(PlayLog)
+        log.clear()
+        log.texts.clear()
+        for text, kind in self.log_entries:
+            log.add(text, deck, kind)
+        if self.selected is not None and self._my_turn():
+            self._validate()
+        self._refresh_widgets()
+
+    def _log(self, text: str, kind: str) -> None:
+        self.log_entries = self.log_entries[-199:] + [(text, kind)]  # the log keeps 200 lines
+        self.query_one(PlayLog).add(text, self.deck, kind)
 
     def _show_state(self) -> None:
         self.query_one("#prompt", Static).update(self.message, layout=False)
@@ -156,9 +177,8 @@ class GameScreen(Screen):
     def _engine_event(self, message: EngineEvent) -> None:
         event = message.event
         pic = self.pic
-        log = self.query_one(PlayLog)
         for text, kind in self.log_lines(event):
-            log.add(text, self.deck, kind)
+            self._log(text, kind)
         if isinstance(event, GameStarted):
             pic.totals = [0] * self.game.rules.n_sides
         elif isinstance(event, Dealt):
@@ -193,7 +213,7 @@ class GameScreen(Screen):
         """The play log's lines for one engine event: (text, kind)."""
         if isinstance(event, Redealt):
             verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
-            return [(f"Three Kings on the table: {self.names[event.dealer]} {verb} again.", "")]
+            return [(f"Three {self.deck.kings()} on the table: {self.names[event.dealer]} {verb} again.", "")]
         if isinstance(event, Dealt):
             verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
             if event.first:
@@ -213,12 +233,21 @@ class GameScreen(Screen):
             if score.leftover:
                 to = self.side_names[score.leftover_to] if score.leftover_to is not None else "nobody"
                 lines.append((f"Left on the table, to {to}: {' '.join(map(str, score.leftover))}", ""))
-            points = ", ".join(f"{self.side_names[s.side]} {s.points}" for s in score.sides)
+            points = ", ".join(f"{self.side_names[s.side]} {s.points}{self._points_won(score, s)}"
+                               for s in score.sides)
             lines.append((f"Hand {score.hand} scored: {points}.", "hand"))
             return lines
         if isinstance(event, GameEnded):
             return [(f"{self.side_names[event.winner]} won the game.", "hand")]
         return []
+
+    def _points_won(self, score, side) -> str:
+        """`` (cards, Denari, 1 scopa)``: the points a side won, the coins by the deck's suit name."""
+        words = {"coins": self.deck.suit_word("d")}
+        won = [words.get(a.point, a.point) for a in score.awards if a.side == side.side]
+        if side.scope:
+            won.append(f"{side.scope} scop{'a' if side.scope == 1 else 'e'}")
+        return f" ({', '.join(won)})" if won else ""
 
     def _rebuild_log(self) -> None:
         """A game under way (e.g. resumed): the log of its current hand, from the game's events."""
@@ -226,10 +255,9 @@ class GameScreen(Screen):
         start = max((i for i, e in enumerate(events) if isinstance(e, Dealt) and e.first), default=0)
         while start > 0 and isinstance(events[start - 1], Redealt):
             start -= 1
-        log = self.query_one(PlayLog)
         for event in events[start:]:
             for text, kind in self.log_lines(event):
-                log.add(text, self.deck, kind)
+                self._log(text, kind)
 
     def _on_played(self, event: Played) -> None:
         pic = self.pic
@@ -268,9 +296,10 @@ class GameScreen(Screen):
         turn = self.game.turn
         self.token += 1
         if turn == HUMAN_SEAT:
-            self._clear_selection()
-            keys = self._card_keys(", ")
-            self._set_message(Text(f"Your turn: pick a card ({keys} or a click).", style="bold"))
+            if not self._resume_early_choice():
+                self._clear_selection()
+                keys = self._card_keys(", ")
+                self._set_message(Text(f"Your turn: pick a card ({keys} or a click).", style="bold"))
         else:
             self.thinking = turn
             self._set_message(Text(f"{self.names[turn]} is thinking…"))
@@ -329,6 +358,48 @@ class GameScreen(Screen):
         """The keys that pick a hand card now: "←/→ or 1–3", or just "1" for a last card."""
         n = len(self.pic.my_hand)
         return "1" if n == 1 else f"←/→{sep}1–{n}"
+
+    # A card (and table cards) chosen while an AI plays stays chosen for the player's turn.
+    def _resume_early_choice(self) -> bool:
+        """At the player's turn: take up a choice made during the AIs' turns, if any is left."""
+        if self.selected is None or not 0 <= self.selected < len(self.pic.my_hand):
+            return False
+        early = self.capture & frozenset(self.pic.table)  # table cards the AIs have not taken
+        self._select(self.selected)
+        if early:
+            self._toggle_to(early)
+        return True
+
+    def _choose_early(self, index: int | None = None, card: int | None = None) -> None:
+        """A hand card (``index``) or table card (``card``) chosen while an AI is playing."""
+        hand = self.pic.my_hand
+        if index is not None:
+            if not 0 <= index < len(hand):
+                return self._not_your_turn()
+            if index != self.selected:
+                self.selected, self.capture = index, frozenset()
+        elif card is not None and self.selected is not None:
+            self.capture = self.capture ^ {card}
+        self._not_your_turn()
+        self._refresh_widgets()
+
+    def _not_your_turn(self) -> None:
+        """The line under the table, for a key pressed while an AI plays."""
+        out = Text(f"Not your turn: {self.names[self.game.turn]} is playing.", style="bold")
+        if self.selected is not None and self.selected < len(self.pic.my_hand):
+            chosen = [str(self.pic.my_hand[self.selected])] + [str(c) for c in sorted(self.capture)]
+            out.append_text(styled_text(f" {' + '.join(chosen)} stays chosen for your turn.", self.deck,
+                                        self._card_style))
+        self._set_message(out)
+
+    def _off_turn(self) -> bool:
+        """An AI is playing (thinking or showing its play): keys choose ahead or are answered."""
+        return self.game.phase == "play" and not self._my_turn() and self.is_mounted
+
+    def on_key(self, event) -> None:
+        # Keys whose actions wait for the player's turn: say why nothing happens.
+        if event.key in ("enter", "tab", "h") and self._off_turn():
+            self._not_your_turn()
 
     def _clear_selection(self) -> None:
         self.selected = None
@@ -417,35 +488,45 @@ class GameScreen(Screen):
         # Play keys are dimmed in the footer while it is not the player's turn; during the
         # turn they always act (with a message when there is nothing to act on), so that
         # a quick "1 Enter" is never lost between a key and the footer's refresh.
-        if action in ("select_step", "select", "toggle", "hint", "cycle", "play", "clear"):
+        # Choosing a card also works while an AI plays (kept for the player's turn).
+        if action in ("select_step", "select", "toggle", "clear"):
+            return True if self._my_turn() or self.game.phase == "play" else None
+        if action in ("hint", "cycle", "play"):
             return True if self._my_turn() else None
         return True
 
     def action_select_step(self, step: int) -> None:
-        if not self._my_turn() or not self.pic.my_hand:
+        if not self.pic.my_hand or not (self._my_turn() or self._off_turn()):
             return
         n = len(self.pic.my_hand)
         index = (step - 1 if step > 0 else n - 1) if self.selected is None else (self.selected + step) % n
-        self._select(index % n)
+        self.action_select(index % n)
 
     def action_select(self, index: int) -> None:
         if self._my_turn():
             self._select(index)
+        elif self._off_turn():
+            self._choose_early(index=index)
 
     def action_toggle(self, letter: str) -> None:
-        if not self._my_turn():
+        if not (self._my_turn() or self._off_turn()):
             return
         card = next((c for c, ch in self.table_labels().items() if ch == letter), None)
         if card is None:
             self._set_message(Text(f"no table card has the letter {letter}", style="bold"))
-            return
-        self._toggle(card)
+        elif self._my_turn():
+            self._toggle(card)
+        else:
+            self._choose_early(card=card)
 
     def _toggle(self, card: int) -> None:
         if self.selected is None:
             self._set_message(Text(f"choose a card from your hand first ({self._card_keys()})", style="bold"))
             return
-        self.capture = self.capture ^ {card}
+        self._toggle_to(self.capture ^ {card})
+
+    def _toggle_to(self, capture: frozenset[int]) -> None:
+        self.capture = capture
         as_set = tuple(sorted(self.capture))
         for i, s in enumerate(self.sets):
             if tuple(sorted(s)) == as_set:
@@ -460,7 +541,7 @@ class GameScreen(Screen):
         self._validate()
 
     def action_clear(self) -> None:
-        if not self._my_turn():
+        if not (self._my_turn() or self._off_turn()):
             return
         self._clear_selection()
         self._set_message(Text("Selection cleared: pick a card.", style="bold"))
@@ -501,7 +582,7 @@ class GameScreen(Screen):
         from ...ai import hint
 
         try:
-            found = hint.suggest(view, **getattr(self.app, "hint_options", {}))
+            found = hint.suggest(view, rank_name=self.deck.rank_name, **getattr(self.app, "hint_options", {}))
             move, reason = found.move, found.reason
         except Exception as exc:  # a hint failing must not end the game
             move, reason = None, f"no hint this time ({exc})"
@@ -525,13 +606,14 @@ class GameScreen(Screen):
 
     @on(HandCardClicked)
     def _hand_clicked(self, message: HandCardClicked) -> None:
-        if self._my_turn():
-            self._select(message.index)
+        self.action_select(message.index)
 
     @on(TableCardClicked)
     def _table_clicked(self, message: TableCardClicked) -> None:
         if self._my_turn():
             self._toggle(message.card)
+        elif self._off_turn():
+            self._choose_early(card=message.card)
 
     # --- drawing ---------------------------------------------------------------------
     def _refresh_widgets(self) -> None:

@@ -8,7 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ...ai.registry import check_runnable
+from ...ai.registry import canonical, check_runnable
 from ...engine import PRESETS, RulesError
 from ...engine.rules import DECK_STYLES
 from ..config import NAMES, TARGETS, GameConfig, ai_levels
@@ -62,7 +62,7 @@ class NewGameScreen(Screen):
                     yield Select([(d, d) for d in DECK_STYLES], value=deck, allow_blank=False, id="deck")
             with Vertical(id="ai-col", classes="form-col"):
                 for seat in range(1, 6):
-                    spec = c.ai_for(seat)
+                    spec = canonical(c.ai_for(seat))  # greedy is shown as easy
                     external = spec.startswith("cmd:")
                     names = list(self.levels)
                     if not external and spec not in names:  # e.g. hard:time=0.5 from the command line

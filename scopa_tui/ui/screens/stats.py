@@ -34,7 +34,8 @@ def summary_table(st: Stats) -> Table:
     t.add_row("Settebello taken", str(st.settebello), _pct(st.settebello, st.hands) + " of hands")
     t.add_row("Primiera won", str(st.primiera), _pct(st.primiera, st.hands) + " of hands")
     t.add_row("Cards point won", str(st.cards), _pct(st.cards, st.hands) + " of hands")
-    t.add_row("Coins point won", str(st.coins), _pct(st.coins, st.hands) + " of hands")
+    # games of every deck style are counted together: the suit by both its names
+    t.add_row("Denari/coins point won", str(st.coins), _pct(st.coins, st.hands) + " of hands")
     return t
 
 

@@ -1,0 +1,51 @@
+"""Help: rules first, then keys; both primiera charts with the one in use marked; the deck's
+suit names and the ASCII letters."""
+
+from __future__ import annotations
+
+from textual.widgets import Markdown
+
+from scopa_tui.ui.card_render import DeckStyle
+from scopa_tui.ui.config import GameConfig
+from scopa_tui.ui.screens.help import HelpScreen, help_text
+
+from .helpers import make_app, settle
+
+
+def test_rules_come_before_the_keys_and_both_charts_are_shown():
+    text = help_text(DeckStyle("italian"), "standard")
+    assert text.index("# Scopa in short") < text.index("# Keys")
+    assert "- **standard** (this game): 7=21, 6=18, A=16, 5=15, 4=14, 3=13, 2=12, figures=10" in text
+    assert "- ludoteka: 7=21, 6=18, 5=16, 4=15, 3=14, 2=13, A=12, figures=10" in text
+    ludoteka = help_text(DeckStyle("french"), "ludoteka")
+    assert "- **ludoteka** (this game): " in ludoteka and "- standard: 7=21, 6=18, A=16" in ludoteka
+
+
+def test_the_help_names_the_suits_of_the_deck_in_use():
+    italian = help_text(DeckStyle("italian"))
+    assert "Denari (coins)" in italian and "most **Denari**" in italian and "7 di Denari" in italian
+    french = help_text(DeckStyle("french"))
+    assert "Diamonds" in french and "7 of Diamonds" in french
+    assert "Coins" not in french and "Denari" not in french and "Diamond " not in french
+    assert "three or more Re is dealt" in italian and "three or more Kings" in french
+
+
+def test_the_help_shows_the_ascii_letters():
+    text = help_text(DeckStyle("italian", ascii=True))
+    assert "d = Denari, c = Coppe, s = Spade, b = Bastoni" in text and "`Cc` is the Cavallo di Coppe" in text
+    assert "`d`" in text  # the suits are listed with the letters on screen
+
+
+async def test_help_in_a_ludoteka_game_with_the_french_deck():
+    config = GameConfig(players=2, preset="ludoteka", deck="french", ai=["easy"], seed=3)
+    app = make_app()
+    app.config = config
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.new_game(config)
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        assert "**ludoteka** (this game)" in source and "Diamonds" in source and "Coins" not in source

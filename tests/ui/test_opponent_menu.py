@@ -1,0 +1,44 @@
+"""The new-game screen offers each player once: easy, medium, hard, random, external bot.
+
+``greedy`` is the same player as ``easy``: the command line still takes it, the menu
+shows it as easy.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from scopa_tui.ai.registry import canonical, make_player
+from scopa_tui.cli import build_parser
+from scopa_tui.ui.screens.new_game import NewGameScreen
+
+from .helpers import make_app, settle
+
+
+def _options(select: Select) -> list[tuple[str, str]]:
+    return [(str(prompt), value) for prompt, value in select._options if value is not Select.BLANK]
+
+
+async def test_the_opponent_menu_lists_each_level_once():
+    app = make_app(start=False, ai=["medium"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        options = _options(app.screen.query_one("#ai-1", Select))
+        assert options == [("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("random", "random"),
+                           ("external bot…", "cmd")]
+
+
+async def test_greedy_from_the_command_line_is_shown_as_easy():
+    app = make_app(start=False, ai=["greedy"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        select = app.screen.query_one("#ai-1", Select)
+        assert select.value == "easy"
+        assert "greedy" not in [value for _, value in _options(select)]
+
+
+def test_greedy_stays_an_alias_of_easy_on_the_command_line():
+    assert build_parser().parse_args(["--ai", "greedy,hard"]).ai == ["greedy", "hard"]
+    assert canonical("greedy") == canonical("Greedy") == "easy" and canonical("hard:iters=5") == "hard:iters=5"
+    assert type(make_player("greedy", seed=1)) is type(make_player("easy", seed=1))
