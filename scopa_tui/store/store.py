@@ -366,10 +366,11 @@ def _acquire(path: Path):
 
 
 def _release(lock, remove: Path | None) -> None:
-    if lock is None:
-        return
+    """Remove the lock file ``remove`` (while still holding it), then unlock."""
     if remove is not None:
         _remove_quietly(remove)
+    if lock is None:
+        return
     try:
         lock.close()
     except OSError:  # pragma: no cover
