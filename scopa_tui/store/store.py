@@ -165,24 +165,33 @@ class Store:
         database is busy (another program holds it) the app says so once and tries again
         every :data:`FILE_RETRY` seconds.
         """
+        said = False
+
         def attempt() -> bool | None:
+            nonlocal said
             filed, busy = self.quietly_busy(lambda: self._file(game_id, record_text, setup, finished_at))
             if filed:
                 self.saves.remove(game_id)
                 _clean_temps(self.saves.dir, game_id)
                 _release(lock, self._lock_path(game_id))
                 return True
-            if busy and self.background.threaded and not self.background.closed:
-                self.notices.add(f"statistics file {self.db.path} is busy (another program is using it): "
-                                 "the finished game will be added to the history when it is free")
-                self.background.later(FILE_RETRY, attempt, then)
+            retry = busy and self.background.threaded and not self.background.closed
+            if busy and not said:
+                said = True
+                self.notices.add(f"statistics file {self.db.path} is busy (another program is using it)"
+                                 + (": the finished game will be added to the history when it is free"
+                                    if retry else ""))
+            if retry:
+                self.background.later(FILE_RETRY, attempt, done)
                 return None
-            if busy:
-                self.notices.add(f"statistics file {self.db.path} is busy (another program is using it)")
             _release(lock, None)
             return False
 
-        self.background.submit(attempt, lambda filed: filed is None or then is None or then(filed))
+        def done(filed: bool | None) -> None:
+            if filed is not None and then is not None:
+                then(filed)
+
+        self.background.submit(attempt, done)
 
     def quietly_busy(self, work):
         """``(work(), busy)``: run database work; a busy file is left to the caller to
