@@ -108,6 +108,14 @@ async def test_the_game_is_saved_after_every_move_and_resumed_exactly(tmp_path):
         await pilot.press("q", "y")
 
 
+async def answer_offer(pilot, *keys) -> None:
+    """At the resume offer (asserted), press ``keys`` and let the app settle."""
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ResumeScreen)
+    await pilot.press(*keys)
+    await settle(pilot)
+
+
 def save_names(data_dir) -> list[str]:
     return sorted(p.name for p in (data_dir / "saves").iterdir() if ".json" in p.name)
 
@@ -117,10 +125,7 @@ async def test_declining_the_resume_sets_the_save_aside_after_asking(tmp_path):
     (kept,) = save_names(tmp_path)
     again = make_app(tmp_path, start=False)
     async with again.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert isinstance(again.screen, ResumeScreen)
-        await pilot.press("n")
-        await settle(pilot)
+        await answer_offer(pilot, "n")
         assert isinstance(again.screen, ConfirmScreen)  # nothing is moved before the answer
         question = str(again.screen.question)
         assert question.startswith("Set this game aside?") and "not be offered again" in question
@@ -144,10 +149,7 @@ async def test_escape_on_the_resume_offer_keeps_the_save_for_later(tmp_path):
     before = (tmp_path / "saves" / kept).read_text()
     again = make_app(tmp_path, start=False)
     async with again.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert isinstance(again.screen, ResumeScreen)
-        await pilot.press("escape")
-        await settle(pilot)
+        await answer_offer(pilot, "escape")
         assert isinstance(again.screen, NewGameScreen)
         assert save_names(tmp_path) == [kept]
         # Not claimed any more: another copy may take it at once.
