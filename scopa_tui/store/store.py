@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -43,6 +44,7 @@ class Store:
         if background:
             self.db.timeout = BUSY_WAIT
         self._claims: dict[str, object] = {}  # game id -> its lock file, held while offered
+        weakref.finalize(self, _release_all, self._claims)  # a store dropped unclosed unclaims its saves
         self._settings_file = SettingsFile(self.dir / SETTINGS_FILE, self.notices)
         self._settings: Settings | None = None
         self.usable = self._check_dir()
@@ -146,8 +148,7 @@ class Store:
         """
         done = self.background.wait(timeout)
         self.background.close()
-        for game_id in list(self._claims):
-            self._unclaim(game_id)
+        _release_all(self._claims)
         return done
 
     def _lock_path(self, game_id: str) -> Path:
@@ -384,6 +385,12 @@ def _release(lock, remove: Path | None) -> None:
         lock.close()
     except OSError:  # pragma: no cover
         pass
+
+
+def _release_all(claims: dict) -> None:
+    for lock in claims.values():
+        _release(lock, None)
+    claims.clear()
 
 
 def _open_elsewhere(n: int) -> str:
