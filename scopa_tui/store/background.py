@@ -3,7 +3,8 @@
 The app's :class:`.Store` (``Store(..., background=True)``) runs every SQLite call here,
 so a statistics file held by another program never freezes the screen; the command line
 and plain scripts run the jobs inline.  The thread is a daemon: a call stuck in SQLite
-never keeps the process from exiting.
+never keeps the process from exiting (``concurrent.futures.ThreadPoolExecutor`` joins
+its threads at exit, so it cannot be used here).
 """
 
 from __future__ import annotations

@@ -87,14 +87,15 @@ async def test_a_locked_database_is_reported_and_the_game_filed_when_it_frees_up
             await pilot.pause()
             assert isinstance(app.screen, NewGameScreen)
             # One line says the file is busy, within a second or two.
-            waited = await wait_for(pilot, lambda: any("is busy" in m for m in messages(app)), 2.5)
+            # (BUSY_WAIT is 1 s; the rest is slack for a loaded machine)
+            waited = await wait_for(pilot, lambda: any("is busy" in m for m in messages(app)), 3)
             busy = [m for m in messages(app) if "is busy" in m]
             assert len(busy) == 1 and "will be added to the history when it is free" in busy[0], busy
             # Keys are handled at once while the database thread waits.
             for key in ("down", "up", "down"):
                 start = time.monotonic()
                 await pilot.press(key)
-                assert time.monotonic() - start < 0.5
+                assert time.monotonic() - start < 1.0
             # The statistics cannot be read now: one line, and the screen stays.
             await pilot.press("f2")
             await wait_for(pilot, lambda: any(m.startswith("Statistics cannot be read now") for m in messages(app)),
@@ -107,7 +108,7 @@ async def test_a_locked_database_is_reported_and_the_game_filed_when_it_frees_up
             await pilot.press("f2")
             await settle(pilot)
             assert app.screen.query_one("#stats-summary")  # the statistics screen opened
-        assert waited < 2.5
+        assert waited < 3
     finally:
         holder.release()
     store = Store(tmp_path)
