@@ -81,6 +81,11 @@ class NewerDatabase(Exception):
     pass
 
 
+def _is_busy(error: sqlite3.Error) -> bool:
+    """Another connection holds the file ("database is locked", "database is busy")."""
+    return isinstance(error, sqlite3.OperationalError) and ("locked" in str(error) or "busy" in str(error))
+
+
 @dataclass
 class HistoryEntry:
     """One finished game in the history list."""
@@ -160,12 +165,14 @@ class Database:
         self.notices = notices
         self._ready = False
         self._disabled = False  # a bad file that could not be moved aside
+        self.timeout = 10.0  # seconds to wait for another copy's write; the app waits less
+        self.busy = False  # the last call failed because another program holds the file
 
     # --- opening --------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        con = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
-        con.execute("PRAGMA busy_timeout = 10000")
+        con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
         con.execute("PRAGMA foreign_keys = ON")
         return con
 
@@ -197,18 +204,22 @@ class Database:
 
         Switching to WAL mode and WAL recovery can answer "database is locked" at once,
         without waiting for the busy timeout, when two copies open a new file together.
+        The retries stop after about :attr:`timeout` seconds: a file that another program
+        keeps locked is reported as busy then.
         """
+        deadline = time.monotonic() + self.timeout
         for wait in (0.05, 0.1, 0.2, 0.4, 0.8, 1.6, 0):
             try:
                 self._prepare(con)
                 return
             except sqlite3.OperationalError as e:
-                if not wait or not ("locked" in str(e) or "busy" in str(e)):
+                if not wait or not _is_busy(e) or time.monotonic() + wait > deadline:
                     raise
                 time.sleep(wait)
 
     def _open(self) -> sqlite3.Connection | None:
         """A ready connection, or None (after a notice) when the database cannot be used."""
+        self.busy = False
         if self._disabled:
             return None
         for attempt in range(2):
@@ -227,7 +238,8 @@ class Database:
             except sqlite3.OperationalError as e:
                 self._close(con)
                 text = str(e)
-                if "locked" in text or "busy" in text:
+                if _is_busy(e):
+                    self.busy = True
                     self.notices.add(f"statistics file {self.path} is busy (another scopa-tui?): {text}")
                     return None
                 if "full" in text or "disk I/O" in text or attempt:
@@ -282,6 +294,7 @@ class Database:
                         con.execute("ROLLBACK")
                     raise
             except sqlite3.Error as e:
+                self.busy = _is_busy(e)
                 self.notices.add(f"{what} was not stored in {self.path}: {e}")
                 return None
 
@@ -293,6 +306,7 @@ class Database:
             try:
                 return work(con)
             except sqlite3.Error as e:
+                self.busy = _is_busy(e)
                 self.notices.add(f"statistics file {self.path} could not be read: {e}")
                 return default
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import os
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from ..engine import Dealt, Event, Game, GameEnded, HandEnded, Played, RecordError
 from ..engine import record as records
+from .background import Background
 from .db import Database, HistoryEntry, Stats
 from .files import Notices
 from .paths import SAVES_DIR, SETTINGS_FILE, STATS_FILE, resolve_data_dir
@@ -22,15 +24,27 @@ try:  # advisory locks keep two app copies from resuming the same save
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
+BUSY_WAIT = 1.0  # seconds the app's database calls wait for another program before saying "busy"
+FILE_RETRY = 2.0  # seconds between tries to file a finished game while the database is busy
+
 
 class Store:
-    """Saves, settings, statistics and history in one data directory."""
+    """Saves, settings, statistics and history in one data directory.
 
-    def __init__(self, data_dir: str | os.PathLike | None = None):
+    ``background=True`` (the app) runs the database work on a thread of its own
+    (:attr:`background`) and waits at most :data:`BUSY_WAIT` for a busy file.
+    """
+
+    def __init__(self, data_dir: str | os.PathLike | None = None, background: bool = False):
         self.dir = resolve_data_dir(data_dir)
         self.notices = Notices()
         self.saves = Saves(self.dir / SAVES_DIR, self.notices)
         self.db = Database(self.dir / STATS_FILE, self.notices)
+        self.background = Background(threaded=background)
+        if background:
+            self.db.timeout = BUSY_WAIT
+        self._claims: dict[str, object] = {}  # game id -> its lock file, held while offered
+        weakref.finalize(self, _release_all, self._claims)  # a store dropped unclosed unclaims its saves
         self._settings_file = SettingsFile(self.dir / SETTINGS_FILE, self.notices)
         self._settings: Settings | None = None
         self.usable = self._check_dir()
@@ -75,26 +89,42 @@ class Store:
 
     # --- saves ----------------------------------------------------------------------
     def resumable(self) -> SavedGame | None:
-        """The newest saved game still in progress (not open in another copy of the app).
+        """The newest saved game still in progress, claimed for this copy of the app.
 
-        Saves of finished games (the app stopped before filing them) are filed into the
-        history now; bad saves are reported and moved aside.
+        A save is claimed (its lock file locked, see :func:`_acquire`) before it is read,
+        and stays claimed until it is resumed (:meth:`track`), set aside (:meth:`discard`)
+        or kept for later (:meth:`release`): a second copy started meanwhile skips it
+        and says one game is open in another copy.  Saves of finished games (the app
+        stopped before filing them) are filed into the history now (in the background
+        in the app); bad saves are reported and moved aside.
         """
+        elsewhere = 0
         for game_id in self.saves.ids():
-            if _locked_elsewhere(self.saves.dir / f"{game_id}.lock"):
+            lock = self._claims.get(game_id) or _acquire(self._lock_path(game_id))
+            if lock is _TAKEN:
+                elsewhere += 1
                 continue
+            self._claims[game_id] = lock
             saved = self.saves.load(game_id)
-            if saved is None:
+            if saved is None:  # a bad save, reported and moved aside
+                gone = not self.saves.path(game_id).exists()
+                _release(self._claims.pop(game_id, None), self._lock_path(game_id) if gone else None)
                 continue
             if saved.game.is_over:
                 # records.dumps: the save may end at the last hand_end, before game_end
-                if self._file(game_id, records.dumps(saved.game), saved.setup, saved.saved_at or None):
-                    self.saves.remove(game_id)
-                    _clean_temps(self.saves.dir, game_id)
-                    _remove_quietly(self.saves.dir / f"{game_id}.lock")
+                self.file_finished(game_id, records.dumps(saved.game), saved.setup, saved.saved_at or None,
+                                   self._claims.pop(game_id, None))
                 continue
+            if elsewhere:
+                self.notices.add(_open_elsewhere(elsewhere))
             return saved
+        if elsewhere:
+            self.notices.add(_open_elsewhere(elsewhere))
         return None
+
+    def release(self, saved: SavedGame) -> None:
+        """Keep a saved game for later: unclaim it (offered again next start)."""
+        self._unclaim(saved.game_id)
 
     def discard(self, saved: SavedGame) -> None:
         """Drop a saved game the player chose not to resume (moved aside, not deleted)."""
@@ -104,11 +134,80 @@ class Store:
             quarantine(saved.path, "abandoned")
         except StoreError as e:
             self.notices.add(f"could not set aside the save {saved.path}: {e}")
-        _remove_quietly(self.saves.dir / f"{saved.game_id}.lock")
+        _release(self._claims.pop(saved.game_id, None), self._lock_path(saved.game_id))
 
     def track(self, game: Game, setup: GameSetup, game_id: str | None = None) -> Session:
         """Autosave ``game`` after every move from now on (see :class:`Session`)."""
         return Session(self, game, setup, game_id or new_game_id())
+
+    def close(self, timeout: float = 2.0) -> bool:
+        """Wait at most ``timeout`` seconds for database work, then drop claims and retries.
+
+        A finished game not filed by then keeps its save and is filed on the next start.
+        Returns True when all the work was done.
+        """
+        done = self.background.wait(timeout)
+        self.background.close()
+        _release_all(self._claims)
+        return done
+
+    def _lock_path(self, game_id: str) -> Path:
+        return self.saves.dir / f"{game_id}.lock"
+
+    def _unclaim(self, game_id: str) -> None:
+        _release(self._claims.pop(game_id, None), None)
+
+    def file_finished(self, game_id: str, record_text: str, setup: GameSetup, finished_at: float | None,
+                      lock=None, then=None) -> None:
+        """File a finished game into the history, then remove its save and lock file.
+
+        Runs in :attr:`background`.  ``then(filed)`` gets True once it is filed, or False
+        when it could not be (the save stays and is filed on the next start).  While the
+        database is busy (another program holds it) the app says so once and tries again
+        every :data:`FILE_RETRY` seconds.
+        """
+        said = False
+
+        def attempt() -> bool | None:
+            nonlocal said
+            filed, busy = self.quietly_busy(lambda: self._file(game_id, record_text, setup, finished_at))
+            if filed:
+                self.saves.remove(game_id)
+                _clean_temps(self.saves.dir, game_id)
+                _release(lock, self._lock_path(game_id))
+                return True
+            retry = busy and self.background.threaded and not self.background.closed
+            if busy and not said:
+                said = True
+                self.notices.add(f"statistics file {self.db.path} is busy (another program is using it)"
+                                 + (": the finished game will be added to the history when it is free"
+                                    if retry else ""))
+            if retry:
+                self.background.later(FILE_RETRY, attempt, done)
+                return None
+            _release(lock, None)
+            return False
+
+        def done(filed: bool | None) -> None:
+            if filed is not None and then is not None:
+                then(filed)
+
+        self.background.submit(attempt, done)
+
+    def quietly_busy(self, work):
+        """``(work(), busy)``: run database work; a busy file is left to the caller to
+        report (other problems are reported as usual)."""
+        real, scratch = self.db.notices, Notices()
+        self.db.notices = scratch
+        try:
+            result = work()
+        finally:
+            self.db.notices = real
+        busy = self.db.busy
+        for message in scratch.take():
+            if not busy:
+                real.add(message)
+        return result, busy
 
     def _file(self, game_id: str, record_text: str, setup: GameSetup, finished_at: float | None = None) -> bool:
         try:
@@ -173,9 +272,12 @@ class Session:
         self.game = game
         self.setup = setup
         self.game_id = game_id
-        self.finished = False
+        self.finished = False  # filed into the history
+        self.filing = False  # the game is over: no more saves, the filing has begun
         self.saves = 0
-        self._lock = _acquire(store.saves.dir / f"{game_id}.lock")
+        self._lock = store._claims.pop(game_id, None) or _acquire(store._lock_path(game_id))
+        if self._lock is _TAKEN:  # open in another copy: play on, but without the claim
+            self._lock = None
         if self._lock is not None:  # ours alone now: clear temporary files left by a kill
             _clean_temps(store.saves.dir, game_id)
         self._stock = len(game.state.stock) if game.state is not None else -1
@@ -200,81 +302,100 @@ class Session:
 
     def save(self) -> bool:
         """Save now (also called on SIGTERM/SIGHUP and when the app quits)."""
-        if self.finished or self.game.phase == "new":
+        if self.finished or self.filing or self.game.phase == "new":
             return False
         ok = self.store.saves.save(self.game, self.setup, self.game_id)
         self.saves += ok
         return ok
 
     def finish(self) -> bool:
-        """File the finished game into the history and statistics; remove its save."""
-        if self.finished:
-            return True
+        """File the finished game into the history and statistics; remove its save.
+
+        In the app the filing runs in the background (:meth:`Store.file_finished`) and
+        :attr:`finished` turns True when it is done.  Returns :attr:`finished`.
+        """
+        if self.finished or self.filing:
+            return self.finished
         if not self.game.is_over:
             return False
         # The save already holds the last hand's end; if filing fails it is filed on the next start.
-        if self.store._file(self.game_id, records.dumps(self.game), self.setup, time.time()):
-            self.store.saves.remove(self.game_id)
-            self.finished = True
-            self.close()
-            return True
-        if self.store.usable:
-            self.store.notices.add("the finished game is kept in the saves and will be added to the "
-                                   "history next time")
-        return False
+        self.filing = True
+        self._stop_listening()
+        lock, self._lock = self._lock, None  # the filing removes the lock file with the save
+
+        def then(filed: bool) -> None:
+            self.finished = filed
+            if not filed and self.store.usable:
+                self.store.notices.add("the finished game is kept in the saves and will be added to the "
+                                       "history next time")
+
+        self.store.file_finished(self.game_id, records.dumps(self.game), self.setup, time.time(), lock, then)
+        return self.finished
 
     def close(self) -> None:
         """Stop saving (the save stays on disk unless the game was filed)."""
+        self._stop_listening()
+        _release(self._lock, None)
+        self._lock = None
+
+    def _stop_listening(self) -> None:
         if self._unsubscribe is not None:
             try:
                 self._unsubscribe()
             except ValueError:
                 pass
             self._unsubscribe = None
-        _release(self._lock, self.store.saves.dir / f"{self.game_id}.lock" if self.finished else None)
-        self._lock = None
+
+
+_TAKEN = object()  # _acquire: the lock is held by another copy of the app
 
 
 def _acquire(path: Path):
+    """Lock ``path`` (``fcntl.flock``, released when the process dies): the open file,
+    :data:`_TAKEN` when another copy holds it, None when locks are unavailable."""
     if fcntl is None:
         return None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        f = open(path, "a")
-    except OSError:
-        return None
-    try:
-        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    for _ in range(3):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            f = open(path, "a")
+        except OSError:
+            return None
+        try:
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            f.close()
+            return _TAKEN
+        try:  # the holder may have removed the file before we locked it: lock the new one
+            if os.fstat(f.fileno()).st_ino == os.stat(path).st_ino:
+                return f
+        except OSError:
+            pass
         f.close()
-        return None
-    return f
+    return None
 
 
 def _release(lock, remove: Path | None) -> None:
-    if lock is None:
-        return
+    """Remove the lock file ``remove`` (while still holding it), then unlock."""
     if remove is not None:
         _remove_quietly(remove)
+    if lock is None:
+        return
     try:
         lock.close()
     except OSError:  # pragma: no cover
         pass
 
 
-def _locked_elsewhere(path: Path) -> bool:
-    if fcntl is None or not path.exists():
-        return False
-    try:
-        with open(path, "a") as f:
-            try:
-                fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                return True
-            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
-            return False
-    except OSError:
-        return False
+def _release_all(claims: dict) -> None:
+    for lock in claims.values():
+        _release(lock, None)
+    claims.clear()
+
+
+def _open_elsewhere(n: int) -> str:
+    return ("an unfinished game is open in another copy of scopa-tui" if n == 1
+            else f"{n} unfinished games are open in other copies of scopa-tui")
 
 
 def _clean_temps(directory: Path, game_id: str) -> None:

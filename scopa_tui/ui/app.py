@@ -21,7 +21,7 @@ from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .messages import EngineEvent
 from .persistence import StoreMixin, launch_options
-from .screens.dialogs import ConfirmScreen, TooSmallScreen
+from .screens.dialogs import ConfirmScreen, TooSmallScreen, quit_question
 from .screens.game import GameScreen
 from .screens.help import HelpScreen
 from .screens.new_game import NewGameScreen
@@ -248,7 +248,8 @@ class ScopaApp(StoreMixin, App):
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.exit()
-            self.push_screen(ConfirmScreen("Quit the game in progress?", "Quit", "Keep playing"), answer)
+            saved = self.store is not None and self.store.usable
+            self.push_screen(ConfirmScreen(quit_question(saved), "Quit", "Keep playing"), answer)
         else:
             self.exit()
 

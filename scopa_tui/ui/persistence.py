@@ -14,20 +14,31 @@ calls, one line each:
 It adds the ``show_stats`` and ``show_history`` actions and their command-palette
 entries, remembers theme changes (Textual's theme picker included), and saves and exits
 on SIGTERM/SIGHUP.  :func:`launch_options` gives ``run_app`` the remembered settings.
+
+The database is only used from the store's background thread (``store.background``):
+a statistics file that another program holds is reported as busy within about a second
+while the game goes on, and the app can always exit.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from textual.app import SystemCommand
+from textual.message import Message
 
 from ..engine import Game, GameEnded
 from ..store import GameSetup, Session, Store
 from ..store.paths import resolve_data_dir
+from ..store.store import BUSY_WAIT
 from .config import HUMAN_SEAT, GameConfig
+
+EXIT_GRACE = 3.0  # seconds after SIGTERM/SIGHUP before the process ends even if something is stuck
+CLOSE_WAIT = 2.0  # seconds the app waits at exit for database work (a finished game being filed)
 
 
 @dataclass
@@ -104,6 +115,14 @@ def setup_for(config: GameConfig, players: int) -> GameSetup:
     return GameSetup(names, ai, HUMAN_SEAT, {"config": config_to_settings(config)})
 
 
+class BackgroundDone(Message):
+    """Database work finished on the store's thread: ``call`` runs in the app."""
+
+    def __init__(self, call) -> None:
+        super().__init__()
+        self.call = call
+
+
 class StoreMixin:
     """Autosave, resume, settings, statistics and history for the Textual app."""
 
@@ -114,20 +133,31 @@ class StoreMixin:
 
     # --- wiring ---------------------------------------------------------------------
     def init_store(self, data_dir: str | None) -> None:
-        self.store = Store(data_dir) if data_dir else None
+        self.store = Store(data_dir, background=True) if data_dir else None
 
     def store_on_mount(self, then) -> None:
-        """Offer to resume an unfinished game; otherwise (or when declined) ``then()``."""
+        """Offer to resume an unfinished game; otherwise (or when declined) ``then()``.
+
+        The save offered is claimed by this copy (another copy started meanwhile does not
+        offer it); Esc keeps it for later, ``n`` sets it aside after a confirmation.
+        """
         if self.store is None:
             then()
             return
         self._watch_theme_and_signals()
         saved = self.store.resumable()
         self.show_store_notices()
-        if saved is None or getattr(self, "initial_game", None) is not None:
+        if saved is not None and getattr(self, "initial_game", None) is not None:
+            self.store.release(saved)
+            saved = None
+        if saved is None:
             then()
             return
+        from .screens.dialogs import ConfirmScreen, set_aside_question
         from .screens.resume import ResumeScreen
+
+        def offer() -> None:
+            self.push_screen(ResumeScreen(saved.summary(), saved.saved_at), answer)
 
         def answer(resume: bool | None) -> None:
             if resume:
@@ -135,12 +165,22 @@ class StoreMixin:
                 saved.game.side_names = config.side_names()
                 self._resuming = (saved.game, saved.game_id)
                 self.new_game(config, game=saved.game)
-            else:
-                self.store.discard(saved)
-                self.show_store_notices()
+            elif resume is None:  # Esc: keep it for later
+                self.store.release(saved)
                 then()
+            else:
+                self.push_screen(ConfirmScreen(set_aside_question(str(self.store.saves.dir)), "Set aside", "Back"),
+                                 set_aside)
 
-        self.push_screen(ResumeScreen(saved.summary(), saved.saved_at), answer)
+        def set_aside(yes: bool | None) -> None:
+            if not yes:
+                offer()
+                return
+            self.store.discard(saved)
+            self.show_store_notices()
+            then()
+
+        offer()
 
     def store_track(self, game: Game, config: GameConfig) -> None:
         """Autosave ``game`` after every move; remember the new-game choices."""
@@ -165,6 +205,8 @@ class StoreMixin:
             self.store_session.save()
             self.store_session.close()
             self.store_session = None
+        if self.store is not None:  # bounded: a finished game not filed by then is filed next start
+            self.store.close(CLOSE_WAIT)
 
     # --- events ---------------------------------------------------------------------
     def _after_event(self, event) -> None:
@@ -189,6 +231,12 @@ class StoreMixin:
         except RuntimeError:  # pragma: no cover
             return
         self._remove_signals = on_termination_async(loop, self._terminated)
+        # From the database thread: run the job's ``done`` in the app (post_message is thread-safe).
+        self.store.background.deliver = lambda call: self.post_message(BackgroundDone(call))
+
+    def on_background_done(self, message: BackgroundDone) -> None:
+        message.call()
+        self.show_store_notices()
 
     def _theme_changed(self, theme) -> None:
         if self.store is not None:
@@ -196,9 +244,17 @@ class StoreMixin:
             self.show_store_notices()
 
     def _terminated(self, signum: int) -> None:
-        """SIGTERM or SIGHUP: the game is saved after every move; save once more and exit."""
+        """SIGTERM or SIGHUP: the game is saved after every move; save once more and exit.
+
+        The exit is bounded: if it has not happened :data:`EXIT_GRACE` seconds later
+        (the terminal is gone, something is stuck) the process ends anyway.
+        """
         if self.store_session is not None:
             self.store_session.save()
+        if not self.is_headless:
+            watchdog = threading.Timer(EXIT_GRACE, os._exit, (0,))
+            watchdog.daemon = True
+            watchdog.start()
         self.exit(return_code=0)
 
     @staticmethod
@@ -224,9 +280,8 @@ class StoreMixin:
         if self.store is None:
             self.notify("Statistics are not kept in this run.", severity="warning")
             return
-        stats = self.store.stats()
-        self.show_store_notices()
-        self.push_screen(StatsScreen(stats, history=self.action_show_history))
+        self._read_db("Statistics", self.store.stats,
+                      lambda stats: self.push_screen(StatsScreen(stats, history=self.action_show_history)))
 
     def action_show_history(self) -> None:
         from .screens.history import HistoryScreen
@@ -234,9 +289,36 @@ class StoreMixin:
         if self.store is None:
             self.notify("The history is not kept in this run.", severity="warning")
             return
-        entries = self.store.history()
-        self.show_store_notices()
-        self.push_screen(HistoryScreen(entries, self.store.history_record, ascii=getattr(self, "ascii", False)))
+        self._read_db("The history", self.store.history, lambda entries: self.push_screen(
+            HistoryScreen(entries, self._history_record, ascii=getattr(self, "ascii", False))))
+
+    def _read_db(self, what: str, read, show) -> None:
+        """Run ``read()`` on the database thread, then ``show(result)`` here; a busy file
+        gets one line instead."""
+        def done(result) -> None:
+            value, busy = result
+            if busy:
+                self._say_busy(what)
+            else:
+                show(value)
+
+        self.store.background.submit(lambda: self.store.quietly_busy(read), done)
+
+    def _history_record(self, entry_id: int) -> str | None:
+        """One game's record for the replay viewer (waits at most about a second)."""
+        future = self.store.background.submit(
+            lambda: self.store.quietly_busy(lambda: self.store.history_record(entry_id)))
+        try:
+            text, busy = future.result(timeout=BUSY_WAIT + 0.5)
+        except Exception:  # timed out or cancelled
+            text, busy = None, True
+        if busy:
+            self._say_busy("That game")
+        return None if busy else text
+
+    def _say_busy(self, what: str) -> None:
+        self.notify(f"{what} cannot be read now: {self.store.db.path} is busy (another program is using it). "
+                    "Try again in a moment.", title="Saved data", severity="warning", timeout=8)
 
     def action_toggle_ascii(self) -> None:
         self.ascii = not getattr(self, "ascii", False)

@@ -9,6 +9,7 @@ from scopa_tui.engine import record as records
 from scopa_tui.store import Store
 from scopa_tui.ui.app import ScopaApp
 from scopa_tui.ui.config import GameConfig
+from scopa_tui.ui.screens.dialogs import ConfirmScreen
 from scopa_tui.ui.screens.game import GameScreen
 from scopa_tui.ui.screens.history import HistoryScreen
 from scopa_tui.ui.screens.new_game import NewGameScreen
@@ -26,7 +27,10 @@ async def settle(pilot):
     for _ in range(3):
         await pilot.pause()
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    if pilot.app.store is not None:  # database work runs on the store's own thread
+        assert pilot.app.store.background.wait(10)
+    for _ in range(2):
+        await pilot.pause()
 
 
 async def my_turn(pilot) -> bool:
@@ -104,18 +108,79 @@ async def test_the_game_is_saved_after_every_move_and_resumed_exactly(tmp_path):
         await pilot.press("q", "y")
 
 
-async def test_declining_the_resume_sets_the_save_aside(tmp_path):
+async def answer_offer(pilot, *keys) -> None:
+    """At the resume offer (asserted), press ``keys`` and let the app settle."""
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ResumeScreen)
+    await pilot.press(*keys)
+    await settle(pilot)
+
+
+def save_names(data_dir) -> list[str]:
+    return sorted(p.name for p in (data_dir / "saves").iterdir() if ".json" in p.name)
+
+
+async def test_declining_the_resume_sets_the_save_aside_after_asking(tmp_path):
     await leave_a_game_unfinished(tmp_path)
+    (kept,) = save_names(tmp_path)
     again = make_app(tmp_path, start=False)
     async with again.run_test(size=(80, 24)) as pilot:
+        await answer_offer(pilot, "n")
+        assert isinstance(again.screen, ConfirmScreen)  # nothing is moved before the answer
+        question = str(again.screen.question)
+        assert question.startswith("Set this game aside?") and "not be offered again" in question
+        assert str(tmp_path / "saves") in question
+        assert save_names(tmp_path) == [kept]
+        await pilot.press("n")  # no: back to the offer
         await settle(pilot)
-        assert isinstance(again.screen, ResumeScreen)
-        await pilot.press("n")
+        assert isinstance(again.screen, ResumeScreen) and save_names(tmp_path) == [kept]
+        await pilot.press("n", "y")
         await settle(pilot)
         assert isinstance(again.screen, NewGameScreen)
-    names = [p.name for p in (tmp_path / "saves").iterdir()]
+    names = save_names(tmp_path)
     assert not any(n.endswith(".json") for n in names)
-    assert any(".json.abandoned-" in n for n in names)
+    assert any(n.startswith(kept + ".abandoned-") for n in names)
+    assert Store(tmp_path).resumable() is None
+
+
+async def test_escape_on_the_resume_offer_keeps_the_save_for_later(tmp_path):
+    await leave_a_game_unfinished(tmp_path)
+    (kept,) = save_names(tmp_path)
+    before = (tmp_path / "saves" / kept).read_text()
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await answer_offer(pilot, "escape")
+        assert isinstance(again.screen, NewGameScreen)
+        assert save_names(tmp_path) == [kept]
+        # Not claimed any more: another copy may take it at once.
+        assert Store(tmp_path).resumable().game_id == kept.removesuffix(".json")
+    assert (tmp_path / "saves" / kept).read_text() == before
+    third = make_app(tmp_path, start=False)
+    async with third.run_test(size=(80, 24)) as pilot:  # offered again on the next start
+        await settle(pilot)
+        assert isinstance(third.screen, ResumeScreen)
+        await pilot.click("#later")  # the button does the same
+        await settle(pilot)
+        assert isinstance(third.screen, NewGameScreen)
+    assert save_names(tmp_path) == [kept]
+
+
+async def test_the_quit_dialog_says_the_game_is_saved(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        assert str(app.screen.question) == ("Quit the game in progress?\n"
+                                            "It is saved and will be offered when you start scopa-tui again.")
+        await pilot.press("n")
+    unsaved = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=7), start=True, ai_delay=0)
+    async with unsaved.run_test(size=(80, 24)) as pilot:  # no data directory: nothing is saved
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert "It is not saved" in str(unsaved.screen.question)
 
 
 async def test_a_finished_game_goes_to_history_and_statistics(tmp_path):

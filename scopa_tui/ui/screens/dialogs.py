@@ -9,6 +9,18 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 
+def quit_question(saved: bool) -> str:
+    """The question before quitting a game in progress: whether it will be there next time."""
+    if saved:
+        return "Quit the game in progress?\nIt is saved and will be offered when you start scopa-tui again."
+    return "Quit the game in progress?\nIt is not saved in this run."
+
+
+def set_aside_question(saves_dir: str) -> str:
+    """The question before setting a saved game aside (declining the resume offer)."""
+    return f"Set this game aside?\nIt will not be offered again; the file stays in {saves_dir}."
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes."""
 

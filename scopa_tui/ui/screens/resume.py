@@ -21,13 +21,14 @@ def ago(saved_at: float, now: float | None = None) -> str:
     return "just now"
 
 
-class ResumeScreen(ModalScreen[bool]):
-    """``Resume your game?``: dismisses with True to resume, False for a new game."""
+class ResumeScreen(ModalScreen[bool | None]):
+    """``Resume your game?``: dismisses with True to resume, False to set the save aside
+    (the app asks first), None to keep it for later (Esc: offered again next start)."""
 
     BINDINGS = [
         Binding("enter,r,y", "answer(True)", "resume", id="resume.yes", priority=True),
-        Binding("n", "answer(False)", "new game", id="resume.no"),
-        Binding("escape", "answer(False)", "new game", id="resume.cancel", show=False),
+        Binding("n", "answer(False)", "set aside", id="resume.no"),
+        Binding("escape", "answer(None)", "later", id="resume.later", show=False),
     ]
 
     def __init__(self, summary: str, saved_at: float) -> None:
@@ -40,13 +41,14 @@ class ResumeScreen(ModalScreen[bool]):
             yield Static(f"You have an unfinished game{when}:\n{self.summary}.\n\nResume it?", id="question")
             with Horizontal(id="buttons"):
                 yield Button("Resume (Enter)", id="yes", variant="primary")
-                yield Button("New game (n)", id="no")
+                yield Button("Later (Esc)", id="later")
+                yield Button("Set aside (n)", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.dismiss({"yes": True, "no": False}.get(event.button.id))
 
-    def action_answer(self, value: bool) -> None:
+    def action_answer(self, value: bool | None) -> None:
         self.dismiss(value)

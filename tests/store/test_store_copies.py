@@ -1,0 +1,74 @@
+"""Two copies of the app on one data directory: a save is claimed before it is offered,
+so the second copy never offers (and never resumes) the game the first is offering or
+playing, and no move of either copy is lost."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_store_app import leave_a_game_unfinished, make_app, my_turn, play_one, plays, settle
+
+from scopa_tui.store import Store
+from scopa_tui.ui.screens.new_game import NewGameScreen
+from scopa_tui.ui.screens.resume import ResumeScreen
+
+
+def saves(data_dir) -> dict[str, list]:
+    """game id -> the events its save holds."""
+    return {p.stem: json.loads(p.read_text())["record"] for p in (data_dir / "saves").glob("*.json")}
+
+
+async def move(pilot) -> None:
+    assert await my_turn(pilot)
+    await play_one(pilot)
+
+
+@pytest.mark.parametrize("a_when_b_starts", ["offer", "playing"])
+@pytest.mark.parametrize("first_to_quit", ["a", "b"])
+async def test_two_copies_never_share_a_save_and_lose_no_move(tmp_path, a_when_b_starts, first_to_quit):
+    await leave_a_game_unfinished(tmp_path)
+    (old_id,) = saves(tmp_path)
+    a = make_app(tmp_path, start=False)
+    b = make_app(tmp_path, start=False, seed=11)
+    async with a.run_test(size=(80, 24)) as pa:
+        await settle(pa)
+        assert isinstance(a.screen, ResumeScreen)
+        if a_when_b_starts == "playing":
+            await pa.press("enter")
+            await move(pa)
+        async with b.run_test(size=(80, 24)) as pb:
+            await settle(pb)
+            # B does not offer the game A holds; it says a game is open in another copy.
+            assert isinstance(b.screen, NewGameScreen)
+            assert any("open in another copy" in n.message for n in b._notifications)
+            b.new_game(b.config)
+            await settle(pb)
+            if a_when_b_starts == "offer":
+                await pa.press("enter")  # A resumes after B started
+                await settle(pa)
+            for _ in range(3):  # the two copies take turns
+                await move(pa)
+                await move(pb)
+            a_game, b_game = a.game, b.game
+            on_disk = saves(tmp_path)
+            assert on_disk[old_id] == [e.to_record() for e in a_game.events]
+            (b_id,) = set(on_disk) - {old_id}
+            assert on_disk[b_id] == [e.to_record() for e in b_game.events]
+            # A third copy sees both games open elsewhere and offers neither.
+            third = Store(tmp_path)
+            assert third.resumable() is None
+            assert third.notices.take() == ["2 unfinished games are open in other copies of scopa-tui"]
+            if first_to_quit == "b":
+                await pb.press("q", "y")
+        if first_to_quit == "a":
+            await pa.press("q", "y")
+    assert plays(a_game) >= 4 and plays(b_game) >= 3
+    on_disk = saves(tmp_path)
+    assert on_disk == {old_id: [e.to_record() for e in a_game.events],
+                       b_id: [e.to_record() for e in b_game.events]}
+    # Both are offered again later, one per start, each exactly as it was left.
+    store = Store(tmp_path)
+    first = store.resumable()
+    second = Store(tmp_path).resumable()
+    assert {first.game_id, second.game_id} == {old_id, b_id}
