@@ -12,9 +12,9 @@ from scopa_tui.ui.screens.resume import ResumeScreen
 from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
 
 from .helpers import make_app, settle
-from .test_snapshots import finished_game
+from .scoring_data import played
 
-GAME = finished_game()
+GAME = played(2)
 MODALS = {
     "help": lambda: HelpScreen(),
     "end of hand": lambda: HandOverScreen(GAME.hand_scores[0], ["You", "Anna"], DeckStyle(), 11, False),
