@@ -29,7 +29,8 @@ from typing import Any
 
 from ..engine import RecordError
 from ..engine import record as records
-from .files import Notices, StoreError, quarantine
+from ..engine.rules import PLAYER_COUNTS
+from .files import Notices, StoreError, quarantine, valid_time
 from .saves import GameSetup
 from .summary import hand_lines
 
@@ -150,6 +151,74 @@ def opponents_label(setup: GameSetup, players: int) -> str:
         return "-"
     names = sorted({o.split(":")[0] for o in opp})
     return " + ".join(names)
+
+
+# --- checking what is read -------------------------------------------------------------
+# Every value read from the database is checked before use: the file may have been
+# edited or damaged by something other than this app, and a bad row must cost that row
+# (skipped, with one notice), never the screen or the command that shows it.
+
+class DamagedRow(ValueError):
+    """A row whose values are not what this app writes."""
+
+
+_BIG = 1_000_000  # more hands, points or scope than any game has
+
+
+def _whole(value: Any, lo: int = 0, hi: int = _BIG, nullable: bool = False) -> int | None:
+    if value is None and nullable:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise DamagedRow(f"{value!r} is not a whole number from {lo} to {hi}")
+    return value
+
+
+def _flag(value: Any, nullable: bool = False) -> bool | None:
+    return None if value is None and nullable else bool(_whole(value, 0, 1))
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise DamagedRow(f"{value!r} is not text")
+    return value
+
+
+def _time(value: Any) -> float:
+    when = valid_time(value)
+    if when is None:
+        raise DamagedRow(f"{value!r} is not a time")
+    return when
+
+
+def _json_list(value: Any, item: Callable[[Any], Any], length: int | None = None) -> list:
+    """A JSON list stored as text, each item checked by ``item``."""
+    try:
+        data = records.json_loads(_text(value))
+    except (ValueError, RecursionError):
+        raise DamagedRow(f"{value!r:.40} is not a JSON list") from None
+    if not isinstance(data, list) or (length is not None and len(data) != length):
+        raise DamagedRow(f"{value!r:.40} is not a list of {length or 'some'} items")
+    return [item(x) for x in data]
+
+
+def _optional_text(value: Any) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _players(value: Any) -> int:
+    if value not in PLAYER_COUNTS or isinstance(value, bool):
+        raise DamagedRow(f"{value!r} is not a number of players")
+    return value
+
+
+def _entry(r: tuple) -> HistoryEntry:
+    players = _players(r[3])
+    return HistoryEntry(
+        id=_whole(r[0], 0, 2**63 - 1), game_id=_text(r[1]), finished_at=_time(r[2]), players=players,
+        names=_json_list(r[4], _text, players), ai=_json_list(r[5], _optional_text, players),
+        human_seat=_whole(r[6], 0, players - 1, nullable=True), opponents=_text(r[7]),
+        winner=_whole(r[8], 0, players - 1, nullable=True), won=_flag(r[9], nullable=True),
+        totals=_json_list(r[10], _whole), hands=_whole(r[11]))
 
 
 class Database:
@@ -314,7 +383,7 @@ class Database:
         won = None if human_side is None else int(end["winner"] == human_side)
         lines = hand_lines(events, human_side) if human_side is not None else []
         n_hands = sum(1 for e in events if e["event"] == "hand_end")
-        when = time.time() if finished_at is None else finished_at
+        when = valid_time(finished_at) or time.time()  # a save's own time, when it is a time
 
         def work(con: sqlite3.Connection) -> bool:
             if con.execute("SELECT 1 FROM games WHERE game_id = ?", (game_id,)).fetchone():
@@ -337,50 +406,85 @@ class Database:
 
     # --- reading --------------------------------------------------------------------
     def history(self) -> list[HistoryEntry]:
-        """Finished games, newest first."""
+        """Finished games, newest first (damaged rows skipped, with one notice)."""
         def work(con):
             rows = con.execute(
                 "SELECT id, game_id, finished_at, players, names, ai, human_seat, opponents, winner, won,"
                 " totals, hands FROM games ORDER BY finished_at DESC, id DESC").fetchall()
-            out = []
+            out, damaged = [], []
             for r in rows:
                 try:
-                    out.append(HistoryEntry(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]), r[6],
-                                            r[7], r[8], None if r[9] is None else bool(r[9]),
-                                            json.loads(r[10]), r[11]))
-                except (ValueError, TypeError):
-                    self.notices.add(f"statistics file {self.path}: game {r[1]} has a damaged row; skipped")
+                    out.append(_entry(r))
+                except DamagedRow:
+                    damaged.append(r[1])
+            self._damaged(damaged)
             return out
         return self._read(work, [])
 
+    def _damaged(self, game_ids: list[Any], hand_rows: int = 0) -> None:
+        """One notice for all the damaged rows a read skipped."""
+        parts = []
+        if game_ids:
+            named = ", ".join(str(g)[:40] for g in game_ids[:3]) + (", …" if len(game_ids) > 3 else "")
+            parts.append(f"{len(game_ids)} damaged game{'s' if len(game_ids) != 1 else ''} ({named})")
+        if hand_rows:
+            parts.append(f"{hand_rows} damaged hand row{'s' if hand_rows != 1 else ''}")
+        if parts:
+            self.notices.add(f"statistics file {self.path}: skipped {' and '.join(parts)}")
+
     def record(self, entry_id: int) -> str | None:
+        """A game's record text, or None (no such game, or not text)."""
         row = self._read(lambda con: con.execute("SELECT record FROM games WHERE id = ?",
                                                  (entry_id,)).fetchone(), None)
-        return row[0] if row else None
+        return row[0] if row and isinstance(row[0], str) else None
 
     def all_records(self) -> list[tuple[dict[str, Any], str]]:
-        """(metadata, record text) of every finished game, oldest first (for export)."""
+        """(metadata, record text) of every finished game, oldest first (for export).
+
+        A game whose record is not text is skipped; damaged metadata is left out.
+        """
         def work(con):
             rows = con.execute(
                 "SELECT game_id, finished_at, names, ai, human_seat, record FROM games"
                 " ORDER BY finished_at, id").fetchall()
-            out = []
+            out, damaged = [], []
             for game_id, finished_at, names, ai, human_seat, text in rows:
+                if not isinstance(text, str) or not isinstance(game_id, str):
+                    damaged.append(game_id)
+                    continue
                 try:
                     meta = {"game_id": game_id,
-                            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(finished_at)),
-                            "names": json.loads(names), "ai": json.loads(ai), "human_seat": human_seat}
-                except (ValueError, TypeError):
+                            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(_time(finished_at))),
+                            "names": _json_list(names, _text), "ai": _json_list(ai, _optional_text),
+                            "human_seat": _whole(human_seat, 0, 5, nullable=True)}
+                except DamagedRow:
                     meta = {"game_id": game_id}
                 out.append((meta, text))
+            self._damaged(damaged)
             return out
         return self._read(work, [])
 
     def stats(self) -> Stats:
+        """The human side's record, summed here from checked rows (damaged ones skipped)."""
         def work(con):
             st = Stats()
-            results = [r[0] for r in con.execute(
-                "SELECT won FROM games WHERE won IS NOT NULL ORDER BY finished_at, id")]
+            damaged: list[Any] = []
+            results = []
+            levels: dict[tuple[int, str], list[int]] = {}
+            for game_id, finished_at, players, opponents, won in con.execute(
+                    "SELECT game_id, finished_at, players, opponents, won FROM games WHERE won IS NOT NULL"
+                    " ORDER BY finished_at, id"):
+                try:
+                    _time(finished_at)
+                    key = (_players(players), _text(opponents))
+                    w = int(_flag(won))
+                except DamagedRow:
+                    damaged.append(game_id)
+                    continue
+                results.append(w)
+                level = levels.setdefault(key, [0, 0])
+                level[0] += 1
+                level[1] += w
             st.games = len(results)
             st.won = sum(results)
             run = 0
@@ -388,12 +492,22 @@ class Database:
                 run = run + 1 if w else 0
                 st.best_streak = max(st.best_streak, run)
             st.current_streak = run
-            row = con.execute(
-                "SELECT COUNT(*), COALESCE(SUM(points),0), COALESCE(SUM(scope),0), COALESCE(SUM(settebello),0),"
-                " COALESCE(SUM(primiera),0), COALESCE(SUM(cards),0), COALESCE(SUM(coins),0) FROM hands").fetchone()
-            st.hands, st.points, st.scope, st.settebello, st.primiera, st.cards, st.coins = row
-            st.by_level = [LevelRecord(p, o, n, w) for p, o, n, w in con.execute(
-                "SELECT players, opponents, COUNT(*), SUM(won) FROM games WHERE won IS NOT NULL"
-                " GROUP BY players, opponents ORDER BY players, opponents")]
+            st.by_level = [LevelRecord(p, o, n, w) for (p, o), (n, w) in sorted(levels.items())]
+            bad_hands = 0
+            for row in con.execute("SELECT points, scope, settebello, primiera, cards, coins FROM hands"):
+                try:
+                    points, scope = _whole(row[0]), _whole(row[1], 0, 40)
+                    flags = [int(_flag(v)) for v in row[2:]]
+                except DamagedRow:
+                    bad_hands += 1
+                    continue
+                st.hands += 1
+                st.points += points
+                st.scope += scope
+                st.settebello += flags[0]
+                st.primiera += flags[1]
+                st.cards += flags[2]
+                st.coins += flags[3]
+            self._damaged(damaged, bad_hands)
             return st
         return self._read(work, Stats())
