@@ -34,6 +34,10 @@ FACTORIES: dict[str, Callable[..., Player]] = {
 # options each name accepts, with their types
 OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}, "easy": {}, "medium": {},
                                        "hard": {"time": float, "iters": int}, "cmd": {}}
+# Upper limits of the numeric options (README.md, "AI opponents and bots"): a budget
+# beyond them would freeze a game or a simulation for minutes per decision (50,000
+# playouts took about 57 s at the start of a hand on a busy 2-core machine).
+LIMITS: dict[str, float] = {"time": 60.0, "iters": 50_000}
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
     "greedy": "takes the most valuable capture now",
@@ -72,13 +76,20 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not eq or kind is None:
             allowed = ", ".join(OPTIONS[name]) or "none"
             raise ValueError(f"AI {name!r} has no option {part!r} (options: {allowed})")
+        what = "whole number" if kind is int else "number"
         try:
+            if len(value) > 30:  # int() would complain in its own words past 4300 digits
+                raise ValueError
             options[key] = kind(value)
         except ValueError:
-            what = "whole number" if kind is int else "number"
-            raise ValueError(f"AI option {key}={value!r} is not a {what}") from None
+            shown = repr(value) if len(value) <= 30 else f"{value[:20]!r}… ({len(value)} characters)"
+            raise ValueError(f"AI option {key}={shown} is not a {what}") from None
         if not 0 < options[key] < float("inf"):  # also refuses nan
             raise ValueError(f"AI option {key} must be a positive number, not {value}")
+        limit = LIMITS.get(key)
+        if limit is not None and options[key] > limit:
+            unit = " seconds" if key == "time" else ""
+            raise ValueError(f"AI option {key}={value} is too big: at most {limit:g}{unit} per decision")
     return name, options
 
 

@@ -10,9 +10,11 @@ One database file, ``DATA_DIR/scopa.sqlite3``:
 The schema has a version (``PRAGMA user_version``) and a list of migrations; opening an
 older database upgrades it in one transaction.  WAL mode and a busy timeout let two
 copies of the app share the file; every write is one short transaction.
-A database that is corrupt, unreadable or from a newer version is moved aside (with
-its ``-wal``/``-shm`` companions) and a fresh one is started; a write that fails (a full
-disk) leaves the database as it was and says so.
+A database that is corrupt or from a newer version is moved aside (with its
+``-wal``/``-shm`` companions) and a fresh one is started; one that is intact but
+unreadable (no permission) or read-only stays where it is, unused or only read; a write
+that fails (a full disk) leaves the database as it was and says so.  Every value read
+is checked (a damaged row is skipped with one notice).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any
 from ..engine import RecordError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS
-from .files import Notices, StoreError, quarantine, valid_time
+from .files import Notices, StoreError, describe_os_error, is_read_only, left_alone, quarantine, valid_time
 from .saves import GameSetup
 from .summary import hand_lines
 
@@ -228,18 +230,29 @@ class Database:
         self.path = Path(path)
         self.notices = notices
         self._ready = False
-        self._disabled = False  # a bad file that could not be moved aside
+        self._disabled = False  # a bad file that could not be moved aside, or an unreadable one
+        self._read_only = False  # an intact file that may be read, not written
 
     # --- opening --------------------------------------------------------------------
+    BUSY_TIMEOUT = 10.0  # seconds a write waits for another copy of the app
+
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        con = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
-        con.execute("PRAGMA busy_timeout = 10000")
+        if self._read_only:
+            con = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                  timeout=self.BUSY_TIMEOUT, isolation_level=None)
+        else:
+            con = sqlite3.connect(self.path, timeout=self.BUSY_TIMEOUT, isolation_level=None)
+        con.execute(f"PRAGMA busy_timeout = {int(self.BUSY_TIMEOUT * 1000)}")
         con.execute("PRAGMA foreign_keys = ON")
         return con
 
     def _prepare(self, con: sqlite3.Connection) -> None:
         (version,) = con.execute("PRAGMA user_version").fetchone()
+        if self._read_only:  # read as it is: no check that writes, no upgrade
+            if version != schema_version():
+                raise sqlite3.OperationalError(f"read-only and of schema {version}, not {schema_version()}")
+            return
         if version > schema_version():
             raise NewerDatabase(f"is from a newer scopa-tui (schema {version}, this one reads up to "
                                 f"{schema_version()})")
@@ -278,7 +291,7 @@ class Database:
 
     def _open(self) -> sqlite3.Connection | None:
         """A ready connection, or None (after a notice) when the database cannot be used."""
-        if self._disabled:
+        if self._disabled or not self._may_open():
             return None
         for attempt in range(2):
             con = None
@@ -310,6 +323,27 @@ class Database:
                 return None
         return None
 
+    def _may_open(self) -> bool:
+        """Before SQLite opens the file: an intact file we may not read, or may not write,
+        is not corrupt.  Unreadable: statistics are off for this run; read-only: they are
+        read but nothing is stored.  Either way the file stays where it is."""
+        if self._ready:
+            return True
+        try:
+            os.close(os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)))
+        except FileNotFoundError:
+            return True
+        except IsADirectoryError:
+            return True  # moved aside by _open
+        except OSError as e:
+            left_alone(self.notices, "statistics file", self.path, f"cannot be read ({describe_os_error(e)})")
+            self._disabled = True
+            return False
+        if not self._read_only and self.path.is_file() and is_read_only(self.path):
+            left_alone(self.notices, "statistics file", self.path, "is read-only")
+            self._read_only = True
+        return True
+
     @staticmethod
     def _close(con: sqlite3.Connection | None) -> None:
         if con is not None:
@@ -337,6 +371,9 @@ class Database:
 
     def _write(self, work: Callable[[sqlite3.Connection], Any], what: str) -> Any:
         con = self._open()
+        if self._read_only:  # said once, when it was opened
+            self._close(con)
+            return None
         if con is None:
             return None
         with closing(con):
