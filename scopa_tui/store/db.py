@@ -232,6 +232,7 @@ class Database:
         self._ready = False
         self._disabled = False  # a bad file that could not be moved aside, or an unreadable one
         self._read_only = False  # an intact file that may be read, not written
+        self._busy = False  # another program holds the file (said once)
 
     # --- opening --------------------------------------------------------------------
     BUSY_TIMEOUT = 10.0  # seconds a write waits for another copy of the app
@@ -302,6 +303,7 @@ class Database:
                 if not self._ready:
                     self._prepare_patiently(con)
                     self._ready = True
+                self._busy = False
                 return con
             except NewerDatabase as e:
                 self._close(con)
@@ -310,7 +312,9 @@ class Database:
                 self._close(con)
                 text = str(e)
                 if "locked" in text or "busy" in text:
-                    self.notices.add(f"statistics file {self.path} is busy (another scopa-tui?): {text}")
+                    if not self._busy:  # once, not at every read while it lasts
+                        self.notices.add(f"statistics file {self.path} is busy (another scopa-tui?): {text}")
+                    self._busy = True
                     return None
                 if "full" in text or "disk I/O" in text or attempt:
                     self.notices.add(f"statistics file {self.path} cannot be used: {text}")

@@ -116,7 +116,7 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
             if not stat.S_ISREG(info.st_mode):
                 raise StoreError("is not a regular file")
             if info.st_size > limit:
-                raise StoreError(f"is too big ({_size(info.st_size)}; at most {_size(limit)} is read)")
+                raise StoreError(f"is too big (over {_size(limit)})")
             lines: list[bytes] = []
             total = 0
             while True:  # a file may grow while it is read, or lie about its size (/proc)
@@ -125,7 +125,7 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
                     break
                 total += len(line)
                 if total > limit:
-                    raise StoreError(f"is too big (more than {_size(limit)})")
+                    raise StoreError(f"is too big (over {_size(limit)})")
                 lines.append(line)
     except FileNotFoundError:
         return None
