@@ -299,6 +299,8 @@ class Database:
             try:
                 if self.path.is_dir():
                     raise sqlite3.DatabaseError("is a directory, not a file")
+                if self.path.exists() and not self.path.is_file():  # SQLite would wait on a pipe
+                    raise sqlite3.DatabaseError("is not a regular file")
                 con = self._connect()
                 if not self._ready:
                     self._prepare_patiently(con)

@@ -2,7 +2,7 @@
 
 Kinds: the settings file, a save, the statistics database, a record given to ``replay``.
 Ways: empty, truncated, random bytes, the wrong JSON type, from a newer version, huge,
-a directory in its place, unreadable, read-only, and (the database) locked by another
+a directory or a named pipe in its place, unreadable, read-only, and (the database) locked by another
 program.  Expected every time: at most one line naming the file, no traceback, nothing
 deleted (the bytes are still on disk, in place or moved aside), an unreadable or
 read-only file neither moved nor written, and the app (or the command) goes on.
@@ -35,8 +35,8 @@ from scopa_tui.store.db import Database
 from scopa_tui.store.files import RECORD_LIMIT, SAVE_LIMIT, SETTINGS_LIMIT
 
 KINDS = ["settings", "save", "database", "record"]
-WAYS = ["empty", "truncated", "random", "json-type", "newer", "huge", "directory", "unreadable", "read-only",
-        "locked"]
+WAYS = ["empty", "truncated", "random", "json-type", "newer", "huge", "directory", "pipe", "unreadable",
+        "read-only", "locked"]
 HUGE = {"settings": SETTINGS_LIMIT, "save": SAVE_LIMIT, "database": 100 << 20, "record": RECORD_LIMIT}
 
 
@@ -89,6 +89,9 @@ def spoil(kind: str, way: str, path, monkeypatch):
         path.unlink()
         path.mkdir()
         (path / "keep").write_text("mine")
+    elif way == "pipe":  # not a regular file: must be refused without waiting for a writer
+        path.unlink()
+        os.mkfifo(path)
     elif way == "unreadable":
         real_open = os.open
 
@@ -113,6 +116,8 @@ def contents(path):
     """What must survive: the bytes of a file, the files of a directory."""
     if path.is_dir():
         return {p.name: p.read_bytes() for p in path.iterdir()}
+    if path.is_fifo():
+        return "a named pipe"
     if path.stat().st_size > 1 << 20:
         return path.stat().st_size
     return path.read_bytes()
