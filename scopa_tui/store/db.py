@@ -514,8 +514,9 @@ class Database:
             damaged: list[Any] = []
             results = []
             levels: dict[tuple[int, str], list[int]] = {}
-            for game_id, finished_at, players, opponents, won in con.execute(
-                    "SELECT game_id, finished_at, players, opponents, won FROM games WHERE won IS NOT NULL"
+            counted: set[Any] = set()  # the games whose hands are counted
+            for row_id, game_id, finished_at, players, opponents, won in con.execute(
+                    "SELECT id, game_id, finished_at, players, opponents, won FROM games WHERE won IS NOT NULL"
                     " ORDER BY finished_at, id"):
                 try:
                     _time(finished_at)
@@ -525,6 +526,7 @@ class Database:
                     damaged.append(game_id)
                     continue
                 results.append(w)
+                counted.add(row_id)
                 level = levels.setdefault(key, [0, 0])
                 level[0] += 1
                 level[1] += w
@@ -537,10 +539,12 @@ class Database:
             st.current_streak = run
             st.by_level = [LevelRecord(p, o, n, w) for (p, o), (n, w) in sorted(levels.items())]
             bad_hands = 0
-            for row in con.execute("SELECT points, scope, settebello, primiera, cards, coins FROM hands"):
+            for row in con.execute("SELECT points, scope, settebello, primiera, cards, coins, game FROM hands"):
+                if row[6] not in counted:  # a damaged game's hands (said with the game)
+                    continue
                 try:
                     points, scope = _whole(row[0]), _whole(row[1], 0, 40)
-                    flags = [int(_flag(v)) for v in row[2:]]
+                    flags = [int(_flag(v)) for v in row[2:6]]
                 except DamagedRow:
                     bad_hands += 1
                     continue
