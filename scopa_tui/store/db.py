@@ -305,6 +305,8 @@ class Database:
                 if not self._ready:
                     self._prepare_patiently(con)
                     self._ready = True
+                    if self._read_only:
+                        left_alone(self.notices, "statistics file", self.path, "is read-only")
                 self._busy = False
                 return con
             except NewerDatabase as e:
@@ -317,6 +319,11 @@ class Database:
                     if not self._busy:  # once, not at every read while it lasts
                         self.notices.add(f"statistics file {self.path} is busy (another scopa-tui?): {text}")
                     self._busy = True
+                    return None
+                if self._read_only:
+                    left_alone(self.notices, "statistics file", self.path,
+                               f"is read-only and cannot be used as it is ({text})")
+                    self._disabled = True
                     return None
                 if "full" in text or "disk I/O" in text or attempt:
                     self.notices.add(f"statistics file {self.path} cannot be used: {text}")
@@ -346,8 +353,7 @@ class Database:
             self._disabled = True
             return False
         if not self._read_only and self.path.is_file() and is_read_only(self.path):
-            left_alone(self.notices, "statistics file", self.path, "is read-only")
-            self._read_only = True
+            self._read_only = True  # said once it is open (or why it cannot be)
         return True
 
     @staticmethod

@@ -233,3 +233,21 @@ def test_a_read_only_database_is_read_but_not_written(tmp_path):
     assert "is read-only" in message and str(path) in message
     path.chmod(0o644)
     assert Store(tmp_path).stats().games == 1
+
+
+def test_a_read_only_database_of_an_older_schema_is_left_alone(tmp_path):
+    store = Store(tmp_path)
+    a_finished_game(store, 1)
+    path = tmp_path / "scopa.sqlite3"
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.execute("PRAGMA user_version = 0")  # as if written by an older version: needs an upgrade
+    con.close()
+    before = path.read_bytes()
+    path.chmod(0o444)
+    store = Store(tmp_path)
+    assert store.stats().games == 0
+    (message,) = store.notices.take()
+    assert message.startswith(f"statistics file {path} is read-only and cannot be used as it is")
+    path.chmod(0o644)
+    assert aside(tmp_path, "scopa.sqlite3") == [] and path.read_bytes() == before
