@@ -24,6 +24,8 @@ class _Parser(argparse.ArgumentParser):
 def _at_least(minimum: int, maximum: int | None = None):
     """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
     def parse(text: str) -> int:
+        if len(text) > 30:  # int() has its own words for thousands of digits
+            raise argparse.ArgumentTypeError(f"{text[:20]!r}… ({len(text)} characters) is too long a number")
         try:
             value = int(text)
         except ValueError:

@@ -33,6 +33,7 @@ BAD = [
     (["--players", "5"], "not 5"),
     (["--preset", "gamerules", "--players", "6"], "not 6"),
     (["conquer"], "conquer"),
+    (["simulate", "--seed", "9" * 5000], "(5000 characters) is too long a number"),
     (["simulate", "--ai", "greedy,"], "'greedy,' has an empty AI name (a comma too many?)"),
     (["simulate", "--ai", "greedy,,random"], "has an empty AI name"),
     (["simulate", "--ai", "greedy,random,random"], "--ai names 3 AIs, but a 2-player game has 2 seats"),
