@@ -36,7 +36,8 @@ def one_notice(store, path):
     ('{"theme": "nord"}', "no valid version"),
     ('{"version": 9, "theme": "nord"}', "newer scopa-tui"),
     ("[" * 100_000, "nested too deeply"),
-    ('{"version": ' + "1" * 5000 + "}", "a number has 5000 digits (at most 100)"),  # not Python's words
+    pytest.param('{"version": ' + "1" * 5000 + "}", "a number has 5000 digits (at most 100)",  # not Python's words
+                 id="thousands-of-digits"),
 ])
 def test_bad_settings_file(tmp_path, text, words):
     path = tmp_path / "settings.json"
