@@ -24,6 +24,8 @@ class _Parser(argparse.ArgumentParser):
 def _at_least(minimum: int, maximum: int | None = None):
     """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
     def parse(text: str) -> int:
+        if len(text) > 30:  # int() has its own words for thousands of digits
+            raise argparse.ArgumentTypeError(f"{text[:20]!r}… ({len(text)} characters) is too long a number")
         try:
             value = int(text)
         except ValueError:
@@ -64,6 +66,9 @@ def _seconds(text: str) -> float:
 
 
 def _ai_list(text: str) -> list[str]:
+    before_cmd = text.split("cmd:")[0]
+    if text.strip().endswith(",") or any(not part.strip() for part in before_cmd.split(",")[:-1]):
+        raise argparse.ArgumentTypeError(f"{text!r} has an empty AI name (a comma too many?)")
     specs = _split_specs(text)
     if not specs:
         raise argparse.ArgumentTypeError("name at least one AI, e.g. greedy,random")
@@ -179,22 +184,57 @@ def _rules(args):
                       deck_style=getattr(args, "deck", None))
 
 
+class _RecordFile:
+    """The ``--record`` file: written a game at a time; a failed write (a full disk, a
+    file such as ``/dev/full`` or ``/proc/version``) becomes one :class:`UsageError` line."""
+
+    def __init__(self, path: str):
+        self.path = path
+        try:
+            self.file = open(path, "w", encoding="utf-8")
+        except OSError as e:
+            raise self._error(e) from None
+
+    def _error(self, e: OSError) -> UsageError:
+        from .store.files import describe_os_error
+
+        return UsageError(f"cannot write record file {self.path}: {describe_os_error(e)}")
+
+    def write(self, text: str) -> None:
+        try:
+            self.file.write(text)
+            self.file.flush()  # a full disk shows at the game that does not fit
+        except OSError as e:
+            raise self._error(e) from None
+
+    def close(self) -> None:
+        try:
+            self.file.close()
+        except OSError as e:
+            raise self._error(e) from None
+
+
 def cmd_simulate(args) -> int:
     from . import simulate
 
     rules = _rules(args)
-    out = None
-    if args.record:
-        try:
-            out = open(args.record, "w", encoding="utf-8")
-        except OSError as e:
-            raise UsageError(f"cannot write record file {args.record}: {e.strerror}") from None
+    specs = args.ai or ["greedy", "random"]
+    if len(specs) > rules.players:
+        raise UsageError(f"--ai names {len(specs)} AIs, but a {rules.players}-player game has "
+                         f"{rules.players} seats")
+    out = _RecordFile(args.record) if args.record else None
     try:
         seed = 1 if args.seed is None else args.seed
-        summary = simulate.run(rules, args.games, seed, args.ai or ["greedy", "random"], record_file=out)
-    finally:
+        summary = simulate.run(rules, args.games, seed, specs, record_file=out)
+    except UsageError:
         if out:
-            out.close()
+            try:
+                out.close()
+            except UsageError:  # already said
+                pass
+        raise
+    if out:
+        out.close()
     print(simulate.to_json(summary) if args.json else simulate.format_table(summary))
     return 0
 
@@ -219,6 +259,17 @@ def cmd_export(args) -> int:
     return run(args)
 
 
+def _check_data_dir(data_dir: str | None) -> None:
+    """``--data-dir`` must be a directory (or not exist yet: it is created)."""
+    if not data_dir:
+        return
+    from pathlib import Path
+
+    path = Path(data_dir).expanduser()
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"--data-dir {data_dir} is a file, not a directory")
+
+
 COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, "replay": cmd_replay, "export": cmd_export,
             None: cmd_play}
 
@@ -227,7 +278,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        _rules(args)  # validate the combination (e.g. gamerules with 3 players)
+        rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
+        _check_data_dir(getattr(args, "data_dir", None))
+        if args.command is None and args.ai and len(args.ai) > rules.players - 1:
+            others = rules.players - 1
+            raise UsageError(f"--ai names {len(args.ai)} AIs, but a {rules.players}-player game has "
+                             f"{others} seat{'s' if others != 1 else ''} besides yours")
         return COMMANDS[args.command](args)
     except (UsageError, RulesError, ValueError) as e:
         print(f"scopa-tui: error: {e}", file=sys.stderr)

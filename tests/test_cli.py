@@ -33,6 +33,16 @@ BAD = [
     (["--players", "5"], "not 5"),
     (["--preset", "gamerules", "--players", "6"], "not 6"),
     (["conquer"], "conquer"),
+    (["simulate", "--seed", "9" * 5000], "(5000 characters) is too long a number"),
+    (["simulate", "--ai", "greedy,"], "'greedy,' has an empty AI name (a comma too many?)"),
+    (["simulate", "--ai", "greedy,,random"], "has an empty AI name"),
+    (["simulate", "--ai", "greedy,random,random"], "--ai names 3 AIs, but a 2-player game has 2 seats"),
+    (["--ai", "greedy,random"], "--ai names 2 AIs, but a 2-player game has 1 seat besides yours"),
+    (["--players", "3", "--ai", "greedy,random,easy"], "a 3-player game has 2 seats besides yours"),
+    (["simulate", "--ai", "hard:time=1e308"], "time=1e308 is too big: at most 60 seconds per decision"),
+    (["simulate", "--ai", "hard:time=61"], "at most 60 seconds"),
+    (["simulate", "--ai", "hard:iters=1" + "0" * 22], "is too big: at most 50000 per decision"),
+    (["simulate", "--ai", "hard:iters=" + "1" * 5000], "(5000 characters) is not a whole number"),
 ]
 
 
@@ -52,6 +62,33 @@ def test_unwritable_record_file(tmp_path, capsys):
     assert main(["simulate", "--games", "1", "--record", str(target)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("scopa-tui: error: cannot write record file") and err.count("\n") == 1
+
+
+def test_budgets_at_the_caps_are_accepted():
+    args = build_parser().parse_args(["simulate", "--ai", "hard:time=60,hard:iters=50000"])
+    assert args.ai == ["hard:time=60", "hard:iters=50000"]
+
+
+@pytest.mark.parametrize("target,says", [("/dev/full", "No space left on device"),
+                                         ("/proc/version", "cannot write record file /proc/version: ")])
+def test_record_file_that_cannot_be_written(target, says, capsys):
+    import os
+    if not os.path.exists(target):  # pragma: no cover - not Linux
+        pytest.fail(f"{target} is needed by this test")
+    assert main(["simulate", "--games", "2", "--record", target]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and says in err and "Traceback" not in err
+
+
+def test_data_dir_that_is_a_file(tmp_path, capsys):
+    blocker = tmp_path / "data"
+    blocker.write_text("mine")
+    for argv in (["--data-dir", str(blocker), "export"], ["export", "--data-dir", str(blocker)],
+                 ["--data-dir", str(blocker)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err == f"scopa-tui: error: --data-dir {blocker} is a file, not a directory\n"
+    assert blocker.read_text() == "mine"
 
 
 def test_bad_arguments_through_python_dash_m():

@@ -39,6 +39,10 @@ OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}, "easy": {}, "
                                        "hard": {"time": float, "iters": int}, "cmd": {}}
 # another name -> the level it names
 ALIASES: dict[str, str] = {"greedy": "easy"}
+# Upper limits of the numeric options (README.md, "AI opponents and bots"): a budget
+# beyond them would freeze a game or a simulation for minutes per decision (50,000
+# playouts took about 57 s at the start of a hand on a busy 2-core machine).
+LIMITS: dict[str, float] = {"time": 60.0, "iters": 50_000}
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
     "greedy": "another name of easy",
@@ -77,13 +81,20 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if not eq or kind is None:
             allowed = ", ".join(OPTIONS[name]) or "none"
             raise ValueError(f"AI {name!r} has no option {part!r} (options: {allowed})")
+        what = "whole number" if kind is int else "number"
         try:
+            if len(value) > 30:  # int() would complain in its own words past 4300 digits
+                raise ValueError
             options[key] = kind(value)
         except ValueError:
-            what = "whole number" if kind is int else "number"
-            raise ValueError(f"AI option {key}={value!r} is not a {what}") from None
+            shown = repr(value) if len(value) <= 30 else f"{value[:20]!r}… ({len(value)} characters)"
+            raise ValueError(f"AI option {key}={shown} is not a {what}") from None
         if not 0 < options[key] < float("inf"):  # also refuses nan
             raise ValueError(f"AI option {key} must be a positive number, not {value}")
+        limit = LIMITS.get(key)
+        if limit is not None and options[key] > limit:
+            unit = " seconds" if key == "time" else ""
+            raise ValueError(f"AI option {key}={value} is too big: at most {limit:g}{unit} per decision")
     return name, options
 
 

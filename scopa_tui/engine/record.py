@@ -35,6 +35,34 @@ RULES_REQUIRED = ("players", "target", "sides", "primiera_chart", "redeal_three_
 SIDE_REQUIRED = ("cards", "coins", "settebello", "primiera", "scope", "points")
 
 
+# No number in a record (or a save, or the settings) needs more digits than this; a
+# number with thousands of digits is refused with this module's message rather than
+# Python's own ("Exceeds the limit (4300 digits) for integer string conversion").
+MAX_DIGITS = 100
+
+
+class TooManyDigits(ValueError):
+    """A JSON number with more than :data:`MAX_DIGITS` digits."""
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise TooManyDigits(f"a number has {len(text.lstrip('-'))} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_DIGITS + 10:  # digits, sign, point and exponent
+        raise TooManyDigits(f"a number is {len(text)} characters long (at most {MAX_DIGITS + 10})")
+    return float(text)
+
+
+def json_loads(text: str) -> Any:
+    """``json.loads`` with the digit limit: raises ``json.JSONDecodeError``,
+    :class:`TooManyDigits` or ``RecursionError`` (nested too deeply)."""
+    return json.loads(text, parse_int=_parse_int, parse_float=_parse_float)
+
+
 def dumps(game: Game) -> str:
     """The game so far as JSON Lines (one event a line, ending in a newline)."""
     return "".join(json.dumps(e.to_record(), separators=(",", ":")) + "\n" for e in game.events)
@@ -105,9 +133,11 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
+            obj = json_loads(raw)
         except json.JSONDecodeError as e:
             raise RecordError(f"not valid JSON ({e.msg} at column {e.colno})", no) from None
+        except TooManyDigits as e:
+            raise RecordError(str(e), no) from None
         except RecursionError:  # e.g. "[[[[..." thousands deep: the decoder gives up
             raise RecordError("not valid JSON (nested too deeply)", no) from None
         if not isinstance(obj, dict):

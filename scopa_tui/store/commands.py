@@ -6,7 +6,7 @@ import io
 import sys
 
 from ..engine import RecordError
-from .files import StoreError, atomic_write_text, read_text
+from .files import RECORD_LIMIT, StoreError, atomic_write_text, read_text
 
 
 class CommandError(Exception):
@@ -25,7 +25,7 @@ def load_replay(path: str):
     from .frames import load_text
 
     try:
-        text = read_text(Path(path))
+        text = read_text(Path(path), RECORD_LIMIT)  # a device or a huge file is refused unread
     except StoreError as e:
         raise CommandError(f"cannot open record file {path}: it {e}") from None
     if text is None:

@@ -10,9 +10,11 @@ One database file, ``DATA_DIR/scopa.sqlite3``:
 The schema has a version (``PRAGMA user_version``) and a list of migrations; opening an
 older database upgrades it in one transaction.  WAL mode and a busy timeout let two
 copies of the app share the file; every write is one short transaction.
-A database that is corrupt, unreadable or from a newer version is moved aside (with
-its ``-wal``/``-shm`` companions) and a fresh one is started; a write that fails (a full
-disk) leaves the database as it was and says so.
+A database that is corrupt or from a newer version is moved aside (with its
+``-wal``/``-shm`` companions) and a fresh one is started; one that is intact but
+unreadable (no permission) or read-only stays where it is, unused or only read; a write
+that fails (a full disk) leaves the database as it was and says so.  Every value read
+is checked (a damaged row is skipped with one notice).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from typing import Any
 
 from ..engine import RecordError
 from ..engine import record as records
-from .files import Notices, StoreError, quarantine
+from ..engine.rules import PLAYER_COUNTS
+from .files import Notices, StoreError, describe_os_error, is_read_only, left_alone, quarantine, valid_time
 from .saves import GameSetup
 from .summary import hand_lines
 
@@ -157,6 +160,74 @@ def opponents_label(setup: GameSetup, players: int) -> str:
     return " + ".join(names)
 
 
+# --- checking what is read -------------------------------------------------------------
+# Every value read from the database is checked before use: the file may have been
+# edited or damaged by something other than this app, and a bad row must cost that row
+# (skipped, with one notice), never the screen or the command that shows it.
+
+class DamagedRow(ValueError):
+    """A row whose values are not what this app writes."""
+
+
+_BIG = 1_000_000  # more hands, points or scope than any game has
+
+
+def _whole(value: Any, lo: int = 0, hi: int = _BIG, nullable: bool = False) -> int | None:
+    if value is None and nullable:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise DamagedRow(f"{value!r} is not a whole number from {lo} to {hi}")
+    return value
+
+
+def _flag(value: Any, nullable: bool = False) -> bool | None:
+    return None if value is None and nullable else bool(_whole(value, 0, 1))
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise DamagedRow(f"{value!r} is not text")
+    return value
+
+
+def _time(value: Any) -> float:
+    when = valid_time(value)
+    if when is None:
+        raise DamagedRow(f"{value!r} is not a time")
+    return when
+
+
+def _json_list(value: Any, item: Callable[[Any], Any], length: int | None = None) -> list:
+    """A JSON list stored as text, each item checked by ``item``."""
+    try:
+        data = records.json_loads(_text(value))
+    except (ValueError, RecursionError):
+        raise DamagedRow(f"{value!r:.40} is not a JSON list") from None
+    if not isinstance(data, list) or (length is not None and len(data) != length):
+        raise DamagedRow(f"{value!r:.40} is not a list of {length or 'some'} items")
+    return [item(x) for x in data]
+
+
+def _optional_text(value: Any) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _players(value: Any) -> int:
+    if value not in PLAYER_COUNTS or isinstance(value, bool):
+        raise DamagedRow(f"{value!r} is not a number of players")
+    return value
+
+
+def _entry(r: tuple) -> HistoryEntry:
+    players = _players(r[3])
+    return HistoryEntry(
+        id=_whole(r[0], 0, 2**63 - 1), game_id=_text(r[1]), finished_at=_time(r[2]), players=players,
+        names=_json_list(r[4], _text, players), ai=_json_list(r[5], _optional_text, players),
+        human_seat=_whole(r[6], 0, players - 1, nullable=True), opponents=_text(r[7]),
+        winner=_whole(r[8], 0, players - 1, nullable=True), won=_flag(r[9], nullable=True),
+        totals=_json_list(r[10], _whole), hands=_whole(r[11]))
+
+
 class Database:
     """The statistics and history database; every method opens, works and closes."""
 
@@ -164,20 +235,32 @@ class Database:
         self.path = Path(path)
         self.notices = notices
         self._ready = False
-        self._disabled = False  # a bad file that could not be moved aside
-        self.timeout = 10.0  # seconds to wait for another copy's write; the app waits less
+        self._disabled = False  # a bad file that could not be moved aside, or an unreadable one
+        self._read_only = False  # an intact file that may be read, not written
+        self.timeout = self.BUSY_TIMEOUT  # seconds to wait for another copy's write; the app waits less
         self.busy = False  # the last call failed because another program holds the file
+        self._busy = False  # the busy file has been reported (said once while it lasts)
 
     # --- opening --------------------------------------------------------------------
+    BUSY_TIMEOUT = 10.0  # seconds a write waits for another copy of the app
+
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        if self._read_only:
+            con = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                  timeout=self.timeout, isolation_level=None)
+        else:
+            con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
         con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
         con.execute("PRAGMA foreign_keys = ON")
         return con
 
     def _prepare(self, con: sqlite3.Connection) -> None:
         (version,) = con.execute("PRAGMA user_version").fetchone()
+        if self._read_only:  # read as it is: no check that writes, no upgrade
+            if version != schema_version():
+                raise sqlite3.OperationalError(f"read-only and of schema {version}, not {schema_version()}")
+            return
         if version > schema_version():
             raise NewerDatabase(f"is from a newer scopa-tui (schema {version}, this one reads up to "
                                 f"{schema_version()})")
@@ -220,17 +303,22 @@ class Database:
     def _open(self) -> sqlite3.Connection | None:
         """A ready connection, or None (after a notice) when the database cannot be used."""
         self.busy = False
-        if self._disabled:
+        if self._disabled or not self._may_open():
             return None
         for attempt in range(2):
             con = None
             try:
                 if self.path.is_dir():
                     raise sqlite3.DatabaseError("is a directory, not a file")
+                if self.path.exists() and not self.path.is_file():  # SQLite would wait on a pipe
+                    raise sqlite3.DatabaseError("is not a regular file")
                 con = self._connect()
                 if not self._ready:
                     self._prepare_patiently(con)
                     self._ready = True
+                    if self._read_only:
+                        left_alone(self.notices, "statistics file", self.path, "is read-only")
+                self._busy = False
                 return con
             except NewerDatabase as e:
                 self._close(con)
@@ -240,7 +328,14 @@ class Database:
                 text = str(e)
                 if _is_busy(e):
                     self.busy = True
-                    self.notices.add(f"statistics file {self.path} is busy (another scopa-tui?): {text}")
+                    if not self._busy:  # once, not at every read while it lasts
+                        self.notices.add(f"statistics file {self.path} is busy (another scopa-tui?): {text}")
+                    self._busy = True
+                    return None
+                if self._read_only:
+                    left_alone(self.notices, "statistics file", self.path,
+                               f"is read-only and cannot be used as it is ({text})")
+                    self._disabled = True
                     return None
                 if "full" in text or "disk I/O" in text or attempt:
                     self.notices.add(f"statistics file {self.path} cannot be used: {text}")
@@ -252,6 +347,26 @@ class Database:
             if self._disabled:
                 return None
         return None
+
+    def _may_open(self) -> bool:
+        """Before SQLite opens the file: an intact file we may not read, or may not write,
+        is not corrupt.  Unreadable: statistics are off for this run; read-only: they are
+        read but nothing is stored.  Either way the file stays where it is."""
+        if self._ready:
+            return True
+        try:
+            os.close(os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)))
+        except FileNotFoundError:
+            return True
+        except IsADirectoryError:
+            return True  # moved aside by _open
+        except OSError as e:
+            left_alone(self.notices, "statistics file", self.path, f"cannot be read ({describe_os_error(e)})")
+            self._disabled = True
+            return False
+        if not self._read_only and self.path.is_file() and is_read_only(self.path):
+            self._read_only = True  # said once it is open (or why it cannot be)
+        return True
 
     @staticmethod
     def _close(con: sqlite3.Connection | None) -> None:
@@ -280,6 +395,9 @@ class Database:
 
     def _write(self, work: Callable[[sqlite3.Connection], Any], what: str) -> Any:
         con = self._open()
+        if self._read_only:  # said once, when it was opened
+            self._close(con)
+            return None
         if con is None:
             return None
         with closing(con):
@@ -328,7 +446,7 @@ class Database:
         won = None if human_side is None else int(end["winner"] == human_side)
         lines = hand_lines(events, human_side) if human_side is not None else []
         n_hands = sum(1 for e in events if e["event"] == "hand_end")
-        when = time.time() if finished_at is None else finished_at
+        when = valid_time(finished_at) or time.time()  # a save's own time, when it is a time
 
         def work(con: sqlite3.Connection) -> bool:
             if con.execute("SELECT 1 FROM games WHERE game_id = ?", (game_id,)).fetchone():
@@ -351,50 +469,87 @@ class Database:
 
     # --- reading --------------------------------------------------------------------
     def history(self) -> list[HistoryEntry]:
-        """Finished games, newest first."""
+        """Finished games, newest first (damaged rows skipped, with one notice)."""
         def work(con):
             rows = con.execute(
                 "SELECT id, game_id, finished_at, players, names, ai, human_seat, opponents, winner, won,"
                 " totals, hands FROM games ORDER BY finished_at DESC, id DESC").fetchall()
-            out = []
+            out, damaged = [], []
             for r in rows:
                 try:
-                    out.append(HistoryEntry(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]), r[6],
-                                            r[7], r[8], None if r[9] is None else bool(r[9]),
-                                            json.loads(r[10]), r[11]))
-                except (ValueError, TypeError):
-                    self.notices.add(f"statistics file {self.path}: game {r[1]} has a damaged row; skipped")
+                    out.append(_entry(r))
+                except DamagedRow:
+                    damaged.append(r[1])
+            self._damaged(damaged)
             return out
         return self._read(work, [])
 
+    def _damaged(self, game_ids: list[Any], hand_rows: int = 0) -> None:
+        """One notice for all the damaged rows a read skipped."""
+        parts = []
+        if game_ids:
+            named = ", ".join(str(g)[:40] for g in game_ids[:3]) + (", …" if len(game_ids) > 3 else "")
+            parts.append(f"{len(game_ids)} damaged game{'s' if len(game_ids) != 1 else ''} ({named})")
+        if hand_rows:
+            parts.append(f"{hand_rows} damaged hand row{'s' if hand_rows != 1 else ''}")
+        if parts:
+            self.notices.add(f"statistics file {self.path}: skipped {' and '.join(parts)}")
+
     def record(self, entry_id: int) -> str | None:
+        """A game's record text, or None (no such game, or not text)."""
         row = self._read(lambda con: con.execute("SELECT record FROM games WHERE id = ?",
                                                  (entry_id,)).fetchone(), None)
-        return row[0] if row else None
+        return row[0] if row and isinstance(row[0], str) else None
 
     def all_records(self) -> list[tuple[dict[str, Any], str]]:
-        """(metadata, record text) of every finished game, oldest first (for export)."""
+        """(metadata, record text) of every finished game, oldest first (for export).
+
+        A game whose record is not text is skipped; damaged metadata is left out.
+        """
         def work(con):
             rows = con.execute(
                 "SELECT game_id, finished_at, names, ai, human_seat, record FROM games"
                 " ORDER BY finished_at, id").fetchall()
-            out = []
+            out, damaged = [], []
             for game_id, finished_at, names, ai, human_seat, text in rows:
+                if not isinstance(text, str) or not isinstance(game_id, str):
+                    damaged.append(game_id)
+                    continue
                 try:
                     meta = {"game_id": game_id,
-                            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(finished_at)),
-                            "names": json.loads(names), "ai": json.loads(ai), "human_seat": human_seat}
-                except (ValueError, TypeError):
+                            "finished_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(_time(finished_at))),
+                            "names": _json_list(names, _text), "ai": _json_list(ai, _optional_text),
+                            "human_seat": _whole(human_seat, 0, 5, nullable=True)}
+                except DamagedRow:
                     meta = {"game_id": game_id}
                 out.append((meta, text))
+            self._damaged(damaged)
             return out
         return self._read(work, [])
 
     def stats(self) -> Stats:
+        """The human side's record, summed here from checked rows (damaged ones skipped)."""
         def work(con):
             st = Stats()
-            results = [r[0] for r in con.execute(
-                "SELECT won FROM games WHERE won IS NOT NULL ORDER BY finished_at, id")]
+            damaged: list[Any] = []
+            results = []
+            levels: dict[tuple[int, str], list[int]] = {}
+            counted: set[Any] = set()  # the games whose hands are counted
+            for row_id, game_id, finished_at, players, opponents, won in con.execute(
+                    "SELECT id, game_id, finished_at, players, opponents, won FROM games WHERE won IS NOT NULL"
+                    " ORDER BY finished_at, id"):
+                try:
+                    _time(finished_at)
+                    key = (_players(players), _text(opponents))
+                    w = int(_flag(won))
+                except DamagedRow:
+                    damaged.append(game_id)
+                    continue
+                results.append(w)
+                counted.add(row_id)
+                level = levels.setdefault(key, [0, 0])
+                level[0] += 1
+                level[1] += w
             st.games = len(results)
             st.won = sum(results)
             run = 0
@@ -402,12 +557,24 @@ class Database:
                 run = run + 1 if w else 0
                 st.best_streak = max(st.best_streak, run)
             st.current_streak = run
-            row = con.execute(
-                "SELECT COUNT(*), COALESCE(SUM(points),0), COALESCE(SUM(scope),0), COALESCE(SUM(settebello),0),"
-                " COALESCE(SUM(primiera),0), COALESCE(SUM(cards),0), COALESCE(SUM(coins),0) FROM hands").fetchone()
-            st.hands, st.points, st.scope, st.settebello, st.primiera, st.cards, st.coins = row
-            st.by_level = [LevelRecord(p, o, n, w) for p, o, n, w in con.execute(
-                "SELECT players, opponents, COUNT(*), SUM(won) FROM games WHERE won IS NOT NULL"
-                " GROUP BY players, opponents ORDER BY players, opponents")]
+            st.by_level = [LevelRecord(p, o, n, w) for (p, o), (n, w) in sorted(levels.items())]
+            bad_hands = 0
+            for row in con.execute("SELECT points, scope, settebello, primiera, cards, coins, game FROM hands"):
+                if row[6] not in counted:  # a damaged game's hands (said with the game)
+                    continue
+                try:
+                    points, scope = _whole(row[0]), _whole(row[1], 0, 40)
+                    flags = [int(_flag(v)) for v in row[2:6]]
+                except DamagedRow:
+                    bad_hands += 1
+                    continue
+                st.hands += 1
+                st.points += points
+                st.scope += scope
+                st.settebello += flags[0]
+                st.primiera += flags[1]
+                st.cards += flags[2]
+                st.coins += flags[3]
+            self._damaged(damaged, bad_hands)
             return st
         return self._read(work, Stats())

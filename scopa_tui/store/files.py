@@ -10,15 +10,25 @@
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
 
 
 class StoreError(Exception):
-    """A file could not be written or read; the message is one line naming the file."""
+    """A file could not be written or read; the message is one line naming the file.
+
+    ``unreadable`` is True when the file may well be intact but cannot be read now (no
+    permission, an I/O error): such a file is left where it is, never moved aside.
+    """
+
+    def __init__(self, message: str, unreadable: bool = False):
+        super().__init__(message)
+        self.unreadable = unreadable
 
 
 def describe_os_error(e: OSError) -> str:
@@ -76,25 +86,96 @@ def atomic_write_text(path: Path | str, text: str) -> None:
                 os.unlink(tmp_name)
 
 
-def read_text(path: Path) -> str | None:
-    """The file's text, None when it does not exist.
+# Size limits of the files the app reads (see README.md, "Reliability"): far above any
+# real file (a save of a long 6-player game is well under 1 MB), low enough that a wrong
+# file (a disk image, /dev/zero behind a link) is refused at once instead of filling memory.
+SETTINGS_LIMIT = 1 << 20  # 1 MiB
+SAVE_LIMIT = 16 << 20  # 16 MiB
+RECORD_LIMIT = 64 << 20  # 64 MiB: a record file or an export of thousands of games
 
-    Raises :class:`StoreError` when it exists but cannot be read (a directory, no
-    permission, not UTF-8, an I/O error).
+
+def _size(n: int) -> str:
+    return f"{n / (1 << 20):.0f} MB" if n >= 1 << 20 else f"{n} bytes"
+
+
+def read_lines(path: Path, limit: int) -> list[str] | None:
+    """The file's lines (each with its newline), None when it does not exist.
+
+    Read line by line and never more than ``limit`` bytes: a file that is bigger, or
+    that is not a regular file (a directory, a device such as ``/dev/zero``, a pipe),
+    is refused without reading it.  A UTF-8 byte-order mark at the start is dropped.
+    Raises :class:`StoreError` (one line, no file name: the caller names the file)
+    when it exists but cannot be read (no permission, not UTF-8, an I/O error).
     """
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        # O_NONBLOCK: opening a named pipe must not wait for a writer.
+        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as f:
+            info = os.fstat(f.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise StoreError("is a directory, not a file")
+            if not stat.S_ISREG(info.st_mode):
+                raise StoreError("is not a regular file")
+            if info.st_size > limit:
+                raise StoreError(f"is too big (over {_size(limit)})")
+            lines: list[bytes] = []
+            total = 0
+            while True:  # a file may grow while it is read, or lie about its size (/proc)
+                line = f.readline(limit + 1 - total)
+                if not line:
+                    break
+                total += len(line)
+                if total > limit:
+                    raise StoreError(f"is too big (over {_size(limit)})")
+                lines.append(line)
     except FileNotFoundError:
         return None
     except IsADirectoryError:
         raise StoreError("is a directory, not a file") from None
     except OSError as e:
-        raise StoreError(f"cannot be read ({describe_os_error(e)})") from None
+        raise StoreError(f"cannot be read ({describe_os_error(e)})", unreadable=True) from None
+    if lines and lines[0].startswith(codecs.BOM_UTF8):
+        lines[0] = lines[0][len(codecs.BOM_UTF8):]
+    out = []
+    offset = 0
+    for line in lines:
+        try:
+            out.append(line.decode("utf-8"))
+        except UnicodeDecodeError as e:
+            raise StoreError(f"is not text (bad byte at offset {offset + e.start})") from None
+        offset += len(line)
+    return out
+
+
+def read_text(path: Path, limit: int = SETTINGS_LIMIT) -> str | None:
+    """The file's text, None when it does not exist (see :func:`read_lines`)."""
+    lines = read_lines(path, limit)
+    return None if lines is None else "".join(lines)
+
+
+# Times the app stores (seconds since 1970) lie between 1970 and the year 9999: what
+# time.gmtime and time.strftime can show everywhere.
+LATEST_TIME = 253402300799.0
+
+
+def valid_time(value: object) -> float | None:
+    """``value`` as a time the app can show, or None (not a number, NaN, out of range)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise StoreError(f"is not text (bad byte at offset {e.start})") from None
+        value = float(value)
+    except OverflowError:  # an integer too big for a float
+        return None
+    return value if 0 <= value <= LATEST_TIME else None  # NaN fails both comparisons
+
+
+def is_read_only(path: Path) -> bool:
+    """True when ``path`` exists and must not be written: no write permission for us, a
+    read-only filesystem, or (also for root, who may write anything) no owner write bit."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    return not info.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK)
 
 
 def quarantine(path: Path, reason: str = "corrupt") -> Path:
@@ -135,6 +216,12 @@ class Notices:
 
     def __len__(self) -> int:
         return len(self.items)
+
+
+def left_alone(notices: Notices, kind: str, path: Path, problem: str) -> None:
+    """Report a file that is unreadable or read-only (not corrupt): it stays where it is
+    and nothing is written to it in this run."""
+    notices.add(f"{kind} {path} {problem}; it is left where it is and not written to in this run")
 
 
 def bad_file(notices: Notices, kind: str, path: Path, problem: str, reason: str = "corrupt") -> bool:

@@ -24,7 +24,8 @@ from typing import Any
 from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS, sides_for
-from .files import Notices, StoreError, atomic_write_text, bad_file, read_text
+from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only, left_alone,
+                    read_text, valid_time)
 
 SAVE_FORMAT = "scopa-tui-save"
 SAVE_VERSION = 1
@@ -143,11 +144,13 @@ def parse_save(text: str) -> tuple[dict[str, Any], str]:
     Raises ``ValueError`` (corrupt) or :class:`NewerVersion`.
     """
     try:
-        doc = json.loads(text)
+        doc = records.json_loads(text)
     except json.JSONDecodeError as e:
         raise ValueError(f"is not valid JSON (line {e.lineno} column {e.colno}: {e.msg})") from None
     except RecursionError:
         raise ValueError("is not valid JSON (nested too deeply)") from None
+    except records.TooManyDigits as e:
+        raise ValueError(f"is not valid ({e})") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise ValueError("is not a scopa-tui save")
     version = doc.get("version")
@@ -195,6 +198,8 @@ class Saves:
         return True
 
     def remove(self, game_id: str) -> None:
+        if game_id in self._blocked:  # unreadable, read-only or not movable: left as it is
+            return
         try:
             os.unlink(self.path(game_id))
         except FileNotFoundError:
@@ -222,9 +227,13 @@ class Saves:
         path = self.path(game_id)
         kind = "saved game"
         try:
-            text = read_text(path)
+            text = read_text(path, SAVE_LIMIT)
         except StoreError as e:
-            self._bad(kind, path, str(e), game_id)
+            if e.unreadable:  # maybe intact: leave it where it is, never write over it
+                left_alone(self.notices, kind, path, str(e))
+                self._blocked.add(game_id)
+            else:
+                self._bad(kind, path, str(e), game_id)
             return None
         if text is None:
             return None
@@ -245,9 +254,10 @@ class Saves:
             self._bad(kind, path, str(e) if str(e).startswith(("is ", "has ", "holds ")) else f"is damaged ({e})",
                       game_id)
             return None
-        saved_at = doc.get("saved_at")
-        return SavedGame(game_id, path, game, setup,
-                         saved_at if isinstance(saved_at, (int, float)) else 0.0, record_text)
+        if game_id not in self._blocked and is_read_only(path):  # the player's choice: never replaced
+            left_alone(self.notices, kind, path, "is read-only")
+            self._blocked.add(game_id)
+        return SavedGame(game_id, path, game, setup, valid_time(doc.get("saved_at")) or 0.0, record_text)
 
     def _bad(self, kind: str, path: Path, problem: str, game_id: str, reason: str = "corrupt") -> None:
         if not bad_file(self.notices, kind, path, problem, reason):

@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.rules import DECK_STYLES
-from .files import Notices, StoreError, atomic_write_text, bad_file, read_text
+from ..engine.record import TooManyDigits, json_loads
+from .files import (SETTINGS_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only,
+                    left_alone, read_text)
 
 SETTINGS_VERSION = 1
 
@@ -47,42 +49,54 @@ class Settings:
         return data
 
 
+def _problem(data: Any) -> str | None:
+    """What is wrong with a settings file's JSON as a whole (None: readable)."""
+    if not isinstance(data, dict):
+        return "does not hold a JSON object"
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        return f"has no valid version ({version!r})"
+    if version > SETTINGS_VERSION:
+        return f"is from a newer scopa-tui (version {version}, this one reads {SETTINGS_VERSION})"
+    return None
+
+
 class SettingsFile:
     def __init__(self, path: Path, notices: Notices):
         self.path = Path(path)
         self.notices = notices
-        self._blocked = False
+        self._blocked = False  # a bad or unreadable file that is left where it is
+        self._read_only = False  # an intact file the player made read-only
 
     def load(self) -> Settings:
         kind = "settings file"
         try:
-            text = read_text(self.path)
+            text = read_text(self.path, SETTINGS_LIMIT)
         except StoreError as e:
-            self._blocked = not bad_file(self.notices, kind, self.path, str(e))
+            if e.unreadable:
+                left_alone(self.notices, kind, self.path, str(e))
+                self._blocked = True
+            else:
+                self._blocked = not bad_file(self.notices, kind, self.path, str(e))
             return Settings()
         if text is None:
             return Settings()
         try:
-            data = json.loads(text)
+            data = json_loads(text)
         except json.JSONDecodeError as e:
-            self._blocked = not bad_file(self.notices, kind, self.path,
-                                         f"is not valid JSON (line {e.lineno} column {e.colno}: {e.msg})")
-            return Settings()
+            problem = f"is not valid JSON (line {e.lineno} column {e.colno}: {e.msg})"
         except RecursionError:
-            self._blocked = not bad_file(self.notices, kind, self.path, "is not valid JSON (nested too deeply)")
+            problem = "is not valid JSON (nested too deeply)"
+        except TooManyDigits as e:
+            problem = f"is not valid ({e})"
+        else:
+            problem = _problem(data)
+        if problem:
+            self._blocked = not bad_file(self.notices, kind, self.path, problem,
+                                         reason="newer" if problem.startswith("is from a newer") else "corrupt")
             return Settings()
-        if not isinstance(data, dict):
-            self._blocked = not bad_file(self.notices, kind, self.path, "does not hold a JSON object")
-            return Settings()
-        version = data.get("version")
-        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            self._blocked = not bad_file(self.notices, kind, self.path, f"has no valid version ({version!r})")
-            return Settings()
-        if version > SETTINGS_VERSION:
-            self._blocked = not bad_file(self.notices, kind, self.path,
-                                         f"is from a newer scopa-tui (version {version}, this one reads "
-                                         f"{SETTINGS_VERSION})", reason="newer")
-            return Settings()
+        if is_read_only(self.path):  # the player's choice: use it, never replace it
+            self._read_only = True
         settings = Settings()
         bad = []
         for key, value in data.items():
@@ -102,6 +116,10 @@ class SettingsFile:
 
     def save(self, settings: Settings) -> bool:
         if self._blocked:
+            return False
+        if self._read_only:
+            left_alone(self.notices, "settings file", self.path, "is read-only")
+            self._blocked = True  # said once
             return False
         try:
             atomic_write_text(self.path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")

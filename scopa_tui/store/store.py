@@ -240,8 +240,10 @@ class Store:
                 if first:
                     first = False
                     try:
-                        obj = json.loads(line)
+                        obj = records.json_loads(line)
                     except (ValueError, RecursionError):
+                        obj = None
+                    if not isinstance(obj, dict) or obj.get("event") != "game_start":
                         self.notices.add(f"game {meta.get('game_id')} in the history is damaged; skipped")
                         break
                     obj["scopa_tui"] = meta

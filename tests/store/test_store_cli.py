@@ -145,3 +145,64 @@ def test_replay_of_an_autosave_file(tmp_path):
     frames = games[0].frames
     assert sum(f.kind == "play" for f in frames) == 20
     assert not games[0].finished
+
+
+def test_replay_of_dev_zero_is_refused_unread(capsys):
+    import time
+    started = time.monotonic()
+    assert main(["replay", "/dev/zero"]) == 2
+    assert time.monotonic() - started < 5  # it used to read until memory ran out
+    err = capsys.readouterr().err
+    assert err == "scopa-tui: error: cannot open record file /dev/zero: it is not a regular file\n"
+
+
+def test_replay_of_a_named_pipe_does_not_wait_for_a_writer(tmp_path, capsys):
+    import os
+    pipe = tmp_path / "game.jsonl"
+    os.mkfifo(pipe)
+    assert main(["replay", str(pipe)]) == 2
+    assert "is not a regular file" in capsys.readouterr().err
+
+
+def test_replay_of_an_oversize_file(tmp_path, capsys):
+    from scopa_tui.store.files import RECORD_LIMIT
+    path = tmp_path / "big.jsonl"
+    with open(path, "wb") as f:  # sparse: over the limit, nothing on the disk
+        f.truncate(RECORD_LIMIT + 1)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"scopa-tui: error: cannot open record file {path}: it is too big (over 64 MB)\n"
+
+
+def test_a_file_that_says_it_is_empty_is_still_read_only_up_to_the_limit():
+    from pathlib import Path
+
+    from scopa_tui.store.files import StoreError, read_lines
+    status = Path("/proc/self/status")  # size 0 to stat, about a kilobyte to read
+    assert status.stat().st_size == 0
+    assert len("".join(read_lines(status, 100_000))) > 200
+    with pytest.raises(StoreError, match=r"^is too big \(over 200 bytes\)$"):
+        read_lines(status, 200)
+
+
+def test_replay_accepts_a_byte_order_mark(tmp_path):
+    game = history(tmp_path, seeds=(4,))[0]
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + records.dumps(game).encode())
+    (replay,) = load_replay(str(path))
+    assert replay.finished and replay.frames[-1].totals == tuple(game.totals)
+
+
+@pytest.mark.parametrize("field", ["seed", "hand"])
+def test_replay_of_a_number_with_thousands_of_digits(tmp_path, capsys, field):
+    text = records.dumps(history(tmp_path, seeds=(4,))[0])
+    lines = text.splitlines()
+    no = 0 if field == "seed" else 1
+    obj = json.loads(lines[no])
+    lines[no] = json.dumps(obj).replace(f'"{field}": {obj[field]}', f'"{field}": {"7" * 5000}')
+    path = tmp_path / "digits.jsonl"
+    path.write_text("\n".join(lines))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"scopa-tui: error: {path} is not a playable game record: line {no + 1}: "
+                   "a number has 5000 digits (at most 100)\n")
