@@ -115,3 +115,17 @@ def text_of(widget, width: int = 120) -> str:
     console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(widget.content)
     return console.export_text()
+
+
+def card_offset(widget, index: int) -> tuple[int, int]:
+    """Where to click card ``index`` of a card widget (hand or table): inside its drawn box."""
+    x0, _y0, _x1, y1, _ = next(hit for hit in widget._hits if hit[4] == index)
+    gutter = widget.styles.gutter
+    return gutter.left + x0 + 1, gutter.top + y1 - 3
+
+
+def seat_infos(screen) -> list:
+    """What the seats around the table show of the other players, in seat order."""
+    from scopa_tui.ui.widgets.cards import SeatView
+
+    return [screen.query_one(f"#seat-{seat}", SeatView).info for seat in range(1, screen.game.rules.players)]
