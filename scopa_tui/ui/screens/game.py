@@ -131,10 +131,11 @@ class GameScreen(Screen):
                         with Vertical(id="right-seats", classes="seat-column"):
                             for seat in places["right"]:
                                 yield SeatView(id=f"seat-{seat}", classes="seat -side")
-                with Horizontal(id="prompt-row"):
-                    yield Static(id="prompt")
-                    yield Button("Play ⏎", id="play-button", compact=True, disabled=True)
-                yield HandView(id="hand")
+                yield Static(id="prompt")
+                with Horizontal(id="hand-row"):
+                    yield HandView(id="hand")
+                    with Vertical(id="play-column"):
+                        yield Button("Play ⏎", id="play-button", compact=True, disabled=True)
             with Vertical(id="side"):
                 yield ScoreBoard(id="scores")
                 yield PlayLog(id="log")
