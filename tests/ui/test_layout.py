@@ -88,7 +88,7 @@ async def test_the_three_kings_redeal_shows_the_kings_until_a_key():
         await settle(pilot)
         screen = game_screen(app)
         redeal = next(e for e in app.game.events if isinstance(e, Redealt))
-        banner = screen.query_one("#banner")
+        banner = screen.query_one("#moment")
         assert banner.display
         assert "Three Kings on the table: the deal is void, Anna deals again" in text_of(banner)
         table = screen.query_one("#table")
@@ -112,7 +112,7 @@ async def test_at_pace_zero_the_redeal_banner_names_the_kings():
         await settle(pilot)
         screen = game_screen(app)
         redeal = next(e for e in app.game.events if isinstance(e, Redealt))
-        shown = text_of(screen.query_one("#banner"))
+        shown = text_of(screen.query_one("#moment"))
         assert "the deal is void" in shown
         assert all(screen.deck.short(c) in shown for c in redeal.table)
 
@@ -158,10 +158,10 @@ async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
         while not isinstance(app.screen, HandOverScreen):
             if app.game.phase == "play" and screen.pic.stock == 0 and screen.pic.hand_no and not last_deal_seen:
                 last_deal_seen = "Last cards: the table goes to the last to capture" in \
-                    text_of(screen.query_one("#banner"))
+                    text_of(screen.query_one("#moment"))
                 screen.ai_delay = 0.05  # the leftovers stay in view a moment before the scoring
             if screen.leftover is not None:
-                leftovers_seen = "the last cards" in text_of(screen.query_one("#banner"))
+                leftovers_seen = "the last cards" in text_of(screen.query_one("#moment"))
                 assert screen.query_one("#table").captured == frozenset(screen.leftover[0])
             if screen._my_turn():
                 await play_by_keys(pilot, app.game.legal_moves()[0])

@@ -115,7 +115,7 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         places = SEAT_PLACES[self.game.rules.players]
         yield Static(id="topbar")
-        yield Static(id="banner")
+        yield Static(id="moment")
         with Horizontal(id="main"):
             with Vertical(id="play"):
                 with Horizontal(id="top-seats"):
@@ -351,7 +351,7 @@ class GameScreen(Screen):
     # --- rule moments: the three-kings redeal, the last deal, the leftovers -------------
     def _show_banner(self, text: Text, seconds: float = BANNER_SECONDS) -> None:
         """A one-line announcement over the game, until a key or ``seconds`` pass."""
-        banner = self.query_one("#banner", Static)
+        banner = self.query_one("#moment", Static)
         banner.update(text)
         banner.add_class("-shown")
         if self._banner_timer is not None:
@@ -362,7 +362,7 @@ class GameScreen(Screen):
         if self._banner_timer is not None:
             self._banner_timer.stop()
             self._banner_timer = None
-        self.query_one("#banner", Static).remove_class("-shown")
+        self.query_one("#moment", Static).remove_class("-shown")
         if self.redeal is not None:
             self.redeal = None
             self._refresh_widgets()
@@ -409,7 +409,7 @@ class GameScreen(Screen):
 
     def on_key(self, event: Key) -> None:
         """A key clears a banner; while a void deal is shown, the key only does that."""
-        if self.query_one("#banner", Static).has_class("-shown"):
+        if self.query_one("#moment", Static).has_class("-shown"):
             holding = self.redeal is not None
             self._hide_banner()
             if holding:
@@ -481,7 +481,8 @@ class GameScreen(Screen):
 
     # --- the player's selection ------------------------------------------------------
     def _my_turn(self) -> bool:
-        return self.game.phase == "play" and self.game.turn == HUMAN_SEAT and self.preview is None
+        return (self.game.phase == "play" and self.game.turn == HUMAN_SEAT and self.preview is None
+                and self.redeal is None)
 
     def _card_keys(self, sep: str = " or ") -> str:
         """The keys that pick a hand card now: "←/→ or 1–3", or just "1" for a last card."""
@@ -723,7 +724,7 @@ class GameScreen(Screen):
             hand_title += " · " + self.side_names[0]
         if pic.dealer == HUMAN_SEAT:
             hand_title += " · you deal"
-        if turn == HUMAN_SEAT and game.phase == "play":
+        if turn == HUMAN_SEAT and game.phase == "play" and self.redeal is None:
             hand_title += " · your turn"
         hand.border_title = hand_title
         hand.border_subtitle = self._my_pile_text()

@@ -298,15 +298,19 @@ class SeatView(CardCanvas):
             backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
         backs.append(f" {info.cards}" if info.cards else "no cards", label)
         cards.append(backs)
-        cards.append(Text("thinking…", turn) if info.thinking else Text(info.level, label))
+        narrow = width < 16  # a side column of a small terminal: the AI level gives way
+        if info.thinking:
+            cards.append(Text("thinking…", turn))
+        elif not narrow:
+            cards.append(Text(info.level, label))
         taken: list[Text] = [Text(f"pile {info.pile}", label)]
         if info.coins:
             coin = Text(self.deck.suit("d"), self._style("suit-d"))
-            coin.append(f" {info.coins}", label)
+            coin.append(f"{'' if narrow else ' '}{info.coins}", label)
             taken.append(coin)
         if info.scope:
             sc = Text(f"scope {len(info.scope)}", self._style("star"))
-            for c in info.scope:
+            for c in info.scope if not narrow else ():
                 sc.append(" ")
                 sc.append(self.deck.short(c), self._style(suit_role(c)))
             taken.append(sc)
@@ -314,8 +318,9 @@ class SeatView(CardCanvas):
 
     def _lines(self, width: int) -> list[Text]:
         lines: list[Text] = []
+        sep = " " if width < 16 else " · "
         for group in self._chunks(width):
-            lines.extend(flow(group, width, " · ", self._style("label")))
+            lines.extend(flow(group, width, sep, self._style("label")))
         return lines
 
     def render(self) -> Text:
