@@ -170,3 +170,19 @@ async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
         score = app.game.hand_scores[0]
         assert score.leftover and leftovers_seen
         assert "Last cards" in "\n".join(screen.query_one("#log").texts)
+
+
+async def test_the_play_log_wraps_again_when_the_terminal_shrinks():
+    app = make_app(players=6, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        log = game_screen(app).query_one("#log")
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        width = log.scrollable_content_region.width
+        shown = " ".join(strip.text.strip() for strip in log.lines)
+        assert all(strip.cell_length <= width for strip in log.lines)
+        for text in log.texts:  # every word of every line is still there, none cut
+            for word in text.split():
+                if not word[0].isdigit():
+                    assert word in shown, (word, shown)

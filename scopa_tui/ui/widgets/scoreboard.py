@@ -116,9 +116,24 @@ class PlayLog(RichLog):
         super().__init__(wrap=True, markup=False, max_lines=200, auto_scroll=True, min_width=16, **kwargs)
         self.can_focus = False
         self.texts: list[str] = []  # every line added, as plain text (cards in engine notation)
+        self._added: list[tuple[str, DeckStyle, str]] = []
+        self._width = 0
 
     def add(self, text: str, deck: DeckStyle, kind: str = "") -> None:
         self.texts.append(text)
+        self._added.append((text, deck, kind))
+        self._write(text, deck, kind)
+
+    def on_resize(self, event) -> None:
+        """Lines are wrapped when written: a new width writes them again, so none is cut."""
+        if event.size.width != self._width:
+            if self._width:
+                self.clear()
+                for text, deck, kind in self._added[-200:]:
+                    self._write(text, deck, kind)
+            self._width = event.size.width
+
+    def _write(self, text: str, deck: DeckStyle, kind: str) -> None:
         line = styled_text(text, deck, lambda c: self.get_component_rich_style(f"card--{suit_role(c)}",
                                                                                 partial=True))
         if kind:
