@@ -128,10 +128,13 @@ class PlayLog(RichLog):
         """Lines are wrapped when written: a new width writes them again, so none is cut."""
         if event.size.width != self._width:
             if self._width:
-                self.clear()
-                for text, deck, kind in self._added[-200:]:
-                    self._write(text, deck, kind)
+                self.call_after_refresh(self._rewrite)  # once the new width is laid out
             self._width = event.size.width
+
+    def _rewrite(self) -> None:
+        self.clear()
+        for text, deck, kind in self._added[-200:]:
+            self._write(text, deck, kind)
 
     def _write(self, text: str, deck: DeckStyle, kind: str) -> None:
         line = styled_text(text, deck, lambda c: self.get_component_rich_style(f"card--{suit_role(c)}",
