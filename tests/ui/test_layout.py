@@ -186,3 +186,26 @@ async def test_the_play_log_wraps_again_when_the_terminal_shrinks():
             for word in text.split():
                 if not word[0].isdigit():
                     assert word in shown, (word, shown)
+
+
+async def test_a_play_key_while_an_ai_plays_says_it_is_not_your_turn():
+    app = stacked_app([["2c", "8d", "1s"], ["7b", "9c", "10s"]], ["3c", "4s", "6b", "5d"])
+    app.ai_delay = 60  # the AI's play stays on screen
+    shown: list[str] = []
+    notify = app.notify
+
+    def record(message, **kwargs):
+        shown.append(message)
+        notify(message, **kwargs)
+
+    app.notify = record
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter")
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.preview is not None
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert shown.count("Not your turn yet: Anna is playing.") == 1
+        assert len(app.game.history) == 1

@@ -29,6 +29,7 @@ from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 
 COMMAND_KEYS = {"h", "q"}
 TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
+PLAY_KEYS = {"left", "right", "tab", "enter", *map(str, range(1, 10)), *TABLE_LETTERS}
 BANNER_SECONDS = 4.0  # how long a rule moment's banner stays (a key clears it sooner)
 REDEAL_HOLD = 3.0  # how long the void table of a three-kings redeal stays drawn (pace > 0)
 
@@ -110,6 +111,7 @@ class GameScreen(Screen):
         self.leftover: tuple[tuple[int, ...], str] | None = None  # the last cards going to a side
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
         self._banner_timer = None
+        self._told_not_yet = -1  # the turn (token) for which "not your turn yet" was said
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -408,13 +410,21 @@ class GameScreen(Screen):
             scoring()
 
     def on_key(self, event: Key) -> None:
-        """A key clears a banner; while a void deal is shown, the key only does that."""
+        """A key clears a banner; while a void deal is shown, the key only does that.  A play
+        key pressed while another seat plays is not lost silently: the screen says so."""
         if self.query_one("#moment", Static).has_class("-shown"):
             holding = self.redeal is not None
             self._hide_banner()
             if holding:
                 event.stop()
                 event.prevent_default()
+                return
+        if event.key in PLAY_KEYS and self.game.phase == "play" and not self._my_turn():
+            seat = self.preview[0] if self.preview is not None else self.game.turn
+            if self._told_not_yet != self.token:  # once per turn, not once per key
+                self._told_not_yet = self.token
+                who = "the new deal is shown" if self.redeal is not None else f"{self.names[seat]} is playing"
+                self.app.notify(f"Not your turn yet: {who}.", timeout=2)
 
     # --- turns -----------------------------------------------------------------------
     def _next_turn(self) -> None:
