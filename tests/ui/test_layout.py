@@ -50,8 +50,13 @@ async def test_the_card_size_follows_the_terminal():
         assert screen.has_class("-normal") and screen.query_one("#hand").card_size == "medium"
 
 
+def eight_takes_three_and_five():
+    """The player leads with 7c 8d 1s against 2b 3c 4s 5d on the table."""
+    return stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+
+
 async def test_clicking_the_chosen_card_again_plays_it():
-    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    app = eight_takes_three_and_five()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
@@ -66,7 +71,7 @@ async def test_clicking_the_chosen_card_again_plays_it():
 
 
 async def test_the_play_button_plays_a_legal_choice_only():
-    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    app = eight_takes_three_and_five()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
