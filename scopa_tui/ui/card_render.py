@@ -53,9 +53,22 @@ BORDERS = {
     "settebello": "╔═╗║╚╝",
 }
 
-# name: (width, height) of the card box
-SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (9, 8)}
+# name: (width, height) of the card box.  A large card's inside (8 columns) holds the
+# longest suit word, the French "Diamonds".
+SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (10, 8)}
 SIZE_ORDER = ("large", "medium", "small", "tiny")
+# The screen's size classes and the largest card each allows: compact for 80x24, normal,
+# large from about 140x40 (the game screen picks one on every resize).
+SCREEN_CARD_SIZES = {"compact": "small", "normal": "medium", "large": "large"}
+
+
+def screen_class(width: int, height: int) -> str:
+    """The size class of a terminal of ``width`` x ``height``: compact, normal or large."""
+    if width >= 140 and height >= 40:
+        return "large"
+    if width >= 100 and height >= 30:
+        return "normal"
+    return "compact"
 
 Segment = tuple[str, str]  # (text, role)
 Line = list[Segment]

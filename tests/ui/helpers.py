@@ -18,11 +18,22 @@ def make_app(players: int = 2, ai: list[str] | None = None, seed: int = 7, targe
     return app
 
 
+async def workers_done(app) -> None:
+    """Wait for the app's workers.  An AI worker that has posted its move may be cancelled by
+    the next turn's (they are exclusive) before it is marked finished: that is not a failure."""
+    from textual.worker import WorkerCancelled
+
+    try:
+        await app.workers.wait_for_complete()
+    except WorkerCancelled:
+        pass
+
+
 async def settle(pilot, rounds: int = 3) -> None:
     """Let queued messages, workers and timers run."""
     for _ in range(rounds):
         await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 
@@ -42,7 +53,7 @@ async def wait_for_my_turn(pilot, limit: int = 200) -> bool:
         screen = app.screen
         if isinstance(screen, GameScreen) and screen._my_turn():
             return True
-        await pilot.app.workers.wait_for_complete()
+        await workers_done(pilot.app)
         await pilot.pause()
     raise AssertionError(f"the player never got the turn (screen {app.screen})")
 
@@ -123,3 +134,17 @@ def text_of(widget, width: int = 120) -> str:
     console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(widget.content)
     return console.export_text()
+
+
+def card_offset(widget, index: int) -> tuple[int, int]:
+    """Where to click card ``index`` of a card widget (hand or table): inside its drawn box."""
+    x0, _y0, _x1, y1, _ = next(hit for hit in widget._hits if hit[4] == index)
+    gutter = widget.styles.gutter
+    return gutter.left + x0 + 1, gutter.top + y1 - 3
+
+
+def seat_infos(screen) -> list:
+    """What the seats around the table show of the other players, in seat order."""
+    from scopa_tui.ui.widgets.cards import SeatView
+
+    return [screen.query_one(f"#seat-{seat}", SeatView).info for seat in range(1, screen.game.rules.players)]

@@ -18,7 +18,7 @@ from scopa_tui.ui.screens.new_game import NewGameScreen
 from scopa_tui.ui.screens.scoring import HandOverScreen
 from scopa_tui.ui.widgets.scoreboard import PlayLog
 
-from .helpers import game_screen, play_by_keys, settle, stacked_app, text_of, wait_for_my_turn
+from .helpers import game_screen, play_by_keys, seat_infos, settle, stacked_app, text_of, wait_for_my_turn
 
 FIRST_LEGAL_BOT = textwrap.dedent("""
     import json, os, sys
@@ -126,9 +126,7 @@ async def test_a_bot_that_answers_garbage_is_named_in_a_notice_and_the_game_goes
         messages = [m for title, m in shown if title == "Bot"]
         assert any("junk" in m and "not JSON" in m and "[bold]not json" in m for m in messages), messages
         assert len(messages) == 4 and "not shown" in messages[-1]  # a failing bot does not bury the table
-        from scopa_tui.ui.widgets.cards import OpponentsBar
-
-        assert game_screen(app).query_one(OpponentsBar).seats[0].level == "bot junk"
+        assert seat_infos(game_screen(app))[0].level == "bot junk"
         await pilot.press("q", "y")
 
 

@@ -8,9 +8,8 @@ from scopa_tui.ui.screens.game import GameScreen
 from scopa_tui.ui.screens.help import HelpScreen
 from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
 
-from .helpers import (game_screen, make_app, play_by_keys, play_game_by_keys, settle, shown, stacked_app,
-                      text_of,
-                      wait_for_my_turn)
+from .helpers import (card_offset, game_screen, make_app, play_by_keys, play_game_by_keys, seat_infos, settle,
+                      shown, stacked_app, text_of, wait_for_my_turn)
 
 
 async def test_complete_game_by_keys():
@@ -143,13 +142,13 @@ async def test_arrow_keys_and_mouse_select():
         await pilot.press("left")
         assert screen.selected == 2
         hand = screen.query_one("#hand")
-        await pilot.click("#hand", offset=(3, 3))  # inside the first card (border + padding)
+        await pilot.click("#hand", offset=card_offset(hand, 0))  # inside the first card
         assert screen.selected == 0
         await pilot.press("escape")
         table = screen.query_one("#table")
         await pilot.press("2")  # 8d: takes 3c + 5d
         assert screen.capture == {parse_card("3c"), parse_card("5d")}
-        await pilot.click("#table", offset=(3, 3))  # the first table card, 2b
+        await pilot.click("#table", offset=card_offset(table, 0))  # the first table card, 2b
         assert parse_card("2b") in screen.capture
         assert "✗" in prompt_text(app)
         assert hand is not None and table is not None
@@ -193,9 +192,9 @@ async def test_four_player_game_with_partner():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        seats = screen.query_one("#opponents").seats
+        seats = seat_infos(screen)
         assert [s.name for s in seats] == ["Anna", "Bruno", "Carla"]
-        assert seats[1].team == "your partner"
+        assert seats[1].team == "partner"
         assert seats[0].team == "with Carla"
         assert screen.side_names == ["You & Bruno", "Anna & Carla"]
         hands = await play_game_by_keys(pilot)
@@ -208,7 +207,7 @@ async def test_resize_too_small_then_bigger_cards():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
-        assert screen.query_one("#hand").card_size == "medium"
+        assert screen.query_one("#hand").card_size == "small"
         await pilot.resize_terminal(60, 20)
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
@@ -218,7 +217,11 @@ async def test_resize_too_small_then_bigger_cards():
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert app.screen is screen
+        assert screen.query_one("#hand").card_size == "medium"
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
         assert screen.query_one("#hand").card_size == "large"
+        assert screen.query_one("#table").card_size == "large"
 
 
 async def test_hint_selects_a_legal_move_and_says_why():
@@ -261,7 +264,7 @@ async def test_new_game_screen_starts_the_chosen_game():
         assert isinstance(app.screen, GameScreen)
         assert app.game.rules.players == 3 and app.game.rules.target == 5
         assert app.config.ai == ["easy", "random"]  # greedy (make_app's) is offered as easy
-        assert [s.level for s in app.screen.query_one("#opponents").seats] == ["easy", "random"]
+        assert [s.level for s in seat_infos(app.screen)] == ["easy", "random"]
 
 
 async def test_preset_that_forbids_the_player_count_is_refused():

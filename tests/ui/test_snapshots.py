@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import make_app, stacked_app
+from .helpers import make_app, stacked_app, wait_for_my_turn
 
 SIZE = (80, 24)
 
@@ -98,7 +98,7 @@ def test_game_screen_french_log_after_a_hand(snap_compare):
     # The log's hand line names the points, the coins by the French name: Diamonds
     from scopa_tui.ui.screens.scoring import HandOverScreen as HandOver
 
-    from .helpers import play_by_keys, settle, wait_for_my_turn
+    from .helpers import play_by_keys, settle
 
     async def first_hand(pilot):
         app = pilot.app
@@ -109,3 +109,65 @@ def test_game_screen_french_log_after_a_hand(snap_compare):
         await settle(pilot)
 
     assert snap_compare(make_app(seed=5, deck="french"), terminal_size=SIZE, run_before=first_hand)
+
+
+# The game screen at each player count, small and large (fixed seeds; the first card chosen).
+LAYOUT_SEEDS = {2: 12, 3: 5, 4: 9, 6: 3}
+
+
+def layout_app(players: int):
+    return make_app(players=players, seed=LAYOUT_SEEDS[players])
+
+
+async def choose_first_card(pilot):
+    """Wait for the player's turn (the AIs before them play in workers), then choose card 1."""
+    await wait_for_my_turn(pilot)
+    await pilot.press("1")
+    await pilot.pause()
+
+
+def test_game_screen_2_players_80x24(snap_compare):
+    assert snap_compare(layout_app(2), terminal_size=SIZE, run_before=choose_first_card)
+
+
+def test_game_screen_3_players_80x24(snap_compare):
+    assert snap_compare(layout_app(3), terminal_size=SIZE, run_before=choose_first_card)
+
+
+def test_game_screen_4_players_80x24(snap_compare):
+    assert snap_compare(layout_app(4), terminal_size=SIZE, run_before=choose_first_card)
+
+
+def test_game_screen_6_players_80x24(snap_compare):
+    assert snap_compare(layout_app(6), terminal_size=SIZE, run_before=choose_first_card)
+
+
+def test_game_screen_2_players_160x50(snap_compare):
+    assert snap_compare(layout_app(2), terminal_size=(160, 50), run_before=choose_first_card)
+
+
+def test_game_screen_3_players_160x50(snap_compare):
+    assert snap_compare(layout_app(3), terminal_size=(160, 50), run_before=choose_first_card)
+
+
+def test_game_screen_4_players_160x50(snap_compare):
+    assert snap_compare(layout_app(4), terminal_size=(160, 50), run_before=choose_first_card)
+
+
+def test_game_screen_6_players_160x50(snap_compare):
+    assert snap_compare(layout_app(6), terminal_size=(160, 50), run_before=choose_first_card)
+
+
+def test_game_screen_6_players_200x60(snap_compare):
+    assert snap_compare(layout_app(6), terminal_size=(200, 60), run_before=choose_first_card)
+
+
+def test_game_screen_french_deck_large(snap_compare):
+    app = make_app(players=2, seed=LAYOUT_SEEDS[2], deck="french")
+    assert snap_compare(app, terminal_size=(160, 50), run_before=choose_first_card)
+
+
+def test_game_screen_three_kings_redeal(snap_compare):
+    app = make_app(seed=578)  # the first deal lays three Kings: the deal is void
+    app.ai_delay = 60  # a pace above 0: the void table stays drawn while the snapshot is taken
+    assert snap_compare(app, terminal_size=(100, 30))

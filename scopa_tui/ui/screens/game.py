@@ -16,18 +16,31 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Key, Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Button, Footer, Static
 
 from ...engine import CARDS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
-from ..card_render import DeckStyle, suit_role
+from ..card_render import SCREEN_CARD_SIZES, DeckStyle, screen_class, suit_role
 from ..config import HUMAN_SEAT, GameConfig
 from ..messages import AIMoveReady, EngineEvent, HandCardClicked, HintReady, TableCardClicked
-from ..widgets.cards import HandView, OpponentsBar, SeatInfo, TableView
+from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 
 COMMAND_KEYS = {"h", "q"}
 TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
+BANNER_SECONDS = 4.0  # how long a rule moment's banner stays (a key clears it sooner)
+REDEAL_HOLD = 3.0  # how long the void table of a three-kings redeal stays drawn (pace > 0)
+
+# Where the other seats sit around the table, by player count (the player is at the
+# bottom; play goes round to the right): the top row left to right, the left and the
+# right columns top to bottom.  Partners sit opposite each other.
+SEAT_PLACES: dict[int, dict[str, tuple[int, ...]]] = {
+    2: {"top": (1,), "left": (), "right": ()},
+    3: {"top": (2, 1), "left": (), "right": ()},
+    4: {"top": (2,), "left": (3,), "right": (1,)},
+    6: {"top": (3,), "left": (4, 5), "right": (2, 1)},
+}
 
 
 @dataclass
@@ -40,8 +53,11 @@ class HandPicture:
     my_hand: tuple[int, ...] = ()
     hand_sizes: list[int] = field(default_factory=list)
     stock: int = 0
-    pile: list[int] = field(default_factory=list)
+    pile: list[int] = field(default_factory=list)  # per side
     coins: list[int] = field(default_factory=list)
+    seat_pile: list[int] = field(default_factory=list)  # per seat: what each seat took
+    seat_coins: list[int] = field(default_factory=list)
+    seat_scope: list[list[int]] = field(default_factory=list)
     scope_cards: list[list[int]] = field(default_factory=list)
     settebello: list[bool] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
@@ -89,16 +105,38 @@ class GameScreen(Screen):
         self.hint_pending = False
         self._footer_turn: bool | None = None
         self.log_entries: list[tuple[str, str]] = []  # the play log's (text, kind), to redraw it
+        self.slots: list[int | None] = []  # the table's card per letter slot (None: a free slot)
+        self.size_class = "normal"  # compact, normal or large: see card_render.screen_class
+        self.redeal: Redealt | None = None  # a void deal being shown (its turn waits)
+        self.leftover: tuple[tuple[int, ...], str] | None = None  # the last cards going to a side
+        self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
+        self._banner_timer = None
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        places = SEAT_PLACES[self.game.rules.players]
         yield Static(id="topbar")
+        yield Static(id="moment")
         with Horizontal(id="main"):
             with Vertical(id="play"):
-                yield OpponentsBar(id="opponents")
-                yield TableView(id="table")
+                with Horizontal(id="top-seats"):
+                    for seat in places["top"]:
+                        yield SeatView(id=f"seat-{seat}", classes="seat -top")
+                with Horizontal(id="middle"):
+                    if places["left"]:
+                        with Vertical(id="left-seats", classes="seat-column"):
+                            for seat in places["left"]:
+                                yield SeatView(id=f"seat-{seat}", classes="seat -side")
+                    yield TableView(id="table")
+                    if places["right"]:
+                        with Vertical(id="right-seats", classes="seat-column"):
+                            for seat in places["right"]:
+                                yield SeatView(id=f"seat-{seat}", classes="seat -side")
                 yield Static(id="prompt")
-                yield HandView(id="hand")
+                with Horizontal(id="hand-row"):
+                    yield HandView(id="hand")
+                    with Vertical(id="play-column"):
+                        yield Button("Play ⏎", id="play-button", compact=True, disabled=True)
             with Vertical(id="side"):
                 yield ScoreBoard(id="scores")
                 yield PlayLog(id="log")
@@ -106,6 +144,8 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self._deck_to_widgets()
+        self.query_one("#play-button", Button).can_focus = False  # keys stay with the game
+        self._apply_size_class(*self.app.size)
         self.query_one(ScoreBoard).target = self.game.rules.target
         self.query_one("#scores").border_title = "Score"
         self.query_one("#log").border_title = "Plays"
@@ -118,8 +158,8 @@ class GameScreen(Screen):
             self.call_after_refresh(self._show_state)  # widgets set during on_mount need a refresh
 
     def _deck_to_widgets(self) -> None:
-        for widget in (self.query_one(TableView), self.query_one(HandView),
-                       self.query_one(OpponentsBar), self.query_one(ScoreBoard)):
+        for widget in (self.query_one(TableView), self.query_one(HandView), self.query_one(ScoreBoard),
+                       *self.query(SeatView)):
             widget.deck = self.deck
 
     def set_deck(self, deck: DeckStyle) -> None:
@@ -149,15 +189,18 @@ class GameScreen(Screen):
         sides = game.rules.n_sides
         pic.pile, pic.coins = [0] * sides, [0] * sides
         pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
+        self._reset_seat_piles()
         if game.phase == "play":
             view = game.view(HUMAN_SEAT)
             pic.hand_no, pic.dealer, pic.table = view.hand_no, view.dealer, tuple(view.table)
+            self.slots = list(pic.table)
             pic.my_hand, pic.hand_sizes, pic.stock = tuple(view.hand), list(view.hand_sizes), view.stock
             for i, pile in enumerate(view.captured):
                 pic.pile[i] = len(pile)
                 pic.coins[i] = sum(1 for c in pile if CARDS[c].suit == "d")
                 pic.settebello[i] = any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in pile)
             for play in view.history:
+                self._count_seat_capture(play.seat, play.card, play.capture, play.scopa)
                 if play.scopa:
                     pic.scope_cards[game.rules.side_of(play.seat)].append(play.card)
             self._next_turn()
@@ -187,9 +230,15 @@ class GameScreen(Screen):
                 sides = self.game.rules.n_sides
                 pic.pile, pic.coins = [0] * sides, [0] * sides
                 pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
+                self._reset_seat_piles()
+                self.slots = list(pic.table)  # a new table: letters are given afresh
             pic.my_hand = tuple(event.hands[HUMAN_SEAT])
             pic.hand_sizes = [len(h) for h in event.hands]
             pic.stock = event.stock
+            if not event.first and not event.stock:
+                self._show_banner(Text("Last cards: the table goes to the last to capture", style="bold"))
+        elif isinstance(event, Redealt):
+            self._show_redeal(event)
         elif isinstance(event, Played):
             self._on_played(event)
         elif isinstance(event, HandEnded):
@@ -199,26 +248,32 @@ class GameScreen(Screen):
                 pic.pile[side.side] = side.cards
                 pic.coins[side.side] = side.coins
             pic.table = ()
+            if score.leftover and score.leftover_to is not None:
+                self.leftover = (tuple(c for c in self.slots if c is not None) or tuple(score.leftover),
+                                 self.side_names[score.leftover_to])
         self._refresh_widgets()
         if isinstance(event, HandEnded):
-            self.preview = None
-            self._clear_selection()
-            self._set_message(Text(f"Hand {event.score.hand} is over."))
-            self._refresh_widgets()
-            self.app.show_hand_over(self, event.score)
+            self._hand_ended(event)
         if self.game.events and event is self.game.events[-1]:
             self._next_turn()
 
     def log_lines(self, event) -> list[tuple[str, str]]:
         """The play log's lines for one engine event: (text, kind)."""
-        if isinstance(event, Redealt):
-            verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
-            return [(f"Three {self.deck.kings()} on the table: {self.names[event.dealer]} {verb} again.", "")]
+        if isinstance(event, Redealt):  # logged under its hand's header, which comes next
+            self._redeals.append(event)
+            return []
         if isinstance(event, Dealt):
             verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
             if event.first:
-                return [(f"— Hand {event.hand}: {self.names[event.dealer]} {verb} —", "hand")]
-            return [(f"{self.names[event.dealer]} {verb} 3 more cards each ({event.stock} left).", "")]
+                lines = [(f"— Hand {event.hand}: {self.names[event.dealer]} {verb} —", "hand")]
+                lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))}).", "")
+                          for r in self._redeals]
+                self._redeals = []
+                return lines
+            lines = [(f"{self.names[event.dealer]} {verb} 3 more cards each ({event.stock} left).", "")]
+            if not event.stock:
+                lines.append(("Last cards: the table goes to the last to capture.", "hand"))
+            return lines
         if isinstance(event, Played):
             text = f"{self.names[event.seat]} played {event.card}"
             if event.capture:
@@ -259,10 +314,45 @@ class GameScreen(Screen):
             for text, kind in self.log_lines(event):
                 self._log(text, kind)
 
+    def _redeal_text(self, event: Redealt) -> str:
+        verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
+        return f"Three {self.deck.kings()} on the table: the deal is void, {self.names[event.dealer]} {verb} again"
+
+    def _reset_seat_piles(self) -> None:
+        players = self.game.rules.players
+        self.pic.seat_pile, self.pic.seat_coins = [0] * players, [0] * players
+        self.pic.seat_scope = [[] for _ in range(players)]
+
+    def _count_seat_capture(self, seat: int, card: int, capture, scopa: bool) -> None:
+        pic = self.pic
+        if capture:
+            taken = (card, *capture)
+            pic.seat_pile[seat] += len(taken)
+            pic.seat_coins[seat] += sum(1 for c in taken if CARDS[c].suit == "d")
+        if scopa:
+            pic.seat_scope[seat].append(card)
+
+    def _update_slots(self, table) -> None:
+        """Keep every card that stays on the table in its slot (and so its letter); a new
+        card takes the first free slot.  Only a new deal lays the slots out afresh."""
+        now = set(table)
+        slots = [c if c in now else None for c in self.slots]
+        for card in table:
+            if card not in slots:
+                if None in slots:
+                    slots[slots.index(None)] = card
+                else:
+                    slots.append(card)
+        while slots and slots[-1] is None:
+            slots.pop()
+        self.slots = slots
+
     def _on_played(self, event: Played) -> None:
         pic = self.pic
         side = self.game.rules.side_of(event.seat)
         pic.table = tuple(event.table)
+        self._update_slots(event.table)
+        self._count_seat_capture(event.seat, event.card, event.capture, event.scopa)
         pic.hand_sizes[event.seat] -= 1
         if event.seat == HUMAN_SEAT:
             pic.my_hand = tuple(c for c in pic.my_hand if c != event.card)
@@ -286,11 +376,84 @@ class GameScreen(Screen):
         table.add_class("scopa")
         self.set_timer(1.5, lambda: table.remove_class("scopa"))
 
+    # --- rule moments: the three-kings redeal, the last deal, the leftovers -------------
+    def _show_banner(self, text: Text, seconds: float = BANNER_SECONDS) -> None:
+        """A one-line announcement over the game, until a key or ``seconds`` pass."""
+        banner = self.query_one("#moment", Static)
+        banner.update(text)
+        banner.add_class("-shown")
+        if self._banner_timer is not None:
+            self._banner_timer.stop()
+        self._banner_timer = self.set_timer(seconds, self._hide_banner)
+
+    def _hide_banner(self) -> None:
+        if self._banner_timer is not None:
+            self._banner_timer.stop()
+            self._banner_timer = None
+        self.query_one("#moment", Static).remove_class("-shown")
+        if self.redeal is not None:
+            self.redeal = None
+            self._refresh_widgets()
+            self._next_turn()
+
+    def _show_redeal(self, event: Redealt) -> None:
+        """Three Kings on the table: the void table stays drawn (while the AIs wait) with a
+        banner; at pace 0 nothing waits and the banner names the kings instead."""
+        text = Text(self._redeal_text(event), style="bold")
+        if self.ai_delay > 0:
+            self.redeal = event
+            self._show_banner(text, REDEAL_HOLD)
+        else:
+            text.append_text(Text(": ") + styled_text(" ".join(map(str, event.table)), self.deck,
+                                                      self._card_style))
+            self._show_banner(text)
+
+    def _hand_ended(self, event: HandEnded) -> None:
+        """The hand is over: show the last capturer taking the leftovers, then the scoring."""
+        self.preview = None
+        self._clear_selection()
+        self._set_message(Text(f"Hand {event.score.hand} is over."))
+        wait = 0.0
+        if self.leftover is not None:
+            cards, who = self.leftover
+            text = Text(f"{who} {'take' if who == 'You' or ' & ' in who else 'takes'} the last cards: ",
+                        style="bold")
+            text.append_text(styled_text(" ".join(map(str, cards)), self.deck, self._card_style))
+            self._show_banner(text)
+            self._set_message(text)
+            wait = max(1.5, 2 * self.ai_delay) if self.ai_delay > 0 else 0.0
+        self._refresh_widgets()
+
+        def scoring() -> None:
+            self.leftover = None
+            self._refresh_widgets()
+            if getattr(self.app, "game", self.game) is self.game:
+                self.app.show_hand_over(self, event.score)
+
+        if wait:
+            self.set_timer(wait, scoring)
+        else:
+            scoring()
+
+    def on_key(self, event: Key) -> None:
+        """A key clears a banner; while a void deal is shown, the key only does that.  Keys
+        whose actions wait for the player's turn say why nothing happens (a hand or table
+        card chosen then is kept for the player's turn by the actions themselves)."""
+        if self.query_one("#moment", Static).has_class("-shown"):
+            holding = self.redeal is not None
+            self._hide_banner()
+            if holding:
+                event.stop()
+                event.prevent_default()
+                return
+        if event.key in ("enter", "tab", "h") and self._off_turn():
+            self._not_your_turn()
+
     # --- turns -----------------------------------------------------------------------
     def _next_turn(self) -> None:
         self.preview = None
         self.thinking = None
-        if self.game.phase != "play":
+        if self.game.phase != "play" or self.redeal is not None:  # a void deal is shown first
             self._refresh_widgets()
             return
         turn = self.game.turn
@@ -352,7 +515,8 @@ class GameScreen(Screen):
 
     # --- the player's selection ------------------------------------------------------
     def _my_turn(self) -> bool:
-        return self.game.phase == "play" and self.game.turn == HUMAN_SEAT and self.preview is None
+        return (self.game.phase == "play" and self.game.turn == HUMAN_SEAT and self.preview is None
+                and self.redeal is None)
 
     def _card_keys(self, sep: str = " or ") -> str:
         """The keys that pick a hand card now: "←/→ or 1–3", or just "1" for a last card."""
@@ -395,11 +559,6 @@ class GameScreen(Screen):
     def _off_turn(self) -> bool:
         """An AI is playing (thinking or showing its play): keys choose ahead or are answered."""
         return self.game.phase == "play" and not self._my_turn() and self.is_mounted
-
-    def on_key(self, event) -> None:
-        # Keys whose actions wait for the player's turn: say why nothing happens.
-        if event.key in ("enter", "tab", "h") and self._off_turn():
-            self._not_your_turn()
 
     def _clear_selection(self) -> None:
         self.selected = None
@@ -480,8 +639,13 @@ class GameScreen(Screen):
         return self.query_one(TableView).get_component_rich_style(f"card--{suit_role(card)}", partial=True)
 
     def table_labels(self) -> dict[int, str]:
+        """Each table card's letter: its slot's (see ``_update_slots``)."""
         letters = TABLE_LETTERS + list(string.ascii_uppercase)
-        return {c: letters[i] for i, c in enumerate(self.pic.table)}
+        return {c: letters[i] for i, c in enumerate(self.slots) if c is not None}
+
+    def table_order(self) -> tuple[int, ...]:
+        """The table cards in slot order, as drawn."""
+        return tuple(c for c in self.slots if c is not None)
 
     # --- actions ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -606,7 +770,16 @@ class GameScreen(Screen):
 
     @on(HandCardClicked)
     def _hand_clicked(self, message: HandCardClicked) -> None:
-        self.action_select(message.index)
+        if self._my_turn() and message.index == self.selected:  # a second click on the chosen card plays it
+            self.action_play()
+        else:
+            self.action_select(message.index)  # off turn: chosen for the player's turn
+
+    @on(Button.Pressed, "#play-button")
+    def _play_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if self._my_turn():
+            self.action_play()
 
     @on(TableCardClicked)
     def _table_clicked(self, message: TableCardClicked) -> None:
@@ -622,64 +795,116 @@ class GameScreen(Screen):
         pic, game = self.pic, self.game
         rules = game.rules
         turn = game.turn
-        table = self.query_one(TableView)
-        table.cards = pic.table
-        table.labels = self.table_labels()
-        if self.preview is not None:
-            seat, move = self.preview
-            table.selected = frozenset()
-            table.captured = frozenset(move.capture)
-            table.played = (move.card, self.names[seat])
-        else:
-            table.captured = frozenset()
-            table.played = None
-            table.selected = self.capture if self.selected is not None else frozenset()
-        stock_text = f"stock {pic.stock}" if pic.stock else "stock empty"
-        table.border_title = f"Table · {stock_text}"
-        table.border_subtitle = ""
-        if self._my_turn() and pic.table:
-            last = self.table_labels()[pic.table[-1]]
-            table.border_subtitle = "a: take a card" if last == "a" else f"a–{last}: take a card"
+        self._refresh_table()
         hand = self.query_one(HandView)
         hand.cards = pic.my_hand
         hand.selected = self.selected
         hand.active = self._my_turn()
         hand_title = "Your hand"
+        if rules.players > 2 and len(rules.sides[0]) > 1:
+            hand_title += " · " + self.side_names[0]
         if pic.dealer == HUMAN_SEAT:
             hand_title += " · you deal"
-        if turn == HUMAN_SEAT:
+        if turn == HUMAN_SEAT and game.phase == "play" and self.redeal is None:
             hand_title += " · your turn"
         hand.border_title = hand_title
+        hand.border_subtitle = self._my_pile_text()
         if hand.has_class("-turn") != self._my_turn():
             hand.set_class(self._my_turn(), "-turn")
-        seats = []
+        self._refresh_play_button()
         for seat in range(1, rules.players):
-            team = ""
-            partners = [s for s in rules.sides[rules.side_of(seat)] if s != seat]
-            if partners:
-                team = "your partner" if HUMAN_SEAT in partners else "with " + ", ".join(
-                    self.names[p] for p in partners)
-            sizes = pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0
-            seats.append(SeatInfo(seat, self.names[seat], self._level_label(seat), sizes,
-                                  turn == seat, pic.dealer == seat, self.thinking == seat, team))
-        self.query_one(OpponentsBar).seats = tuple(seats)
+            self.query_one(f"#seat-{seat}", SeatView).info = self._seat_info(seat)
         sides = []
         for i, seats_ in enumerate(rules.sides):
             sides.append(SideInfo(
                 name=self.side_names[i], total=pic.totals[i] if pic.totals else 0,
                 pile=pic.pile[i] if pic.pile else 0, coins=pic.coins[i] if pic.coins else 0,
                 scope_cards=tuple(pic.scope_cards[i]) if pic.scope_cards else (),
-                settebello=pic.settebello[i] if pic.settebello else False, mine=HUMAN_SEAT in seats_))
+                settebello=pic.settebello[i] if pic.settebello else False, mine=HUMAN_SEAT in seats_,
+                side=i))
         self.query_one(ScoreBoard).sides = tuple(sides)
+        self._refresh_topbar()
+        if self._footer_turn != self._my_turn():  # the footer dims the play keys off-turn
+            self._footer_turn = self._my_turn()
+            self.refresh_bindings()
+
+    def _refresh_table(self) -> None:
+        table = self.query_one(TableView)
+        pic = self.pic
+        table.labels = self.table_labels()
+        if self.redeal is not None:  # the void deal: its kings, no letters
+            table.cards, table.labels = tuple(self.redeal.table), {}
+            table.selected, table.captured, table.played = frozenset(), frozenset(), None
+        elif self.leftover is not None:  # the last cards going to the last capturer
+            table.cards = self.leftover[0]
+            table.selected, table.captured, table.played = frozenset(), frozenset(self.leftover[0]), None
+        elif self.preview is not None:
+            seat, move = self.preview
+            table.cards = self.table_order()
+            table.selected = frozenset()
+            table.captured = frozenset(move.capture)
+            table.played = (move.card, self.names[seat])
+        else:
+            table.cards = self.table_order()
+            table.captured = frozenset()
+            table.played = None
+            table.selected = self.capture if self.selected is not None else frozenset()
+        stock_text = f"stock {pic.stock}" if pic.stock else "stock empty"
+        table.border_title = "Table · void deal" if self.redeal is not None else f"Table · {stock_text}"
+        table.border_subtitle = ""
+        order = self.table_order()
+        if self._my_turn() and order:
+            first, last = self.table_labels()[order[0]], self.table_labels()[order[-1]]
+            table.border_subtitle = f"{first}: take a card" if first == last else f"{first}–{last}: take a card"
+
+    def _refresh_play_button(self) -> None:
+        button = self.query_one("#play-button", Button)
+        legal = (self._my_turn() and self.selected is not None
+                 and self.game.explain(self.pic.my_hand[self.selected], self.capture) is None)
+        if button.disabled == legal:
+            button.disabled = not legal
+
+    def _my_pile_text(self) -> str:
+        """The player's own captures this hand, for the hand's border."""
+        pic = self.pic
+        if not pic.seat_pile:
+            return ""
+        parts = [f"pile {pic.seat_pile[HUMAN_SEAT]}"]
+        if pic.seat_coins[HUMAN_SEAT]:
+            parts.append(f"{self.deck.suit('d')} {pic.seat_coins[HUMAN_SEAT]}")
+        if pic.seat_scope[HUMAN_SEAT]:
+            parts.append(f"scope {len(pic.seat_scope[HUMAN_SEAT])}: "
+                         + " ".join(self.deck.short(c) for c in pic.seat_scope[HUMAN_SEAT]))
+        return " · ".join(parts)
+
+    def _seat_info(self, seat: int) -> SeatInfo:
+        pic, rules = self.pic, self.game.rules
+        side = rules.side_of(seat)
+        partners = [s for s in rules.sides[side] if s != seat]
+        team = ""
+        if partners:
+            team = "partner" if HUMAN_SEAT in partners else "with " + ", ".join(self.names[p] for p in partners)
+        return SeatInfo(
+            seat, self.names[seat], self._level_label(seat),
+            pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0,
+            self.game.turn == seat and self.game.phase == "play", pic.dealer == seat, self.thinking == seat,
+            team, side,
+            pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
+            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else ())
+
+    def _refresh_topbar(self) -> None:
+        pic, game, rules = self.pic, self.game, self.game.rules
         top = Text()
         top.append(" SCOPA ", style="bold reverse")
         top.append(f"  Hand {pic.hand_no} · dealer {self.names[pic.dealer]} · to {rules.target} points"
                    f" · {rules.preset}")
         state = ""
         if game.phase == "play":
-            if self.preview is not None:
+            if self.redeal is not None:
+                state = "New deal"
+            elif self.preview is not None:
                 state = f"{self.names[self.preview[0]]} plays"
-            elif turn == HUMAN_SEAT:
+            elif game.turn == HUMAN_SEAT:
                 state = "Your turn"
             elif self.thinking is not None:
                 state = f"{self.names[self.thinking]} is thinking…"
@@ -692,10 +917,8 @@ class GameScreen(Screen):
             pad = max(1, width - top.cell_len - len(state) - 1)
             top.append(" " * pad)
             top.append(state + " ", style="bold")
+        top.truncate(width)
         self.query_one("#topbar", Static).update(top, layout=False)
-        if self._footer_turn != self._my_turn():  # the footer dims the play keys off-turn
-            self._footer_turn = self._my_turn()
-            self.refresh_bindings()
 
     def _level_label(self, seat: int) -> str:
         """The AI level under a seat's name; an external bot by the name it gave (or "bot")."""
@@ -705,10 +928,16 @@ class GameScreen(Screen):
             return f"bot {name}" if name else "external bot"
         return level
 
-    def on_resize(self) -> None:
-        width, height = self.size
-        if self.has_class("-tall") != (height >= 30):
-            self.set_class(height >= 30, "-tall")
-        if self.has_class("-wide") != (width >= 110):
-            self.set_class(width >= 110, "-wide")
+    def _apply_size_class(self, width: int, height: int) -> None:
+        """Pick the card size for this terminal: compact, normal or large (see card_render)."""
+        self.size_class = screen_class(width, height)
+        for name in ("compact", "normal", "large"):
+            if self.has_class(f"-{name}") != (name == self.size_class):
+                self.set_class(name == self.size_class, f"-{name}")
+        largest = SCREEN_CARD_SIZES[self.size_class]
+        self.query_one(TableView).largest = largest
+        self.query_one(HandView).largest = largest
+
+    def on_resize(self, event: Resize) -> None:
+        self._apply_size_class(*event.size)
         self._refresh_widgets()

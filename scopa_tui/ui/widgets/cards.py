@@ -17,8 +17,9 @@ from textual.events import Click, Leave, MouseMove
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..card_render import SIZE_ORDER, SIZES, DeckStyle, Line, render_back, render_card
+from ..card_render import SIZE_ORDER, SIZES, DeckStyle, Line, render_back, render_card, suit_role
 from ..messages import HandCardClicked, TableCardClicked
+from .scoreboard import flow
 
 CARD_CLASSES = {
     "card--border-plain", "card--border-primiera", "card--border-settebello", "card--star",
@@ -68,29 +69,41 @@ class CardCanvas(Widget):
         return style
 
     def layout_items(self, items: list[Item], width: int, gap: int = 1, label_pos: str = "top",
-                     lift: bool = False) -> Text:
-        """Draw ``items`` wrapped into rows; labels go above (``top``) or below the cards."""
+                     lift: bool = False, spread: int = 0, height: int = 0) -> Text:
+        """Draw ``items`` in centred rows that wrap to ``width``; labels go above (``top``) or
+        below the cards.  ``spread`` lets the gap between cards grow up to that many columns
+        when the row has room; ``height`` centres the rows vertically in that many lines."""
         self._hits = []
         if not items:
             return Text("")
         card_w = max(sum(len(t) for t, _ in line) for it in items for line in it.lines)
         card_h = max(len(it.lines) for it in items)
         per_row = max(1, (width + gap) // (card_w + gap))
-        out = Text()
-        y = 0
-        first_row = True
+        if spread > gap:  # rows as even as possible, then the gap grows into the room left
+            rows_n = math.ceil(len(items) / per_row)
+            per_row = math.ceil(len(items) / rows_n)
+            if per_row > 1:
+                gap = max(gap, min(spread, (width - per_row * card_w) // (per_row - 1)))
+        extra = 1 if lift else 0
+        label_lines = 1 if any(it.label for it in items) else 0
+        row_h = card_h + extra + label_lines
+        rows_n = math.ceil(len(items) / per_row)
+        row_sep = 1 if height and rows_n * (row_h + 1) - 1 <= height and rows_n > 1 else 0
+        used = rows_n * row_h + (rows_n - 1) * row_sep
+        top_pad = max(0, (height - used) // 2) if height else 0
+        out = Text("\n" * top_pad)
+        y = top_pad
         for start in range(0, len(items), per_row):
             row = items[start:start + per_row]
-            extra = 1 if lift else 0
-            label_lines = 1 if any(it.label for it in items) else 0
-            height = card_h + extra + label_lines
-            rows: list[Text] = [Text() for _ in range(height)]
+            row_w = len(row) * card_w + (len(row) - 1) * gap
+            left = max(0, (width - row_w) // 2)
+            rows: list[Text] = [Text(" " * left) for _ in range(row_h)]
             for i, it in enumerate(row):
-                x = i * (card_w + gap)
+                x = left + i * (card_w + gap)
                 top = label_lines if label_pos == "top" else 0
                 offset = top + (extra - it.raise_ if lift else 0)
-                label_y = 0 if label_pos == "top" else height - 1
-                for r in range(height):
+                label_y = 0 if label_pos == "top" else row_h - 1
+                for r in range(row_h):
                     seg = Text()
                     if label_lines and r == label_y:
                         role = {"selected": "label-selected", "captured": "label-captured"}.get(it.state, "label")
@@ -106,12 +119,11 @@ class CardCanvas(Widget):
                     if i:
                         rows[r].append(" " * gap)
                     rows[r].append_text(seg)
-                self._hits.append((x, y, x + card_w, y + height, start + i))
-            if not first_row:
-                out.append("\n")
+                self._hits.append((x, y, x + card_w, y + row_h, start + i))
+            if start:
+                out.append("\n" * (1 + row_sep))
             out.append_text(Text("\n").join(rows))
-            y += height
-            first_row = False
+            y += row_h + row_sep
         return out
 
     def on_mouse_move(self, event: MouseMove) -> None:
@@ -136,7 +148,7 @@ class CardCanvas(Widget):
                 return size
             per_row = max(1, (width + 1) // (w + 1))
             rows = max(1, math.ceil(count / per_row))
-            if rows * (h + 1 + (1 if lift else 0)) <= height:
+            if rows * (h + 1 + (1 if lift else 0)) <= height and w <= width:
                 return size
         return "tiny"
 
@@ -155,14 +167,16 @@ class TableView(CardCanvas):
     selected: reactive[frozenset[int]] = reactive(frozenset)
     captured: reactive[frozenset[int]] = reactive(frozenset)  # an AI's capture being shown
     played: reactive[tuple[int, str] | None] = reactive(None)  # (card, who) being shown
+    largest: reactive[str] = reactive("large")  # the largest card the screen's size allows
 
     def render(self) -> Text:
         width, height = self.content_size.width, self.content_size.height
         if not self.cards and self.played is None:
             self._hits = []
-            return Text("the table is empty", style=self._style("label"), justify="center")
+            return Text("\n" * max(0, height // 2 - 1) + _center("the table is empty", width).rstrip(),
+                        style=self._style("label"))
         count = len(self.cards) + (1 if self.played else 0)
-        size = self.card_size = self.choose_size(count, width, height)
+        size = self.card_size = self.choose_size(count, width, height, largest=self.largest)
         items: list[Item] = []
         for c in self.cards:
             state = "selected" if c in self.selected else "captured" if c in self.captured else ""
@@ -181,7 +195,8 @@ class TableView(CardCanvas):
                 lines = [[("→", "label")] + lines[0]]
             items.append(Item(lines, "" if size == "tiny" else f"{who}", "played", card))
         self._items = items
-        return self.layout_items(items, width, gap=1 if size != "tiny" else 1, label_pos="top")
+        return self.layout_items(items, width, gap=1, label_pos="top", spread=2 if size == "tiny" else 4,
+                                 height=height)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
@@ -198,13 +213,15 @@ class HandView(CardCanvas):
     cards: reactive[tuple[int, ...]] = reactive(tuple)
     selected: reactive[int | None] = reactive(None)
     active: reactive[bool] = reactive(False)  # is it the player's turn
+    largest: reactive[str] = reactive("large")  # the largest card the screen's size allows
 
     def render(self) -> Text:
         width, height = self.content_size.width, self.content_size.height
         if not self.cards:
             self._hits = []
             return Text("no cards in hand", style=self._style("label"), justify="center")
-        size = self.card_size = self.choose_size(len(self.cards), width, height, lift=True)
+        size = self.card_size = self.choose_size(len(self.cards), width, height, lift=True,
+                                                 largest=self.largest)
         items = []
         for i, c in enumerate(self.cards):
             state = "selected" if i == self.selected else ("" if self.active else "dim")
@@ -212,7 +229,7 @@ class HandView(CardCanvas):
             label = f"▲ {i + 1} ▲" if i == self.selected and size != "tiny" else str(i + 1)
             items.append(Item(lines, label, state, c, raise_=1 if i == self.selected else 0))
         gap = 2 if size != "tiny" else 1
-        return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny")
+        return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny", spread=4)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
@@ -225,62 +242,95 @@ class HandView(CardCanvas):
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """What the opponents bar shows of one other seat."""
+    """What a seat around the table shows of another player."""
 
     seat: int
     name: str
     level: str
-    cards: int
+    cards: int  # cards in hand
     turn: bool
     dealer: bool
     thinking: bool
-    team: str  # "your partner", "with Dario", or ""
+    team: str  # "partner" (the player's), "with Dario", or ""
+    side: int  # the side's number: its colour
+    pile: int = 0  # cards this seat captured this hand
+    coins: int = 0
+    scope: tuple[int, ...] = ()  # this seat's sweeping cards this hand
 
 
-class OpponentsBar(CardCanvas):
-    """Every other seat: name, AI level, card backs with the count, dealer, turn and thinking."""
+SIDE_CLASSES = {f"seat--side-{i}" for i in range(3)}
 
-    seats: reactive[tuple[SeatInfo, ...]] = reactive(tuple)
+
+class SeatView(CardCanvas):
+    """One other seat at the table: name in its side's colour with the partner label, the
+    dealer mark, the card backs with their count, the AI level (or "thinking…") and what the
+    seat captured: pile, coins and scope.  Parts flow into as many lines as the width needs."""
+
+    COMPONENT_CLASSES = CARD_CLASSES | SIDE_CLASSES
+    info: reactive[SeatInfo | None] = reactive(None, layout=True)
+
+    def _chunks(self, width: int) -> list[list[Text]]:
+        """The seat's parts in three groups (who, cards, captures); a group may wrap."""
+        info = self.info
+        side = self.get_component_rich_style(f"seat--side-{info.side % 3}", partial=True)
+        turn = self._style("label-selected")
+        label = self._style("label")
+        who: list[Text] = []
+        name = Text()
+        if info.turn:
+            name.append("▶", turn)
+            name.append(" ")
+        mark = " (D)" if width < 16 else " · deals"
+        room = width - name.cell_len - (len(mark) if info.dealer else 0)
+        name.append(info.name[:max(1, room)], side + (turn if info.turn else Style(bold=True)))
+        if info.dealer:
+            name.append(mark, label)
+        who.append(name)
+        if info.team:
+            who.append(Text(info.team, side))
+        cards: list[Text] = []
+        backs = Text()
+        if info.cards and 4 * info.cards + 3 <= width and not self.deck.ascii:
+            for _ in range(info.cards):
+                for text, role in render_back(self.deck, "tiny")[0]:
+                    backs.append(text, self._style(role))
+        else:
+            backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
+        backs.append(f" {info.cards}" if info.cards else "no cards", label)
+        cards.append(backs)
+        narrow = width < 16  # a side column of a small terminal: the AI level gives way
+        if info.thinking:
+            cards.append(Text("thinking…", turn))
+        elif not narrow:
+            cards.append(Text(info.level, label))
+        taken: list[Text] = [Text(f"pile {info.pile}", label)]
+        if info.coins:
+            coin = Text(self.deck.suit("d"), self._style("suit-d"))
+            coin.append(f"{'' if narrow else ' '}{info.coins}", label)
+            taken.append(coin)
+        if info.scope:
+            sc = Text(f"scope {len(info.scope)}", self._style("star"))
+            for c in info.scope if not narrow else ():
+                sc.append(" ")
+                sc.append(self.deck.short(c), self._style(suit_role(c)))
+            taken.append(sc)
+        return [who, cards, taken]
+
+    def _lines(self, width: int) -> list[Text]:
+        lines: list[Text] = []
+        sep = " " if width < 16 else " · "
+        for group in self._chunks(width):
+            lines.extend(flow(group, width, sep, self._style("label")))
+        return lines
 
     def render(self) -> Text:
-        width = self.content_size.width
-        if not self.seats:
+        if self.info is None:
             return Text("")
-        n = len(self.seats)
-        col = max(8, width // n)
-        compact = col < 16
-        lines = [Text(), Text(), Text()]
-        for info in self.seats:
-            name = Text()
-            lead = ("▶" if info.turn else " ") + ("" if compact else " ")
-            name.append(lead, self._style("label-selected") if info.turn else Style())
-            name.append(info.name, self._style("label-selected") if info.turn else self._style("label"))
-            if info.dealer:
-                name.append(" D" if compact else " (D)" if col < 22 else " · dealer", self._style("label"))
-            backs = Text(" " if compact else "  ")
-            if compact or 2 + 4 * info.cards + 3 > col - 1:
-                backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
-            else:
-                for _ in range(info.cards):
-                    for text, role in render_back(self.deck, "tiny")[0]:
-                        backs.append(text, self._style(role))
-            backs.append(f" {info.cards}" if info.cards else " no cards", self._style("label"))
-            status = Text(" " if compact else "  ")
-            if info.thinking:
-                status.append("thinking…", self._style("label-selected"))
-            else:
-                status.append(info.level, self._style("label"))
-            if info.team and info.team.startswith("your"):
-                status = Text(" " if compact else "  ")
-                status.append("partner" if compact else info.team, self._style("label-captured"))
-                if not info.thinking and len(info.team) + len(info.level) + 5 <= col:
-                    status.append(f" · {info.level}", self._style("label"))
-                elif info.thinking:
-                    status.append(" · thinking…" if not compact else "…", self._style("label-selected"))
-            elif info.team and status.cell_len + len(info.team) + 3 <= col - 1:
-                status.append(f" · {info.team}", self._style("label"))
-            for line, part in zip(lines, (name, backs, status)):
-                part.truncate(col - 1)
-                part.pad_right(col - part.cell_len)
-                line.append_text(part)
+        width = max(4, self.content_size.width)
+        lines = self._lines(width)[: max(1, self.content_size.height)]
+        if self.has_class("-top"):  # centred over the table
+            lines = [Text(" " * max(0, (width - line.cell_len) // 2)) + line for line in lines]
         return Text("\n").join(lines)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return len(self._lines(max(4, width))) if self.info is not None else 1

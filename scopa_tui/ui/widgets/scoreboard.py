@@ -21,13 +21,15 @@ class SideInfo:
     scope_cards: tuple[int, ...]  # the sweeping cards of this hand
     settebello: bool
     mine: bool
+    side: int = 0  # the side's number: its colour, as on the seats around the table
 
 
 class ScoreBoard(Widget):
     """Running score per side versus the target, and each side's capture pile this hand."""
 
     COMPONENT_CLASSES = {"score--name", "score--mine", "score--total", "score--pile", "score--scopa",
-                         "score--bar", "score--bar-empty", "card--suit-d", "card--suit-c", "card--suit-s",
+                         "score--bar", "score--bar-empty", "seat--side-0", "seat--side-1", "seat--side-2",
+                         "card--suit-d", "card--suit-c", "card--suit-s",
                          "card--suit-b"}
     sides: reactive[tuple[SideInfo, ...]] = reactive(tuple, layout=True)
     target: reactive[int] = reactive(11)
@@ -36,14 +38,16 @@ class ScoreBoard(Widget):
     def _s(self, name: str):
         return self.get_component_rich_style(name, partial=True)
 
-    def render(self) -> Text:
-        width = max(10, self.content_size.width)
+    def _lines(self, width: int) -> list[Text]:
         out = []
         for side in self.sides:
+            if out:
+                out.append(Text(""))  # a blank line between sides
             head = Text()
-            head.append(side.name, self._s("score--mine" if side.mine else "score--name"))
             score = f"{side.total}/{self.target}"
-            head.append(" " * max(1, width - len(side.name) - len(score)))
+            name = side.name[: max(1, width - len(score) - 1)]
+            head.append(name, self._s(f"seat--side-{side.side % 3}") + self._s("score--name"))
+            head.append(" " * max(1, width - len(name) - len(score)))
             head.append(score, self._s("score--total"))
             out.append(head)
             bar_w = max(4, width)
@@ -52,23 +56,43 @@ class ScoreBoard(Widget):
             bar.append("━" * filled, self._s("score--bar"))
             bar.append("─" * (bar_w - filled), self._s("score--bar-empty"))
             out.append(bar)
-            pile = Text("  ")
-            pile.append(f"pile {side.pile:>2}", self._s("score--pile"))
-            pile.append(f" · {self.deck.suit('d')} {side.coins}", self._s("score--pile"))
+            # What the pile counts, in words: "pile 12 cards · 3 Denari · settebello · scope 1: 7◉".
+            parts = [Text(f"pile {side.pile} card{'s' if side.pile != 1 else ''}", self._s("score--pile")),
+                     Text(f"{side.coins} {self.deck.suit_word('d')}", self._s("score--pile"))]
             if side.settebello:
-                pile.append(f" · {self.deck.star()}7", self._s("score--scopa"))
-            out.append(pile)
+                parts.append(Text(f"{self.deck.star()} settebello", self._s("score--scopa")))
             if side.scope_cards:
-                sc = Text("  ")
-                sc.append(f"scope {len(side.scope_cards)}:", self._s("score--scopa"))
+                sc = Text(f"scope {len(side.scope_cards)}:", self._s("score--scopa"))
                 for c in side.scope_cards:
                     sc.append(" ")
                     sc.append(self.deck.short(c), self._s(f"card--{suit_role(c)}"))
-                out.append(sc)
-        return Text("\n").join(out)
+                parts.append(sc)
+            out.extend(flow(parts, width, " · ", self._s("score--pile")))
+        return out
+
+    def render(self) -> Text:
+        return Text("\n").join(self._lines(max(10, self.content_size.width)))
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return sum(3 + (1 if s.scope_cards else 0) for s in self.sides) or 1
+        return len(self._lines(max(10, width))) or 1
+
+
+def flow(parts: list[Text], width: int, sep: str = " · ", sep_style="") -> list[Text]:
+    """Join ``parts`` with ``sep`` into lines of at most ``width`` cells, wrapping between parts."""
+    lines: list[Text] = []
+    line = Text()
+    for part in parts:
+        if line.cell_len and line.cell_len + len(sep) + part.cell_len <= width:
+            line.append(sep, sep_style)
+            line.append_text(part)
+            continue
+        if line.cell_len:
+            lines.append(line)
+        line = part.copy()
+    lines.append(line)
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    return lines
 
 
 def styled_text(text: str, deck: DeckStyle, styler) -> Text:
@@ -92,9 +116,27 @@ class PlayLog(RichLog):
         super().__init__(wrap=True, markup=False, max_lines=200, auto_scroll=True, min_width=16, **kwargs)
         self.can_focus = False
         self.texts: list[str] = []  # every line added, as plain text (cards in engine notation)
+        self._added: list[tuple[str, DeckStyle, str]] = []
+        self._width = 0
 
     def add(self, text: str, deck: DeckStyle, kind: str = "") -> None:
         self.texts.append(text)
+        self._added.append((text, deck, kind))
+        self._write(text, deck, kind)
+
+    def on_resize(self, event) -> None:
+        """Lines are wrapped when written: a new width writes them again, so none is cut."""
+        if event.size.width != self._width:
+            if self._width:
+                self.call_after_refresh(self._rewrite)  # once the new width is laid out
+            self._width = event.size.width
+
+    def _rewrite(self) -> None:
+        self.clear()
+        for text, deck, kind in self._added[-200:]:
+            self._write(text, deck, kind)
+
+    def _write(self, text: str, deck: DeckStyle, kind: str) -> None:
         line = styled_text(text, deck, lambda c: self.get_component_rich_style(f"card--{suit_role(c)}",
                                                                                 partial=True))
         if kind:

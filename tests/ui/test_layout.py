@@ -1,0 +1,193 @@
+"""The game screen's layout and moments: stable table letters, card sizes, seats and partners,
+the three-kings redeal, the last deal and the leftovers, and playing by mouse."""
+
+from __future__ import annotations
+
+from scopa_tui.engine import Dealt, Move, Redealt, parse_card
+from scopa_tui.ui.screens.scoring import HandOverScreen
+from scopa_tui.ui.widgets.cards import SeatView
+
+from .helpers import (card_offset, game_screen, make_app, play_by_keys, seat_infos, settle, stacked_app,
+                      text_of, wait_for_my_turn)
+
+REDEAL_SEED = 578  # two players: the first deal of hand 1 lays three Kings; Anna deals again
+
+
+def plain(widget) -> str:
+    return widget.render().plain
+
+
+async def test_a_card_keeps_its_letter_while_it_stays_on_the_table():
+    # 4c takes 4s; the AI can only lay a card down (an Ace or the 9s take nothing here).
+    app = stacked_app([["4c", "1d", "1s"], ["1b", "1c", "9s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        before = screen.table_labels()
+        await play_by_keys(pilot, Move(parse_card("4c"), frozenset({parse_card("4s")})))
+        assert await wait_for_my_turn(pilot)
+        after = screen.table_labels()
+        for card in ("2b", "3c", "5d"):
+            assert after[parse_card(card)] == before[parse_card(card)], card
+        new = [c for c in after if c not in before]
+        assert len(new) == 1 and after[new[0]] == before[parse_card("4s")]  # the free slot's letter
+        table = screen.query_one("#table")
+        assert [table.labels[c] for c in table.cards] == sorted(after.values())
+
+
+async def test_the_card_size_follows_the_terminal():
+    app = make_app(seed=12)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.has_class("-compact") and screen.query_one("#hand").card_size == "small"
+        await pilot.resize_terminal(200, 60)
+        await settle(pilot)
+        assert screen.has_class("-large") and screen.query_one("#hand").card_size == "large"
+        assert screen.query_one("#table").card_size == "large"
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert screen.has_class("-normal") and screen.query_one("#hand").card_size == "medium"
+
+
+def eight_takes_three_and_five():
+    """The player leads with 7c 8d 1s against 2b 3c 4s 5d on the table."""
+    return stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+
+
+async def test_clicking_the_chosen_card_again_plays_it():
+    app = eight_takes_three_and_five()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        hand = screen.query_one("#hand")
+        await pilot.click("#hand", offset=card_offset(hand, 1))  # 8d: takes 3c + 5d
+        assert screen.selected == 1 and not app.game.history
+        await pilot.click("#hand", offset=card_offset(hand, 1))
+        await settle(pilot)
+        first = app.game.history[0]
+        assert first.seat == 0 and first.card == parse_card("8d")
+        assert set(first.capture) == {parse_card("3c"), parse_card("5d")}
+
+
+async def test_the_play_button_plays_a_legal_choice_only():
+    app = eight_takes_three_and_five()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        button = screen.query_one("#play-button")
+        assert button.disabled  # nothing chosen yet
+        await pilot.press("2", "a")  # 8d with 2b added: illegal
+        assert button.disabled
+        await pilot.press("a")
+        assert not button.disabled
+        await pilot.click("#play-button")
+        await settle(pilot)
+        assert app.game.history and app.game.history[0].card == parse_card("8d")
+
+
+async def test_the_three_kings_redeal_shows_the_kings_until_a_key():
+    app = make_app(seed=REDEAL_SEED)
+    app.ai_delay = 0.05  # a pace above 0: the void table is drawn and the turn waits
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        redeal = next(e for e in app.game.events if isinstance(e, Redealt))
+        banner = screen.query_one("#moment")
+        assert banner.display
+        assert "Three Kings on the table: the deal is void, Anna deals again" in text_of(banner)
+        table = screen.query_one("#table")
+        assert table.cards == tuple(redeal.table)
+        assert sum(1 for c in table.cards if c.rank == 10) >= 3
+        assert not app.game.history and screen.thinking is None  # nobody plays meanwhile
+        await pilot.press("x")
+        await settle(pilot)
+        assert not banner.display
+        dealt = next(e for e in app.game.events if isinstance(e, Dealt))
+        assert set(table.cards) <= set(dealt.table) | {m.card for m in app.game.history}
+        log = screen.query_one("#log").texts
+        header = next(i for i, t in enumerate(log) if t.startswith("— Hand 1"))
+        kings = next(i for i, t in enumerate(log) if t.startswith("Three Kings"))
+        assert header < kings
+
+
+async def test_at_pace_zero_the_redeal_banner_names_the_kings():
+    app = make_app(seed=REDEAL_SEED)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        redeal = next(e for e in app.game.events if isinstance(e, Redealt))
+        shown = text_of(screen.query_one("#moment"))
+        assert "the deal is void" in shown
+        assert all(screen.deck.short(c) in shown for c in redeal.table)
+
+
+async def test_partners_are_labelled_and_share_a_colour():
+    for players, partner, pairs in ((4, 2, {1: "with Carla", 3: "with Anna"}),
+                                    (6, 3, {1: "with Dario", 2: "with Elena", 4: "with Anna", 5: "with Bruno"})):
+        app = make_app(players=players, seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = game_screen(app)
+            infos = {info.seat: info for info in seat_infos(screen)}
+            assert infos[partner].team == "partner" and infos[partner].side == 0
+            for seat, team in pairs.items():
+                assert infos[seat].team == team
+                partner_of = next(s for s in infos.values() if team.endswith(s.name))
+                assert infos[seat].side == partner_of.side
+            top = plain(screen.query_one(f"#seat-{partner}", SeatView))
+            assert f"{screen.names[partner]} · " in top and "partner" in top
+            side = screen.query_one(f"#seat-{partner}", SeatView).get_component_rich_style("seat--side-0")
+            other = screen.query_one("#seat-1", SeatView).get_component_rich_style("seat--side-1")
+            assert side.color != other.color
+
+
+async def test_the_dealer_mark_never_runs_into_a_name():
+    app = make_app(players=6, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        dealer = screen.pic.dealer
+        assert dealer != 0
+        shown = plain(screen.query_one(f"#seat-{dealer}", SeatView))
+        name = screen.names[dealer]
+        assert f"{name} (D)" in shown or f"{name} · deals" in shown, shown
+
+
+async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
+    app = make_app(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        last_deal_seen = leftovers_seen = False
+        while not isinstance(app.screen, HandOverScreen):
+            if app.game.phase == "play" and screen.pic.stock == 0 and screen.pic.hand_no and not last_deal_seen:
+                last_deal_seen = "Last cards: the table goes to the last to capture" in \
+                    text_of(screen.query_one("#moment"))
+                screen.ai_delay = 0.05  # the leftovers stay in view a moment before the scoring
+            if screen.leftover is not None:
+                leftovers_seen = "the last cards" in text_of(screen.query_one("#moment"))
+                assert screen.query_one("#table").captured == frozenset(screen.leftover[0])
+            if screen._my_turn():
+                await play_by_keys(pilot, app.game.legal_moves()[0])
+            await pilot.pause()
+        assert last_deal_seen
+        score = app.game.hand_scores[0]
+        assert score.leftover and leftovers_seen
+        assert "Last cards" in "\n".join(screen.query_one("#log").texts)
+
+
+async def test_the_play_log_wraps_again_when_the_terminal_shrinks():
+    app = make_app(players=6, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        log = game_screen(app).query_one("#log")
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        width = log.scrollable_content_region.width
+        shown = " ".join(strip.text.strip() for strip in log.lines)
+        assert all(strip.cell_length <= width for strip in log.lines)
+        for text in log.texts:  # every word of every line is still there, none cut
+            for word in text.split():
+                if not word[0].isdigit():
+                    assert word in shown, (word, shown)
