@@ -125,13 +125,8 @@ def worker_errors(monkeypatch):
     return errors
 
 
-@pytest.mark.parametrize("seed_offset", range(RUNS))
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-async def test_random_keys_clicks_and_resizes_never_crash_the_app(players, seed_offset, tmp_path,
-                                                                  monkeypatch, worker_errors):
-    monkeypatch.chdir(tmp_path)  # F12 writes its screenshots in the current directory
-    seed = FIRST_SEED + seed_offset
-    events = make_events(random.Random(seed * 10 + players), EVENTS)
+async def fuzz(players: int, seed: int, events: list[tuple], tmp_path, worker_errors: list) -> None:
+    """Play ``events``; any crash fails with the seed and the events played so far."""
     done: list[tuple] = []
     try:
         await run_events(players, seed, events, str(tmp_path / "data"), done)
@@ -139,3 +134,25 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(players, seed_
     except Exception as error:
         raise AssertionError(f"{players} players, SCOPA_FUZZ_SEED={seed}: {error!r} at event"
                              f" {len(done)} {done[-1:]}\nevents: {done}") from error
+
+
+@pytest.mark.parametrize("seed_offset", range(RUNS))
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+async def test_random_keys_clicks_and_resizes_never_crash_the_app(players, seed_offset, tmp_path,
+                                                                  monkeypatch, worker_errors):
+    monkeypatch.chdir(tmp_path)  # F12 writes its screenshots in the current directory
+    seed = FIRST_SEED + seed_offset
+    await fuzz(players, seed, make_events(random.Random(seed * 10 + players), EVENTS), tmp_path, worker_errors)
+
+
+async def test_a_crash_fails_the_fuzz_test_with_the_seed_and_the_events(tmp_path, monkeypatch, worker_errors):
+    def crash(self) -> None:
+        raise RuntimeError("screenshot crashed")
+
+    monkeypatch.setattr(ScopaApp, "action_save_svg", crash)  # F12, on every screen
+    events = [("resize", 90, 30), ("key", "f12"), ("key", "1")]
+    with pytest.raises(AssertionError) as failure:
+        await fuzz(2, 5, events, tmp_path, worker_errors)
+    message = str(failure.value)
+    assert "SCOPA_FUZZ_SEED=5: RuntimeError('screenshot crashed') at event 2 [('key', 'f12')]" in message
+    assert "events: [('resize', 90, 30), ('key', 'f12')]" in message
