@@ -3,10 +3,11 @@
 Textual ends the app on an unhandled exception (in a message handler or a worker), restores
 the terminal and then prints the traceback, with local variables, over it: a screenful in
 front of the player, and ``App.run()`` simply returns.  An app with :class:`CrashLog` mixed
-in writes the traceback to ``crash-TIMESTAMP.log`` in the data directory instead (the
-system's temporary directory when that cannot be written), and :func:`run_app_reporting`
-prints one line naming the file and returns the app's non-zero exit status.  With
-``TEXTUAL=debug`` in the environment Textual prints its traceback as well.
+in and run by :func:`run_app_reporting` (as ``scopa-tui`` does) writes the traceback to
+``crash-TIMESTAMP.log`` in the data directory instead (the system's temporary directory
+when that cannot be written), prints one line naming the file and returns the app's
+non-zero exit status.  Run otherwise (e.g. in Pilot tests) it leaves Textual's report
+alone; with ``TEXTUAL=debug`` in the environment Textual prints its traceback as well.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def write_crash_log(error: BaseException, directory: str | Path | None, path: Pa
 class CrashLog:
     """Mixed into a Textual app (before ``App``): its unhandled exceptions go to a log file."""
 
-    crash_log_dir: str | Path | None = None  # where the log goes (set by run_app_reporting)
+    crash_log_dir: str | Path | None = None  # where the log goes; None (e.g. in tests): no log
     crash_log: Path | None = None  # the log written, once there was a crash
     crash_error: BaseException | None = None  # the first unhandled exception
 
@@ -57,7 +58,7 @@ class CrashLog:
         super()._handle_exception(error)
         if self.crash_error is None:
             self.crash_error = error
-        if "debug" in self.features:  # TEXTUAL=debug: Textual prints it too
+        if "debug" in self.features or self.crash_log_dir is None:  # TEXTUAL=debug: Textual prints it
             return
         logged = write_crash_log(error, self.crash_log_dir, self.crash_log)
         if logged is not None:
@@ -72,7 +73,10 @@ class CrashLog:
 def crash_line(app: CrashLog) -> str:
     """The one line printed after a crash: what, where the details are, and the app's advice."""
     error = app.crash_error
-    what = f"{type(error).__name__}: {error}".splitlines()[0] if error is not None else "an error"
+    what = "an error" if error is None else type(error).__name__
+    text = "" if error is None else str(error).strip()
+    if text:
+        what += f": {text.splitlines()[0]}"
     if len(what) > 100:
         what = what[:99] + "…"
     where = f"; the details are in {app.crash_log}" if app.crash_log is not None else ""
@@ -81,8 +85,11 @@ def crash_line(app: CrashLog) -> str:
 
 
 def run_app_reporting(app, log_dir: str | Path | None) -> int:
-    """Run ``app``; after a crash print :func:`crash_line` to stderr and return a non-zero status."""
-    app.crash_log_dir = log_dir
+    """Run ``app``; after a crash print :func:`crash_line` to stderr and return a non-zero status.
+
+    The log goes to ``log_dir`` (the data directory), or the temporary directory.
+    """
+    app.crash_log_dir = log_dir or tempfile.gettempdir()
     app.run()
     status = app.return_code or 0
     if app.crash_error is not None:
