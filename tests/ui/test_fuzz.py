@@ -133,11 +133,13 @@ async def fuzz(players: int, seed: int, events: list[tuple], tmp_path, worker_er
         assert not worker_errors, f"worker errors: {worker_errors!r}"
     except Exception as error:
         raise AssertionError(f"{players} players, SCOPA_FUZZ_SEED={seed}: {error!r} at event"
-                             f" {len(done)} {done[-1:]}\nevents: {done}") from error
+                             f" {len(done)} {done[-1:]}\nreplay: SCOPA_FUZZ_SEED={seed}"
+                             f" SCOPA_FUZZ_EVENTS={len(events)} pytest tests/ui/test_fuzz.py -k {players}players"
+                             f"\nevents: {done}") from error
 
 
 @pytest.mark.parametrize("seed_offset", range(RUNS))
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize("players", PLAYER_COUNTS, ids=lambda n: f"{n}players")
 async def test_random_keys_clicks_and_resizes_never_crash_the_app(players, seed_offset, tmp_path,
                                                                   monkeypatch, worker_errors):
     monkeypatch.chdir(tmp_path)  # F12 writes its screenshots in the current directory
