@@ -21,7 +21,7 @@ from scopa_tui import cli
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine.record import dumps
 from scopa_tui.ui.app import ScopaApp
-from scopa_tui.ui.crash import write_crash_log
+from scopa_tui.ui.crash import CrashLog, crash_line, write_crash_log
 from scopa_tui.ui.screens.game import GameScreen
 from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen
 
@@ -125,3 +125,17 @@ def test_a_crash_in_a_real_terminal_restores_it_and_exits_non_zero(tmp_path):
     tail = text[text.rindex("\x1b[?1049l"):]  # the app left the alternate screen
     assert "Traceback" not in text
     assert f"the details are in {log}" in tail.replace("\r\n", "").replace("\n", "")
+
+
+def test_the_crash_line_names_the_error_in_one_short_line():
+    class Crashed(CrashLog):
+        crash_log = Path("/data/crash-1.log")
+
+    app = Crashed()
+    app.crash_error = KeyError()
+    assert crash_line(app) == ("scopa-tui: stopped by an internal error (KeyError);"
+                               " the details are in /data/crash-1.log")
+    app.crash_error = ValueError("x" * 300 + "\nmore")
+    line = crash_line(app)
+    assert line == (f"scopa-tui: stopped by an internal error (ValueError: {'x' * 87}…);"
+                    " the details are in /data/crash-1.log")

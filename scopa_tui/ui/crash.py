@@ -22,8 +22,10 @@ from pathlib import Path
 CRASH_STATUS = 1  # Textual's return code after an unhandled exception
 
 
-def write_crash_log(error: BaseException, directory: str | Path | None, path: Path | None = None) -> Path | None:
-    """Append ``error``'s traceback to ``path`` or a new ``crash-TIMESTAMP.log``; None if nowhere can be written."""
+def write_crash_log(error: BaseException, directory: str | Path | None,
+                    path: Path | None = None) -> Path | None:
+    """Append ``error``'s traceback to ``path``, or to a new ``crash-TIMESTAMP.log`` in
+    ``directory`` or the temporary directory; None when none of them can be written."""
     import textual
 
     from .. import __version__
