@@ -64,8 +64,9 @@ def cmd_replay(args) -> int:
 
     app = ReplayApp(games, f"replay of {Path(args.file).name}", ascii=ascii, theme=settings.theme,
                     deck_style=deck)
-    app.run()
-    return 0
+    from ..ui.crash import run_app_reporting
+
+    return run_app_reporting(app, store.dir)  # non-zero after a crash
 
 
 def cmd_export(args) -> int:

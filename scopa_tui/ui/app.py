@@ -19,6 +19,7 @@ from ..engine import Game, GameEnded, HandEnded, HandScore, RulesError
 from ..engine.events import Event
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
+from .crash import CrashLog, run_app_reporting
 from .messages import EngineEvent
 from .persistence import StoreMixin, launch_options
 from .screens.dialogs import ConfirmScreen, TooSmallScreen, quit_question
@@ -53,7 +54,7 @@ FELT = Theme(
 )
 
 
-class ScopaApp(StoreMixin, App):
+class ScopaApp(CrashLog, StoreMixin, App):
     """Play Scopa against AI opponents."""
 
     CSS_PATH = [APP_TCSS, GAME_TCSS, DIALOGS_TCSS]
@@ -284,9 +285,23 @@ class ScopaApp(StoreMixin, App):
                 self.pop_screen()
             self._too_small = None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the too-small notice shows, the keys that would open a screen do nothing.
+
+        Such a screen would open unseen under the notice, and the command palette checks only
+        the top screen before it opens: a second Ctrl+P pushed a second palette with the same
+        id, and the app crashed (DuplicateIds).
+        """
+        if action in ("command_palette", "show_stats") and self._too_small_on_top():
+            return False
+        return super().check_action(action, parameters)
+
+    def _too_small_on_top(self) -> bool:
+        return self._too_small is not None and self.screen is self._too_small
+
     def push_screen(self, screen, *args, **kwargs):
         """Screens opened while the terminal is too small go under the too-small notice."""
-        if self._too_small is not None and self.screen is self._too_small and screen is not self._too_small:
+        if self._too_small_on_top() and screen is not self._too_small:
             self.pop_screen()
             self._too_small = None
             result = super().push_screen(screen, *args, **kwargs)
@@ -313,6 +328,11 @@ class ScopaApp(StoreMixin, App):
             help = f"Each AI play stays in view {delay:g} s" if delay else "The AIs play at once"
             yield SystemCommand(f"AI pace: {name}{now}", help + " (remembered)", lambda d=delay: self.set_ai_pace(d))
 
+    def crash_advice(self) -> str:
+        if self.store is not None and self.game is not None and self.game.phase in ("play", "hand_over"):
+            return "The game is saved after every move: start scopa-tui again to resume it."
+        return ""
+
     def on_unmount(self) -> None:
         self.store_close()
         self._end_game()
@@ -337,5 +357,4 @@ def run_app(args) -> int:
                    data_dir=opts.data_dir, theme=opts.theme, scoring_pause=SCORING_PAUSE)
     for message in opts.notices:
         app.store.notices.add(message)
-    app.run()
-    return 0
+    return run_app_reporting(app, opts.data_dir)  # non-zero after a crash (ui/crash.py)

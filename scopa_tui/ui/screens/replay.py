@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from ...store.frames import Frame, ReplayGame
 from ..card_render import DeckStyle, card_tokens, render_card, suit_role
+from ..crash import CrashLog
 from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
@@ -221,7 +222,7 @@ class ReplayScreen(Screen[None]):
             self.app.exit()
 
 
-class ReplayApp(App):
+class ReplayApp(CrashLog, App):
     """``scopa-tui replay FILE``: the replay viewer on its own."""
 
     CSS_PATH = [APP_TCSS, GAME_TCSS, STORE_TCSS]

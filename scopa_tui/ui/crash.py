@@ -1,0 +1,100 @@
+"""What a crash leaves behind: the traceback in a log file, one line for the player, a non-zero exit.
+
+Textual ends the app on an unhandled exception (in a message handler or a worker), restores
+the terminal and then prints the traceback, with local variables, over it: a screenful in
+front of the player, and ``App.run()`` simply returns.  An app with :class:`CrashLog` mixed
+in and run by :func:`run_app_reporting` (as ``scopa-tui`` does) writes the traceback to
+``crash-TIMESTAMP.log`` in the data directory instead (the system's temporary directory
+when that cannot be written), prints one line naming the file and returns the app's
+non-zero exit status.  Run otherwise (e.g. in Pilot tests) it leaves Textual's report
+alone; with ``TEXTUAL=debug`` in the environment Textual prints its traceback as well.
+"""
+
+from __future__ import annotations
+
+import platform
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+CRASH_STATUS = 1  # Textual's return code after an unhandled exception
+
+
+def write_crash_log(error: BaseException, directory: str | Path | None,
+                    path: Path | None = None) -> Path | None:
+    """Append ``error``'s traceback to ``path``, or to a new ``crash-TIMESTAMP.log`` in
+    ``directory`` or the temporary directory; None when none of them can be written."""
+    import textual
+
+    from .. import __version__
+
+    header = (f"scopa-tui {__version__}, Textual {textual.__version__}, Python {platform.python_version()},"
+              f" {platform.platform()}, {time.strftime('%Y-%m-%d %H:%M:%S %z')}\n")
+    text = header + "".join(traceback.format_exception(error)) + "\n"
+    name = f"crash-{time.strftime('%Y%m%d-%H%M%S')}.log"
+    candidates = [path] if path is not None else []
+    candidates += [Path(folder) / name for folder in (directory, tempfile.gettempdir()) if folder is not None]
+    for candidate in candidates:
+        try:
+            candidate.parent.mkdir(parents=True, exist_ok=True)
+            with open(candidate, "a", encoding="utf-8") as f:
+                f.write(text)
+        except OSError:
+            continue
+        return candidate
+    return None
+
+
+class CrashLog:
+    """Mixed into a Textual app (before ``App``): its unhandled exceptions go to a log file."""
+
+    crash_log_dir: str | Path | None = None  # where the log goes; None (e.g. in tests): no log
+    crash_log: Path | None = None  # the log written, once there was a crash
+    crash_error: BaseException | None = None  # the first unhandled exception
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Textual's one hook for every unhandled exception: it sets the return code to 1,
+        # queues the traceback for printing at exit and closes the app.
+        super()._handle_exception(error)
+        if self.crash_error is None:
+            self.crash_error = error
+        if "debug" in self.features or self.crash_log_dir is None:  # TEXTUAL=debug: Textual prints it
+            return
+        logged = write_crash_log(error, self.crash_log_dir, self.crash_log)
+        if logged is not None:
+            self.crash_log = logged
+            self._exit_renderables.clear()  # the log has the traceback: none over the terminal
+
+    def crash_advice(self) -> str:
+        """What the one line after a crash adds for the player (e.g. that the game is saved)."""
+        return ""
+
+
+def crash_line(app: CrashLog) -> str:
+    """The one line printed after a crash: what, where the details are, and the app's advice."""
+    error = app.crash_error
+    what = "an error" if error is None else type(error).__name__
+    text = "" if error is None else str(error).strip()
+    if text:
+        what += f": {text.splitlines()[0]}"
+    if len(what) > 100:
+        what = what[:99] + "…"
+    where = f"; the details are in {app.crash_log}" if app.crash_log is not None else ""
+    advice = app.crash_advice()
+    return f"scopa-tui: stopped by an internal error ({what}){where}" + (f". {advice}" if advice else "")
+
+
+def run_app_reporting(app, log_dir: str | Path | None) -> int:
+    """Run ``app``; after a crash print :func:`crash_line` to stderr and return a non-zero status.
+
+    The log goes to ``log_dir`` (the data directory), or the temporary directory.
+    """
+    app.crash_log_dir = log_dir or tempfile.gettempdir()
+    app.run()
+    status = app.return_code or 0
+    if app.crash_error is not None:
+        print(crash_line(app), file=sys.stderr)
+        status = status or CRASH_STATUS
+    return status

@@ -1,0 +1,141 @@
+"""A crash ends ``scopa-tui`` with a non-zero status, one line naming a log, the terminal restored."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from functools import partialmethod
+from pathlib import Path
+
+from textual.app import App
+
+from scopa_tui import cli
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.engine.record import dumps
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.crash import CrashLog, crash_line, write_crash_log
+from scopa_tui.ui.screens.game import GameScreen
+from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen
+
+DRIVER = Path(__file__).with_name("crash_driver.py")
+GAME_ARGS = ["--players", "2", "--ai", "greedy", "--seed", "3", "--ai-delay", "0"]
+
+
+def boom(self, *args) -> None:
+    raise RuntimeError("provoked\nsecond line")
+
+
+def headless(monkeypatch, app_class) -> None:
+    monkeypatch.setattr(app_class, "run", partialmethod(App.run, headless=True))
+
+
+def test_a_crash_in_the_game_exits_1_with_one_line_naming_the_log(tmp_path, monkeypatch, capsys):
+    headless(monkeypatch, ScopaApp)
+    monkeypatch.setattr(GameScreen, "_refresh_widgets", boom)  # once the cards are dealt
+    status = cli.main(["--data-dir", str(tmp_path), *GAME_ARGS])
+    assert status == 1
+    err = capsys.readouterr().err
+    [log] = tmp_path.glob("crash-*.log")
+    assert err == (f"scopa-tui: stopped by an internal error (RuntimeError: provoked); the details are in {log}."
+                   " The game is saved after every move: start scopa-tui again to resume it.\n")
+    text = log.read_text()
+    assert "scopa-tui " in text.splitlines()[0]
+    assert "in boom" in text and "RuntimeError: provoked\nsecond line" in text
+
+
+def test_a_log_that_cannot_be_written_in_the_data_dir_goes_to_the_temporary_dir(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    not_a_dir = tmp_path / "data"
+    not_a_dir.write_text("a file where the data directory should be")
+    try:
+        raise KeyError("card")
+    except KeyError as error:
+        log = write_crash_log(error, not_a_dir)
+    assert log is not None and log.parent == tmp_path / "tmp" and log.name.startswith("crash-")
+    assert "KeyError: 'card'" in log.read_text()
+
+
+def test_a_crash_in_the_replay_viewer_exits_1(tmp_path, monkeypatch, capsys):
+    game = Game(make_rules(players=2), seed=5)
+    game.start()
+    game.play(game.legal_moves()[0])
+    record = tmp_path / "game.jsonl"
+    record.write_text(dumps(game))
+    headless(monkeypatch, ReplayApp)
+    monkeypatch.setattr(ReplayScreen, "on_mount", boom)
+    assert cli.main(["replay", str(record), "--data-dir", str(tmp_path)]) == 1
+    [log] = tmp_path.glob("crash-*.log")
+    assert capsys.readouterr().err == (f"scopa-tui: stopped by an internal error (RuntimeError: provoked);"
+                                       f" the details are in {log}\n")
+
+
+def read_until_exit(fd: int, proc: subprocess.Popen, seconds: float) -> bytes:
+    """What the app writes to the terminal until it exits, for at most ``seconds``."""
+    out = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+        elif proc.poll() is not None:
+            break
+    return out
+
+
+def test_a_crash_in_a_real_terminal_restores_it_and_exits_non_zero(tmp_path):
+    """The real ``scopa-tui`` in a pseudo-terminal; ``h`` (hint) raises in the driver's app."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), TERM="xterm-256color")
+    env.pop("TEXTUAL", None)
+    proc = subprocess.Popen([sys.executable, str(DRIVER), "--data-dir", str(tmp_path), *GAME_ARGS],
+                            stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    try:
+        out = b""
+        for _ in range(120):  # h until the game screen takes it (it may still be starting)
+            os.write(master, b"h")
+            out += read_until_exit(master, proc, 0.5)
+            if proc.poll() is not None:
+                break
+        out += read_until_exit(master, proc, 1.0)
+        assert proc.wait(timeout=30) == 1
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    [log] = tmp_path.glob("crash-*.log")
+    assert "RuntimeError: provoked by the crash-exit test" in log.read_text()
+    text = out.decode("utf-8", "replace")
+    tail = text[text.rindex("\x1b[?1049l"):]  # the app left the alternate screen
+    assert "Traceback" not in text
+    assert f"the details are in {log}" in tail.replace("\r\n", "").replace("\n", "")
+
+
+def test_the_crash_line_names_the_error_in_one_short_line():
+    class Crashed(CrashLog):
+        crash_log = Path("/data/crash-1.log")
+
+    app = Crashed()
+    app.crash_error = KeyError()
+    assert crash_line(app) == ("scopa-tui: stopped by an internal error (KeyError);"
+                               " the details are in /data/crash-1.log")
+    app.crash_error = ValueError("x" * 300 + "\nmore")
+    line = crash_line(app)
+    assert line == (f"scopa-tui: stopped by an internal error (ValueError: {'x' * 87}…);"
+                    " the details are in /data/crash-1.log")

@@ -1,0 +1,45 @@
+"""Crashes the fuzz test (test_fuzz.py) or players found, each kept fixed by a focused test."""
+
+from __future__ import annotations
+
+from textual.command import CommandPalette
+
+from scopa_tui.ui.screens.dialogs import TooSmallScreen
+from scopa_tui.ui.screens.game import GameScreen
+
+from .helpers import make_app, settle
+
+
+def stack(app) -> list[str]:
+    return [type(screen).__name__ for screen in app.screen_stack]
+
+
+async def test_ctrl_p_twice_below_80x24_opens_nothing_and_does_not_crash():
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p", "ctrl+p", "f2")
+        await pilot.pause()
+        assert stack(app) == ["Screen", "GameScreen", "TooSmallScreen"]
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+
+
+async def test_a_palette_open_when_the_terminal_shrinks_is_not_opened_twice():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert stack(app) == ["Screen", "GameScreen", "CommandPalette", "TooSmallScreen"]
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
