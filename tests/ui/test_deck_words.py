@@ -40,8 +40,8 @@ def test_a_redeal_names_the_kings_in_the_deck_s_words():
     config = GameConfig(players=2, ai=["easy"])
     game = Game(make_rules("standard", players=2), seed=1)
     event = Redealt(hand=1, dealer=1, table=())
-    lines = {deck: GameScreen(game, {}, config, DeckStyle(deck)).log_lines(event)[0][0]
+    lines = {deck: GameScreen(game, {}, config, DeckStyle(deck))._redeal_text(event)
              for deck in ("italian", "french", "french-numeric")}
-    assert lines == {"italian": "Three Re on the table: Anna deals again.",
-                     "french": "Three Kings on the table: Anna deals again.",
-                     "french-numeric": "Three 10s on the table: Anna deals again."}
+    assert lines == {"italian": "Three Re on the table: the deal is void, Anna deals again",
+                     "french": "Three Kings on the table: the deal is void, Anna deals again",
+                     "french-numeric": "Three 10s on the table: the deal is void, Anna deals again"}

@@ -95,7 +95,7 @@ async def test_the_three_kings_redeal_shows_the_kings_until_a_key():
         redeal = next(e for e in app.game.events if isinstance(e, Redealt))
         banner = screen.query_one("#moment")
         assert banner.display
-        assert "Three Kings on the table: the deal is void, Anna deals again" in text_of(banner)
+        assert "Three Re on the table: the deal is void, Anna deals again" in text_of(banner)
         table = screen.query_one("#table")
         assert table.cards == tuple(redeal.table)
         assert sum(1 for c in table.cards if c.rank == 10) >= 3
@@ -107,7 +107,7 @@ async def test_the_three_kings_redeal_shows_the_kings_until_a_key():
         assert set(table.cards) <= set(dealt.table) | {m.card for m in app.game.history}
         log = screen.query_one("#log").texts
         header = next(i for i, t in enumerate(log) if t.startswith("— Hand 1"))
-        kings = next(i for i, t in enumerate(log) if t.startswith("Three Kings"))
+        kings = next(i for i, t in enumerate(log) if t.startswith("Three Re"))
         assert header < kings
 
 

@@ -92,7 +92,9 @@ class GameScreen(Screen):
         self.ai_delay = ai_delay
         self.names = config.names()
         self.side_names = config.side_names()
-        self.levels = {seat: config.ai_for(seat) for seat in players}
+        from ...ai.registry import canonical  # loaded with the players already
+
+        self.levels = {seat: canonical(config.ai_for(seat)) for seat in players}  # greedy shows as easy
         self.pic = HandPicture()
         self.selected: int | None = None  # index in my hand
         self.capture: frozenset[int] = frozenset()
@@ -426,6 +428,7 @@ class GameScreen(Screen):
 
         def scoring() -> None:
             self.leftover = None
+            self._hide_banner()  # the scoring screen says who took the leftovers from now on
             self._refresh_widgets()
             if getattr(self.app, "game", self.game) is self.game:
                 self.app.show_hand_over(self, event.score)
