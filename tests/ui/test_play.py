@@ -220,6 +220,10 @@ async def test_resize_too_small_then_bigger_cards():
         assert screen.query_one("#hand").card_size == "medium"
         await pilot.resize_terminal(160, 50)
         await settle(pilot)
+        assert screen.query_one("#hand").card_size == "xlarge"
+        assert screen.query_one("#table").card_size == "xlarge"
+        await pilot.resize_terminal(140, 40)
+        await settle(pilot)
         assert screen.query_one("#hand").card_size == "large"
         assert screen.query_one("#table").card_size == "large"
 
