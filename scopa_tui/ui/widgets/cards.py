@@ -232,7 +232,8 @@ class HandView(CardCanvas):
             label = f"▲ {i + 1} ▲" if i == self.selected and size != "tiny" else str(i + 1)
             items.append(Item(lines, label, state, c, raise_=1 if i == self.selected else 0))
         gap = 2 if size != "tiny" else 1
-        spread = max(4, SIZES[size][0])  # big hands: the cards stand a card's width apart
+        # Big cards in a wide hand stand up to a card's width apart; smaller ones 4 columns.
+        spread = SIZES[size][0] if size in ("large", "xlarge") else 4
         return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny", spread=spread)
 
     def on_click(self, event: Click) -> None:
