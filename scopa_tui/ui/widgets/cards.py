@@ -156,6 +156,12 @@ class CardCanvas(Widget):
         return "tiny"
 
 
+def spread_for(size: str, small: int) -> int:
+    """How far apart cards of ``size`` may spread in a wide row: big cards (large, xlarge) up
+    to a card's width, so a big terminal's table and hand do not huddle in the middle."""
+    return SIZES[size][0] if size in ("large", "xlarge") else small
+
+
 def _center(text: str, width: int) -> str:
     text = text[:width]
     left = (width - len(text)) // 2
@@ -198,7 +204,7 @@ class TableView(CardCanvas):
                 lines = [[("→", "label")] + lines[0]]
             items.append(Item(lines, "" if size == "tiny" else f"{who}", "played", card))
         self._items = items
-        return self.layout_items(items, width, gap=1, label_pos="top", spread=2 if size == "tiny" else max(4, SIZES[size][0] // 2),
+        return self.layout_items(items, width, gap=1, label_pos="top", spread=spread_for(size, 2 if size == "tiny" else 4),
                                  height=height)
 
     def on_click(self, event: Click) -> None:
@@ -232,9 +238,8 @@ class HandView(CardCanvas):
             label = f"▲ {i + 1} ▲" if i == self.selected and size != "tiny" else str(i + 1)
             items.append(Item(lines, label, state, c, raise_=1 if i == self.selected else 0))
         gap = 2 if size != "tiny" else 1
-        # Big cards in a wide hand stand up to a card's width apart; smaller ones 4 columns.
-        spread = SIZES[size][0] if size in ("large", "xlarge") else 4
-        return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny", spread=spread)
+        return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny",
+                                 spread=spread_for(size, 4))
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
