@@ -59,7 +59,7 @@ BORDERS = {
 SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (11, 8), "xlarge": (13, 11)}
 SIZE_ORDER = ("xlarge", "large", "medium", "small", "tiny")
 # The screen's size classes and the largest card each allows: compact for 80x24, normal,
-# large from about 140x40, xlarge from about 150x50 (the game screen picks one on every
+# large from about 120x38, xlarge from about 150x50 (the game screen picks one on every
 # resize; a crowded table or hand still falls back to smaller cards).
 SCREEN_CARD_SIZES = {"compact": "small", "normal": "medium", "large": "large", "xlarge": "xlarge"}
 SCREEN_CLASSES = ("compact", "normal", "large", "xlarge")
@@ -69,7 +69,7 @@ def screen_class(width: int, height: int) -> str:
     """The size class of a terminal of ``width`` x ``height``: compact, normal, large or xlarge."""
     if width >= 150 and height >= 50:
         return "xlarge"
-    if width >= 140 and height >= 40:
+    if width >= 120 and height >= 38:
         return "large"
     if width >= 100 and height >= 30:
         return "normal"

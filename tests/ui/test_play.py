@@ -217,6 +217,9 @@ async def test_resize_too_small_then_bigger_cards():
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert app.screen is screen
+        assert screen.query_one("#hand").card_size == "large"
+        await pilot.resize_terminal(110, 34)
+        await settle(pilot)
         assert screen.query_one("#hand").card_size == "medium"
         await pilot.resize_terminal(160, 50)
         await settle(pilot)
