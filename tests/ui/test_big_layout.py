@@ -14,7 +14,7 @@ BIG = [(160, 50), (200, 60)]
 
 
 def assert_inside(screen, size) -> None:
-    """Every shown widget's region lies within the screen's; the table's cards within the table."""
+    """Every shown widget's region lies within the screen's; the cards within the table and hand."""
     width, height = size
     for widget in screen.query("*"):
         if widget.display and widget.region.area:
@@ -27,6 +27,10 @@ def assert_inside(screen, size) -> None:
     for x0, y0, x1, y1, _ in table._hits:
         assert x1 - x0 == card_w and x1 <= content.width and y1 <= content.height, (table.card_size, x1, y1)
         assert y1 - y0 >= card_h
+    hand = screen.query_one("#hand")
+    assert len(hand._hits) == 3
+    for _x0, _y0, x1, y1, _ in hand._hits:
+        assert x1 <= hand.content_region.width and y1 <= hand.content_region.height
 
 
 async def test_a_200x60_terminal_gets_the_extra_large_cards():
