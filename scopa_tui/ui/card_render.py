@@ -53,22 +53,35 @@ BORDERS = {
     "settebello": "╔═╗║╚╝",
 }
 
-# name: (width, height) of the card box.  A large card's inside (8 columns) holds the
-# longest suit word, the French "Diamonds".
-SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (10, 8)}
-SIZE_ORDER = ("large", "medium", "small", "tiny")
+# name: (width, height) of the card box.  The large and extra-large insides have an odd
+# width (9 and 11 columns) so a single pip or a row of pips sits exactly in the middle; both
+# hold the longest suit word, the French "Diamonds".
+SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (11, 8), "xlarge": (13, 11)}
+SIZE_ORDER = ("xlarge", "large", "medium", "small", "tiny")
 # The screen's size classes and the largest card each allows: compact for 80x24, normal,
-# large from about 140x40 (the game screen picks one on every resize).
-SCREEN_CARD_SIZES = {"compact": "small", "normal": "medium", "large": "large"}
+# large from about 120x38, xlarge from about 150x50 (the game screen picks one on every
+# resize; a crowded table or hand still falls back to smaller cards).
+SCREEN_CARD_SIZES = {"compact": "small", "normal": "medium", "large": "large", "xlarge": "xlarge"}
+SCREEN_CLASSES = ("compact", "normal", "large", "xlarge")
 
 
 def screen_class(width: int, height: int) -> str:
-    """The size class of a terminal of ``width`` x ``height``: compact, normal or large."""
-    if width >= 140 and height >= 40:
+    """The size class of a terminal of ``width`` x ``height``: compact, normal, large or xlarge."""
+    if width >= 150 and height >= 50:
+        return "xlarge"
+    if width >= 120 and height >= 38:
         return "large"
     if width >= 100 and height >= 30:
         return "normal"
     return "compact"
+
+# Pips of the extra-large card, as a real card lays them out: how many suit symbols stand
+# in each row (1 = the middle, 2 = the two sides, 3 = sides and middle), top to bottom.
+PIP_ROWS = {2: (1, 1), 3: (1, 1, 1), 4: (2, 2), 5: (2, 1, 2), 6: (2, 2, 2), 7: (2, 3, 2),
+            8: (3, 2, 3), 9: (3, 3, 3), 10: (3, 2, 2, 3)}
+# Where those rows go among the card's five pip lines (0 = the top one).
+PIP_LINES = {2: (0, 4), 3: (0, 2, 4), 4: (0, 1, 3, 4)}
+
 
 Segment = tuple[str, str]  # (text, role)
 Line = list[Segment]
@@ -194,7 +207,7 @@ def render_card(card: int, style: DeckStyle, size: str = "medium") -> list[Line]
         lines.append(row(rank))
         lines.append(row(_center(sym, inner)))
         lines.append(row(rank.rjust(inner)))
-    else:  # large
+    elif size == "large":
         lines.append(row(rank + sym.rjust(inner - len(rank))))
         word = style.rank_word(c.rank)
         if word and c.rank != 1:
@@ -211,8 +224,41 @@ def render_card(card: int, style: DeckStyle, size: str = "medium") -> list[Line]
         lines.append(row(middle[1]))
         lines.append(row(_center(style.suit_word(c.suit), inner)))
         lines.append(row(sym + rank.rjust(inner - len(sym))))
+    else:  # xlarge
+        lines.append(row(rank + sym.rjust(inner - len(rank))))
+        lines.extend(row(text) for text in _xlarge_middle(c.rank, style, sym, inner))
+        lines.append(row(""))
+        lines.append(row(_center(style.suit_word(c.suit), inner)))
+        lines.append(row(sym.ljust(inner - len(rank)) + rank))
     lines.append([(bl, brole), (h * inner, brole), (br, brole)])
     return lines
+
+
+def _pip_row(count: int, sym: str, inner: int) -> str:
+    """One row of ``count`` pips (1 to 3) placed symmetrically in ``inner`` columns."""
+    side = inner // 4  # the side pips' distance from the card's edges
+    cells = [" "] * inner
+    if count != 2:
+        cells[inner // 2] = sym
+    if count >= 2:
+        cells[side] = cells[inner - 1 - side] = sym
+    return "".join(cells)
+
+
+def _xlarge_middle(rank: int, style: DeckStyle, sym: str, inner: int) -> list[str]:
+    """The five lines between an extra-large card's corners: the ace's one big pip and its
+    word, a face card's word between two pips, or the pips of a number card."""
+    word = style.rank_word(rank)
+    if rank == 1:
+        return ["", _pip_row(1, sym, inner), "", _center(word or "", inner), ""]
+    if word:  # Fante, Cavallo, Re; Jack, Queen, King
+        return [_pip_row(1, sym, inner), "", _center(word, inner), "", _pip_row(1, sym, inner)]
+    rows = PIP_ROWS[rank]
+    where = PIP_LINES[len(rows)]
+    middle = [""] * 5
+    for line, count in zip(where, rows):
+        middle[line] = _pip_row(count, sym, inner)
+    return middle
 
 
 def render_back(style: DeckStyle, size: str = "small") -> list[Line]:

@@ -114,3 +114,39 @@ def test_card_names_follow_the_deck():
     assert DeckStyle("french").card_name(SETTEBELLO) == "7 of Diamonds"
     assert DeckStyle("french").suit_word("d") == "Diamonds"  # plural, like the others
     assert DeckStyle("french-numeric").card_name(card(10, "c")) == "10 of Hearts"
+
+
+def inside(card, deck, size) -> list[str]:
+    """The card's lines without its border: the inner text only."""
+    return [line[1:-1] for line in text(render_card(card, deck, size))[1:-1]]
+
+
+@pytest.mark.parametrize("size", ["medium", "large", "xlarge"])
+@pytest.mark.parametrize("style", ["italian", "french", "french-numeric"])
+def test_pips_sit_exactly_in_the_middle_of_the_card(size, style):
+    # A row of suit symbols (the pips, between the corners) has as many blank columns on
+    # its left as on its right: the large card once drew them one column left of centre.
+    deck = DeckStyle(style)
+    for card in CARDS:
+        sym = deck.suit(card.suit)
+        pip_rows = [line for line in inside(card, deck, size)[1:-1] if line.strip() and set(line) <= {sym, " "}]
+        assert pip_rows, deck.short(card)
+        for line in pip_rows:
+            assert len(line) - len(line.lstrip()) == len(line) - len(line.rstrip()), (deck.short(card), line)
+
+
+@pytest.mark.parametrize("style", ["italian", "french", "french-numeric"])
+def test_the_extra_large_card_shows_as_many_pips_as_its_rank(style):
+    deck = DeckStyle(style)
+    for card in CARDS:
+        sym = deck.suit(card.suit)
+        lines = inside(card, deck, "xlarge")
+        assert lines[0].startswith(deck.rank(card.rank)) and lines[0].endswith(sym)  # the corners
+        assert lines[-1].startswith(sym) and lines[-1].endswith(deck.rank(card.rank))
+        middle = "".join(lines[1:-1])
+        assert deck.suit_word(card.suit) in middle
+        word = deck.rank_word(card.rank)
+        if word:  # the ace and the face cards say what they are, between their pips
+            assert word in middle and middle.count(sym) in (1, 2)
+        else:
+            assert middle.count(sym) == card.rank

@@ -217,8 +217,15 @@ async def test_resize_too_small_then_bigger_cards():
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         assert app.screen is screen
+        assert screen.query_one("#hand").card_size == "large"
+        await pilot.resize_terminal(110, 34)
+        await settle(pilot)
         assert screen.query_one("#hand").card_size == "medium"
         await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        assert screen.query_one("#hand").card_size == "xlarge"
+        assert screen.query_one("#table").card_size == "xlarge"
+        await pilot.resize_terminal(140, 40)
         await settle(pilot)
         assert screen.query_one("#hand").card_size == "large"
         assert screen.query_one("#table").card_size == "large"

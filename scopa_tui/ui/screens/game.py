@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import CARDS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
-from ..card_render import SCREEN_CARD_SIZES, DeckStyle, screen_class, suit_role
+from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, DeckStyle, screen_class, suit_role
 from ..config import HUMAN_SEAT, GameConfig
 from ..messages import AIMoveReady, EngineEvent, HandCardClicked, HintReady, TableCardClicked
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
@@ -108,7 +108,7 @@ class GameScreen(Screen):
         self._footer_turn: bool | None = None
         self.log_entries: list[tuple[str, str]] = []  # the play log's (text, kind), to redraw it
         self.slots: list[int | None] = []  # the table's card per letter slot (None: a free slot)
-        self.size_class = "normal"  # compact, normal or large: see card_render.screen_class
+        self.size_class = "normal"  # compact, normal, large or xlarge: see card_render.screen_class
         self.redeal: Redealt | None = None  # a void deal being shown (its turn waits)
         self.leftover: tuple[tuple[int, ...], str] | None = None  # the last cards going to a side
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
@@ -932,9 +932,9 @@ class GameScreen(Screen):
         return level
 
     def _apply_size_class(self, width: int, height: int) -> None:
-        """Pick the card size for this terminal: compact, normal or large (see card_render)."""
+        """Pick the card size for this terminal: compact, normal, large or xlarge (see card_render)."""
         self.size_class = screen_class(width, height)
-        for name in ("compact", "normal", "large"):
+        for name in SCREEN_CLASSES:
             if self.has_class(f"-{name}") != (name == self.size_class):
                 self.set_class(name == self.size_class, f"-{name}")
         largest = SCREEN_CARD_SIZES[self.size_class]

@@ -72,7 +72,8 @@ class CardCanvas(Widget):
                      lift: bool = False, spread: int = 0, height: int = 0) -> Text:
         """Draw ``items`` in centred rows that wrap to ``width``; labels go above (``top``) or
         below the cards.  ``spread`` lets the gap between cards grow up to that many columns
-        when the row has room; ``height`` centres the rows vertically in that many lines."""
+        when the row has room; ``height`` centres the rows vertically in that many lines, with
+        up to two blank lines between rows where they fit."""
         self._hits = []
         if not items:
             return Text("")
@@ -88,7 +89,9 @@ class CardCanvas(Widget):
         label_lines = 1 if any(it.label for it in items) else 0
         row_h = card_h + extra + label_lines
         rows_n = math.ceil(len(items) / per_row)
-        row_sep = 1 if height and rows_n * (row_h + 1) - 1 <= height and rows_n > 1 else 0
+        row_sep = 0  # the lines between rows grow (up to 2) when the height has room
+        if height and rows_n > 1:
+            row_sep = max(0, min(2, (height - rows_n * row_h) // (rows_n - 1)))
         used = rows_n * row_h + (rows_n - 1) * row_sep
         top_pad = max(0, (height - used) // 2) if height else 0
         out = Text("\n" * top_pad)
@@ -153,6 +156,12 @@ class CardCanvas(Widget):
         return "tiny"
 
 
+def spread_for(size: str, small: int) -> int:
+    """How far apart cards of ``size`` may spread in a wide row: big cards (large, xlarge) up
+    to a card's width, so a big terminal's table and hand do not huddle in the middle."""
+    return SIZES[size][0] if size in ("large", "xlarge") else small
+
+
 def _center(text: str, width: int) -> str:
     text = text[:width]
     left = (width - len(text)) // 2
@@ -195,7 +204,7 @@ class TableView(CardCanvas):
                 lines = [[("→", "label")] + lines[0]]
             items.append(Item(lines, "" if size == "tiny" else f"{who}", "played", card))
         self._items = items
-        return self.layout_items(items, width, gap=1, label_pos="top", spread=2 if size == "tiny" else 4,
+        return self.layout_items(items, width, gap=1, label_pos="top", spread=spread_for(size, 2 if size == "tiny" else 4),
                                  height=height)
 
     def on_click(self, event: Click) -> None:
@@ -229,7 +238,8 @@ class HandView(CardCanvas):
             label = f"▲ {i + 1} ▲" if i == self.selected and size != "tiny" else str(i + 1)
             items.append(Item(lines, label, state, c, raise_=1 if i == self.selected else 0))
         gap = 2 if size != "tiny" else 1
-        return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny", spread=4)
+        return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny",
+                                 spread=spread_for(size, 4))
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)

@@ -1,0 +1,66 @@
+"""Big terminals: the extra-large cards at 200x60, and at 160x50 and 200x60 nothing of the
+game screen leaves the screen and the table's cards stay inside the table, however many."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa_tui.ui.card_render import SIZES
+from scopa_tui.ui.widgets.cards import TableView
+
+from .helpers import game_screen, make_app, settle, wait_for_my_turn
+
+BIG = [(160, 50), (200, 60)]
+
+
+def assert_inside(screen, size) -> None:
+    """Every shown widget's region lies within the screen's; the cards within the table and hand."""
+    width, height = size
+    for widget in screen.query("*"):
+        if widget.display and widget.region.area:
+            r = widget.region
+            assert 0 <= r.x and r.right <= width and 0 <= r.y and r.bottom <= height, (widget, r)
+    table = screen.query_one(TableView)
+    content = table.content_region
+    card_w, card_h = SIZES[table.card_size]
+    assert table._hits
+    for x0, y0, x1, y1, _ in table._hits:
+        assert x1 - x0 == card_w and x1 <= content.width and y1 <= content.height, (table.card_size, x1, y1)
+        assert y1 - y0 >= card_h
+    hand = screen.query_one("#hand")
+    assert len(hand._hits) == 3
+    for _x0, _y0, x1, y1, _ in hand._hits:
+        assert x1 <= hand.content_region.width and y1 <= hand.content_region.height
+
+
+async def test_a_200x60_terminal_gets_the_extra_large_cards():
+    app = make_app(seed=12)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.size_class == "xlarge" and screen.has_class("-xlarge") and not screen.has_class("-large")
+        assert screen.query_one("#hand").card_size == "xlarge"
+        assert screen.query_one("#table").card_size == "xlarge"
+        await pilot.resize_terminal(140, 40)
+        await settle(pilot)
+        assert screen.size_class == "large" and screen.query_one("#hand").card_size == "large"
+
+
+@pytest.mark.parametrize("size", BIG)
+@pytest.mark.parametrize("players", [2, 6])
+async def test_nothing_leaves_a_big_screen_and_a_full_table_falls_back(players, size):
+    app = make_app(players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        screen = game_screen(app)
+        assert_inside(screen, size)
+        assert screen.query_one(TableView).card_size == "xlarge"
+        table = screen.query_one(TableView)
+        crowded = tuple(c for c in range(40) if c not in table.cards)[:12]  # a rare 12-card table
+        table.labels = {c: "abcdefghijkl"[i] for i, c in enumerate(crowded)}
+        table.cards = crowded
+        await settle(pilot)
+        assert_inside(screen, size)
+        assert len(table._hits) == 12
