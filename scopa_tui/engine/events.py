@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
+from .cards import NAMES, Card
 from .rules import Rules
 from .scoring import HandScore
 
 
 def _names(cards) -> list[str]:
-    return [str(c) for c in cards]
+    return [NAMES[c] for c in cards]
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Played:
     table: tuple[Card, ...]  # the table after the play
 
     def to_record(self) -> dict[str, Any]:
-        return {"event": "play", "hand": self.hand, "seat": self.seat, "card": str(self.card),
+        return {"event": "play", "hand": self.hand, "seat": self.seat, "card": NAMES[self.card],
                 "capture": _names(self.capture), "scopa": self.scopa}
 
 
