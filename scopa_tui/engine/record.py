@@ -35,9 +35,13 @@ RULES_REQUIRED = ("players", "target", "sides", "primiera_chart", "redeal_three_
 SIDE_REQUIRED = ("cards", "coins", "settebello", "primiera", "scope", "points")
 
 
+# One compact encoder for every line (json.dumps with separators builds one per call).
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def dumps(game: Game) -> str:
     """The game so far as JSON Lines (one event a line, ending in a newline)."""
-    return "".join(json.dumps(e.to_record(), separators=(",", ":")) + "\n" for e in game.events)
+    return "".join([_encode(e.to_record()) + "\n" for e in game.events])
 
 
 @dataclass
