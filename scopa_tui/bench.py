@@ -4,6 +4,8 @@ Reports random plays per second (random card, random legal capture, through
 ``HandState.apply``) and complete 2-player games to 11 per second, single process.
 ``--naive`` also measures :class:`NaiveHand`, a plain list-of-cards implementation of
 the same rules written the straightforward way, as a yardstick for the engine.
+``--ui`` starts the app in a pseudo-terminal and measures the time to its first frame
+and from a key to the updated screen, beside a minimal Textual app started the same way.
 ``--simulate`` times whole processes: ``scopa-tui simulate --ai random,random --record
 FILE`` against :func:`plain_simulate` (cards as strings, a record per game) started the
 same way, and prints the ratio.
@@ -12,15 +14,23 @@ same way, and prints the ratio.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
+import math
 import os
 import platform
+import pty
 import random
+import re
 import resource
+import select
+import signal
 import statistics
 import subprocess
+import struct
 import sys
 import tempfile
+import termios
 import time
 from itertools import combinations
 
@@ -372,6 +382,183 @@ def _best(measures: dict, repeat: int, seconds: float) -> dict[str, float]:
     return best
 
 
+# --- the app in a pseudo-terminal: time to the first frame, key to updated screen --------
+#
+# Each app runs in a pseudo-terminal of UI_SIZE (standard library ``pty``) with an empty
+# data directory.  A frame "is there" when the output read since the start (or since the
+# key) contains a known text once the escape sequences are taken out.
+
+UI_SIZE = (100, 30)  # columns, rows
+# The yardstick: a minimal Textual app (Header, one Static, Footer) whose Static changes
+# one line on the same keys as the game.  Run as ``python -c`` so it imports only Textual.
+MINIMAL_APP = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+
+class Minimal(App):
+    BINDINGS = [("1", "pick", "pick"), ("escape", "clear", "clear")]
+
+    def compose(self):
+        yield Header()
+        yield Static("Your turn: pick a card", id="line")
+        yield Footer()
+
+    def action_pick(self):
+        self.query_one("#line", Static).update("Enter plays")
+
+    def action_clear(self):
+        self.query_one("#line", Static).update("Selection cleared: pick a card.")
+
+
+Minimal().run()
+"""
+# What each screen shows: the new-game screen, a game waiting for the player's card, the
+# line after ``1`` (a card chosen) and after ``Esc`` (cleared).
+NEW_GAME_TEXT = "new game"
+TURN_TEXT = "Your turn: pick a card"
+CHOSEN_TEXT = "Enter plays"
+CLEARED_TEXT = "Selection cleared: pick a card"
+_ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[()][0-9A-Za-z]|[=>78DEHMNOcZ])")
+
+
+def screen_text(output: bytes) -> str:
+    """Terminal output without its escape sequences (colours, cursor moves, queries)."""
+    return _ESCAPES.sub(b"", output).decode("utf-8", "replace")
+
+
+def frame_contains(output: bytes, text: str) -> bool:
+    """Whether ``output`` has drawn ``text`` (it may be split by colour changes)."""
+    return text in screen_text(output)
+
+
+class PtyApp:
+    """A program running in a pseudo-terminal of ``UI_SIZE``, read as it draws."""
+
+    def __init__(self, cmd: list[str], env: dict[str, str]):
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", UI_SIZE[1], UI_SIZE[0], 0, 0))
+        self.start = time.perf_counter()
+        self.proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                     start_new_session=True)
+        os.close(slave)
+        self.fd = master
+        self.output = b""
+
+    def wait_for(self, text: str, since: int = 0, timeout: float = 30.0) -> float:
+        """Read until the output after offset ``since`` shows ``text``: the time it arrived."""
+        deadline = time.perf_counter() + timeout
+        while not frame_contains(self.output[since:], text):
+            left = deadline - time.perf_counter()
+            if left <= 0 or self.proc.poll() is not None:
+                raise RuntimeError(f"{text!r} did not appear on the screen; it shows: "
+                                   f"{screen_text(self.output[-400:])!r}")
+            if select.select([self.fd], [], [], left)[0]:
+                try:
+                    self.output += os.read(self.fd, 65536)
+                except OSError:  # the program closed the terminal
+                    pass
+        return time.perf_counter()
+
+    def key(self, data: bytes, text: str) -> float:
+        """Seconds from sending ``data`` to the screen showing ``text``."""
+        time.sleep(0.15)  # let the previous frame finish (and a lone Esc stand alone)
+        self.drain()
+        since = len(self.output)
+        sent = time.perf_counter()
+        os.write(self.fd, data)
+        return self.wait_for(text, since) - sent
+
+    def drain(self) -> None:
+        while select.select([self.fd], [], [], 0)[0]:
+            try:
+                self.output += os.read(self.fd, 65536)
+            except OSError:
+                return
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(3)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        os.close(self.fd)
+
+
+def _ui_env(data_dir: str) -> dict[str, str]:
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(UI_SIZE[0]), LINES=str(UI_SIZE[1]),
+               SCOPA_TUI_DATA_DIR=data_dir)
+    for name in ("TEXTUAL", "NO_COLOR", "TMUX"):
+        env.pop(name, None)
+    return env
+
+
+def first_frame(cmd: list[str], text: str) -> float:
+    """Seconds from starting ``cmd`` (empty data directory) to ``text`` on its screen."""
+    with tempfile.TemporaryDirectory(prefix="scopa-bench-") as data:
+        app = PtyApp(cmd, _ui_env(data))
+        try:
+            return app.wait_for(text) - app.start
+        finally:
+            app.close()
+
+
+def key_latencies(cmd: list[str], presses: int) -> list[float]:
+    """Seconds from each key (``1`` then ``Esc``, ``presses`` times) to the updated screen."""
+    with tempfile.TemporaryDirectory(prefix="scopa-bench-") as data:
+        app = PtyApp(cmd, _ui_env(data))
+        try:
+            app.wait_for(TURN_TEXT)
+            times = []
+            for _ in range(presses):
+                times.append(app.key(b"1", CHOSEN_TEXT))
+                times.append(app.key(b"\x1b", CLEARED_TEXT))
+            return times
+        finally:
+            app.close()
+
+
+def ui_commands() -> dict[str, list[str]]:
+    scopa = [sys.executable, "-m", "scopa_tui"]
+    return {
+        "new-game screen": scopa,
+        "game": scopa + ["--players", "2", "--ai", "medium", "--seed", "1", "--ai-delay", "0"],
+        "minimal app": [sys.executable, "-c", MINIMAL_APP],
+    }
+
+
+def ui_measure(starts: int, presses: int) -> dict[str, dict[str, float]]:
+    """Median first frame of each (``starts`` interleaved runs) and key latencies of the
+    game and the minimal app (median and p95 over ``presses`` of each key)."""
+    cmds = ui_commands()
+    texts = {"new-game screen": NEW_GAME_TEXT, "game": TURN_TEXT, "minimal app": TURN_TEXT}
+    frames: dict[str, list[float]] = {name: [] for name in cmds}
+    for _ in range(starts):
+        for name, cmd in cmds.items():
+            frames[name].append(first_frame(cmd, texts[name]))
+    out = {name: {"first_frame": statistics.median(f)} for name, f in frames.items()}
+    for name in ("game", "minimal app"):
+        lat = sorted(key_latencies(cmds[name], presses))
+        out[name].update(key_median=statistics.median(lat), key_p95=lat[math.ceil(0.95 * len(lat)) - 1])
+    return out
+
+
+def _print_ui(starts: int, presses: int) -> int:
+    m = ui_measure(starts, presses)
+    base = m["minimal app"]
+    print(f"python {platform.python_version()}, {UI_SIZE[0]}x{UI_SIZE[1]} pseudo-terminal, empty data directory, "
+          f"median of {starts} starts, keys 1 and Esc {presses} times each; load {os.getloadavg()[0]:.1f}")
+    for name, r in m.items():
+        line = f"{name:<16} first frame {1000 * r['first_frame']:6.0f} ms ({r['first_frame'] / base['first_frame']:.2f}x)"
+        if "key_median" in r:
+            line += (f"  key to screen median {1000 * r['key_median']:5.1f} ms, p95 {1000 * r['key_p95']:5.1f} ms"
+                     f" ({1000 * (r['key_median'] - base['key_median']):+.1f} ms)")
+        print(line)
+    return 0
+
+
 def _print_simulate(games: int, repeat: int) -> int:
     best = simulate_vs_plain(games, repeat)
     print(f"python {platform.python_version()}, {games} games, random vs random, records written, "
@@ -393,6 +580,11 @@ def main(argv=None) -> int:
     parser.add_argument("--simulate", type=int, nargs="?", const=1000, default=None, metavar="GAMES",
                         help="time whole processes: scopa-tui simulate --ai random,random --record FILE "
                              "against a plain list-of-strings implementation (default 1000 games)")
+    parser.add_argument("--ui", action="store_true",
+                        help="time the app's first frame and key-to-screen latency in a pseudo-terminal "
+                             "beside a minimal Textual app")
+    parser.add_argument("--starts", type=int, default=7, help="starts of each app for --ui (default 7)")
+    parser.add_argument("--presses", type=int, default=30, help="presses of each key for --ui (default 30)")
     parser.add_argument("--plain-simulate", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--record", default=os.devnull, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -400,6 +592,10 @@ def main(argv=None) -> int:
         with open(args.record, "w", encoding="utf-8") as out:
             plain_simulate(args.plain_simulate, 1, out)
         return 0
+    if args.ui:
+        if args.starts < 1 or args.presses < 1:
+            parser.error("--starts and --presses must be at least 1")
+        return _print_ui(args.starts, args.presses)
     if args.simulate is not None:
         if args.simulate < 1:
             parser.error(f"--simulate needs at least 1 game, not {args.simulate}")
