@@ -181,10 +181,10 @@ class Game:
         """What ``seat`` may know now; its card tuples are built when first read."""
         s = self.state
         legal = self._legal_pairs() if self.turn == seat else ()
-        return LazyPlayerView(
-            self.rules, seat, self.hand_no, self.dealer, self.hand_start_table,
-            tuple([len(h) for h in s.hands]), len(s.stock), tuple(s.scope), tuple(self.totals),
-            (s.hands[seat][:], s.table, s.piles[:], self.history, len(self.history), legal))
+        return LazyPlayerView((
+            self.rules, seat, self.hand_no, self.dealer, self.hand_start_table, tuple(map(len, s.hands)),
+            len(s.stock), tuple(s.scope), tuple(self.totals), s.hands[seat][:], s.table, s.piles[:],
+            self.history, len(self.history), legal))
 
     # --- acting ----------------------------------------------------------------------
     def play(self, move: Move) -> Played:

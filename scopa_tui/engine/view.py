@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import itemgetter
 from typing import Any
 
 from .cards import CARDS, DECK_MASK, Card, card_tuple, mask_of, parse_cards
@@ -135,24 +136,31 @@ class LazyPlayerView(PlayerView):
     however the game goes on, exactly like the eager view.
     """
 
-    def __init__(self, rules: Rules, seat: int, hand_no: int, dealer: int,
-                 hand_start_table: tuple[Card, ...], hand_sizes: tuple[int, ...], stock: int,
-                 scope: tuple[int, ...], scores: tuple[int, ...], src: tuple):
-        # src: (hand as card ints, table mask, piles as masks, the hand's history list --
-        # only ever appended to -- and its length now, legal (card, capture mask) pairs).
-        self.__dict__.update(rules=rules, seat=seat, hand_no=hand_no, dealer=dealer,
-                             hand_start_table=hand_start_table, hand_sizes=hand_sizes, stock=stock,
-                             scope=scope, scores=scores, _src=src)
+    def __init__(self, src: tuple):
+        # src: (rules, seat, hand_no, dealer, hand_start_table, hand sizes, stock, scope,
+        # scores, the seat's hand as card ints, the table mask, the piles as masks, the
+        # hand's history list -- only ever appended to -- and its length now, the legal
+        # (card, capture mask) pairs).  Every field is read from it on first access.
+        self.__dict__["_src"] = src
 
-    hand = _Built(lambda src: tuple([CARDS[c] for c in src[0]]))
-    table = _Built(lambda src: card_tuple(src[1]))
-    captured = _Built(lambda src: tuple([card_tuple(p) for p in src[2]]))
-    history = _Built(lambda src: tuple(src[3][:src[4]]))
-    legal = _Built(lambda src: tuple([Move.of(c, m) for c, m in src[5]]))
+    rules = _Built(itemgetter(0))
+    seat = _Built(itemgetter(1))
+    hand_no = _Built(itemgetter(2))
+    dealer = _Built(itemgetter(3))
+    hand_start_table = _Built(itemgetter(4))
+    hand_sizes = _Built(itemgetter(5))
+    stock = _Built(itemgetter(6))
+    scope = _Built(itemgetter(7))
+    scores = _Built(itemgetter(8))
+    hand = _Built(lambda src: tuple([CARDS[c] for c in src[9]]))
+    table = _Built(lambda src: card_tuple(src[10]))
+    captured = _Built(lambda src: tuple([card_tuple(p) for p in src[11]]))
+    history = _Built(lambda src: tuple(src[12][:src[13]]))
+    legal = _Built(lambda src: tuple([Move.of(c, m) for c, m in src[14]]))
 
     @property
     def unseen_mask(self) -> int:
-        hand, seen, piles = self._src[:3]
+        hand, seen, piles = self._src[9:12]
         for c in hand:
             seen |= 1 << c
         for pile in piles:
