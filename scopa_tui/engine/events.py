@@ -63,7 +63,7 @@ class Dealt:
                 "hands": [_names(h) for h in self.hands]}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Played:
     hand: int
     seat: int
@@ -72,6 +72,13 @@ class Played:
     scopa: bool
     last: bool  # the very last card of the hand
     table: tuple[Card, ...]  # the table after the play
+
+    def __init__(self, hand: int, seat: int, card: Card, capture: tuple[Card, ...], scopa: bool, last: bool,
+                 table: tuple[Card, ...]):
+        # Frozen all the same; set through __dict__ (one event a play: the generated
+        # __init__ of a frozen dataclass costs four times as much).
+        self.__dict__.update(hand=hand, seat=seat, card=card, capture=capture, scopa=scopa, last=last,
+                             table=table)
 
     def to_record(self) -> dict[str, Any]:
         return {"event": "play", "hand": self.hand, "seat": self.seat, "card": NAMES[self.card],

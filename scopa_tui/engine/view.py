@@ -11,7 +11,7 @@ from .moves import Move
 from .rules import Rules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlayRecord:
     """One play of the current hand, as everybody saw it."""
 
@@ -19,6 +19,11 @@ class PlayRecord:
     card: Card
     capture: tuple[Card, ...]
     scopa: bool
+
+    def __init__(self, seat: int, card: Card, capture: tuple[Card, ...], scopa: bool):
+        # Frozen all the same; set through __dict__ because the generated __init__ of a
+        # frozen dataclass costs four times as much, and the game makes one every play.
+        self.__dict__.update(seat=seat, card=card, capture=capture, scopa=scopa)
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "card": str(self.card), "capture": [str(c) for c in self.capture],
