@@ -114,17 +114,19 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
         if listeners:
             game.subscribe(lambda event: _notify(listeners, event))
         game.start()
+        choosers = [players[assign[seat]].choose for seat in range(rules.players)]
+        seat_stats = [stats[assign[seat]] for seat in range(rules.players)]
+        clock, view_of, play = time.perf_counter, game.view, game.play
         try:
             while not game.is_over:
                 if game.phase == "hand_over":
                     game.next_hand()
                 seat = game.turn
-                entrant = assign[seat]
-                view = game.view(seat)
-                t0 = time.perf_counter()
-                move = players[entrant].choose(view)
-                dt = time.perf_counter() - t0
-                st = stats[entrant]
+                view = view_of(seat)
+                t0 = clock()
+                move = choosers[seat](view)
+                dt = clock() - t0
+                st = seat_stats[seat]
                 st.decisions += 1
                 st.think_time += dt
                 if keep_times:
@@ -132,7 +134,7 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
                 if move not in view.legal:  # a player's fault: play a safe move instead
                     st.faults += 1
                     move = view.legal[0]
-                game.play(move)
+                play(move)
         finally:
             for p in players.values():
                 close = getattr(p, "close", None)
