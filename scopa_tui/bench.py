@@ -413,9 +413,11 @@ class Minimal(App):
 
 Minimal().run()
 """
-# What each screen shows: the new-game screen, a game waiting for the player's card, the
-# line after ``1`` (a card chosen) and after ``Esc`` (cleared).
+# What each screen shows: the new-game screen, the game screen's header (its first frame,
+# whoever plays first), a game waiting for the player's card, the line after ``1`` (a card
+# chosen) and after ``Esc`` (cleared).
 NEW_GAME_TEXT = "new game"
+GAME_TEXT = "Hand 1"
 TURN_TEXT = "Your turn: pick a card"
 CHOSEN_TEXT = "Enter plays"
 CLEARED_TEXT = "Selection cleared: pick a card"
@@ -524,6 +526,7 @@ def ui_commands() -> dict[str, list[str]]:
     scopa = [sys.executable, "-m", "scopa_tui"]
     return {
         "new-game screen": scopa,
+        # seed 1: the opponent leads at once (--ai-delay 0), then it is the player's turn
         "game": scopa + ["--players", "2", "--ai", "medium", "--seed", "1", "--ai-delay", "0"],
         "minimal app": [sys.executable, "-c", MINIMAL_APP],
     }
@@ -533,7 +536,7 @@ def ui_measure(starts: int, presses: int) -> dict[str, dict[str, float]]:
     """Median first frame of each (``starts`` interleaved runs) and key latencies of the
     game and the minimal app (median and p95 over ``presses`` of each key)."""
     cmds = ui_commands()
-    texts = {"new-game screen": NEW_GAME_TEXT, "game": TURN_TEXT, "minimal app": TURN_TEXT}
+    texts = {"new-game screen": NEW_GAME_TEXT, "game": GAME_TEXT, "minimal app": TURN_TEXT}
     frames: dict[str, list[float]] = {name: [] for name in cmds}
     for _ in range(starts):
         for name, cmd in cmds.items():
