@@ -4,13 +4,33 @@ Reports random plays per second (random card, random legal capture, through
 ``HandState.apply``) and complete 2-player games to 11 per second, single process.
 ``--naive`` also measures :class:`NaiveHand`, a plain list-of-cards implementation of
 the same rules written the straightforward way, as a yardstick for the engine.
+``--ui`` starts the app in a pseudo-terminal and measures the time to its first frame
+and from a key to the updated screen, beside a minimal Textual app started the same way.
+``--simulate`` times whole processes: ``scopa-tui simulate --ai random,random --record
+FILE`` against :func:`plain_simulate` (cards as strings, a record per game) started the
+same way, and prints the ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
+import json
+import math
+import os
 import platform
+import pty
 import random
+import re
+import resource
+import select
+import signal
+import statistics
+import subprocess
+import struct
+import sys
+import tempfile
+import termios
 import time
 from itertools import combinations
 
@@ -210,6 +230,144 @@ def naive_games(seconds: float, seed: int = 2) -> tuple[int, float]:
     return play_games(seconds, seed, play_hand)
 
 
+# --- whole-process yardstick for ``simulate``: a plain list-of-strings game loop ----------
+#
+# Cards are strings ("7d", "10b"), hands, table and piles lists of them; two random
+# players play games to 11 (a tie at the target plays on) and every game is written as
+# JSON Lines: a start line, each deal, each play, each hand's points and the result.
+
+PLAIN_DECK = [f"{rank}{suit}" for rank in range(1, 11) for suit in "dcsb"]
+
+
+def _rank(card: str) -> int:
+    return int(card[:-1])
+
+
+def plain_captures(card: str, table: list[str]) -> list[list[str]]:
+    """Single matches if any, else every set of 2+ table cards adding up to the card's rank."""
+    rank = _rank(card)
+    matches = [[t] for t in table if _rank(t) == rank]
+    if matches:
+        return matches
+    smaller = [t for t in table if _rank(t) < rank]
+    return [list(combo) for k in range(2, len(smaller) + 1) for combo in combinations(smaller, k)
+            if sum(_rank(c) for c in combo) == rank]
+
+
+def plain_points(piles: list[list[str]], scope: list[int]) -> list[int]:
+    """Each side's points for the hand: scope, cards, coins, settebello, primiera."""
+    points = scope[:]
+
+    def award(values):
+        if values.count(max(values)) == 1 and max(values) >= 0:
+            points[values.index(max(values))] += 1
+
+    award([len(p) for p in piles])
+    award([sum(1 for c in p if c[-1] == "d") for p in piles])
+    award([1 if "7d" in p else 0 for p in piles])
+    primiera = []
+    for pile in piles:
+        best = {}
+        for c in pile:
+            best[c[-1]] = max(best.get(c[-1], 0), NAIVE_PRIMIERA[_rank(c)])
+        primiera.append(sum(best.values()) if len(best) == 4 else -1)
+    award(primiera)
+    return points
+
+
+def plain_game(rng: random.Random, seed: int) -> list[dict]:
+    """One 2-player game to 11 between random players: its record lines."""
+    lines = [{"event": "game_start", "players": 2, "target": 11, "seed": seed}]
+    totals = [0, 0]
+    dealer = rng.randrange(2)
+    hand_no = 0
+    while max(totals) < 11 or totals[0] == totals[1]:
+        hand_no += 1
+        stock = PLAIN_DECK[:]
+        rng.shuffle(stock)
+        table = [stock.pop() for _ in range(4)]
+        if sum(1 for c in table if c.startswith("10")) >= 3:
+            lines.append({"event": "redeal", "hand": hand_no, "table": table})
+            continue
+        hands: list[list[str]] = [[], []]
+        piles: list[list[str]] = [[], []]
+        scope = [0, 0]
+        last = -1
+        turn = 1 - dealer
+        for _ in range(6):
+            if not hands[turn]:
+                for _ in range(3):
+                    for k in (1, 2):
+                        hands[(dealer + k) % 2].append(stock.pop())
+                lines.append({"event": "deal", "hand": hand_no, "dealer": dealer, "table": table[:],
+                              "hands": [h[:] for h in hands]})
+            while hands[turn]:
+                card = rng.choice(hands[turn])
+                hands[turn].remove(card)
+                options = plain_captures(card, table)
+                capture = rng.choice(options) if options else []
+                scopa = False
+                if capture:
+                    for c in capture:
+                        table.remove(c)
+                    piles[turn] += capture + [card]
+                    last = turn
+                    scopa = not table and bool(stock or hands[0] or hands[1])
+                    scope[turn] += scopa
+                else:
+                    table.append(card)
+                lines.append({"event": "play", "hand": hand_no, "seat": turn, "card": card,
+                              "capture": capture, "scopa": scopa})
+                turn = 1 - turn
+            if not stock:
+                break
+        if last >= 0:
+            piles[last] += table
+        points = plain_points(piles, scope)
+        totals = [t + p for t, p in zip(totals, points)]
+        lines.append({"event": "hand_end", "hand": hand_no, "leftover": table, "points": points,
+                      "totals": totals})
+        dealer = 1 - dealer
+    lines.append({"event": "game_end", "totals": totals, "winner": totals.index(max(totals))})
+    return lines
+
+
+def plain_simulate(games: int, seed: int, out) -> None:
+    """``games`` plain games, each written to ``out`` as JSON Lines."""
+    master = random.Random(seed)
+    for _ in range(games):
+        game_seed = master.getrandbits(31)
+        lines = plain_game(random.Random(game_seed), game_seed)
+        out.write("".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines))
+
+
+def _child_run(cmd: list[str]) -> tuple[float, float]:
+    """Run ``cmd`` to the end: (wall seconds, CPU seconds of the child, user + system)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def simulate_vs_plain(games: int, repeat: int) -> dict[str, tuple[float, float]]:
+    """Best (wall, CPU) seconds of each whole process over ``repeat`` interleaved runs."""
+    with tempfile.TemporaryDirectory(prefix="scopa-bench-") as tmp:
+        record = os.path.join(tmp, "sim.jsonl")
+        cmds = {
+            "scopa-tui simulate": [sys.executable, "-m", "scopa_tui", "--data-dir", tmp, "simulate",
+                                   "--games", str(games), "--ai", "random,random", "--record", record],
+            "plain list-of-strings": [sys.executable, "-m", "scopa_tui.bench", "--plain-simulate", str(games),
+                                      "--record", os.path.join(tmp, "plain.jsonl")],
+        }
+        runs: dict[str, list[tuple[float, float]]] = {name: [] for name in cmds}
+        for _ in range(repeat):
+            for name, cmd in cmds.items():
+                runs[name].append(_child_run(cmd))
+    return {name: (min(w for w, _ in r), min(c for _, c in r)) for name, r in runs.items()}
+
+
 def _best(measures: dict, repeat: int, seconds: float) -> dict[str, float]:
     """Run each measurement ``repeat`` times, interleaved, and keep the best rate of each.
 
@@ -224,6 +382,197 @@ def _best(measures: dict, repeat: int, seconds: float) -> dict[str, float]:
     return best
 
 
+# --- the app in a pseudo-terminal: time to the first frame, key to updated screen --------
+#
+# Each app runs in a pseudo-terminal of UI_SIZE (standard library ``pty``) with an empty
+# data directory.  A frame "is there" when the output read since the start (or since the
+# key) contains a known text once the escape sequences are taken out.
+
+UI_SIZE = (100, 30)  # columns, rows
+# The yardstick: a minimal Textual app (Header, one Static, Footer) whose Static changes
+# one line on the same keys as the game.  Run as ``python -c`` so it imports only Textual.
+MINIMAL_APP = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+
+class Minimal(App):
+    BINDINGS = [("1", "pick", "pick"), ("escape", "clear", "clear")]
+
+    def compose(self):
+        yield Header()
+        yield Static("Your turn: pick a card", id="line")
+        yield Footer()
+
+    def action_pick(self):
+        self.query_one("#line", Static).update("Enter plays")
+
+    def action_clear(self):
+        self.query_one("#line", Static).update("Selection cleared: pick a card.")
+
+
+Minimal().run()
+"""
+# What each screen shows: the new-game screen, the game screen's header (its first frame,
+# whoever plays first), a game waiting for the player's card, the line after ``1`` (a card
+# chosen) and after ``Esc`` (cleared).
+NEW_GAME_TEXT = "new game"
+GAME_TEXT = "Hand 1"
+TURN_TEXT = "Your turn: pick a card"
+CHOSEN_TEXT = "Enter plays"
+CLEARED_TEXT = "Selection cleared: pick a card"
+_ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[()][0-9A-Za-z]|[=>78DEHMNOcZ])")
+
+
+def screen_text(output: bytes) -> str:
+    """Terminal output without its escape sequences (colours, cursor moves, queries)."""
+    return _ESCAPES.sub(b"", output).decode("utf-8", "replace")
+
+
+def frame_contains(output: bytes, text: str) -> bool:
+    """Whether ``output`` has drawn ``text`` (it may be split by colour changes)."""
+    return text in screen_text(output)
+
+
+class PtyApp:
+    """A program running in a pseudo-terminal of ``UI_SIZE``, read as it draws."""
+
+    def __init__(self, cmd: list[str], env: dict[str, str]):
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", UI_SIZE[1], UI_SIZE[0], 0, 0))
+        self.start = time.perf_counter()
+        self.proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                     start_new_session=True)
+        os.close(slave)
+        self.fd = master
+        self.output = b""
+
+    def wait_for(self, text: str, since: int = 0, timeout: float = 30.0) -> float:
+        """Read until the output after offset ``since`` shows ``text``: the time it arrived."""
+        deadline = time.perf_counter() + timeout
+        while not frame_contains(self.output[since:], text):
+            left = deadline - time.perf_counter()
+            if left <= 0 or self.proc.poll() is not None:
+                raise RuntimeError(f"{text!r} did not appear on the screen; it shows: "
+                                   f"{screen_text(self.output[-400:])!r}")
+            if select.select([self.fd], [], [], left)[0]:
+                try:
+                    self.output += os.read(self.fd, 65536)
+                except OSError:  # the program closed the terminal
+                    pass
+        return time.perf_counter()
+
+    def key(self, data: bytes, text: str) -> float:
+        """Seconds from sending ``data`` to the screen showing ``text``."""
+        time.sleep(0.15)  # let the previous frame finish (and a lone Esc stand alone)
+        self.drain()
+        since = len(self.output)
+        sent = time.perf_counter()
+        os.write(self.fd, data)
+        return self.wait_for(text, since) - sent
+
+    def drain(self) -> None:
+        while select.select([self.fd], [], [], 0)[0]:
+            try:
+                self.output += os.read(self.fd, 65536)
+            except OSError:
+                return
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(3)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        os.close(self.fd)
+
+
+def _ui_env(data_dir: str) -> dict[str, str]:
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(UI_SIZE[0]), LINES=str(UI_SIZE[1]),
+               SCOPA_TUI_DATA_DIR=data_dir)
+    for name in ("TEXTUAL", "NO_COLOR", "TMUX"):
+        env.pop(name, None)
+    return env
+
+
+def first_frame(cmd: list[str], text: str) -> float:
+    """Seconds from starting ``cmd`` (empty data directory) to ``text`` on its screen."""
+    with tempfile.TemporaryDirectory(prefix="scopa-bench-") as data:
+        app = PtyApp(cmd, _ui_env(data))
+        try:
+            return app.wait_for(text) - app.start
+        finally:
+            app.close()
+
+
+def key_latencies(cmd: list[str], presses: int) -> list[float]:
+    """Seconds from each key (``1`` then ``Esc``, ``presses`` times) to the updated screen."""
+    with tempfile.TemporaryDirectory(prefix="scopa-bench-") as data:
+        app = PtyApp(cmd, _ui_env(data))
+        try:
+            app.wait_for(TURN_TEXT)
+            times = []
+            for _ in range(presses):
+                times.append(app.key(b"1", CHOSEN_TEXT))
+                times.append(app.key(b"\x1b", CLEARED_TEXT))
+            return times
+        finally:
+            app.close()
+
+
+def ui_commands() -> dict[str, list[str]]:
+    scopa = [sys.executable, "-m", "scopa_tui"]
+    return {
+        "new-game screen": scopa,
+        # seed 1: the opponent leads at once (--ai-delay 0), then it is the player's turn
+        "game": scopa + ["--players", "2", "--ai", "medium", "--seed", "1", "--ai-delay", "0"],
+        "minimal app": [sys.executable, "-c", MINIMAL_APP],
+    }
+
+
+def ui_measure(starts: int, presses: int) -> dict[str, dict[str, float]]:
+    """Median first frame of each (``starts`` interleaved runs) and key latencies of the
+    game and the minimal app (median and p95 over ``presses`` of each key)."""
+    cmds = ui_commands()
+    texts = {"new-game screen": NEW_GAME_TEXT, "game": GAME_TEXT, "minimal app": TURN_TEXT}
+    frames: dict[str, list[float]] = {name: [] for name in cmds}
+    for _ in range(starts):
+        for name, cmd in cmds.items():
+            frames[name].append(first_frame(cmd, texts[name]))
+    out = {name: {"first_frame": statistics.median(f)} for name, f in frames.items()}
+    for name in ("game", "minimal app"):
+        lat = sorted(key_latencies(cmds[name], presses))
+        out[name].update(key_median=statistics.median(lat), key_p95=lat[math.ceil(0.95 * len(lat)) - 1])
+    return out
+
+
+def _print_ui(starts: int, presses: int) -> int:
+    m = ui_measure(starts, presses)
+    base = m["minimal app"]
+    print(f"python {platform.python_version()}, {UI_SIZE[0]}x{UI_SIZE[1]} pseudo-terminal, empty data directory, "
+          f"median of {starts} starts, keys 1 and Esc {presses} times each; load {os.getloadavg()[0]:.1f}")
+    for name, r in m.items():
+        line = f"{name:<16} first frame {1000 * r['first_frame']:6.0f} ms ({r['first_frame'] / base['first_frame']:.2f}x)"
+        if "key_median" in r:
+            line += (f"  key to screen median {1000 * r['key_median']:5.1f} ms, p95 {1000 * r['key_p95']:5.1f} ms"
+                     f" ({1000 * (r['key_median'] - base['key_median']):+.1f} ms)")
+        print(line)
+    return 0
+
+
+def _print_simulate(games: int, repeat: int) -> int:
+    best = simulate_vs_plain(games, repeat)
+    print(f"python {platform.python_version()}, {games} games, random vs random, records written, "
+          f"best of {repeat} interleaved runs, whole processes; load {os.getloadavg()[0]:.1f}")
+    for name, (wall, cpu) in best.items():
+        print(f"{name:<22} {wall:6.2f} s wall  {cpu:6.2f} s CPU")
+    (sim_wall, sim_cpu), (plain_wall, plain_cpu) = best.values()
+    print(f"scopa-tui / plain: {sim_wall / plain_wall:.2f}x wall, {sim_cpu / plain_cpu:.2f}x CPU")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scopa_tui.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="time per measurement (default 6)")
@@ -231,7 +580,29 @@ def main(argv=None) -> int:
                         help="split each measurement into this many interleaved runs and report the best")
     parser.add_argument("--naive", action="store_true",
                         help="also measure a straightforward list-of-cards implementation, for comparison")
+    parser.add_argument("--simulate", type=int, nargs="?", const=1000, default=None, metavar="GAMES",
+                        help="time whole processes: scopa-tui simulate --ai random,random --record FILE "
+                             "against a plain list-of-strings implementation (default 1000 games)")
+    parser.add_argument("--ui", action="store_true",
+                        help="time the app's first frame and key-to-screen latency in a pseudo-terminal "
+                             "beside a minimal Textual app")
+    parser.add_argument("--starts", type=int, default=7, help="starts of each app for --ui (default 7)")
+    parser.add_argument("--presses", type=int, default=30, help="presses of each key for --ui (default 30)")
+    parser.add_argument("--plain-simulate", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--record", default=os.devnull, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.plain_simulate is not None:  # the yardstick process that --simulate starts
+        with open(args.record, "w", encoding="utf-8") as out:
+            plain_simulate(args.plain_simulate, 1, out)
+        return 0
+    if args.ui:
+        if args.starts < 1 or args.presses < 1:
+            parser.error("--starts and --presses must be at least 1")
+        return _print_ui(args.starts, args.presses)
+    if args.simulate is not None:
+        if args.simulate < 1:
+            parser.error(f"--simulate needs at least 1 game, not {args.simulate}")
+        return _print_simulate(args.simulate, args.repeat)
     if not args.seconds > 0:
         parser.error(f"--seconds must be positive, not {args.seconds}")
     if args.repeat < 1:

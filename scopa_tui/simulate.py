@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from .ai.base import BasePlayer
 from .ai.registry import make_player
 from .engine import Game, GameEnded, HandEnded, Rules, record
 
@@ -58,6 +59,13 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[i]
 
 
+def _listeners(players) -> list:
+    """The players that do something with record lines (BasePlayer's notify does nothing)."""
+    return [p for p in players
+            if getattr(p, "notify", None) is not None
+            and getattr(p.notify, "__func__", None) is not BasePlayer.notify]
+
+
 def _notify(players, event) -> None:
     """Pass hand_end and game_end record lines to players that want them (bots do)."""
     if isinstance(event, (HandEnded, GameEnded)):
@@ -102,19 +110,23 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
         assign = seat_entrants(rules, len(specs), g)
         players = {e: make_player(specs[e], seed=master.getrandbits(31)) for e in set(assign)}
         game = Game(rules, game_seed)
-        game.subscribe(lambda event: _notify(players.values(), event))
+        listeners = _listeners(players.values())
+        if listeners:
+            game.subscribe(lambda event: _notify(listeners, event))
         game.start()
+        choosers = [players[assign[seat]].choose for seat in range(rules.players)]
+        seat_stats = [stats[assign[seat]] for seat in range(rules.players)]
+        clock, view_of, play = time.perf_counter, game.view, game.play
         try:
             while not game.is_over:
                 if game.phase == "hand_over":
                     game.next_hand()
                 seat = game.turn
-                entrant = assign[seat]
-                view = game.view(seat)
-                t0 = time.perf_counter()
-                move = players[entrant].choose(view)
-                dt = time.perf_counter() - t0
-                st = stats[entrant]
+                view = view_of(seat)
+                t0 = clock()
+                move = choosers[seat](view)
+                dt = clock() - t0
+                st = seat_stats[seat]
                 st.decisions += 1
                 st.think_time += dt
                 if keep_times:
@@ -122,7 +134,7 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
                 if move not in view.legal:  # a player's fault: play a safe move instead
                     st.faults += 1
                     move = view.legal[0]
-                game.play(move)
+                play(move)
         finally:
             for p in players.values():
                 close = getattr(p, "close", None)

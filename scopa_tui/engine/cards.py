@@ -43,13 +43,15 @@ class Card(int):
         return f"{rank} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit}"
+        return NAMES[self]
 
     def __repr__(self) -> str:
         return f"Card({self})"
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(40))
+# Each card's notation by index (``NAMES[24] == "7d"``): records name thousands of cards.
+NAMES: tuple[str, ...] = tuple(f"{(i >> 2) + 1}{SUITS[i & 3]}" for i in range(40))
 DECK_MASK = (1 << 40) - 1
 SETTEBELLO = 24  # 7d: (7 - 1) * 4 + 0
 COINS_MASK = sum(1 << (r * 4) for r in range(10))
@@ -62,7 +64,7 @@ def card(rank: int, suit: str) -> Card:
     return CARDS[(rank - 1) * 4 + SUITS.index(suit)]
 
 
-_BY_NAME = {str(c): c for c in CARDS}
+_BY_NAME = {NAMES[c]: c for c in CARDS}
 
 
 def parse_card(text: str) -> Card:
@@ -86,11 +88,20 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+# _BYTE_CARDS[k][b]: the cards of bits ``b`` of the mask's k-th byte, as a tuple.
+_BYTE_CARDS = tuple(tuple(tuple(CARDS[8 * k + i] for i in range(8) if b >> i & 1) for b in range(256))
+                    for k in range(5))
+
+
+def card_tuple(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask as a tuple, lowest rank first (a table lookup per byte)."""
+    if not mask:
+        return ()
+    t0, t1, t2, t3, t4 = _BYTE_CARDS
+    return (t0[mask & 255] + t1[mask >> 8 & 255] + t2[mask >> 16 & 255] + t3[mask >> 24 & 255]
+            + t4[mask >> 32 & 255])
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, lowest rank first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return out
+    return list(card_tuple(mask))

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
+from .cards import NAMES, Card
 from .rules import Rules
 from .scoring import HandScore
 
 
 def _names(cards) -> list[str]:
-    return [str(c) for c in cards]
+    return [NAMES[c] for c in cards]
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Dealt:
                 "hands": [_names(h) for h in self.hands]}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Played:
     hand: int
     seat: int
@@ -73,8 +73,15 @@ class Played:
     last: bool  # the very last card of the hand
     table: tuple[Card, ...]  # the table after the play
 
+    def __init__(self, hand: int, seat: int, card: Card, capture: tuple[Card, ...], scopa: bool, last: bool,
+                 table: tuple[Card, ...]):
+        # Frozen all the same; set through __dict__ (one event a play: the generated
+        # __init__ of a frozen dataclass costs four times as much).
+        self.__dict__.update(hand=hand, seat=seat, card=card, capture=capture, scopa=scopa, last=last,
+                             table=table)
+
     def to_record(self) -> dict[str, Any]:
-        return {"event": "play", "hand": self.hand, "seat": self.seat, "card": str(self.card),
+        return {"event": "play", "hand": self.hand, "seat": self.seat, "card": NAMES[self.card],
                 "capture": _names(self.capture), "scopa": self.scopa}
 
 

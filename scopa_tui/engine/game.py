@@ -8,14 +8,14 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .captures import capture_masks, explain_capture
-from .cards import CARDS, Card, cards_of
+from .cards import CARDS, Card, card_tuple
 from .core import HandState, new_hand, three_kings
 from .errors import IllegalMove
 from .events import Dealt, Event, GameEnded, GameStarted, HandEnded, Played, Redealt
 from .moves import Move
 from .rules import Rules
 from .scoring import HandScore, score_hand
-from .view import PlayerView, PlayRecord
+from .view import LazyPlayerView, PlayerView, PlayRecord
 
 
 class DeckSource(Protocol):
@@ -70,6 +70,11 @@ class Game:
         self.history: list[PlayRecord] = []
         self.hand_start_table: tuple[Card, ...] = ()
         self.winner: int | None = None
+        # (state, plays_left, legal (card, capture mask) pairs) of the position last listed:
+        # view() shares the pairs and play() checks a move against them instead of
+        # explaining it again.  Keyed on the state and its plays_left, so any change
+        # (a play, a new hand, a replaced state) lists them again.
+        self._legal: tuple[HandState, int, list[tuple[int, int]]] | None = None
 
     # --- events ----------------------------------------------------------------------
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
@@ -103,14 +108,14 @@ class Game:
             state = new_hand(self.rules, self.dealer, self._decks.deck(self.hand_no, attempt))
             if self.rules.redeal_three_kings and three_kings(state.table):
                 # Three or more Kings on the table: the same dealer deals again.
-                self._emit(Redealt(self.hand_no, self.dealer, tuple(cards_of(state.table))))
+                self._emit(Redealt(self.hand_no, self.dealer, card_tuple(state.table)))
                 attempt += 1
                 continue
             break
         self.state = state
         self.phase = "play"
         self.history = []
-        self.hand_start_table = tuple(cards_of(state.table))
+        self.hand_start_table = card_tuple(state.table)
         self._emit_deal(state, self.hand_start_table)
 
     def _emit_deal(self, state: HandState, table: tuple[Card, ...]) -> None:
@@ -125,7 +130,7 @@ class Game:
 
     @property
     def table(self) -> tuple[Card, ...]:
-        return tuple(cards_of(self.state.table)) if self.state else ()
+        return card_tuple(self.state.table) if self.state else ()
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         return tuple(CARDS[c] for c in self.state.hands[seat]) if self.state else ()
@@ -137,10 +142,17 @@ class Game:
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
 
+    def _legal_pairs(self) -> list[tuple[int, int]]:
+        s = self.state
+        cached = self._legal
+        if cached is None or cached[0] is not s or cached[1] != s.plays_left:
+            cached = self._legal = (s, s.plays_left, s.legal_moves())
+        return cached[2]
+
     def legal_moves(self) -> list[Move]:
         if self.phase != "play":
             return []
-        return [Move(c, m) for c, m in self.state.legal_moves()]
+        return [Move.of(c, m) for c, m in self._legal_pairs()]
 
     def explain(self, card: int | str, capture=()) -> str | None:
         """Why the seat to act may not play ``card`` taking ``capture``; None when it may.
@@ -163,30 +175,30 @@ class Game:
     def captures_for(self, card: int) -> list[tuple[Card, ...]]:
         """The legal capture sets of ``card`` now (``[()]`` when it is laid on the table)."""
         masks = capture_masks(card, self.state.table) if self.state else ()
-        return [tuple(cards_of(m)) for m in masks] or [()]
+        return [card_tuple(m) for m in masks] or [()]
 
     def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now; its card tuples are built when first read."""
         s = self.state
-        legal = tuple(self.legal_moves()) if self.turn == seat else ()
-        return PlayerView(
-            rules=self.rules, seat=seat, hand_no=self.hand_no, dealer=self.dealer,
-            hand=self.hand_of(seat), table=self.table, hand_start_table=self.hand_start_table,
-            history=tuple(self.history), hand_sizes=tuple(len(h) for h in s.hands),
-            stock=len(s.stock), captured=tuple(tuple(cards_of(p)) for p in s.piles),
-            scope=tuple(s.scope), scores=tuple(self.totals), legal=legal)
+        legal = self._legal_pairs() if self.turn == seat else ()
+        return LazyPlayerView((
+            self.rules, seat, self.hand_no, self.dealer, self.hand_start_table, tuple(map(len, s.hands)),
+            len(s.stock), tuple(s.scope), tuple(self.totals), s.hands[seat][:], s.table, s.piles[:],
+            self.history, len(self.history), legal))
 
     # --- acting ----------------------------------------------------------------------
     def play(self, move: Move) -> Played:
         """Apply a legal move of the seat to act; raises :class:`IllegalMove` otherwise."""
-        self.check(move)
+        if self.phase != "play" or (move.card, move.mask) not in self._legal_pairs():
+            self.check(move)  # raises, saying why (check() also accepts a legal move)
         s = self.state
         seat = s.turn
         stock_before = len(s.stock)
         scopa = s.apply(move.card, move.mask)
-        record = PlayRecord(seat, move.card, move.capture, scopa)
-        self.history.append(record)
-        event = Played(self.hand_no, seat, move.card, move.capture, scopa, s.over,
-                       tuple(cards_of(s.table)) if not s.over else ())
+        capture = move.capture
+        self.history.append(PlayRecord(seat, move.card, capture, scopa))
+        event = Played(self.hand_no, seat, move.card, capture, scopa, s.over,
+                       card_tuple(s.table) if not s.over else ())
         self._emit(event)
         if len(s.stock) != stock_before:
             self._emit_deal(s, ())

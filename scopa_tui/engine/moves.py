@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import CARDS, Card, cards_of, mask_of, parse_card
+from .cards import CARDS, Card, card_tuple, mask_of, parse_card
 
 
 class Move:
@@ -26,9 +26,17 @@ class Move:
         else:
             self.mask = mask_of(parse_card(c) if isinstance(c, str) else c for c in capture)
 
+    @classmethod
+    def of(cls, card: int, mask: int) -> Move:
+        """A move from a card index and a capture mask the engine produced (not checked)."""
+        move = object.__new__(cls)
+        move.card = CARDS[card]
+        move.mask = mask
+        return move
+
     @property
     def capture(self) -> tuple[Card, ...]:
-        return tuple(cards_of(self.mask))
+        return card_tuple(self.mask)
 
     @property
     def is_capture(self) -> bool:

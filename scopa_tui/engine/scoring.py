@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import CARDS, COINS_MASK, SETTEBELLO, SUIT_NAMES, SUITS, Card, cards_of
+from .cards import CARDS, COINS_MASK, SETTEBELLO, SUIT_NAMES, SUITS, Card, card_tuple
 from .core import primiera
 from .rules import Rules
 
@@ -128,7 +128,7 @@ def score_hand(rules: Rules, hand: int, piles: list[int], scope: list[int], left
         value, best = prim[i]
         have = {c & 3 for c in best}
         sides.append(SideScore(
-            side=i, seats=rules.sides[i], captured=tuple(cards_of(p)), cards=counts[i],
+            side=i, seats=rules.sides[i], captured=card_tuple(p), cards=counts[i],
             coins=coins[i], settebello=bool(p >> SETTEBELLO & 1), primiera=value,
             primiera_cards=tuple(CARDS[c] for c in sorted(best, key=lambda c: c & 3)),
             missing_suits=tuple(SUITS[s] for s in range(4) if s not in have),
@@ -136,7 +136,7 @@ def score_hand(rules: Rules, hand: int, piles: list[int], scope: list[int], left
             scope_cards=tuple(scope_cards[i]) if scope_cards else ()))
     totals = tuple(t + p for t, p in zip(totals_before, points))
     return HandScore(hand=hand, sides=tuple(sides), awards=tuple(awards),
-                     leftover=tuple(cards_of(leftover)), leftover_to=leftover_to, totals=totals,
+                     leftover=card_tuple(leftover), leftover_to=leftover_to, totals=totals,
                      last_sweep=last_sweep)
 
 

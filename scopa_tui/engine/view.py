@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import itemgetter
 from typing import Any
 
-from .cards import DECK_MASK, Card, mask_of, parse_cards
+from .cards import CARDS, DECK_MASK, Card, card_tuple, mask_of, parse_cards
 from .moves import Move
 from .rules import Rules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlayRecord:
     """One play of the current hand, as everybody saw it."""
 
@@ -19,13 +20,24 @@ class PlayRecord:
     capture: tuple[Card, ...]
     scopa: bool
 
+    def __init__(self, seat: int, card: Card, capture: tuple[Card, ...], scopa: bool):
+        # Frozen all the same; set through __dict__ because the generated __init__ of a
+        # frozen dataclass costs four times as much, and the game makes one every play.
+        self.__dict__.update(seat=seat, card=card, capture=capture, scopa=scopa)
+
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "card": str(self.card), "capture": [str(c) for c in self.capture],
                 "scopa": self.scopa}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PlayerView:
+    """Everything one seat may know when it is asked for a move.
+
+    Two views are equal when every field is equal, whichever class built them (a
+    :class:`LazyPlayerView` from the game equals the eager view of a bot request).
+    """
+
     rules: Rules
     seat: int
     hand_no: int
@@ -40,6 +52,17 @@ class PlayerView:
     scope: tuple[int, ...]  # per side, this hand
     scores: tuple[int, ...]  # per side, game totals before this hand
     legal: tuple[Move, ...]
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, f.name) for f in fields(PlayerView))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerView):
+            return NotImplemented
+        return self is other or self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
     @property
     def side(self) -> int:
@@ -87,3 +110,64 @@ class PlayerView:
             scope=tuple(int(x) for x in msg["scope"]), scores=tuple(int(x) for x in msg["scores"]),
             legal=tuple(Move(m["card"], m.get("capture", [])) for m in msg["legal"]),
         )
+
+
+class _Built:
+    """A field of :class:`LazyPlayerView` built by ``build(src)`` on first read, then kept.
+
+    A non-data descriptor: the value it stores in the instance's ``__dict__`` hides it.
+    """
+
+    def __init__(self, build):
+        self.build = build
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.build(view._src)
+        return value
+
+
+class LazyPlayerView(PlayerView):
+    """A :class:`PlayerView` of a game that builds its card tuples only when read.
+
+    :meth:`Game.view <scopa_tui.engine.game.Game.view>` returns one for every move; a
+    player that reads only ``legal`` (random, greedy) never pays for the hand, the
+    captured piles or the history as :class:`Card` tuples.  The view copies what it needs
+    when it is made (ints, masks and short lists), so it keeps the values of that moment
+    however the game goes on, exactly like the eager view.
+    """
+
+    def __init__(self, src: tuple):
+        # src: (rules, seat, hand_no, dealer, hand_start_table, hand sizes, stock, scope,
+        # scores, the seat's hand as card ints, the table mask, the piles as masks, the
+        # hand's history list -- only ever appended to -- and its length now, the legal
+        # (card, capture mask) pairs).  Every field is read from it on first access.
+        self.__dict__["_src"] = src
+
+    rules = _Built(itemgetter(0))
+    seat = _Built(itemgetter(1))
+    hand_no = _Built(itemgetter(2))
+    dealer = _Built(itemgetter(3))
+    hand_start_table = _Built(itemgetter(4))
+    hand_sizes = _Built(itemgetter(5))
+    stock = _Built(itemgetter(6))
+    scope = _Built(itemgetter(7))
+    scores = _Built(itemgetter(8))
+    hand = _Built(lambda src: tuple([CARDS[c] for c in src[9]]))
+    table = _Built(lambda src: card_tuple(src[10]))
+    captured = _Built(lambda src: tuple([card_tuple(p) for p in src[11]]))
+    history = _Built(lambda src: tuple(src[12][:src[13]]))
+    legal = _Built(lambda src: tuple([Move.of(c, m) for c, m in src[14]]))
+
+    @property
+    def unseen_mask(self) -> int:
+        hand, seen, piles = self._src[9:12]
+        for c in hand:
+            seen |= 1 << c
+        for pile in piles:
+            seen |= pile
+        return DECK_MASK & ~seen

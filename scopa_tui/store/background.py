@@ -87,7 +87,7 @@ class Background:
             if not self.threaded:
                 raise
             if self.deliver is not None:  # a bug, not a busy file: let the app report it
-                self._deliver(lambda: _reraise(e))
+                self._deliver(lambda error=e: _reraise(error))  # e is unbound after the except
             return
         future.set_result(result)
         if done is not None or self.deliver is not None:

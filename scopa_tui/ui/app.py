@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.theme import Theme
 
-from ..ai import protocol as bot_protocol
 from ..ai.registry import make_player
 from ..engine import Game, GameEnded, HandEnded, HandScore, RulesError
 from ..engine.events import Event
@@ -23,11 +22,14 @@ from .crash import CrashLog, run_app_reporting
 from .messages import EngineEvent
 from .persistence import StoreMixin, launch_options
 from .screens.dialogs import ConfirmScreen, TooSmallScreen, quit_question
-from .screens.game import GameScreen
-from .screens.help import HelpScreen
 from .screens.new_game import NewGameScreen
-from .screens.scoring import GameOverScreen, HandOverScreen
 from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
+
+if TYPE_CHECKING:
+    from .screens.game import GameScreen
+
+# Imported when first needed, not at start-up (the first frame waits for every import):
+# the game, scoring and help screens, and the bot protocol (subprocess).
 
 MIN_SIZE = (80, 24)
 DEFAULT_AI_DELAY = 0.8
@@ -95,13 +97,21 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
     def on_mount(self) -> None:
         self.set_class(self.theme.startswith("ansi"), "-ansi")
-        # External bots (cmd:...) must not print over the screen: their stderr is dropped and
-        # their faults are shown as notifications.
+        self.store_on_mount(self._first_screen)  # offers to resume an unfinished game first
+        self._check_size()
+
+    def _install_bot_hooks(self) -> None:
+        """External bots (cmd:...) must not print over the screen: their stderr is dropped and
+        their faults are shown as notifications.  Done before the first game's players exist."""
+        if getattr(self, "_bot_hooks", None) is not None:
+            return
+        import subprocess
+
+        from ..ai import protocol as bot_protocol
+
         self._bot_hooks = (bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT)
         bot_protocol.BOT_STDERR = subprocess.DEVNULL
         bot_protocol.ON_FAULT = self.bot_fault
-        self.store_on_mount(self._first_screen)  # offers to resume an unfinished game first
-        self._check_size()
 
     def _first_screen(self) -> None:
         if self.initial_game is not None:
@@ -123,10 +133,13 @@ class ScopaApp(CrashLog, StoreMixin, App):
             game = Game(config.rules(), seed=seed, side_names=config.side_names())
         self.game = game
         self.store_track(game, config)  # autosave after every move
+        self._install_bot_hooks()
         self.players = {seat: make_player(config.ai_for(seat), seed=game.seed * 10 + seat)
                         for seat in range(game.rules.players) if seat != HUMAN_SEAT}
         self._unsubscribe = game.subscribe(lambda event, g=game: self.relay_event(g, event))
         deck = DeckStyle(game.rules.deck_style, self.ascii)
+        from .screens.game import GameScreen
+
         screen = GameScreen(game, self.players, config, deck, self.ai_delay)
         self._game_screen = screen
         while len(self.screen_stack) > 1:
@@ -195,6 +208,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                         title="Bot", severity="warning", timeout=8, markup=False)
 
     def show_hand_over(self, screen: GameScreen, score: HandScore) -> None:
+        from .screens.scoring import HandOverScreen
+
         game = screen.game
         over = game.phase == "game_over"
 
@@ -210,6 +225,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                                         pause=self.scoring_pause), after)
 
     def show_game_over(self, game: Game) -> None:
+        from .screens.scoring import GameOverScreen
+
         names = self.config.side_names()
         mine = game.rules.side_of(HUMAN_SEAT) == game.winner
 
@@ -231,6 +248,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
     # --- actions ---------------------------------------------------------------------
     def action_show_help(self) -> None:
+        from .screens.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(*self._deck_and_chart()))
 
@@ -337,6 +356,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self.store_close()
         self._end_game()
         if getattr(self, "_bot_hooks", None) is not None:
+            from ..ai import protocol as bot_protocol
+
             bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT = self._bot_hooks
 
 

@@ -1,0 +1,61 @@
+"""The whole-process benchmarks' yardsticks and measurement helpers work (nothing timed)."""
+
+from __future__ import annotations
+
+import io
+import sys
+import json
+from collections import Counter
+
+from scopa_tui import bench
+
+
+def test_plain_simulate_plays_whole_games_and_writes_their_records():
+    out = io.StringIO()
+    bench.plain_simulate(5, 3, out)
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    games = [i for i, line in enumerate(lines) if line["event"] == "game_start"]
+    assert len(games) == 5
+    for start, end in zip(games, games[1:] + [len(lines)]):
+        game = lines[start:end]
+        assert game[-1]["event"] == "game_end"
+        totals = game[-1]["totals"]
+        assert max(totals) >= 11 and totals[0] != totals[1] and totals[game[-1]["winner"]] == max(totals)
+        hands = Counter(line["hand"] for line in game if line["event"] == "play")
+        assert set(hands.values()) == {36}  # every card of the deck but the 4 on the table, once
+        ends = [line for line in game if line["event"] == "hand_end"]
+        assert len(ends) == len(hands) and ends[-1]["totals"] == totals
+
+
+def test_plain_points_score_cards_coins_settebello_and_primiera():
+    piles = [["7d", "7c", "7s", "7b", "6d", "1d"], ["2c", "3c", "4s", "5b", "8d"]]
+    assert bench.plain_points(piles, [1, 0]) == [5, 0]  # a scopa, cards, coins, settebello, primiera
+    assert bench.plain_points([["1d", "1c"], ["2d", "2c"]], [0, 0]) == [0, 0]  # ties, no primiera
+
+
+def test_frame_detection_sees_text_through_colours_and_cursor_moves():
+    drawn = (b"\x1b[?1049h\x1b[1;1H\x1b[1;7;38;5;253;48;5;23m SCOPA \x1b[0m\x1b[38;5;253mnew \x1b[0m"
+             b"\x1b[1mgame\x1b[0m\x1b]0;title\x07\x1bP=1s\x1b\\")
+    assert bench.screen_text(drawn) == " SCOPA new game"
+    assert bench.frame_contains(drawn, bench.NEW_GAME_TEXT)
+    assert not bench.frame_contains(drawn[:-40], bench.NEW_GAME_TEXT)  # "game" not drawn yet
+    assert not bench.frame_contains(b"\x1b[16;1H Your turn", bench.TURN_TEXT)
+
+
+def test_a_program_in_the_pseudo_terminal_is_read_until_its_text_appears(tmp_path):
+    program = ("import os, sys, time, tty; tty.setraw(0); c, r = os.get_terminal_size(); "
+               "sys.stdout.write(f'\\x1b[2J\\x1b[5;1H\\x1b[1m{c}x{r}\\x1b[0m ready'); sys.stdout.flush(); "
+               "sys.stdin.read(1); print('\\x1b[1;1HSelection \\x1b[2mcleared: pick a card'); time.sleep(30)")
+    app = bench.PtyApp([sys.executable, "-c", program], bench._ui_env(str(tmp_path)))
+    try:
+        assert app.wait_for("100x30 ready", timeout=20) >= app.start
+        assert app.key(b"1", bench.CLEARED_TEXT) >= 0
+    finally:
+        app.close()
+    assert app.proc.returncode is not None
+
+
+def test_the_yardstick_app_and_the_game_screen_share_the_measured_texts():
+    assert bench.TURN_TEXT in bench.MINIMAL_APP and bench.CHOSEN_TEXT in bench.MINIMAL_APP
+    assert bench.CLEARED_TEXT in bench.MINIMAL_APP
+    compile(bench.MINIMAL_APP, "minimal_app", "exec")
