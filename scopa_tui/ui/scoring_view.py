@@ -84,7 +84,11 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
         return f"Tied at {best} (target {target}): one more hand."
     name = side_names[leaders[0]]
     verb = "win" if name == "You" or " & " in name else "wins"
-    return f"{name} {verb} the game, {' to '.join(str(t) for t in sorted(totals, reverse=True))}."
+    if len(totals) == 2:
+        return f"{name} {verb} the game, {totals[leaders[0]]} to {totals[1 - leaders[0]]}."
+    others = sorted((i for i in range(len(totals)) if i != leaders[0]), key=lambda i: -totals[i])
+    rest = ", ".join(f"{side_names[i]} {totals[i]}" for i in others)
+    return f"{name} {verb} the game, {totals[leaders[0]]} ({rest})."
 
 
 def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
@@ -242,17 +246,21 @@ class ScoringView(_Themed):
 
 
 def hands_table(scores: list[HandScore], side_names: list[str], winner: int | None,
-                style: Styler = _plain) -> Table:
+                style: Styler = _plain, part: str = "all") -> Table:
     """Every hand's points and the running total of each side, in aligned columns.
 
     Each side's cell is its points then its total (``+3    9``), both right-aligned, so
     the numbers stand in columns; the winner's final total is marked and highlighted.
+    ``part`` is ``all``, ``head`` (the column names only) or ``rows`` (the rest): the
+    columns have fixed widths, so a head drawn above a scrolled list of rows lines up.
     """
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 2), expand=False,
-                  border_style=style("note"))
-    table.add_column("Hand", justify="right", style=style("label"))
+                  border_style=style("note"), show_header=part != "rows")
+    table.add_column("Hand", justify="right", style=style("label"), width=len("Final"))
     for name in side_names:
-        table.add_column(Text(name, style=style("label")), justify="right", min_width=9)
+        table.add_column(Text(name, style=style("label")), justify="right", width=max(9, len(name)))
+    if part == "head":
+        return table
 
     def cell(points: str, total: str) -> str:
         return f"{points:>3}  {total:>4}"
@@ -276,9 +284,10 @@ class HandsView(_Themed):
 
     DEFAULT_CSS = "HandsView { height: auto; width: auto; }"
 
-    def __init__(self, scores: list[HandScore], side_names: list[str], winner: int | None, **kwargs) -> None:
+    def __init__(self, scores: list[HandScore], side_names: list[str], winner: int | None,
+                 part: str = "all", **kwargs) -> None:
         super().__init__(**kwargs)
-        self.scores, self.side_names, self.winner = scores, side_names, winner
+        self.scores, self.side_names, self.winner, self.part = scores, side_names, winner, part
 
     def render(self) -> Table:
-        return hands_table(self.scores, self.side_names, self.winner, self._style)
+        return hands_table(self.scores, self.side_names, self.winner, self._style, self.part)

@@ -85,3 +85,35 @@ async def test_the_french_deck_says_diamonds_not_coins():
     assert any(line.startswith("Diamonds") for line in text.splitlines())
     assert DeckStyle("french").card_name(SETTEBELLO) in text  # "7 of Diamonds"
     assert "◉" not in text and "♦" in text
+
+
+def test_a_three_side_win_names_every_side_with_its_total():
+    game = played(6, target=11)
+    totals = game.hand_scores[-1].totals
+    text = outcome(game.hand_scores[-1], NAMES[6], 11)
+    order = sorted(range(3), key=lambda i: -totals[i])
+    assert text.startswith(f"{NAMES[6][order[0]]} win the game, {totals[order[0]]} (")
+    assert f"{NAMES[6][order[1]]} {totals[order[1]]}, {NAMES[6][order[2]]} {totals[order[2]]})" in text
+
+
+async def test_a_long_game_over_keeps_the_column_names_in_view_above_the_final_row():
+    from scopa_tui.ui.scoring_view import HandsView
+
+    from .scoring_data import game_over_app
+
+    game = played(6, target=31)
+    assert len(game.hand_scores) > 10  # more hands than the list shows at once
+    app = game_over_app(game, 6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        head, rows = app.screen.query(HandsView)
+        head_text = shown(head)
+        assert all(name in head_text for name in NAMES[6])
+        scroller = app.screen.query_one("#hands-table")
+        assert head.region.bottom <= scroller.region.y and head.region.height == 2  # above, not scrolled
+        assert scroller.scroll_y > 0  # scrolled to the end: the Final row shows ...
+        final = next(line for line in shown(rows).splitlines() if line.strip().startswith("Final"))
+        header_line = head_text.splitlines()[0]
+        for name, total in zip(NAMES[6], game.hand_scores[-1].totals):  # ... under the names
+            end = header_line.index(name) + len(name)
+            assert final[:end].rstrip().endswith(str(total)), (name, final, header_line)

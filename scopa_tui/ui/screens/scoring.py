@@ -107,8 +107,10 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(banner or f"{self.side_names[self.winner]} won", id="banner")
             hands = f"{len(self.scores)} hand{'s' if len(self.scores) != 1 else ''}"
             yield Static(f"First to {self.target} · {hands} · each hand: points, then the total", id="final")
+            with Horizontal(id="hands-head"):  # the column names stay in view when the rows scroll
+                yield HandsView(self.scores, self.side_names, self.winner, part="head")
             with VerticalScroll(id="hands-table"):
-                yield HandsView(self.scores, self.side_names, self.winner)
+                yield HandsView(self.scores, self.side_names, self.winner, part="rows")
             with Horizontal(id="over-buttons"):
                 yield Button("Play again (Enter)", id="again", variant="primary")
                 yield Button("New game… (n)", id="new")
