@@ -100,9 +100,11 @@ async def test_the_three_kings_redeal_shows_the_kings_until_a_key():
         assert table.cards == tuple(redeal.table)
         assert sum(1 for c in table.cards if c.rank == 10) >= 3
         assert not app.game.history and screen.thinking is None  # nobody plays meanwhile
+        assert screen.query_one("#hand").cards == ()  # no card of the new deal beside the void table
         await pilot.press("x")
         await settle(pilot)
         assert not banner.display
+        assert screen.query_one("#hand").cards == app.game.view(0).hand
         dealt = next(e for e in app.game.events if isinstance(e, Dealt))
         assert set(table.cards) <= set(dealt.table) | {m.card for m in app.game.history}
         log = screen.query_one("#log").texts

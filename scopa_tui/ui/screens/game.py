@@ -800,7 +800,7 @@ class GameScreen(Screen):
         turn = game.turn
         self._refresh_table()
         hand = self.query_one(HandView)
-        hand.cards = pic.my_hand
+        hand.cards = () if self.redeal is not None else pic.my_hand  # the new deal's hand after the void one
         hand.selected = self.selected
         hand.active = self._my_turn()
         hand_title = "Your hand"
