@@ -193,3 +193,17 @@ async def test_the_play_log_wraps_again_when_the_terminal_shrinks():
             for word in text.split():
                 if not word[0].isdigit():
                     assert word in shown, (word, shown)
+
+
+async def test_the_table_names_its_letters_when_a_capture_left_a_gap():
+    # the table is laid out by rank (a 2b, b 3c, c 4s, d 6d); 5c must take 3c + 2b (a and b),
+    # and the AI then lays a card in the first free slot (a): the letters are a, c, d
+    app = stacked_app([["5c", "1d", "1s"], ["1b", "1c", "9s"]], ["3c", "4s", "2b", "6d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.query_one("#table").border_subtitle == "a–d: take a card"
+        await play_by_keys(pilot, Move(parse_card("5c"), frozenset({parse_card("3c"), parse_card("2b")})))
+        assert await wait_for_my_turn(pilot)
+        assert sorted(screen.table_labels().values()) == ["a", "c", "d"]
+        assert screen.query_one("#table").border_subtitle == "a c d: take a card"

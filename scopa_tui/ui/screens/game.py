@@ -857,8 +857,12 @@ class GameScreen(Screen):
         table.border_subtitle = ""
         order = self.table_order()
         if self._my_turn() and order:
-            first, last = self.table_labels()[order[0]], self.table_labels()[order[-1]]
-            table.border_subtitle = f"{first}: take a card" if first == last else f"{first}–{last}: take a card"
+            letters = [self.table_labels()[card] for card in order]
+            if len(letters) > 2 and letters == TABLE_LETTERS[TABLE_LETTERS.index(letters[0]):][:len(letters)]:
+                keys = f"{letters[0]}–{letters[-1]}"  # a run with no gap
+            else:
+                keys = " ".join(letters)  # cards keep their letters, so there may be gaps: name them
+            table.border_subtitle = f"{keys}: take a card"
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", Button)
