@@ -70,6 +70,11 @@ def _plus(cards) -> str:
     return " + ".join(str(c.rank) for c in cards)
 
 
+def _a(rank: int) -> str:
+    """The article before a rank said as a number: "an 8", "a 7"."""
+    return f"an {rank}" if rank == 8 else f"a {rank}"
+
+
 def explain_capture(card: int, capture: int, table: int) -> str | None:
     """Why playing ``card`` taking ``capture`` (a mask) is illegal on ``table``, or None if legal.
 
@@ -99,9 +104,9 @@ def explain_capture(card: int, capture: int, table: int) -> str | None:
     taken = cards_of(capture)
     total = sum(t.rank for t in taken)
     if len(taken) == 1:
-        reason = f"a {r} cannot take a {taken[0].rank}"
+        reason = f"{_a(r)} cannot take {_a(taken[0].rank)}"
     elif total != r:
-        reason = f"{_plus(taken)} = {total}, your card is a {r}"
+        reason = f"{_plus(taken)} = {total}, your card is {_a(r)}"
     else:  # right total but not legal: cannot happen, kept for safety
         reason = f"{_plus(taken)} cannot be taken"
     if not legal:

@@ -26,6 +26,9 @@ CASES = [
     ("6d 9b", "6c 6s", "6d", "", "6d must capture one 6 (6c or 6s): a match beats a sum"),
     ("6d 9b", "6c 6s 2b 4d", "6d", "2b 4d", "6d must capture one 6 (6c or 6s): a match beats a sum"),
     ("6d 9b", "6c 6s", "6d", "6c 6s", "take just one 6: 6c or 6s"),
+    ("8d 9b", "1c 3s", "8d", "1c", "an 8 cannot take a 1; nothing adds up to 8, so 8d is laid on the table"),
+    ("7d 9b", "1c 8s", "7d", "8s", "a 7 cannot take an 8; nothing adds up to 7, so 7d is laid on the table"),
+    ("8d 9b", "1c 3s 4b", "8d", "1c 3s", "1 + 3 = 4, your card is an 8"),
 ]
 
 
