@@ -903,7 +903,7 @@ class GameScreen(Screen):
         pic, game, rules = self.pic, self.game, self.game.rules
         top = Text()
         top.append(" SCOPA ", style="bold reverse")
-        top.append(f"  Hand {pic.hand_no} · dealer {self.names[pic.dealer]} · to {rules.target} point{"s" if rules.target != 1 else ""}"
+        top.append(f"  Hand {pic.hand_no} · dealer {self.names[pic.dealer]} · to {rules.target} point{'s' if rules.target != 1 else ''}"
                    f" · {rules.preset}")
         state = ""
         if game.phase == "play":
