@@ -373,6 +373,8 @@ def run_app(args) -> int:
     if not given and opts.config is not None:  # the last new-game choices
         config = opts.config
         config.seed = getattr(args, "seed", None)
+        if getattr(args, "deck", None):  # but a --deck given now wins
+            config.deck = args.deck
     app = ScopaApp(config, start=given, ascii=opts.ascii,
                    ai_delay=opts.ai_delay if delay is None else delay,
                    data_dir=opts.data_dir, theme=opts.theme, scoring_pause=SCORING_PAUSE)
