@@ -14,7 +14,8 @@ from scopa_tui.ui.widgets import motion
 from scopa_tui.ui.widgets.cards import TableView
 from scopa_tui.ui.widgets.motion import FlyingCard, card_spot, flight_time
 
-from .helpers import game_screen, make_app, play_game_by_keys, settle, stacked_app, workers_done
+from .helpers import (game_screen, make_app, palette_command, play_game_by_keys, settle, stacked_app,
+                      workers_done)
 
 HANDS = [["2c", "8d", "1s"], ["7b", "9c", "10s"]]
 TABLE = ["3c", "4s", "6b", "5d"]
@@ -165,12 +166,7 @@ async def test_reduce_motion_is_chosen_in_the_palette_and_remembered(tmp_path):
         await settle(pilot)
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Reduce motion: off (now)" in titles and "Reduce motion: on" in titles
-        await pilot.press("ctrl+p")
-        await settle(pilot)
-        await pilot.press(*"Reduce motion: on")
-        await settle(pilot, 6)
-        await pilot.press("enter")
-        await settle(pilot)
+        await palette_command(pilot, "Reduce motion: on")
         assert app.reduce_motion is True
         assert "Reduce motion: on (now)" in [c.title for c in app.get_system_commands(app.screen)]
         await pilot.press("q", "y")
