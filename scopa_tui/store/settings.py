@@ -1,6 +1,6 @@
 """Settings that persist between runs: ``DATA_DIR/settings.json``.
 
-Theme, deck style, ASCII mode, AI delay, and the last new-game choices.  The file has
+Theme, deck style, ASCII mode, AI delay, reduced motion, and the last new-game choices.  The file has
 a version; unknown keys are kept as they are (a newer app's extra settings survive an
 older app's save), a bad value is reported and replaced by its default.
 """
@@ -29,6 +29,7 @@ CHECKS = {
     "deck_style": lambda v: v in DECK_STYLES,
     "ascii": lambda v: isinstance(v, bool),
     "ai_delay": _is_delay,
+    "reduce_motion": lambda v: isinstance(v, bool),
     "new_game": lambda v: isinstance(v, dict),
 }
 
@@ -39,6 +40,7 @@ class Settings:
     deck_style: str = "italian"
     ascii: bool = False
     ai_delay: float = 0.8
+    reduce_motion: bool = False  # no cards flying over the table (widgets/motion.py)
     new_game: dict[str, Any] = field(default_factory=dict)  # the new-game screen's last choices
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 

@@ -71,8 +71,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
     def __init__(self, config: GameConfig | None = None, start: bool = False, ascii: bool = False,
                  ai_delay: float = DEFAULT_AI_DELAY, data_dir: str | None = None,
-                 theme: str | None = None, game: Game | None = None, scoring_pause: float = 0.0) -> None:
+                 theme: str | None = None, game: Game | None = None, scoring_pause: float = 0.0,
+                 reduce_motion: bool = False) -> None:
         super().__init__()
+        self.reduce_motion = reduce_motion  # no cards flying over the table (widgets/motion.py)
         self.scoring_pause = scoring_pause  # Enter on the scoring screen waits this long (no double skip)
         self.initial_game = game  # a game to show at once (e.g. a resumed one)
         self.config = config or GameConfig()  # the last choice, remembered within the run
@@ -340,12 +342,27 @@ class ScopaApp(CrashLog, StoreMixin, App):
         name = dict(AI_PACES).get(delay, "")
         self.notify(f"AI pace: {name} ({delay:g} s per play)" if name else f"AI pace: {delay:g} s per play")
 
+    def set_reduce_motion(self, on: bool) -> None:
+        """Cards fly over the table (off) or not (on); remembered in the settings."""
+        self.reduce_motion = on
+        if on and self._game_screen is not None:
+            self._game_screen._skip_flights()
+        if self.store is not None:
+            self.store.update_settings(reduce_motion=on)
+            self.show_store_notices()
+        self.notify("Reduce motion: on (cards no longer fly)" if on else "Reduce motion: off (cards fly)")
+
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)
         for delay, name in AI_PACES:
             now = " (now)" if abs(delay - self.ai_delay) < 1e-9 else ""
             help = f"Each AI play stays in view {delay:g} s" if delay else "The AIs play at once"
             yield SystemCommand(f"AI pace: {name}{now}", help + " (remembered)", lambda d=delay: self.set_ai_pace(d))
+        for on in (True, False):
+            now = " (now)" if on == self.reduce_motion else ""
+            help = "Cards do not fly over the table" if on else "Played and captured cards fly (AI pace above instant)"
+            yield SystemCommand(f"Reduce motion: {'on' if on else 'off'}{now}", help + " (remembered)",
+                                lambda on=on: self.set_reduce_motion(on))
 
     def crash_advice(self) -> str:
         if self.store is not None and self.game is not None and self.game.phase in ("play", "hand_over"):
@@ -377,7 +394,8 @@ def run_app(args) -> int:
             config.deck = args.deck
     app = ScopaApp(config, start=given, ascii=opts.ascii,
                    ai_delay=opts.ai_delay if delay is None else delay,
-                   data_dir=opts.data_dir, theme=opts.theme, scoring_pause=SCORING_PAUSE)
+                   data_dir=opts.data_dir, theme=opts.theme, scoring_pause=SCORING_PAUSE,
+                   reduce_motion=opts.reduce_motion)
     for message in opts.notices:
         app.store.notices.add(message)
     return run_app_reporting(app, opts.data_dir)  # non-zero after a crash (ui/crash.py)

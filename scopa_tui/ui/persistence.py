@@ -47,6 +47,7 @@ class LaunchOptions:
     theme: str | None
     ascii: bool
     ai_delay: float
+    reduce_motion: bool
     config: GameConfig | None  # the last new-game choices, when the command line gives none
     notices: list[str]
 
@@ -79,7 +80,7 @@ def launch_options(args) -> LaunchOptions:
             store.notices.add(f"settings file {store.dir / 'settings.json'}: unknown theme {theme!r}; "
                               "using the default")
             theme = None
-    return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, config, store.notices.take())
+    return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, s.reduce_motion, config, store.notices.take())
 
 
 CONFIG_FIELDS = ("players", "preset", "target", "deck", "ai")

@@ -43,10 +43,11 @@ def test_unknown_keys_survive_a_save(tmp_path):
 
 def test_bad_values_fall_back_to_defaults_with_a_message(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps(
-        {"version": 1, "deck_style": "tarot", "ai_delay": -3, "ascii": "yes", "theme": "nord"}))
+        {"version": 1, "deck_style": "tarot", "ai_delay": -3, "ascii": "yes", "theme": "nord",
+         "reduce_motion": 1}))
     store = Store(tmp_path)
     s = store.settings
-    assert (s.deck_style, s.ai_delay, s.ascii, s.theme) == ("italian", 0.8, False, "nord")
+    assert (s.deck_style, s.ai_delay, s.ascii, s.theme, s.reduce_motion) == ("italian", 0.8, False, "nord", False)
     (message,) = store.notices.take()
     assert str(tmp_path / "settings.json") in message
-    assert "deck_style" in message and "ai_delay" in message and "ascii" in message
+    assert "deck_style" in message and "ai_delay" in message and "ascii" in message and "reduce_motion" in message

@@ -37,6 +37,16 @@ async def settle(pilot, rounds: int = 3) -> None:
     await pilot.pause()
 
 
+async def palette_command(pilot, title: str) -> None:
+    """Run a command-palette entry by typing its title, as a player would."""
+    await pilot.press("ctrl+p")
+    await settle(pilot)
+    await pilot.press(*title)
+    await settle(pilot, 6)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 def game_screen(app) -> GameScreen:
     for screen in app.screen_stack:
         if isinstance(screen, GameScreen):

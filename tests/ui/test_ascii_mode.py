@@ -9,7 +9,7 @@ from scopa_tui.ui.persistence import launch_options
 from scopa_tui.ui.widgets.cards import HandView
 from scopa_tui.ui.widgets.scoreboard import PlayLog
 
-from .helpers import game_screen, make_app, settle, wait_for_my_turn
+from .helpers import game_screen, make_app, palette_command, settle, wait_for_my_turn
 
 
 def test_no_ascii_undoes_a_remembered_ascii(tmp_path):
@@ -33,12 +33,7 @@ async def test_palette_toggle_redraws_the_current_game_at_once():
         card = CARDS[screen.pic.my_hand[0]]
         symbol = screen.deck.suit(card.suit)
         assert symbol in hand.render().plain
-        await pilot.press("ctrl+p")
-        await settle(pilot)
-        await pilot.press(*"ASCII suits")
-        await settle(pilot, 6)
-        await pilot.press("enter")
-        await settle(pilot)
+        await palette_command(pilot, "ASCII suits")
         assert app.ascii and screen.deck.ascii
         drawn = hand.render().plain
         assert symbol not in drawn

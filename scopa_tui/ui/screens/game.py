@@ -17,14 +17,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key, Resize
+from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import CARDS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
-from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, DeckStyle, screen_class, suit_role
+from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..config import HUMAN_SEAT, GameConfig
 from ..messages import AIMoveReady, EngineEvent, HandCardClicked, HintReady, TableCardClicked
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
+from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 
 COMMAND_KEYS = {"h", "q"}
@@ -350,6 +352,7 @@ class GameScreen(Screen):
         self.slots = slots
 
     def _on_played(self, event: Played) -> None:
+        self._played_motion(event)  # read from the widgets as drawn before this play
         pic = self.pic
         side = self.game.rules.side_of(event.seat)
         pic.table = tuple(event.table)
@@ -501,6 +504,8 @@ class GameScreen(Screen):
             text = f"{who} plays {move.card} on the table"
         self._set_message(styled_text(text, self.deck, self._card_style))
         self._refresh_widgets()
+        if self._motion_on():  # the card flies from the seat to where the table shows it
+            self._fly_when_drawn(move.card, self._seat_spot(message.seat), "played", self._preview_spot)
         token = self.token
         if self.ai_delay > 0:
             self.set_timer(self.ai_delay, lambda: self._apply_ai(token))
@@ -515,6 +520,84 @@ class GameScreen(Screen):
             return
         self.preview = None
         self.game.play(move)
+
+    # --- motion: cards flying over the table (widgets/motion.py) ------------------------
+    def _motion_on(self) -> bool:
+        """Cards fly at an AI pace above 0, unless the player asked for reduced motion."""
+        app = self.app
+        return (self.ai_delay > 0 and not getattr(app, "reduce_motion", False) and self.is_mounted
+                and app.screen is self and app.animation_level != "none")
+
+    def _played_motion(self, event: Played) -> None:
+        """A play, before the widgets redraw it: the card goes to the table, or the capture
+        (with the card that took it) to the capturer's pile."""
+        if not self._motion_on():
+            return
+        table = self.query_one(TableView)
+        if event.seat == HUMAN_SEAT:
+            start = card_spot(self.query_one(HandView), event.card)
+        else:  # from the AI's play as shown on the table, else from its seat
+            start = self._preview_spot() if table.played is not None else self._seat_spot(event.seat)
+        if event.capture:
+            pile = self._pile_spot(event.seat)
+            flights = [(c, card_spot(table, c), pile, "captured") for c in event.capture]
+            self._fly([(event.card, start, pile, "played"), *flights])
+        else:  # where the card lands is known once the table is drawn again
+            self._fly_when_drawn(event.card, start, "", lambda: card_spot(table, event.card))
+
+    def _fly_when_drawn(self, card, start: Offset | None, mark: str, spot) -> None:
+        """Fly ``card`` from ``start`` to ``spot()``, its place on the table as drawn after
+        this update (the table lays its cards out at once when it has not drawn yet)."""
+        def fly() -> None:
+            target = spot()
+            if target is None:
+                self.query_one(TableView).render()  # lays the cards out (and their places)
+                target = spot()
+            self._fly([(card, start, target, mark)])
+
+        self.call_after_refresh(fly)
+
+    def _fly(self, flights: list[tuple[int, Offset | None, Offset | None, str]]) -> None:
+        """Start the flights (card, start, target, mark) on the screen's top layer.  A card
+        still flying is taken off first (its newer flight starts where it is drawn now);
+        other flights end on their own (the player's card still lands while an AI's comes)."""
+        cards = {card for card, *_ in flights}
+        self._skip_flights(cards)
+        if not self._motion_on():
+            return
+        size = self.query_one(TableView).card_size
+        duration = flight_time(self.ai_delay)
+        self.mount_all([FlyingCard(card, self.deck, size, start, target, duration, mark)
+                        for card, start, target, mark in flights
+                        if start is not None and target is not None and start != target])
+
+    def _skip_flights(self, cards=None) -> None:
+        """End the flights under way at once (only those of ``cards`` when given)."""
+        for flying in self.query(FlyingCard):
+            if cards is None or flying.card in cards:
+                flying.land()
+
+    def _card_box(self) -> tuple[int, int]:
+        return SIZES.get(self.query_one(TableView).card_size, SIZES["medium"])
+
+    def _preview_spot(self) -> Offset | None:
+        """Where the table draws an AI's card being played: after the table's cards."""
+        table = self.query_one(TableView)
+        return card_spot(table, table.played[0]) if table.played is not None else None
+
+    def _seat_spot(self, seat: int) -> Offset | None:
+        """A card at an AI's seat: over its name, centred."""
+        region = self.query_one(f"#seat-{seat}", SeatView).region
+        width, _ = self._card_box()
+        return Offset(region.x + max(0, (region.width - width) // 2), region.y) if region.width else None
+
+    def _pile_spot(self, seat: int) -> Offset | None:
+        """Where a seat's captures go: its seat, or the pile count on the player's hand border."""
+        if seat != HUMAN_SEAT:
+            return self._seat_spot(seat)
+        region = self.query_one(HandView).region
+        width, height = self._card_box()
+        return Offset(max(region.x, region.right - width - 2), max(region.y, region.bottom - height))
 
     # --- the player's selection ------------------------------------------------------
     def _my_turn(self) -> bool:
@@ -946,5 +1029,6 @@ class GameScreen(Screen):
         self.query_one(HandView).largest = largest
 
     def on_resize(self, event: Resize) -> None:
+        self._skip_flights()  # their places have moved
         self._apply_size_class(*event.size)
         self._refresh_widgets()

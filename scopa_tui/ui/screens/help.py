@@ -41,6 +41,7 @@ Letters h and q are never used for table cards.
 - **History**: past games; open one to replay it move by move (← →, Home, End)
 - **AI pace**: instant, quick, normal or slow: how long each AI play stays in view
 - **ASCII suits**: letters instead of suit symbols, at once
+- **Reduce motion**: on, the played and captured cards no longer fly over the table
 - **Change theme**: the colours (ansi-dark and ansi-light follow your terminal's own)
 
 Settings chosen there are remembered for the next time.
