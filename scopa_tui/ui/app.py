@@ -102,18 +102,38 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self.store_on_mount(self._first_screen)  # offers to resume an unfinished game first
         self._check_size()
 
+    # The apps whose bot hooks are in place (tests run several in one process), and the
+    # protocol's own values, put back when the last of them ends.
+    _hook_owners: list[ScopaApp] = []
+    _hooks_saved: tuple | None = None
+
     def _install_bot_hooks(self) -> None:
         """External bots (cmd:...) must not print over the screen: their stderr is dropped and
         their faults are shown as notifications.  Done before the first game's players exist."""
-        if getattr(self, "_bot_hooks", None) is not None:
+        owners = ScopaApp._hook_owners
+        if self in owners:
             return
         import subprocess
 
         from ..ai import protocol as bot_protocol
 
-        self._bot_hooks = (bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT)
+        if not owners:
+            ScopaApp._hooks_saved = (bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT)
+        owners.append(self)
         bot_protocol.BOT_STDERR = subprocess.DEVNULL
         bot_protocol.ON_FAULT = self.bot_fault
+
+    def _remove_bot_hooks(self) -> None:
+        owners = ScopaApp._hook_owners
+        if self not in owners:
+            return
+        from ..ai import protocol as bot_protocol
+
+        owners.remove(self)
+        if owners:  # another app still runs: its notifications get the faults
+            bot_protocol.ON_FAULT = owners[-1].bot_fault
+        elif ScopaApp._hooks_saved is not None:
+            bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT = ScopaApp._hooks_saved
 
     def _first_screen(self) -> None:
         if self.initial_game is not None:
@@ -372,10 +392,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
     def on_unmount(self) -> None:
         self.store_close()
         self._end_game()
-        if getattr(self, "_bot_hooks", None) is not None:
-            from ..ai import protocol as bot_protocol
-
-            bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT = self._bot_hooks
+        self._remove_bot_hooks()
 
 
 def run_app(args) -> int:

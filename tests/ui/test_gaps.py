@@ -6,6 +6,8 @@ import os
 import sys
 import textwrap
 
+import pytest
+
 from textual.widgets import Input, Select
 
 from scopa_tui.ai import protocol
@@ -357,3 +359,18 @@ async def test_typing_a_bot_command_with_q_and_a_question_mark_types_them():
         await settle(pilot)
         assert app.screen is screen and app.is_running
         assert screen.query_one("#ai-cmd-1", Input).value == "q?f1"
+
+
+@pytest.mark.parametrize("first_out", [0, 1])
+def test_two_apps_in_one_process_put_the_bot_hooks_back_whatever_the_order(tmp_path, first_out):
+    # e.g. two copies' apps in one test process, the second starting its game first
+    before = (protocol.BOT_STDERR, protocol.ON_FAULT)
+    apps = [ScopaApp(GameConfig(players=2, seed=s), start=False, data_dir=str(tmp_path / str(s)))
+            for s in (1, 2)]
+    apps[1]._install_bot_hooks()
+    apps[0]._install_bot_hooks()
+    assert protocol.ON_FAULT == apps[0].bot_fault
+    apps[first_out]._remove_bot_hooks()
+    assert protocol.ON_FAULT == apps[1 - first_out].bot_fault  # the one still running
+    apps[1 - first_out]._remove_bot_hooks()
+    assert (protocol.BOT_STDERR, protocol.ON_FAULT) == before
