@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields
 from operator import itemgetter
 from typing import Any
 
-from .cards import CARDS, DECK_MASK, Card, card_tuple, mask_of, parse_cards
+from .cards import CARDS, DECK_MASK, Card, card_tuple, mask_of
 from .moves import Move
 from .rules import Rules
 
@@ -92,24 +92,6 @@ class PlayerView:
             "scope": list(self.scope), "scores": list(self.scores),
             "legal": [m.to_json() for m in self.legal],
         }
-
-    @classmethod
-    def from_protocol(cls, msg: dict[str, Any]) -> PlayerView:
-        """Rebuild a view from a ``move`` message (the bot side).  Raises ValueError/KeyError."""
-        rules = Rules.from_dict(msg["rules"])
-        return cls(
-            rules=rules, seat=int(msg["seat"]), hand_no=int(msg.get("hand_no", 1)),
-            dealer=int(msg.get("dealer", 0)), hand=tuple(parse_cards(msg["hand"])),
-            table=tuple(parse_cards(msg["table"])),
-            hand_start_table=tuple(parse_cards(msg.get("hand_start_table", []))),
-            history=tuple(PlayRecord(int(h["seat"]), *parse_cards([h["card"]]),
-                                     tuple(parse_cards(h.get("capture", []))), bool(h.get("scopa")))
-                          for h in msg.get("history", [])),
-            hand_sizes=tuple(int(x) for x in msg["hand_sizes"]), stock=int(msg["stock"]),
-            captured=tuple(tuple(parse_cards(p)) for p in msg["captured"]),
-            scope=tuple(int(x) for x in msg["scope"]), scores=tuple(int(x) for x in msg["scores"]),
-            legal=tuple(Move(m["card"], m.get("capture", [])) for m in msg["legal"]),
-        )
 
 
 class _Built:

@@ -64,9 +64,13 @@ def test_bot_with_an_unreadable_request_still_answers_the_first_legal_move():
     assert "move request 4 is not consistent (rules must be an object with players, not None)" in err
 
 
-def test_view_survives_the_protocol_round_trip():
-    view = _view(9)
-    assert PlayerView.from_protocol(json.loads(json.dumps(view.to_protocol(1)))) == view
+@pytest.mark.parametrize("seed", [9, 10, 11])
+def test_view_survives_the_protocol_round_trip(seed):
+    from scopa_tui.ai.request import read_legal, read_view
+
+    view = _view(seed)
+    message = json.loads(json.dumps(view.to_protocol(1)))
+    assert read_view(message, read_legal(message)) == view  # what the bot side rebuilds
 
 
 # --- host side: misbehaving bots ---------------------------------------------------------
