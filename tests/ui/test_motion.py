@@ -174,9 +174,10 @@ async def test_reduce_motion_is_chosen_in_the_palette_and_remembered(tmp_path):
     assert launch_options(build_parser().parse_args(["--data-dir", str(tmp_path)])).reduce_motion is True
 
 
-async def test_keys_pressed_while_cards_fly_are_handled():
+async def test_keys_pressed_while_cards_fly_are_handled(monkeypatch):
+    monkeypatch.setattr(motion, "FLIGHT_MAX", 3.0)  # a slow flight: still in the air on a busy machine
     app = stacked_app(HANDS, TABLE)
-    app.ai_delay = 0.8
+    app.ai_delay = 8  # the flight takes FLIGHT_MAX
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await _play_2c(pilot)
         assert await _wait_for_flight(pilot, screen, "2c")  # the card is in the air
