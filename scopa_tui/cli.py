@@ -156,6 +156,18 @@ def build_parser() -> argparse.ArgumentParser:
     exp = sub.add_parser("export", help="write the history of finished games as JSON Lines")
     exp.add_argument("--output", "-o", metavar="FILE", default=None, help="write to FILE instead of stdout")
     _shared(exp, "--data-dir", help="where the history lives")
+
+    web = sub.add_parser("web", help="serve the game to a web browser (textual-serve)")
+    web.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (default 127.0.0.1: this machine only)")
+    web.add_argument("--port", type=_at_least(1, 65535), default=8000, help="default 8000")
+    _add_rules_args(web, default=argparse.SUPPRESS)  # passed on to the game (see _shared)
+    _shared(web, "--ai", type=_ai_list, help="opponent AI(s), as for scopa-tui itself")
+    _shared(web, "--seed", type=_non_negative_int, help="seed for the deals")
+    _shared(web, "--deck", choices=DECK_STYLES, help="deck style")
+    _shared(web, "--ascii", action=argparse.BooleanOptionalAction, help="draw suits with letters")
+    _shared(web, "--ai-delay", type=_seconds, metavar="SECONDS", help="how long each AI play stays visible")
+    _shared(web, "--data-dir", help="where saves, settings and statistics live")
     return parser
 
 
@@ -259,6 +271,15 @@ def cmd_export(args) -> int:
     return run(args)
 
 
+def cmd_web(args) -> int:
+    from .web import ServeError, serve
+
+    try:
+        return serve(args)
+    except ServeError as e:
+        raise UsageError(str(e)) from None
+
+
 def _check_data_dir(data_dir: str | None) -> None:
     """``--data-dir`` must be a directory (or not exist yet: it is created)."""
     if not data_dir:
@@ -271,7 +292,7 @@ def _check_data_dir(data_dir: str | None) -> None:
 
 
 COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, "replay": cmd_replay, "export": cmd_export,
-            None: cmd_play}
+            "web": cmd_web, None: cmd_play}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -280,7 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
         _check_data_dir(getattr(args, "data_dir", None))
-        if args.command is None and args.ai and len(args.ai) > rules.players - 1:
+        if args.command in (None, "web") and args.ai and len(args.ai) > rules.players - 1:
             others = rules.players - 1
             raise UsageError(f"--ai names {len(args.ai)} AIs, but a {rules.players}-player game has "
                              f"{others} seat{'s' if others != 1 else ''} besides yours")
