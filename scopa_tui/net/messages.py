@@ -56,6 +56,7 @@ ERROR_CODES = (
     "not_your_turn",  # a play when another seat is to play
     "illegal_move",  # a play the rules refuse (the message says why)
     "protocol",  # the hello names another protocol
+    "internal",  # the server failed on the message (a bug, logged on the server); nothing changed
 )
 
 CLIENT_TYPES = ("hello", "lobby", "create", "join", "resume", "start", "play", "ready", "chat",
@@ -99,7 +100,7 @@ def clean_text(text: str) -> str:
     return " ".join(kept.split())
 
 
-def _plain(value: Any, what: str, most: int, code: str = "bad_message", allow_empty: bool = False) -> str:
+def plain_text(value: Any, what: str, most: int, code: str = "bad_message", allow_empty: bool = False) -> str:
     """A plain-text field: cleaned, 1..``most`` characters, no square brackets.
 
     Square brackets are refused, not escaped: text from the server never holds one, so
@@ -122,7 +123,7 @@ def _plain(value: Any, what: str, most: int, code: str = "bad_message", allow_em
 
 def check_name(value: Any) -> str:
     """A player's name as the server keeps and shows it; :class:`NetError` ``bad_name`` if unusable."""
-    return _plain(value, "the name", NAME_MAX, code="bad_name")
+    return plain_text(value, "the name", NAME_MAX, code="bad_name")
 
 
 def _kind(value: Any) -> str:
@@ -208,7 +209,7 @@ def _create(msg: dict) -> dict:
     return {"type": "create", "players": players, "preset": preset, "target": target, "ai": levels,
             "turn_limit": _number(msg, "turn_limit", TURN_LIMIT_MIN, TURN_LIMIT_MAX, TURN_LIMIT_DEFAULT),
             "public": _bool(msg, "public", True),
-            "title": None if title is None else _plain(title, "the title", TITLE_MAX)}
+            "title": None if title is None else plain_text(title, "the title", TITLE_MAX)}
 
 
 def _join(msg: dict) -> dict:
@@ -244,7 +245,7 @@ def _ready(msg: dict) -> dict:
 
 
 def _chat(msg: dict) -> dict:
-    return {"type": "chat", "text": _plain(msg.get("text"), "the chat text", CHAT_MAX)}
+    return {"type": "chat", "text": plain_text(msg.get("text"), "the chat text", CHAT_MAX)}
 
 
 _READERS = {
