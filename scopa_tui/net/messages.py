@@ -88,16 +88,23 @@ def error_message(code: str, message: str, ref: str | None = None) -> dict[str, 
 
 
 # --- text fields --------------------------------------------------------------------
-# Unicode categories removed from names, titles and chat: control characters, format
-# characters (bidi overrides, zero-width marks), line and paragraph separators, private
-# use, surrogates and unassigned code points.
-_STRIPPED = {"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"}
+# Unicode categories taken out of names, titles and chat: control characters and line
+# and paragraph separators become spaces; format characters (bidi overrides, zero-width
+# marks), private use, surrogates and unassigned code points are removed.
+_SPACED = {"Cc", "Zl", "Zp"}
+_REMOVED = {"Cf", "Co", "Cs", "Cn"}
 
 
 def clean_text(text: str) -> str:
     """``text`` without control and format characters, runs of white space made one space."""
-    kept = "".join(ch if unicodedata.category(ch) not in _STRIPPED else " " for ch in text)
-    return " ".join(kept.split())
+    kept = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in _SPACED:
+            kept.append(" ")
+        elif category not in _REMOVED:
+            kept.append(ch)
+    return " ".join("".join(kept).split())
 
 
 def plain_text(value: Any, what: str, most: int, code: str = "bad_message", allow_empty: bool = False) -> str:
