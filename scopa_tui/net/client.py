@@ -31,7 +31,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from .messages import PROTOCOL, encode, parse_server
+from .messages import BURST, PROTOCOL, RATE, encode, parse_server
 
 _END = object()  # the iterator's end
 GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
@@ -76,6 +76,8 @@ class NetClient:
         self._pending: deque = deque()  # messages read while waiting for an answer
         self._reader: asyncio.Task | None = None
         self._closed = False
+        self._tokens = BURST - 5.0  # the client's own rate budget (see _pace)
+        self._refilled = 0.0
 
     # --- connecting -------------------------------------------------------------------
     async def connect(self) -> dict[str, Any]:
@@ -141,17 +143,16 @@ class NetClient:
             if self._closed or not self.reconnect or self.token is None or replaced:
                 self._inbox.put_nowait(_END)
                 return
-            self._inbox.put_nowait({"type": "connection", "status": "lost",
-                                    "message": f"connection to {self.url} lost; reconnecting"})
-            why = await self._resume_loop()
+            self._take({"type": "connection", "status": "lost",
+                        "message": f"connection to {self.url} lost; reconnecting"})
+            restored = {"type": "connection", "status": "restored", "message": f"connected to {self.url} again"}
+            why = await self._resume_loop(restored)
             if why is not None:
-                self._inbox.put_nowait({"type": "connection", "status": "failed", "message": why})
+                self._take({"type": "connection", "status": "failed", "message": why})
                 self._inbox.put_nowait(_END)
                 return
-            self._inbox.put_nowait({"type": "connection", "status": "restored",
-                                    "message": f"connected to {self.url} again"})
 
-    async def _resume_loop(self) -> str | None:
+    async def _resume_loop(self, restored: dict[str, Any]) -> str | None:
         """Reconnect and resume the seat; None when done, else why it gave up."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self.give_up_after
@@ -177,6 +178,7 @@ class NetClient:
                     return f"the seat is gone: {answer.get('message')}"
                 last = str(answer.get("message"))
                 continue
+            self._take(restored)  # before the joined and state the resume brings
             self._take(answer)
             return None
         return f"gave up reconnecting to {self.url}: {last}"
@@ -213,10 +215,23 @@ class NetClient:
             self._pending.extend(skipped)
 
     # --- requests ---------------------------------------------------------------------
+    async def _pace(self) -> None:
+        """Stay under the server's rate limit (a little below it): wait when sending faster."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self._tokens = min(BURST - 5.0, self._tokens + (now - self._refilled) * RATE * 0.9)
+        self._refilled = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / (RATE * 0.9))
+            self._tokens, self._refilled = 1.0, loop.time()
+        self._tokens -= 1
+
     async def send(self, msg: dict[str, Any]) -> bool:
-        """Send one message; False when the connection is down (it is not queued)."""
+        """Send one message (waiting if needed to stay under the rate limit); False when the
+        connection is down (it is not queued)."""
         if self._ws is None or not self.connected:
             return False
+        await self._pace()
         try:
             await self._ws.send(encode(msg))
             return True

@@ -79,6 +79,8 @@ class HeadlessSeat:
     async def _play(self) -> int:
         async for msg in self.client:
             kind = msg["type"]
+            if kind == "state":
+                self.answered = None  # the whole state: a play lost with a connection is wanted again
             if kind in ("turn", "state") and msg.get("view"):
                 await self._answer(msg["view"])
             if kind == "state":

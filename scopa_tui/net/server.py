@@ -227,6 +227,8 @@ class Server:
 
     def dispatch(self, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
         kind = msg["type"]
+        if conn.table is not None and conn.table.seats[conn.seat].away:
+            conn.table.come_back(conn.seat)  # any message from an away person's connection: back
         if kind == "ping":
             return {"type": "pong"}
         if kind == "hello":
@@ -248,8 +250,6 @@ class Server:
         table, seat = conn.table, conn.seat
         if table is None or seat is None:
             raise NetError("wrong_state", "you do not sit at a table")
-        if table.seats[seat].away:
-            table.come_back(seat)
         if kind == "start":
             if seat != table.config["creator"]:
                 raise NetError("not_creator", f"only {table.seat_name(table.config['creator'])} may start the table")
@@ -312,8 +312,10 @@ class Server:
         seat = table.find_token(msg["token"])
         if seat is None:
             raise NetError("bad_token", f"that token holds no seat at table {table.code}")
-        table.resume(seat, conn)
+        was_gone = table.resume(seat, conn)
         self._seated(conn, table, seat)
+        if was_gone:
+            table.come_back(seat, announce_always=True)
 
 
 def _ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:

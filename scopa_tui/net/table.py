@@ -246,12 +246,12 @@ class Table:
                 return i
         return None
 
-    def resume(self, seat: int, link: Link) -> None:
+    def resume(self, seat: int, link: Link) -> bool:
+        """``link`` speaks for ``seat`` again; True when the seat was gone (call :meth:`come_back`)."""
         s = self.seats[seat]
         was_gone = s.link is None or s.away
         self.attach(seat, link)
-        if was_gone:
-            self.come_back(seat, announce_always=True)
+        return was_gone
 
     def come_back(self, seat: int, announce_always: bool = False) -> None:
         """A person's seat that the AI played (or whose connection dropped) is theirs again."""
