@@ -168,7 +168,15 @@ def build_parser() -> argparse.ArgumentParser:
     _shared(web, "--ascii", action=argparse.BooleanOptionalAction, help="draw suits with letters")
     _shared(web, "--ai-delay", type=_seconds, metavar="SECONDS", help="how long each AI play stays visible")
     _shared(web, "--data-dir", help="where saves, settings and statistics live")
+    _add_online_args(sub)
     return parser
+
+
+def _add_online_args(sub) -> None:
+    """``server`` and ``online`` (docs/online-protocol.md); run by :mod:`scopa_tui.net.commands`."""
+    from .net.commands import add_online_args
+
+    add_online_args(sub, _add_rules_args, _shared, _non_negative_int)
 
 
 def _bot_level(text: str) -> str:
@@ -291,8 +299,20 @@ def _check_data_dir(data_dir: str | None) -> None:
         raise UsageError(f"--data-dir {data_dir} is a file, not a directory")
 
 
+def cmd_server(args) -> int:
+    from .net.commands import cmd_server as run
+
+    return run(args)
+
+
+def cmd_online(args) -> int:
+    from .net.commands import cmd_online as run
+
+    return run(args)
+
+
 COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, "replay": cmd_replay, "export": cmd_export,
-            "web": cmd_web, None: cmd_play}
+            "web": cmd_web, "server": cmd_server, "online": cmd_online, None: cmd_play}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
