@@ -74,11 +74,12 @@ class Stats:
     latencies: list[float] = field(default_factory=list)  # seconds
     errors: Counter = field(default_factory=Counter)
     moves_per_table: list[int] = field(default_factory=list)
+    pings: list[float] = field(default_factory=list)  # seconds, ping to pong (no table work)
 
     def to_json(self) -> dict[str, Any]:
         return {"moves": self.moves, "games": self.games, "latencies_us": [round(x * 1e6) for x in self.latencies],
                 "errors": dict(self.errors), "moves_per_table": self.moves_per_table,
-                "cpu_seconds": round(time.process_time(), 2)}
+                "cpu_seconds": round(time.process_time(), 2), "pings_us": [round(x * 1e6) for x in self.pings]}
 
 
 class Game:
@@ -209,6 +210,26 @@ async def _table(slot: int, url: str, players: int, target: int, stats: Stats, e
             await asyncio.gather(*(ws.close() for ws in seats), return_exceptions=True)
 
 
+async def _probe(url: str, stats: Stats, end: float) -> None:
+    """``ping`` → ``pong`` ten times a second on a connection of its own: the round trip with
+    no table work, i.e. what the machine and the event loops alone cost."""
+    try:
+        ws = await _connect(url, "probe")
+    except (OSError, asyncio.TimeoutError, ConnectionError) as e:
+        stats.errors[f"probe: {type(e).__name__}"] += 1
+        return
+    try:
+        while time.monotonic() < end:
+            sent = time.perf_counter()
+            await ws.send(encode({"type": "ping"}))
+            while parse_server(await asyncio.wait_for(ws.recv(), CONNECT_TIMEOUT))["type"] != "pong":
+                pass
+            stats.pings.append(time.perf_counter() - sent)
+            await asyncio.sleep(0.1)
+    finally:
+        await ws.close()
+
+
 async def run_client(url: str, first_slot: int, tables: int, players: int, target: int, seconds: float,
                      think: float = 0.0) -> Stats:
     """Play ``tables`` tables for ``seconds``; the client process's part of the test."""
@@ -221,7 +242,8 @@ async def run_client(url: str, first_slot: int, tables: int, players: int, targe
         per_table.append(own)
         await _table(slot, url, players, target, own, end, think)
 
-    await asyncio.wait_for(asyncio.gather(*(one(first_slot + i) for i in range(tables))), seconds + GRACE / 2)
+    probe = [_probe(url, stats, end)] if first_slot == 0 else []
+    await asyncio.wait_for(asyncio.gather(*probe, *(one(first_slot + i) for i in range(tables))), seconds + GRACE / 2)
     for own in per_table:
         stats.moves += own.moves
         stats.games += own.games
@@ -254,6 +276,13 @@ def _percentile(sorted_values: list[float], q: float) -> float | None:
     if not sorted_values:
         return None
     return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def _summary(sorted_seconds: list[float]) -> dict[str, float | None]:
+    """p50, p99 and max, in milliseconds."""
+    return {name: None if v is None else round(v * 1000, 2) for name, v in
+            (("p50", _percentile(sorted_seconds, 0.5)), ("p99", _percentile(sorted_seconds, 0.99)),
+             ("max", sorted_seconds[-1] if sorted_seconds else None))}
 
 
 def _start_server(data_dir: Path, log_path: Path) -> tuple[subprocess.Popen, str]:
@@ -344,6 +373,7 @@ def run(args) -> dict[str, Any]:
     if not server_alive:
         errors["the server died"] += 1
     latencies = sorted(x / 1e6 for r in results for x in r["latencies_us"])
+    pings = sorted(x / 1e6 for r in results for x in r["pings_us"])
     moves = sum(r["moves"] for r in results)
     per_table = [m for r in results for m in r["moves_per_table"]]
     cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
@@ -352,9 +382,8 @@ def run(args) -> dict[str, Any]:
             "client_cpu_seconds": round(sum(r["cpu_seconds"] for r in results), 2), "elapsed": round(elapsed, 2), "games_finished": sum(r["games"] for r in results),
             "moves": moves, "moves_per_second": round(moves / args.seconds, 1),
             "tables_that_moved": sum(1 for m in per_table if m > 0), "moves_per_table_min": min(per_table, default=0),
-            "latency_ms": {name: None if v is None else round(v * 1000, 2) for name, v in
-                           (("p50", _percentile(latencies, 0.5)), ("p99", _percentile(latencies, 0.99)),
-                            ("max", latencies[-1] if latencies else None))},
+            "latency_ms": _summary(latencies),
+            "ping_ms": _summary(pings),
             "server_rss_mib": {"peak": round(peak / 1024, 1), "end": round(rss / 1024, 1)},
             "server_cpu_seconds": None if cpu is None else round(cpu, 2),
             "server_cpu_ms_per_move": None if cpu is None or not moves else round(1000 * cpu / moves, 2),
@@ -397,6 +426,7 @@ def format_report(r: dict[str, Any]) -> str:
         f"(fewest moves at a table: {r['moves_per_table_min']})",
         f"moves {r['moves']}, {r['moves_per_second']} per second",
         f"move sent -> every seat updated: p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms",
+        f"ping -> pong (no table work): p50 {r['ping_ms']['p50']} ms, p99 {r['ping_ms']['p99']} ms",
         f"server memory: peak {r['server_rss_mib']['peak']} MiB, at the end {r['server_rss_mib']['end']} MiB; "
         f"server CPU {cpu_text}; client CPU {r['client_cpu_seconds']} s",
         f"errors {r['errors']}" + (f": {r['error_kinds']}" if r["errors"] else ""),

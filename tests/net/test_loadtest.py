@@ -26,6 +26,7 @@ def test_three_tables_play_with_no_error():
     lat = report["latency_ms"]
     assert 0 < lat["p50"] <= lat["p99"] <= lat["max"]
     assert report["server_rss_mib"]["peak"] > 0  # read from /proc (Linux)
+    assert report["ping_ms"]["p50"] > 0  # the probe with no table work ran alongside
 
 
 @pytest.mark.parametrize("argv,says", [
