@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -125,7 +126,7 @@ async def _connect(url: str, name: str):
 
 
 async def _seat(ws, game: Game, stats: Stats, end: float, think: float) -> None:
-    """Play one seat until the game ends or the time is up; ``think`` seconds before each play."""
+    """Play one seat until the game ends or the time is up; ``think`` seconds (on average) before each play."""
     bucket = Bucket()
     plays_seen = 0
 
@@ -138,8 +139,8 @@ async def _seat(ws, game: Game, stats: Stats, end: float, think: float) -> None:
         if not legal:
             stats.errors["turn without a legal move"] += 1
             return
-        if think:
-            await asyncio.sleep(think)
+        if think:  # spread around ``think`` so that the tables do not all play at the same instant
+            await asyncio.sleep(think * random.uniform(0.5, 1.5))
         await bucket.take()
         game.sending(plays_seen + 1)  # the server sends every play before the next turn
         await ws.send(encode({"type": "play", "card": legal[0]["card"], "capture": legal[0]["capture"]}))
@@ -464,7 +465,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="client processes sharing the tables (default 1)")
     p.add_argument("--target", type=_bounded(int, 1, 999), default=11, help="points to win a game (default 11)")
     p.add_argument("--think", type=_bounded(float, 0, 60), default=0.0, metavar="SECONDS",
-                   help="each seat waits this long before its play (default 0: as fast as the server answers)")
+                   help="each seat waits about this long (0.5 to 1.5 times) before its play "
+                        "(default 0: as fast as the server answers)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--client", metavar="URL", help=argparse.SUPPRESS)  # a client process (run by the test)
     p.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
