@@ -76,17 +76,39 @@ class Stats:
     errors: Counter = field(default_factory=Counter)
     moves_per_table: list[int] = field(default_factory=list)
     pings: list[float] = field(default_factory=list)  # seconds, ping to pong (no table work)
+    seated_after: float | None = None  # seconds from the start until every table sat down
 
     def to_json(self) -> dict[str, Any]:
         return {"moves": self.moves, "games": self.games, "latencies_us": [round(x * 1e6) for x in self.latencies],
                 "errors": dict(self.errors), "moves_per_table": self.moves_per_table,
-                "cpu_seconds": round(time.process_time(), 2), "pings_us": [round(x * 1e6) for x in self.pings]}
+                "cpu_seconds": round(time.process_time(), 2), "pings_us": [round(x * 1e6) for x in self.pings],
+                "seated_after": self.seated_after}
+
+
+class Ramp:
+    """When every table of a client process has sat down: the latencies are those of the
+    plays sent after that (the steady state), not of the first seconds when thousands of
+    connections open at once."""
+
+    def __init__(self, tables: int):
+        self.waiting = tables
+        self.started = time.perf_counter()
+        self.since: float | None = None  # perf_counter when the last table sat down
+
+    def seated(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.since = time.perf_counter()
+
+    def steady(self, sent: float) -> bool:
+        return self.since is not None and sent >= self.since
 
 
 class Game:
     """One game at one table: when each play was sent and which seats have seen it."""
 
-    def __init__(self, players: int, target: int):
+    def __init__(self, players: int, target: int, ramp: Ramp | None = None):
+        self.ramp = ramp or Ramp(0)
         self.players = players
         self.target = target
         self.sent: dict[int, float] = {}  # play number -> when it was sent
@@ -102,7 +124,9 @@ class Game:
             return
         self.unseen[number] -= 1
         if self.unseen[number] == 0:
-            stats.latencies.append(time.perf_counter() - self.sent.pop(number))
+            sent = self.sent.pop(number)
+            if self.ramp.steady(sent):
+                stats.latencies.append(time.perf_counter() - sent)
             del self.unseen[number]
             stats.moves += 1
 
@@ -171,8 +195,10 @@ async def _seat(ws, game: Game, stats: Stats, end: float, think: float) -> None:
             stats.errors[f"server said {msg.get('code')}"] += 1
 
 
-async def _table(slot: int, url: str, players: int, target: int, stats: Stats, end: float, think: float) -> None:
+async def _table(slot: int, url: str, players: int, target: int, stats: Stats, end: float, think: float,
+                 ramp: Ramp) -> None:
     """Whole games, one after the other, at one table until the time is up."""
+    first = True
     from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
     while time.monotonic() < end:
@@ -193,7 +219,10 @@ async def _table(slot: int, url: str, players: int, target: int, stats: Stats, e
                 ws = await _connect(url, f"T{slot}S{n}")
                 seats.append(ws)
                 await ws.send(encode({"type": "join", "code": joined["code"]}))
-            game = Game(players, target)
+            game = Game(players, target, ramp)
+            if first:
+                first = False
+                ramp.seated()
             await asyncio.gather(*(_seat(ws, game, stats, end, think) for ws in seats))
             if game.over:
                 stats.games += 1
@@ -211,7 +240,7 @@ async def _table(slot: int, url: str, players: int, target: int, stats: Stats, e
             await asyncio.gather(*(ws.close() for ws in seats), return_exceptions=True)
 
 
-async def _probe(url: str, stats: Stats, end: float) -> None:
+async def _probe(url: str, stats: Stats, end: float, ramp: Ramp) -> None:
     """``ping`` → ``pong`` ten times a second on a connection of its own: the round trip with
     no table work, i.e. what the machine and the event loops alone cost."""
     try:
@@ -225,7 +254,8 @@ async def _probe(url: str, stats: Stats, end: float) -> None:
             await ws.send(encode({"type": "ping"}))
             while parse_server(await asyncio.wait_for(ws.recv(), CONNECT_TIMEOUT))["type"] != "pong":
                 pass
-            stats.pings.append(time.perf_counter() - sent)
+            if ramp.steady(sent):
+                stats.pings.append(time.perf_counter() - sent)
             await asyncio.sleep(0.1)
     finally:
         await ws.close()
@@ -237,13 +267,14 @@ async def run_client(url: str, first_slot: int, tables: int, players: int, targe
     stats = Stats()
     end = time.monotonic() + seconds
     per_table: list[Stats] = []
+    ramp = Ramp(tables)
 
     async def one(slot: int) -> None:
         own = Stats()
         per_table.append(own)
-        await _table(slot, url, players, target, own, end, think)
+        await _table(slot, url, players, target, own, end, think, ramp)
 
-    probe = [_probe(url, stats, end)] if first_slot == 0 else []
+    probe = [_probe(url, stats, end, ramp)] if first_slot == 0 else []
     await asyncio.wait_for(asyncio.gather(*probe, *(one(first_slot + i) for i in range(tables))), seconds + GRACE / 2)
     for own in per_table:
         stats.moves += own.moves
@@ -251,6 +282,8 @@ async def run_client(url: str, first_slot: int, tables: int, players: int, targe
         stats.latencies += own.latencies
         stats.errors.update(own.errors)
         stats.moves_per_table.append(own.moves)
+    if ramp.since is not None:
+        stats.seated_after = round(ramp.since - ramp.started, 2)
     return stats
 
 
@@ -380,7 +413,8 @@ def run(args) -> dict[str, Any]:
     cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
     return {"tables": args.tables, "players": args.players, "clients": args.clients, "seconds": args.seconds,
             "target": args.target, "think": args.think,
-            "client_cpu_seconds": round(sum(r["cpu_seconds"] for r in results), 2), "elapsed": round(elapsed, 2), "games_finished": sum(r["games"] for r in results),
+            "client_cpu_seconds": round(sum(r["cpu_seconds"] for r in results), 2),
+            "seated_after": max((r["seated_after"] for r in results if r["seated_after"] is not None), default=None), "elapsed": round(elapsed, 2), "games_finished": sum(r["games"] for r in results),
             "moves": moves, "moves_per_second": round(moves / args.seconds, 1),
             "tables_that_moved": sum(1 for m in per_table if m > 0), "moves_per_table_min": min(per_table, default=0),
             "latency_ms": _summary(latencies),
@@ -426,6 +460,7 @@ def format_report(r: dict[str, Any]) -> str:
         f"games finished {r['games_finished']}; tables that moved {r['tables_that_moved']}/{r['tables']} "
         f"(fewest moves at a table: {r['moves_per_table_min']})",
         f"moves {r['moves']}, {r['moves_per_second']} per second",
+        f"every seat connected after {r['seated_after']} s; from then on:",
         f"move sent -> every seat updated: p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms",
         f"ping -> pong (no table work): p50 {r['ping_ms']['p50']} ms, p99 {r['ping_ms']['p99']} ms",
         f"server memory: peak {r['server_rss_mib']['peak']} MiB, at the end {r['server_rss_mib']['end']} MiB; "

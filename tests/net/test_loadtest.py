@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scopa_tui.net.loadtest import Game, Stats, main
+from scopa_tui.net.loadtest import Game, Ramp, Stats, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,7 +49,9 @@ def test_a_client_talks_to_loopback_only(capsys):
 
 
 def test_a_play_counts_once_every_seat_has_it():
-    game, stats = Game(players=3, target=11), Stats()
+    ramp = Ramp(0)
+    ramp.since = 0.0  # every play counts
+    game, stats = Game(players=3, target=11, ramp=ramp), Stats()
     game.sending(1)
     game.seen(1, stats)
     game.seen(1, stats)
