@@ -177,3 +177,17 @@ def test_a_card_played_by_keyboard_in_the_browser(served, browser, tmp_path):
     browser.save_screenshot(str(tmp_path / "browser.png"))
     assert (tmp_path / "browser.png").stat().st_size > 10_000
     print(f"screenshot: {tmp_path / 'browser.png'}")
+
+    # Quitting: the game is saved in the --data-dir given to scopa-tui web, and the page
+    # says the game has closed, with a button to play again.
+    keys.send_keys("q")
+    wait_for_screen(browser, lambda rows: any("Quit the game in progress?" in r for r in rows), "the quit question")
+    keys.send_keys("y")
+    end = time.monotonic() + 30
+    while "-closed" not in browser.find_element(By.TAG_NAME, "body").get_attribute("class"):
+        assert time.monotonic() < end, "the page never said the game closed"
+        time.sleep(0.2)
+    assert browser.find_element(By.CSS_SELECTOR, ".ended").is_displayed()
+    assert "The game has closed." in browser.find_element(By.CSS_SELECTOR, ".ended").text
+    browser.save_screenshot(str(tmp_path / "closed.png"))
+    assert list((tmp_path / "data" / "saves").glob("*.json")), "the game was not saved in the data dir"
