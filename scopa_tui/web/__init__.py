@@ -8,6 +8,7 @@ to it.  The server listens on 127.0.0.1 unless ``--host`` names another address.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shlex
 import socket
@@ -65,15 +66,46 @@ def check_address(host: str, port: int) -> None:
                 raise ServeError(f"cannot listen on {host} port {port}: {describe_os_error(e)}") from None
 
 
+SHUTDOWN_WAIT = 10.0  # seconds Ctrl+C waits for the games to close before the server ends
+
+
 def _server_class():
+    from aiohttp import web
     from textual_serve.server import Server
 
     class ScopaServer(Server):
-        """textual-serve's server with our own page (templates/) and start-up line."""
+        """textual-serve's server with our own page (templates/) and start-up line, and a
+        Ctrl+C that closes the open games at once (else the server waits up to a minute for
+        every browser to go)."""
+
+        sessions: set[asyncio.Task] = set()
+
+        async def _make_app(self) -> web.Application:
+            app = await super()._make_app()
+            app.middlewares.append(self._remember_session)
+            return app
+
+        @web.middleware
+        async def _remember_session(self, request, handler):
+            task = asyncio.current_task()
+            self.sessions.add(task)
+            try:
+                return await handler(request)
+            finally:
+                self.sessions.discard(task)
 
         async def on_startup(self, app) -> None:
+            self.sessions = set()
             self.console.print(f"Scopa in a browser: open {self.public_url}  (Ctrl+C stops the server)",
                                highlight=False)
+
+        async def on_shutdown(self, app) -> None:
+            # A cancelled session closes its page and tells its game to quit (textual-serve's
+            # handler does both); the game has saved every move already.
+            for task in self.sessions:
+                task.cancel()
+            if self.sessions:
+                await asyncio.wait(self.sessions, timeout=SHUTDOWN_WAIT)
 
     return ScopaServer
 

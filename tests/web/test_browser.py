@@ -10,6 +10,7 @@ Skips, with the reason, where chromium or chromedriver is not installed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -89,14 +90,16 @@ def served(tmp_path):
             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         _wait_for_port(port, server, log)
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", server
     finally:
         # The server and the game processes it started share the session: end them all.
-        os.killpg(server.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):  # a test may have stopped them already
+            os.killpg(server.pid, signal.SIGTERM)
         try:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGKILL)
             server.wait()
 
 
@@ -158,10 +161,28 @@ def plays_log(rows: list[str]) -> str:
     return "\n".join(row[column:].strip("│╰╯─ ") for row in rows[start + 1:])
 
 
+def descendants(pid: int) -> set[int]:
+    """The processes started by ``pid`` (and by them), from /proc."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
 def test_a_card_played_by_keyboard_in_the_browser(served, browser, tmp_path):
     from selenium.webdriver.common.by import By
 
-    browser.get(served)
+    url, _server = served
+    browser.get(url)
     before = wait_for_screen(browser, lambda rows: any("Your turn: pick a card" in r for r in rows),
                              "the game waiting for the player's first card")
     assert hand_numbers(before) == ["1", "2", "3"]
@@ -191,3 +212,19 @@ def test_a_card_played_by_keyboard_in_the_browser(served, browser, tmp_path):
     assert "The game has closed." in browser.find_element(By.CSS_SELECTOR, ".ended").text
     browser.save_screenshot(str(tmp_path / "closed.png"))
     assert list((tmp_path / "data" / "saves").glob("*.json")), "the game was not saved in the data dir"
+
+
+def test_ctrl_c_ends_the_server_and_its_games_at_once(served, browser):
+    url, server = served
+    browser.get(url)
+    wait_for_screen(browser, lambda rows: any("Your turn: pick a card" in r for r in rows), "the game")
+    games = descendants(server.pid)
+    assert games, "no game process was started for the page"
+    started = time.monotonic()
+    server.send_signal(signal.SIGINT)  # Ctrl+C in the terminal of scopa-tui web
+    assert server.wait(timeout=20) == 0
+    assert time.monotonic() - started < 15  # not aiohttp's minute of waiting for the page to go
+    end = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in games):
+        assert time.monotonic() < end, "a game process outlived the server"
+        time.sleep(0.1)
