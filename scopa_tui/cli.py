@@ -161,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     web.add_argument("--host", default="127.0.0.1",
                      help="the address to listen on (default 127.0.0.1: this machine only)")
     web.add_argument("--port", type=_at_least(1, 65535), default=8000, help="default 8000")
+    web.add_argument("--public-url", type=_public_url, default=None, metavar="URL",
+                     help="the address browsers open, e.g. http://myhost:8000 (with --host 0.0.0.0)")
     _add_rules_args(web, default=argparse.SUPPRESS)  # passed on to the game (see _shared)
     _shared(web, "--ai", type=_ai_list, help="opponent AI(s), as for scopa-tui itself")
     _shared(web, "--seed", type=_non_negative_int, help="seed for the deals")
@@ -277,6 +279,12 @@ def cmd_export(args) -> int:
     from .store.commands import cmd_export as run
 
     return run(args)
+
+
+def _public_url(text: str) -> str:
+    if not text.startswith(("http://", "https://")) or len(text) < 10:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a web address such as http://myhost:8000")
+    return text.rstrip("/")
 
 
 def cmd_web(args) -> int:

@@ -115,7 +115,7 @@ def serve(args) -> int:
     host, port = args.host, args.port
     check_address(host, port)
     server = _server_class()(app_command(args), host=host, port=port, title="Scopa",
-                             templates_path=TEMPLATES)
+                             public_url=getattr(args, "public_url", None), templates_path=TEMPLATES)
     try:
         server.serve()
     except OSError as e:  # lost a race for the port since check_address

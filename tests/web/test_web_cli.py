@@ -27,6 +27,7 @@ BAD = [
     (["web", "--players", "5"], "not 5"),
     (["web", "--ai", "easy,hard"], "--ai names 2 AIs, but a 2-player game has 1 seat besides yours"),
     (["web", "--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid"),
+    (["web", "--public-url", "myhost:8000"], "'myhost:8000' is not a web address such as http://myhost:8000"),
 ]
 
 
@@ -66,27 +67,37 @@ def test_defaults_pass_nothing_on_and_listen_on_loopback():
     assert shlex.split(app_command(args)) == [sys.executable, "-m", "scopa_tui"]
 
 
-def test_the_page_loads_nothing_from_other_sites(tmp_path):
+def _page(tmp_path, options: list[str]) -> tuple[str, int]:
+    """The page ``scopa-tui web OPTIONS`` serves on a free loopback port, and the port."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path), "web",
-                               "--port", str(port)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                               "--port", str(port), *options], cwd=ROOT, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        page = None
         end = time.monotonic() + 30
-        while page is None and time.monotonic() < end:
+        while time.monotonic() < end:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
-                    page = response.read().decode()
+                    return response.read().decode(), port
             except OSError:
                 assert server.poll() is None, "scopa-tui web exited"
                 time.sleep(0.1)
-        assert page is not None, "no page within 30 s"
+        raise AssertionError("no page within 30 s")
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
+
+
+def test_the_page_names_the_public_url_for_its_game(tmp_path):
+    """Served on every address, the page must send browsers to the address they can reach."""
+    page, _port = _page(tmp_path, ["--public-url", "http://scopa.example:8123/"])
+    assert 'data-session-websocket-url="ws://scopa.example:8123/ws"' in page
+
+
+def test_the_page_loads_nothing_from_other_sites(tmp_path):
+    page, port = _page(tmp_path, [])
     assert "<title>Scopa</title>" in page
     assert 'src="http://127.0.0.1:%d/static/js/textual.js"' % port in page
     assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
