@@ -198,9 +198,9 @@ async def _seat(ws, game: Game, stats: Stats, end: float, think: float) -> None:
 async def _table(slot: int, url: str, players: int, target: int, stats: Stats, end: float, think: float,
                  ramp: Ramp) -> None:
     """Whole games, one after the other, at one table until the time is up."""
-    first = True
     from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+    first = True
     while time.monotonic() < end:
         seats = []
         try:
@@ -223,7 +223,11 @@ async def _table(slot: int, url: str, players: int, target: int, stats: Stats, e
             if first:
                 first = False
                 ramp.seated()
-            await asyncio.gather(*(_seat(ws, game, stats, end, think) for ws in seats))
+            done = await asyncio.gather(*(_seat(ws, game, stats, end, think) for ws in seats),
+                                        return_exceptions=True)  # every seat has finished before ...
+            for failure in done:
+                if isinstance(failure, BaseException):
+                    raise failure  # ... the first failure is counted below
             if game.over:
                 stats.games += 1
             elif time.monotonic() < end - 1:  # a seat stopped before the game ended
