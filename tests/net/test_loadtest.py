@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from net_helpers import running_server
 
-from scopa_tui.net.loadtest import Game, Ramp, Stats, main
+from scopa_tui.net.loadtest import Game, Ramp, Stats, main, run_client
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,3 +69,15 @@ def test_the_game_is_decided_by_one_side_alone_at_the_target():
     assert not game.decided([10, 9])
     assert not game.decided([11, 11])  # tied at the target: one more hand
     assert game.decided([12, 11])
+
+
+async def test_a_server_that_goes_away_is_counted_as_errors():
+    async with running_server(None) as (server, url):
+        client = asyncio.create_task(run_client(url, 1, 2, 2, 11, 4.0))
+        await asyncio.sleep(1.5)
+        assert not client.done()
+        server.server.close()  # every connection dropped, no new ones
+        await server.server.wait_closed()
+        stats = await asyncio.wait_for(client, 30)
+    assert stats.moves > 0  # it played before
+    assert stats.errors["connection lost"] == 2, stats.errors  # and both tables saw the loss
