@@ -78,7 +78,9 @@ def _server_class():
         Ctrl+C that closes the open games at once (else the server waits up to a minute for
         every browser to go)."""
 
-        sessions: set[asyncio.Task] = set()
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.sessions: set[asyncio.Task] = set()  # the requests being served, pages included
 
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
@@ -95,7 +97,6 @@ def _server_class():
                 self.sessions.discard(task)
 
         async def on_startup(self, app) -> None:
-            self.sessions = set()
             self.console.print(f"Scopa in a browser: open {self.public_url}  (Ctrl+C stops the server)",
                                highlight=False)
 
@@ -105,7 +106,7 @@ def _server_class():
             for task in self.sessions:
                 task.cancel()
             if self.sessions:
-                await asyncio.wait(self.sessions, timeout=SHUTDOWN_WAIT)
+                await asyncio.wait(set(self.sessions), timeout=SHUTDOWN_WAIT)
 
     return ScopaServer
 
