@@ -315,8 +315,8 @@ class Table:
         self.game = Game(self.rules, self.seed)
         self.store_seats()
         self.game.subscribe(self._on_event)
-        self.broadcast({"type": "table", "table": self.info()})
-        self.game.start()
+        self.game.start()  # game_start and the first deal go out ...
+        self.broadcast({"type": "table", "table": self.info()})  # ... then the table, started
         self._after_action()
 
     def restore(self, actions: list[list[Any]], started: bool) -> None:
