@@ -33,11 +33,11 @@ def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int
 class HeadlessSeat:
     """Plays one seat with ``player`` until the game ends; :meth:`run` returns the exit status."""
 
-    def __init__(self, client: NetClient, player: Any, out: IO[str] = sys.stdout, err: IO[str] = sys.stderr):
+    def __init__(self, client: NetClient, player: Any, out: IO[str] | None = None, err: IO[str] | None = None):
         self.client = client
         self.player = player
-        self.out = out
-        self.err = err
+        self.out = out or sys.stdout  # looked up now: a test may have replaced them
+        self.err = err or sys.stderr
         self.answered: tuple | None = None  # the position last answered (no position twice)
         self.ready_for = 0  # the last hand said ready for
         self.players = 2
