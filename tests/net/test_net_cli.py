@@ -18,7 +18,7 @@ from scopa_tui.cli import main
     (["online", "--name", "Anna", "--create", "--ai-seats", "genius", "--ai", "easy"], "'genius' is not an AI level"),
     (["online", "--name", "Anna", "--create", "--players", "4", "--ai-seats", "easy,hard", "--ai", "easy"],
      "lists 2 levels for 4 seats"),
-    (["online", "--name", "Anna", "--create", "--turn-limit", "0", "--ai", "easy"], "from 1 to 600 seconds"),
+    (["online", "--name", "Anna", "--create", "--turn-limit", "0", "--ai", "easy"], "between 1 and 600 seconds"),
     (["online", "--name", "Anna", "--create", "--title", "[red]x", "--ai", "easy"], "may not contain [ or ]"),
     (["online", "--server", "http://x/", "--name", "Anna", "--create", "--ai", "easy"], "not a server address"),
     (["online", "--name", "Anna", "--create", "--ai", "cmd:python bot.py"], "--ai takes a built-in AI"),
