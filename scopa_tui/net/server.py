@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import secrets
 import signal
+import sqlite3
 import ssl
 import sys
 import time
@@ -90,11 +91,11 @@ class Server:
     def __init__(self, data_dir: Path | None, ai_pace: float = 0.5, idle_timeout: float = IDLE_TIMEOUT,
                  history: bool = True, log=None):
         self.data_dir = data_dir
-        self.store = TableStore(data_dir)
+        self.log = log or (lambda text: print(f"scopa-tui server: {text}", file=sys.stderr, flush=True))
+        self.store = TableStore(data_dir, self.log)  # RuntimeError: unusable (in use, newer)
         self.tables: dict[str, Table] = {}
         self.idle_timeout = idle_timeout
         self.history = history and data_dir is not None
-        self.log = log or (lambda text: print(f"scopa-tui server: {text}", file=sys.stderr, flush=True))
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
         self.options = TableOptions(self.store, self.executor, ai_pace, on_finished=self._finished,
                                     on_closed=self._closed, log=self.log)
@@ -334,7 +335,11 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     except (OSError, ssl.SSLError) as e:
         print(f"scopa-tui: error: cannot use the certificate {certfile}: {e}", file=sys.stderr)
         return 2
-    server = Server(data_dir, ai_pace=ai_pace)
+    try:
+        server = Server(data_dir, ai_pace=ai_pace)
+    except (RuntimeError, OSError, sqlite3.Error) as e:
+        print(f"scopa-tui: error: cannot keep tables in {data_dir}: {e}", file=sys.stderr)
+        return 2
     try:
         bound = await server.start(host, port, context)
     except OSError as e:

@@ -196,6 +196,13 @@ class Table:
         self.broadcast({"type": "table", "table": self.info()})
 
     def _on_event(self, event) -> None:
+        """Each seat its own view of a game event.  Never raises: it runs inside the engine's play."""
+        try:
+            self._send_event(event)
+        except Exception:  # noqa: BLE001
+            self.options.log(f"table {self.code}: an event could not be sent\n{traceback.format_exc()}")
+
+    def _send_event(self, event) -> None:
         line = event.to_record()
         if line["event"] in ("deal", "game_start"):
             for i in range(len(self.seats)):
