@@ -34,6 +34,7 @@ from .tablestore import TableStore
 
 FINISHED_KEEP = 300.0  # seconds a finished table stays in memory (a late client still sees the end)
 SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed
+MAX_TABLES = 5000  # tables one server keeps at once (far above what it can play: docs/online-protocol.md)
 
 
 class Connection:
@@ -75,7 +76,7 @@ class Connection:
                 await self.ws.send(text)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
-        asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+        self.server._spawn(self.ws.close(code, reason))
 
     def detach(self, reason: str) -> None:
         """The seat was taken over by another connection: this one is let go."""
@@ -95,6 +96,7 @@ class Server:
         self.store = TableStore(data_dir, self.log)  # RuntimeError: unusable (in use, newer)
         self.tables: dict[str, Table] = {}
         self.idle_timeout = idle_timeout
+        self.max_tables = MAX_TABLES
         self.history = history and data_dir is not None
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
         self.options = TableOptions(self.store, self.executor, ai_pace, on_finished=self._finished,
@@ -281,6 +283,9 @@ class Server:
         conn.send(table.state_message(seat))
 
     def _create(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if len(self.tables) >= self.max_tables:
+            raise NetError("wrong_state", f"this server holds as many tables as it can ({self.max_tables}); "
+                                          "try again later")
         players = msg["players"]
         config = {"title": msg["title"] or f"{conn.name}'s table"[:40], "players": players,
                   "preset": msg["preset"], "target": msg["target"], "ai": msg["ai"],
