@@ -30,6 +30,7 @@ from .. import __version__
 from .messages import (BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, NetError,
                        encode, error_message, parse_client)
 from .table import Seat, Table, TableOptions
+from .thinking import Thinking
 from .tablestore import TableStore
 
 FINISHED_KEEP = 300.0  # seconds a finished table stays in memory (a late client still sees the end)
@@ -99,7 +100,8 @@ class Server:
         self.max_tables = MAX_TABLES
         self.history = history and data_dir is not None
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
-        self.options = TableOptions(self.store, self.executor, ai_pace, on_finished=self._finished,
+        self.thinking = Thinking(self.executor, log=self.log)
+        self.options = TableOptions(self.store, self.thinking, ai_pace, on_finished=self._finished,
                                     on_closed=self._closed, log=self.log)
         self.server = None
         self._tasks: set[asyncio.Task] = set()
@@ -122,6 +124,7 @@ class Server:
         for task in list(self._tasks):
             task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.thinking.close()
         self.store.close()
 
     def _spawn(self, coro) -> asyncio.Task:

@@ -1,0 +1,54 @@
+"""The table's AIs think off the event loop: ``hard`` in worker processes, the rest in threads."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+from scopa_tui.ai.registry import make_player
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.net import thinking
+from scopa_tui.net.thinking import Thinking
+
+
+def _view():
+    game = Game(make_rules("standard", players=2), seed=5)
+    game.start()
+    return game.view(game.turn)
+
+
+async def test_hard_thinks_in_a_worker_process_and_plays_as_it_would_here():
+    brain = Thinking(None, processes=1)
+    view = _view()
+    made = []
+    try:
+        move = await asyncio.wait_for(brain.choose("hard:iters=60", 11, lambda: made.append(1), view), 60)
+        pids = {p.pid for p in brain._pool._processes.values()}
+    finally:
+        brain.close()
+    assert move in view.legal and not made  # no player was made in the server's process
+    assert pids and os.getpid() not in pids
+    # The same AI with the same seed chooses the same move in this process.
+    assert move == make_player("hard:iters=60", seed=11).choose(view)
+
+
+async def test_quick_levels_think_in_threads():
+    brain = Thinking(None)
+    view = _view()
+    move = await brain.choose("easy", 1, lambda: make_player("easy", seed=1), view)
+    assert move in view.legal and brain._pool is None
+
+
+async def test_when_processes_fail_hard_thinks_in_a_thread_and_the_log_says_so_once(monkeypatch):
+    said = []
+    brain = Thinking(None, log=said.append)
+
+    def broken():
+        raise RuntimeError("no processes here")
+    monkeypatch.setattr(brain, "_process_pool", broken)
+    view = _view()
+    for _ in range(3):
+        move = await brain.choose("hard:iters=20", 1, lambda: make_player("hard:iters=20", seed=1), view)
+        assert move in view.legal
+    assert brain.broken and len(said) == 1 and "no processes here" in said[0]
+    assert thinking.PROCESS_LEVELS == ("hard",)
