@@ -31,6 +31,22 @@ _players: OrderedDict = OrderedDict()  # (spec, seed) -> player, the most recent
 _KEEP = 256  # players kept per worker (one per AI seat of the tables it serves)
 
 
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit when the server is gone (even by ``kill -9``), instead of lingering.
+
+    The worker's queues hold both ends of their pipes, so no end-of-file would tell it.
+    """
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="scopa-parent-watch", daemon=True).start()
+
+
 def _choose(spec: str, seed: int, view: PlayerView) -> tuple[int, int]:
     key = (spec, seed)
     player = _players.pop(key, None) or make_player(spec, seed=seed)
@@ -60,7 +76,8 @@ class Thinking:
     def _process_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: a fresh interpreter, nothing of the server's loop and sockets inherited
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_watch_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def choose(self, spec: str, seed: int, player: Callable[[], Any], view: PlayerView) -> Move:

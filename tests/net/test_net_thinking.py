@@ -52,3 +52,50 @@ async def test_when_processes_fail_hard_thinks_in_a_thread_and_the_log_says_so_o
         assert move in view.legal
     assert brain.broken and len(said) == 1 and "no processes here" in said[0]
     assert thinking.PROCESS_LEVELS == ("hard",)
+
+
+SCRIPT = """
+import asyncio, os, signal
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.net.thinking import Thinking
+
+async def main():
+    game = Game(make_rules("standard", players=2), seed=5)
+    game.start()
+    brain = Thinking(None, processes=1)
+    await brain.choose("hard:iters=20", 1, None, game.view(game.turn))
+    print(" ".join(str(p.pid) for p in brain._pool._processes.values()), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_worker_processes_end_when_the_server_is_killed(tmp_path):
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = tmp_path / "killed_server.py"
+    script.write_text(SCRIPT)
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert proc.returncode == -9, proc.stderr
+    pids = [int(p) for p in proc.stdout.split()]
+    assert pids
+
+    def alive(pid: int) -> bool:
+        try:
+            return "zombie" not in Path(f"/proc/{pid}/status").read_text().lower()
+        except OSError:
+            return False
+    end = time.monotonic() + 10
+    while any(map(alive, pids)) and time.monotonic() < end:
+        time.sleep(0.1)
+    survivors = [p for p in pids if alive(p)]
+    for p in survivors:  # never leave one behind, even when the test fails
+        os.kill(p, 9)
+    assert not survivors
