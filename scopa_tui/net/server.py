@@ -354,14 +354,14 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
         server.store.close()
         print(f"scopa-tui: error: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
         return 2
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # before saying where it listens: a stop right after is clean
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
     scheme = "wss" if context else "ws"
     shown = f"[{host}]" if ":" in host else host
     print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     await server.close()
     return 0
