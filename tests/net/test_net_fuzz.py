@@ -46,7 +46,9 @@ async def test_random_junk_from_a_seated_player_never_breaks_the_table():
         bruno = headless(url, "Bruno", "medium")
         b = asyncio.create_task(bruno.run(join=code))
 
-        errors, answered, sent = set(), 0, 0
+        errors, answered, sent = set(), 0, 30
+        for _ in range(sent):  # a burst first (the same for every run), then one every 40 ms
+            await mallory.send(junk(rng))
         loop = asyncio.get_running_loop()
         end = loop.time() + TIMEOUT
         while not (a.done() and b.done()):
@@ -68,6 +70,6 @@ async def test_random_junk_from_a_seated_player_never_breaks_the_table():
                     answered += 1
         assert a.result() == 0 and b.result() == 0
         await mallory.close()
-    assert sent > 50 and answered > 0
+    assert sent > 40 and answered > 0
     assert {"bad_json", "bad_message", "wrong_state"} <= errors
     assert not [line for line in logged if "internal error" in line or "Traceback" in line]
