@@ -56,13 +56,9 @@ def _players(text: str) -> int:
 
 
 def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 60 seconds, not {text}")
-    return value
+    from .net.commands import seconds_between
+
+    return seconds_between(0, 60)(text)
 
 
 def _ai_list(text: str) -> list[str]:

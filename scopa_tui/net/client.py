@@ -200,9 +200,15 @@ class NetClient:
         """Send ``msg`` and wait for one of ``answers`` (other messages stay queued for the iterator)."""
         await self.send(msg)
         skipped = []
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.open_timeout
         try:
             while True:
-                got = await self._inbox.get()
+                try:
+                    got = await asyncio.wait_for(self._inbox.get(), max(0.0, end - loop.time()))
+                except asyncio.TimeoutError:
+                    raise NetClientError("timeout", f"{self.url} did not answer {msg['type']} "
+                                                    f"within {self.open_timeout:g} s") from None
                 if got is _END:
                     self._inbox.put_nowait(_END)
                     raise NetClientError("connect", f"the connection to {self.url} closed")

@@ -15,24 +15,22 @@ from .messages import (AI_LEVELS, DEFAULT_URL, TITLE_MAX, TURN_LIMIT_MAX, TURN_L
                        plain_text)
 
 
-def _pace(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 10 seconds, not {text}")
-    return value
+def seconds_between(low: float, high: float):
+    """An argparse type: a number of seconds from ``low`` to ``high``."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be between {low:g} and {high:g} seconds, not {text}")
+        return value
+    return parse
 
 
-def _turn_limit(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not TURN_LIMIT_MIN <= value <= TURN_LIMIT_MAX:
-        raise argparse.ArgumentTypeError(f"must be from {TURN_LIMIT_MIN:g} to {TURN_LIMIT_MAX:g} seconds, not {text}")
-    return value
+_pace = seconds_between(0, 10)
+_turn_limit = seconds_between(TURN_LIMIT_MIN, TURN_LIMIT_MAX)
+_pace_long = seconds_between(0, 3600)
 
 
 def _levels(text: str) -> list[str] | str:
@@ -99,16 +97,6 @@ def add_online_args(sub, add_rules_args, shared, non_negative_int) -> None:
     who.add_argument("--bot", metavar="CMD", default=None, help="play the seat with this scopa-bot/1 program")
     who.add_argument("--ai", dest="seat_ai", metavar="LEVEL", default=None,
                      help="play the seat with a built-in AI (easy, medium, hard, random, hard:time=0.3 ...)")
-
-
-def _pace_long(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 3600 seconds, not {text}")
-    return value
 
 
 def cmd_server(args) -> int:

@@ -33,11 +33,11 @@ def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int
 class HeadlessSeat:
     """Plays one seat with ``player`` until the game ends; :meth:`run` returns the exit status."""
 
-    def __init__(self, client: NetClient, player: Any, out: IO[str] = sys.stdout, err: IO[str] = sys.stderr):
+    def __init__(self, client: NetClient, player: Any, out: IO[str] | None = None, err: IO[str] | None = None):
         self.client = client
         self.player = player
-        self.out = out
-        self.err = err
+        self.out = out or sys.stdout  # looked up now: a test may have replaced them
+        self.err = err or sys.stderr
         self.answered: tuple | None = None  # the position last answered (no position twice)
         self.ready_for = 0  # the last hand said ready for
         self.players = 2
@@ -87,7 +87,7 @@ class HeadlessSeat:
                 ended = [e for e in msg.get("events", []) if e.get("event") == "game_end"]
                 if ended:  # the game ended while this seat was away
                     return await self._event(ended[-1])
-                self._catch_up_ready(msg)
+                await self._catch_up_ready(msg)
             elif kind == "event":
                 done = await self._event(msg["event"])
                 if done is not None:
@@ -122,12 +122,12 @@ class HeadlessSeat:
         self.answered = key
         await self.client.play(str(move.card), [str(c) for c in move.capture])
 
-    def _catch_up_ready(self, msg: dict[str, Any]) -> None:
+    async def _catch_up_ready(self, msg: dict[str, Any]) -> None:
         """After a resume between hands, say ready again (the server forgot who was)."""
         table = msg.get("table") or {}
         if table.get("phase") == "hand_over":
-            self.ready_for = 0
-            asyncio.get_running_loop().create_task(self.client.ready(table.get("hand", 0)))
+            self.ready_for = table.get("hand", 0)
+            await self.client.ready(self.ready_for)
 
     def _decided(self, hand_end: dict[str, Any]) -> bool:
         """True when this hand's totals end the game (one side alone at the target or past it)."""

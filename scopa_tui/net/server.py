@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import secrets
 import signal
+import sqlite3
 import ssl
 import sys
 import time
@@ -29,10 +30,12 @@ from .. import __version__
 from .messages import (BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, NetError,
                        encode, error_message, parse_client)
 from .table import Seat, Table, TableOptions
+from .thinking import Thinking
 from .tablestore import TableStore
 
 FINISHED_KEEP = 300.0  # seconds a finished table stays in memory (a late client still sees the end)
 SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed
+MAX_TABLES = 5000  # tables one server keeps at once (far above what it can play: docs/online-protocol.md)
 
 
 class Connection:
@@ -74,7 +77,7 @@ class Connection:
                 await self.ws.send(text)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
-        asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+        self.server._spawn(self.ws.close(code, reason))
 
     def detach(self, reason: str) -> None:
         """The seat was taken over by another connection: this one is let go."""
@@ -90,13 +93,15 @@ class Server:
     def __init__(self, data_dir: Path | None, ai_pace: float = 0.5, idle_timeout: float = IDLE_TIMEOUT,
                  history: bool = True, log=None):
         self.data_dir = data_dir
-        self.store = TableStore(data_dir)
+        self.log = log or (lambda text: print(f"scopa-tui server: {text}", file=sys.stderr, flush=True))
+        self.store = TableStore(data_dir, self.log)  # RuntimeError: unusable (in use, newer)
         self.tables: dict[str, Table] = {}
         self.idle_timeout = idle_timeout
+        self.max_tables = MAX_TABLES
         self.history = history and data_dir is not None
-        self.log = log or (lambda text: print(f"scopa-tui server: {text}", file=sys.stderr, flush=True))
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
-        self.options = TableOptions(self.store, self.executor, ai_pace, on_finished=self._finished,
+        self.thinking = Thinking(self.executor, log=self.log)
+        self.options = TableOptions(self.store, self.thinking, ai_pace, on_finished=self._finished,
                                     on_closed=self._closed, log=self.log)
         self.server = None
         self._tasks: set[asyncio.Task] = set()
@@ -119,6 +124,7 @@ class Server:
         for task in list(self._tasks):
             task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.thinking.close()
         self.store.close()
 
     def _spawn(self, coro) -> asyncio.Task:
@@ -280,6 +286,9 @@ class Server:
         conn.send(table.state_message(seat))
 
     def _create(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if len(self.tables) >= self.max_tables:
+            raise NetError("wrong_state", f"this server holds as many tables as it can ({self.max_tables}); "
+                                          "try again later")
         players = msg["players"]
         config = {"title": msg["title"] or f"{conn.name}'s table"[:40], "players": players,
                   "preset": msg["preset"], "target": msg["target"], "ai": msg["ai"],
@@ -334,21 +343,25 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     except (OSError, ssl.SSLError) as e:
         print(f"scopa-tui: error: cannot use the certificate {certfile}: {e}", file=sys.stderr)
         return 2
-    server = Server(data_dir, ai_pace=ai_pace)
+    try:
+        server = Server(data_dir, ai_pace=ai_pace)
+    except (RuntimeError, OSError, sqlite3.Error) as e:
+        print(f"scopa-tui: error: cannot keep tables in {data_dir}: {e}", file=sys.stderr)
+        return 2
     try:
         bound = await server.start(host, port, context)
     except OSError as e:
         server.store.close()
         print(f"scopa-tui: error: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
         return 2
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # before saying where it listens: a stop right after is clean
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
     scheme = "wss" if context else "ws"
     shown = f"[{host}]" if ":" in host else host
     print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     await server.close()
     return 0

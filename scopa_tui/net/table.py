@@ -19,7 +19,6 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -28,6 +27,7 @@ from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
 from .messages import NetError, encode
 from .tablestore import TableStore
+from .thinking import Thinking
 
 WAITING_EXPIRY = 600.0  # seconds a table that has not started stays open with nobody connected
 AI_NAME = "AI {seat}"  # the name of a seat the AI plays from the start
@@ -90,7 +90,7 @@ class TableOptions:
     """What the server gives every table."""
 
     store: TableStore
-    executor: Executor | None = None  # where AIs think (None: the loop's default pool)
+    thinking: Thinking = field(default_factory=lambda: Thinking(None))  # where AIs think
     ai_pace: float = 0.5  # seconds before each AI play
     on_finished: Callable[[Table], Any] | None = None  # files the record, forgets the table
     on_closed: Callable[[Table], Any] | None = None
@@ -196,6 +196,13 @@ class Table:
         self.broadcast({"type": "table", "table": self.info()})
 
     def _on_event(self, event) -> None:
+        """Each seat its own view of a game event.  Never raises: it runs inside the engine's play."""
+        try:
+            self._send_event(event)
+        except Exception:  # noqa: BLE001
+            self.options.log(f"table {self.code}: an event could not be sent\n{traceback.format_exc()}")
+
+    def _send_event(self, event) -> None:
         line = event.to_record()
         if line["event"] in ("deal", "game_start"):
             for i in range(len(self.seats)):
@@ -315,8 +322,8 @@ class Table:
         self.game = Game(self.rules, self.seed)
         self.store_seats()
         self.game.subscribe(self._on_event)
-        self.broadcast({"type": "table", "table": self.info()})
-        self.game.start()
+        self.game.start()  # game_start and the first deal go out ...
+        self.broadcast({"type": "table", "table": self.info()})  # ... then the table, started
         self._after_action()
 
     def restore(self, actions: list[list[Any]], started: bool) -> None:
@@ -385,11 +392,23 @@ class Table:
         return all(i in self.ready for i in waiting_for)
 
     def _player(self, seat: int):
+        """(spec, seed, a function giving the AI player) of the AI that plays ``seat`` now.
+
+        The player is made on first need: ``hard`` usually thinks in a worker process
+        (:mod:`.thinking`) and is made there.
+        """
         level = self.seats[seat].level
-        player = self._players.get(seat)
-        if player is None or player[0] != level:
-            player = self._players[seat] = (level, make_player(level, seed=self.seed + 7919 * seat))
-        return player[1]
+        seed = self.seed + 7919 * seat
+        entry = self._players.get(seat)
+        if entry is None or entry[0] != level:
+            made: list = []
+
+            def player():
+                if not made:
+                    made.append(make_player(level, seed=seed))
+                return made[0]
+            entry = self._players[seat] = (level, seed, player)
+        return entry
 
     async def _ai_move(self, seat: int) -> None:
         key = self.actions
@@ -398,10 +417,9 @@ class Table:
         if self.actions != key or self.closed or self.phase != "play":
             return
         view = self.game.view(seat)
-        player = self._player(seat)
-        loop = asyncio.get_running_loop()
+        spec, seed, player = self._player(seat)
         try:
-            move = await loop.run_in_executor(self.options.executor, player.choose, view)
+            move = await self.options.thinking.choose(spec, seed, player, view)
         except Exception as e:  # noqa: BLE001 - an AI fault must not stop the table
             self.options.log(f"table {self.code}: the AI of seat {seat + 1} failed ({e!r}); playing a safe move")
             move = view.legal[0]

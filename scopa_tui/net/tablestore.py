@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,23 +58,50 @@ class StoredTable:
 class TableStore:
     """Tables in progress; ``path`` None keeps nothing (for tests that need no disk)."""
 
-    def __init__(self, directory: Path | None):
+    def __init__(self, directory: Path | None, log: Callable[[str], None] = lambda text: None):
         self.con: sqlite3.Connection | None = None
+        self.log = log
+        self._failing = False
         if directory is None:
             return
         directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / ONLINE_FILE
+        try:
+            self.con = self._open()
+        except sqlite3.DatabaseError as e:
+            if isinstance(e, sqlite3.OperationalError) and "locked" in str(e):
+                raise RuntimeError(f"{self.path} is in use by another server") from None
+            # Corrupt (not a database, a damaged page): moved aside, never deleted, and
+            # the server starts with no tables (as the app does with its own files).
+            from ..store.files import StoreError, quarantine
+
+            try:
+                moved = quarantine(self.path)
+            except StoreError as why:
+                raise RuntimeError(f"{self.path} is damaged ({e}) and {why}") from None
+            for suffix in ("-wal", "-shm"):
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            log(f"{self.path} is damaged ({e}); moved aside as {moved.name}, starting with no tables")
+            self.con = self._open()
+
+    def _open(self) -> sqlite3.Connection:
         con = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
-        con.execute("PRAGMA journal_mode = WAL")
-        con.execute("PRAGMA synchronous = NORMAL")
-        con.execute("PRAGMA foreign_keys = ON")
-        (version,) = con.execute("PRAGMA user_version").fetchone()
-        if version > SCHEMA:
+        try:
+            con.execute("PRAGMA journal_mode = WAL")
+            con.execute("PRAGMA synchronous = NORMAL")
+            con.execute("PRAGMA foreign_keys = ON")
+            (version,) = con.execute("PRAGMA user_version").fetchone()
+            if version > SCHEMA:
+                raise RuntimeError(f"{self.path} is from a newer scopa-tui (schema {version})")
+            check = con.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(f"it fails its integrity check ({check[0] if check else 'no answer'})")
+            con.executescript(_TABLES)
+            con.execute(f"PRAGMA user_version = {SCHEMA}")
+        except BaseException:
             con.close()
-            raise RuntimeError(f"{self.path} is from a newer scopa-tui (schema {version})")
-        con.executescript(_TABLES)
-        con.execute(f"PRAGMA user_version = {SCHEMA}")
-        self.con = con
+            raise
+        return con
 
     def close(self) -> None:
         if self.con is not None:
@@ -81,8 +109,18 @@ class TableStore:
             self.con = None
 
     def _run(self, sql: str, args: tuple = ()) -> None:
-        if self.con is not None:
+        """One write; a failure (a full disk, say) is logged once and the tables go on in memory."""
+        if self.con is None:
+            return
+        try:
             self.con.execute(sql, args)
+            if self._failing:
+                self._failing = False
+                self.log(f"{self.path} can be written again")
+        except sqlite3.Error as e:
+            if not self._failing:
+                self._failing = True
+                self.log(f"{self.path} cannot be written ({e}): tables go on, but a restart would lose moves")
 
     # --- writing ----------------------------------------------------------------------
     def add(self, code: str, created: float, config: dict, seats: list[dict], seed: int) -> None:
@@ -99,12 +137,7 @@ class TableStore:
 
     def remove(self, code: str) -> None:
         """Forget a table (its game is over and filed in the history, or it was closed)."""
-        if self.con is None:
-            return
-        with self.con:
-            self.con.execute("BEGIN")
-            self.con.execute("DELETE FROM actions WHERE code = ?", (code,))
-            self.con.execute("DELETE FROM tables WHERE code = ?", (code,))
+        self._run("DELETE FROM tables WHERE code = ?", (code,))  # its actions go with it (ON DELETE CASCADE)
 
     # --- reading ----------------------------------------------------------------------
     def load(self) -> list[StoredTable]:

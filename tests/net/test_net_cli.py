@@ -3,22 +3,34 @@
 from __future__ import annotations
 
 import socket
+import sys
 
 import pytest
 
 from scopa_tui.cli import main
 
 
+@pytest.mark.parametrize("argv", [["online", "--name", "Anna"], ["online", "--name", "Anna", "--join", "ABCDEFGH"]])
+def test_without_a_bot_online_opens_the_app_through_its_hook(argv, monkeypatch, capsys):
+    from scopa_tui.net import commands
+
+    monkeypatch.setitem(sys.modules, "scopa_tui.ui.online", None)  # a build without the online screens
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot open the app online yet: add --bot CMD or --ai LEVEL" in err
+    seen = []
+    monkeypatch.setattr(commands, "APP_HOOK", lambda args: seen.append((args.name, args.join)) or 0)
+    assert main(argv) == 0 and seen == [("Anna", argv[-1] if "--join" in argv else None)]
+
+
 @pytest.mark.parametrize("argv, words", [
-    (["online", "--name", "Anna"], "cannot open the app online yet"),
-    (["online", "--name", "Anna", "--join", "ABCDEFGH"], "cannot open the app online yet"),
     (["online", "--name", "[b]Anna", "--create", "--ai", "easy"], "may not contain [ or ]"),
     (["online", "--name", "", "--create", "--ai", "easy"], "the name is empty"),
     (["online", "--name", "Anna", "--ai", "easy"], "say --create or --join CODE"),
     (["online", "--name", "Anna", "--create", "--ai-seats", "genius", "--ai", "easy"], "'genius' is not an AI level"),
     (["online", "--name", "Anna", "--create", "--players", "4", "--ai-seats", "easy,hard", "--ai", "easy"],
      "lists 2 levels for 4 seats"),
-    (["online", "--name", "Anna", "--create", "--turn-limit", "0", "--ai", "easy"], "from 1 to 600 seconds"),
+    (["online", "--name", "Anna", "--create", "--turn-limit", "0", "--ai", "easy"], "between 1 and 600 seconds"),
     (["online", "--name", "Anna", "--create", "--title", "[red]x", "--ai", "easy"], "may not contain [ or ]"),
     (["online", "--server", "http://x/", "--name", "Anna", "--create", "--ai", "easy"], "not a server address"),
     (["online", "--name", "Anna", "--create", "--ai", "cmd:python bot.py"], "--ai takes a built-in AI"),

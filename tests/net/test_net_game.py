@@ -7,6 +7,8 @@ import io
 import sys
 from pathlib import Path
 
+import pytest
+
 from net_helpers import TIMEOUT, first_line, headless, running_server
 
 from scopa_tui.ai.registry import make_player
@@ -57,12 +59,17 @@ async def test_two_headless_seats_play_a_whole_game_and_it_is_exported(tmp_path)
     assert TableStore(tmp_path).load() == []
 
 
-async def test_a_table_with_ai_seats_starts_when_its_creator_says_so(tmp_path):
+@pytest.mark.parametrize("players, sides", [
+    (3, ["Anna", "AI 2", "AI 3"]),
+    (4, ["Anna & AI 3", "AI 2 & AI 4"]),
+    (6, ["Anna & AI 4", "AI 2 & AI 5", "AI 3 & AI 6"]),
+])
+async def test_a_table_with_ai_seats_starts_when_its_creator_says_so(players, sides):
     async with running_server(None) as (server, url):
         anna = headless(url, "Anna", "easy")
-        code_task = asyncio.create_task(anna.run(create={"players": 4, "target": 2, "ai": "random"},
+        code_task = asyncio.create_task(anna.run(create={"players": players, "target": 2, "ai": "random"},
                                                  start_after=0.0))
         assert await asyncio.wait_for(code_task, TIMEOUT) == 0
     lines = anna.out.getvalue().splitlines()
-    assert lines[1].startswith("Anna & AI 3") and lines[2].startswith("AI 2 & AI 4")
-    assert lines[3].startswith("winner: ")
+    assert [line.rsplit(None, 1)[0] for line in lines[1:-1]] == sides
+    assert lines[-1].startswith("winner: ") and lines[-1][len("winner: "):] in sides

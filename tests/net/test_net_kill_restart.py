@@ -76,3 +76,29 @@ def test_kill_9_and_restart_continues_the_table(tmp_path):
             if proc.poll() is None:
                 proc.kill()
                 proc.wait(10)
+
+
+def test_a_damaged_table_file_is_moved_aside_and_the_server_starts_empty(tmp_path):
+    (tmp_path / "online.sqlite3").write_bytes(b"this is not a database" * 100)
+    server, port = start_server(tmp_path)
+    try:
+        assert port > 0
+        aside = list(tmp_path.glob("online.sqlite3.corrupt-*"))
+        assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not")
+        assert stored_actions(tmp_path) == []
+    finally:
+        server.terminate()
+        assert server.wait(10) == 0  # SIGTERM: a clean stop
+    err = server.stderr.read()
+    assert "is damaged" in err and "moved aside" in err and "Traceback" not in err
+
+
+def test_a_table_file_from_a_newer_version_is_one_line_and_exit_2(tmp_path, capsys):
+    from scopa_tui.cli import main
+
+    con = sqlite3.connect(tmp_path / "online.sqlite3")
+    con.execute("PRAGMA user_version = 99")
+    con.close()
+    assert main(["server", "--port", "0", "--data-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "newer scopa-tui (schema 99)" in err

@@ -105,3 +105,22 @@ async def test_chat_reaches_the_table_as_plain_text():
         assert error["code"] == "bad_message" and error["ref"] == "chat"
         await anna.close()
         await bruno.close()
+
+
+async def test_a_full_server_refuses_new_tables_in_one_line():
+    async with running_server(None) as (server, url):
+        server.max_tables = 1
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create"})
+        await anna.expect("joined")
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "create"})
+        error = await bruno.expect("error")
+        assert error["code"] == "wrong_state" and "as many tables as it can (1)" in error["message"]
+        await anna.send({"type": "leave"})  # the only person leaves: the table closes
+        await anna.send({"type": "ping"})
+        await anna.expect("pong")  # (the leave is done)
+        await bruno.send({"type": "create"})
+        assert (await bruno.expect("joined"))["seat"] == 0
+        await anna.close()
+        await bruno.close()
