@@ -167,9 +167,7 @@ def determinize(view: PlayerView, rng: Random, avoid: dict[int, int] | None = No
                             break
         if accept:
             break
-    state = HandState.__new__(HandState)
-    state.n = rules.players
-    state.sides_n = rules.n_sides
+    state = HandState.empty(rules, view.dealer)
     state.table = mask_of(view.table)
     state.hands = hands
     state.stock = unseen[pos:]
@@ -179,7 +177,6 @@ def determinize(view: PlayerView, rng: Random, avoid: dict[int, int] | None = No
     state.dealer = view.dealer
     state.last_capture = last_capturer(view)
     state.plays_left = view.plays_left
-    state.last_play_scopa = rules.last_play_scopa
     return state
 
 
