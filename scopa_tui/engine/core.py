@@ -118,19 +118,7 @@ class HandState:
     def card_moves(self, card: int) -> tuple[int, ...]:
         """The capture masks ``card`` may take now (``0``: laid on the table), by the
         variant's capture rule.  Plain Scopa's ``legal_moves`` inlines the same thing."""
-        table = self.table
-        if self.rule == ESCOBA:
-            # Any set that with the card adds up to 15; capturing is not compulsory.
-            return escoba_captures((card >> 2) + 1, table) + (0,)
-        if self.rule == ASSI and card < 4:
-            if table & ACES_MASK:  # an Ace on the table: taken by match, one at a time
-                return tuple(b for b in NIBBLE_BITS[table & ACES_MASK])
-            return (table,)  # the whole table (laid, when the table is empty)
-        shift = card & ~3
-        nib = (table >> shift) & 15
-        if nib:
-            return tuple(b << shift for b in NIBBLE_BITS[nib])
-        return sum_captures((card >> 2) + 1, table) or (0,)
+        return card_captures(self.rule, card, self.table)
 
     def apply(self, card: int, capture: int) -> bool:
         """Play ``card`` from the hand of the seat to act, taking ``capture`` (a mask).
@@ -166,6 +154,35 @@ class HandState:
         if not self.hands[self.turn]:
             deal_round(self)
         return scopa
+
+
+def card_captures(rule: int, card: int, table: int) -> tuple[int, ...]:
+    """What ``card`` may take from ``table`` under a capture rule (:data:`CAPTURE_RULES`):
+    capture masks, ``0`` standing for laying the card on the table."""
+    if rule == ESCOBA:
+        # Any set that with the card adds up to 15; capturing is not compulsory.
+        return escoba_captures((card >> 2) + 1, table) + (0,)
+    if rule == ASSI and card < 4:
+        if table & ACES_MASK:  # an Ace on the table: taken by match, one at a time
+            return NIBBLE_BITS[table & ACES_MASK]
+        return (table,)  # the whole table (laid, when the table is empty)
+    shift = card & ~3
+    nib = (table >> shift) & 15
+    if nib:
+        return tuple(b << shift for b in NIBBLE_BITS[nib])
+    return sum_captures((card >> 2) + 1, table) or (0,)
+
+
+def rule_of(rules: Rules) -> int:
+    """The capture rule (:data:`CAPTURE_RULES`) of ``rules``' variant."""
+    return CAPTURE_RULES[rules.variant_info.capture]
+
+
+def is_scopa(rule: int, card: int, capture: int, table_after: int, last: bool, last_play_scopa: bool) -> bool:
+    """Whether a capture scores a sweep: it empties the table, is not the hand's last play
+    (unless ``last_play_scopa``), and is not a Scopa d'Assi Ace sweeping the table."""
+    return (bool(capture) and not table_after and (not last or last_play_scopa)
+            and not (rule == ASSI and card < 4 and not capture & ACES_MASK))
 
 
 def deal_round(state: HandState, size: int = 0) -> None:

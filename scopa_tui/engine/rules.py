@@ -108,8 +108,16 @@ class Rules:
 
     @property
     def options(self) -> tuple[str, ...]:
-        """The names of the house rules that are on (of those the variant allows)."""
-        return tuple(n for n in self.variant_info.options if getattr(self, OPTIONS[n].field))
+        """The house rules that differ from their default, as ``--option`` takes them
+        (``"re-bello"``, ``"no-primiera-all-suits"``): ``make_rules(..., options=rules.options)``
+        gives these rules back."""
+        out = []
+        for name in self.variant_info.options:
+            field_name = OPTIONS[name].field
+            value = getattr(self, field_name)
+            if value != OPTION_DEFAULTS[field_name]:
+                out.append(name if value else f"no-{name}")
+        return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``rules`` object of a record's ``game_start`` line (RULES.md section 9)."""

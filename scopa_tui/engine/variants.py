@@ -25,7 +25,8 @@ How a UI reads it (the new-game screen, the scoring screen, help)::
     OPTIONS["re-bello"].title          # "Re bello"; .field is the Rules field
     rules = make_rules("standard", players=4, variant="scopone-scientifico",
                        options=("napola",))
-    rules.variant, rules.options       # "scopone-scientifico", ("napola", ...)
+    rules.variant, rules.options       # "scopone-scientifico", ("napola",): the house
+                                       # rules that differ from their defaults
     rules.variant_info.sweep_name      # "scopa" or "escoba"
     score.awards                       # Award(point, side, reason, value): point is one
                                        # of the variant's ``categories`` ("cards", "coins",
@@ -69,6 +70,11 @@ class Variant:
         if self.scoring == "escoba":
             return ("cards", "coins", "settebello", "sevens")
         return ("cards", "coins", "settebello", "primiera")
+
+    @property
+    def default_players(self) -> int:
+        """2, or the only count the variant allows (4 for Scopone)."""
+        return 2 if 2 in self.players else self.players[0]
 
     @property
     def sweep_name(self) -> str:
