@@ -281,6 +281,19 @@ def cmd_export(args) -> int:
     return run(args)
 
 
+def _check_bots(specs: list[str] | None, variant: str) -> None:
+    """Each ``cmd:`` bot must announce the variant in its hello (docs/bot-protocol.md)."""
+    if variant == "scopa" or not specs:
+        return
+    from .ai.protocol import check_bot_variant
+    from .ai.registry import parse_spec
+
+    for spec in dict.fromkeys(specs):
+        name, options = parse_spec(spec)
+        if name == "cmd":
+            check_bot_variant(options["command"], variant)
+
+
 def _check_data_dir(data_dir: str | None) -> None:
     """``--data-dir`` must be a directory (or not exist yet: it is created)."""
     if not data_dir:
@@ -302,6 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
         _check_data_dir(getattr(args, "data_dir", None))
+        _check_bots(getattr(args, "ai", None), rules.variant)
         if args.command is None and args.ai and len(args.ai) > rules.players - 1:
             others = rules.players - 1
             raise UsageError(f"--ai names {len(args.ai)} AIs, but a {rules.players}-player game has "
