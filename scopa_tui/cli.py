@@ -56,10 +56,10 @@ def _players(text: str) -> int:
 
 
 def _variant(text: str) -> str:
-    try:
-        return get_variant(text.strip().lower()).name
-    except RulesError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+    name = text.strip().lower()
+    if name not in VARIANTS:
+        raise argparse.ArgumentTypeError(f"unknown variant {text!r}: choose one of {', '.join(VARIANTS)}")
+    return name
 
 
 def _option(text: str) -> str:

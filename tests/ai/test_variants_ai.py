@@ -81,3 +81,17 @@ def test_medium_sees_an_assi_ace_sweep_is_no_scopa():
     assert view.legal[0] == sweep
     assert not assess(view, sweep).scopa
     assert MediumPlayer(seed=1).choose(view) in view.legal
+
+
+def test_the_hint_calls_an_escoba_sweep_an_escoba():
+    from dataclasses import replace
+
+    from ai_helpers import make_view
+    from scopa_tui.ai.hint import explain
+    from scopa_tui.engine import Move
+    from scopa_tui.engine.core import card_captures
+
+    view = make_view("3d 9b", "5s 7b", rules=make_rules(variant="escoba"), stock=20)
+    table = mask_of(view.table)
+    view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ESCOBA, int(c), table)))
+    assert explain(view, Move("3d", parse_cards(["5s", "7b"]))).startswith("sweeps the table with 3d (an escoba)")
