@@ -57,9 +57,7 @@ class HandState:
         s.last_capture = -1
         s.plays_left = 0
         s.last_play_scopa = rules.last_play_scopa
-        variant = rules.variant_info
-        s.rule = CAPTURE_RULES[variant.capture]
-        s.deal_size = variant.redeal_cards
+        s.rule, _, _, s.deal_size = rules.lean
         s.ace_no_empty_sweep = rules.ace_no_empty_sweep
         return s
 
@@ -175,7 +173,7 @@ def card_captures(rule: int, card: int, table: int) -> tuple[int, ...]:
 
 def rule_of(rules: Rules) -> int:
     """The capture rule (:data:`CAPTURE_RULES`) of ``rules``' variant."""
-    return CAPTURE_RULES[rules.variant_info.capture]
+    return rules.lean[0]
 
 
 def is_scopa(rule: int, card: int, capture: int, table_after: int, last: bool, last_play_scopa: bool) -> bool:
@@ -210,15 +208,27 @@ def new_hand(rules: Rules, dealer: int, deck: list[int]) -> HandState:
     (or 30) go at once to the dealer's side as one (or two) escobas: the table is then
     empty and ``scope`` counts them.
     """
-    variant = rules.variant_info
-    s = HandState.empty(rules, dealer)
+    # Built here rather than by HandState.empty: this runs once per playout of the search.
+    rule, hand_cards, table_cards, s_deal = rules.lean
+    s = HandState.__new__(HandState)
+    s.n = n = rules.players
+    s.sides_n = sides_n = len(rules.sides)
     s.stock = list(deck)
-    deal_round(s, variant.hand_cards)
+    s.hands = [[] for _ in range(n)]
+    s.piles = [0] * sides_n
+    s.scope = [0] * sides_n
+    s.dealer = dealer
+    s.last_capture = -1
+    s.last_play_scopa = rules.last_play_scopa
+    s.rule = rule
+    s.deal_size = s_deal
+    s.ace_no_empty_sweep = rules.ace_no_empty_sweep
+    deal_round(s, hand_cards)
     table = 0
-    for _ in range(variant.table_cards):
+    for _ in range(table_cards):
         table |= 1 << s.stock.pop()
-    s.plays_left = 40 - variant.table_cards
-    if s.rule == ESCOBA and table:
+    s.plays_left = 40 - table_cards
+    if rule == ESCOBA and table:
         total = sum((c >> 2) + 1 for c in range(40) if table >> c & 1)
         if total in (15, 30):
             side = dealer % s.sides_n

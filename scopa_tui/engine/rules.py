@@ -56,6 +56,7 @@ class Rules:
     setenta_primiera: bool = False
     sides: tuple[tuple[int, ...], ...] = field(init=False, compare=False)
     plain_scoring: bool = field(init=False, compare=False, repr=False)
+    lean: tuple[int, int, int, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -73,8 +74,10 @@ class Rules:
                 option_settings([opt.name], v.name)  # raises, naming the variants it is for
         if not v.kings_redeal:
             object.__setattr__(self, "redeal_three_kings", False)
-        # Not a field: whether core.hand_points may take plain Scopa's fast path.
+        # Not fields: whether core.hand_points may take plain Scopa's fast path, and what
+        # core.new_hand reads for each deal (the capture rule and the deal pattern).
         object.__setattr__(self, "plain_scoring", v.scoring == "scopa" and not self.re_bello and not self.napola)
+        object.__setattr__(self, "lean", (v.rule, v.hand_cards, v.table_cards, v.redeal_cards))
         object.__setattr__(self, "sides", sides_for(self.players))
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
             raise RulesError(f"the target must be a whole number of points of at least 1, not {self.target!r}")

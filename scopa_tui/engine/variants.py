@@ -72,6 +72,11 @@ class Variant:
         return ("cards", "coins", "settebello", "primiera")
 
     @property
+    def rule(self) -> int:
+        """The capture rule as the lean core numbers it (engine.core: 0 Scopa, 1 Escoba, 2 Assi)."""
+        return ("scopa", "escoba", "assi").index(self.capture)
+
+    @property
     def default_players(self) -> int:
         """2, or the only count the variant allows (4 for Scopone)."""
         return 2 if 2 in self.players else self.players[0]
