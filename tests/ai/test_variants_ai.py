@@ -95,3 +95,11 @@ def test_the_hint_calls_an_escoba_sweep_an_escoba():
     table = mask_of(view.table)
     view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ESCOBA, int(c), table)))
     assert explain(view, Move("3d", parse_cards(["5s", "7b"]))).startswith("sweeps the table with 3d (an escoba)")
+
+
+def test_the_strength_benchmark_runs_a_variant():
+    from scopa_tui.ai.strength import run_matches
+
+    (row,) = run_matches([("easy", "random", 2)], seed=3, jobs=1, variant="scopone-classico")
+    assert row["games"] == 2
+    assert sum(a["wins"] for a in row["ai"]) == 2
