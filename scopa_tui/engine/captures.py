@@ -15,7 +15,9 @@ LOW_MASK = tuple((1 << (4 * (r - 1))) - 1 if r >= 1 else 0 for r in range(11))
 # Single-card captures for each nibble of one rank: NIBBLE_BITS[nib] = bits set in nib.
 NIBBLE_BITS = tuple(tuple(1 << b for b in range(4) if nib >> b & 1) for nib in range(16))
 
-_SUM_CACHE: list[dict[int, tuple[int, ...]]] = [dict() for _ in range(11)]
+# Subsets adding up to each target (up to 14, for Escoba's 15 less an Ace), keyed by the
+# part of the table searched.
+_SUM_CACHE: list[dict[int, tuple[int, ...]]] = [dict() for _ in range(15)]
 _CACHE_LIMIT = 400_000
 
 
@@ -45,34 +47,31 @@ def _sum_subsets(target: int, low: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def sum_captures(rank: int, table: int) -> tuple[int, ...]:
-    """Sum captures of a card of ``rank`` (assuming no table card matches it)."""
-    low = table & LOW_MASK[rank]
-    cache = _SUM_CACHE[rank]
-    found = cache.get(low)
-    if found is None:
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        found = cache[low] = _sum_subsets(rank, low)
-    return found
-
-
-_ESCOBA_CACHE: list[dict[int, tuple[int, ...]]] = [dict() for _ in range(11)]
-_ALL_BELOW = tuple(LOW_MASK[t + 1] if t < 10 else (1 << 40) - 1 for t in range(15))
-
-
-def escoba_captures(rank: int, table: int) -> tuple[int, ...]:
-    """Escoba's captures of a card of ``rank``: every set of table cards that with the card
-    adds up to 15 (a Jack counts 8, a Horse 9, a King 10: their rank)."""
-    target = 15 - rank
-    low = table & _ALL_BELOW[target]
-    cache = _ESCOBA_CACHE[rank]
+def _cached_subsets(target: int, low: int) -> tuple[int, ...]:
+    """:func:`_sum_subsets` through the cache."""
+    cache = _SUM_CACHE[target]
     found = cache.get(low)
     if found is None:
         if len(cache) > _CACHE_LIMIT:
             cache.clear()
         found = cache[low] = _sum_subsets(target, low)
     return found
+
+
+def sum_captures(rank: int, table: int) -> tuple[int, ...]:
+    """Sum captures of a card of ``rank`` (assuming no table card matches it)."""
+    return _cached_subsets(rank, table & LOW_MASK[rank])
+
+
+# The table cards that may take part in a sum to each target: those of rank <= target.
+_UP_TO = tuple(LOW_MASK[t + 1] if t < 10 else (1 << 40) - 1 for t in range(15))
+
+
+def escoba_captures(rank: int, table: int) -> tuple[int, ...]:
+    """Escoba's captures of a card of ``rank``: every set of table cards that with the card
+    adds up to 15 (a Jack counts 8, a Horse 9, a King 10: their rank)."""
+    target = 15 - rank
+    return _cached_subsets(target, table & _UP_TO[target])
 
 
 def capture_masks(card: int, table: int) -> tuple[int, ...]:
