@@ -103,3 +103,19 @@ def test_the_strength_benchmark_runs_a_variant():
     (row,) = run_matches([("easy", "random", 2)], seed=3, jobs=1, variant="scopone-classico")
     assert row["games"] == 2
     assert sum(a["wins"] for a in row["ai"]) == 2
+
+
+def test_easy_does_not_count_an_assi_ace_sweep_as_a_scopa():
+    from dataclasses import replace
+
+    from ai_helpers import make_view
+    from scopa_tui.ai.simple import GreedyPlayer
+    from scopa_tui.engine import Move
+    from scopa_tui.engine.core import ASSI, card_captures
+
+    # 1d sweeps 2c 3s (no scopa); 5b takes 2c 3s and sweeps them for a scopa.
+    view = make_view("1d 5b", "2c 3s", rules=make_rules(variant="scopa-d-assi"), stock=20)
+    table = mask_of(view.table)
+    view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ASSI, int(c), table)))
+    easy = GreedyPlayer(seed=1)
+    assert easy.choose(view) == Move("5b", parse_cards(["2c", "3s"]))
