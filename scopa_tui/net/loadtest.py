@@ -477,33 +477,24 @@ def format_report(r: dict[str, Any]) -> str:
 
 
 # --- the command line -------------------------------------------------------------------
-def _bounded(kind, low, high):
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text}")
-        return value
-    return parse
-
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, exit status 2
         self.exit(2, f"loadtest: error: {message}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from ..cli import _at_least
+    from .commands import seconds_between
+
     p = _Parser(prog="python -m scopa_tui.net.loadtest",
                 description="N tables of headless seats playing whole games against a local server.")
-    p.add_argument("--tables", type=_bounded(int, 1, 1000), default=200, help="tables at once (default 200)")
-    p.add_argument("--seconds", type=_bounded(float, 1, 600), default=30.0, help="how long (default 30)")
+    p.add_argument("--tables", type=_at_least(1, 1000), default=200, help="tables at once (default 200)")
+    p.add_argument("--seconds", type=seconds_between(1, 600), default=30.0, help="how long (default 30)")
     p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2, help="seats per table (default 2)")
-    p.add_argument("--clients", type=_bounded(int, 1, 8), default=1,
+    p.add_argument("--clients", type=_at_least(1, 8), default=1,
                    help="client processes sharing the tables (default 1)")
-    p.add_argument("--target", type=_bounded(int, 1, 999), default=11, help="points to win a game (default 11)")
-    p.add_argument("--think", type=_bounded(float, 0, 60), default=0.0, metavar="SECONDS",
+    p.add_argument("--target", type=_at_least(1, 999), default=11, help="points to win a game (default 11)")
+    p.add_argument("--think", type=seconds_between(0, 60), default=0.0, metavar="SECONDS",
                    help="each seat waits about this long (0.5 to 1.5 times) before its play "
                         "(default 0: as fast as the server answers)")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")

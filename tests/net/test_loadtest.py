@@ -32,10 +32,11 @@ def test_three_tables_play_with_no_error():
 
 
 @pytest.mark.parametrize("argv,says", [
-    (["--tables", "0"], "must be from 1 to 1000, not 0"),
-    (["--seconds", "601"], "must be from 1 to 600"),
+    (["--tables", "0"], "must be at least 1, not 0"),
+    (["--tables", "1001"], "must be from 1 to 1000, not 1001"),
+    (["--seconds", "601"], "must be between 1 and 600 seconds, not 601"),
     (["--players", "5"], "invalid choice: 5"),
-    (["--tables", "many"], "'many' is not a number"),
+    (["--tables", "many"], "'many' is not a whole number"),
 ])
 def test_bounds_are_one_line(argv, says, capsys):
     with pytest.raises(SystemExit) as stop:
