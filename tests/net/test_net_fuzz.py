@@ -46,6 +46,7 @@ async def test_random_junk_from_a_seated_player_never_breaks_the_table():
         bruno = headless(url, "Bruno", "medium")
         b = asyncio.create_task(bruno.run(join=code))
 
+        await mallory.expect("turn")  # the game is on
         errors, answered, sent = set(), 0, 30
         for _ in range(sent):  # a burst first (the same for every run), then one every 40 ms
             await mallory.send(junk(rng))
@@ -70,6 +71,6 @@ async def test_random_junk_from_a_seated_player_never_breaks_the_table():
                     answered += 1
         assert a.result() == 0 and b.result() == 0
         await mallory.close()
-    assert sent > 40 and answered > 0
+    assert sent > 30 and answered > 0
     assert {"bad_json", "bad_message", "wrong_state"} <= errors
     assert not [line for line in logged if "internal error" in line or "Traceback" in line]

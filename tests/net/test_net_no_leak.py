@@ -135,8 +135,11 @@ async def test_no_message_holds_a_card_the_seat_may_not_know(tmp_path, players, 
     with pytest.raises(AssertionError):
         check_seat(seat, doctored, known, tokens)
     peeking = copy.deepcopy(logs[0])
-    turn = next(m for m in peeking if m["type"] == "turn" and m["view"])
-    hidden = sorted(known[(0, 1)][seat])
-    turn["view"]["table"].append(hidden[0])  # a stock card shown on the table
+    at = next(i for i, m in enumerate(peeking) if m["type"] == "turn" and m["view"])
+    events = [m["event"] for m in peeking[:at] if m["type"] == "event"]
+    plays = sum(1 for e in events if e["event"] == "play")
+    hand = max(e["hand"] for e in events if e["event"] == "deal")
+    hidden = sorted(known[(plays, hand)][seat])  # unseen by the seat at that turn
+    peeking[at]["view"]["table"].append(hidden[0])  # a card of the stock or another hand shown
     with pytest.raises(AssertionError, match="was sent"):
         check_seat(seat, peeking, known, tokens)
