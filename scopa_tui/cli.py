@@ -156,7 +156,15 @@ def build_parser() -> argparse.ArgumentParser:
     exp = sub.add_parser("export", help="write the history of finished games as JSON Lines")
     exp.add_argument("--output", "-o", metavar="FILE", default=None, help="write to FILE instead of stdout")
     _shared(exp, "--data-dir", help="where the history lives")
+    _add_online_args(sub)
     return parser
+
+
+def _add_online_args(sub) -> None:
+    """``server`` and ``online`` (docs/online-protocol.md); run by :mod:`scopa_tui.net.commands`."""
+    from .net.commands import add_online_args
+
+    add_online_args(sub, _add_rules_args, _shared, _non_negative_int)
 
 
 def _bot_level(text: str) -> str:
@@ -270,8 +278,20 @@ def _check_data_dir(data_dir: str | None) -> None:
         raise UsageError(f"--data-dir {data_dir} is a file, not a directory")
 
 
+def cmd_server(args) -> int:
+    from .net.commands import cmd_server as run
+
+    return run(args)
+
+
+def cmd_online(args) -> int:
+    from .net.commands import cmd_online as run
+
+    return run(args)
+
+
 COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, "replay": cmd_replay, "export": cmd_export,
-            None: cmd_play}
+            "server": cmd_server, "online": cmd_online, None: cmd_play}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
