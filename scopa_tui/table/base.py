@@ -117,6 +117,7 @@ class Table:
     my_seat: int = 0
     seats: list[Seat]
     pace: float = 0.0  # seconds an AI's play stays in view before it is made (LocalTable)
+    title: str = ""  # how the table is called ("table K7XQ93PA"); "" for a game of one's own
 
     def __init__(self) -> None:
         self._subscribers: list[Callable[[Event | Notice], None]] = []
@@ -191,7 +192,8 @@ class Table:
         self.runner = runner
 
     def start(self) -> None:
-        """Begin the game if it has not begun (a local table deals; a remote one waits)."""
+        """Begin the game now (a local table deals; at a remote one the creator starts it,
+        the AI taking the empty seats)."""
 
     def next_turn(self) -> None:
         """The screen has shown everything so far: an AI whose turn it is may play."""

@@ -16,6 +16,7 @@ from textual.theme import Theme
 from ..ai.registry import make_player
 from ..engine import Game, HandScore, RulesError
 from ..table.base import Table
+from ..table.local import LocalTable
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 # the game, scoring and help screens, and the bot protocol (subprocess).
 
 MIN_SIZE = (80, 24)
+DEFAULT_SERVER = "ws://127.0.0.1:7654/"
 DEFAULT_AI_DELAY = 0.8
 SCORING_PAUSE = 0.6  # seconds the scoring screen ignores Enter after it appears (run_app)
 BOT_FAULTS_SHOWN = 3  # per game; the rest are counted by the bot, not shown
@@ -71,8 +73,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
     def __init__(self, config: GameConfig | None = None, start: bool = False, ascii: bool = False,
                  ai_delay: float = DEFAULT_AI_DELAY, data_dir: str | None = None,
                  theme: str | None = None, game: Game | None = None, scoring_pause: float = 0.0,
-                 reduce_motion: bool = False) -> None:
+                 reduce_motion: bool = False, online: dict | None = None) -> None:
         super().__init__()
+        self.online = online  # the lobby first (ui/online.py): server, name, and a table to join
         self.reduce_motion = reduce_motion  # no cards flying over the table (widgets/motion.py)
         self.scoring_pause = scoring_pause  # Enter on the scoring screen waits this long (no double skip)
         self.initial_game = game  # a game to show at once (e.g. a resumed one)
@@ -134,7 +137,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
             bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT = ScopaApp._hooks_saved
 
     def _first_screen(self) -> None:
-        if self.initial_game is not None:
+        if self.online is not None:
+            self.action_play_online()
+        elif self.initial_game is not None:
             self.new_game(self.config, game=self.initial_game)
         elif self.start_now:
             self.new_game(self.config)
@@ -157,7 +162,6 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self.players = {seat: make_player(config.ai_for(seat), seed=game.seed * 10 + seat)
                         for seat in range(game.rules.players) if seat != HUMAN_SEAT}
         from ..ai.registry import canonical
-        from ..table.local import LocalTable
 
         levels = {seat: canonical(config.ai_for(seat)) for seat in self.players}  # greedy shows as easy
         self.show_table(LocalTable(game, self.players, config.names(), levels, HUMAN_SEAT))
@@ -231,7 +235,13 @@ class ScopaApp(CrashLog, StoreMixin, App):
         mine = table.rules.side_of(table.my_seat) == table.winner
 
         def after(choice: str | None) -> None:
-            if choice == "again":
+            if choice == "again" and not isinstance(table, LocalTable):  # another table of the server
+                self._end_game()
+                while len(self.screen_stack) > 1:
+                    self.pop_screen()
+                self._game_screen = None
+                self.action_play_online()
+            elif choice == "again":
                 self.new_game(self.config)
             elif choice == "new":
                 self._end_game()
@@ -247,6 +257,17 @@ class ScopaApp(CrashLog, StoreMixin, App):
                                         table.rules.target, pause=self.scoring_pause), after)
 
     # --- actions ---------------------------------------------------------------------
+    def action_play_online(self) -> None:
+        """The lobby of a table server (the new-game screen's Ctrl+O, ``scopa-tui online``)."""
+        from .online import default_name
+        from .screens.lobby import LobbyScreen
+
+        options = dict(self.online or {})
+        self.online = {"server": options.get("server", DEFAULT_SERVER), "name": options.get("name") or default_name()}
+        self.push_screen(LobbyScreen(self.online["server"], self.online["name"], options.get("join"),
+                                     options.get("create")))
+        self._check_size()
+
     def action_show_help(self) -> None:
         from .screens.help import HelpScreen
 

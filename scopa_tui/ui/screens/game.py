@@ -32,6 +32,8 @@ from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 
 COMMAND_KEYS = {"h", "q"}
 TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
+SEAT_NEWS = {"joined": "sat down", "left": "lost the connection", "returned": "is back",
+             "away": "is away: the AI plays for them", "ai": "left: the AI plays the seat"}
 BANNER_SECONDS = 4.0  # how long a rule moment's banner stays (a key clears it sooner)
 REDEAL_HOLD = 3.0  # how long the void table of a three-kings redeal stays drawn (pace > 0)
 
@@ -109,6 +111,7 @@ class GameScreen(Screen):
         self.leftover: tuple[tuple[int, ...], str] | None = None  # the last cards going to a side
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
         self._banner_timer = None
+        self._clock = None  # the top bar's timer (a table with a turn limit)
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -539,7 +542,46 @@ class GameScreen(Screen):
             self.table_news(notice)
 
     def table_news(self, notice) -> None:
-        """What a table on a server says besides the game (seats, connection, chat, errors)."""
+        """What a table says besides the game: seats, the connection and the timer, chat, errors."""
+        if isinstance(notice, Started):  # the whole state (a game begun, a connection back)
+            self._start_afresh()
+        elif isinstance(notice, StatusChanged):
+            if self._clock is None:  # the turn timer counts down on the top bar
+                self._clock = self.set_interval(1.0, self._refresh_topbar)
+            if self.table.phase == "waiting":
+                self._set_message(self._waiting_text())
+            self._refresh_widgets()
+        elif isinstance(notice, SeatChanged):
+            text = f"{notice.name} {SEAT_NEWS.get(notice.status, notice.status)}"
+            self._log(text + ".", "")
+            self.app.notify(text, timeout=4, markup=False)
+            self._refresh_widgets()
+        elif isinstance(notice, ChatLine):
+            self._log(f"{notice.name}: {notice.text}", "")
+        elif isinstance(notice, TableError):
+            self._set_message(Text(notice.text, style="bold"))
+            self.app.notify(notice.text, severity="warning", timeout=6, markup=False)
+
+    def _start_afresh(self) -> None:
+        """Forget the picture and draw the table's state as it is now."""
+        log = self.query_one(PlayLog)
+        log.clear()
+        log.texts.clear()
+        log._added.clear()
+        self.log_entries, self._redeals = [], []
+        self.pic, self.redeal, self.leftover, self.preview = HandPicture(), None, None, None
+        self._clear_selection()
+        self.slots = []
+        if self.table.phase == "waiting":
+            self._set_message(self._waiting_text())
+        self._draw_afresh()
+
+    def _waiting_text(self) -> Text:
+        seats = self.table.seats
+        taken = sum(1 for s in seats if s.kind != "open")
+        title = f"{self.table.title}: " if self.table.title else ""
+        return Text(f"{title}waiting for players ({taken} of {len(seats)} seats taken). "
+                    "Enter starts now, the AI taking the empty seats.", style="bold")
 
     def _show_preview(self, notice: Preview) -> None:
         """An AI's play, drawn on the table before the table makes it (for the AI pace)."""
@@ -786,6 +828,8 @@ class GameScreen(Screen):
         # Choosing a card also works while an AI plays (kept for the player's turn).
         if action in ("select_step", "select", "toggle", "clear"):
             return True if self._my_turn() or self.table.phase == "play" else None
+        if action == "play" and self.table.phase == "waiting":
+            return True
         if action in ("hint", "cycle", "play"):
             return True if self._my_turn() else None
         return True
@@ -843,6 +887,9 @@ class GameScreen(Screen):
         self._refresh_widgets()
 
     def action_play(self) -> None:
+        if self.table.phase == "waiting":
+            self.table.start()
+            return
         if not self._my_turn():
             return
         if self.selected is None:
@@ -1049,10 +1096,21 @@ class GameScreen(Screen):
         elif game.phase == "game_over":
             state = "Game over"
         width = self.size.width
-        if state:
-            pad = max(1, width - top.cell_len - len(state) - 1)
-            top.append(" " * pad)
-            top.append(state + " ", style="bold")
+        seconds = self.table.seconds_left()
+        if state and seconds is not None:
+            state += f" · {seconds:.0f} s"
+        status = self.table.status
+        if game.phase == "waiting":
+            state = "Waiting for players"
+        right = Text(state, style="bold")
+        if status:
+            right.append(" · " if state else "")
+            right.append(status, style="bold reverse" if status != "connected" else "")
+        if right.cell_len:
+            top.truncate(max(0, width - right.cell_len - 2))
+            top.append(" " * max(1, width - top.cell_len - right.cell_len - 1))
+            top.append_text(right)
+            top.append(" ")
         top.truncate(width)
         self.query_one("#topbar", Static).update(top, layout=False)
 
