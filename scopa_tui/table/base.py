@@ -10,7 +10,7 @@ What the screen receives, through :meth:`Table.subscribe`, is a stream of:
 * engine events (``GameStarted``, ``Dealt``, ``Played``, ``Redealt``, ``HandEnded``,
   ``GameEnded``), as this seat may see them: a ``Dealt`` of a remote table holds only
   this seat's hand (the other hands are ``None`` placeholders, one per card dealt);
-* the notices below: an AI thinking, an AI's play shown before it is made, a seat that
+* the notices below: an AI's play shown before it is made, a seat that
   left or came back, the connection, chat lines and errors.
 
 No Textual here, and no I/O: a table that needs a thread or a timer asks its
@@ -40,13 +40,6 @@ class Seat:
     label: str = ""
     connected: bool = True
     away: bool = False
-
-
-@dataclass(frozen=True)
-class Thinking:
-    """``seat`` (an AI) is choosing its move."""
-
-    seat: int
 
 
 @dataclass(frozen=True)
@@ -92,7 +85,7 @@ class Started:
     """The table's game has begun (a remote table: the seats are filled): draw it afresh."""
 
 
-Notice = Thinking | Preview | SeatChanged | StatusChanged | ChatLine | TableError | Started
+Notice = Preview | SeatChanged | StatusChanged | ChatLine | TableError | Started
 
 
 class Runner(Protocol):

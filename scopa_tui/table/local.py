@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..engine import Game, GameEnded, HandEnded, Move
 from ..engine.view import PlayerView
-from .base import Preview, Seat, Table, Thinking
+from .base import Preview, Seat, Table
 
 
 class LocalTable(Table):
@@ -101,7 +101,6 @@ class LocalTable(Table):
         if game.phase != "play" or game.turn == self.my_seat or self.runner is None:
             return
         seat, token = game.turn, self._token
-        self._emit(Thinking(seat))
         player, view = self.players[seat], game.view(seat)
         self.runner.in_thread(lambda: self._choose(seat, player, view),
                               lambda found: self._chosen(seat, token, *found))

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import CARDS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
-from ...table.base import ChatLine, Preview, SeatChanged, Started, StatusChanged, Table, TableError, Thinking
+from ...table.base import ChatLine, Preview, SeatChanged, Started, StatusChanged, Table, TableError
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
@@ -208,7 +208,7 @@ class GameScreen(Screen):
 
     def _from_table(self, item) -> None:
         """Everything the table says comes back through the message queue, in order."""
-        if isinstance(item, (Thinking, Preview, SeatChanged, StatusChanged, ChatLine, TableError, Started)):
+        if isinstance(item, (Preview, SeatChanged, StatusChanged, ChatLine, TableError, Started)):
             self.post_message(TableNotice(item))
         else:
             self.post_message(EngineEvent(item))
@@ -534,10 +534,6 @@ class GameScreen(Screen):
         notice = message.notice
         if isinstance(notice, Preview):
             self._show_preview(notice)
-        elif isinstance(notice, Thinking):
-            if self.table.phase == "play" and self.table.turn == notice.seat and self.preview is None:
-                self.thinking = notice.seat
-                self._refresh_widgets()
         else:
             self.table_news(notice)
 
@@ -1079,8 +1075,9 @@ class GameScreen(Screen):
         pic, game, rules = self.pic, self.table, self.table.rules
         top = Text()
         top.append(" SCOPA ", style="bold reverse")
-        top.append(f"  Hand {pic.hand_no} · dealer {self.names[pic.dealer]} · to {rules.target} point{'s' if rules.target != 1 else ''}"
-                   f" · {rules.preset}")
+        parts = [f"  Hand {pic.hand_no}", f"dealer {self.names[pic.dealer]}",
+                 f"to {rules.target} point{'s' if rules.target != 1 else ''}", rules.preset]
+        top.append(" · ".join(parts))
         state = ""
         if game.phase == "play":
             if self.redeal is not None:
@@ -1106,6 +1103,11 @@ class GameScreen(Screen):
         if status:
             right.append(" · " if state else "")
             right.append(status, style="bold reverse" if status != "connected" else "")
+        while len(parts) > 2 and top.cell_len + right.cell_len + 2 > width:  # the rules go first
+            parts.pop()
+            top = Text()
+            top.append(" SCOPA ", style="bold reverse")
+            top.append(" · ".join(parts))
         if right.cell_len:
             top.truncate(max(0, width - right.cell_len - 2))
             top.append(" " * max(1, width - top.cell_len - right.cell_len - 1))

@@ -62,14 +62,14 @@ class LobbyScreen(Screen):
                 yield Label("Target", classes="field")
                 yield Select([(str(t), t) for t in TARGETS], value=11, allow_blank=False, id="target")
             with Horizontal(classes="row"):
-                yield Label("AI seats", classes="field")
+                yield Label("AI", classes="field")
                 yield Select([(level, level) for level in ai_levels()], value="medium", allow_blank=False,
                              id="ai")
-                yield Label("Turn limit", classes="field")
+                yield Label("Limit", classes="field")
                 yield Select(TURN_LIMITS, value=60, allow_blank=False, id="turn-limit")
                 yield Label("Lobby", classes="field")
                 yield Select([("public", True), ("private", False)], value=True, allow_blank=False, id="public")
-                yield Button("Create table", id="create", variant="primary", compact=True)
+                yield Button("Create", id="create", variant="primary", compact=True)
         yield Static(id="lobby-error")
         yield Footer()
 
