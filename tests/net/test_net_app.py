@@ -113,3 +113,24 @@ async def test_a_dropped_connection_shows_reconnecting_and_the_game_goes_on(tmp_
             await play_by_keys(pilot, table.view().legal[0])
             await until(pilot, lambda: len(table.events) > before, "the play after the return")
         task.cancel()
+
+
+async def test_ctrl_o_opens_the_lobby_and_a_server_out_of_reach_is_one_line():
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        await until(pilot, lambda: str(lobby.query_one("#lobby-error").content) not in ("", "connecting…"),
+                    "the first refresh (of the default address)")
+        lobby.query_one("#server").value = "ws://127.0.0.1:9/"  # nothing listens there
+        await pilot.press("f5")
+        await until(pilot, lambda: "127.0.0.1:9" in str(lobby.query_one("#lobby-error").content), "the line")
+        line = str(lobby.query_one("#lobby-error").content)
+        assert line.startswith("✗ cannot reach ws://127.0.0.1:9/") and "\n" not in line
+        lobby.query_one("#code").value = ""
+        await pilot.click("#join")
+        await until(pilot, lambda: "type the table's code" in str(lobby.query_one("#lobby-error").content),
+                    "the code line")
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "back to the new-game screen")
