@@ -92,7 +92,8 @@ class Runner(Protocol):
     """What a table may ask of the screen showing it (it runs on the screen's event loop)."""
 
     def later(self, seconds: float, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` after ``seconds``, unless the screen has gone."""
+        """Call ``callback()`` after ``seconds`` (0: after the messages already sent to the
+        screen), unless the screen has gone."""
 
     def in_thread(self, work: Callable[[], Any], done: Callable[[Any], None]) -> None:
         """Run ``work()`` in a worker thread (a new one replaces the last), then ``done(result)``

@@ -124,10 +124,9 @@ class LocalTable(Table):
             return
         self._pending = (seat, token, move)
         self._emit(Preview(seat, move, fault))
-        if self.pace > 0:
-            self.runner.later(self.pace, lambda: self._apply(seat, token, move))
-        else:
-            self._apply(seat, token, move)
+        # Made after the screen has taken the Preview (at pace 0 too: ``later(0, ...)`` runs
+        # after the messages already queued), so the screen sees the play shown, then made.
+        self.runner.later(self.pace, lambda: self._apply(seat, token, move))
 
     def hurry(self) -> None:
         if self._pending is not None:

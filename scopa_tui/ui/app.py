@@ -224,6 +224,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
             elif table.phase == "hand_over":
                 table.ready_next_hand()
 
+        if isinstance(self.screen, HandOverScreen):  # a table on a server went on meanwhile:
+            self.pop_screen()  # the newer hand's scoring replaces the older one's
         self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, table.rules.target, over,
                                         pause=self.scoring_pause), after)
 

@@ -193,7 +193,10 @@ class GameScreen(Screen):
         self.table.pace = delay
 
     def later(self, seconds: float, callback) -> None:
-        self.set_timer(seconds, callback)
+        if seconds > 0:
+            self.set_timer(seconds, callback)
+        else:  # after the messages already queued (a Preview just posted, say)
+            self.call_later(callback)
 
     def in_thread(self, work, done) -> None:
         self._in_thread(work, done)
@@ -513,10 +516,12 @@ class GameScreen(Screen):
     def _next_turn(self) -> None:
         self.preview = None
         self.thinking = None
-        if self.table.phase != "play" or self.redeal is not None:  # a void deal is shown first
+        turn = self.table.turn
+        # A void deal is shown first; a table on a server has no turn between a hand's last
+        # play and its end.
+        if self.table.phase != "play" or self.redeal is not None or turn is None:
             self._refresh_widgets()
             return
-        turn = self.table.turn
         self.token += 1
         if turn == self.me:
             if not self._resume_early_choice():
@@ -727,7 +732,8 @@ class GameScreen(Screen):
 
     def _off_turn(self) -> bool:
         """An AI is playing (thinking or showing its play): keys choose ahead or are answered."""
-        return self.table.phase == "play" and not self._my_turn() and self.is_mounted
+        return (self.table.phase == "play" and self.table.turn is not None and not self._my_turn()
+                and self.is_mounted)
 
     def _clear_selection(self) -> None:
         self.selected = None
@@ -1099,20 +1105,22 @@ class GameScreen(Screen):
         status = self.table.status
         if game.phase == "waiting":
             state = "Waiting for players"
-        right = Text(state, style="bold")
-        if status:
-            right.append(" · " if state else "")
-            right.append(status, style="bold reverse" if status != "connected" else "")
-        while len(parts) > 2 and top.cell_len + right.cell_len + 2 > width:  # the rules go first
+        right = Text()
+        if status:  # "Your turn · 42 s · connected", the connection marked when it is not
+            right.append(state + " · " if state else "", style="bold")
+            right.append(status, style="bold reverse" if status != "connected" else "bold")
+            right.append(" ")
+        elif state:
+            right.append(state + " ", style="bold")
+        while len(parts) > 2 and top.cell_len + right.cell_len + 1 > width:  # the rules go first
             parts.pop()
             top = Text()
             top.append(" SCOPA ", style="bold reverse")
             top.append(" · ".join(parts))
         if right.cell_len:
-            top.truncate(max(0, width - right.cell_len - 2))
-            top.append(" " * max(1, width - top.cell_len - right.cell_len - 1))
+            top.truncate(max(0, width - right.cell_len - 1))
+            top.append(" " * max(1, width - top.cell_len - right.cell_len))
             top.append_text(right)
-            top.append(" ")
         top.truncate(width)
         self.query_one("#topbar", Static).update(top, layout=False)
 
