@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 
 from .messages import (AI_LEVELS, DEFAULT_URL, TITLE_MAX, TURN_LIMIT_MAX, TURN_LIMIT_MIN, NetError, check_name,
                        plain_text)

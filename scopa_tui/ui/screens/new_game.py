@@ -28,6 +28,7 @@ class NewGameScreen(Screen):
         Binding("f1", "app.show_help", "help", id="new.help_f1", show=False),
         Binding("q", "app.quit", "quit", id="new.quit"),
         Binding("f2", "app.show_stats", "statistics", id="new.stats"),
+        Binding("ctrl+o", "app.play_online", "play online…", id="new.online"),
     ]
 
     def __init__(self, config: GameConfig) -> None:
