@@ -248,7 +248,12 @@ class NetClient:
         return (await self._request({"type": "lobby"}, ("lobby",)))["tables"]
 
     async def create(self, **options: Any) -> dict[str, Any]:
-        """Create a table (``players``, ``preset``, ``target``, ``ai``, ``turn_limit``, ``public``, ``title``)."""
+        """Create a table; the keywords are the ``create`` message's fields (docs/online-protocol.md).
+
+        ``players``, ``preset``, ``target``, ``variant`` (``"scopone-scientifico"`` ...),
+        ``options`` (house rules as ``--option`` takes them: ``["re-bello"]``), ``ai``,
+        ``turn_limit``, ``public``, ``title``.  A refused one raises with the server's line.
+        """
         return await self._request({"type": "create", **options}, ("joined",))
 
     async def join(self, code: str) -> dict[str, Any]:

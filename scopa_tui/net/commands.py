@@ -133,6 +133,7 @@ def _open_app(args) -> int:
 
 def cmd_online(args) -> int:
     from ..ai.registry import check_runnable, make_player
+    from ..engine.variants import get_variant
 
     if args.bot is None and args.seat_ai is None:
         return _open_app(args)
@@ -144,11 +145,13 @@ def cmd_online(args) -> int:
     check_runnable(spec)
     create = None
     if args.create:
-        players = getattr(args, "players", None) or 2
+        variant = getattr(args, "variant", None) or "scopa"
+        players = getattr(args, "players", None) or get_variant(variant).default_players
         levels = args.ai_seats
         if isinstance(levels, list) and len(levels) != players:
             raise ValueError(f"--ai-seats lists {len(levels)} levels for {players} seats")
         create = {"players": players, "preset": getattr(args, "preset", None) or "standard",
+                  "variant": variant, "options": list(getattr(args, "option", None) or []),
                   "ai": levels, "turn_limit": args.turn_limit, "public": not args.private}
         if getattr(args, "target", None):
             create["target"] = args.target

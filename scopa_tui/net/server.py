@@ -291,7 +291,8 @@ class Server:
                                           "try again later")
         players = msg["players"]
         config = {"title": msg["title"] or f"{conn.name}'s table"[:40], "players": players,
-                  "preset": msg["preset"], "target": msg["target"], "ai": msg["ai"],
+                  "preset": msg["preset"], "target": msg["target"], "variant": msg["variant"],
+                  "options": msg["options"], "ai": msg["ai"],
                   "turn_limit": msg["turn_limit"], "public": msg["public"], "creator": 0}
         seats = [Seat(level=level) for level in msg["ai"]]
         code = self._new_code()

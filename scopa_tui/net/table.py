@@ -103,12 +103,17 @@ class Table:
     def __init__(self, code: str, config: dict[str, Any], seats: list[Seat], seed: int,
                  options: TableOptions, created: float | None = None):
         self.code = code
-        self.config = config  # title, players, preset, target, ai (per seat), turn_limit, public, creator
+        # title, players, preset, target, variant, options, ai (per seat), turn_limit, public, creator
+        self.config = config
         self.seats = seats
         self.seed = seed
         self.options = options
         self.created = time.time() if created is None else created
-        self.rules = make_rules(config["preset"], players=config["players"], target=config["target"])
+        # Tables kept before variants were played online have neither key: plain Scopa.
+        config.setdefault("variant", "scopa")
+        config.setdefault("options", [])
+        self.rules = make_rules(config["preset"], players=config["players"], target=config["target"],
+                                variant=config["variant"], options=config["options"])
         self.game: Game | None = None
         self.actions = 0  # actions stored so far (plays and new hands)
         self.ready: set[int] = set()
@@ -138,7 +143,7 @@ class Table:
     def info(self) -> dict[str, Any]:
         c = self.config
         return {"code": self.code, "title": c["title"], "players": c["players"], "preset": c["preset"],
-                "target": c["target"], "turn_limit": c["turn_limit"], "public": c["public"],
+                "target": c["target"], "variant": c["variant"], "options": c["options"], "turn_limit": c["turn_limit"], "public": c["public"],
                 "creator": c["creator"], "seats": [s.info() for s in self.seats], "phase": self.phase,
                 "started": self.game is not None, "hand": self.game.hand_no if self.game else 0,
                 "ready": sorted(self.ready)}
@@ -147,6 +152,7 @@ class Table:
         c = self.config
         return {"code": self.code, "title": c["title"], "players": c["players"],
                 "seats_free": len(self.open_seats), "preset": c["preset"], "target": c["target"],
+                "variant": c["variant"], "options": c["options"],
                 "turn_limit": c["turn_limit"], "started": self.game is not None}
 
     def _now(self) -> float:
