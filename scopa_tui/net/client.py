@@ -95,7 +95,8 @@ class NetClient:
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as e:
             raise NetClientError("connect", f"cannot reach {self.url}: {e or type(e).__name__}") from None
         try:
-            await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))
+            with contextlib.suppress(ConnectionClosed):  # a server that refuses at once (``too_many``)
+                await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))  # said why
             answer = parse_server(await asyncio.wait_for(ws.recv(), self.open_timeout))
         except (ConnectionClosed, asyncio.TimeoutError, ValueError) as e:
             await ws.close()

@@ -36,6 +36,9 @@ CHAT_MAX = 200  # characters of a chat line
 CODE_LENGTH = 8
 # Table codes: no 0/O, 1/I/L, so a code read aloud or copied by hand is not mistaken.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+# Per remote address (0: no limit), so one machine cannot take the whole server:
+ADDRESS_CONNECTIONS = 20  # open connections at once; one more is told ``too_many`` and closed
+ADDRESS_WAITING = 10  # tables created from it that have not started; one more ``create`` gets ``too_many``
 TOKEN_MAX = 64  # characters of a seat token (the server makes 32)
 TURN_LIMIT_DEFAULT = 60.0
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 1.0, 600.0
@@ -58,6 +61,7 @@ ERROR_CODES = (
     "not_your_turn",  # a play when another seat is to play
     "illegal_move",  # a play the rules refuse (the message says why)
     "protocol",  # the hello names another protocol
+    "too_many",  # a per-address limit: too many connections, or waiting tables, from one address
     "internal",  # the server failed on the message (a bug, logged on the server); nothing changed
 )
 

@@ -109,6 +109,7 @@ class Table:
         self.seed = seed
         self.options = options
         self.created = time.time() if created is None else created
+        self.address: str | None = None  # the creator's remote address (per-address limits; not kept)
         # Tables kept before variants were played online have neither key: plain Scopa.
         config.setdefault("variant", "scopa")
         config.setdefault("options", [])
