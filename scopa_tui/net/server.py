@@ -50,7 +50,7 @@ class Connection:
         self.seat: int | None = None
         self.tokens = float(BURST)
         self.refilled = time.monotonic()
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # UTF-8 JSON text frames
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def allow(self) -> bool:
@@ -64,18 +64,19 @@ class Connection:
         return True
 
     def send(self, msg: dict[str, Any]) -> None:
-        self.send_text(encode(msg))
+        self.send_text(encode(msg).encode())
 
-    def send_text(self, text: str) -> None:
+    def send_text(self, data: bytes) -> None:
+        """Queue one text frame, already UTF-8 (a table encodes a message once for all its seats)."""
         if self.queue.qsize() >= SEND_QUEUE:  # it does not read: let it go (it may resume later)
             self.close(1008, "too slow")
             return
-        self.queue.put_nowait(text)
+        self.queue.put_nowait(data)
 
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
-            while (text := await self.queue.get()) is not None:
-                await self.ws.send(text)
+            while (data := await self.queue.get()) is not None:
+                await self.ws.send(data, text=True)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         self.server._spawn(self.ws.close(code, reason))
