@@ -15,6 +15,8 @@ import json
 import unicodedata
 from typing import Any
 
+import orjson
+
 from ..engine import PRESETS, RulesError, make_rules, parse_card
 from ..engine.record import TooManyDigits, json_loads
 from ..engine.rules import PLAYER_COUNTS
@@ -306,9 +308,19 @@ def parse_client(frame: str | bytes) -> dict[str, Any]:
 
 
 # --- the client's side -----------------------------------------------------------------
+def frame(msg: dict[str, Any]) -> bytes:
+    """A message as the UTF-8 bytes of one compact JSON text frame.
+
+    orjson writes the same text as ``json.dumps(msg, separators=(",", ":"),
+    ensure_ascii=False)``, several times faster: the server encodes a few messages for
+    every play at every table.
+    """
+    return orjson.dumps(msg)
+
+
 def encode(msg: dict[str, Any]) -> str:
     """A message as one compact JSON text frame."""
-    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(msg).decode()
 
 
 def parse_server(frame: str | bytes) -> dict[str, Any]:

@@ -27,8 +27,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
-from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, NetError,
-                       encode, error_message, parse_client)
+from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT,
+                       MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame, parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
 from .tablestore import TableStore
@@ -64,7 +64,7 @@ class Connection:
         return True
 
     def send(self, msg: dict[str, Any]) -> None:
-        self.send_text(encode(msg).encode())
+        self.send_text(frame(msg))
 
     def send_text(self, data: bytes) -> None:
         """Queue one text frame, already UTF-8 (a table encodes a message once for all its seats)."""
@@ -210,8 +210,8 @@ class Server:
         address = _address(ws)
         if self.max_connections and self.connections.get(address, 0) >= self.max_connections:
             with contextlib.suppress(ConnectionClosed):
-                await ws.send(encode(error_message(
-                    "too_many", f"at most {self.max_connections} connections at once from one address")))
+                await ws.send(frame(error_message(
+                    "too_many", f"at most {self.max_connections} connections at once from one address")), text=True)
                 await ws.close(1008, "too many connections")
             return
         self.connections[address] = self.connections.get(address, 0) + 1

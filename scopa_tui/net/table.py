@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from ..ai.registry import make_player
 from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
-from .messages import NetError, encode
+from .messages import NetError, frame
 from .tablestore import TableStore
 from .thinking import Thinking
 
@@ -182,10 +182,10 @@ class Table:
     def send(self, seat: int, msg: dict[str, Any] | bytes) -> None:
         link = self.seats[seat].link
         if link is not None:
-            link.send_text(msg if isinstance(msg, bytes) else encode(msg).encode())
+            link.send_text(msg if isinstance(msg, bytes) else frame(msg))
 
     def broadcast(self, msg: dict[str, Any], but: int | None = None) -> None:
-        data = encode(msg).encode()  # encoded once: every seat is sent the same bytes
+        data = frame(msg)  # encoded once: every seat is sent the same bytes
         for i in range(len(self.seats)):
             if i != but:
                 self.send(i, data)
