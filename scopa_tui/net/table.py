@@ -145,7 +145,8 @@ class Table:
     def info(self) -> dict[str, Any]:
         c = self.config
         return {"code": self.code, "title": c["title"], "players": c["players"], "preset": c["preset"],
-                "target": c["target"], "variant": c["variant"], "options": c["options"], "turn_limit": c["turn_limit"], "public": c["public"],
+                "target": c["target"], "variant": c["variant"], "options": c["options"],
+                "turn_limit": c["turn_limit"], "public": c["public"],
                 "creator": c["creator"], "seats": [s.info() for s in self.seats], "phase": self.phase,
                 "started": self.game is not None, "hand": self.game.hand_no if self.game else 0,
                 "ready": sorted(self.ready)}

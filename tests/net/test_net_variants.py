@@ -124,3 +124,22 @@ def test_tables_of_every_variant_survive_kill_9_and_go_on(tmp_path):
         if server_box[0].poll() is None:
             server_box[0].kill()
             server_box[0].wait(10)
+
+
+async def test_a_table_kept_before_variants_were_online_comes_back_as_scopa(tmp_path):
+    import sqlite3
+
+    async with running_server(tmp_path) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 3})
+        code = (await anna.expect("joined"))["code"]
+        await anna.close()
+    con = sqlite3.connect(tmp_path / "online.sqlite3")
+    (config,) = con.execute("SELECT config FROM tables WHERE code = ?", (code,)).fetchone()
+    old = {k: v for k, v in json.loads(config).items() if k not in ("variant", "options")}
+    with con:
+        con.execute("UPDATE tables SET config = ? WHERE code = ?", (json.dumps(old), code))
+    con.close()
+    async with running_server(tmp_path) as (server, url):
+        table = server.tables[code]
+        assert (table.rules.variant, table.info()["variant"], table.info()["options"]) == ("scopa", "scopa", [])
