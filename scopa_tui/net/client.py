@@ -95,7 +95,8 @@ class NetClient:
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as e:
             raise NetClientError("connect", f"cannot reach {self.url}: {e or type(e).__name__}") from None
         try:
-            await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))
+            with contextlib.suppress(ConnectionClosed):  # a server that refuses at once (``too_many``)
+                await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))  # said why
             answer = parse_server(await asyncio.wait_for(ws.recv(), self.open_timeout))
         except (ConnectionClosed, asyncio.TimeoutError, ValueError) as e:
             await ws.close()
@@ -248,7 +249,12 @@ class NetClient:
         return (await self._request({"type": "lobby"}, ("lobby",)))["tables"]
 
     async def create(self, **options: Any) -> dict[str, Any]:
-        """Create a table (``players``, ``preset``, ``target``, ``ai``, ``turn_limit``, ``public``, ``title``)."""
+        """Create a table; the keywords are the ``create`` message's fields (docs/online-protocol.md).
+
+        ``players``, ``preset``, ``target``, ``variant`` (``"scopone-scientifico"`` ...),
+        ``options`` (house rules as ``--option`` takes them: ``["re-bello"]``), ``ai``,
+        ``turn_limit``, ``public``, ``title``.  A refused one raises with the server's line.
+        """
         return await self._request({"type": "create", **options}, ("joined",))
 
     async def join(self, code: str) -> dict[str, Any]:

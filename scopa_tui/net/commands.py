@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 
-from .messages import (AI_LEVELS, DEFAULT_URL, TITLE_MAX, TURN_LIMIT_MAX, TURN_LIMIT_MIN, NetError, check_name,
-                       plain_text)
+from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, AI_LEVELS, DEFAULT_URL, TITLE_MAX, TURN_LIMIT_MAX,
+                       TURN_LIMIT_MIN, NetError, check_name, plain_text)
 
 
 def seconds_between(low: float, high: float):
@@ -74,6 +74,12 @@ def add_online_args(sub, add_rules_args, shared, non_negative_int) -> None:
     srv.add_argument("--keyfile", default=None, help="the certificate's private key")
     srv.add_argument("--ai-pace", type=_pace, default=0.5, metavar="SECONDS",
                      help="pause before each AI play (default 0.5)")
+    srv.add_argument("--max-connections-per-address", type=non_negative_int, default=ADDRESS_CONNECTIONS,
+                     metavar="N", help=f"open connections from one address (default {ADDRESS_CONNECTIONS}; "
+                                       "0: no limit)")
+    srv.add_argument("--max-waiting-per-address", type=non_negative_int, default=ADDRESS_WAITING, metavar="N",
+                     help=f"tables waiting to start created from one address (default {ADDRESS_WAITING}; "
+                          "0: no limit)")
     shared(srv, "--data-dir", help="where tables in progress and finished games are kept")
 
     onl = sub.add_parser("online", help="play a seat at an online table (headless with --bot or --ai)")
@@ -107,7 +113,9 @@ def cmd_server(args) -> int:
     data_dir = resolve_data_dir(getattr(args, "data_dir", None))
     try:
         return asyncio.run(serve_until_stopped(data_dir, args.host, args.port, args.certfile, args.keyfile,
-                                               ai_pace=args.ai_pace))
+                                               ai_pace=args.ai_pace,
+                                               max_connections=args.max_connections_per_address,
+                                               max_waiting=args.max_waiting_per_address))
     except KeyboardInterrupt:
         return 130
 
@@ -132,6 +140,7 @@ def _open_app(args) -> int:
 
 def cmd_online(args) -> int:
     from ..ai.registry import check_runnable, make_player
+    from ..engine.variants import get_variant
 
     if args.bot is None and args.seat_ai is None:
         return _open_app(args)
@@ -143,11 +152,13 @@ def cmd_online(args) -> int:
     check_runnable(spec)
     create = None
     if args.create:
-        players = getattr(args, "players", None) or 2
+        variant = getattr(args, "variant", None) or "scopa"
+        players = getattr(args, "players", None) or get_variant(variant).default_players
         levels = args.ai_seats
         if isinstance(levels, list) and len(levels) != players:
             raise ValueError(f"--ai-seats lists {len(levels)} levels for {players} seats")
         create = {"players": players, "preset": getattr(args, "preset", None) or "standard",
+                  "variant": variant, "options": list(getattr(args, "option", None) or []),
                   "ai": levels, "turn_limit": args.turn_limit, "public": not args.private}
         if getattr(args, "target", None):
             create["target"] = args.target

@@ -325,6 +325,7 @@ def _summary(sorted_seconds: list[float]) -> dict[str, float | None]:
 
 def _start_server(data_dir: Path, log_path: Path) -> tuple[subprocess.Popen, str]:
     cmd = [sys.executable, "-m", "scopa_tui", "server", "--host", HOST, "--port", "0", "--ai-pace", "0",
+           "--max-connections-per-address", "0", "--max-waiting-per-address", "0",
            "--data-dir", str(data_dir)]
     with open(log_path, "wb") as log:
         server = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL,

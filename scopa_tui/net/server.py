@@ -27,8 +27,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
-from .messages import (BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, NetError,
-                       encode, error_message, parse_client)
+from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT,
+                       MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame, parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
 from .tablestore import TableStore
@@ -44,12 +44,13 @@ class Connection:
     def __init__(self, server: Server, ws: ServerConnection):
         self.server = server
         self.ws = ws
+        self.address = _address(ws)
         self.name: str | None = None
         self.table: Table | None = None
         self.seat: int | None = None
         self.tokens = float(BURST)
         self.refilled = time.monotonic()
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # UTF-8 JSON text frames
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def allow(self) -> bool:
@@ -63,18 +64,19 @@ class Connection:
         return True
 
     def send(self, msg: dict[str, Any]) -> None:
-        self.send_text(encode(msg))
+        self.send_text(frame(msg))
 
-    def send_text(self, text: str) -> None:
+    def send_text(self, data: bytes) -> None:
+        """Queue one text frame, already UTF-8 (a table encodes a message once for all its seats)."""
         if self.queue.qsize() >= SEND_QUEUE:  # it does not read: let it go (it may resume later)
             self.close(1008, "too slow")
             return
-        self.queue.put_nowait(text)
+        self.queue.put_nowait(data)
 
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
-            while (text := await self.queue.get()) is not None:
-                await self.ws.send(text)
+            while (data := await self.queue.get()) is not None:
+                await self.ws.send(data, text=True)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         self.server._spawn(self.ws.close(code, reason))
@@ -87,17 +89,31 @@ class Connection:
         self.close(4000, "seat resumed elsewhere")
 
 
+def _address(ws: ServerConnection) -> str:
+    """The remote host of a connection (its IP address), which the per-address limits count."""
+    remote = ws.remote_address
+    return str(remote[0]) if remote else "?"
+
+
 class Server:
-    """Tables, connections and the lobby.  ``data_dir`` None keeps nothing on disk."""
+    """Tables, connections and the lobby.  ``data_dir`` None keeps nothing on disk.
+
+    ``max_connections`` and ``max_waiting``: the per-address limits (0: none), see
+    :data:`.messages.ADDRESS_CONNECTIONS` and :data:`.messages.ADDRESS_WAITING`.
+    """
 
     def __init__(self, data_dir: Path | None, ai_pace: float = 0.5, idle_timeout: float = IDLE_TIMEOUT,
-                 history: bool = True, log=None):
+                 history: bool = True, log=None, max_connections: int = ADDRESS_CONNECTIONS,
+                 max_waiting: int = ADDRESS_WAITING):
         self.data_dir = data_dir
         self.log = log or (lambda text: print(f"scopa-tui server: {text}", file=sys.stderr, flush=True))
         self.store = TableStore(data_dir, self.log)  # RuntimeError: unusable (in use, newer)
         self.tables: dict[str, Table] = {}
         self.idle_timeout = idle_timeout
         self.max_tables = MAX_TABLES
+        self.max_connections = max_connections
+        self.max_waiting = max_waiting
+        self.connections: dict[str, int] = {}  # remote address -> open connections
         self.history = history and data_dir is not None
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
         self.thinking = Thinking(self.executor, log=self.log)
@@ -191,7 +207,23 @@ class Server:
 
     # --- connections --------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
-        conn = Connection(self, ws)
+        address = _address(ws)
+        if self.max_connections and self.connections.get(address, 0) >= self.max_connections:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(frame(error_message(
+                    "too_many", f"at most {self.max_connections} connections at once from one address")), text=True)
+                await ws.close(1008, "too many connections")
+            return
+        self.connections[address] = self.connections.get(address, 0) + 1
+        try:
+            await self._serve(Connection(self, ws))
+        finally:
+            left = self.connections.pop(address) - 1
+            if left:
+                self.connections[address] = left
+
+    async def _serve(self, conn: Connection) -> None:
+        ws = conn.ws
         try:
             while True:
                 timeout = None if conn.table is not None else self.idle_timeout
@@ -289,13 +321,19 @@ class Server:
         if len(self.tables) >= self.max_tables:
             raise NetError("wrong_state", f"this server holds as many tables as it can ({self.max_tables}); "
                                           "try again later")
+        if self.max_waiting and sum(1 for t in self.tables.values() if t.address == conn.address
+                                    and t.game is None and not t.closed) >= self.max_waiting:
+            raise NetError("too_many", f"at most {self.max_waiting} tables waiting to start from one address; "
+                                       "start or leave one first")
         players = msg["players"]
         config = {"title": msg["title"] or f"{conn.name}'s table"[:40], "players": players,
-                  "preset": msg["preset"], "target": msg["target"], "ai": msg["ai"],
+                  "preset": msg["preset"], "target": msg["target"], "variant": msg["variant"],
+                  "options": msg["options"], "ai": msg["ai"],
                   "turn_limit": msg["turn_limit"], "public": msg["public"], "creator": 0}
         seats = [Seat(level=level) for level in msg["ai"]]
         code = self._new_code()
         table = Table(code, config, seats, secrets.randbelow(2**31), self.options)
+        table.address = conn.address
         self.store.add(code, table.created, config, [], table.seed)
         seat, _token = table.take_seat(conn.name, conn)
         self.tables[code] = table
@@ -336,7 +374,7 @@ def _ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | 
 
 
 async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: str | None = None,
-                              keyfile: str | None = None, ai_pace: float = 0.5) -> int:
+                              keyfile: str | None = None, ai_pace: float = 0.5, **limits: int) -> int:
     """Run the server until SIGINT or SIGTERM; the first line on stdout says where it listens."""
     try:
         context = _ssl_context(certfile, keyfile)
@@ -344,7 +382,7 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
         print(f"scopa-tui: error: cannot use the certificate {certfile}: {e}", file=sys.stderr)
         return 2
     try:
-        server = Server(data_dir, ai_pace=ai_pace)
+        server = Server(data_dir, ai_pace=ai_pace, **limits)  # max_connections, max_waiting
     except (RuntimeError, OSError, sqlite3.Error) as e:
         print(f"scopa-tui: error: cannot keep tables in {data_dir}: {e}", file=sys.stderr)
         return 2

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from ..ai.registry import make_player
 from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
-from .messages import NetError, encode
+from .messages import NetError, frame
 from .tablestore import TableStore
 from .thinking import Thinking
 
@@ -36,7 +36,7 @@ AI_NAME = "AI {seat}"  # the name of a seat the AI plays from the start
 class Link(Protocol):
     """A connection as the table sees it (the server's :class:`~.server.Connection`)."""
 
-    def send_text(self, text: str) -> None: ...
+    def send_text(self, data: bytes) -> None: ...
 
     def detach(self, reason: str) -> None: ...
 
@@ -103,12 +103,18 @@ class Table:
     def __init__(self, code: str, config: dict[str, Any], seats: list[Seat], seed: int,
                  options: TableOptions, created: float | None = None):
         self.code = code
-        self.config = config  # title, players, preset, target, ai (per seat), turn_limit, public, creator
+        # title, players, preset, target, variant, options, ai (per seat), turn_limit, public, creator
+        self.config = config
         self.seats = seats
         self.seed = seed
         self.options = options
         self.created = time.time() if created is None else created
-        self.rules = make_rules(config["preset"], players=config["players"], target=config["target"])
+        self.address: str | None = None  # the creator's remote address (per-address limits; not kept)
+        # Tables kept before variants were played online have neither key: plain Scopa.
+        config.setdefault("variant", "scopa")
+        config.setdefault("options", [])
+        self.rules = make_rules(config["preset"], players=config["players"], target=config["target"],
+                                variant=config["variant"], options=config["options"])
         self.game: Game | None = None
         self.actions = 0  # actions stored so far (plays and new hands)
         self.ready: set[int] = set()
@@ -116,6 +122,7 @@ class Table:
         self.closed = False
         self.filed = False  # the finished game is in the history
         self.wake = asyncio.Event()
+        self._sleeping_until: float | None = None  # loop time the task's _sleep ends (None: not asleep)
         self.task: asyncio.Task | None = None
         self._players: dict[int, Any] = {}  # seat -> its AI player, made when first needed
 
@@ -138,7 +145,8 @@ class Table:
     def info(self) -> dict[str, Any]:
         c = self.config
         return {"code": self.code, "title": c["title"], "players": c["players"], "preset": c["preset"],
-                "target": c["target"], "turn_limit": c["turn_limit"], "public": c["public"],
+                "target": c["target"], "variant": c["variant"], "options": c["options"],
+                "turn_limit": c["turn_limit"], "public": c["public"],
                 "creator": c["creator"], "seats": [s.info() for s in self.seats], "phase": self.phase,
                 "started": self.game is not None, "hand": self.game.hand_no if self.game else 0,
                 "ready": sorted(self.ready)}
@@ -147,6 +155,7 @@ class Table:
         c = self.config
         return {"code": self.code, "title": c["title"], "players": c["players"],
                 "seats_free": len(self.open_seats), "preset": c["preset"], "target": c["target"],
+                "variant": c["variant"], "options": c["options"],
                 "turn_limit": c["turn_limit"], "started": self.game is not None}
 
     def _now(self) -> float:
@@ -171,16 +180,16 @@ class Table:
         return None if deadline is None else round(max(0.0, deadline - self._now()), 1)
 
     # --- sending ------------------------------------------------------------------------
-    def send(self, seat: int, msg: dict[str, Any] | str) -> None:
+    def send(self, seat: int, msg: dict[str, Any] | bytes) -> None:
         link = self.seats[seat].link
         if link is not None:
-            link.send_text(msg if isinstance(msg, str) else encode(msg))
+            link.send_text(msg if isinstance(msg, bytes) else frame(msg))
 
     def broadcast(self, msg: dict[str, Any], but: int | None = None) -> None:
-        text = encode(msg)
+        data = frame(msg)  # encoded once: every seat is sent the same bytes
         for i in range(len(self.seats)):
             if i != but:
-                self.send(i, text)
+                self.send(i, data)
 
     def state_message(self, seat: int) -> dict[str, Any]:
         game = self.game
@@ -384,6 +393,20 @@ class Table:
             self.broadcast({"type": "table", "table": self.info()})
         if phase == "game_over" and self.options.on_finished:
             self.options.on_finished(self)
+        self._nudge()
+
+    def _nudge(self) -> None:
+        """Wake the table's task after an action, unless it need not wake yet.
+
+        A person's play that hands the turn to another person only moves the turn's
+        deadline later: the task, asleep until the old deadline, is left alone, wakes then,
+        finds the new deadline and sleeps on.  So a table of people costs one timer per
+        turn limit, not a wake-up per play.
+        """
+        if self.phase == "play" and self._sleeping_until is not None:
+            deadline = self._deadline()
+            if deadline is not None and deadline >= self._sleeping_until:
+                return
         self.wake.set()
 
     def _all_ready(self) -> bool:
@@ -431,8 +454,12 @@ class Table:
     async def _sleep(self, seconds: float) -> None:
         """Wait ``seconds`` or until something happens at the table."""
         self.wake.clear()
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self.wake.wait(), max(0.0, seconds))
+        self._sleeping_until = self._now() + seconds
+        try:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), max(0.0, seconds))
+        finally:
+            self._sleeping_until = None
 
     async def run(self) -> None:
         """The table's clock and its AIs, until the game is over or the table closes."""

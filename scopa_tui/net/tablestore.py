@@ -28,7 +28,8 @@ _TABLES = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY,
     created REAL NOT NULL,
-    config TEXT NOT NULL,   -- JSON: title, players, preset, target, ai levels, turn_limit, public, creator
+    config TEXT NOT NULL,   -- JSON: title, players, preset, target, variant, options, ai levels,
+                            -- turn_limit, public, creator
     seats TEXT NOT NULL,    -- JSON: one {name, kind, level, token, left} per seat
     seed INTEGER NOT NULL,
     started INTEGER NOT NULL DEFAULT 0

@@ -92,7 +92,8 @@ def check_seat(seat: int, messages: list[dict], known: dict, tokens: dict[int, s
     return checked
 
 
-async def play_and_record(tmp_path, players: int, target: int, drop_seat: int | None = None):
+async def play_and_record(tmp_path, players: int, target: int, drop_seat: int | None = None,
+                          variant: str = "scopa"):
     loop = asyncio.get_running_loop()
     async with running_server(tmp_path) as (server, url):
         logs = [[] for _ in range(players)]
@@ -102,7 +103,8 @@ async def play_and_record(tmp_path, players: int, target: int, drop_seat: int | 
             victim = seats[drop_seat]
             victim.player = DropOnce(victim.player, 4, lambda: loop.call_soon_threadsafe(
                 lambda: victim.client._ws.transport.abort()))
-        tasks = [asyncio.create_task(seats[0].run(create={"players": players, "target": target}))]
+        tasks = [asyncio.create_task(seats[0].run(create={"players": players, "target": target,
+                                                              "variant": variant}))]
         code = (await first_line(seats[0])).split()[1]
         for s in seats[1:]:
             tasks.append(asyncio.create_task(s.run(join=code)))
@@ -114,9 +116,14 @@ async def play_and_record(tmp_path, players: int, target: int, drop_seat: int | 
     return text, logs, tokens, seat_of
 
 
-@pytest.mark.parametrize("players, target, drop_seat", [(2, 4, 1), (4, 3, 2)])
-async def test_no_message_holds_a_card_the_seat_may_not_know(tmp_path, players, target, drop_seat):
-    text, logs, tokens, seat_of = await play_and_record(tmp_path, players, target, drop_seat)
+@pytest.mark.parametrize("players, target, drop_seat, variant", [
+    (2, 4, 1, "scopa"), (4, 3, 2, "scopa"),
+    (4, 3, 3, "scopone-scientifico"),  # 10-card hands, the whole deck dealt at once
+    (2, 6, 0, "escoba"),  # the dealer's escoba of the first table cards
+])
+async def test_no_message_holds_a_card_the_seat_may_not_know(tmp_path, players, target, drop_seat, variant):
+    text, logs, tokens, seat_of = await play_and_record(tmp_path, players, target, drop_seat, variant)
+    assert f'"variant":"{variant}"' in text
     known = truth(text)
     tokens = {seat_of[i]: t for i, t in tokens.items()}
     for i, log in enumerate(logs):

@@ -21,7 +21,8 @@ async def test_the_lobby_lists_open_public_tables_and_a_full_table_starts_by_its
         await bruno.send({"type": "lobby"})
         lobby = (await bruno.expect("lobby"))["tables"]
         assert lobby == [{"code": joined["code"], "title": "Anna's game", "players": 3, "seats_free": 2,
-                          "preset": "standard", "target": 5, "turn_limit": 30.0, "started": False}]
+                          "preset": "standard", "target": 5, "variant": "scopa", "options": [],
+                          "turn_limit": 30.0, "started": False}]
 
         await bruno.send({"type": "start"})  # not seated
         assert (await bruno.expect("error"))["code"] == "wrong_state"
