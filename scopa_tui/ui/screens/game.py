@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.geometry import Offset
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from ...engine import CARDS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
@@ -63,6 +64,15 @@ class HandPicture:
     scope_cards: list[list[int]] = field(default_factory=list)
     settebello: list[bool] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+
+
+def set_border(widget: Widget, title: str, subtitle: str) -> None:
+    """A widget's border title and subtitle; Textual redraws the widget on every assignment,
+    so only a changed one is assigned (a key press redrew the table for nothing)."""
+    if widget.border_title != title:
+        widget.border_title = title
+    if widget.border_subtitle != subtitle:
+        widget.border_subtitle = subtitle
 
 
 class GameScreen(Screen):
@@ -115,9 +125,12 @@ class GameScreen(Screen):
         self.leftover: tuple[tuple[int, ...], str] | None = None  # the last cards going to a side
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
         self._banner_timer = None
+        self._topbar: Text | None = None  # the top bar's text on screen
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # The size class before the widgets mount: set in on_mount it restyled the whole screen.
+        self.add_class(f"-{screen_class(*self.app.size)}", update=False)
         places = SEAT_PLACES[self.game.rules.players]
         yield Static(id="topbar")
         yield Static(id="moment")
@@ -893,8 +906,7 @@ class GameScreen(Screen):
             hand_title += " · you deal"
         if turn == HUMAN_SEAT and game.phase == "play" and self.redeal is None:
             hand_title += " · your turn"
-        hand.border_title = hand_title
-        hand.border_subtitle = self._my_pile_text()
+        set_border(hand, hand_title, self._my_pile_text())
         if hand.has_class("-turn") != self._my_turn():
             hand.set_class(self._my_turn(), "-turn")
         self._refresh_play_button()
@@ -936,8 +948,7 @@ class GameScreen(Screen):
             table.played = None
             table.selected = self.capture if self.selected is not None else frozenset()
         stock_text = f"stock {pic.stock}" if pic.stock else "stock empty"
-        table.border_title = "Table · void deal" if self.redeal is not None else f"Table · {stock_text}"
-        table.border_subtitle = ""
+        subtitle = ""
         order = self.table_order()
         if self._my_turn() and order:
             letters = [self.table_labels()[card] for card in order]
@@ -945,7 +956,8 @@ class GameScreen(Screen):
                 keys = f"{letters[0]}–{letters[-1]}"  # a run with no gap
             else:
                 keys = " ".join(letters)  # cards keep their letters, so there may be gaps: name them
-            table.border_subtitle = f"{keys}: take a card"
+            subtitle = f"{keys}: take a card"
+        set_border(table, "Table · void deal" if self.redeal is not None else f"Table · {stock_text}", subtitle)
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", Button)
@@ -1008,7 +1020,9 @@ class GameScreen(Screen):
             top.append(" " * pad)
             top.append(state + " ", style="bold")
         top.truncate(width)
-        self.query_one("#topbar", Static).update(top, layout=False)
+        if top != self._topbar:  # unchanged (most keys): not redrawn
+            self._topbar = top
+            self.query_one("#topbar", Static).update(top, layout=False)
 
     def _level_label(self, seat: int) -> str:
         """The AI level under a seat's name; an external bot by the name it gave (or "bot")."""
