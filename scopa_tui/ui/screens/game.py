@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.geometry import Offset
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from ...engine import CARDS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
@@ -68,6 +69,15 @@ class HandPicture:
     totals: list[int] = field(default_factory=list)
 
 
+def set_border(widget: Widget, title: str, subtitle: str) -> None:
+    """A widget's border title and subtitle; Textual redraws the widget on every assignment,
+    so only a changed one is assigned (a key press redrew the table for nothing)."""
+    if widget.border_title != title:
+        widget.border_title = title
+    if widget.border_subtitle != subtitle:
+        widget.border_subtitle = subtitle
+
+
 class GameScreen(Screen):
     """One game, from the first deal to the game-over screen."""
 
@@ -112,9 +122,12 @@ class GameScreen(Screen):
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
         self._banner_timer = None
         self._clock = None  # the top bar's timer (a table with a turn limit)
+        self._topbar: Text | None = None  # the top bar's text on screen
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # The size class before the widgets mount: set in on_mount it restyled the whole screen.
+        self.add_class(f"-{screen_class(*self.app.size)}", update=False)
         n = self.table.rules.players
         # The places are for seats counted from the player's; the widgets keep the real seat.
         places = {where: tuple((self.me + r) % n for r in seats) for where, seats in SEAT_PLACES[n].items()}
@@ -987,8 +1000,7 @@ class GameScreen(Screen):
             hand_title += " · you deal"
         if turn == self.me and game.phase == "play" and self.redeal is None:
             hand_title += " · your turn"
-        hand.border_title = hand_title
-        hand.border_subtitle = self._my_pile_text()
+        set_border(hand, hand_title, self._my_pile_text())
         if hand.has_class("-turn") != self._my_turn():
             hand.set_class(self._my_turn(), "-turn")
         self._refresh_play_button()
@@ -1031,8 +1043,7 @@ class GameScreen(Screen):
             table.played = None
             table.selected = self.capture if self.selected is not None else frozenset()
         stock_text = f"stock {pic.stock}" if pic.stock else "stock empty"
-        table.border_title = "Table · void deal" if self.redeal is not None else f"Table · {stock_text}"
-        table.border_subtitle = ""
+        subtitle = ""
         order = self.table_order()
         if self._my_turn() and order:
             letters = [self.table_labels()[card] for card in order]
@@ -1040,7 +1051,8 @@ class GameScreen(Screen):
                 keys = f"{letters[0]}–{letters[-1]}"  # a run with no gap
             else:
                 keys = " ".join(letters)  # cards keep their letters, so there may be gaps: name them
-            table.border_subtitle = f"{keys}: take a card"
+            subtitle = f"{keys}: take a card"
+        set_border(table, "Table · void deal" if self.redeal is not None else f"Table · {stock_text}", subtitle)
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", Button)
@@ -1122,7 +1134,9 @@ class GameScreen(Screen):
             top.append(" " * max(1, width - top.cell_len - right.cell_len))
             top.append_text(right)
         top.truncate(width)
-        self.query_one("#topbar", Static).update(top, layout=False)
+        if top != self._topbar:  # unchanged (most keys): not redrawn
+            self._topbar = top
+            self.query_one("#topbar", Static).update(top, layout=False)
 
     def _level_label(self, seat: int) -> str:
         """The line under a seat's name: the table's (an AI's level, a bot's name, ...)."""
