@@ -291,3 +291,19 @@ def card_tokens(text: str, style: DeckStyle) -> list[tuple[str, int | None]]:
     if pos < len(text):
         out.append((text[pos:], None))
     return out
+
+
+def render_mini(card: int, style: DeckStyle, inner: int = 2) -> list[Line]:
+    """A card in a three-line box ``inner`` columns wide (the scoring screen's cards on a
+    big terminal); the border tells the settebello and the primiera cards as on the table."""
+    kind = kind_of(card)
+    tl, h, tr, v, bl, br = style.borders(kind)
+    brole = f"border-{kind}"
+    top = h * inner if kind != "settebello" else h * (inner - 1)
+    lines: list[Line] = [[(tl + top, brole)]]
+    if kind == "settebello":
+        lines[0].append((style.star(), "star"))
+    lines[0].append((tr, brole))
+    lines.append([(v, brole), (style.short(card).rjust(inner)[:inner], suit_role(card)), (v, brole)])
+    lines.append([(bl + h * inner + br, brole)])
+    return lines

@@ -25,11 +25,12 @@ from textual.widget import Widget
 
 from ..engine import HandScore, SideScore
 from ..engine.cards import COINS_MASK, SETTEBELLO
-from .card_render import DeckStyle, suit_role
+from .card_render import DeckStyle, render_mini, suit_role
 
 LABEL_WIDTH = 11  # "Settebello" and a space
 MARK_WIDTH = 3  # the mark and the table's column separator (a space) each side of it
 PRIMIERA_WIDTH = 17  # "7◉ 7Ʊ 6† 5♣ = 75"
+ROOMY_LABEL_WIDTH = 19  # on a big terminal: "Primiera" over "best card per suit"
 
 # Styles of the parts of the table, by role; ScoringView maps them to the theme.
 Styler = Callable[[str], Style]
@@ -92,8 +93,9 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
 
 
 def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
-          style: Styler = _plain) -> list[tuple[str, Text]]:
-    """(label, text) for what the table cannot show: ties, a last-card sweep, leftovers."""
+          style: Styler = _plain, boxes: int = 0) -> list[tuple[str, Text]]:
+    """(label, text) for what the table cannot show: ties, a last-card sweep, leftovers
+    (drawn as boxes in ``boxes`` columns when that is not 0)."""
     out: list[tuple[str, Text]] = []
     values = {"cards": [s.cards for s in score.sides], "coins": [s.coins for s in score.sides],
               "primiera": [s.primiera for s in score.sides]}
@@ -117,12 +119,40 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
         out.append(("Last play", Text(f"{_possessive(side_names[score.last_sweep])} last card swept the "
                                       "table: no scopa on the last play")))
     if score.leftover:
-        text = _cards(score.leftover, deck, style)
         if score.leftover_to is not None:
-            text.append(f" went to {side_names[score.leftover_to]}, the last to capture")
+            said = f" went to {side_names[score.leftover_to]}, the last to capture"
         else:
-            text.append(" stay on the table: nobody captured")
+            said = " stay on the table: nobody captured"
+        if boxes:
+            text = _strip(score.leftover, deck, style, boxes, tail=Text(said))
+        else:
+            text = _cards(score.leftover, deck, style) + said
         out.append(("Leftovers", text))
+    return out
+
+
+def _strip(cards, deck: DeckStyle, style: Styler, width: int, lead: Text | None = None,
+           tail: Text | None = None) -> Text:
+    """Cards drawn as small boxes side by side (three lines, wrapped to ``width``), with
+    ``lead`` before them and ``tail`` after them on the boxes' middle line."""
+    lead, tail = lead or Text(""), tail or Text("")
+    if not cards:
+        return lead + tail
+    inner = max(len(deck.short(c)) for c in cards)
+    per_line = max(1, (width - lead.cell_len - tail.cell_len) // (inner + 2))
+    out = Text()
+    for start in range(0, len(cards), per_line):
+        boxes = [render_mini(c, deck, inner) for c in cards[start:start + per_line]]
+        for row in range(3):
+            if out:
+                out.append("\n")
+            out.append_text(lead if row == 1 and start == 0 else Text(" " * lead.cell_len))
+            for box_ in boxes:
+                for text, role in box_[row]:
+                    out.append(text, style("note" if role.startswith("border") else
+                                           "suit-d" if role == "star" else role))
+            if row == 1 and start + per_line >= len(cards):
+                out.append_text(tail)
     return out
 
 
@@ -130,39 +160,48 @@ def _coin_cards(side: SideScore) -> list[int]:
     return [c for c in side.captured if 1 << c & COINS_MASK]
 
 
-def value_width(total: int, sides: int) -> int:
+def value_width(total: int, sides: int, label: int = LABEL_WIDTH) -> int:
     """The width of each side's value column in a table ``total`` cells wide."""
-    return max(PRIMIERA_WIDTH, (total - LABEL_WIDTH) // sides - MARK_WIDTH)
+    return max(PRIMIERA_WIDTH, (total - label) // sides - MARK_WIDTH)
 
 
 class HandTable:
     """The scoring table and its notes, laid out for the width Rich gives it.
 
-    Wide enough, the coins row also lists each side's coins.
+    Wide enough, the coins row also lists each side's coins.  ``roomy`` (a big terminal)
+    spaces the rows, says under each row's name what wins its point, and draws the cards
+    as small boxes.
     """
 
     def __init__(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
-                 style: Styler = _plain) -> None:
+                 style: Styler = _plain, roomy: bool = False) -> None:
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
-        self.style = style
+        self.style, self.roomy = style, roomy
+
+    def _label(self, name: str, explain: str) -> Text:
+        if not self.roomy or not explain:
+            return Text(name)
+        return Text.assemble(name, "\n", (explain, self.style("note")))
 
     def table(self, width: int) -> Table:
-        score, deck, st = self.score, self.deck, self.style
+        score, deck, st, roomy = self.score, self.deck, self.style, self.roomy
         n = len(score.sides)
-        value_w = value_width(width, n)
+        label_w = ROOMY_LABEL_WIDTH if roomy else LABEL_WIDTH
+        value_w = value_width(width, n, label_w)
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=0,
-                      collapse_padding=True, expand=False, border_style=st("note"))
-        table.add_column("", width=LABEL_WIDTH, no_wrap=True, style=st("label"))
+                      collapse_padding=True, expand=False, border_style=st("note"), leading=int(roomy))
+        vertical = "middle" if roomy else "top"
+        table.add_column("", width=label_w, no_wrap=True, style=st("label"), vertical=vertical)
         for name in self.side_names[:n]:
-            table.add_column("", width=1, no_wrap=True)
-            table.add_column(Text(name, style=st("label")), width=value_w, overflow="fold")
+            table.add_column("", width=1, no_wrap=True, vertical=vertical)
+            table.add_column(Text(name, style=st("label")), width=value_w, overflow="fold", vertical=vertical)
         won = {a.point: a.side for a in score.awards}
         mark = ">" if deck.ascii else "▶"
 
-        def row(label: str, cells: list[Text], point: str | None = None,
+        def row(label: str | Text, cells: list[Text], point: str | None = None,
                 winners: set[int] | None = None) -> None:
             taken = winners if winners is not None else {won.get(point)} if point else set()
-            out: list[Text | str] = [label]
+            out: list[Text | str] = [label]  # type: ignore[list-item]
             for i, cell in enumerate(cells):
                 if i in taken:
                     cell.stylize(st("won"))
@@ -172,27 +211,47 @@ class HandTable:
             table.add_row(*out)
 
         sides = score.sides
-        row("Cards", [Text(str(s.cards)) for s in sides], "cards")
+        coin = deck.suit_word("d")
+        row(self._label("Cards", "most cards"), [Text(f"{s.cards} cards" if roomy else str(s.cards))
+                                                  for s in sides], "cards")
         coins = []
         detail = all(len(f"{s.coins}  ") + 3 * len(_coin_cards(s)) <= value_w for s in sides)
         for s in sides:
             cell = Text(str(s.coins))
-            if detail and s.coins:
+            if roomy:
+                cell = _strip(_coin_cards(s), deck, st, value_w, lead=Text(f"{s.coins:<2}  "))
+            elif detail and s.coins:
                 cell.append("  ")
                 cell.append_text(_cards(_coin_cards(s), deck, st))
             coins.append(cell)
-        row(deck.suit_word("d"), coins, "coins")
-        row("Settebello", [Text(deck.card_name(SETTEBELLO)) if s.settebello else Text("—", style=st("note"))
-                           for s in sides], "settebello")
-        row("Primiera", [primiera_cell(s, deck, st) for s in sides], "primiera")
+        row(self._label(coin, f"most {coin}"), coins, "coins")
+        settebello = []
+        for s in sides:
+            if not s.settebello:
+                settebello.append(Text("—", style=st("note")))
+            elif roomy:
+                settebello.append(_strip([SETTEBELLO], deck, st, value_w, tail=Text(" " + deck.card_name(SETTEBELLO))))
+            else:
+                settebello.append(Text(deck.card_name(SETTEBELLO)))
+        row(self._label("Settebello", f"the {deck.card_name(SETTEBELLO)}"), settebello, "settebello")
+        if roomy:
+            primiera = [primiera_cell(s, deck, st) if s.primiera is None else
+                        _strip(s.primiera_cards, deck, st, value_w, tail=Text(f" = {s.primiera}"))
+                        for s in sides]
+        else:
+            primiera = [primiera_cell(s, deck, st) for s in sides]
+        row(self._label("Primiera", "best card per suit"), primiera, "primiera")
         scope = []
         for s in sides:
             cell = Text(str(s.scope))
-            if s.scope_cards:
+            if roomy:
+                cell = _strip(s.scope_cards, deck, st, value_w, lead=Text(f"{s.scope:<2}  " if s.scope_cards
+                                                                           else str(s.scope)))
+            elif s.scope_cards:
                 cell.append("  ")
                 cell.append_text(_cards(s.scope_cards, deck, st))
             scope.append(cell)
-        row("Scope", scope, winners={s.side for s in sides if s.scope})
+        row(self._label("Scope", "a point per sweep"), scope, winners={s.side for s in sides if s.scope})
         table.add_section()
         row("This hand", [Text(f"+{s.points}") for s in sides])
         best = max(score.totals) if score.totals else 0
@@ -201,11 +260,13 @@ class HandTable:
             winners=leaders if best >= self.target and len(leaders) == 1 else set())  # the game's winner
         return table
 
-    def lines(self) -> Table:
+    def lines(self, width: int) -> Table:
+        label_w = (ROOMY_LABEL_WIDTH if self.roomy else LABEL_WIDTH) + MARK_WIDTH
         grid = Table.grid(padding=0)
-        grid.add_column(width=LABEL_WIDTH + MARK_WIDTH, no_wrap=True, style=self.style("label"))
+        grid.add_column(width=label_w, no_wrap=True, style=self.style("label"), vertical="middle")
         grid.add_column(ratio=1)
-        for label, text in notes(self.score, self.side_names, self.deck, self.style):
+        boxes = width - label_w if self.roomy else 0
+        for label, text in notes(self.score, self.side_names, self.deck, self.style, boxes):
             grid.add_row(label, text)
         result = outcome(self.score, self.side_names, self.target)
         if result:
@@ -213,7 +274,7 @@ class HandTable:
         return grid
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield Group(self.table(options.max_width), Text(""), self.lines())
+        yield Group(self.table(options.max_width), Text(""), self.lines(options.max_width))
 
 
 class _Themed(Widget):
@@ -226,9 +287,10 @@ class _Themed(Widget):
 
 
 class ScoringView(_Themed):
-    """A :class:`HandTable` in the theme's colours."""
+    """A :class:`HandTable` in the theme's colours; ``roomy`` for a big terminal."""
 
     DEFAULT_CSS = "ScoringView { height: auto; }"
+    roomy = False
 
     def __init__(self, score: HandScore | None = None, side_names: list[str] | None = None,
                  deck: DeckStyle | None = None, target: int = 11, **kwargs) -> None:
@@ -242,7 +304,7 @@ class ScoringView(_Themed):
     def render(self) -> HandTable | Text:
         if self.score is None:
             return Text("")
-        return HandTable(self.score, self.side_names, self.deck, self.target, self._style)
+        return HandTable(self.score, self.side_names, self.deck, self.target, self._style, self.roomy)
 
 
 def hands_table(scores: list[HandScore], side_names: list[str], winner: int | None,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import HandScore
-from ..card_render import DeckStyle
+from ..card_render import DeckStyle, screen_class
 from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import SCORING_TCSS
 
@@ -48,12 +49,26 @@ class HandOverScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         panel = self.query_one("#hand-over")
         panel.border_title = f"Hand {self.score.hand} — scoring"
+        self._fit(*self.app.size)
         button = self.query_one("#continue", Button)
         if self.pause > 0:
             button.disabled = True
             self.set_timer(self.pause, self.ready)
         else:
             button.focus()
+
+    def _fit(self, width: int, height: int) -> None:
+        """On a large terminal (card_render.screen_class) the table spreads out: wider
+        columns, a line of air between rows, what wins each point, the cards as boxes."""
+        roomy = screen_class(width, height) in ("large", "xlarge")
+        self.set_class(roomy, "-roomy")
+        view = self.query_one(ScoringView)
+        if view.roomy != roomy:
+            view.roomy = roomy
+            view.refresh(layout=True)
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(*event.size)
 
     def ready(self) -> None:
         """From now on Enter continues."""
