@@ -53,20 +53,25 @@ BORDERS = {
     "settebello": "╔═╗║╚╝",
 }
 
-# name: (width, height) of the card box.  The large and extra-large insides have an odd
-# width (9 and 11 columns) so a single pip or a row of pips sits exactly in the middle; both
+# name: (width, height) of the card box.  The large and bigger insides have an odd width
+# (9, 11 and 17 columns) so a single pip or a row of pips sits exactly in the middle; all
 # hold the longest suit word, the French "Diamonds".
-SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (11, 8), "xlarge": (13, 11)}
-SIZE_ORDER = ("xlarge", "large", "medium", "small", "tiny")
+SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (11, 8), "xlarge": (13, 11),
+         "xxlarge": (19, 16)}
+SIZE_ORDER = ("xxlarge", "xlarge", "large", "medium", "small", "tiny")
 # The screen's size classes and the largest card each allows: compact for 80x24, normal,
-# large from about 120x38, xlarge from about 150x50 (the game screen picks one on every
-# resize; a crowded table or hand still falls back to smaller cards).
-SCREEN_CARD_SIZES = {"compact": "small", "normal": "medium", "large": "large", "xlarge": "xlarge"}
-SCREEN_CLASSES = ("compact", "normal", "large", "xlarge")
+# large from about 120x38, xlarge from about 150x50, xxlarge from about 190x58 (the game
+# screen picks one on every resize; a crowded table or hand still falls back to smaller cards).
+SCREEN_CARD_SIZES = {"compact": "small", "normal": "medium", "large": "large", "xlarge": "xlarge",
+                     "xxlarge": "xxlarge"}
+SCREEN_CLASSES = ("compact", "normal", "large", "xlarge", "xxlarge")
 
 
 def screen_class(width: int, height: int) -> str:
-    """The size class of a terminal of ``width`` x ``height``: compact, normal, large or xlarge."""
+    """The size class of a terminal of ``width`` x ``height``: compact, normal, large, xlarge
+    or xxlarge."""
+    if width >= 190 and height >= 58:
+        return "xxlarge"
     if width >= 150 and height >= 50:
         return "xlarge"
     if width >= 120 and height >= 38:
@@ -79,8 +84,9 @@ def screen_class(width: int, height: int) -> str:
 # in each row (1 = the middle, 2 = the two sides, 3 = sides and middle), top to bottom.
 PIP_ROWS = {2: (1, 1), 3: (1, 1, 1), 4: (2, 2), 5: (2, 1, 2), 6: (2, 2, 2), 7: (2, 3, 2),
             8: (3, 2, 3), 9: (3, 3, 3), 10: (3, 2, 2, 3)}
-# Where those rows go among the card's five pip lines (0 = the top one).
-PIP_LINES = {2: (0, 4), 3: (0, 2, 4), 4: (0, 1, 3, 4)}
+# Where those rows go among the extra-large card's five pip lines (0 = the top one); the
+# xxlarge card has nine pip lines and leaves a line between its pip rows.
+PIP_LINES = {5: {2: (0, 4), 3: (0, 2, 4), 4: (0, 1, 3, 4)}, 9: {2: (1, 7), 3: (1, 4, 7), 4: (1, 3, 5, 7)}}
 
 
 Segment = tuple[str, str]  # (text, role)
@@ -224,9 +230,12 @@ def render_card(card: int, style: DeckStyle, size: str = "medium") -> list[Line]
         lines.append(row(middle[1]))
         lines.append(row(_center(style.suit_word(c.suit), inner)))
         lines.append(row(sym + rank.rjust(inner - len(sym))))
-    else:  # xlarge
+    else:  # xlarge, and xxlarge: the same card, nine pip lines instead of five
         lines.append(row(rank + sym.rjust(inner - len(rank))))
-        lines.extend(row(text) for text in _xlarge_middle(c.rank, style, sym, inner))
+        big = size == "xxlarge"
+        if big:
+            lines.append(row(""))
+        lines.extend(row(text) for text in _xlarge_middle(c.rank, style, sym, inner, 9 if big else 5))
         lines.append(row(""))
         lines.append(row(_center(style.suit_word(c.suit), inner)))
         lines.append(row(sym.ljust(inner - len(rank)) + rank))
@@ -245,17 +254,21 @@ def _pip_row(count: int, sym: str, inner: int) -> str:
     return "".join(cells)
 
 
-def _xlarge_middle(rank: int, style: DeckStyle, sym: str, inner: int) -> list[str]:
-    """The five lines between an extra-large card's corners: the ace's one big pip and its
-    word, a face card's word between two pips, or the pips of a number card."""
+def _xlarge_middle(rank: int, style: DeckStyle, sym: str, inner: int, count: int = 5) -> list[str]:
+    """The ``count`` (5 or 9) lines between an extra-large card's corners: the ace's one big
+    pip and its word, a face card's word between two pips, or the pips of a number card."""
     word = style.rank_word(rank)
+    pad = [""] * ((count - 5) // 2)
     if rank == 1:
-        return ["", _pip_row(1, sym, inner), "", _center(word or "", inner), ""]
+        return pad + ["", _pip_row(1, sym, inner), "", _center(word or "", inner), ""] + pad
     if word:  # Fante, Cavallo, Re; Jack, Queen, King
-        return [_pip_row(1, sym, inner), "", _center(word, inner), "", _pip_row(1, sym, inner)]
+        face = [""] * count
+        face[len(pad) // 2] = face[count - 1 - len(pad) // 2] = _pip_row(1, sym, inner)
+        face[count // 2] = _center(word, inner)
+        return face
     rows = PIP_ROWS[rank]
-    where = PIP_LINES[len(rows)]
-    middle = [""] * 5
+    where = PIP_LINES[count][len(rows)]
+    middle = [""] * count
     for line, count in zip(where, rows):
         middle[line] = _pip_row(count, sym, inner)
     return middle

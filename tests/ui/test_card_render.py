@@ -121,7 +121,7 @@ def inside(card, deck, size) -> list[str]:
     return [line[1:-1] for line in text(render_card(card, deck, size))[1:-1]]
 
 
-@pytest.mark.parametrize("size", ["medium", "large", "xlarge"])
+@pytest.mark.parametrize("size", ["medium", "large", "xlarge", "xxlarge"])
 @pytest.mark.parametrize("style", ["italian", "french", "french-numeric"])
 def test_pips_sit_exactly_in_the_middle_of_the_card(size, style):
     # A row of suit symbols (the pips, between the corners) has as many blank columns on
@@ -135,12 +135,14 @@ def test_pips_sit_exactly_in_the_middle_of_the_card(size, style):
             assert len(line) - len(line.lstrip()) == len(line) - len(line.rstrip()), (deck.short(card), line)
 
 
+@pytest.mark.parametrize("size", ["xlarge", "xxlarge"])
 @pytest.mark.parametrize("style", ["italian", "french", "french-numeric"])
-def test_the_extra_large_card_shows_as_many_pips_as_its_rank(style):
+def test_the_extra_large_card_shows_as_many_pips_as_its_rank(style, size):
     deck = DeckStyle(style)
     for card in CARDS:
         sym = deck.suit(card.suit)
-        lines = inside(card, deck, "xlarge")
+        lines = inside(card, deck, size)
+        assert len(lines) + 2 == SIZES[size][1] and {len(line) + 2 for line in lines} == {SIZES[size][0]}
         assert lines[0].startswith(deck.rank(card.rank)) and lines[0].endswith(sym)  # the corners
         assert lines[-1].startswith(sym) and lines[-1].endswith(deck.rank(card.rank))
         middle = "".join(lines[1:-1])

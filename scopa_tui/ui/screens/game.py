@@ -110,7 +110,7 @@ class GameScreen(Screen):
         self._footer_turn: bool | None = None
         self.log_entries: list[tuple[str, str]] = []  # the play log's (text, kind), to redraw it
         self.slots: list[int | None] = []  # the table's card per letter slot (None: a free slot)
-        self.size_class = "normal"  # compact, normal, large or xlarge: see card_render.screen_class
+        self.size_class = "normal"  # compact, normal, large, xlarge or xxlarge: see card_render.screen_class
         self.redeal: Redealt | None = None  # a void deal being shown (its turn waits)
         self.leftover: tuple[tuple[int, ...], str] | None = None  # the last cards going to a side
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
@@ -1019,7 +1019,7 @@ class GameScreen(Screen):
         return level
 
     def _apply_size_class(self, width: int, height: int) -> None:
-        """Pick the card size for this terminal: compact, normal, large or xlarge (see card_render)."""
+        """Pick the card size for this terminal: compact, normal, large, xlarge or xxlarge (see card_render)."""
         self.size_class = screen_class(width, height)
         for name in SCREEN_CLASSES:
             if self.has_class(f"-{name}") != (name == self.size_class):

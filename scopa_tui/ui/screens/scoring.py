@@ -60,7 +60,7 @@ class HandOverScreen(ModalScreen[None]):
     def _fit(self, width: int, height: int) -> None:
         """On a large terminal (card_render.screen_class) the table spreads out: wider
         columns, a line of air between rows, what wins each point, the cards as boxes."""
-        roomy = screen_class(width, height) in ("large", "xlarge")
+        roomy = screen_class(width, height) in ("large", "xlarge", "xxlarge")
         self.set_class(roomy, "-roomy")
         view = self.query_one(ScoringView)
         if view.roomy != roomy:

@@ -157,9 +157,9 @@ class CardCanvas(Widget):
 
 
 def spread_for(size: str, small: int) -> int:
-    """How far apart cards of ``size`` may spread in a wide row: big cards (large, xlarge) up
+    """How far apart cards of ``size`` may spread in a wide row: big cards (large and up) up
     to a card's width, so a big terminal's table and hand do not huddle in the middle."""
-    return SIZES[size][0] if size in ("large", "xlarge") else small
+    return SIZES[size][0] if size in ("large", "xlarge", "xxlarge") else small
 
 
 def _center(text: str, width: int) -> str:
