@@ -427,6 +427,8 @@ class GameScreen(Screen):
             self._show_banner(text)
             self._set_message(text)
             wait = max(1.5, 2 * self.ai_delay) if self.ai_delay > 0 else 0.0
+            if wait and self._motion_on():  # seen on the table a moment, then they fly
+                self.set_timer(wait / 3, self._leftovers_fly)
         self._refresh_widgets()
 
         def scoring() -> None:
@@ -440,6 +442,21 @@ class GameScreen(Screen):
             self.set_timer(wait, scoring)
         else:
             scoring()
+
+    def _leftovers_fly(self) -> None:
+        """The last cards fly from the table to the last capturer's pile, like a capture;
+        the table is empty under them (the banner still names them)."""
+        if self.leftover is None or not self.leftover[0]:
+            return
+        cards, who = self.leftover
+        table = self.query_one(TableView)
+        seat = next((e.seat for e in reversed(self.game.events) if isinstance(e, Played) and e.capture), None)
+        if seat is None:
+            return
+        pile = self._pile_spot(seat)
+        self._fly([(c, card_spot(table, c), pile, "captured") for c in cards])
+        self.leftover = ((), who)
+        self._refresh_widgets()
 
     def on_key(self, event: Key) -> None:
         """A key clears a banner; while a void deal is shown, the key only does that.  Keys
