@@ -211,7 +211,7 @@ async def test_the_leftovers_fly_to_the_last_capturers_pile(monkeypatch):
             screen = game_screen(app)
             while screen.leftover is None:
                 if app.game.phase == "play" and screen.pic.stock == 0 and sum(screen.pic.hand_sizes) <= 2:
-                    screen.ai_delay = 0.3  # the last plays at a pace: the leftovers stay in view
+                    screen.ai_delay = 1.0  # the last plays at a pace: the leftovers stay in view
                 if screen._my_turn():
                     await play_by_keys(pilot, app.game.legal_moves()[0])
                 await pilot.pause()
