@@ -374,6 +374,11 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)
+        if not any(abs(delay - self.ai_delay) < 1e-9 for delay, _ in AI_PACES):  # e.g. --ai-delay 1.2
+            yield SystemCommand(f"AI pace: {self.ai_delay:g} s (now)",
+                                "Each AI play stays in view this long (set with --ai-delay); "
+                                "choose instant, quick, normal or slow to change it",
+                                lambda d=self.ai_delay: self.set_ai_pace(d))
         for delay, name in AI_PACES:
             now = " (now)" if abs(delay - self.ai_delay) < 1e-9 else ""
             help = f"Each AI play stays in view {delay:g} s" if delay else "The AIs play at once"
