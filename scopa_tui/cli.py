@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .ai.registry import check_runnable, check_spec
-from .engine import PRESETS, RulesError, make_rules
+from .engine import OPTIONS, PRESETS, VARIANTS, RulesError, get_variant, make_rules
 from .engine.rules import DECK_STYLES, PLAYER_COUNTS
 
 
@@ -53,6 +53,21 @@ def _players(text: str) -> int:
     if value not in PLAYER_COUNTS:
         raise argparse.ArgumentTypeError(f"Scopa is played by 2, 3, 4 or 6 players, not {value}")
     return value
+
+
+def _variant(text: str) -> str:
+    name = text.strip().lower()
+    if name not in VARIANTS:
+        raise argparse.ArgumentTypeError(f"unknown variant {text!r}: choose one of {', '.join(VARIANTS)}")
+    return name
+
+
+def _option(text: str) -> str:
+    name = text.strip().lower()
+    if name.removeprefix("no-") not in OPTIONS:
+        raise argparse.ArgumentTypeError(f"unknown option {text!r}: choose from {', '.join(OPTIONS)} "
+                                         "(no-NAME turns one off)")
+    return name
 
 
 def _seconds(text: str) -> float:
@@ -118,7 +133,12 @@ def _add_rules_args(p: argparse.ArgumentParser, default=None) -> None:
     p.add_argument("--players", type=_players, default=default,
                    help="2, 3, 4 (partners) or 6 (three partnerships); default 2")
     p.add_argument("--preset", choices=list(PRESETS), default=default, help="rule preset (default standard)")
-    p.add_argument("--target", type=_target, default=default, help="points to win (default 11)")
+    p.add_argument("--target", type=_target, default=default,
+                   help="points to win (default 11; 21 in Escoba)")
+    p.add_argument("--variant", type=_variant, default=default,
+                   help=f"the game: {', '.join(VARIANTS)} (default scopa)")
+    p.add_argument("--option", action="append", type=_option, default=default, metavar="NAME",
+                   help=f"a house rule, repeatable: {', '.join(OPTIONS)} (no-NAME turns one off)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -180,8 +200,10 @@ def cmd_bot(args) -> int:
 
 
 def _rules(args):
-    return make_rules(args.preset or "standard", players=args.players or 2, target=args.target,
-                      deck_style=getattr(args, "deck", None))
+    variant = getattr(args, "variant", None)
+    return make_rules(args.preset or "standard", players=args.players or get_variant(variant or "scopa").default_players,
+                      target=args.target, deck_style=getattr(args, "deck", None), variant=variant or "scopa",
+                      options=getattr(args, "option", None) or ())
 
 
 class _RecordFile:
@@ -259,6 +281,19 @@ def cmd_export(args) -> int:
     return run(args)
 
 
+def _check_bots(specs: list[str] | None, variant: str) -> None:
+    """Each ``cmd:`` bot must announce the variant in its hello (docs/bot-protocol.md)."""
+    if variant == "scopa" or not specs:
+        return
+    from .ai.protocol import check_bot_variant
+    from .ai.registry import parse_spec
+
+    for spec in dict.fromkeys(specs):
+        name, options = parse_spec(spec)
+        if name == "cmd":
+            check_bot_variant(options["command"], variant)
+
+
 def _check_data_dir(data_dir: str | None) -> None:
     """``--data-dir`` must be a directory (or not exist yet: it is created)."""
     if not data_dir:
@@ -280,6 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
         _check_data_dir(getattr(args, "data_dir", None))
+        _check_bots(getattr(args, "ai", None), rules.variant)
         if args.command is None and args.ai and len(args.ai) > rules.players - 1:
             others = rules.players - 1
             raise UsageError(f"--ai names {len(args.ai)} AIs, but a {rules.players}-player game has "

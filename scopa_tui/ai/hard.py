@@ -28,7 +28,7 @@ from random import Random
 from ..engine import Move, PlayerView, cards_of, mask_of
 from ..engine.captures import NIBBLE_BITS, sum_captures
 from ..engine.cards import COINS_MASK, SETTEBELLO
-from ..engine.core import HandState, hand_points
+from ..engine.core import HandState, card_captures, hand_points, is_scopa, rule_of
 from .base import BasePlayer
 from .common import RANK_MASK, VALUE, last_capturer, sort_moves, sweep_rank
 
@@ -51,6 +51,8 @@ def _capture_value(m: int) -> float:
 
 def _policy_move(state: HandState, rnd) -> tuple[int, int]:
     """A quick greedy move: best immediate value minus the risk of handing the next seat a sweep."""
+    if state.rule:
+        return _variant_policy_move(state, rnd)
     seat = state.turn
     hand = state.hands[seat]
     table = state.table
@@ -103,6 +105,42 @@ def _policy_move(state: HandState, rnd) -> tuple[int, int]:
     return best_move
 
 
+def _variant_policy_move(state: HandState, rnd) -> tuple[int, int]:
+    """:func:`_policy_move` for the variants' capture rules (Escoba, Scopa d'Assi), through
+    the engine's moves: plain Scopa keeps the inlined fast path above."""
+    rule = state.rule
+    hand = state.playable()
+    table = state.table
+    if rnd() < _EPSILON:
+        card = hand[int(rnd() * len(hand))]
+        caps = state.card_moves(card)
+        return card, caps[int(rnd() * len(caps))]
+    seat = state.turn
+    nxt = (seat + 1) % state.n
+    last = state.plays_left == 1
+    opp = state.hands[nxt] if not last and nxt % state.sides_n != seat % state.sides_n else ()
+    best = -1e9
+    best_move = (hand[0], 0)
+    for card in hand:
+        for m in card_captures(rule, card, table):
+            if m:
+                after = table ^ m
+                v = _capture_value(m | (1 << card))
+                if is_scopa(rule, card, m, after, last, state.last_play_scopa):
+                    v += _SCOPA
+            else:
+                after = table | (1 << card)
+                v = -0.5 * VALUE[card]
+            if after and opp:
+                r = sweep_rank(after, rule)
+                if r and any((x >> 2) + 1 == r for x in opp):
+                    v -= _SCOPA + 0.12 * after.bit_count()
+            if v > best:
+                best = v
+                best_move = (card, m)
+    return best_move
+
+
 def playout(state: HandState, rnd) -> None:
     """Play the rest of the hand in place with the greedy policy."""
     while state.plays_left:
@@ -118,16 +156,21 @@ def evidence(view: PlayerView) -> dict[int, int]:
     probably holds no r; one that left the settebello on the table probably holds no 7.
     """
     n = view.rules.players
+    variant = view.rules.variant_info
+    rule = rule_of(view.rules)
     table = mask_of(view.hand_start_table)
-    per_deal = 3 * n
-    deal_start = (len(view.history) // per_deal) * per_deal
+    first_deal = variant.hand_cards * n
+    per_deal = variant.redeal_cards * n
+    played = len(view.history)
+    deal_start = 0 if played < first_deal or not per_deal else \
+        first_deal + ((played - first_deal) // per_deal) * per_deal
     out: dict[int, int] = {}
     for i, play in enumerate(view.history):
         cap = mask_of(play.capture)
         if i >= deal_start and play.seat != view.seat:
             avoid = 0
             if not play.scopa and not (cap == table and cap):
-                r = sweep_rank(table)
+                r = sweep_rank(table, rule)
                 if r:
                     avoid |= RANK_MASK[r]
             if table & _SB and not cap & _SB:
@@ -167,9 +210,7 @@ def determinize(view: PlayerView, rng: Random, avoid: dict[int, int] | None = No
                             break
         if accept:
             break
-    state = HandState.__new__(HandState)
-    state.n = rules.players
-    state.sides_n = rules.n_sides
+    state = HandState.empty(rules, view.dealer)
     state.table = mask_of(view.table)
     state.hands = hands
     state.stock = unseen[pos:]
@@ -179,7 +220,6 @@ def determinize(view: PlayerView, rng: Random, avoid: dict[int, int] | None = No
     state.dealer = view.dealer
     state.last_capture = last_capturer(view)
     state.plays_left = view.plays_left
-    state.last_play_scopa = rules.last_play_scopa
     return state
 
 

@@ -18,7 +18,7 @@ import platform
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
-from ..engine import make_rules
+from ..engine import VARIANTS, make_rules
 from ..simulate import percentile, wilson
 
 FRESH_SEED = 20261129  # never used in tuning
@@ -28,8 +28,10 @@ GOALS = {("hard", "medium"): 0.60, ("medium", "easy"): 0.60, ("easy", "random"):
 def _chunk(args: tuple[str, str, int, int]) -> dict:
     from .. import simulate
 
-    a, b, games, seed = args
-    return simulate.run(make_rules(), games, seed, [a, b], keep_times=True, paired=True)
+    a, b, games, seed, *rest = args
+    variant = rest[0] if rest else "scopa"  # Scopone: 4 players, partners share an AI
+    rules = make_rules(players=VARIANTS[variant].default_players, variant=variant)
+    return simulate.run(rules, games, seed, [a, b], keep_times=True, paired=True)
 
 
 def _base(spec: str) -> str:
@@ -37,7 +39,7 @@ def _base(spec: str) -> str:
 
 
 def run_matches(matches: list[tuple[str, str, int]], seed: int, jobs: int, chunk: int = 0,
-                progress=None) -> list[dict]:
+                progress=None, variant: str = "scopa") -> list[dict]:
     """Run each ``(a, b, games)`` in chunks of ``chunk`` games (0: split by ``jobs``).
 
     Returns one merged result per match.
@@ -50,7 +52,7 @@ def run_matches(matches: list[tuple[str, str, int]], seed: int, jobs: int, chunk
         while left > 0:
             n = min(size, left)
             n += n % 2  # whole pairs
-            tasks.append((m, (a, b, n, seed + 1000 * m + k)))
+            tasks.append((m, (a, b, n, seed + 1000 * m + k, variant)))
             left -= n
             k += 1
     parts: list[list[dict]] = [[] for _ in matches]
@@ -133,6 +135,8 @@ def main(argv=None) -> int:
     p.add_argument("--only", choices=["hard", "medium", "easy"], action="append",
                    help="run only the match of this level against the one below (repeatable)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--variant", choices=list(VARIANTS), default="scopa",
+                   help="the game of the Scopa family (default scopa; Scopone with 4 players)")
     args = p.parse_args(argv)
     from .registry import check_spec
 
@@ -149,13 +153,14 @@ def main(argv=None) -> int:
     def progress(task):
         print(f"  done: {task[0]} vs {task[1]}, {task[2]} games (seed {task[3]})", file=sys.stderr, flush=True)
 
-    results = run_matches(matches, args.seed, args.jobs, args.chunk, progress)
+    results = run_matches(matches, args.seed, args.jobs, args.chunk, progress, args.variant)
     if args.json:
         print(json.dumps(results, indent=2))
     else:
         print(format_results(results))
         print()
-        print(f"2 players, target 11, pairs of games on the same deals with seats swapped, seed {args.seed}; "
+        rules = make_rules(players=VARIANTS[args.variant].default_players, variant=args.variant)
+        print(f"{args.variant}, {rules.players} players, target {rules.target}, pairs of games on the same deals with seats swapped, seed {args.seed}; "
               f"python {platform.python_version()}, {args.jobs} process(es); hard spec {args.hard!r}")
     return 0
 

@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.theme import Theme
 
 from ..ai.registry import make_player
-from ..engine import Game, GameEnded, HandEnded, HandScore, RulesError
+from ..engine import VARIANTS, Game, GameEnded, HandEnded, HandScore, RulesError
 from ..engine.events import Event
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
@@ -402,11 +402,14 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
 def run_app(args) -> int:
     """Entry point of ``scopa-tui`` with no subcommand (argparse args from the CLI)."""
-    given = any(getattr(args, name, None) is not None for name in ("players", "ai", "target", "preset"))
-    config = GameConfig(players=getattr(args, "players", None) or 2,
+    given = any(getattr(args, name, None) is not None
+                for name in ("players", "ai", "target", "preset", "variant", "option"))
+    variant = getattr(args, "variant", None) or "scopa"
+    config = GameConfig(players=getattr(args, "players", None) or VARIANTS[variant].default_players,
                         preset=getattr(args, "preset", None) or "standard",
                         target=getattr(args, "target", None), deck=getattr(args, "deck", None),
-                        ai=list(getattr(args, "ai", None) or []), seed=getattr(args, "seed", None))
+                        ai=list(getattr(args, "ai", None) or []), seed=getattr(args, "seed", None),
+                        variant=variant, options=list(getattr(args, "option", None) or []))
     delay = getattr(args, "ai_delay", None)
     opts = launch_options(args)  # settings remembered from earlier runs; the command line wins
     if not given and opts.config is not None:  # the last new-game choices
