@@ -1,4 +1,4 @@
-"""Drawing cards as boxed text, for the three deck styles and the ASCII mode.
+"""Drawing cards as boxed text, for the four deck styles and the ASCII mode.
 
 Pure functions: nothing here knows about widgets.  A card is drawn as a list of lines,
 each a list of ``(text, role)`` segments; the widget maps roles to styles from its CSS
@@ -13,35 +13,42 @@ from dataclasses import dataclass
 
 from ..engine.cards import CARDS
 
-# Suit glyphs per deck style, by suit letter (d c s b = Coins, Cups, Swords, Clubs).
+# Suit glyphs per deck family, by suit letter (d c s b = Coins, Cups, Swords, Clubs).  The
+# Spanish deck has the Italian deck's Latin suits under their Spanish names (Escoba's deck).
 SUIT_SYMBOLS = {
     "italian": {"d": "◉", "c": "Ʊ", "s": "†", "b": "♣"},
+    "spanish": {"d": "◉", "c": "Ʊ", "s": "†", "b": "♣"},
     "french": {"d": "♦", "c": "♥", "s": "♠", "b": "♣"},
 }
 # ASCII mode: suits are lowercase letters and ranks stay uppercase (A F C R, A J Q K) or
 # digits, so no letter means two things: ``Cc`` is the Cavallo of Coppe, ``7c`` a seven.
 SUIT_LETTERS = {
     "italian": {"d": "d", "c": "c", "s": "s", "b": "b"},
+    "spanish": {"d": "o", "c": "c", "s": "e", "b": "b"},
     "french": {"d": "d", "c": "h", "s": "s", "b": "c"},
 }
 # Suit names follow the deck: the Italian deck keeps its own names (Denari is the suit
 # of coins), the French decks use the English ones, always in the plural.
 SUIT_WORDS = {
     "italian": {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"},
+    "spanish": {"d": "Oros", "c": "Copas", "s": "Espadas", "b": "Bastos"},
     "french": {"d": "Diamonds", "c": "Hearts", "s": "Spades", "b": "Clubs"},
 }
 # What each suit is in plain English, for the help and the first mention of a suit.
 SUIT_GLOSS = {
     "italian": {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"},
+    "spanish": {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"},
     "french": {"d": "diamonds", "c": "hearts", "s": "spades", "b": "clubs"},
 }
 RANK_LABELS = {
     "italian": {1: "A", 8: "F", 9: "C", 10: "R"},
+    "spanish": {1: "A", 8: "S", 9: "C", 10: "R"},
     "french": {1: "A", 8: "J", 9: "Q", 10: "K"},
     "french-numeric": {1: "A"},
 }
 RANK_WORDS = {
     "italian": {1: "Asso", 8: "Fante", 9: "Cavallo", 10: "Re"},
+    "spanish": {1: "As", 8: "Sota", 9: "Caballo", 10: "Rey"},
     "french": {1: "Ace", 8: "Jack", 9: "Queen", 10: "King"},
     "french-numeric": {1: "Ace"},
 }
@@ -95,14 +102,15 @@ Line = list[Segment]
 
 @dataclass(frozen=True)
 class DeckStyle:
-    """How cards look: ``italian``, ``french`` or ``french-numeric``; ``ascii`` uses letters."""
+    """How cards look: ``italian``, ``spanish``, ``french`` or ``french-numeric``; ``ascii``
+    uses letters."""
 
     name: str = "italian"
     ascii: bool = False
 
     @property
     def family(self) -> str:
-        return "italian" if self.name == "italian" else "french"
+        return self.name if self.name in ("italian", "spanish") else "french"
 
     def suit(self, suit: str) -> str:
         table = SUIT_LETTERS if self.ascii else SUIT_SYMBOLS
@@ -118,10 +126,12 @@ class DeckStyle:
         return word if word.lower() == gloss else f"{word} ({gloss})"
 
     def card_name(self, card: int) -> str:
-        """A card's long name in this deck: ``Re di Denari``, ``7 di Denari``, ``King of Clubs``."""
+        """A card's long name in this deck: ``Re di Denari``, ``7 di Denari``, ``Rey de Oros``,
+        ``King of Clubs``."""
         c = CARDS[card]
-        if self.family == "italian":
-            return f"{self.rank_word(c.rank) or c.rank} di {self.suit_word(c.suit)}"
+        if self.family in ("italian", "spanish"):
+            of = "di" if self.family == "italian" else "de"
+            return f"{self.rank_word(c.rank) or c.rank} {of} {self.suit_word(c.suit)}"
         return f"{self.rank_word(c.rank) or c.rank} of {self.suit_word(c.suit)}"
 
     def rank(self, rank: int) -> str:
@@ -135,8 +145,8 @@ class DeckStyle:
         return self.rank_word(rank) or str(rank)
 
     def kings(self) -> str:
-        """The 10s in the plural, as this deck names them: ``Re``, ``Kings``, ``10s``."""
-        return {"italian": "Re", "french": "Kings"}.get(self.name, "10s")
+        """The 10s in the plural, as this deck names them: ``Re``, ``Reyes``, ``Kings``, ``10s``."""
+        return {"italian": "Re", "spanish": "Reyes", "french": "Kings"}.get(self.name, "10s")
 
     def ascii_scheme(self) -> str:
         """The ASCII letters of this deck in one line, for the help."""

@@ -30,6 +30,18 @@ def test_new_game_screen_external_bot(snap_compare):
     assert snap_compare(make_app(start=False), terminal_size=SIZE, run_before=choose)
 
 
+def test_new_game_screen_escoba_chosen(snap_compare):
+    """Escoba with its house rules in view (the Napola box focused: its explanation below)."""
+    async def choose(pilot):
+        screen = pilot.app.screen
+        screen.query_one("#variant").value = "escoba"
+        await pilot.pause()
+        screen.query_one("#opt-napola").focus()
+        await pilot.pause()
+
+    assert snap_compare(make_app(start=False), terminal_size=(100, 30), run_before=choose)
+
+
 def test_game_screen_with_a_selection(snap_compare):
     app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
     assert snap_compare(app, terminal_size=SIZE, press=["1"])
