@@ -24,10 +24,11 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
-from ..engine.cards import COINS_MASK, SETTEBELLO
+from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
 from .card_render import DeckStyle, render_mini, suit_role
 
 LABEL_WIDTH = 11  # "Settebello" and a space
+RE_BELLO = card(10, "d")  # the King of coins: the re bello
 MARK_WIDTH = 3  # the mark and the table's column separator (a space) each side of it
 PRIMIERA_WIDTH = 17  # "7◉ 7Ʊ 6† 5♣ = 75"
 ROOMY_LABEL_WIDTH = 19  # on a big terminal: "Primiera" over "best card per suit"
@@ -163,6 +164,15 @@ def _coin_cards(side: SideScore) -> list[int]:
     return [c for c in side.captured if 1 << c & COINS_MASK]
 
 
+def _sevens(side: SideScore) -> list[int]:
+    return [c for c in side.captured if CARDS[c].rank == 7]
+
+
+def _napola_cards(side: SideScore) -> list[int]:
+    """The run of coins that made the side's napola: the Ace to its length."""
+    return [card(rank, "d") for rank in range(1, side.napola + 1)]
+
+
 def value_width(total: int, sides: int, label: int = LABEL_WIDTH) -> int:
     """The width of each side's value column in a table ``total`` cells wide."""
     return max(PRIMIERA_WIDTH, (total - label) // sides - MARK_WIDTH)
@@ -215,46 +225,62 @@ class HandTable:
 
         sides = score.sides
         coin = deck.suit_word("d")
+        escoba = score.variant == "escoba"
+        points = {a.point for a in score.awards}
+
+        def counted(count: int, cards, inline: bool = True, more: str = "") -> Text:
+            """A count and the cards it counts (``more``: what has no card, e.g. an escoba on
+            the deal): boxes when roomy, else inline when they fit."""
+            if roomy:
+                tail = Text(f" + {more}", st("note")) if more else None
+                return _strip(list(cards), deck, st, value_w, lead=Text(f"{count:<2}  " if cards else str(count)),
+                              tail=tail)
+            cell = Text(str(count))
+            if more:
+                cell.append(f"  {more}", st("note"))
+            if inline and cards:
+                cell.append("  " if not more else " ")
+                cell.append_text(_cards(cards, deck, st))
+            return cell
+
+        def one_card(has: bool, card: int) -> Text:
+            """The card's name for the side that took it, a dash for the others."""
+            if not has:
+                return Text("—", style=st("note"))
+            if roomy:
+                return _strip([card], deck, st, value_w, tail=Text(" " + deck.card_name(card)))
+            return Text(deck.card_name(card))
+
         row(self._label("Cards", "most cards"), [Text(f"{s.cards} cards" if roomy else str(s.cards))
                                                   for s in sides], "cards")
-        coins = []
-        detail = all(len(f"{s.coins}  ") + 3 * len(_coin_cards(s)) <= value_w for s in sides)
-        for s in sides:
-            cell = Text(str(s.coins))
+        fits = all(len(f"{s.coins}  ") + 3 * len(_coin_cards(s)) <= value_w for s in sides)
+        row(self._label(coin, f"most {coin}"), [counted(s.coins, _coin_cards(s), fits) for s in sides], "coins")
+        sette = deck.card_name(SETTEBELLO)
+        row(self._label("Velo" if escoba else "Settebello", f"the {sette}"),
+            [one_card(s.settebello, SETTEBELLO) for s in sides], "settebello")
+        if "primiera" in points:
             if roomy:
-                cell = _strip(_coin_cards(s), deck, st, value_w, lead=Text(f"{s.coins:<2}  "))
-            elif detail and s.coins:
-                cell.append("  ")
-                cell.append_text(_cards(_coin_cards(s), deck, st))
-            coins.append(cell)
-        row(self._label(coin, f"most {coin}"), coins, "coins")
-        settebello = []
-        for s in sides:
-            if not s.settebello:
-                settebello.append(Text("—", style=st("note")))
-            elif roomy:
-                settebello.append(_strip([SETTEBELLO], deck, st, value_w, tail=Text(" " + deck.card_name(SETTEBELLO))))
+                primiera = [primiera_cell(s, deck, st) if s.primiera is None else
+                            _strip(s.primiera_cards, deck, st, value_w, tail=Text(f" = {s.primiera}"))
+                            for s in sides]
             else:
-                settebello.append(Text(deck.card_name(SETTEBELLO)))
-        row(self._label("Settebello", f"the {deck.card_name(SETTEBELLO)}"), settebello, "settebello")
-        if roomy:
-            primiera = [primiera_cell(s, deck, st) if s.primiera is None else
-                        _strip(s.primiera_cards, deck, st, value_w, tail=Text(f" = {s.primiera}"))
-                        for s in sides]
-        else:
-            primiera = [primiera_cell(s, deck, st) for s in sides]
-        row(self._label("Primiera", "best card per suit"), primiera, "primiera")
-        scope = []
-        for s in sides:
-            cell = Text(str(s.scope))
-            if roomy:
-                cell = _strip(s.scope_cards, deck, st, value_w, lead=Text(f"{s.scope:<2}  " if s.scope_cards
-                                                                           else str(s.scope)))
-            elif s.scope_cards:
-                cell.append("  ")
-                cell.append_text(_cards(s.scope_cards, deck, st))
-            scope.append(cell)
-        row(self._label("Scope", "a point per sweep"), scope, winners={s.side for s in sides if s.scope})
+                primiera = [primiera_cell(s, deck, st) for s in sides]
+            row(self._label("Primiera", "best card per suit"), primiera, "primiera")
+        if "sevens" in points:  # Escoba's setenta: the most sevens
+            row(self._label("Setenta", "most sevens"),
+                [counted(s.sevens, _sevens(s)) for s in sides], "sevens")
+        if "re_bello" in points:
+            row(self._label("Re bello", f"the {deck.card_name(RE_BELLO)}"),
+                [one_card(s.re_bello, RE_BELLO) for s in sides], "re_bello")
+        if "napola" in points:  # worth its length: 3 for the Ace, 2 and 3 of coins, and on
+            row(self._label("Napola", f"A, 2, 3 of {coin} and on"),
+                [counted(s.napola, _napola_cards(s)) if s.napola else Text("—", style=st("note")) for s in sides],
+                "napola")
+        # Escoba: the dealer's escobas when the table dealt adds up to 15 (or 30) have no card.
+        sweeps = [counted(s.scope, s.scope_cards, more=(f"{s.deal_sweeps}× deal" if s.deal_sweeps > 1 else "deal")
+                          if s.deal_sweeps else "") for s in sides]
+        row(self._label("Escobas" if escoba else "Scope", f"a point per {'escoba' if escoba else 'sweep'}"),
+            sweeps, winners={s.side for s in sides if s.scope})
         table.add_section()
         row("This hand", [Text(f"+{s.points}") for s in sides])
         best = max(score.totals) if score.totals else 0

@@ -21,7 +21,7 @@ from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from ...engine import CARDS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
+from ...engine import CARDS, OPTIONS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..config import HUMAN_SEAT, GameConfig
 from ..messages import AIMoveReady, EngineEvent, HandCardClicked, HintReady, TableCardClicked
@@ -235,12 +235,21 @@ class GameScreen(Screen):
                 pic.pile, pic.coins = [0] * sides, [0] * sides
                 pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
                 self._reset_seat_piles()
+                if event.escobas:  # the dealer took the table at once (Escoba, table cards adding up to 15)
+                    side = self.game.rules.side_of(event.dealer)
+                    pic.table = ()
+                    pic.pile[side] += len(event.table)
+                    pic.coins[side] += sum(1 for c in event.table if CARDS[c].suit == "d")
+                    for c in event.table:
+                        self._count_seat_capture(event.dealer, c, (), False)
                 self.slots = list(pic.table)  # a new table: letters are given afresh
             pic.my_hand = tuple(event.hands[HUMAN_SEAT])
             pic.hand_sizes = [len(h) for h in event.hands]
             pic.stock = event.stock
             if not event.first and not event.stock:
                 self._show_banner(Text("Last cards: the table goes to the last to capture", style="bold"))
+            if event.escobas:
+                self._show_banner(Text(self._deal_sweep_text(event), style="bold"))
         elif isinstance(event, Redealt):
             self._show_redeal(event)
         elif isinstance(event, Played):
@@ -273,8 +282,11 @@ class GameScreen(Screen):
                 lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))}).", "")
                           for r in self._redeals]
                 self._redeals = []
+                if event.escobas:  # Escoba: table cards adding up to 15 (or 30) go to the dealer
+                    lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))}).", "scopa"))
                 return lines
-            lines = [(f"{self.names[event.dealer]} {verb} 3 more cards each ({event.stock} left).", "")]
+            more = len(event.hands[event.dealer]) if event.hands else 3
+            lines = [(f"{self.names[event.dealer]} {verb} {more} more cards each ({event.stock} left).", "")]
             if not event.stock:
                 lines.append(("Last cards: the table goes to the last to capture.", "hand"))
             return lines
@@ -285,7 +297,7 @@ class GameScreen(Screen):
             else:
                 text += " on the table"
             if event.scopa:
-                text += " — scopa!"
+                text += f" — {self._sweep()}!"
             return [(text, "scopa" if event.scopa else "")]
         if isinstance(event, HandEnded):
             score, lines = event.score, []
@@ -305,8 +317,19 @@ class GameScreen(Screen):
         words = {"coins": self.deck.suit_word("d")}
         won = [words.get(a.point, a.point) for a in score.awards if a.side == side.side]
         if side.scope:
-            won.append(f"{side.scope} scop{'a' if side.scope == 1 else 'e'}")
+            won.append(f"{side.scope} {self._sweep(side.scope)}")
         return f" ({', '.join(won)})" if won else ""
+
+    def _sweep(self, count: int = 1) -> str:
+        """What a sweep is called in this variant: scopa (scope), escoba (escobas)."""
+        word = self.game.rules.variant_info.sweep_name
+        return word if count == 1 else {"scopa": "scope"}.get(word, word + "s")
+
+    def _deal_sweep_text(self, event: Dealt) -> str:
+        """Escoba: the table dealt adds up to 15 (or 30) and goes to the dealer."""
+        total = sum(c.rank for c in event.table)
+        count = "an escoba" if event.escobas == 1 else f"{event.escobas} escobas"
+        return f"The table adds up to {total}: {count} for {self.names[event.dealer]}"
 
     def _rebuild_log(self) -> None:
         """A game under way (e.g. resumed): the log of its current hand, from the game's events."""
@@ -373,7 +396,7 @@ class GameScreen(Screen):
 
     def _celebrate(self, event: Played) -> None:
         who = self.names[event.seat]
-        title = "Scopa!"
+        title = f"{self._sweep().capitalize()}!"
         body = f"{'You swept' if event.seat == HUMAN_SEAT else who + ' swept'} the table with " \
                f"{self.deck.short(event.card)}"
         self.app.notify(body, title=title, severity="information", timeout=3)
@@ -689,12 +712,17 @@ class GameScreen(Screen):
         out = Text()
         if reason is None:
             out.append("✓ ", style="bold")
+            said = self.game.describe(card, self.capture)  # the variant's own words: "3 + 5 + 7 = 15"
             if self.capture:
                 text = f"{card} takes {' + '.join(map(str, sorted(self.capture)))}"
-                if len(self.capture) == len(self.pic.table) and sum(self.pic.hand_sizes) + self.pic.stock > 1:
-                    text += " — a scopa!"
+                if said:
+                    text += f": {said}"
+                if len(self.capture) == len(self.pic.table) and sum(self.pic.hand_sizes) + self.pic.stock > 1 \
+                        and "no scopa" not in (said or ""):
+                    sweep = self.game.rules.variant_info.sweep_name  # scopa, escoba
+                    text += f" — {'an' if sweep == 'escoba' else 'a'} {sweep}!"
             else:
-                text = f"{card} goes on the table: it takes nothing"
+                text = said or f"{card} goes on the table: it takes nothing"
             out.append_text(styled_text(text, self.deck, self._card_style))
             hint = "  Enter plays"
             if len(self.sets) > 1:
@@ -1002,9 +1030,13 @@ class GameScreen(Screen):
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.game, self.game.rules
         top = Text()
-        top.append(" SCOPA ", style="bold reverse")
+        variant = rules.variant_info
+        top.append(f" {variant.title.upper()} ", style="bold reverse")  # the game: SCOPA, ESCOBA, ...
         top.append(f"  Hand {pic.hand_no} · dealer {self.names[pic.dealer]} · to {rules.target} point{'s' if rules.target != 1 else ''}"
                    f" · {rules.preset}")
+        if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
+            top.append(" · " + ", ".join(OPTIONS[o].title.lower() if o in OPTIONS else o.replace("-", " ")
+                                         for o in rules.options))
         state = ""
         if game.phase == "play":
             if self.redeal is not None:
