@@ -73,6 +73,7 @@ class GameScreen(Screen):
         Binding("right", "select_step(1)", "card", id="game.right", show=False),
         *[Binding(str(n), f"select({n - 1})", f"card {n}", id=f"game.card{n}", show=False)
           for n in range(1, 10)],
+        Binding("0", "select(9)", "card 10", id="game.card10", show=False),  # Scopone's tenth card
         Binding("tab", "cycle", "next capture", id="game.cycle"),
         Binding("enter", "play", "play", id="game.play"),
         Binding("escape", "clear", "clear", id="game.clear"),
@@ -647,7 +648,7 @@ class GameScreen(Screen):
     def _card_keys(self, sep: str = " or ") -> str:
         """The keys that pick a hand card now: "←/→ or 1–3", or just "1" for a last card."""
         n = len(self.pic.my_hand)
-        return "1" if n == 1 else f"←/→{sep}1–{n}"
+        return "1" if n == 1 else f"←/→{sep}1–9, 0" if n == 10 else f"←/→{sep}1–{n}"
 
     # A card (and table cards) chosen while an AI plays stays chosen for the player's turn.
     def _resume_early_choice(self) -> bool:
