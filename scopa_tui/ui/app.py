@@ -273,7 +273,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(*self._deck_and_chart()))
+            game = self._game_screen.game if self._game_screen is not None else None
+            variant = game.rules.variant if game is not None else getattr(self.config, "variant", "scopa")
+            self.push_screen(HelpScreen(*self._deck_and_chart(), variant=variant))
 
     def _deck_and_chart(self) -> tuple[DeckStyle, str]:
         """The deck style and primiera chart the help describes: the game's, else the chosen ones."""
