@@ -47,20 +47,20 @@ def _sum_subsets(target: int, low: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _cached_subsets(target: int, low: int) -> tuple[int, ...]:
-    """:func:`_sum_subsets` through the cache."""
+def _fill(target: int, low: int) -> tuple[int, ...]:
+    """Compute and cache the subsets of ``low`` adding up to ``target`` (a cache miss)."""
     cache = _SUM_CACHE[target]
-    found = cache.get(low)
-    if found is None:
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        found = cache[low] = _sum_subsets(target, low)
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    found = cache[low] = _sum_subsets(target, low)
     return found
 
 
 def sum_captures(rank: int, table: int) -> tuple[int, ...]:
     """Sum captures of a card of ``rank`` (assuming no table card matches it)."""
-    return _cached_subsets(rank, table & LOW_MASK[rank])
+    low = table & LOW_MASK[rank]
+    found = _SUM_CACHE[rank].get(low)  # the hit, inline: this is the playouts' inner loop
+    return _fill(rank, low) if found is None else found
 
 
 # The table cards that may take part in a sum to each target: those of rank <= target.
@@ -71,7 +71,9 @@ def escoba_captures(rank: int, table: int) -> tuple[int, ...]:
     """Escoba's captures of a card of ``rank``: every set of table cards that with the card
     adds up to 15 (a Jack counts 8, a Horse 9, a King 10: their rank)."""
     target = 15 - rank
-    return _cached_subsets(target, table & _UP_TO[target])
+    low = table & _UP_TO[target]
+    found = _SUM_CACHE[target].get(low)
+    return _fill(target, low) if found is None else found
 
 
 def capture_masks(card: int, table: int) -> tuple[int, ...]:

@@ -208,8 +208,9 @@ def new_hand(rules: Rules, dealer: int, deck: list[int]) -> HandState:
     (or 30) go at once to the dealer's side as one (or two) escobas: the table is then
     empty and ``scope`` counts them.
     """
-    # Built here rather than by HandState.empty: this runs once per playout of the search.
-    rule, hand_cards, table_cards, s_deal = rules.lean
+    # Built here rather than by HandState.empty: the simulator and the benchmark deal
+    # thousands of hands a second.
+    rule, hand_cards, table_cards, redeal = rules.lean
     s = HandState.__new__(HandState)
     s.n = n = rules.players
     s.sides_n = sides_n = len(rules.sides)
@@ -221,7 +222,7 @@ def new_hand(rules: Rules, dealer: int, deck: list[int]) -> HandState:
     s.last_capture = -1
     s.last_play_scopa = rules.last_play_scopa
     s.rule = rule
-    s.deal_size = s_deal
+    s.deal_size = redeal
     s.ace_no_empty_sweep = rules.ace_no_empty_sweep
     deal_round(s, hand_cards)
     table = 0

@@ -21,6 +21,8 @@ def spec_of(level: str) -> str:
         return BUDGET[level]
     if "iters" in OPTIONS.get(level, {}):  # a search level added later: a small budget too
         return f"{level}:iters=24"
+    if "time" in OPTIONS.get(level, {}):
+        return f"{level}:time=0.01"
     return level
 
 

@@ -30,3 +30,21 @@ def test_a_saved_variant_resumes_as_that_variant(tmp_path, variant, players, opt
     play(game, seed=99)
     play(saved.game, seed=99)
     assert snapshot(saved.game) == snapshot(game)
+
+
+def test_the_remembered_new_game_choices_keep_the_variant_and_its_options():
+    from scopa_tui.ui.config import GameConfig
+    from scopa_tui.ui.persistence import config_from_settings, config_to_settings
+
+    config = GameConfig(players=4, variant="scopone-classico", options=["napola"], ai=["easy"])
+    data = config_to_settings(config)
+    assert data["variant"] == "scopone-classico" and data["options"] == ["napola"]
+    back = config_from_settings(data)
+    assert back.rules().variant == "scopone-classico" and back.rules().napola
+    # Choices a later version does not know (or that no longer fit) are dropped whole.
+    assert config_from_settings({**data, "variant": "tressette"}) is None
+    assert config_from_settings({**data, "options": ["ace-no-empty-sweep"]}) is None
+    assert config_from_settings({**data, "options": "napola"}) is None
+    # Choices remembered before the variants read as Scopa.
+    old = {k: v for k, v in data.items() if k not in ("variant", "options")}
+    assert config_from_settings({**old, "players": 2}).rules().variant == "scopa"
