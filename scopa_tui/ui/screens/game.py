@@ -21,7 +21,7 @@ from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
-from ...engine import CARDS, OPTIONS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
+from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..config import HUMAN_SEAT, GameConfig
 from ..messages import AIMoveReady, EngineEvent, HandCardClicked, HintReady, TableCardClicked
@@ -152,6 +152,8 @@ class GameScreen(Screen):
         self.query_one("#play-button", Button).can_focus = False  # keys stay with the game
         self._apply_size_class(*self.app.size)
         self.query_one(ScoreBoard).target = self.game.rules.target
+        escoba = self.game.rules.variant_info.sweep_name == "escoba"
+        self.query_one(ScoreBoard).words = ("velo", "escobas") if escoba else ("settebello", "scope")
         self.query_one("#scores").border_title = "Score"
         self.query_one("#log").border_title = "Plays"
         self.query_one("#hand").border_title = "Your hand"
@@ -315,7 +317,9 @@ class GameScreen(Screen):
 
     def _points_won(self, score, side) -> str:
         """`` (cards, Denari, 1 scopa)``: the points a side won, the coins by the deck's suit name."""
-        words = {"coins": self.deck.suit_word("d")}
+        words = {**CATEGORY_NAMES, "coins": self.deck.suit_word("d")}  # setenta, re bello, napola
+        if self.game.rules.variant_info.sweep_name == "escoba":
+            words["settebello"] = "velo"
         won = [words.get(a.point, a.point) for a in score.awards if a.side == side.side]
         if side.scope:
             won.append(f"{side.scope} {self._sweep(side.scope)}")

@@ -133,6 +133,11 @@ class GameOverScreen(ModalScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.query("#hands-table") or not self.query("#again"):
+            # The panel's own widgets not mounted yet (seen once at the end of a game played
+            # fast in a real terminal): set up once they are, rather than fail.
+            self.call_after_refresh(self.on_mount)
+            return
         self.query_one("#game-over").border_title = "Game over"
         self.query_one("#hands-table").scroll_end(animate=False)  # a long game: the final row in view
         again = self.query_one("#again", Button)
@@ -150,7 +155,8 @@ class GameOverScreen(ModalScreen[str]):
 
     @property
     def waiting(self) -> bool:
-        return self.query_one("#again", Button).disabled
+        again = self.query("#again")
+        return not again or again.first(Button).disabled  # not mounted yet: not ready either
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "choose" and parameters == ("again",) and self.is_mounted and self.waiting:
