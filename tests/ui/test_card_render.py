@@ -152,3 +152,15 @@ def test_the_extra_large_card_shows_as_many_pips_as_its_rank(style, size):
             assert word in middle and middle.count(sym) in (1, 2)
         else:
             assert middle.count(sym) == card.rank
+
+
+def test_the_spanish_deck_speaks_spanish():
+    deck = DeckStyle("spanish")
+    assert deck.card_name(parse_card("7d")) == "7 de Oros" and deck.card_name(parse_card("10b")) == "Rey de Bastos"
+    assert [deck.suit_word(s) for s in "dcsb"] == ["Oros", "Copas", "Espadas", "Bastos"]
+    assert [deck.rank_name(r) for r in (1, 8, 9, 10)] == ["As", "Sota", "Caballo", "Rey"]
+    assert deck.kings() == "Reyes"
+    letters = DeckStyle("spanish", ascii=True)
+    shorts = {letters.short(c) for c in CARDS}
+    assert len(shorts) == 40 and letters.short(parse_card("9c")) == "Cc"  # no letter means two things
+    assert "Sota" in "".join(t for line in render_card(parse_card("8b"), deck, "large") for t, _ in line)

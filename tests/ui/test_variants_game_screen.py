@@ -59,3 +59,7 @@ async def test_the_live_line_speaks_escoba():
         line = " ".join(str(screen.query_one("#prompt").render()).split())
         assert "6 + 3 + 6 = 15" in line, line  # the played card and the taken ones add up to 15
         assert str(screen.query_one("#topbar").render()).startswith(" ESCOBA ")
+        from scopa_tui.ui.widgets.scoreboard import ScoreBoard
+
+        assert screen.query_one(ScoreBoard).words == ("velo", "escobas")  # Escoba's words in the panel
+        assert screen._sweep(2) == "escobas"
