@@ -37,14 +37,21 @@ class HandState:
     """
 
     __slots__ = ("n", "sides_n", "table", "hands", "stock", "piles", "scope", "turn",
-                 "dealer", "last_capture", "plays_left", "last_play_scopa", "rule", "deal_size",
-                 "ace_no_empty_sweep")
+                 "dealer", "last_capture", "plays_left", "last_play_scopa")
+    # What the capture rule of a variant changes: plain Scopa's here, as class attributes,
+    # so that a plain state (Scopa, Scopone) is what it always was; VariantState holds
+    # its own for Escoba, Scopa d'Assi and the ace-no-empty-sweep house rule.
+    rule = SCOPA
+    ace_no_empty_sweep = False
 
-    @classmethod
-    def empty(cls, rules: Rules, dealer: int = 0) -> HandState:
+    @staticmethod
+    def empty(rules: Rules, dealer: int = 0) -> HandState:
         """A hand of ``rules`` with no card anywhere yet: the caller deals (or, for a
-        search, places) the cards.  Sets every slot the variant's rules decide."""
-        s = cls.__new__(cls)
+        search, places) the cards.  A :class:`VariantState` when the rules' capture rule
+        is not Scopa's."""
+        rule = rules.lean[0]
+        variant = rule or rules.ace_no_empty_sweep
+        s = VariantState.__new__(VariantState) if variant else HandState.__new__(HandState)
         s.n = rules.players
         s.sides_n = len(rules.sides)
         s.table = 0
@@ -57,12 +64,14 @@ class HandState:
         s.last_capture = -1
         s.plays_left = 0
         s.last_play_scopa = rules.last_play_scopa
-        s.rule, _, _, s.deal_size = rules.lean
-        s.ace_no_empty_sweep = rules.ace_no_empty_sweep
+        if variant:
+            s.rule = rule
+            s.ace_no_empty_sweep = rules.ace_no_empty_sweep
         return s
 
     def copy(self) -> HandState:
-        s = HandState.__new__(HandState)
+        cls = self.__class__
+        s = cls.__new__(cls)
         s.n = self.n
         s.sides_n = self.sides_n
         s.table = self.table
@@ -75,9 +84,9 @@ class HandState:
         s.last_capture = self.last_capture
         s.plays_left = self.plays_left
         s.last_play_scopa = self.last_play_scopa
-        s.rule = self.rule
-        s.deal_size = self.deal_size
-        s.ace_no_empty_sweep = self.ace_no_empty_sweep
+        if cls is not HandState:
+            s.rule = self.rule
+            s.ace_no_empty_sweep = self.ace_no_empty_sweep
         return s
 
     @property
@@ -154,6 +163,13 @@ class HandState:
         return scopa
 
 
+class VariantState(HandState):
+    """A hand whose capture rule is not Scopa's (Escoba, Scopa d'Assi, or the
+    ace-no-empty-sweep house rule): the same state with its own ``rule``."""
+
+    __slots__ = ("rule", "ace_no_empty_sweep")
+
+
 def card_captures(rule: int, card: int, table: int) -> tuple[int, ...]:
     """What ``card`` may take from ``table`` under a capture rule (:data:`CAPTURE_RULES`):
     capture masks, ``0`` standing for laying the card on the table."""
@@ -183,8 +199,8 @@ def is_scopa(rule: int, card: int, capture: int, table_after: int, last: bool, l
             and not (rule == ASSI and card < 4 and not capture & ACES_MASK))
 
 
-def deal_round(state: HandState, size: int = 0) -> None:
-    """Deal ``size`` cards (the variant's later deals, 3, by default) to each seat, one at
+def deal_round(state: HandState, size: int = 3) -> None:
+    """Deal ``size`` cards (3, as every later deal of every variant) to each seat, one at
     a time, starting after the dealer.
 
     "One at a time" is read as the standard Italian deal: one card to each seat in turn,
@@ -194,7 +210,7 @@ def deal_round(state: HandState, size: int = 0) -> None:
     n = state.n
     stock = state.stock
     first = (state.dealer + 1) % n
-    for _ in range(size or state.deal_size):
+    for _ in range(size):
         for k in range(n):
             state.hands[(first + k) % n].append(stock.pop())
     state.turn = first
@@ -208,22 +224,9 @@ def new_hand(rules: Rules, dealer: int, deck: list[int]) -> HandState:
     (or 30) go at once to the dealer's side as one (or two) escobas: the table is then
     empty and ``scope`` counts them.
     """
-    # Built here rather than by HandState.empty: the simulator and the benchmark deal
-    # thousands of hands a second.
-    rule, hand_cards, table_cards, redeal = rules.lean
-    s = HandState.__new__(HandState)
-    s.n = n = rules.players
-    s.sides_n = sides_n = len(rules.sides)
+    rule, hand_cards, table_cards, _ = rules.lean
+    s = HandState.empty(rules, dealer)
     s.stock = list(deck)
-    s.hands = [[] for _ in range(n)]
-    s.piles = [0] * sides_n
-    s.scope = [0] * sides_n
-    s.dealer = dealer
-    s.last_capture = -1
-    s.last_play_scopa = rules.last_play_scopa
-    s.rule = rule
-    s.deal_size = redeal
-    s.ace_no_empty_sweep = rules.ace_no_empty_sweep
     deal_round(s, hand_cards)
     table = 0
     for _ in range(table_cards):

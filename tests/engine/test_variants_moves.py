@@ -180,3 +180,18 @@ def test_options_round_trip_through_rules():
     assert rules.re_bello and rules.napola and not rules.primiera_requires_all_suits
     again = make_rules(players=4, variant="scopone-scientifico", target=21, options=rules.options)
     assert again == rules
+
+
+def test_a_plain_state_built_field_by_field_still_plays_scopa_and_copies_keep_the_rule():
+    from scopa_tui.engine.core import HandState, VariantState
+
+    # A search may build a state field by field, as before the variants: it plays Scopa.
+    s = HandState.__new__(HandState)
+    s.n, s.sides_n, s.table, s.hands, s.stock = 2, 2, m("3c 4s"), [[int(parse_card("7d"))], [5]], []
+    s.piles, s.scope, s.turn, s.dealer, s.last_capture, s.plays_left, s.last_play_scopa = [0, 0], [0, 0], 0, 1, -1, 2, False
+    assert s.legal_moves() == [(int(parse_card("7d")), m("3c 4s"))]
+    assert type(HandState.empty(make_rules(players=4, variant="scopone-classico"))) is HandState
+    escoba = state(ESCOBA, ["7s", "4d"], "8c")
+    assert type(escoba) is VariantState and type(escoba.copy()) is VariantState
+    assert escoba.copy().legal_moves() == escoba.legal_moves() == [(int(parse_card("7s")), m("8c")),
+                                                                   (int(parse_card("7s")), 0)]
