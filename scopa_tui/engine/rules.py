@@ -10,7 +10,7 @@ from .errors import RulesError
 from .variants import OPTION_DEFAULTS, OPTIONS, VARIANTS, Variant, get_variant, option_settings
 
 PLAYER_COUNTS = (2, 3, 4, 6)
-DECK_STYLES = ("italian", "french", "french-numeric")
+DECK_STYLES = ("italian", "spanish", "french", "french-numeric")  # display only: ui/card_render.py
 
 # Primiera values by rank (index 1..10; index 0 unused).
 PRIMIERA_CHARTS: dict[str, tuple[int, ...]] = {

@@ -19,8 +19,9 @@ import contextlib
 from typing import Any
 
 from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt, Rules,
-                      capture_masks, make_rules, parse_card, score_hand)
+                      explain_capture, make_rules, parse_card, score_hand)
 from ..engine.cards import card_tuple
+from ..engine.core import card_captures, rule_of
 from ..engine.view import PlayerView, PlayRecord
 from ..table.base import ChatLine, Seat, SeatChanged, Started, StatusChanged, Table, TableError
 from .client import NetClient
@@ -197,7 +198,9 @@ class RemoteTable(Table):
         hand = tuple(self._hand)
         legal: tuple = ()
         if self.turn == self.my_seat:
-            legal = tuple(Move.of(int(c), m) for c in hand for m in (capture_masks(int(c), self._table) or (0,)))
+            rule = rule_of(self.rules)  # the variant's capture rule (Escoba's 15, the Ace of Scopa d'Assi)
+            legal = tuple(Move.of(int(c), m) for c in hand for m in card_captures(rule, int(c), self._table)
+                          if explain_capture(int(c), m, self._table, self.rules, hand) is None)
         return PlayerView(self.rules, self.my_seat, self.hand_no, self.dealer, hand, card_tuple(self._table),
                           self._start_table, tuple(self._history), tuple(self._sizes), self._stock,
                           tuple(card_tuple(p) for p in self._piles), tuple(self._scope), tuple(self._before), legal)

@@ -23,7 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine import Move, Rules, capture_masks, explain_capture, mask_of
+from ..engine import Move, Rules, explain_capture, mask_of
+from ..engine.captures import describe_capture
+from ..engine.core import card_captures, rule_of
 from ..engine.cards import Card, card_tuple
 from ..engine.events import Event
 from ..engine.scoring import HandScore
@@ -157,7 +159,7 @@ class Table:
     def captures_for(self, card: int) -> list[tuple[Card, ...]]:
         """The legal capture sets of ``card`` on the table now (``[()]``: it is laid)."""
         view = self.view()
-        masks = capture_masks(card, mask_of(view.table)) if view is not None else ()
+        masks = card_captures(rule_of(self.rules), card, mask_of(view.table)) if view is not None else ()
         return [card_tuple(m) for m in masks] or [()]
 
     def explain(self, card: int | str, capture=()) -> str | None:
@@ -168,7 +170,16 @@ class Table:
         view = self.view()
         if move.card not in view.hand:
             return f"{move.card} is not in your hand"
-        return explain_capture(move.card, move.mask, mask_of(view.table))
+        return explain_capture(move.card, move.mask, mask_of(view.table), self.rules, view.hand)
+
+    def describe(self, card: int | str, capture=()) -> str | None:
+        """What a legal selection does in the variant's own words ("3 + 5 + 7 = 15"), or None
+        when Scopa's usual line says it all (the engine's ``describe_capture``)."""
+        view = self.view()
+        if self.phase != "play" or view is None:
+            return None
+        move = Move(card, capture)
+        return describe_capture(move.card, move.mask, mask_of(view.table), self.rules)
 
     # --- events ----------------------------------------------------------------------
     def subscribe(self, callback: Callable[[Event | Notice], None]) -> Callable[[], None]:

@@ -274,7 +274,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(*self._deck_and_chart()))
+            game = self._game_screen.game if self._game_screen is not None else None
+            variant = game.rules.variant if game is not None else getattr(self.config, "variant", "scopa")
+            self.push_screen(HelpScreen(*self._deck_and_chart(), variant=variant))
 
     def _deck_and_chart(self) -> tuple[DeckStyle, str]:
         """The deck style and primiera chart the help describes: the game's, else the chosen ones."""
@@ -375,6 +377,11 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)
+        if not any(abs(delay - self.ai_delay) < 1e-9 for delay, _ in AI_PACES):  # e.g. --ai-delay 1.2
+            yield SystemCommand(f"AI pace: {self.ai_delay:g} s (now)",
+                                "Each AI play stays in view this long (set with --ai-delay); "
+                                "choose instant, quick, normal or slow to change it",
+                                lambda d=self.ai_delay: self.set_ai_pace(d))
         for delay, name in AI_PACES:
             now = " (now)" if abs(delay - self.ai_delay) < 1e-9 else ""
             help = f"Each AI play stays in view {delay:g} s" if delay else "The AIs play at once"

@@ -1,4 +1,4 @@
-"""Drawing cards as boxed text, for the three deck styles and the ASCII mode.
+"""Drawing cards as boxed text, for the four deck styles and the ASCII mode.
 
 Pure functions: nothing here knows about widgets.  A card is drawn as a list of lines,
 each a list of ``(text, role)`` segments; the widget maps roles to styles from its CSS
@@ -13,35 +13,42 @@ from dataclasses import dataclass
 
 from ..engine.cards import CARDS
 
-# Suit glyphs per deck style, by suit letter (d c s b = Coins, Cups, Swords, Clubs).
+# Suit glyphs per deck family, by suit letter (d c s b = Coins, Cups, Swords, Clubs).  The
+# Spanish deck has the Italian deck's Latin suits under their Spanish names (Escoba's deck).
 SUIT_SYMBOLS = {
     "italian": {"d": "◉", "c": "Ʊ", "s": "†", "b": "♣"},
+    "spanish": {"d": "◉", "c": "Ʊ", "s": "†", "b": "♣"},
     "french": {"d": "♦", "c": "♥", "s": "♠", "b": "♣"},
 }
 # ASCII mode: suits are lowercase letters and ranks stay uppercase (A F C R, A J Q K) or
 # digits, so no letter means two things: ``Cc`` is the Cavallo of Coppe, ``7c`` a seven.
 SUIT_LETTERS = {
     "italian": {"d": "d", "c": "c", "s": "s", "b": "b"},
+    "spanish": {"d": "o", "c": "c", "s": "e", "b": "b"},
     "french": {"d": "d", "c": "h", "s": "s", "b": "c"},
 }
 # Suit names follow the deck: the Italian deck keeps its own names (Denari is the suit
 # of coins), the French decks use the English ones, always in the plural.
 SUIT_WORDS = {
     "italian": {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"},
+    "spanish": {"d": "Oros", "c": "Copas", "s": "Espadas", "b": "Bastos"},
     "french": {"d": "Diamonds", "c": "Hearts", "s": "Spades", "b": "Clubs"},
 }
 # What each suit is in plain English, for the help and the first mention of a suit.
 SUIT_GLOSS = {
     "italian": {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"},
+    "spanish": {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"},
     "french": {"d": "diamonds", "c": "hearts", "s": "spades", "b": "clubs"},
 }
 RANK_LABELS = {
     "italian": {1: "A", 8: "F", 9: "C", 10: "R"},
+    "spanish": {1: "A", 8: "S", 9: "C", 10: "R"},
     "french": {1: "A", 8: "J", 9: "Q", 10: "K"},
     "french-numeric": {1: "A"},
 }
 RANK_WORDS = {
     "italian": {1: "Asso", 8: "Fante", 9: "Cavallo", 10: "Re"},
+    "spanish": {1: "As", 8: "Sota", 9: "Caballo", 10: "Rey"},
     "french": {1: "Ace", 8: "Jack", 9: "Queen", 10: "King"},
     "french-numeric": {1: "Ace"},
 }
@@ -53,20 +60,25 @@ BORDERS = {
     "settebello": "╔═╗║╚╝",
 }
 
-# name: (width, height) of the card box.  The large and extra-large insides have an odd
-# width (9 and 11 columns) so a single pip or a row of pips sits exactly in the middle; both
+# name: (width, height) of the card box.  The large and bigger insides have an odd width
+# (9, 11 and 17 columns) so a single pip or a row of pips sits exactly in the middle; all
 # hold the longest suit word, the French "Diamonds".
-SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (11, 8), "xlarge": (13, 11)}
-SIZE_ORDER = ("xlarge", "large", "medium", "small", "tiny")
+SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (11, 8), "xlarge": (13, 11),
+         "xxlarge": (19, 16)}
+SIZE_ORDER = ("xxlarge", "xlarge", "large", "medium", "small", "tiny")
 # The screen's size classes and the largest card each allows: compact for 80x24, normal,
-# large from about 120x38, xlarge from about 150x50 (the game screen picks one on every
-# resize; a crowded table or hand still falls back to smaller cards).
-SCREEN_CARD_SIZES = {"compact": "small", "normal": "medium", "large": "large", "xlarge": "xlarge"}
-SCREEN_CLASSES = ("compact", "normal", "large", "xlarge")
+# large from about 120x38, xlarge from about 150x50, xxlarge from about 190x58 (the game
+# screen picks one on every resize; a crowded table or hand still falls back to smaller cards).
+SCREEN_CARD_SIZES = {"compact": "small", "normal": "medium", "large": "large", "xlarge": "xlarge",
+                     "xxlarge": "xxlarge"}
+SCREEN_CLASSES = ("compact", "normal", "large", "xlarge", "xxlarge")
 
 
 def screen_class(width: int, height: int) -> str:
-    """The size class of a terminal of ``width`` x ``height``: compact, normal, large or xlarge."""
+    """The size class of a terminal of ``width`` x ``height``: compact, normal, large, xlarge
+    or xxlarge."""
+    if width >= 190 and height >= 58:
+        return "xxlarge"
     if width >= 150 and height >= 50:
         return "xlarge"
     if width >= 120 and height >= 38:
@@ -79,8 +91,9 @@ def screen_class(width: int, height: int) -> str:
 # in each row (1 = the middle, 2 = the two sides, 3 = sides and middle), top to bottom.
 PIP_ROWS = {2: (1, 1), 3: (1, 1, 1), 4: (2, 2), 5: (2, 1, 2), 6: (2, 2, 2), 7: (2, 3, 2),
             8: (3, 2, 3), 9: (3, 3, 3), 10: (3, 2, 2, 3)}
-# Where those rows go among the card's five pip lines (0 = the top one).
-PIP_LINES = {2: (0, 4), 3: (0, 2, 4), 4: (0, 1, 3, 4)}
+# Where those rows go among the extra-large card's five pip lines (0 = the top one); the
+# xxlarge card has nine pip lines and leaves a line between its pip rows.
+PIP_LINES = {5: {2: (0, 4), 3: (0, 2, 4), 4: (0, 1, 3, 4)}, 9: {2: (1, 7), 3: (1, 4, 7), 4: (1, 3, 5, 7)}}
 
 
 Segment = tuple[str, str]  # (text, role)
@@ -89,14 +102,15 @@ Line = list[Segment]
 
 @dataclass(frozen=True)
 class DeckStyle:
-    """How cards look: ``italian``, ``french`` or ``french-numeric``; ``ascii`` uses letters."""
+    """How cards look: ``italian``, ``spanish``, ``french`` or ``french-numeric``; ``ascii``
+    uses letters."""
 
     name: str = "italian"
     ascii: bool = False
 
     @property
     def family(self) -> str:
-        return "italian" if self.name == "italian" else "french"
+        return self.name if self.name in ("italian", "spanish") else "french"
 
     def suit(self, suit: str) -> str:
         table = SUIT_LETTERS if self.ascii else SUIT_SYMBOLS
@@ -112,10 +126,12 @@ class DeckStyle:
         return word if word.lower() == gloss else f"{word} ({gloss})"
 
     def card_name(self, card: int) -> str:
-        """A card's long name in this deck: ``Re di Denari``, ``7 di Denari``, ``King of Clubs``."""
+        """A card's long name in this deck: ``Re di Denari``, ``7 di Denari``, ``Rey de Oros``,
+        ``King of Clubs``."""
         c = CARDS[card]
-        if self.family == "italian":
-            return f"{self.rank_word(c.rank) or c.rank} di {self.suit_word(c.suit)}"
+        if self.family in ("italian", "spanish"):
+            of = "di" if self.family == "italian" else "de"
+            return f"{self.rank_word(c.rank) or c.rank} {of} {self.suit_word(c.suit)}"
         return f"{self.rank_word(c.rank) or c.rank} of {self.suit_word(c.suit)}"
 
     def rank(self, rank: int) -> str:
@@ -129,8 +145,8 @@ class DeckStyle:
         return self.rank_word(rank) or str(rank)
 
     def kings(self) -> str:
-        """The 10s in the plural, as this deck names them: ``Re``, ``Kings``, ``10s``."""
-        return {"italian": "Re", "french": "Kings"}.get(self.name, "10s")
+        """The 10s in the plural, as this deck names them: ``Re``, ``Reyes``, ``Kings``, ``10s``."""
+        return {"italian": "Re", "spanish": "Reyes", "french": "Kings"}.get(self.name, "10s")
 
     def ascii_scheme(self) -> str:
         """The ASCII letters of this deck in one line, for the help."""
@@ -224,9 +240,12 @@ def render_card(card: int, style: DeckStyle, size: str = "medium") -> list[Line]
         lines.append(row(middle[1]))
         lines.append(row(_center(style.suit_word(c.suit), inner)))
         lines.append(row(sym + rank.rjust(inner - len(sym))))
-    else:  # xlarge
+    else:  # xlarge, and xxlarge: the same card, nine pip lines instead of five
         lines.append(row(rank + sym.rjust(inner - len(rank))))
-        lines.extend(row(text) for text in _xlarge_middle(c.rank, style, sym, inner))
+        big = size == "xxlarge"
+        if big:
+            lines.append(row(""))
+        lines.extend(row(text) for text in _xlarge_middle(c.rank, style, sym, inner, 9 if big else 5))
         lines.append(row(""))
         lines.append(row(_center(style.suit_word(c.suit), inner)))
         lines.append(row(sym.ljust(inner - len(rank)) + rank))
@@ -245,17 +264,21 @@ def _pip_row(count: int, sym: str, inner: int) -> str:
     return "".join(cells)
 
 
-def _xlarge_middle(rank: int, style: DeckStyle, sym: str, inner: int) -> list[str]:
-    """The five lines between an extra-large card's corners: the ace's one big pip and its
-    word, a face card's word between two pips, or the pips of a number card."""
+def _xlarge_middle(rank: int, style: DeckStyle, sym: str, inner: int, count: int = 5) -> list[str]:
+    """The ``count`` (5 or 9) lines between an extra-large card's corners: the ace's one big
+    pip and its word, a face card's word between two pips, or the pips of a number card."""
     word = style.rank_word(rank)
+    pad = [""] * ((count - 5) // 2)
     if rank == 1:
-        return ["", _pip_row(1, sym, inner), "", _center(word or "", inner), ""]
+        return pad + ["", _pip_row(1, sym, inner), "", _center(word or "", inner), ""] + pad
     if word:  # Fante, Cavallo, Re; Jack, Queen, King
-        return [_pip_row(1, sym, inner), "", _center(word, inner), "", _pip_row(1, sym, inner)]
+        face = [""] * count
+        face[len(pad) // 2] = face[count - 1 - len(pad) // 2] = _pip_row(1, sym, inner)
+        face[count // 2] = _center(word, inner)
+        return face
     rows = PIP_ROWS[rank]
-    where = PIP_LINES[len(rows)]
-    middle = [""] * 5
+    where = PIP_LINES[count][len(rows)]
+    middle = [""] * count
     for line, count in zip(where, rows):
         middle[line] = _pip_row(count, sym, inner)
     return middle
@@ -291,3 +314,19 @@ def card_tokens(text: str, style: DeckStyle) -> list[tuple[str, int | None]]:
     if pos < len(text):
         out.append((text[pos:], None))
     return out
+
+
+def render_mini(card: int, style: DeckStyle, inner: int = 2) -> list[Line]:
+    """A card in a three-line box ``inner`` columns wide (the scoring screen's cards on a
+    big terminal); the border tells the settebello and the primiera cards as on the table."""
+    kind = kind_of(card)
+    tl, h, tr, v, bl, br = style.borders(kind)
+    brole = f"border-{kind}"
+    top = h * inner if kind != "settebello" else h * (inner - 1)
+    lines: list[Line] = [[(tl + top, brole)]]
+    if kind == "settebello":
+        lines[0].append((style.star(), "star"))
+    lines[0].append((tr, brole))
+    lines.append([(v, brole), (style.short(card).rjust(inner)[:inner], suit_role(card)), (v, brole)])
+    lines.append([(bl + h * inner + br, brole)])
+    return lines

@@ -24,12 +24,14 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
-from ..engine.cards import COINS_MASK, SETTEBELLO
-from .card_render import DeckStyle, suit_role
+from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
+from .card_render import DeckStyle, render_mini, suit_role
 
 LABEL_WIDTH = 11  # "Settebello" and a space
+RE_BELLO = card(10, "d")  # the King of coins: the re bello
 MARK_WIDTH = 3  # the mark and the table's column separator (a space) each side of it
 PRIMIERA_WIDTH = 17  # "7◉ 7Ʊ 6† 5♣ = 75"
+ROOMY_LABEL_WIDTH = 19  # on a big terminal: "Primiera" over "best card per suit"
 
 # Styles of the parts of the table, by role; ScoringView maps them to the theme.
 Styler = Callable[[str], Style]
@@ -92,8 +94,9 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
 
 
 def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
-          style: Styler = _plain) -> list[tuple[str, Text]]:
-    """(label, text) for what the table cannot show: ties, a last-card sweep, leftovers."""
+          style: Styler = _plain, boxes: int = 0) -> list[tuple[str, Text]]:
+    """(label, text) for what the table cannot show: ties, a last-card sweep, leftovers
+    (drawn as boxes in ``boxes`` columns when that is not 0)."""
     out: list[tuple[str, Text]] = []
     values = {"cards": [s.cards for s in score.sides], "coins": [s.coins for s in score.sides],
               "primiera": [s.primiera for s in score.sides]}
@@ -120,12 +123,40 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
         out.append(("Last play", Text(f"{_possessive(side_names[score.last_sweep])} last card swept the "
                                       "table: no scopa on the last play")))
     if score.leftover:
-        text = _cards(score.leftover, deck, style)
         if score.leftover_to is not None:
-            text.append(f" went to {side_names[score.leftover_to]}, the last to capture")
+            said = f" went to {side_names[score.leftover_to]}, the last to capture"
         else:
-            text.append(" stay on the table: nobody captured")
+            said = " stay on the table: nobody captured"
+        if boxes:
+            text = _strip(score.leftover, deck, style, boxes, tail=Text(said))
+        else:
+            text = _cards(score.leftover, deck, style) + said
         out.append(("Leftovers", text))
+    return out
+
+
+def _strip(cards, deck: DeckStyle, style: Styler, width: int, lead: Text | None = None,
+           tail: Text | None = None) -> Text:
+    """Cards drawn as small boxes side by side (three lines, wrapped to ``width``), with
+    ``lead`` before them and ``tail`` after them on the boxes' middle line."""
+    lead, tail = lead or Text(""), tail or Text("")
+    if not cards:
+        return lead + tail
+    inner = max(len(deck.short(c)) for c in cards)
+    per_line = max(1, (width - lead.cell_len - tail.cell_len) // (inner + 2))
+    out = Text()
+    for start in range(0, len(cards), per_line):
+        boxes = [render_mini(c, deck, inner) for c in cards[start:start + per_line]]
+        for row in range(3):
+            if out:
+                out.append("\n")
+            out.append_text(lead if row == 1 and start == 0 else Text(" " * lead.cell_len))
+            for box_ in boxes:
+                for text, role in box_[row]:
+                    out.append(text, style("note" if role.startswith("border") else
+                                           "suit-d" if role == "star" else role))
+            if row == 1 and start + per_line >= len(cards):
+                out.append_text(tail)
     return out
 
 
@@ -133,39 +164,57 @@ def _coin_cards(side: SideScore) -> list[int]:
     return [c for c in side.captured if 1 << c & COINS_MASK]
 
 
-def value_width(total: int, sides: int) -> int:
+def _sevens(side: SideScore) -> list[int]:
+    return [c for c in side.captured if CARDS[c].rank == 7]
+
+
+def _napola_cards(side: SideScore) -> list[int]:
+    """The run of coins that made the side's napola: the Ace to its length."""
+    return [card(rank, "d") for rank in range(1, side.napola + 1)]
+
+
+def value_width(total: int, sides: int, label: int = LABEL_WIDTH) -> int:
     """The width of each side's value column in a table ``total`` cells wide."""
-    return max(PRIMIERA_WIDTH, (total - LABEL_WIDTH) // sides - MARK_WIDTH)
+    return max(PRIMIERA_WIDTH, (total - label) // sides - MARK_WIDTH)
 
 
 class HandTable:
     """The scoring table and its notes, laid out for the width Rich gives it.
 
-    Wide enough, the coins row also lists each side's coins.
+    Wide enough, the coins row also lists each side's coins.  ``roomy`` (a big terminal)
+    spaces the rows, says under each row's name what wins its point, and draws the cards
+    as small boxes.
     """
 
     def __init__(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
-                 style: Styler = _plain) -> None:
+                 style: Styler = _plain, roomy: bool = False) -> None:
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
-        self.style = style
+        self.style, self.roomy = style, roomy
+
+    def _label(self, name: str, explain: str) -> Text:
+        if not self.roomy or not explain:
+            return Text(name)
+        return Text.assemble(name, "\n", (explain, self.style("note")))
 
     def table(self, width: int) -> Table:
-        score, deck, st = self.score, self.deck, self.style
+        score, deck, st, roomy = self.score, self.deck, self.style, self.roomy
         n = len(score.sides)
-        value_w = value_width(width, n)
+        label_w = ROOMY_LABEL_WIDTH if roomy else LABEL_WIDTH
+        value_w = value_width(width, n, label_w)
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=0,
-                      collapse_padding=True, expand=False, border_style=st("note"))
-        table.add_column("", width=LABEL_WIDTH, no_wrap=True, style=st("label"))
+                      collapse_padding=True, expand=False, border_style=st("note"), leading=int(roomy))
+        vertical = "middle" if roomy else "top"
+        table.add_column("", width=label_w, no_wrap=True, style=st("label"), vertical=vertical)
         for name in self.side_names[:n]:
-            table.add_column("", width=1, no_wrap=True)
-            table.add_column(Text(name, style=st("label")), width=value_w, overflow="fold")
+            table.add_column("", width=1, no_wrap=True, vertical=vertical)
+            table.add_column(Text(name, style=st("label")), width=value_w, overflow="fold", vertical=vertical)
         won = {a.point: a.side for a in score.awards}
         mark = ">" if deck.ascii else "▶"
 
-        def row(label: str, cells: list[Text], point: str | None = None,
+        def row(label: str | Text, cells: list[Text], point: str | None = None,
                 winners: set[int] | None = None) -> None:
             taken = winners if winners is not None else {won.get(point)} if point else set()
-            out: list[Text | str] = [label]
+            out: list[Text | str] = [label]  # type: ignore[list-item]
             for i, cell in enumerate(cells):
                 if i in taken:
                     cell.stylize(st("won"))
@@ -175,27 +224,63 @@ class HandTable:
             table.add_row(*out)
 
         sides = score.sides
-        row("Cards", [Text(str(s.cards)) for s in sides], "cards")
-        coins = []
-        detail = all(len(f"{s.coins}  ") + 3 * len(_coin_cards(s)) <= value_w for s in sides)
-        for s in sides:
-            cell = Text(str(s.coins))
-            if detail and s.coins:
-                cell.append("  ")
-                cell.append_text(_cards(_coin_cards(s), deck, st))
-            coins.append(cell)
-        row(deck.suit_word("d"), coins, "coins")
-        row("Settebello", [Text(deck.card_name(SETTEBELLO)) if s.settebello else Text("—", style=st("note"))
-                           for s in sides], "settebello")
-        row("Primiera", [primiera_cell(s, deck, st) for s in sides], "primiera")
-        scope = []
-        for s in sides:
-            cell = Text(str(s.scope))
-            if s.scope_cards:
-                cell.append("  ")
-                cell.append_text(_cards(s.scope_cards, deck, st))
-            scope.append(cell)
-        row("Scope", scope, winners={s.side for s in sides if s.scope})
+        coin = deck.suit_word("d")
+        escoba = score.variant == "escoba"
+        points = {a.point for a in score.awards}
+
+        def counted(count: int, cards, inline: bool = True, more: str = "") -> Text:
+            """A count and the cards it counts (``more``: what has no card, e.g. an escoba on
+            the deal): boxes when roomy, else inline when they fit."""
+            if roomy:
+                tail = Text(f" + {more}", st("note")) if more else None
+                return _strip(list(cards), deck, st, value_w, lead=Text(f"{count:<2}  " if cards else str(count)),
+                              tail=tail)
+            cell = Text(str(count))
+            if more:
+                cell.append(f"  {more}", st("note"))
+            if inline and cards:
+                cell.append("  " if not more else " ")
+                cell.append_text(_cards(cards, deck, st))
+            return cell
+
+        def one_card(has: bool, card: int) -> Text:
+            """The card's name for the side that took it, a dash for the others."""
+            if not has:
+                return Text("—", style=st("note"))
+            if roomy:
+                return _strip([card], deck, st, value_w, tail=Text(" " + deck.card_name(card)))
+            return Text(deck.card_name(card))
+
+        row(self._label("Cards", "most cards"), [Text(f"{s.cards} cards" if roomy else str(s.cards))
+                                                  for s in sides], "cards")
+        fits = all(len(f"{s.coins}  ") + 3 * len(_coin_cards(s)) <= value_w for s in sides)
+        row(self._label(coin, f"most {coin}"), [counted(s.coins, _coin_cards(s), fits) for s in sides], "coins")
+        sette = deck.card_name(SETTEBELLO)
+        row(self._label("Velo" if escoba else "Settebello", f"the {sette}"),
+            [one_card(s.settebello, SETTEBELLO) for s in sides], "settebello")
+        if "primiera" in points:
+            if roomy:
+                primiera = [primiera_cell(s, deck, st) if s.primiera is None else
+                            _strip(s.primiera_cards, deck, st, value_w, tail=Text(f" = {s.primiera}"))
+                            for s in sides]
+            else:
+                primiera = [primiera_cell(s, deck, st) for s in sides]
+            row(self._label("Primiera", "best card per suit"), primiera, "primiera")
+        if "sevens" in points:  # Escoba's setenta: the most sevens
+            row(self._label("Setenta", "most sevens"),
+                [counted(s.sevens, _sevens(s)) for s in sides], "sevens")
+        if "re_bello" in points:
+            row(self._label("Re bello", f"the {deck.card_name(RE_BELLO)}"),
+                [one_card(s.re_bello, RE_BELLO) for s in sides], "re_bello")
+        if "napola" in points:  # worth its length: 3 for the Ace, 2 and 3 of coins, and on
+            row(self._label("Napola", f"A, 2, 3 of {coin} and on"),
+                [counted(s.napola, _napola_cards(s)) if s.napola else Text("—", style=st("note")) for s in sides],
+                "napola")
+        # Escoba: the dealer's escobas when the table dealt adds up to 15 (or 30) have no card.
+        sweeps = [counted(s.scope, s.scope_cards, more=(f"{s.deal_sweeps}× deal" if s.deal_sweeps > 1 else "deal")
+                          if s.deal_sweeps else "") for s in sides]
+        row(self._label("Escobas" if escoba else "Scope", f"a point per {'escoba' if escoba else 'sweep'}"),
+            sweeps, winners={s.side for s in sides if s.scope})
         table.add_section()
         row("This hand", [Text(f"+{s.points}") for s in sides])
         best = max(score.totals) if score.totals else 0
@@ -204,11 +289,13 @@ class HandTable:
             winners=leaders if best >= self.target and len(leaders) == 1 else set())  # the game's winner
         return table
 
-    def lines(self) -> Table:
+    def lines(self, width: int) -> Table:
+        label_w = (ROOMY_LABEL_WIDTH if self.roomy else LABEL_WIDTH) + MARK_WIDTH
         grid = Table.grid(padding=0)
-        grid.add_column(width=LABEL_WIDTH + MARK_WIDTH, no_wrap=True, style=self.style("label"))
+        grid.add_column(width=label_w, no_wrap=True, style=self.style("label"), vertical="middle")
         grid.add_column(ratio=1)
-        for label, text in notes(self.score, self.side_names, self.deck, self.style):
+        boxes = width - label_w if self.roomy else 0
+        for label, text in notes(self.score, self.side_names, self.deck, self.style, boxes):
             grid.add_row(label, text)
         result = outcome(self.score, self.side_names, self.target)
         if result:
@@ -216,7 +303,7 @@ class HandTable:
         return grid
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield Group(self.table(options.max_width), Text(""), self.lines())
+        yield Group(self.table(options.max_width), Text(""), self.lines(options.max_width))
 
 
 class _Themed(Widget):
@@ -229,9 +316,10 @@ class _Themed(Widget):
 
 
 class ScoringView(_Themed):
-    """A :class:`HandTable` in the theme's colours."""
+    """A :class:`HandTable` in the theme's colours; ``roomy`` for a big terminal."""
 
     DEFAULT_CSS = "ScoringView { height: auto; }"
+    roomy = False
 
     def __init__(self, score: HandScore | None = None, side_names: list[str] | None = None,
                  deck: DeckStyle | None = None, target: int = 11, **kwargs) -> None:
@@ -245,7 +333,7 @@ class ScoringView(_Themed):
     def render(self) -> HandTable | Text:
         if self.score is None:
             return Text("")
-        return HandTable(self.score, self.side_names, self.deck, self.target, self._style)
+        return HandTable(self.score, self.side_names, self.deck, self.target, self._style, self.roomy)
 
 
 def hands_table(scores: list[HandScore], side_names: list[str], winner: int | None,

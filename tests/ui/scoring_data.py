@@ -16,15 +16,18 @@ from scopa_tui.ui.styles import APP_TCSS
 
 NAMES = {
     2: ["You", "Anna"],
+    4: ["You & Bruno", "Anna & Carla"],  # two sides of two (Scopone)
     3: ["You", "Anna", "Bruno"],
     6: ["You & Dario", "Anna & Elena", "Bruno & Fabio"],  # three sides of two
 }
 
 
-def played(players: int = 2, seed: int = 4, target: int = 11, until=None) -> Game:
+def played(players: int = 2, seed: int = 4, target: int = 11, until=None, variant: str = "scopa",
+           options=()) -> Game:
     """A game played until ``until(game)`` holds after a hand (default: to its end)."""
     names = NAMES[players]
-    game = Game(make_rules("standard", players=players, target=target), seed=seed, side_names=names)
+    game = Game(make_rules("standard", players=players, target=target, variant=variant, options=options),
+                seed=seed, side_names=names)
     game.start()
     while not game.is_over:
         if game.phase == "hand_over":
@@ -34,6 +37,23 @@ def played(players: int = 2, seed: int = 4, target: int = 11, until=None) -> Gam
         else:
             game.play(game.legal_moves()[-1])
     return game
+
+
+def escoba_hand(seed: int = 125) -> HandScore:
+    """Escoba, 2 players, everyone taking the most cards they can: the first hand (seed 125:
+    escobas on both sides, one of them the dealer's on the deal, a tie for Oros)."""
+    game = Game(make_rules("standard", players=2, variant="escoba"), seed=seed, side_names=NAMES[2])
+    game.start()
+    while game.phase == "play":
+        game.play(max(game.legal_moves(), key=lambda m: (len(m.capture), str(m))))
+    return game.hand_scores[0]
+
+
+def napola_hand(seed: int = 3) -> HandScore:
+    """Scopone scientifico with napola and re bello (seed 3: a napola of 7, the re bello to
+    the other side)."""
+    return played(4, seed, variant="scopone-scientifico", options=("napola", "re-bello"),
+                  until=lambda g: True).hand_scores[0]
 
 
 def first_hand(players: int, seed: int = 4) -> HandScore:

@@ -1,4 +1,5 @@
-"""Big terminals: the extra-large cards at 200x60, and at 160x50 and 200x60 nothing of the
+"""Big terminals: the extra-large cards at 160x50 and bigger ones at 200x60 (a table of a few
+cards then fills the felt instead of leaving empty bands above and below), and at 160x50 and 200x60 nothing of the
 game screen leaves the screen and the table's cards stay inside the table, however many."""
 
 from __future__ import annotations
@@ -33,15 +34,22 @@ def assert_inside(screen, size) -> None:
         assert x1 <= hand.content_region.width and y1 <= hand.content_region.height
 
 
-async def test_a_200x60_terminal_gets_the_extra_large_cards():
+async def test_a_200x60_terminal_gets_the_biggest_cards_and_they_fill_the_felt():
     app = make_app(seed=12)
     async with app.run_test(size=(200, 60)) as pilot:
         await wait_for_my_turn(pilot)
         await settle(pilot)
         screen = game_screen(app)
-        assert screen.size_class == "xlarge" and screen.has_class("-xlarge") and not screen.has_class("-large")
-        assert screen.query_one("#hand").card_size == "xlarge"
-        assert screen.query_one("#table").card_size == "xlarge"
+        assert screen.size_class == "xxlarge" and screen.has_class("-xxlarge") and not screen.has_class("-xlarge")
+        assert screen.query_one("#hand").card_size == "xxlarge"
+        table = screen.query_one(TableView)
+        assert table.card_size == "xxlarge" and len(table._hits) <= 5  # one row of cards ...
+        top = min(y0 for _, y0, _, _, _ in table._hits)
+        bottom = table.content_region.height - max(y1 for _, _, _, y1, _ in table._hits)
+        assert abs(top - bottom) <= 1 and top <= table.content_region.height // 4  # ... centred, no wide bands
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        assert screen.size_class == "xlarge" and screen.query_one("#hand").card_size == "xlarge"
         await pilot.resize_terminal(140, 40)
         await settle(pilot)
         assert screen.size_class == "large" and screen.query_one("#hand").card_size == "large"
@@ -56,7 +64,7 @@ async def test_nothing_leaves_a_big_screen_and_a_full_table_falls_back(players, 
         await settle(pilot)
         screen = game_screen(app)
         assert_inside(screen, size)
-        assert screen.query_one(TableView).card_size == "xlarge"
+        assert screen.query_one(TableView).card_size == ("xlarge" if size == (160, 50) else "xxlarge")
         table = screen.query_one(TableView)
         crowded = tuple(c for c in range(40) if c not in table.cards)[:12]  # a rare 12-card table
         table.labels = {c: "abcdefghijkl"[i] for i, c in enumerate(crowded)}

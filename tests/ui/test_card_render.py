@@ -121,7 +121,7 @@ def inside(card, deck, size) -> list[str]:
     return [line[1:-1] for line in text(render_card(card, deck, size))[1:-1]]
 
 
-@pytest.mark.parametrize("size", ["medium", "large", "xlarge"])
+@pytest.mark.parametrize("size", ["medium", "large", "xlarge", "xxlarge"])
 @pytest.mark.parametrize("style", ["italian", "french", "french-numeric"])
 def test_pips_sit_exactly_in_the_middle_of_the_card(size, style):
     # A row of suit symbols (the pips, between the corners) has as many blank columns on
@@ -135,12 +135,14 @@ def test_pips_sit_exactly_in_the_middle_of_the_card(size, style):
             assert len(line) - len(line.lstrip()) == len(line) - len(line.rstrip()), (deck.short(card), line)
 
 
+@pytest.mark.parametrize("size", ["xlarge", "xxlarge"])
 @pytest.mark.parametrize("style", ["italian", "french", "french-numeric"])
-def test_the_extra_large_card_shows_as_many_pips_as_its_rank(style):
+def test_the_extra_large_card_shows_as_many_pips_as_its_rank(style, size):
     deck = DeckStyle(style)
     for card in CARDS:
         sym = deck.suit(card.suit)
-        lines = inside(card, deck, "xlarge")
+        lines = inside(card, deck, size)
+        assert len(lines) + 2 == SIZES[size][1] and {len(line) + 2 for line in lines} == {SIZES[size][0]}
         assert lines[0].startswith(deck.rank(card.rank)) and lines[0].endswith(sym)  # the corners
         assert lines[-1].startswith(sym) and lines[-1].endswith(deck.rank(card.rank))
         middle = "".join(lines[1:-1])
@@ -150,3 +152,15 @@ def test_the_extra_large_card_shows_as_many_pips_as_its_rank(style):
             assert word in middle and middle.count(sym) in (1, 2)
         else:
             assert middle.count(sym) == card.rank
+
+
+def test_the_spanish_deck_speaks_spanish():
+    deck = DeckStyle("spanish")
+    assert deck.card_name(parse_card("7d")) == "7 de Oros" and deck.card_name(parse_card("10b")) == "Rey de Bastos"
+    assert [deck.suit_word(s) for s in "dcsb"] == ["Oros", "Copas", "Espadas", "Bastos"]
+    assert [deck.rank_name(r) for r in (1, 8, 9, 10)] == ["As", "Sota", "Caballo", "Rey"]
+    assert deck.kings() == "Reyes"
+    letters = DeckStyle("spanish", ascii=True)
+    shorts = {letters.short(c) for c in CARDS}
+    assert len(shorts) == 40 and letters.short(parse_card("9c")) == "Cc"  # no letter means two things
+    assert "Sota" in "".join(t for line in render_card(parse_card("8b"), deck, "large") for t, _ in line)

@@ -374,3 +374,16 @@ def test_two_apps_in_one_process_put_the_bot_hooks_back_whatever_the_order(tmp_p
     assert protocol.ON_FAULT == apps[1 - first_out].bot_fault  # the one still running
     apps[1 - first_out]._remove_bot_hooks()
     assert (protocol.BOT_STDERR, protocol.ON_FAULT) == before
+
+
+async def test_a_pace_that_is_no_preset_is_shown_as_the_current_one():
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=2), start=True, ai_delay=1.2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen) if c.title.startswith("AI pace")]
+        assert "AI pace: 1.2 s (now)" in titles
+        assert not any(t.endswith("(now)") for t in titles if t != "AI pace: 1.2 s (now)")
+        app.set_ai_pace(0.4)
+        titles = [c.title for c in app.get_system_commands(app.screen) if c.title.startswith("AI pace")]
+        assert "AI pace: quick (now)" in titles and not any(" s (now)" in t for t in titles)
+        await pilot.press("q", "y")

@@ -49,3 +49,15 @@ async def test_help_in_a_ludoteka_game_with_the_french_deck():
         assert isinstance(app.screen, HelpScreen)
         source = app.screen.query_one(Markdown).source
         assert "**ludoteka** (this game)" in source and "Diamonds" in source and "Coins" not in source
+
+
+def test_the_help_explains_every_variant_and_marks_the_one_played():
+    from scopa_tui.engine import OPTIONS, VARIANTS
+
+    text = help_text(DeckStyle("spanish"), "standard", variant="escoba")
+    for v in VARIANTS.values():
+        assert f"**{v.title}**" in text and v.summary in text
+    assert "**Escoba** (this game)" in text and "**Scopa** (this game)" not in text
+    assert all(f"**{o.title}**" in text for o in OPTIONS.values())
+    assert "Oros" in text and "Sota" in text  # the Spanish deck's names
+    assert text.index("# Scopa in short") < text.index("# The Scopa family") < text.index("# Keys")

@@ -43,8 +43,8 @@ async def test_the_card_size_follows_the_terminal():
         assert screen.has_class("-compact") and screen.query_one("#hand").card_size == "small"
         await pilot.resize_terminal(200, 60)
         await settle(pilot)
-        assert screen.has_class("-xlarge") and screen.query_one("#hand").card_size == "xlarge"
-        assert screen.query_one("#table").card_size == "xlarge"
+        assert screen.has_class("-xxlarge") and screen.query_one("#hand").card_size == "xxlarge"
+        assert screen.query_one("#table").card_size == "xxlarge"
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
         assert screen.has_class("-normal") and screen.query_one("#hand").card_size == "medium"

@@ -192,3 +192,43 @@ async def test_a_game_by_keys_with_motion_on_finishes(monkeypatch):
     async with app.run_test(size=(100, 30)) as pilot:
         await play_game_by_keys(pilot)
     assert len(made) > 10  # cards flew all along
+
+
+async def test_the_leftovers_fly_to_the_last_capturers_pile(monkeypatch):
+    """At the end of a hand the cards left on the table fly, marked as captured, to the pile
+    of the last player to capture, and the table is empty under them; not with reduce motion."""
+    from scopa_tui.engine import Played
+
+    from .helpers import play_by_keys
+
+    for reduce in (False, True):
+        cards: list[FlyingCard] = []
+        _count_flights(monkeypatch, cards)
+        app = make_app(seed=7)
+        app.reduce_motion = reduce
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            screen = game_screen(app)
+            while screen.leftover is None:
+                if app.game.phase == "play" and screen.pic.stock == 0 and sum(screen.pic.hand_sizes) <= 2:
+                    screen.ai_delay = 1.0  # the last plays at a pace: the leftovers stay in view
+                if screen._my_turn():
+                    await play_by_keys(pilot, app.game.legal_moves()[0])
+                await pilot.pause()
+            left = set(screen.leftover[0])
+            seat = next(e.seat for e in reversed(app.game.events) if isinstance(e, Played) and e.capture)
+            pile = screen._pile_spot(seat)
+            assert left and screen.query_one(TableView).captured == frozenset(left)  # seen on the table first
+            cards.clear()
+            for _ in range(100):
+                if not screen.leftover or not screen.leftover[0]:
+                    break
+                await pilot.pause(0.02)
+            flights = {f.card: f for f in cards}
+            if reduce:
+                assert flights == {}
+                continue
+            assert set(flights) == left
+            assert all(f.target == pile and f.state == "captured" for f in flights.values())
+            assert screen.query_one(TableView).cards == ()  # they left the table
+            assert "the last cards" in str(screen.query_one("#moment").render())

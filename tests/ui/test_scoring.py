@@ -117,3 +117,25 @@ async def test_a_long_game_over_keeps_the_column_names_in_view_above_the_final_r
         for name, total in zip(NAMES[6], game.hand_scores[-1].totals):  # ... under the names
             end = header_line.index(name) + len(name)
             assert final[:end].rstrip().endswith(str(total)), (name, final, header_line)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+async def test_a_large_terminal_spreads_the_scoring_out(players):
+    """At 160x50 the panel is wide, rows have air, each row says what wins it, and the
+    coins and primiera cards are drawn as boxes (at 80x24 they are not)."""
+    score = first_hand(players, seed=8)
+    app = hand_over_app(score, players)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(ScoringView)
+        assert view.roomy and view.region.width >= 110 and view.region.height >= 25
+        lines = shown(view).splitlines()
+        assert any(line.strip() == "most cards" for line in lines)
+        assert sum("╭──╮" in line or "┏━━┓" in line for line in lines) >= 2  # coins and primiera boxes
+        columns = [lines[0].index(name) for name in NAMES[players]]
+        cards = next(line for line in lines if line.startswith("Cards"))
+        for side, x in enumerate(columns):
+            assert cards[x:].split()[:2] == [str(score.sides[side].cards), "cards"], cards
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not view.roomy and not any("╭──╮" in line for line in shown(view).splitlines())

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .scoring_data import first_hand, game_over_app, hand_over_app, last_play_sweep, played, tied_at_target
+from .scoring_data import (escoba_hand, first_hand, game_over_app, hand_over_app, last_play_sweep, napola_hand,
+                           played, tied_at_target)
 
 SIZE = (80, 24)
 
@@ -38,3 +39,13 @@ def test_game_over_two_sides(snap_compare):
 
 def test_game_over_six_players(snap_compare):
     assert snap_compare(game_over_app(played(6, seed=5), 6), terminal_size=SIZE)
+
+
+def test_scoring_escoba(snap_compare):
+    """Escoba with the Spanish deck: Oros, Velo, Setenta, Escobas (one on the deal), a tie for Oros."""
+    assert snap_compare(hand_over_app(escoba_hand(), 2, deck="spanish", target=21), terminal_size=SIZE)
+
+
+def test_scoring_scopone_napola(snap_compare):
+    """Scopone scientifico with napola and re bello: a napola of 7 wins the game."""
+    assert snap_compare(hand_over_app(napola_hand(), 4), terminal_size=SIZE)

@@ -30,6 +30,18 @@ def test_new_game_screen_external_bot(snap_compare):
     assert snap_compare(make_app(start=False), terminal_size=SIZE, run_before=choose)
 
 
+def test_new_game_screen_escoba_chosen(snap_compare):
+    """Escoba with its house rules in view (the Napola box focused: its explanation below)."""
+    async def choose(pilot):
+        screen = pilot.app.screen
+        screen.query_one("#variant").value = "escoba"
+        await pilot.pause()
+        screen.query_one("#opt-napola").focus()
+        await pilot.pause()
+
+    assert snap_compare(make_app(start=False), terminal_size=(100, 30), run_before=choose)
+
+
 def test_game_screen_with_a_selection(snap_compare):
     app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
     assert snap_compare(app, terminal_size=SIZE, press=["1"])
@@ -171,3 +183,20 @@ def test_game_screen_three_kings_redeal(snap_compare):
     app = make_app(seed=578)  # the first deal lays three Kings: the deal is void
     app.ai_delay = 60  # a pace above 0: the void table stays drawn while the snapshot is taken
     assert snap_compare(app, terminal_size=(100, 30))
+
+
+def _scopone_app():
+    from scopa_tui.ui.app import ScopaApp
+    from scopa_tui.ui.config import GameConfig
+
+    config = GameConfig(players=4, ai=["easy"], seed=5, variant="scopone-scientifico")
+    return ScopaApp(config, start=True, ai_delay=0)
+
+
+def test_game_screen_scopone_100x30(snap_compare):
+    """Scopone scientifico: ten cards held in a fan, the game's name in the top bar."""
+    assert snap_compare(_scopone_app(), terminal_size=(100, 30), run_before=wait_for_my_turn)
+
+
+def test_game_screen_scopone_80x24(snap_compare):
+    assert snap_compare(_scopone_app(), terminal_size=(80, 24), run_before=wait_for_my_turn)

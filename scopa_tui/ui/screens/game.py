@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
-from ...engine import CARDS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
+from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...table.base import ChatLine, Preview, SeatChanged, Started, StatusChanged, Table, TableError
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
@@ -86,6 +86,7 @@ class GameScreen(Screen):
         Binding("right", "select_step(1)", "card", id="game.right", show=False),
         *[Binding(str(n), f"select({n - 1})", f"card {n}", id=f"game.card{n}", show=False)
           for n in range(1, 10)],
+        Binding("0", "select(9)", "card 10", id="game.card10", show=False),  # Scopone's tenth card
         Binding("tab", "cycle", "next capture", id="game.cycle"),
         Binding("enter", "play", "play", id="game.play"),
         Binding("escape", "clear", "clear", id="game.clear"),
@@ -116,7 +117,7 @@ class GameScreen(Screen):
         self._footer_turn: bool | None = None
         self.log_entries: list[tuple[str, str]] = []  # the play log's (text, kind), to redraw it
         self.slots: list[int | None] = []  # the table's card per letter slot (None: a free slot)
-        self.size_class = "normal"  # compact, normal, large or xlarge: see card_render.screen_class
+        self.size_class = "normal"  # compact, normal, large, xlarge or xxlarge: see card_render.screen_class
         self.redeal: Redealt | None = None  # a void deal being shown (its turn waits)
         self.leftover: tuple[tuple[int, ...], str] | None = None  # the last cards going to a side
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
@@ -163,6 +164,8 @@ class GameScreen(Screen):
         self.query_one("#play-button", Button).can_focus = False  # keys stay with the game
         self._apply_size_class(*self.app.size)
         self.query_one(ScoreBoard).target = self.table.rules.target
+        escoba = self.table.rules.variant_info.sweep_name == "escoba"
+        self.query_one(ScoreBoard).words = ("velo", "escobas") if escoba else ("settebello", "scope")
         self.query_one("#scores").border_title = "Score"
         self.query_one("#log").border_title = "Plays"
         self.query_one("#hand").border_title = "Your hand"
@@ -305,12 +308,21 @@ class GameScreen(Screen):
                 pic.pile, pic.coins = [0] * sides, [0] * sides
                 pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
                 self._reset_seat_piles()
+                if event.escobas:  # the dealer took the table at once (Escoba, table cards adding up to 15)
+                    side = self.table.rules.side_of(event.dealer)
+                    pic.table = ()
+                    pic.pile[side] += len(event.table)
+                    pic.coins[side] += sum(1 for c in event.table if CARDS[c].suit == "d")
+                    for c in event.table:
+                        self._count_seat_capture(event.dealer, c, (), False)
                 self.slots = list(pic.table)  # a new table: letters are given afresh
             pic.my_hand = tuple(event.hands[self.me])
             pic.hand_sizes = [len(h) for h in event.hands]
             pic.stock = event.stock
             if not event.first and not event.stock:
                 self._show_banner(Text("Last cards: the table goes to the last to capture", style="bold"))
+            if event.escobas:
+                self._show_banner(Text(self._deal_sweep_text(event), style="bold"))
         elif isinstance(event, Redealt):
             self._show_redeal(event)
         elif isinstance(event, Played):
@@ -343,8 +355,11 @@ class GameScreen(Screen):
                 lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))}).", "")
                           for r in self._redeals]
                 self._redeals = []
+                if event.escobas:  # Escoba: table cards adding up to 15 (or 30) go to the dealer
+                    lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))}).", "scopa"))
                 return lines
-            lines = [(f"{self.names[event.dealer]} {verb} 3 more cards each ({event.stock} left).", "")]
+            more = len(event.hands[event.dealer]) if event.hands else 3
+            lines = [(f"{self.names[event.dealer]} {verb} {more} more cards each ({event.stock} left).", "")]
             if not event.stock:
                 lines.append(("Last cards: the table goes to the last to capture.", "hand"))
             return lines
@@ -355,7 +370,7 @@ class GameScreen(Screen):
             else:
                 text += " on the table"
             if event.scopa:
-                text += " — scopa!"
+                text += f" — {self._sweep()}!"
             return [(text, "scopa" if event.scopa else "")]
         if isinstance(event, HandEnded):
             score, lines = event.score, []
@@ -372,11 +387,24 @@ class GameScreen(Screen):
 
     def _points_won(self, score, side) -> str:
         """`` (cards, Denari, 1 scopa)``: the points a side won, the coins by the deck's suit name."""
-        words = {"coins": self.deck.suit_word("d")}
+        words = {**CATEGORY_NAMES, "coins": self.deck.suit_word("d")}  # setenta, re bello, napola
+        if self.table.rules.variant_info.sweep_name == "escoba":
+            words["settebello"] = "velo"
         won = [words.get(a.point, a.point) for a in score.awards if a.side == side.side]
         if side.scope:
-            won.append(f"{side.scope} scop{'a' if side.scope == 1 else 'e'}")
+            won.append(f"{side.scope} {self._sweep(side.scope)}")
         return f" ({', '.join(won)})" if won else ""
+
+    def _sweep(self, count: int = 1) -> str:
+        """What a sweep is called in this variant: scopa (scope), escoba (escobas)."""
+        word = self.table.rules.variant_info.sweep_name
+        return word if count == 1 else {"scopa": "scope"}.get(word, word + "s")
+
+    def _deal_sweep_text(self, event: Dealt) -> str:
+        """Escoba: the table dealt adds up to 15 (or 30) and goes to the dealer."""
+        total = sum(c.rank for c in event.table)
+        count = "an escoba" if event.escobas == 1 else f"{event.escobas} escobas"
+        return f"The table adds up to {total}: {count} for {self.names[event.dealer]}"
 
     def _rebuild_log(self) -> None:
         """A game under way (e.g. resumed): the log of its current hand, from the game's events."""
@@ -443,7 +471,7 @@ class GameScreen(Screen):
 
     def _celebrate(self, event: Played) -> None:
         who = self.names[event.seat]
-        title = "Scopa!"
+        title = f"{self._sweep().capitalize()}!"
         body = f"{'You swept' if event.seat == self.me else who + ' swept'} the table with " \
                f"{self.deck.short(event.card)}"
         self.app.notify(body, title=title, severity="information", timeout=3)
@@ -497,6 +525,8 @@ class GameScreen(Screen):
             self._show_banner(text)
             self._set_message(text)
             wait = max(1.5, 2 * self.ai_delay) if self.ai_delay > 0 else 0.0
+            if wait and self._motion_on():  # seen on the table a moment, then they fly
+                self.set_timer(wait / 3, self._leftovers_fly)
         self._refresh_widgets()
 
         def scoring() -> None:
@@ -510,6 +540,21 @@ class GameScreen(Screen):
             self.set_timer(wait, scoring)
         else:
             scoring()
+
+    def _leftovers_fly(self) -> None:
+        """The last cards fly from the table to the last capturer's pile, like a capture;
+        the table is empty under them (the banner still names them)."""
+        if self.leftover is None or not self.leftover[0]:
+            return
+        cards, who = self.leftover
+        table = self.query_one(TableView)
+        seat = next((e.seat for e in reversed(self.table.events) if isinstance(e, Played) and e.capture), None)
+        if seat is None:
+            return
+        pile = self._pile_spot(seat)
+        self._fly([(c, card_spot(table, c), pile, "captured") for c in cards])
+        self.leftover = ((), who)
+        self._refresh_widgets()
 
     def on_key(self, event: Key) -> None:
         """A key clears a banner; while a void deal is shown, the key only does that.  Keys
@@ -708,7 +753,7 @@ class GameScreen(Screen):
     def _card_keys(self, sep: str = " or ") -> str:
         """The keys that pick a hand card now: "←/→ or 1–3", or just "1" for a last card."""
         n = len(self.pic.my_hand)
-        return "1" if n == 1 else f"←/→{sep}1–{n}"
+        return "1" if n == 1 else f"←/→{sep}1–9, 0" if n == 10 else f"←/→{sep}1–{n}"
 
     # A card (and table cards) chosen while an AI plays stays chosen for the player's turn.
     def _resume_early_choice(self) -> bool:
@@ -774,12 +819,17 @@ class GameScreen(Screen):
         out = Text()
         if reason is None:
             out.append("✓ ", style="bold")
+            said = self.table.describe(card, self.capture)  # the variant's own words: "3 + 5 + 7 = 15"
             if self.capture:
                 text = f"{card} takes {' + '.join(map(str, sorted(self.capture)))}"
-                if len(self.capture) == len(self.pic.table) and sum(self.pic.hand_sizes) + self.pic.stock > 1:
-                    text += " — a scopa!"
+                if said:
+                    text += f": {said}"
+                if len(self.capture) == len(self.pic.table) and sum(self.pic.hand_sizes) + self.pic.stock > 1 \
+                        and "no scopa" not in (said or ""):
+                    sweep = self.table.rules.variant_info.sweep_name  # scopa, escoba
+                    text += f" — {'an' if sweep == 'escoba' else 'a'} {sweep}!"
             else:
-                text = f"{card} goes on the table: it takes nothing"
+                text = said or f"{card} goes on the table: it takes nothing"
             out.append_text(styled_text(text, self.deck, self._card_style))
             hint = "  Enter plays"
             if len(self.sets) > 1:
@@ -1092,9 +1142,13 @@ class GameScreen(Screen):
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules
         top = Text()
-        top.append(" SCOPA ", style="bold reverse")
+        title = f" {rules.variant_info.title.upper()} "  # the game: SCOPA, ESCOBA, ...
+        top.append(title, style="bold reverse")
         parts = [f"  Hand {pic.hand_no}", f"dealer {self.names[pic.dealer]}",
                  f"to {rules.target} point{'s' if rules.target != 1 else ''}", rules.preset]
+        if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
+            parts.append(", ".join(OPTIONS[o].title.lower() if o in OPTIONS else o.replace("-", " ")
+                                   for o in rules.options))
         top.append(" · ".join(parts))
         state = ""
         if game.phase == "play":
@@ -1127,7 +1181,7 @@ class GameScreen(Screen):
         while len(parts) > 2 and top.cell_len + right.cell_len + 1 > width:  # the rules go first
             parts.pop()
             top = Text()
-            top.append(" SCOPA ", style="bold reverse")
+            top.append(title, style="bold reverse")
             top.append(" · ".join(parts))
         if right.cell_len:
             top.truncate(max(0, width - right.cell_len - 1))
@@ -1143,7 +1197,7 @@ class GameScreen(Screen):
         return self.table.seat_label(seat)
 
     def _apply_size_class(self, width: int, height: int) -> None:
-        """Pick the card size for this terminal: compact, normal, large or xlarge (see card_render)."""
+        """Pick the card size for this terminal: compact, normal, large, xlarge or xxlarge (see card_render)."""
         self.size_class = screen_class(width, height)
         for name in SCREEN_CLASSES:
             if self.has_class(f"-{name}") != (name == self.size_class):

@@ -1,7 +1,9 @@
-"""Help: the rules in short (as the engine plays them), the deck in use, then the key map.
+"""Help: the rules in short (as the engine plays them), the deck in use, the other games
+of the Scopa family and the house rules, then the key map.
 
 The text follows the game on screen: the suit names and symbols of its deck (and the
-ASCII letters when they are on), and its primiera chart marked among the two.
+ASCII letters when they are on), its primiera chart marked among the two, and its
+variant marked among the family.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
-from ...engine import parse_card
+from ...engine import OPTIONS, VARIANTS, parse_card
 from ...engine.rules import PRIMIERA_CHARTS
 from ..card_render import DeckStyle
 
@@ -20,8 +22,8 @@ from ..card_render import DeckStyle
 KEYS_TEXT = """\
 # Keys
 
-- **← →** or **1–3**: choose a card from your hand (or click it), also while an AI is
-  playing: the card stays chosen for your turn
+- **← →** or **1–3** (1–9 and 0 for the tenth card in Scopone): choose a card from your
+  hand (or click it), also while an AI is playing: the card stays chosen for your turn
 - **a, b, c, …**: add or remove that table card from your capture (or click it)
 - **Tab**: show the next legal capture for your card
 - **Enter**: play the card with the chosen capture
@@ -68,8 +70,25 @@ def _charts(deck: DeckStyle, in_use: str) -> str:
     return "\n".join(lines)
 
 
-def help_text(deck: DeckStyle | None = None, chart: str = "standard") -> str:
-    """The help in Markdown for a deck style and the primiera chart in use: rules first, then keys."""
+def family_text(variant: str = "scopa") -> str:
+    """The games of the Scopa family and the house rules in short, the one played marked."""
+    lines = ["# The Scopa family", "",
+             "Choose the game on the new-game screen (or `--variant NAME`), and its house rules "
+             "(`--option NAME`):", ""]
+    for v in VARIANTS.values():
+        played = " (this game)" if v.name == variant else ""
+        *most, last = map(str, v.players)
+        players = f"{', '.join(most)} or {last}" if most else last
+        lines.append(f"- **{v.title}**{played} — `{v.name}`, {players} players, to {v.target}: {v.summary}")
+    lines += ["", "**House rules**, where the game allows them:", ""]
+    for opt in OPTIONS.values():
+        lines.append(f"- **{opt.title}** (`{opt.name}`): {opt.summary}.")
+    return "\n".join(lines) + "\n\n"
+
+
+def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa") -> str:
+    """The help in Markdown for a deck style, the primiera chart and the variant in use: rules
+    first, then the family of games, then keys."""
     deck = deck or DeckStyle()
     suits = ", ".join(f"{deck.suit_gloss(s)} `{deck.suit(s)}`" for s in "dcsb")
     coins = deck.suit_word("d")
@@ -112,7 +131,7 @@ opposite (you and the player across); with 6, three pairs.
 Ranks are upper case and suits lower case: `{letters.short(example)}` is the {letters.card_name(example)}.
 
 """
-    return rules + KEYS_TEXT
+    return rules + family_text(variant) + KEYS_TEXT
 
 
 class HelpScreen(ModalScreen[None]):
@@ -123,9 +142,9 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "dismiss", "close", id="help.close_quit", show=False),
     ]
 
-    def __init__(self, deck: DeckStyle | None = None, chart: str = "standard") -> None:
+    def __init__(self, deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa") -> None:
         super().__init__()
-        self.text = help_text(deck, chart)
+        self.text = help_text(deck, chart, variant)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):

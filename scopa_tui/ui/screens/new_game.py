@@ -1,16 +1,19 @@
-"""The new-game screen: players, AI level of each opponent, preset, target and deck style."""
+"""The new-game screen: the game (Scopa or another of its family, with its house rules),
+players, AI level of each opponent, preset, target and deck style."""
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...ai.registry import canonical, check_runnable
-from ...engine import PRESETS, RulesError
+from ...engine import OPTIONS, PRESETS, VARIANTS, RulesError
 from ...engine.rules import DECK_STYLES
+from ...engine.variants import OPTION_DEFAULTS
 from ..config import NAMES, TARGETS, GameConfig, ai_levels
 from .fresh import StyledOnMount
 
@@ -18,6 +21,27 @@ EXTERNAL = "cmd"  # the AI select's value for "external bot…"
 
 PLAYER_CHOICES = [("2: you and one AI", 2), ("3: each for self", 3),
                   ("4: with a partner", 4), ("6: three pairs", 6)]
+
+
+def variant_target(variant: str, preset: str) -> int:
+    """The target a game starts with: the preset's in Scopa, the variant's otherwise (21 in Escoba)."""
+    return PRESETS[preset].target if variant == "scopa" else VARIANTS[variant].target
+
+
+def variant_deck(variant: str, preset: str) -> str:
+    """Escoba is played with the Spanish deck's names; the others with the preset's deck."""
+    return "spanish" if VARIANTS[variant].scoring == "escoba" else PRESETS[preset].deck_style
+
+
+def option_choices(variant: str, on: dict[str, bool]) -> list[str]:
+    """The variant's house rules that differ from their defaults, as ``--option`` takes them
+    (``re-bello``, ``no-primiera-all-suits``), from ``on`` (option name: ticked)."""
+    out = []
+    for name in VARIANTS[variant].options:
+        value, default = on.get(name, False), OPTION_DEFAULTS[OPTIONS[name].field]
+        if value != default:
+            out.append(name if value else f"no-{name}")
+    return out
 
 
 class NewGameScreen(StyledOnMount, Screen):
@@ -44,14 +68,21 @@ class NewGameScreen(StyledOnMount, Screen):
 
     def compose(self) -> ComposeResult:
         c = self.config
-        target = c.target if c.target is not None else PRESETS[c.preset].target
-        deck = c.deck or PRESETS[c.preset].deck_style
+        variant = VARIANTS.get(c.variant, VARIANTS["scopa"])
+        target = c.target if c.target is not None else variant_target(variant.name, c.preset)
+        deck = c.deck or variant_deck(variant.name, c.preset)
+        players = c.players if c.players in variant.players else variant.default_players
         yield Static("SCOPA  ·  new game  ·  choose, then Start (Enter) or Ctrl+S", id="title")
         with Horizontal(id="form"):
-            with Vertical(id="rules-col", classes="form-col"):
+            with VerticalScroll(id="rules-col", classes="form-col"):
+                with Horizontal(classes="row"):
+                    yield Label("Game", classes="field")
+                    yield Select([(v.title, v.name) for v in VARIANTS.values()], value=variant.name,
+                                 allow_blank=False, id="variant")
                 with Horizontal(classes="row"):
                     yield Label("Players", classes="field")
-                    yield Select(PLAYER_CHOICES, value=c.players, allow_blank=False, id="players")
+                    yield Select(self._player_choices(variant.name), value=players, allow_blank=False,
+                                 id="players")
                 with Horizontal(classes="row"):
                     yield Label("Rules", classes="field")
                     yield Select([(f"{name}", name) for name in PRESETS], value=c.preset,
@@ -67,6 +98,12 @@ class NewGameScreen(StyledOnMount, Screen):
                 with Horizontal(classes="row"):
                     yield Label("Deck", classes="field")
                     yield Select([(d, d) for d in DECK_STYLES], value=deck, allow_blank=False, id="deck")
+                yield Static("House rules", id="options-title")
+                ticked = self._ticked(variant.name, c.options)
+                for opt in OPTIONS.values():  # the variant's own are shown (see _update)
+                    yield Checkbox(opt.title, ticked[opt.name], compact=True, id=f"opt-{opt.name}",
+                                   classes="option")
+                    yield Static(opt.summary, id=f"opt-info-{opt.name}", classes="option-info")
             with Vertical(id="ai-col", classes="form-col"):
                 for seat in range(1, 6):
                     yield from self._seat_rows(seat)
@@ -115,8 +152,37 @@ class NewGameScreen(StyledOnMount, Screen):
             row.mount(*self._later.pop(row))
         row.display = shown
 
+    @staticmethod
+    def _player_choices(variant: str) -> list[tuple[str, int]]:
+        return [(label, n) for label, n in PLAYER_CHOICES if n in VARIANTS[variant].players]
+
+    @staticmethod
+    def _ticked(variant: str, options: list[str]) -> dict[str, bool]:
+        """Each option's box: its default, then ``options`` (``re-bello``, ``no-napola``)."""
+        ticked = {name: OPTION_DEFAULTS[opt.field] for name, opt in OPTIONS.items()}
+        for raw in options:
+            name = raw.removeprefix("no-")
+            if name in ticked:
+                ticked[name] = not raw.startswith("no-")
+        return ticked
+
+    def _variant_changed(self, variant: str) -> None:
+        """Players, target and deck follow the variant: Scopone is for 4, Escoba goes to 21
+        with the Spanish deck's names."""
+        v = VARIANTS[variant]
+        players = self.query_one("#players", Select)
+        current = players.value
+        players.set_options(self._player_choices(variant))
+        players.value = current if current in v.players else v.default_players
+        preset = self.query_one("#preset", Select).value
+        target = variant_target(variant, preset)
+        self.query_one("#target", Select).value = target if target in TARGETS else 0
+        self.query_one("#other-target", Input).value = str(target)
+        self.query_one("#deck", Select).value = variant_deck(variant, preset)
+
     def on_mount(self) -> None:
-        self.query_one("#rules-col").border_title = "Game"
+        self.query_one("#rules-col").border_title = "New game"
+        self.call_after_refresh(self._more_below)
         self.query_one("#ai-col").border_title = "Opponents"
         self._update()
         self.query_one("#start", Button).focus()
@@ -125,6 +191,11 @@ class NewGameScreen(StyledOnMount, Screen):
     def _update(self) -> None:
         players = self.query_one("#players", Select).value
         preset = self.query_one("#preset", Select).value
+        variant = VARIANTS[self.query_one("#variant", Select).value]
+        for name in OPTIONS:
+            allowed = name in variant.options
+            self.query_one(f"#opt-{name}").display = allowed
+            self.query_one(f"#opt-info-{name}").display = allowed
         for seat in range(1, 6):
             self._show(self.query_one(f"#ai-row-{seat}", Horizontal), seat < players)
             external = seat < players and self.query_one(f"#ai-{seat}", Select).value == EXTERNAL
@@ -136,20 +207,55 @@ class NewGameScreen(StyledOnMount, Screen):
         p = PRESETS.get(preset)
         info = f"{preset}: {p.description}." if p else ""
         focused = self.focused
+        what = focused.id or "" if focused is not None else ""
+        if isinstance(focused, Checkbox) and what.startswith("opt-"):
+            opt = OPTIONS[what[4:]]
+            info = f"{opt.title}: {opt.summary}"
+        elif what == "variant" or variant.name != "scopa" and what != "preset":
+            info = f"{variant.title}: {variant.summary}"
         if focused is not None and (focused.id or "").startswith("ai-") and isinstance(focused, Select):
             level = focused.value
             info = f"{level}: {self.levels.get(level, '')}"
             if level == EXTERNAL:
                 info = ("external bot: a program that speaks the scopa-bot/1 protocol "
                         "(docs/bot-protocol.md), e.g. scopa-tui bot --level hard")
-        self.query_one("#preset-info", Static).update(info)
+        self.query_one("#preset-info", Static).update(self._fit(info))
+
+    def _fit(self, info: str) -> str:
+        """``info`` in the two lines under the form: whole sentences while they fit, then
+        a pointer to the help (which has every variant's rules in full)."""
+        room = 2 * max(20, self.size.width - 6)
+        if len(info) <= room:
+            return info
+        more = " (? for the rules)"
+        words = info.split(". ")
+        out = words[0]
+        for sentence in words[1:]:
+            if len(out) + len(sentence) + 2 + len(more) > room:
+                break
+            out += ". " + sentence
+        if len(out) + len(more) > room:
+            out = out[: room - len(more) - 1].rsplit(" ", 1)[0] + "…"
+        return out.rstrip(".") + "." + more if not out.endswith("…") else out + more
+
+    def on_resize(self, event) -> None:
+        self._update()
 
     def on_descendant_focus(self, event) -> None:
         self._update()
+        self._more_below()
+
+    def _more_below(self) -> None:
+        """Say so on the Game box's border when the house rules are scrolled out of view."""
+        col = self.query_one("#rules-col")
+        col.border_subtitle = "↓ house rules (Tab)" if col.scroll_y < col.max_scroll_y else ""
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        variant = self.query_one("#variant", Select).value
         if event.select.id == "preset" and event.value in PRESETS:
-            self.query_one("#deck", Select).value = PRESETS[event.value].deck_style
+            self.query_one("#deck", Select).value = variant_deck(variant, event.value)
+        if event.select.id == "variant" and event.value in VARIANTS:
+            self._variant_changed(event.value)
         self._update()
         self.query_one("#error", Static).update("")
         seat_id = event.select.id or ""
@@ -176,9 +282,11 @@ class NewGameScreen(StyledOnMount, Screen):
                 raise ValueError("the target must be a whole number of points from 1 to 999")
             target = int(text)
         deck = self.query_one("#deck", Select).value
+        variant = self.query_one("#variant", Select).value
         ai = [self._ai_spec(seat) for seat in range(1, players)]
+        ticked = {name: self.query_one(f"#opt-{name}", Checkbox).value for name in OPTIONS}
         config = GameConfig(players=players, preset=preset, target=target, deck=deck, ai=ai,
-                            seed=self.config.seed)
+                            seed=self.config.seed, variant=variant, options=option_choices(variant, ticked))
         config.rules()  # RulesError for a preset that does not allow this many players
         return config
 
@@ -198,7 +306,34 @@ class NewGameScreen(StyledOnMount, Screen):
         try:
             config = self.read_config()
         except (ValueError, RulesError) as e:
-            self.query_one("#error", Static).update(f"✗ {e}")
-            self.app.bell()
+            self._refuse(str(e))
+            return
+        bots = [spec[4:] for spec in config.ai if spec.startswith("cmd:")]
+        if config.variant != "scopa" and bots:  # a bot plays another variant only if its hello says so
+            self.query_one("#error", Static).update(f"checking that the bot plays {VARIANTS[config.variant].title}…")
+            self._check_bots(config, bots)
             return
         self.app.new_game(config)
+
+    def _refuse(self, why: str) -> None:
+        self.query_one("#error", Static).update(f"✗ {why}")
+        self.app.bell()
+
+    @work(thread=True, exclusive=True, group="bot-check")
+    def _check_bots(self, config: GameConfig, commands: list[str]) -> None:
+        """Ask each external bot for its hello (docs/bot-protocol.md): one that does not list
+        the variant is refused with its reason; otherwise the game starts."""
+        from ...ai.protocol import check_bot_variant
+
+        for command in dict.fromkeys(commands):
+            try:
+                check_bot_variant(command, config.variant)
+            except ValueError as e:
+                self.app.call_from_thread(self._refuse, str(e))
+                return
+        self.app.call_from_thread(self._bots_ok, config)
+
+    def _bots_ok(self, config: GameConfig) -> None:
+        if self.app.screen is self:  # not left meanwhile
+            self.query_one("#error", Static).update("")
+            self.app.new_game(config)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import HandScore
-from ..card_render import DeckStyle
+from ..card_render import DeckStyle, screen_class
 from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import SCORING_TCSS
 
@@ -48,12 +49,26 @@ class HandOverScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         panel = self.query_one("#hand-over")
         panel.border_title = f"Hand {self.score.hand} — scoring"
+        self._fit(*self.app.size)
         button = self.query_one("#continue", Button)
         if self.pause > 0:
             button.disabled = True
             self.set_timer(self.pause, self.ready)
         else:
             button.focus()
+
+    def _fit(self, width: int, height: int) -> None:
+        """On a large terminal (card_render.screen_class) the table spreads out: wider
+        columns, a line of air between rows, what wins each point, the cards as boxes."""
+        roomy = screen_class(width, height) in ("large", "xlarge", "xxlarge")
+        self.set_class(roomy, "-roomy")
+        view = self.query_one(ScoringView)
+        if view.roomy != roomy:
+            view.roomy = roomy
+            view.refresh(layout=True)
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(*event.size)
 
     def ready(self) -> None:
         """From now on Enter continues."""
@@ -118,6 +133,11 @@ class GameOverScreen(ModalScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.query("#hands-table") or not self.query("#again"):
+            # The panel's own widgets not mounted yet (seen once at the end of a game played
+            # fast in a real terminal): set up once they are, rather than fail.
+            self.call_after_refresh(self.on_mount)
+            return
         self.query_one("#game-over").border_title = "Game over"
         self.query_one("#hands-table").scroll_end(animate=False)  # a long game: the final row in view
         again = self.query_one("#again", Button)
@@ -135,7 +155,8 @@ class GameOverScreen(ModalScreen[str]):
 
     @property
     def waiting(self) -> bool:
-        return self.query_one("#again", Button).disabled
+        again = self.query("#again")
+        return not again or again.first(Button).disabled  # not mounted yet: not ready either
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "choose" and parameters == ("again",) and self.is_mounted and self.waiting:

@@ -91,17 +91,21 @@ class CardCanvas(Widget):
         return style
 
     def layout_items(self, items: list[Item], width: int, gap: int = 1, label_pos: str = "top",
-                     lift: bool = False, spread: int = 0, height: int = 0) -> Text:
+                     lift: bool = False, spread: int = 0, height: int = 0, fan: int = 0) -> Text:
         """Draw ``items`` in centred rows that wrap to ``width``; labels go above (``top``) or
         below the cards.  ``spread`` lets the gap between cards grow up to that many columns
         when the row has room; ``height`` centres the rows vertically in that many lines, with
-        up to two blank lines between rows where they fit."""
+        up to two blank lines between rows where they fit.  ``fan`` lays them in one row, each
+        card but the last covered by the next after ``fan`` columns (their lines already
+        cropped, see :func:`fanned`), like a hand of cards held in a fan."""
         self._hits = []
         if not items:
             return Text("")
         card_w = max(sum(len(t) for t, _ in line) for it in items for line in it.lines)
         card_h = max(len(it.lines) for it in items)
         per_row = max(1, (width + gap) // (card_w + gap))
+        if fan:
+            per_row, gap, spread = len(items), 0, 0
         if spread > gap:  # rows as even as possible, then the gap grows into the room left
             rows_n = math.ceil(len(items) / per_row)
             per_row = math.ceil(len(items) / rows_n)
@@ -120,11 +124,13 @@ class CardCanvas(Widget):
         y = top_pad
         for start in range(0, len(items), per_row):
             row = items[start:start + per_row]
-            row_w = len(row) * card_w + (len(row) - 1) * gap
+            widths = [fan if fan and i < len(row) - 1 else card_w for i in range(len(row))]
+            row_w = sum(widths) + (len(row) - 1) * gap
             left = max(0, (width - row_w) // 2)
             rows: list[Text] = [Text(" " * left) for _ in range(row_h)]
             for i, it in enumerate(row):
-                x = left + i * (card_w + gap)
+                item_w = widths[i]
+                x = left + sum(widths[:i]) + i * gap
                 top = label_lines if label_pos == "top" else 0
                 offset = top + (extra - it.raise_ if lift else 0)
                 label_y = 0 if label_pos == "top" else row_h - 1
@@ -135,16 +141,16 @@ class CardCanvas(Widget):
                         style = self._style(role)
                         if self.hover == start + i:
                             style = style + self._style("label-hover")
-                        seg.append(_center(it.label, card_w), style)
+                        seg.append(_center(it.label, item_w), style)
                     elif offset <= r < offset + len(it.lines):
                         for text, role in it.lines[r - offset]:
                             seg.append(text, self._segment_style(role, it.state))
                     else:
-                        seg.append(" " * card_w)
+                        seg.append(" " * item_w)
                     if i:
                         rows[r].append(" " * gap)
                     rows[r].append_text(seg)
-                self._hits.append((x, y, x + card_w, y + row_h, start + i))
+                self._hits.append((x, y, x + item_w, y + row_h, start + i))
             if start:
                 out.append("\n" * (1 + row_sep))
             out.append_text(Text("\n").join(rows))
@@ -178,10 +184,44 @@ class CardCanvas(Widget):
         return "tiny"
 
 
+def fan_size(cards, deck: DeckStyle, width: int, height: int, largest: str) -> tuple[str, int]:
+    """The largest card size whose fan of ``cards`` fits ``width`` x ``height`` (one row, a
+    lifted card and the number line), and how many columns of each covered card show: at
+    least its corner index (``7◉``, ``10♠``) and its border.  ("tiny", 0) when none fits."""
+    index = 1 + max(len(deck.short(c)) for c in cards)
+    for size in SIZE_ORDER[SIZE_ORDER.index(largest):]:
+        w, h = SIZES[size]
+        if size == "tiny" or h + 2 > height:
+            continue
+        step = (width - w) // max(1, len(cards) - 1)
+        if step >= index:
+            return size, min(step, w)
+    return "tiny", 0
+
+
+def fanned(lines: list[Line], card: int, deck: DeckStyle, step: int) -> list[Line]:
+    """A card's lines cut to its first ``step`` columns (the rest is under the next card),
+    its corner index written in the first line inside the border, as on a held card."""
+    out: list[Line] = []
+    for n, line in enumerate(lines):
+        kept: Line = []
+        room = step
+        for text, role in line:
+            if room <= 0:
+                break
+            kept.append((text[:room], role))
+            room -= len(text[:room])
+        if n == 1 and kept:
+            border = kept[0]
+            kept = [(border[0][:1], border[1]), (deck.short(card).ljust(step - 1)[: step - 1], suit_role(card))]
+        out.append(kept)
+    return out
+
+
 def spread_for(size: str, small: int) -> int:
-    """How far apart cards of ``size`` may spread in a wide row: big cards (large, xlarge) up
+    """How far apart cards of ``size`` may spread in a wide row: big cards (large and up) up
     to a card's width, so a big terminal's table and hand do not huddle in the middle."""
-    return SIZES[size][0] if size in ("large", "xlarge") else small
+    return SIZES[size][0] if size in ("large", "xlarge", "xxlarge") else small
 
 
 def _center(text: str, width: int) -> str:
@@ -259,15 +299,22 @@ class HandView(CardCanvas):
             return Text("no cards in hand", style=self._style("label"), justify="center")
         size = self.card_size = self.choose_size(len(self.cards), width, height, lift=True,
                                                  largest=self.largest)
+        fan = 0
+        if size == "tiny" and len(self.cards) > 3:  # Scopone's 10 cards: held in a fan instead
+            size, fan = fan_size(self.cards, self.deck, width, height, self.largest)
+            self.card_size = size
         items = []
+        last = len(self.cards) - 1
         for i, c in enumerate(self.cards):
             state = "selected" if i == self.selected else ("" if self.active else "dim")
             lines = render_card(c, self.deck, size)
-            label = f"▲ {i + 1} ▲" if i == self.selected and size != "tiny" else str(i + 1)
+            if fan and i < last:
+                lines = fanned(lines, c, self.deck, fan)
+            label = f"▲ {i + 1} ▲" if i == self.selected and size != "tiny" and not fan else str(i + 1)
             items.append(Item(lines, label, state, c, raise_=1 if i == self.selected else 0))
         gap = 2 if size != "tiny" else 1
         return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny",
-                                 spread=spread_for(size, 4))
+                                 spread=spread_for(size, 4), fan=fan)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)

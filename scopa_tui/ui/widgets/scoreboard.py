@@ -34,6 +34,9 @@ class ScoreBoard(Widget):
     sides: reactive[tuple[SideInfo, ...]] = reactive(tuple, layout=True)
     target: reactive[int] = reactive(11)
     deck: reactive[DeckStyle] = reactive(DeckStyle)
+    # The variant's words: the 7 of coins ("settebello", Escoba's "velo") and a sweep
+    # ("scope", "escobas"); the game screen sets them.
+    words: reactive[tuple[str, str]] = reactive(("settebello", "scope"))
 
     def _s(self, name: str):
         return self.get_component_rich_style(name, partial=True)
@@ -60,9 +63,9 @@ class ScoreBoard(Widget):
             parts = [Text(f"pile {side.pile} card{'s' if side.pile != 1 else ''}", self._s("score--pile")),
                      Text(f"{side.coins} {self.deck.suit_word('d')}", self._s("score--pile"))]
             if side.settebello:
-                parts.append(Text(f"{self.deck.star()} settebello", self._s("score--scopa")))
+                parts.append(Text(f"{self.deck.star()} {self.words[0]}", self._s("score--scopa")))
             if side.scope_cards:
-                sc = Text(f"scope {len(side.scope_cards)}:", self._s("score--scopa"))
+                sc = Text(f"{self.words[1]} {len(side.scope_cards)}:", self._s("score--scopa"))
                 for c in side.scope_cards:
                     sc.append(" ")
                     sc.append(self.deck.short(c), self._s(f"card--{suit_role(c)}"))

@@ -1,0 +1,65 @@
+"""The game screen in the variants: Scopone's ten cards held in a fan that fits at 80x24
+and 100x30 (every card's index in view, key 0 for the tenth), the game's name in the top
+bar, and the live line in the variant's own words."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.config import GameConfig
+
+from .helpers import game_screen, settle, shown, wait_for_my_turn
+
+
+def variant_app(variant: str, players: int = 2, seed: int = 5, options=()) -> ScopaApp:
+    config = GameConfig(players=players, ai=["easy"], seed=seed, variant=variant, options=list(options))
+    app = ScopaApp(config, start=True, ai_delay=0)
+    app.hint_options = {"iters": 150, "seed": 1}
+    return app
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_ten_cards_are_held_in_a_fan_with_every_index_in_view(size):
+    app = variant_app("scopone-scientifico", players=4)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        screen = game_screen(app)
+        hand = screen.query_one("#hand")
+        cards = screen.pic.my_hand
+        assert len(cards) >= 9 and hand.card_size != "tiny"
+        text = shown(hand)
+        for card in cards[:-1]:  # every covered card shows its index; the last shows whole
+            assert screen.deck.short(card) in text, screen.deck.short(card)
+        assert len(hand._hits) == len(cards)
+        assert all(x1 <= hand.content_region.width for _, _, x1, _, _ in hand._hits)
+        if len(cards) == 10:
+            await pilot.press("0")
+            await settle(pilot)
+            assert screen.selected == 9
+        top = str(screen.query_one("#topbar").render())
+        assert top.startswith(" SCOPONE SCIENTIFICO ")
+
+
+async def test_the_live_line_speaks_escoba():
+    app = variant_app("escoba", seed=5)  # you play first and can take
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        screen = game_screen(app)
+        game = app.game
+        moves = [m for m in game.legal_moves() if m.capture]
+        assert moves
+        move = moves[0]
+        index = screen.pic.my_hand.index(move.card)
+        screen.action_select(index)
+        screen._toggle_to(frozenset(move.capture))
+        await settle(pilot)
+        line = " ".join(str(screen.query_one("#prompt").render()).split())
+        assert "6 + 3 + 6 = 15" in line, line  # the played card and the taken ones add up to 15
+        assert str(screen.query_one("#topbar").render()).startswith(" ESCOBA ")
+        from scopa_tui.ui.widgets.scoreboard import ScoreBoard
+
+        assert screen.query_one(ScoreBoard).words == ("velo", "escobas")  # Escoba's words in the panel
+        assert screen._sweep(2) == "escobas"

@@ -1,0 +1,93 @@
+"""The new-game screen chooses any game of the Scopa family: the variant, its house rules
+as checkboxes with their explanations, players and target following the variant, and an
+external bot that does not play the variant refused before the game starts."""
+
+from __future__ import annotations
+
+import sys
+
+from textual.widgets import Checkbox, Select, Static
+
+from scopa_tui.engine import OPTIONS, VARIANTS
+
+from .helpers import game_screen, make_app, settle, text_of
+
+# A bot whose hello lists no variants: it plays plain Scopa only (docs/bot-protocol.md).
+SCOPA_ONLY_BOT = """
+import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg.get("type") == "hello":
+        print(json.dumps({"type": "hello", "protocol": "scopa-bot/1", "name": "old bot"}), flush=True)
+    elif msg.get("type") == "quit":
+        break
+"""
+
+
+def shown_options(screen) -> list[str]:
+    return [name for name in OPTIONS if screen.query_one(f"#opt-{name}").display]
+
+
+async def test_scopone_is_for_four_and_escoba_goes_to_21_with_the_spanish_deck():
+    app = make_app(start=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.query_one("#variant", Select).value == "scopa"
+        assert shown_options(screen) == list(VARIANTS["scopa"].options)
+        screen.query_one("#variant", Select).value = "scopone-scientifico"
+        await settle(pilot)
+        players = screen.query_one("#players", Select)
+        assert players.value == 4 and [v for _, v in players._options if v != Select.BLANK] == [4]
+        screen.query_one("#variant", Select).value = "escoba"
+        await settle(pilot)
+        assert players.value == 4  # still allowed
+        assert screen.query_one("#target", Select).value == 21
+        assert screen.query_one("#deck", Select).value == "spanish"
+        assert shown_options(screen) == list(VARIANTS["escoba"].options)
+        assert "setenta-primiera" in shown_options(screen)
+        info = text_of(screen.query_one("#preset-info"))
+        assert info.startswith("Escoba: Take any set of table cards")
+        screen.query_one("#opt-setenta-primiera", Checkbox).focus()
+        await settle(pilot)
+        assert OPTIONS["setenta-primiera"].summary[:30] in " ".join(text_of(screen.query_one("#preset-info")).split())
+
+
+async def test_the_chosen_variant_and_house_rules_are_played():
+    app = make_app(start=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.query_one("#variant", Select).value = "scopone-scientifico"
+        await settle(pilot)
+        screen.query_one("#opt-napola", Checkbox).value = True
+        screen.query_one("#opt-primiera-all-suits", Checkbox).value = False  # on by default
+        config = screen.read_config()
+        assert config.variant == "scopone-scientifico" and config.players == 4
+        assert config.options == ["napola", "no-primiera-all-suits"]
+        screen.action_start()
+        await settle(pilot)
+        rules = app.game.rules
+        assert rules.variant == "scopone-scientifico" and rules.napola and not rules.primiera_requires_all_suits
+        assert len(game_screen(app).pic.my_hand) == 10
+
+
+async def test_an_external_bot_that_does_not_play_the_variant_is_refused(tmp_path):
+    bot = tmp_path / "old_bot.py"
+    bot.write_text(SCOPA_ONLY_BOT)
+    app = make_app(start=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.query_one("#variant", Select).value = "escoba"
+        screen.query_one("#ai-1", Select).value = "cmd"
+        await settle(pilot)
+        screen.query_one("#ai-cmd-1").value = f"{sys.executable} {bot}"
+        screen.action_start()
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "✗" in text_of(screen.query_one("#error", Static)):
+                break
+        error = " ".join(text_of(screen.query_one("#error", Static)).split())
+        assert "✗" in error and "Escoba" in error and "plays only Scopa" in error, error
+        assert app.screen is screen and app.game is None  # no game started
