@@ -92,8 +92,8 @@ class NewGameScreen(StyledOnMount, Screen):
                     choices = [(f"{t} points", t) for t in TARGETS] + [("other…", 0)]
                     yield Select(choices, value=target if target in TARGETS else 0, allow_blank=False,
                                  id="target")
-                yield self._row([Label("Points", classes="field"),
-                                 Input(str(target), id="other-target", type="integer", max_length=3)],
+                self._other_target = Input(str(target), id="other-target", type="integer", max_length=3)
+                yield self._row([Label("Points", classes="field"), self._other_target],
                                 target not in TARGETS, classes="row", id="other-row")
                 with Horizontal(classes="row"):
                     yield Label("Deck", classes="field")
@@ -177,7 +177,7 @@ class NewGameScreen(StyledOnMount, Screen):
         preset = self.query_one("#preset", Select).value
         target = variant_target(variant, preset)
         self.query_one("#target", Select).value = target if target in TARGETS else 0
-        self.query_one("#other-target", Input).value = str(target)
+        self._other_target.value = str(target)  # its row may still wait to be mounted
         self.query_one("#deck", Select).value = variant_deck(variant, preset)
 
     def on_mount(self) -> None:
@@ -277,7 +277,7 @@ class NewGameScreen(StyledOnMount, Screen):
         preset = self.query_one("#preset", Select).value
         target = self.query_one("#target", Select).value
         if target == 0:
-            text = self.query_one("#other-target", Input).value.strip()
+            text = self._other_target.value.strip()
             if not text.isdigit() or not 1 <= int(text) <= 999:
                 raise ValueError("the target must be a whole number of points from 1 to 999")
             target = int(text)
