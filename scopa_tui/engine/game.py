@@ -207,13 +207,24 @@ class Game:
         """Apply a legal move of the seat to act; raises :class:`IllegalMove` otherwise."""
         if self.phase != "play" or (move.card, move.mask) not in self._legal_pairs():
             self.check(move)  # raises, saying why (check() also accepts a legal move)
+        return self.play_listed(move.card, move.mask)
+
+    def legal_pairs(self) -> list[tuple[int, int]]:
+        """The legal moves now as (card index, capture mask) pairs, in the order of
+        :meth:`legal_moves` (empty between hands).  Do not change the list."""
+        return self._legal_pairs() if self.phase == "play" else []
+
+    def play_listed(self, card: int, mask: int) -> Played:
+        """:meth:`play` of a pair :meth:`legal_pairs` listed for this position, unchecked:
+        the lean path of ``scopa-tui simulate`` (no Move, no check)."""
         s = self.state
         seat = s.turn
         stock_before = len(s.stock)
-        scopa = s.apply(move.card, move.mask)
-        capture = move.capture
-        self.history.append(PlayRecord(seat, move.card, capture, scopa))
-        event = Played(self.hand_no, seat, move.card, capture, scopa, s.over,
+        scopa = s.apply(card, mask)
+        card = CARDS[card]
+        capture = card_tuple(mask)
+        self.history.append(PlayRecord(seat, card, capture, scopa))
+        event = Played(self.hand_no, seat, card, capture, scopa, s.over,
                        card_tuple(s.table) if not s.over else ())
         self._emit(event)
         if len(s.stock) != stock_before:
