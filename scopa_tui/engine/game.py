@@ -85,8 +85,9 @@ class Game:
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
-        for callback in list(self._subscribers):
-            callback(event)
+        if self._subscribers:  # a copy: a callback may unsubscribe
+            for callback in list(self._subscribers):
+                callback(event)
 
     # --- flow ------------------------------------------------------------------------
     def start(self) -> None:
@@ -222,14 +223,14 @@ class Game:
         stock_before = len(s.stock)
         scopa = s.apply(card, mask)
         card = CARDS[card]
-        capture = card_tuple(mask)
+        capture = card_tuple(mask) if mask else ()
+        over = not s.plays_left
         self.history.append(PlayRecord(seat, card, capture, scopa))
-        event = Played(self.hand_no, seat, card, capture, scopa, s.over,
-                       card_tuple(s.table) if not s.over else ())
+        event = Played(self.hand_no, seat, card, capture, scopa, over, () if over else card_tuple(s.table))
         self._emit(event)
         if len(s.stock) != stock_before:
             self._emit_deal(s, ())
-        if s.over:
+        if over:
             self._end_hand()
         return event
 
