@@ -131,38 +131,39 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
         choosers = [players[assign[seat]].choose for seat in range(rules.players)]
         seat_stats = [stats[assign[seat]] for seat in range(rules.players)]
         clock, view_of, play_listed = time.perf_counter, game.view, game.play_listed
-        legal_pairs = game.legal_pairs
         assi = rules.variant_info.rule == ASSI
         try:
-            while not game.is_over:
-                if game.phase == "hand_over":
-                    game.next_hand()
+            while True:
                 state = game.state
-                seat = state.turn
-                lean = leans[seat]
-                st = seat_stats[seat]
-                if lean is not None:  # random, greedy: no view, no Move
-                    pairs = legal_pairs()
-                    t0 = clock()
-                    pair = lean(pairs, state.table, state.plays_left, assi)
-                    dt = clock() - t0
-                    if pair not in pairs:  # never, but a fault is a fault
-                        st.faults += 1
-                        pair = pairs[0]
-                else:
-                    view = view_of(seat)
-                    t0 = clock()
-                    move = choosers[seat](view)
-                    dt = clock() - t0
-                    if move not in view.legal:  # a player's fault: play a safe move instead
-                        st.faults += 1
-                        move = view.legal[0]
-                    pair = move.card, move.mask
-                st.decisions += 1
-                st.think_time += dt
-                if keep_times:
-                    st.times.append(dt)
-                play_listed(*pair)
+                while state.plays_left:  # one hand
+                    seat = state.turn
+                    lean = leans[seat]
+                    st = seat_stats[seat]
+                    if lean is not None:  # random, greedy: no view, no Move
+                        pairs = state.legal_moves()
+                        t0 = clock()
+                        pair = lean(pairs, state.table, state.plays_left, assi)
+                        dt = clock() - t0
+                        if pair not in pairs:  # never, but a fault is a fault
+                            st.faults += 1
+                            pair = pairs[0]
+                    else:
+                        view = view_of(seat)
+                        t0 = clock()
+                        move = choosers[seat](view)
+                        dt = clock() - t0
+                        if move not in view.legal:  # a player's fault: play a safe move instead
+                            st.faults += 1
+                            move = view.legal[0]
+                        pair = move.card, move.mask
+                    st.decisions += 1
+                    st.think_time += dt
+                    if keep_times:
+                        st.times.append(dt)
+                    play_listed(*pair)
+                if game.is_over:
+                    break
+                game.next_hand()
         finally:
             for p in players.values():
                 close = getattr(p, "close", None)

@@ -210,14 +210,10 @@ class Game:
             self.check(move)  # raises, saying why (check() also accepts a legal move)
         return self.play_listed(move.card, move.mask)
 
-    def legal_pairs(self) -> list[tuple[int, int]]:
-        """The legal moves now as (card index, capture mask) pairs, in the order of
-        :meth:`legal_moves` (empty between hands).  Do not change the list."""
-        return self._legal_pairs() if self.phase == "play" else []
-
     def play_listed(self, card: int, mask: int) -> Played:
-        """:meth:`play` of a pair :meth:`legal_pairs` listed for this position, unchecked:
-        the lean path of ``scopa-tui simulate`` (no Move, no check)."""
+        """:meth:`play` of a (card index, capture mask) pair that ``self.state.legal_moves()``
+        listed for this position, unchecked: the lean path of ``scopa-tui simulate`` (no
+        Move, no check)."""
         s = self.state
         seat = s.turn
         stock_before = len(s.stock)

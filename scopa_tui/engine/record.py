@@ -68,9 +68,13 @@ def json_loads(text: str) -> Any:
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
+# Each card's name as a JSON string (``'"7d"'``), by index.
+_QUOTED = tuple(f'"{name}"' for name in NAMES)
+
+
 def _names(cards) -> str:
     """Card names as the inside of a JSON list: ``"7d","1c"``."""
-    return ",".join(['"' + NAMES[c] + '"' for c in cards])
+    return ",".join([_QUOTED[c] for c in cards])
 
 
 def _line(event) -> str:
