@@ -125,7 +125,7 @@ class Game:
 
     def _emit_deal(self, state: HandState, table: tuple[Card, ...], first: bool = False) -> None:
         self._emit(Dealt(self.hand_no, self.dealer, table,
-                         tuple(tuple(CARDS[c] for c in h) for h in state.hands), len(state.stock),
+                         tuple([tuple([CARDS[c] for c in h]) for h in state.hands]), len(state.stock),
                          self.deal_escobas if first else 0, first))
 
     # --- queries ---------------------------------------------------------------------
