@@ -12,6 +12,7 @@ from typing import IO, Any
 from .ai.base import BasePlayer
 from .ai.registry import make_player
 from .engine import Game, GameEnded, HandEnded, Rules, record
+from .engine.core import ASSI
 
 
 @dataclass
@@ -76,6 +77,18 @@ def _notify(players, event) -> None:
                 notify(line)
 
 
+def _lean_chooser(player):
+    """The player's ``choose_lean`` (random, greedy: the same choice from the engine's
+    (card, capture mask) pairs, without a view), or None: a subclass that chooses its own
+    way, or any other player, gets a view."""
+    lean = getattr(player, "choose_lean", None)
+    if lean is None:
+        return None
+    cls = type(player)
+    owner = next(k for k in cls.__mro__ if "choose_lean" in vars(k))
+    return lean if cls.choose is owner.__dict__.get("choose") else None
+
+
 def seat_entrants(rules: Rules, n_entrants: int, rotation: int) -> list[int]:
     """Which entrant plays each seat.
 
@@ -114,27 +127,43 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
         if listeners:
             game.subscribe(lambda event: _notify(listeners, event))
         game.start()
+        leans = [_lean_chooser(players[assign[seat]]) for seat in range(rules.players)]
         choosers = [players[assign[seat]].choose for seat in range(rules.players)]
         seat_stats = [stats[assign[seat]] for seat in range(rules.players)]
-        clock, view_of, play = time.perf_counter, game.view, game.play
+        clock, view_of, play_listed = time.perf_counter, game.view, game.play_listed
+        assi = rules.variant_info.rule == ASSI
         try:
-            while not game.is_over:
-                if game.phase == "hand_over":
-                    game.next_hand()
-                seat = game.turn
-                view = view_of(seat)
-                t0 = clock()
-                move = choosers[seat](view)
-                dt = clock() - t0
-                st = seat_stats[seat]
-                st.decisions += 1
-                st.think_time += dt
-                if keep_times:
-                    st.times.append(dt)
-                if move not in view.legal:  # a player's fault: play a safe move instead
-                    st.faults += 1
-                    move = view.legal[0]
-                play(move)
+            while True:
+                state = game.state
+                while state.plays_left:  # one hand
+                    seat = state.turn
+                    lean = leans[seat]
+                    st = seat_stats[seat]
+                    if lean is not None:  # random, greedy: no view, no Move
+                        pairs = state.legal_moves()
+                        t0 = clock()
+                        pair = lean(pairs, state.table, state.plays_left, assi)
+                        dt = clock() - t0
+                        if pair not in pairs:  # never, but a fault is a fault
+                            st.faults += 1
+                            pair = pairs[0]
+                    else:
+                        view = view_of(seat)
+                        t0 = clock()
+                        move = choosers[seat](view)
+                        dt = clock() - t0
+                        if move not in view.legal:  # a player's fault: play a safe move instead
+                            st.faults += 1
+                            move = view.legal[0]
+                        pair = move.card, move.mask
+                    st.decisions += 1
+                    st.think_time += dt
+                    if keep_times:
+                        st.times.append(dt)
+                    play_listed(*pair)
+                if game.is_over:
+                    break
+                game.next_hand()
         finally:
             for p in players.values():
                 close = getattr(p, "close", None)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..engine import Move, PlayerView
-from ..engine.core import ASSI
+from ..engine.cards import CARDS, card_tuple, mask_of
+from ..engine.core import ACES_MASK, ASSI
 from .base import BasePlayer
 
 # Primiera-ish worth of a rank: sevens and sixes matter most.
@@ -20,6 +21,11 @@ def card_worth(card) -> float:
     return w
 
 
+# card_worth of each card index, and its rank (the lean path scores ints, not Cards).
+WORTH = tuple(card_worth(c) for c in CARDS)
+RANKS = tuple(c.rank for c in CARDS)
+
+
 class RandomPlayer(BasePlayer):
     """Uniform over the legal moves."""
 
@@ -27,6 +33,11 @@ class RandomPlayer(BasePlayer):
 
     def choose(self, view: PlayerView) -> Move:
         return self.rng.choice(view.legal)
+
+    def choose_lean(self, pairs: list[tuple[int, int]], table: int, plays_left: int, assi: bool) -> tuple[int, int]:
+        """The same choice as :meth:`choose` from the engine's (card, capture mask) pairs,
+        listed in the order of ``view.legal``: ``scopa-tui simulate`` builds no view for it."""
+        return self.rng.choice(pairs)
 
 
 class GreedyPlayer(BasePlayer):
@@ -41,16 +52,32 @@ class GreedyPlayer(BasePlayer):
             self.name = name
 
     def score(self, move: Move, view: PlayerView) -> float:
-        if not move.is_capture:
-            return -card_worth(move.card) - 0.05 * move.card.rank
-        taken = (move.card,) + move.capture
-        value = len(taken) * 0.4 + sum(card_worth(c) for c in taken)
-        if len(move.capture) == len(view.table) and view.plays_left > 1 and not (
-                move.card.rank == 1 and view.rules.variant_info.rule == ASSI and move.capture[0].rank != 1):
-            value += 4.0  # a scopa (an Ace sweeping the table in Scopa d'Assi is none)
-        return value
+        return _score(move.card, move.mask, mask_of(view.table), view.plays_left,
+                      view.rules.variant_info.rule == ASSI)
 
     def choose(self, view: PlayerView) -> Move:
-        scores = [self.score(m, view) for m in view.legal]
+        legal = view.legal
+        pairs = [(m.card, m.mask) for m in legal]
+        return legal[self._pick(pairs, mask_of(view.table), view.plays_left, view.rules.variant_info.rule == ASSI)]
+
+    def choose_lean(self, pairs: list[tuple[int, int]], table: int, plays_left: int, assi: bool) -> tuple[int, int]:
+        """The same choice as :meth:`choose` from the engine's (card, capture mask) pairs,
+        listed in the order of ``view.legal``: ``scopa-tui simulate`` builds no view for it."""
+        return pairs[self._pick(pairs, table, plays_left, assi)]
+
+    def _pick(self, pairs, table: int, plays_left: int, assi: bool) -> int:
+        """The index of the chosen pair: one of the best scores, at random."""
+        scores = [_score(c, m, table, plays_left, assi) for c, m in pairs]
         best = max(scores)
-        return self.rng.choice([m for m, s in zip(view.legal, scores) if s == best])
+        return self.rng.choice([i for i, s in enumerate(scores) if s == best])
+
+
+def _score(card: int, mask: int, table: int, plays_left: int, assi: bool) -> float:
+    """What taking ``mask`` with ``card`` is worth now (laying it: minus what it is worth)."""
+    if not mask:
+        return -WORTH[card] - 0.05 * RANKS[card]
+    taken = (card,) + card_tuple(mask)
+    value = len(taken) * 0.4 + sum(WORTH[c] for c in taken)
+    if mask == table and plays_left > 1 and not (card < 4 and assi and not mask & ACES_MASK):
+        value += 4.0  # a scopa (an Ace sweeping the table in Scopa d'Assi is none)
+    return value

@@ -22,28 +22,39 @@ _CACHE_LIMIT = 400_000
 
 
 def _sum_subsets(target: int, low: int) -> tuple[int, ...]:
-    """All subsets of the cards in ``low`` whose ranks add up to ``target``."""
-    cards = []
+    """All subsets of the cards in ``low`` whose ranks add up to ``target``.
+
+    A depth-first search over the cards from the lowest, on an explicit stack (no call
+    per step: every process fills its cache from cold), listing the subsets in the order
+    the recursive search lists them, which the order of legal moves (and so a seeded
+    game) depends on: tests/engine/test_engine_captures_order.py.
+    """
+    bits = []
+    values = []
     m = low
     while m:
         b = m & -m
-        i = b.bit_length() - 1
-        cards.append((i, (i >> 2) + 1))
+        bits.append(b)
+        values.append(((b.bit_length() - 1) >> 2) + 1)
         m ^= b
+    n = len(bits)
     out: list[int] = []
-    n = len(cards)
-
-    def rec(start: int, remaining: int, acc: int) -> None:
-        for j in range(start, n):
-            idx, value = cards[j]
-            if value > remaining:
-                break  # cards are sorted by rank
-            if value == remaining:
-                out.append(acc | (1 << idx))
-            else:
-                rec(j + 1, remaining - value, acc | (1 << idx))
-
-    rec(0, target, 0)
+    # (first card to try, what is left to add up, cards taken); an int alone is a found
+    # subset, pushed among the searches so that it comes out in its turn.
+    stack: list = [(0, target, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item = pop()
+        if type(item) is int:
+            out.append(item)
+            continue
+        start, remaining, acc = item
+        end = start
+        while end < n and values[end] <= remaining:  # cards are sorted by rank
+            end += 1
+        for j in range(end - 1, start - 1, -1):  # pushed last first: popped first first
+            value = values[j]
+            push(acc | bits[j] if value == remaining else (j + 1, remaining - value, acc | bits[j]))
     return tuple(out)
 
 

@@ -85,8 +85,9 @@ class Game:
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
-        for callback in list(self._subscribers):
-            callback(event)
+        if self._subscribers:  # a copy: a callback may unsubscribe
+            for callback in list(self._subscribers):
+                callback(event)
 
     # --- flow ------------------------------------------------------------------------
     def start(self) -> None:
@@ -124,7 +125,7 @@ class Game:
 
     def _emit_deal(self, state: HandState, table: tuple[Card, ...], first: bool = False) -> None:
         self._emit(Dealt(self.hand_no, self.dealer, table,
-                         tuple(tuple(CARDS[c] for c in h) for h in state.hands), len(state.stock),
+                         tuple([tuple([CARDS[c] for c in h]) for h in state.hands]), len(state.stock),
                          self.deal_escobas if first else 0, first))
 
     # --- queries ---------------------------------------------------------------------
@@ -207,18 +208,25 @@ class Game:
         """Apply a legal move of the seat to act; raises :class:`IllegalMove` otherwise."""
         if self.phase != "play" or (move.card, move.mask) not in self._legal_pairs():
             self.check(move)  # raises, saying why (check() also accepts a legal move)
+        return self.play_listed(move.card, move.mask)
+
+    def play_listed(self, card: int, mask: int) -> Played:
+        """:meth:`play` of a (card index, capture mask) pair that ``self.state.legal_moves()``
+        listed for this position, unchecked: the lean path of ``scopa-tui simulate`` (no
+        Move, no check)."""
         s = self.state
         seat = s.turn
         stock_before = len(s.stock)
-        scopa = s.apply(move.card, move.mask)
-        capture = move.capture
-        self.history.append(PlayRecord(seat, move.card, capture, scopa))
-        event = Played(self.hand_no, seat, move.card, capture, scopa, s.over,
-                       card_tuple(s.table) if not s.over else ())
+        scopa = s.apply(card, mask)
+        card = CARDS[card]
+        capture = card_tuple(mask) if mask else ()
+        over = not s.plays_left
+        self.history.append(PlayRecord(seat, card, capture, scopa))
+        event = Played(self.hand_no, seat, card, capture, scopa, over, () if over else card_tuple(s.table))
         self._emit(event)
         if len(s.stock) != stock_before:
             self._emit_deal(s, ())
-        if s.over:
+        if over:
             self._end_hand()
         return event
 

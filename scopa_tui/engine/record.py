@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import CARDS, NAMES, parse_card
 from .errors import IllegalMove, RecordError, RulesError
-from .events import Played
+from .events import Dealt, Played
 from .game import Game
 from .moves import Move
 from .rules import Rules
@@ -68,17 +68,31 @@ def json_loads(text: str) -> Any:
 _encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
+# Each card's name as a JSON string (``'"7d"'``), by index.
+_QUOTED = tuple(f'"{name}"' for name in NAMES)
+
+
+def _names(cards) -> str:
+    """Card names as the inside of a JSON list: ``"7d","1c"``."""
+    return ",".join([_QUOTED[c] for c in cards])
+
+
 def _line(event) -> str:
     """One event as a compact JSON line.
 
-    Plays, most of a record's lines, are formatted directly: their fields are ints, card
-    names and a bool, so the text is exactly what the encoder writes for ``to_record()``
-    (a test checks this), at a fraction of the cost.
+    Plays and deals, most of a record's lines, are formatted directly: their fields are
+    ints, card names and a bool, so the text is exactly what the encoder writes for
+    ``to_record()`` (a test checks this), at a fraction of the cost.
     """
-    if type(event) is Played:
-        capture = ",".join(['"' + NAMES[c] + '"' for c in event.capture])
+    kind = type(event)
+    if kind is Played:
         return (f'{{"event":"play","hand":{event.hand},"seat":{event.seat},"card":"{NAMES[event.card]}",'
-                f'"capture":[{capture}],"scopa":{"true" if event.scopa else "false"}}}\n')
+                f'"capture":[{_names(event.capture)}],"scopa":{"true" if event.scopa else "false"}}}\n')
+    if kind is Dealt:
+        hands = ",".join(["[" + _names(h) + "]" for h in event.hands])
+        escobas = f',"dealer_escobas":{event.escobas}' if event.escobas else ""
+        return (f'{{"event":"deal","hand":{event.hand},"dealer":{event.dealer},"table":[{_names(event.table)}],'
+                f'"hands":[{hands}]{escobas}}}\n')
     return _encode(event.to_record()) + "\n"
 
 

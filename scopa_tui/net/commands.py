@@ -8,7 +8,6 @@ command runs, so ``scopa-tui --help`` stays fast.
 from __future__ import annotations
 
 import argparse
-import asyncio
 
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, AI_LEVELS, DEFAULT_URL, TITLE_MAX, TURN_LIMIT_MAX,
                        TURN_LIMIT_MIN, NetError, check_name, plain_text)
@@ -112,6 +111,8 @@ def cmd_server(args) -> int:
         raise ValueError("--certfile and --keyfile go together")
     data_dir = resolve_data_dir(getattr(args, "data_dir", None))
     try:
+        import asyncio  # here, not at the top: every subcommand builds these options
+
         return asyncio.run(serve_until_stopped(data_dir, args.host, args.port, args.certfile, args.keyfile,
                                                ai_pace=args.ai_pace,
                                                max_connections=args.max_connections_per_address,
@@ -170,6 +171,8 @@ def cmd_online(args) -> int:
     player = make_player(spec)
     seat = HeadlessSeat(NetClient(args.server, args.name), player)
     try:
+        import asyncio
+
         return asyncio.run(seat.run(create=create, join=args.join, start_after=args.start_after))
     except KeyboardInterrupt:
         return 130

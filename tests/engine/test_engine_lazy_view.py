@@ -10,7 +10,7 @@ import pytest
 
 from scopa_tui.engine import Game, PlayerView, make_rules, record
 from scopa_tui.engine.cards import CARDS, cards_of
-from scopa_tui.engine.events import Played
+from scopa_tui.engine.events import Dealt, Played
 from scopa_tui.engine.moves import Move
 
 
@@ -54,16 +54,24 @@ def test_lazy_views_equal_eager_views_for_every_seat_and_keep_their_moment(playe
             assert values(lazy) == then and lazy.unseen_mask == unseen
 
 
-def test_fast_play_lines_are_what_the_encoder_writes():
-    game = Game(make_rules(players=4), seed=11)
-    game.start()
-    rng = random.Random(2)
-    while not game.is_over:
-        if game.phase == "hand_over":
-            game.next_hand()
-        game.play(rng.choice(game.legal_moves()))
-    lines = record.dumps(game).splitlines()
-    plays = [(e, line) for e, line in zip(game.events, lines) if isinstance(e, Played)]
-    assert any(e.scopa for e, _ in plays) and any(e.capture for e, _ in plays)
-    for event, line in plays:
-        assert line == json.dumps(event.to_record(), separators=(",", ":"))
+@pytest.mark.parametrize("variant,players,seeds", [("scopa", 4, [11]), ("escoba", 2, range(12)),
+                                                   ("scopone-scientifico", 4, [3])])
+def test_fast_play_and_deal_lines_are_what_the_encoder_writes(variant, players, seeds):
+    deals, escobas = 0, 0
+    for seed in seeds:
+        game = Game(make_rules(players=players, variant=variant), seed=seed)
+        game.start()
+        rng = random.Random(2)
+        while not game.is_over:
+            if game.phase == "hand_over":
+                game.next_hand()
+            game.play(rng.choice(game.legal_moves()))
+        lines = record.dumps(game).splitlines()
+        assert len(lines) == len(game.events)
+        plays = [(e, line) for e, line in zip(game.events, lines) if isinstance(e, Played)]
+        assert any(e.scopa for e, _ in plays) and any(e.capture for e, _ in plays)
+        for event, line in zip(game.events, lines):
+            assert line == json.dumps(event.to_record(), separators=(",", ":"))
+            deals += isinstance(event, Dealt)
+            escobas += isinstance(event, Dealt) and event.escobas
+    assert deals and (escobas or variant != "escoba")  # Escoba: a deal of 15 on the table
