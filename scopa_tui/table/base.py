@@ -23,8 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..engine import Move, Rules, capture_masks, explain_capture, mask_of
+from ..engine import Move, Rules, explain_capture, mask_of
 from ..engine.cards import Card, card_tuple
+from ..engine.core import card_captures, rule_of
 from ..engine.events import Event
 from ..engine.scoring import HandScore
 from ..engine.view import PlayerView
@@ -155,9 +156,10 @@ class Table:
 
     # --- live validation: from the view, with the engine's functions --------------------
     def captures_for(self, card: int) -> list[tuple[Card, ...]]:
-        """The legal capture sets of ``card`` on the table now (``[()]``: it is laid)."""
+        """The legal capture sets of ``card`` on the table now, by the variant's capture
+        rule (``()`` among them: it may be laid; ``[()]``: it must be)."""
         view = self.view()
-        masks = capture_masks(card, mask_of(view.table)) if view is not None else ()
+        masks = card_captures(rule_of(self.rules), card, mask_of(view.table)) if view is not None else ()
         return [card_tuple(m) for m in masks] or [()]
 
     def explain(self, card: int | str, capture=()) -> str | None:
@@ -168,7 +170,7 @@ class Table:
         view = self.view()
         if move.card not in view.hand:
             return f"{move.card} is not in your hand"
-        return explain_capture(move.card, move.mask, mask_of(view.table))
+        return explain_capture(move.card, move.mask, mask_of(view.table), self.rules, [int(c) for c in view.hand])
 
     # --- events ----------------------------------------------------------------------
     def subscribe(self, callback: Callable[[Event | Notice], None]) -> Callable[[], None]:
