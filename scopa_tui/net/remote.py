@@ -42,6 +42,8 @@ def _mask(cards) -> int:
 class RemoteTable(Table):
     """The seat ``joined`` (the server's answer to create, join or resume) holds through ``client``."""
 
+    can_chat = True
+
     def __init__(self, client: NetClient, joined: dict[str, Any]) -> None:
         super().__init__()
         self.client = client

@@ -113,6 +113,7 @@ class Table:
     seats: list[Seat]
     pace: float = 0.0  # seconds an AI's play stays in view before it is made (LocalTable)
     title: str = ""  # how the table is called ("table K7XQ93PA"); "" for a game of one's own
+    can_chat: bool = False  # whether :meth:`chat` reaches anybody (a table on a server)
 
     def __init__(self) -> None:
         self._subscribers: list[Callable[[Event | Notice], None]] = []

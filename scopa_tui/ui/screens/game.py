@@ -94,6 +94,7 @@ class GameScreen(Screen):
         Binding("h", "hint", "hint", id="game.hint"),
         Binding("question_mark", "help", "help", id="game.help", key_display="?"),
         Binding("f1", "help", "help", id="game.help_f1", show=False),
+        Binding("exclamation_mark", "chat", "chat", id="game.chat", key_display="!"),
         Binding("q", "quit_game", "quit", id="game.quit"),
     ]
 
@@ -570,8 +571,11 @@ class GameScreen(Screen):
             self._log(text + ".", "")
             self.app.notify(text, timeout=4, markup=False)
             self._refresh_widgets()
-        elif isinstance(notice, ChatLine):
-            self._log(f"{notice.name}: {notice.text}", "")
+        elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
+            who = "You" if notice.seat == self.me else notice.name
+            self._log(f"{who}: {notice.text}", "")
+            if notice.seat != self.me:
+                self.app.notify(notice.text, title=notice.name, timeout=4, markup=False)
         elif isinstance(notice, TableError):
             self._set_message(Text(notice.text, style="bold"))
             self.app.notify(notice.text, severity="warning", timeout=6, markup=False)
@@ -847,6 +851,8 @@ class GameScreen(Screen):
             return True
         if action in ("hint", "cycle", "play"):
             return True if self._my_turn() else None
+        if action == "chat":  # a table with somebody to talk to (on a server); hidden elsewhere
+            return self.table.can_chat
         return True
 
     def action_select_step(self, step: int) -> None:
@@ -923,6 +929,16 @@ class GameScreen(Screen):
 
     def action_help(self) -> None:
         self.app.action_show_help()
+
+    def action_chat(self) -> None:
+        """A one-line input; Enter sends the line to the table (it comes back in the log)."""
+        from .chat import ChatScreen
+
+        def send(text: str | None) -> None:
+            if text:
+                self.table.chat(text)
+
+        self.app.push_screen(ChatScreen(), send)
 
     def action_quit_game(self) -> None:
         self.app.action_quit_game()
