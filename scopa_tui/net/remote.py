@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Any
 
 from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState, Move, Played, Redealt, Rules,
@@ -197,6 +198,34 @@ class RemoteTable(Table):
         self.phase = "hand_over"
         return score
 
+    def record_text(self) -> str | None:
+        """The finished game as a ``scopa-record/1`` record (docs/record-format.md), for the
+        history; None before its end.
+
+        The deal lines this seat received hold only its own hand; once every card has been
+        played, each other hand is known: the cards its seat played before the next deal.
+        """
+        if not self.lines or self.lines[-1].get("event") != "game_end":
+            return None
+        lines = [dict(line) for line in self.lines]
+        deal: dict[str, Any] | None = None
+        played: list[list[str]] = []
+        for line in lines + [{"event": "end"}]:
+            kind = line["event"]
+            if kind in ("deal", "hand_end", "end") and deal is not None:
+                deal["hands"] = [h if h is not None else played[s] for s, h in enumerate(deal["hands"])]
+                deal = None
+            if kind == "deal":
+                deal, played = line, [[] for _ in line["hands"]]
+            elif kind == "play" and deal is not None:
+                played[line["seat"]].append(line["card"])
+        return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
+
+    def setup(self) -> tuple[list[str], list[str | None]]:
+        """Each seat's name and, for an AI seat, its level (None for a person): for the history."""
+        return ([s.name for s in self.seats],
+                [(s.label or "medium") if s.kind == "ai" else None for s in self.seats])
+
     # --- the Table interface ----------------------------------------------------------
     @property
     def turn(self) -> int | None:
@@ -329,6 +358,15 @@ class RemoteTable(Table):
 
     def chat(self, text: str) -> None:
         self._send(self.client.chat(text))
+
+    @property
+    def server(self) -> str:
+        """The server's address, as the player gave it."""
+        return self.client.url
+
+    async def leave(self) -> None:
+        """Give the seat up for good (the AI plays it from now on; before the start it opens again)."""
+        await self.client.leave()
 
     def close(self) -> None:
         if self._pump is not None:

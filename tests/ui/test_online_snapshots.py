@@ -70,7 +70,7 @@ def online_game_app() -> ScopaApp:
 def test_online_game_screen(snap_compare):
     async def sit(pilot):
         pilot.app.show_table(pilot.app.table_for_test)
-        for _ in range(6):
+        for _ in range(12):  # the footer is drawn again once the turn is known
             await pilot.pause()
 
     assert snap_compare(online_game_app(), terminal_size=SIZE, run_before=sit)

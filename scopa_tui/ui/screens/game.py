@@ -1012,7 +1012,7 @@ class GameScreen(Screen):
         hand_title = "Your hand"
         if rules.players > 2 and len(rules.sides[0]) > 1:
             hand_title += " · " + self.side_names[rules.side_of(self.me)]
-        if pic.dealer == self.me:
+        if pic.dealer == self.me and pic.hand_no:  # no dealer before the first deal (a table waiting)
             hand_title += " · you deal"
         if turn == self.me and game.phase == "play" and self.redeal is None:
             hand_title += " · your turn"
@@ -1100,7 +1100,8 @@ class GameScreen(Screen):
         return SeatInfo(
             seat, self.names[seat], self._level_label(seat),
             pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0,
-            self.table.turn == seat and self.table.phase == "play", pic.dealer == seat, self.thinking == seat,
+            self.table.turn == seat and self.table.phase == "play", pic.dealer == seat and pic.hand_no > 0,
+            self.thinking == seat,
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
             scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else ())
@@ -1111,6 +1112,8 @@ class GameScreen(Screen):
         top.append(" SCOPA ", style="bold reverse")
         parts = [f"  Hand {pic.hand_no}", f"dealer {self.names[pic.dealer]}",
                  f"to {rules.target} point{'s' if rules.target != 1 else ''}", rules.preset]
+        if not pic.hand_no:  # a table waiting for its players: no hand, no dealer yet
+            parts[:2] = [f"  {self.table.title or 'New game'}"]
         top.append(" · ".join(parts))
         state = ""
         if game.phase == "play":

@@ -237,12 +237,28 @@ class LobbyScreen(Screen):
             if "create" in what:
                 joined = await client.create(**what["create"])
             else:
-                joined = await client.join(what["join"])
+                joined = await self._join(client, what["join"])
         except (NetClientError, ValueError) as e:
             self.say(f"✗ {getattr(e, 'message', e)}")
             return
         self.client = None  # the table owns the connection from now on
+        self.app.keep_seat(client.url, joined["code"], joined.get("token"))
         self.app.show_table(RemoteTable(client, joined))
+
+    async def _join(self, client, code: str) -> dict:
+        """Join the table, or take back this player's own seat there when one is kept (a game
+        left with *Quit*: docs/online-protocol.md, ``resume``)."""
+        from ...net.client import NetClientError
+
+        token = self.app.kept_seat(client.url, code)
+        if token:
+            try:
+                return await client.resume(code, token)
+            except NetClientError as e:
+                if e.code not in ("bad_token", "no_such_table"):
+                    raise
+                self.app.keep_seat(client.url, code, None)  # that seat is gone: join as anyone would
+        return await client.join(code)
 
     def action_back(self) -> None:
         self.app.pop_screen() if len(self.app.screen_stack) > 2 else self.app.exit()
