@@ -300,7 +300,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                 elif choice == "quit":  # nothing is sent: the seat stays ours on the server
                     self.exit()
             kept = self.kept_seat(table.server, table.code) is not None
-            self.push_screen(OnlineQuitScreen(online_quit_question(table.code, table.server, kept)), choose)
+            question = online_quit_question(table.code, table.server, table.client.name, kept)
+            self.push_screen(OnlineQuitScreen(question), choose)
         elif table is not None and table.phase in ("play", "hand_over"):
             def answer(yes: bool | None) -> None:
                 if yes:

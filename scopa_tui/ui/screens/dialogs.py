@@ -16,11 +16,11 @@ def quit_question(saved: bool) -> str:
     return "Quit the game in progress?\nIt is not saved in this run."
 
 
-def online_quit_question(code: str, server: str, kept: bool) -> str:
+def online_quit_question(code: str, server: str, name: str, kept: bool) -> str:
     """The question before quitting a game at a table on a server: nothing is saved here,
     the seat stays on the server (the AI plays it after the turn limit until you are back)."""
-    back = (f"Come back with scopa-tui online --server {server} --join {code}, or with the code "
-            "in the lobby." if kept else "This run keeps no data, so it cannot take the seat back.")
+    back = (f"Come back with scopa-tui online --server {server} --name {name} --join {code}, "
+            "or with the code in the lobby." if kept else "This run keeps no data, so it cannot take the seat back.")
     return (f"Quit the game at table {code}?\nYour seat is kept on the server; the AI plays it "
             f"after the turn limit while you are away.\n{back}")
 

@@ -63,7 +63,7 @@ class LobbyScreen(Screen):
                 yield Input(id="code", placeholder="K7XQ93PA", max_length=8, compact=True)
                 yield Button("Join", id="join", compact=True)
         with Vertical(id="create-box"):
-            with Horizontal(classes="line"):
+            with Horizontal(classes="line", id="game-line"):
                 yield Label("Game", classes="field")
                 yield Select([(v.title, v.name) for v in VARIANTS.values()], value="scopa", allow_blank=False,
                              id="variant", compact=True)
