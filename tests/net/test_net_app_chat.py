@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from net_helpers import Raw, running_server
-from test_net_app import online_app, until
+from test_net_app import created_in_lobby, online_app, until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from helpers import make_app, settle  # noqa: E402
@@ -29,11 +29,7 @@ async def test_bang_opens_the_chat_and_enter_sends_it_to_the_table(tmp_path):
     async with running_server(tmp_path) as (server, url):
         app = online_app(url)
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            await settle(pilot)
-            await pilot.click("#create")
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the waiting table")
-            screen = app.screen
+            screen = await created_in_lobby(pilot)
             assert "chat" in bindings_shown(screen)
             bruno = await Raw.open(url, "Bruno")
             await bruno.send({"type": "join", "code": screen.table.code})

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from net_helpers import first_line, headless, running_server
-from test_net_app import online_app, until
+from test_net_app import created_in_lobby, online_app, until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from helpers import game_screen, settle  # noqa: E402
@@ -29,11 +29,7 @@ async def test_a_waiting_table_has_no_dealer_and_quit_keeps_the_seat_for_join(tm
         app = online_app(url)
         app.init_store(data)  # settings kept: the seat's token is remembered there
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            await settle(pilot)
-            await pilot.click("#create")
-            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the waiting table")
-            screen = app.screen
+            screen = await created_in_lobby(pilot)
             await settle(pilot)
             assert "deal" not in screen.query_one("#hand").border_title  # nobody deals before the first deal
             assert "dealer" not in str(screen.query_one("#topbar").content)

@@ -157,3 +157,26 @@ def test_escoba_and_scopone_lines_give_the_engine_s_views_legal_moves_and_scores
                 game.play(moves[len(game.history) % len(moves)])  # captures and lays
         if variant == "escoba":
             assert seen_deal_escoba
+
+
+async def test_a_choice_past_the_hand_drawn_is_no_crash_when_the_table_runs_ahead():
+    # The table on a server is ahead of the screen (its turn already the player's next one)
+    # while the screen still draws a hand that has just lost its last card.
+    game = engine_game(hands=0)
+    seat = 0
+    messages = [{"type": "state", "table": joined(seat)["table"], "view": None, "turn": None, "deadline": None,
+                 "events": [], "totals": [0, 0]}]
+    messages += [{"type": "event", "event": as_seen_by(seat, e.to_record())} for e in game.events]
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = RemoteTable(ScriptedClient(messages), joined(seat))
+        app.show_table(table)
+        await settle(pilot, 5)
+        screen = app.screen
+        screen.pic.my_hand = ()  # as drawn: the last card played
+        screen.selected = 0  # "1" pressed meanwhile
+        table.phase, table._turn = "play", seat  # the table: the next round, the player's turn
+        screen._refresh_widgets()
+        screen.action_play()
+        await settle(pilot)
+        assert app.screen is screen and "choose a card first" in str(screen.message)

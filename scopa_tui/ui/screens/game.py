@@ -752,6 +752,12 @@ class GameScreen(Screen):
         return (self.table.phase == "play" and self.table.turn is not None and not self._my_turn()
                 and self.is_mounted)
 
+    def _chosen(self) -> bool:
+        """Whether a card of the hand as drawn is chosen.  A table on a server may be a few
+        messages ahead of the screen (the next round's turn while the screen still draws the
+        last play): a choice made meanwhile may point past the hand drawn."""
+        return self.selected is not None and 0 <= self.selected < len(self.pic.my_hand)
+
     def _clear_selection(self) -> None:
         self.selected = None
         self.capture = frozenset()
@@ -771,7 +777,7 @@ class GameScreen(Screen):
         self._validate()
 
     def _validate(self) -> None:
-        if self.selected is None:
+        if not self._chosen():
             return
         card = self.pic.my_hand[self.selected]
         reason = self.table.explain(card, self.capture)
@@ -913,7 +919,7 @@ class GameScreen(Screen):
             return
         if not self._my_turn():
             return
-        if self.selected is None:
+        if not self._chosen():
             self._set_message(Text(f"choose a card first: {self._card_keys()}", style="bold"))
             return
         card = self.pic.my_hand[self.selected]
@@ -1072,7 +1078,7 @@ class GameScreen(Screen):
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", Button)
-        legal = (self._my_turn() and self.selected is not None
+        legal = (self._my_turn() and self._chosen()
                  and self.table.explain(self.pic.my_hand[self.selected], self.capture) is None)
         if button.disabled == legal:
             button.disabled = not legal
