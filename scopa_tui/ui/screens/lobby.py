@@ -104,8 +104,8 @@ class LobbyScreen(Screen):
             self.action_refresh()
 
     def say(self, text: str) -> None:
-        if self.is_mounted:  # an answer may come after the lobby has gone (a seat taken, Esc)
-            self.query_one("#lobby-error", Static).update(text)
+        for line in self.query("#lobby-error").results(Static):  # none once the lobby has gone
+            line.update(text)
 
     async def _connected(self):
         """The client for the address and name on screen (a new one when they changed)."""
@@ -138,7 +138,7 @@ class LobbyScreen(Screen):
         except (NetClientError, ValueError) as e:
             self.say(f"✗ {getattr(e, 'message', e)}")
             return
-        if not self.is_mounted:  # the lobby has gone meanwhile (a seat taken, Esc)
+        if not self.query("#tables"):  # the lobby has gone meanwhile (a seat taken, Esc)
             return
         view = self.query_one("#tables", DataTable)
         view.clear()
