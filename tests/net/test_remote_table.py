@@ -65,6 +65,13 @@ def joined(seat: int) -> dict:
     return {"code": "K7XQ93PA", "seat": seat, "token": "t", "table": info}
 
 
+def server_messages(game: Game, seat: int) -> list[dict]:
+    """What the server sends ``seat`` for ``game``: an empty state, then each record line."""
+    messages = [{"type": "state", "table": joined(seat)["table"], "view": None, "turn": None, "deadline": None,
+                 "events": [], "totals": [0, 0]}]
+    return messages + [{"type": "event", "event": as_seen_by(seat, e.to_record())} for e in game.events]
+
+
 def test_the_lines_a_seat_receives_give_the_engine_s_events_views_and_scores():
     for seat in (0, 1):
         table = RemoteTable(ScriptedClient([]), joined(seat))
@@ -97,11 +104,8 @@ def test_the_view_mid_hand_is_the_engine_s_view():
 
 
 async def test_a_newer_hand_s_scoring_replaces_the_older_one_on_screen():
-    game = engine_game(hands=2)
     seat = 0
-    messages = [{"type": "state", "table": joined(seat)["table"], "view": None, "turn": None, "deadline": None,
-                 "events": [], "totals": [0, 0]}]
-    messages += [{"type": "event", "event": as_seen_by(seat, e.to_record())} for e in game.events]
+    messages = server_messages(engine_game(hands=2), seat)
     app = ScopaApp(ai_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         app.show_table(RemoteTable(ScriptedClient(messages), joined(seat)))
@@ -162,11 +166,8 @@ def test_escoba_and_scopone_lines_give_the_engine_s_views_legal_moves_and_scores
 async def test_a_choice_past_the_hand_drawn_is_no_crash_when_the_table_runs_ahead():
     # The table on a server is ahead of the screen (its turn already the player's next one)
     # while the screen still draws a hand that has just lost its last card.
-    game = engine_game(hands=0)
     seat = 0
-    messages = [{"type": "state", "table": joined(seat)["table"], "view": None, "turn": None, "deadline": None,
-                 "events": [], "totals": [0, 0]}]
-    messages += [{"type": "event", "event": as_seen_by(seat, e.to_record())} for e in game.events]
+    messages = server_messages(engine_game(hands=0), seat)
     app = ScopaApp(ai_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         table = RemoteTable(ScriptedClient(messages), joined(seat))
