@@ -28,6 +28,8 @@ EVENTS = [  # Bruno deals, I (seat 2) lay 4c, Anna is to play; the deal line hol
 class ScriptedClient:
     """A NetClient that gives the scripted messages, then nothing more."""
 
+    url, name = "ws://127.0.0.1:7654/", "Carla"
+
     def __init__(self, messages):
         self.messages = list(messages)
         self.sent = []
@@ -88,3 +90,4 @@ def test_lobby(snap_compare, monkeypatch):
     monkeypatch.setattr(LobbyScreen, "action_refresh", listed)
     app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
     assert snap_compare(app, terminal_size=SIZE)
+
