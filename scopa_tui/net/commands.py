@@ -94,6 +94,7 @@ def add_online_args(sub, add_rules_args, shared, non_negative_int) -> None:
                      help="seconds a person has for a play before the AI plays it (default 60)")
     onl.add_argument("--title", type=_title, default=None, help="the table's title in the lobby")
     onl.add_argument("--private", action="store_true", help="leave the table out of the lobby")
+    shared(onl, "--data-dir", help="in the app: where settings, seats kept at tables and the history live")
     onl.add_argument("--start-after", type=_pace_long, default=None, metavar="SECONDS",
                      help="with --create: start after this long, AIs taking the empty seats "
                           "(default: start when every seat is taken)")

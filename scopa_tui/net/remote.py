@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from typing import Any
 
-from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt, Rules,
-                      explain_capture, make_rules, parse_card, score_hand)
+from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState, Move, Played, Redealt, Rules,
+                      RulesError, make_rules, parse_card, score_hand)
 from ..engine.cards import card_tuple
-from ..engine.core import card_captures, rule_of
 from ..engine.view import PlayerView, PlayRecord
 from ..table.base import ChatLine, Seat, SeatChanged, Started, StatusChanged, Table, TableError
 from .client import NetClient
@@ -43,6 +43,8 @@ def _mask(cards) -> int:
 class RemoteTable(Table):
     """The seat ``joined`` (the server's answer to create, join or resume) holds through ``client``."""
 
+    can_chat = True
+
     def __init__(self, client: NetClient, joined: dict[str, Any]) -> None:
         super().__init__()
         self.client = client
@@ -50,8 +52,7 @@ class RemoteTable(Table):
         self.title = f"table {self.code}"
         self.my_seat = joined["seat"]
         self.info: dict[str, Any] = joined["table"]
-        self.rules = make_rules(self.info.get("preset") or "standard", players=self.info["players"],
-                                target=self.info.get("target"))  # the game_start line gives the rules in full
+        self.rules = self._info_rules()  # the game_start line gives the rules in full
         self.seats = self._seats()
         self.connection = "connected"
         self._deadline: float | None = None  # loop time when the turn (or the wait for ready) ends
@@ -60,9 +61,19 @@ class RemoteTable(Table):
         self._ready_sent = 0
         self._reset()
 
+    def _info_rules(self) -> Rules:
+        """The rules the table info names (preset, variant and house rules), before the game_start line."""
+        info = self.info
+        try:
+            return make_rules(info.get("preset") or "standard", players=info["players"], target=info.get("target"),
+                              variant=info.get("variant") or "scopa", options=info.get("options") or ())
+        except RulesError:  # a server newer than this client: its game_start line will say
+            return make_rules(info.get("preset") or "standard", players=info["players"], target=info.get("target"))
+
     # --- the picture of the game, from the record lines ---------------------------------
     def _reset(self) -> None:
         self.events = []
+        self.lines: list[dict[str, Any]] = []  # the record lines as received (docs/record-format.md)
         self.hand_scores = []
         self.totals = [0] * self.rules.n_sides
         self.winner = None
@@ -76,6 +87,7 @@ class RemoteTable(Table):
         self._stock = 0
         self._piles = [0] * self.rules.n_sides
         self._scope = [0] * self.rules.n_sides
+        self._deal_sweeps = [0] * self.rules.n_sides  # Escoba: the dealer's escobas of the deal
         self._sweeps: list[list] = [[] for _ in range(self.rules.n_sides)]
         self._last_capture = -1
         self._history: list[PlayRecord] = []
@@ -83,6 +95,12 @@ class RemoteTable(Table):
 
     def _line(self, line: dict[str, Any]):
         """Take one record line into the picture; the engine event it is."""
+        event = self._event(line)
+        if event is not None:
+            self.lines.append(line)
+        return event
+
+    def _event(self, line: dict[str, Any]):
         kind = line.get("event")
         rules = self.rules
         if kind == "game_start":
@@ -92,21 +110,32 @@ class RemoteTable(Table):
         if kind == "redeal":
             return Redealt(line["hand"], line.get("dealer", self.dealer), _cards(line["table"]))
         if kind == "deal":
-            first = bool(line["table"])
+            # A hand's first deal: a new hand number (Scopone scientifico lays no table card).
+            first = line["hand"] != self.hand_no
             hands = line["hands"]
             mine = _cards(hands[self.my_seat])
             per_seat = len(mine)
+            escobas = line.get("dealer_escobas") or 0
             if first:
                 self.hand_no, self.dealer = line["hand"], line["dealer"]
                 self._table = _mask(_cards(line["table"]))
                 self._start_table = card_tuple(self._table)
                 self._piles = [0] * rules.n_sides
                 self._scope = [0] * rules.n_sides
+                self._deal_sweeps = [0] * rules.n_sides
                 self._sweeps = [[] for _ in range(rules.n_sides)]
                 self._last_capture = -1
                 self._history = []
                 self._before = list(self.totals)
-                self._stock = 40 - 4 - per_seat * rules.players
+                self._stock = 40 - len(line["table"]) - per_seat * rules.players
+                if escobas:  # Escoba: table cards adding up to 15 (30) went to the dealer's side
+                    side = rules.side_of(self.dealer)
+                    self._piles[side] |= self._table
+                    self._scope[side] += escobas
+                    self._deal_sweeps[side] = escobas
+                    self._last_capture = side
+                    self._table = 0
+                    self._start_table = ()
             else:
                 self._stock -= per_seat * rules.players
             self._hand = list(mine)
@@ -114,7 +143,8 @@ class RemoteTable(Table):
             self._turn = (self.dealer + 1) % rules.players
             self.phase = "play"
             dealt = tuple(mine if s == self.my_seat else (None,) * per_seat for s in range(rules.players))
-            return Dealt(line["hand"], line["dealer"], _cards(line["table"]), dealt, self._stock)
+            return Dealt(line["hand"], line["dealer"], _cards(line["table"]), dealt, self._stock,
+                         escobas if first else 0, first)
         if kind == "play":
             seat, card, capture = line["seat"], CARDS[parse_card(line["card"])], _cards(line["capture"])
             side = rules.side_of(seat)
@@ -156,7 +186,7 @@ class RemoteTable(Table):
                       and not last.scopa else None)
         score = score_hand(self.rules, self.hand_no, piles, self._scope[:], leftover,
                            leftover_to if leftover else None, self._before, self.side_names,
-                           scope_cards=self._sweeps, last_sweep=last_sweep)
+                           scope_cards=self._sweeps, last_sweep=last_sweep, deal_sweeps=self._deal_sweeps)
         if list(score.totals) != list(line.get("totals", score.totals)):
             from dataclasses import replace
 
@@ -167,6 +197,34 @@ class RemoteTable(Table):
         self._turn = None
         self.phase = "hand_over"
         return score
+
+    def record_text(self) -> str | None:
+        """The finished game as a ``scopa-record/1`` record (docs/record-format.md), for the
+        history; None before its end.
+
+        The deal lines this seat received hold only its own hand; once every card has been
+        played, each other hand is known: the cards its seat played before the next deal.
+        """
+        if not self.lines or self.lines[-1].get("event") != "game_end":
+            return None
+        lines = [dict(line) for line in self.lines]
+        deal: dict[str, Any] | None = None
+        played: list[list[str]] = []
+        for line in lines + [{"event": "end"}]:
+            kind = line["event"]
+            if kind in ("deal", "hand_end", "end") and deal is not None:
+                deal["hands"] = [h if h is not None else played[s] for s, h in enumerate(deal["hands"])]
+                deal = None
+            if kind == "deal":
+                deal, played = line, [[] for _ in line["hands"]]
+            elif kind == "play" and deal is not None:
+                played[line["seat"]].append(line["card"])
+        return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
+
+    def setup(self) -> tuple[list[str], list[str | None]]:
+        """Each seat's name and, for an AI seat, its level (None for a person): for the history."""
+        return ([s.name for s in self.seats],
+                [(s.label or "medium") if s.kind == "ai" else None for s in self.seats])
 
     # --- the Table interface ----------------------------------------------------------
     @property
@@ -197,10 +255,11 @@ class RemoteTable(Table):
             return None
         hand = tuple(self._hand)
         legal: tuple = ()
-        if self.turn == self.my_seat:
-            rule = rule_of(self.rules)  # the variant's capture rule (Escoba's 15, the Ace of Scopa d'Assi)
-            legal = tuple(Move.of(int(c), m) for c in hand for m in card_captures(rule, int(c), self._table)
-                          if explain_capture(int(c), m, self._table, self.rules, hand) is None)
+        if self.turn == self.my_seat:  # the variant's moves, as the engine finds them
+            state = HandState.empty(self.rules, self.dealer)
+            state.table, state.turn = self._table, self.my_seat
+            state.hands[self.my_seat] = [int(c) for c in hand]
+            legal = tuple(Move.of(c, m) for c, m in state.legal_moves())
         return PlayerView(self.rules, self.my_seat, self.hand_no, self.dealer, hand, card_tuple(self._table),
                           self._start_table, tuple(self._history), tuple(self._sizes), self._stock,
                           tuple(card_tuple(p) for p in self._piles), tuple(self._scope), tuple(self._before), legal)
@@ -299,6 +358,15 @@ class RemoteTable(Table):
 
     def chat(self, text: str) -> None:
         self._send(self.client.chat(text))
+
+    @property
+    def server(self) -> str:
+        """The server's address, as the player gave it."""
+        return self.client.url
+
+    async def leave(self) -> None:
+        """Give the seat up for good (the AI plays it from now on; before the start it opens again)."""
+        await self.client.leave()
 
     def close(self) -> None:
         if self._pump is not None:

@@ -31,6 +31,7 @@ CHECKS = {
     "ai_delay": _is_delay,
     "reduce_motion": lambda v: isinstance(v, bool),
     "new_game": lambda v: isinstance(v, dict),
+    "online_seats": lambda v: isinstance(v, dict),
 }
 
 
@@ -42,6 +43,9 @@ class Settings:
     ai_delay: float = 0.8
     reduce_motion: bool = False  # no cards flying over the table (widgets/motion.py)
     new_game: dict[str, Any] = field(default_factory=dict)  # the new-game screen's last choices
+    # Seats held at tables on servers ("URL CODE" -> seat token), so that quitting the app
+    # and joining the table again by its code takes the seat back (docs/online-protocol.md, resume).
+    online_seats: dict[str, str] = field(default_factory=dict)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:

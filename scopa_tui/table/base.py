@@ -25,8 +25,8 @@ from typing import Any, Protocol
 
 from ..engine import Move, Rules, explain_capture, mask_of
 from ..engine.captures import describe_capture
-from ..engine.core import card_captures, rule_of
 from ..engine.cards import Card, card_tuple
+from ..engine.core import card_captures, rule_of
 from ..engine.events import Event
 from ..engine.scoring import HandScore
 from ..engine.view import PlayerView
@@ -114,6 +114,7 @@ class Table:
     seats: list[Seat]
     pace: float = 0.0  # seconds an AI's play stays in view before it is made (LocalTable)
     title: str = ""  # how the table is called ("table K7XQ93PA"); "" for a game of one's own
+    can_chat: bool = False  # whether :meth:`chat` reaches anybody (a table on a server)
 
     def __init__(self) -> None:
         self._subscribers: list[Callable[[Event | Notice], None]] = []
@@ -157,7 +158,8 @@ class Table:
 
     # --- live validation: from the view, with the engine's functions --------------------
     def captures_for(self, card: int) -> list[tuple[Card, ...]]:
-        """The legal capture sets of ``card`` on the table now (``[()]``: it is laid)."""
+        """The legal capture sets of ``card`` on the table now, by the variant's capture
+        rule (``()`` among them: it may be laid; ``[()]``: it must be)."""
         view = self.view()
         masks = card_captures(rule_of(self.rules), card, mask_of(view.table)) if view is not None else ()
         return [card_tuple(m) for m in masks] or [()]
@@ -170,7 +172,7 @@ class Table:
         view = self.view()
         if move.card not in view.hand:
             return f"{move.card} is not in your hand"
-        return explain_capture(move.card, move.mask, mask_of(view.table), self.rules, view.hand)
+        return explain_capture(move.card, move.mask, mask_of(view.table), self.rules, [int(c) for c in view.hand])
 
     def describe(self, card: int | str, capture=()) -> str | None:
         """What a legal selection does in the variant's own words ("3 + 5 + 7 = 15"), or None

@@ -235,6 +235,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
         table = screen.table
         names = screen.side_names
         mine = table.rules.side_of(table.my_seat) == table.winner
+        if not isinstance(table, LocalTable):  # filed like a local game; the seat is not needed any more
+            self.file_online_game(table)
+            self.keep_seat(table.server, table.code, None)
 
         def after(choice: str | None) -> None:
             if choice == "again" and not isinstance(table, LocalTable):  # another table of the server
@@ -274,8 +277,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            game = self._game_screen.game if self._game_screen is not None else None
-            variant = game.rules.variant if game is not None else getattr(self.config, "variant", "scopa")
+            table = self._game_screen.table if self._game_screen is not None else None
+            variant = table.rules.variant if table is not None else getattr(self.config, "variant", "scopa")
             self.push_screen(HelpScreen(*self._deck_and_chart(), variant=variant))
 
     def _deck_and_chart(self) -> tuple[DeckStyle, str]:
@@ -289,7 +292,19 @@ class ScopaApp(CrashLog, StoreMixin, App):
         return DeckStyle(rules.deck_style, self.ascii), rules.primiera_chart
 
     def action_quit_game(self) -> None:
-        if self.table is not None and self.table.phase in ("play", "hand_over"):
+        table = self.table
+        if table is not None and not isinstance(table, LocalTable) and table.phase != "game_over":
+            from .screens.dialogs import OnlineQuitScreen, online_quit_question
+
+            def choose(choice: str | None) -> None:
+                if choice == "leave":
+                    self.run_worker(self._leave_for_good(table), group="leave")
+                elif choice == "quit":  # nothing is sent: the seat stays ours on the server
+                    self.exit()
+            kept = self.kept_seat(table.server, table.code) is not None
+            question = online_quit_question(table.code, table.server, table.client.name, kept)
+            self.push_screen(OnlineQuitScreen(question), choose)
+        elif table is not None and table.phase in ("play", "hand_over"):
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.exit()
@@ -297,6 +312,17 @@ class ScopaApp(CrashLog, StoreMixin, App):
             self.push_screen(ConfirmScreen(quit_question(saved), "Quit", "Keep playing"), answer)
         else:
             self.exit()
+
+    async def _leave_for_good(self, table) -> None:
+        """Give the seat up (the AI plays it from now on), then quit."""
+        import asyncio
+
+        try:
+            await asyncio.wait_for(table.leave(), 3.0)
+        except (asyncio.TimeoutError, OSError):
+            pass  # the server will hand the seat to the AI after the turn limit all the same
+        self.keep_seat(table.server, table.code, None)
+        self.exit()
 
     def restyle_cards(self) -> None:
         """Redraw the game on screen in the current ASCII mode (the palette's *ASCII suits*)."""

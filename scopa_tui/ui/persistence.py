@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -275,6 +276,38 @@ class StoreMixin:
         return GameConfig(players=rules.players, preset=rules.preset if rules.preset != "custom" else "standard",
                           target=rules.target, deck=rules.deck_style, ai=ai, variant=rules.variant,
                           options=list(rules.options))
+
+    # --- seats at tables on servers ---------------------------------------------------
+    SEATS_KEPT = 20  # the newest seats remembered; older ones are forgotten
+
+    def kept_seat(self, server: str, code: str) -> str | None:
+        """The token of this player's seat at table ``code`` of ``server``, if one is kept."""
+        if self.store is None:
+            return None
+        token = self.store.settings.online_seats.get(f"{server} {code}")
+        return token if isinstance(token, str) else None
+
+    def keep_seat(self, server: str, code: str, token: str | None) -> None:
+        """Remember (``token``) or forget (None) the seat, so ``--join CODE`` comes back to it."""
+        if self.store is None:
+            return
+        seats = {k: v for k, v in self.store.settings.online_seats.items() if k != f"{server} {code}"}
+        if token:
+            seats[f"{server} {code}"] = token
+        self.store.update_settings(online_seats=dict(list(seats.items())[-self.SEATS_KEPT:]))
+        self.show_store_notices()
+
+    def file_online_game(self, table) -> None:
+        """A game finished at a table on a server goes into the history and statistics like a
+        local one (its record rebuilt from what this seat received: ``RemoteTable.record_text``)."""
+        text = table.record_text()
+        if self.store is None or text is None or getattr(table, "filed", False):
+            return
+        table.filed = True
+        names, ai = table.setup()
+        setup = GameSetup(names, ai, table.my_seat, {"online": table.code, "server": table.server})
+        game_id = time.strftime("%Y%m%d-%H%M%S-online-") + table.code
+        self.store.file_finished(game_id, text, setup, time.time())
 
     # --- screens and commands -------------------------------------------------------
     def action_show_stats(self) -> None:

@@ -34,6 +34,16 @@ async def until(pilot, check, what: str, timeout: float = TIMEOUT):
         await pilot.pause(0.02)
 
 
+async def created_in_lobby(pilot) -> GameScreen:
+    """Create a table with the lobby's form as it stands; the game screen of the waiting table."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    await settle(pilot)
+    await pilot.click("#create")
+    await until(pilot, lambda: isinstance(app.screen, GameScreen), "the waiting table")
+    return app.screen
+
+
 async def test_the_lobby_lists_a_table_and_a_person_plays_a_hand_against_a_bot_seat(tmp_path):
     async with running_server(tmp_path) as (server, url):
         bot = headless(url, "Bruno", "easy")

@@ -65,6 +65,13 @@ def joined(seat: int) -> dict:
     return {"code": "K7XQ93PA", "seat": seat, "token": "t", "table": info}
 
 
+def server_messages(game: Game, seat: int) -> list[dict]:
+    """What the server sends ``seat`` for ``game``: an empty state, then each record line."""
+    messages = [{"type": "state", "table": joined(seat)["table"], "view": None, "turn": None, "deadline": None,
+                 "events": [], "totals": [0, 0]}]
+    return messages + [{"type": "event", "event": as_seen_by(seat, e.to_record())} for e in game.events]
+
+
 def test_the_lines_a_seat_receives_give_the_engine_s_events_views_and_scores():
     for seat in (0, 1):
         table = RemoteTable(ScriptedClient([]), joined(seat))
@@ -97,11 +104,8 @@ def test_the_view_mid_hand_is_the_engine_s_view():
 
 
 async def test_a_newer_hand_s_scoring_replaces_the_older_one_on_screen():
-    game = engine_game(hands=2)
     seat = 0
-    messages = [{"type": "state", "table": joined(seat)["table"], "view": None, "turn": None, "deadline": None,
-                 "events": [], "totals": [0, 0]}]
-    messages += [{"type": "event", "event": as_seen_by(seat, e.to_record())} for e in game.events]
+    messages = server_messages(engine_game(hands=2), seat)
     app = ScopaApp(ai_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         app.show_table(RemoteTable(ScriptedClient(messages), joined(seat)))
@@ -111,3 +115,69 @@ async def test_a_newer_hand_s_scoring_replaces_the_older_one_on_screen():
                 break
         scoring = [s for s in app.screen_stack if isinstance(s, HandOverScreen)]
         assert [s.score.hand for s in scoring] == [2]  # hand 1's went when hand 2's came
+
+
+def variant_joined(seat: int, rules) -> dict:
+    seats = [dict(SEATS[0], name=f"P{i}") for i in range(rules.players)]
+    info = {"code": "K7XQ93PA", "players": rules.players, "preset": "standard", "target": rules.target,
+            "variant": rules.variant, "options": list(rules.options), "seats": seats, "phase": "waiting",
+            "started": False}
+    return {"code": "K7XQ93PA", "seat": seat, "token": "t", "table": info}
+
+
+def test_escoba_and_scopone_lines_give_the_engine_s_views_legal_moves_and_scores():
+    # Escoba: any set adding up to 15 with the card, laying always allowed, the dealer's
+    # escobas of a deal (seed 12 deals the table 15 at once); Scopone: 10 cards, no table.
+    cases = [("escoba", 2, 12, ()), ("scopone-scientifico", 4, 3, ("napola",)), ("scopa-d-assi", 3, 2, ())]
+    for variant, players, seed, options in cases:
+        rules = make_rules("standard", players=players, variant=variant, options=options)
+        tables = [RemoteTable(ScriptedClient([]), variant_joined(seat, rules)) for seat in range(players)]
+        assert tables[0].rules.variant == variant  # from the table info, before the game_start line
+        game = Game(rules, seed=seed, side_names=tables[0].side_names)  # the reasons name the sides
+        game.start()
+        seen_deal_escoba = False
+        done = 0
+        while not game.is_over and len(game.hand_scores) < 3:
+            if game.phase == "hand_over":
+                game.next_hand()
+            for e in game.events[done:]:
+                seen_deal_escoba |= bool(getattr(e, "escobas", 0))
+                for seat, table in enumerate(tables):
+                    mine = table._line(as_seen_by(seat, e.to_record()))
+                    if isinstance(e, HandEnded):
+                        assert mine.score == e.score if seat == 0 else mine.score.sides == e.score.sides, variant
+                    if isinstance(e, Dealt):
+                        assert (mine.first, mine.stock, mine.escobas) == (e.first, e.stock, e.escobas), variant
+            done = len(game.events)
+            if game.phase == "play":
+                for seat, table in enumerate(tables):
+                    assert table.view() == game.view(seat), variant
+                    assert table.turn == game.turn
+                mover = tables[game.turn]
+                for move in game.legal_moves():
+                    assert mover.explain(move.card, move.capture) is None
+                    assert tuple(move.capture) in mover.captures_for(move.card)
+                moves = game.legal_moves()
+                game.play(moves[len(game.history) % len(moves)])  # captures and lays
+        if variant == "escoba":
+            assert seen_deal_escoba
+
+
+async def test_a_choice_past_the_hand_drawn_is_no_crash_when_the_table_runs_ahead():
+    # The table on a server is ahead of the screen (its turn already the player's next one)
+    # while the screen still draws a hand that has just lost its last card.
+    seat = 0
+    messages = server_messages(engine_game(hands=0), seat)
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = RemoteTable(ScriptedClient(messages), joined(seat))
+        app.show_table(table)
+        await settle(pilot, 5)
+        screen = app.screen
+        screen.pic.my_hand = ()  # as drawn: the last card played
+        screen.selected = 0  # "1" pressed meanwhile
+        table.phase, table._turn = "play", seat  # the table: the next round, the player's turn
+        screen._refresh_widgets()
+        screen.action_play()
+        await settle(pilot)
+        assert app.screen is screen and "choose a card first" in str(screen.message)

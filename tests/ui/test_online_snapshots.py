@@ -9,7 +9,7 @@ import asyncio
 from scopa_tui.engine import make_rules
 from scopa_tui.net.remote import RemoteTable
 from scopa_tui.ui.app import ScopaApp
-from scopa_tui.ui.screens.lobby import LobbyScreen
+from scopa_tui.ui.screens.lobby import LobbyScreen, game_label
 
 SIZE = (80, 24)
 SEATS = [{"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False},
@@ -27,6 +27,8 @@ EVENTS = [  # Bruno deals, I (seat 2) lay 4c, Anna is to play; the deal line hol
 
 class ScriptedClient:
     """A NetClient that gives the scripted messages, then nothing more."""
+
+    url, name = "ws://127.0.0.1:7654/", "Carla"
 
     def __init__(self, messages):
         self.messages = list(messages)
@@ -70,7 +72,7 @@ def online_game_app() -> ScopaApp:
 def test_online_game_screen(snap_compare):
     async def sit(pilot):
         pilot.app.show_table(pilot.app.table_for_test)
-        for _ in range(6):
+        for _ in range(12):  # the footer is drawn again once the turn is known
             await pilot.pause()
 
     assert snap_compare(online_game_app(), terminal_size=SIZE, run_before=sit)
@@ -80,10 +82,12 @@ def test_lobby(snap_compare, monkeypatch):
     def listed(self):
         table = self.query_one("#tables")
         self.codes = ["K7XQ93PA", "M4RT2ZQX"]
-        table.add_row("K7XQ93PA", "Anna's table", "2", "1", "standard", "11", "60 s")
-        table.add_row("M4RT2ZQX", "Sunday scopa", "4", "2", "ludoteka", "21", "2 min")
+        table.add_row("K7XQ93PA", "Anna's table", game_label("scopa"), "2", "1", "standard", "11", "60 s")
+        table.add_row("M4RT2ZQX", "Sunday escoba", game_label("escoba", ["napola"]), "4", "2", "ludoteka", "21",
+                      "2 min")
         self.say("2 open tables on ws://127.0.0.1:7654/")
 
     monkeypatch.setattr(LobbyScreen, "action_refresh", listed)
     app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
     assert snap_compare(app, terminal_size=SIZE)
+

@@ -16,6 +16,15 @@ def quit_question(saved: bool) -> str:
     return "Quit the game in progress?\nIt is not saved in this run."
 
 
+def online_quit_question(code: str, server: str, name: str, kept: bool) -> str:
+    """The question before quitting a game at a table on a server: nothing is saved here,
+    the seat stays on the server (the AI plays it after the turn limit until you are back)."""
+    back = (f"Come back with scopa-tui online --server {server} --name {name} --join {code}, "
+            "or with the code in the lobby." if kept else "This run keeps no data, so it cannot take the seat back.")
+    return (f"Quit the game at table {code}?\nYour seat is kept on the server; the AI plays it "
+            f"after the turn limit while you are away.\n{back}")
+
+
 def set_aside_question(saves_dir: str) -> str:
     """The question before setting a saved game aside (declining the resume offer)."""
     return f"Set this game aside?\nIt will not be offered again; the file stays in {saves_dir}."
@@ -48,6 +57,39 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
     def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class OnlineQuitScreen(ModalScreen[str | None]):
+    """Quitting a game on a server: ``"quit"`` (the seat is kept), ``"leave"`` (given up for
+    good: the AI plays it), or None (keep playing)."""
+
+    BINDINGS = [
+        Binding("y", "answer('quit')", "quit", id="online_quit.quit"),
+        Binding("l", "answer('leave')", "leave for good", id="online_quit.leave"),
+        Binding("n", "answer(None)", "keep playing", id="online_quit.keep"),
+        Binding("escape", "answer(None)", "keep playing", id="online_quit.cancel", show=False),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="question", markup=False)
+            with Horizontal(id="buttons"):
+                yield Button("Quit (y)", id="quit", variant="warning")
+                yield Button("Leave the table for good (l)", id="leave", variant="error")
+                yield Button("Keep playing (n)", id="keep", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#keep", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id if event.button.id in ("quit", "leave") else None)
+
+    def action_answer(self, value: str | None) -> None:
         self.dismiss(value)
 
 

@@ -95,6 +95,7 @@ class GameScreen(Screen):
         Binding("h", "hint", "hint", id="game.hint"),
         Binding("question_mark", "help", "help", id="game.help", key_display="?"),
         Binding("f1", "help", "help", id="game.help_f1", show=False),
+        Binding("exclamation_mark", "chat", "chat", id="game.chat", key_display="!"),
         Binding("q", "quit_game", "quit", id="game.quit"),
     ]
 
@@ -615,8 +616,11 @@ class GameScreen(Screen):
             self._log(text + ".", "")
             self.app.notify(text, timeout=4, markup=False)
             self._refresh_widgets()
-        elif isinstance(notice, ChatLine):
-            self._log(f"{notice.name}: {notice.text}", "")
+        elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
+            who = "You" if notice.seat == self.me else notice.name
+            self._log(f"{who}: {notice.text}", "")
+            if notice.seat != self.me:
+                self.app.notify(notice.text, title=notice.name, timeout=4, markup=False)
         elif isinstance(notice, TableError):
             self._set_message(Text(notice.text, style="bold"))
             self.app.notify(notice.text, severity="warning", timeout=6, markup=False)
@@ -793,6 +797,12 @@ class GameScreen(Screen):
         return (self.table.phase == "play" and self.table.turn is not None and not self._my_turn()
                 and self.is_mounted)
 
+    def _chosen(self) -> bool:
+        """Whether a card of the hand as drawn is chosen.  A table on a server may be a few
+        messages ahead of the screen (the next round's turn while the screen still draws the
+        last play): a choice made meanwhile may point past the hand drawn."""
+        return self.selected is not None and 0 <= self.selected < len(self.pic.my_hand)
+
     def _clear_selection(self) -> None:
         self.selected = None
         self.capture = frozenset()
@@ -812,7 +822,7 @@ class GameScreen(Screen):
         self._validate()
 
     def _validate(self) -> None:
-        if self.selected is None:
+        if not self._chosen():
             return
         card = self.pic.my_hand[self.selected]
         reason = self.table.explain(card, self.capture)
@@ -897,6 +907,8 @@ class GameScreen(Screen):
             return True
         if action in ("hint", "cycle", "play"):
             return True if self._my_turn() else None
+        if action == "chat":  # a table with somebody to talk to (on a server); hidden elsewhere
+            return self.table.can_chat
         return True
 
     def action_select_step(self, step: int) -> None:
@@ -957,7 +969,7 @@ class GameScreen(Screen):
             return
         if not self._my_turn():
             return
-        if self.selected is None:
+        if not self._chosen():
             self._set_message(Text(f"choose a card first: {self._card_keys()}", style="bold"))
             return
         card = self.pic.my_hand[self.selected]
@@ -973,6 +985,16 @@ class GameScreen(Screen):
 
     def action_help(self) -> None:
         self.app.action_show_help()
+
+    def action_chat(self) -> None:
+        """A one-line input; Enter sends the line to the table (it comes back in the log)."""
+        from .chat import ChatScreen
+
+        def send(text: str | None) -> None:
+            if text:
+                self.table.chat(text)
+
+        self.app.push_screen(ChatScreen(), send)
 
     def action_quit_game(self) -> None:
         self.app.action_quit_game()
@@ -1046,7 +1068,7 @@ class GameScreen(Screen):
         hand_title = "Your hand"
         if rules.players > 2 and len(rules.sides[0]) > 1:
             hand_title += " · " + self.side_names[rules.side_of(self.me)]
-        if pic.dealer == self.me:
+        if pic.dealer == self.me and pic.hand_no:  # no dealer before the first deal (a table waiting)
             hand_title += " · you deal"
         if turn == self.me and game.phase == "play" and self.redeal is None:
             hand_title += " · your turn"
@@ -1106,7 +1128,7 @@ class GameScreen(Screen):
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", Button)
-        legal = (self._my_turn() and self.selected is not None
+        legal = (self._my_turn() and self._chosen()
                  and self.table.explain(self.pic.my_hand[self.selected], self.capture) is None)
         if button.disabled == legal:
             button.disabled = not legal
@@ -1134,7 +1156,8 @@ class GameScreen(Screen):
         return SeatInfo(
             seat, self.names[seat], self._level_label(seat),
             pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0,
-            self.table.turn == seat and self.table.phase == "play", pic.dealer == seat, self.thinking == seat,
+            self.table.turn == seat and self.table.phase == "play", pic.dealer == seat and pic.hand_no > 0,
+            self.thinking == seat,
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
             scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else ())
@@ -1149,6 +1172,8 @@ class GameScreen(Screen):
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
             parts.append(", ".join(OPTIONS[o].title.lower() if o in OPTIONS else o.replace("-", " ")
                                    for o in rules.options))
+        if not pic.hand_no:  # a table waiting for its players: no hand, no dealer yet
+            parts[:2] = [f"  {self.table.title or 'New game'}"]
         top.append(" · ".join(parts))
         state = ""
         if game.phase == "play":

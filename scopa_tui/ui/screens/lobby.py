@@ -10,16 +10,25 @@ from __future__ import annotations
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
-from ...engine import PRESETS
+from ...engine import OPTIONS, PRESETS, VARIANTS
+from ...engine.variants import OPTION_DEFAULTS
 from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
 
-PLAYERS = [("2", 2), ("3", 3), ("4 (pairs)", 4), ("6 (pairs)", 6)]
+PLAYERS = {2: "2", 3: "3", 4: "4 (pairs)", 6: "6 (pairs)"}
 TURN_LIMITS = [("30 s", 30), ("60 s", 60), ("2 min", 120), ("5 min", 300)]
+
+
+def game_label(variant: str | None, options=()) -> str:
+    """A table's game as the open-tables list shows it: "Escoba", "Scopa + re bello, no primiera-all-suits"."""
+    v = VARIANTS.get(variant or "scopa")
+    title = v.title if v is not None else str(variant)
+    words = [OPTIONS[o].title.lower() if o in OPTIONS else str(o).replace("-", " ") for o in options or ()]
+    return f"{title} + {', '.join(words)}" if words else title
 
 
 class LobbyScreen(Screen):
@@ -41,41 +50,49 @@ class LobbyScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("SCOPA  ·  play online  ·  join a table, or create one", id="lobby-title")
-        with Horizontal(classes="row"):
+        with Horizontal(classes="line", id="title-line"):
             yield Label("Server", classes="field")
-            yield Input(self.server, id="server")
+            yield Input(self.server, id="server", compact=True)
             yield Label("Name", classes="field")
-            yield Input(self.name_, id="name", max_length=24)
+            yield Input(self.name_, id="name", max_length=24, compact=True)
         with Vertical(id="open-tables"):
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-            with Horizontal(classes="row"):
+            with Horizontal(classes="line"):
                 yield Button("Refresh (F5)", id="refresh", compact=True)
                 yield Label("Code", classes="field")
-                yield Input(id="code", placeholder="K7XQ93PA", max_length=8)
+                yield Input(id="code", placeholder="K7XQ93PA", max_length=8, compact=True)
                 yield Button("Join", id="join", compact=True)
         with Vertical(id="create-box"):
-            with Horizontal(classes="row"):
+            with Horizontal(classes="line", id="game-line"):
+                yield Label("Game", classes="field")
+                yield Select([(v.title, v.name) for v in VARIANTS.values()], value="scopa", allow_blank=False,
+                             id="variant", compact=True)
                 yield Label("Players", classes="field")
-                yield Select(PLAYERS, value=2, allow_blank=False, id="players")
-                yield Label("Rules", classes="field")
-                yield Select([(p, p) for p in PRESETS], value="standard", allow_blank=False, id="preset")
+                yield Select([(PLAYERS[n], n) for n in VARIANTS["scopa"].players], value=2, allow_blank=False,
+                             id="players", compact=True)
                 yield Label("Target", classes="field")
-                yield Select([(str(t), t) for t in TARGETS], value=11, allow_blank=False, id="target")
-            with Horizontal(classes="row"):
+                yield Select([(str(t), t) for t in TARGETS], value=11, allow_blank=False, id="target", compact=True)
+            with Horizontal(classes="line"):
+                yield Label("Rules", classes="field")
+                yield Select([(p, p) for p in PRESETS], value="standard", allow_blank=False, id="preset",
+                             compact=True)
                 yield Label("AI", classes="field")
                 yield Select([(level, level) for level in ai_levels()], value="medium", allow_blank=False,
-                             id="ai")
+                             id="ai", compact=True)
                 yield Label("Limit", classes="field")
-                yield Select(TURN_LIMITS, value=60, allow_blank=False, id="turn-limit")
+                yield Select(TURN_LIMITS, value=60, allow_blank=False, id="turn-limit", compact=True)
                 yield Label("Lobby", classes="field")
-                yield Select([("public", True), ("private", False)], value=True, allow_blank=False, id="public")
+                yield Select([("public", True), ("private", False)], value=True, allow_blank=False, id="public",
+                             compact=True)
                 yield Button("Create", id="create", variant="primary", compact=True)
+            yield Grid(*self._option_boxes("scopa"), id="house-rules")
+            yield Static(VARIANTS["scopa"].summary, id="about", markup=False)
         yield Static(id="lobby-error")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
-        table.add_columns("code", "title", "players", "free", "rules", "target", "turn limit")
+        table.add_columns("code", "title", "game", "players", "free", "rules", "target", "turn limit")
         self.query_one("#open-tables").border_title = "Open tables (Enter joins)"
         self.query_one("#create-box").border_title = "New table"
         if self.join_code:
@@ -87,7 +104,8 @@ class LobbyScreen(Screen):
             self.action_refresh()
 
     def say(self, text: str) -> None:
-        self.query_one("#lobby-error", Static).update(text)
+        for line in self.query("#lobby-error").results(Static):  # none once the lobby has gone
+            line.update(text)
 
     async def _connected(self):
         """The client for the address and name on screen (a new one when they changed)."""
@@ -120,19 +138,65 @@ class LobbyScreen(Screen):
         except (NetClientError, ValueError) as e:
             self.say(f"✗ {getattr(e, 'message', e)}")
             return
+        if not self.query("#tables"):  # the lobby has gone meanwhile (a seat taken, Esc)
+            return
         view = self.query_one("#tables", DataTable)
         view.clear()
         self.codes = []
         for t in tables:
             self.codes.append(t["code"])
             limit = t.get("turn_limit")
-            view.add_row(t["code"], t.get("title", ""), str(t.get("players")), str(t.get("seats_free")),
-                         str(t.get("preset")), str(t.get("target")), f"{limit:g} s" if limit else "")
+            view.add_row(t["code"], t.get("title", ""), game_label(t.get("variant"), t.get("options")),
+                         str(t.get("players")), str(t.get("seats_free")), str(t.get("preset")), str(t.get("target")),
+                         f"{limit:g} s" if limit else "")
         self.say(f"{len(tables)} open table{'s' if len(tables) != 1 else ''} on {client.url}"
                  if tables else f"no open table on {client.url}: create one")
 
+    # --- the game and its house rules ------------------------------------------------------
+    @staticmethod
+    def _option_boxes(variant: str) -> list[Checkbox]:
+        """One checkbox per house rule the variant allows, ticked as the engine's default."""
+        return [Checkbox(OPTIONS[name].title, OPTION_DEFAULTS[OPTIONS[name].field], id=f"opt-{name}", compact=True,
+                         tooltip=OPTIONS[name].summary)
+                for name in VARIANTS[variant].options]
+
+    @on(Select.Changed, "#variant")
+    async def _variant_changed(self, event: Select.Changed) -> None:
+        """Players, target and house rules follow the game (Scopone: 4 players; Escoba: to 21)."""
+        v = VARIANTS[event.value]
+        players = self.query_one("#players", Select)
+        chosen = players.value
+        players.set_options([(PLAYERS[n], n) for n in v.players])
+        players.value = chosen if chosen in v.players else v.default_players
+        if v.target in TARGETS:
+            self.query_one("#target", Select).value = v.target
+        grid = self.query_one("#house-rules", Grid)
+        await grid.remove_children()
+        await grid.mount_all(self._option_boxes(v.name))
+        self.query_one("#about", Static).update(v.summary)
+
+    def on_descendant_focus(self, event) -> None:
+        """The line under the house rules explains the one in focus, else the game."""
+        about = self.query_one("#about", Static)
+        widget = event.widget
+        if isinstance(widget, Checkbox) and (widget.id or "").startswith("opt-"):
+            option = OPTIONS[widget.id[4:]]
+            about.update(f"{option.title}: {option.summary}")
+        elif widget.id == "variant":
+            about.update(VARIANTS[self.query_one("#variant", Select).value].summary)
+
+    def house_rules(self) -> list[str]:
+        """The ticked house rules as ``--option`` names them: only those that differ from the default."""
+        out = []
+        for box in self.query("#house-rules Checkbox").results(Checkbox):
+            option = OPTIONS[box.id[4:]]
+            if box.value != OPTION_DEFAULTS[option.field]:
+                out.append(option.name if box.value else f"no-{option.name}")
+        return out
+
     def create_options(self) -> dict:
-        return {"players": self.query_one("#players", Select).value,
+        return {"variant": self.query_one("#variant", Select).value, "options": self.house_rules(),
+                "players": self.query_one("#players", Select).value,
                 "preset": self.query_one("#preset", Select).value,
                 "target": self.query_one("#target", Select).value,
                 "ai": self.query_one("#ai", Select).value,
@@ -176,12 +240,28 @@ class LobbyScreen(Screen):
             if "create" in what:
                 joined = await client.create(**what["create"])
             else:
-                joined = await client.join(what["join"])
+                joined = await self._join(client, what["join"])
         except (NetClientError, ValueError) as e:
             self.say(f"✗ {getattr(e, 'message', e)}")
             return
         self.client = None  # the table owns the connection from now on
+        self.app.keep_seat(client.url, joined["code"], joined.get("token"))
         self.app.show_table(RemoteTable(client, joined))
+
+    async def _join(self, client, code: str) -> dict:
+        """Join the table, or take back this player's own seat there when one is kept (a game
+        left with *Quit*: docs/online-protocol.md, ``resume``)."""
+        from ...net.client import NetClientError
+
+        token = self.app.kept_seat(client.url, code)
+        if token:
+            try:
+                return await client.resume(code, token)
+            except NetClientError as e:
+                if e.code not in ("bad_token", "no_such_table"):
+                    raise
+                self.app.keep_seat(client.url, code, None)  # that seat is gone: join as anyone would
+        return await client.join(code)
 
     def action_back(self) -> None:
         self.app.pop_screen() if len(self.app.screen_stack) > 2 else self.app.exit()

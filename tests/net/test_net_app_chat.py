@@ -1,0 +1,84 @@
+"""Chat from the app: ``!`` opens a one-line input, Enter sends it to the table on the
+server, and the lines come back in the log as plain text; a local game has no chat."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from net_helpers import Raw, running_server
+from test_net_app import created_in_lobby, online_app, until
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from helpers import make_app, settle  # noqa: E402
+from test_online_snapshots import online_game_app  # noqa: E402 - a table fed by scripted messages
+
+from scopa_tui.net.remote import RemoteTable  # noqa: E402
+from scopa_tui.ui.screens.chat import ChatScreen  # noqa: E402
+from scopa_tui.ui.screens.game import GameScreen  # noqa: E402
+from scopa_tui.ui.screens.lobby import LobbyScreen  # noqa: E402
+from scopa_tui.ui.widgets.scoreboard import PlayLog  # noqa: E402
+
+
+def bindings_shown(screen) -> set[str]:
+    return {b.binding.action for b in screen.active_bindings.values() if b.enabled}
+
+
+async def test_bang_opens_the_chat_and_enter_sends_it_to_the_table(tmp_path):
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await created_in_lobby(pilot)
+            assert "chat" in bindings_shown(screen)
+            bruno = await Raw.open(url, "Bruno")
+            await bruno.send({"type": "join", "code": screen.table.code})
+            await bruno.expect("joined")
+            await pilot.press("exclamation_mark")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat input")
+            await pilot.press(*"ciao a tutti")
+            await pilot.press("enter")
+            said = await bruno.expect("chat")
+            assert (said["name"], said["text"]) == ("Anna", "ciao a tutti")
+            assert app.screen is screen
+            log = screen.query_one(PlayLog)
+            await until(pilot, lambda: "You: ciao a tutti" in log.texts, "my line in the log")
+            await bruno.send({"type": "chat", "text": "ciao Anna <b>"})
+            await until(pilot, lambda: "Bruno: ciao Anna <b>" in log.texts, "Bruno's line in the log")
+            await pilot.press("exclamation_mark")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat input again")
+            await pilot.press(*"[b]", "enter")  # refused here, with a line, not sent
+            assert "cannot be sent" in str(app.screen.query_one("#chat-hint").content)
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen, "the chat closed")
+            await asyncio.sleep(0.2)
+            assert [t for t in log.texts if "[b]" in t] == []
+            await bruno.close()
+
+
+async def test_chat_lines_are_shown_as_plain_text_and_a_local_game_has_no_chat():
+    app = online_game_app()
+    table: RemoteTable = app.table_for_test
+    table.client.messages.append({"type": "chat", "seat": 0, "name": "Anna", "text": "[bold red]hi[/] :)"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_table(table)
+        log = None
+        for _ in range(20):
+            await pilot.pause()
+            log = app.screen.query(PlayLog)
+            if log and any("hi[/]" in t for t in log.first().texts):
+                break
+        line = next(t for t in log.first().texts if "hi[/]" in t)
+        assert line == "Anna: [bold red]hi[/] :)"
+        await pilot.pause()
+        drawn = "".join(seg.text for strip in log.first().lines for seg in strip)
+        assert "Anna: [bold red]hi[/] :)" in drawn  # on screen as typed, not taken as markup
+    local = make_app()
+    async with local.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = local.screen
+        assert isinstance(screen, GameScreen) and not screen.table.can_chat
+        assert "chat" not in bindings_shown(screen)
+        await pilot.press("exclamation_mark")
+        await settle(pilot)
+        assert not isinstance(local.screen, ChatScreen)
