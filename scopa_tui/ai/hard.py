@@ -27,7 +27,7 @@ import time as _time
 from ..engine import Move, PlayerView
 from .base import BasePlayer
 from .evaluation import expected_points
-from .search import search_worlds, terminal_value
+from .search import search_infosets, search_worlds, terminal_value
 from .worlds import determinize, evidence, perfect_information
 
 __all__ = ["HardPlayer", "determinize", "evidence", "perfect_information"]
@@ -45,7 +45,7 @@ class HardPlayer(BasePlayer):
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
                  iters: int | None = None, time: float | None = None, infer: bool = True,
-                 play_score: bool = True, beyond: int = 0, leaf=expected_points):
+                 play_score: bool = True, beyond: int = 0, leaf=expected_points, infosets: bool = True):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -55,6 +55,7 @@ class HardPlayer(BasePlayer):
         self.play_score = play_score
         self.beyond = beyond  # plies past the end of the deal (into a guessed stock)
         self.leaf = leaf
+        self.infosets = infosets  # the next move chosen once for all worlds (2 and 3 players)
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -79,7 +80,8 @@ class HardPlayer(BasePlayer):
         leaf = self.leaf
         scores = tuple(view.scores) if self.play_score else None
         deadline = _time.perf_counter() + self.time_budget if self.time_budget else None
-        scored, nodes = search_worlds(view, self.rng, worlds, depth_of,
+        search = search_infosets if self.infosets and players <= 3 and not exact else search_worlds
+        scored, nodes = search(view, self.rng, worlds, depth_of,
                                       lambda state: leaf(state, side, values),
                                       terminal_value(rules, side, scores),
                                       evidence(view) if self.infer else None, deadline)

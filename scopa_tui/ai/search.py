@@ -148,3 +148,90 @@ def search_worlds(view: PlayerView, rng: Random, worlds: int, depth_of: Callable
     scored = [(m, t / done) for m, t in zip(moves, totals)]
     scored.sort(key=lambda t: -t[1])  # stable: ties keep the canonical order
     return scored, ab.nodes
+
+
+# --- our next decision taken once for all worlds ----------------------------------------
+#
+# Plain PIMC lets the searching seat choose its *next* move knowing each world's hidden
+# cards ("strategy fusion"): it counts on always playing the safe card later.  Over the
+# plays up to the seat's next turn the tree below is kept per world; the seat's next move
+# is then chosen once per information set (the public plays since the root: the same in
+# every world that reaches it) for the sum over those worlds, and each world's value is
+# taken again with that choice fixed, the other seats answering it.
+
+_LEAF, _MINE, _OTHER = 0, 1, 2
+
+
+def _tree(ab: AlphaBeta, state: HandState, depth: int, seat: int, path: tuple) -> tuple:
+    """The plays of the other seats down to ``seat``'s next turn, with its moves' values there."""
+    if not state.plays_left or depth <= 0:
+        return (_LEAF, ab.value(state, depth))
+    ab.nodes += 1
+    moves = state.legal_moves()
+    if state.turn == seat:
+        values = {}
+        for move in moves:
+            child = state.copy()
+            child.apply(*move)
+            values[move] = ab.value(child, depth - 1)
+        return (_MINE, path, values)
+    children = []
+    for move in moves:
+        child = state.copy()
+        child.apply(*move)
+        children.append((move, _tree(ab, child, depth - 1, seat, path + (move,))))
+    return (_OTHER, state.turn % ab.sides_n == ab.side, children)
+
+
+def _value(node: tuple, choice: dict) -> float:
+    kind = node[0]
+    if kind == _LEAF:
+        return node[1]
+    if kind == _MINE:
+        values = node[2]
+        move = choice.get(node[1])
+        return values[move] if move is not None else max(values.values())
+    vs = [_value(child, choice) for _, child in node[2]]
+    return max(vs) if node[1] else min(vs)
+
+
+def _reached(node: tuple, totals: dict) -> None:
+    """Add the values at the seat's next turns that the others' best play reaches (fused)."""
+    while node[0] == _OTHER:
+        pick = max if node[1] else min
+        node = pick((child for _, child in node[2]), key=lambda c: _value(c, {}))
+    if node[0] == _MINE:
+        acc = totals.setdefault(node[1], {})
+        for move, v in node[2].items():
+            acc[move] = acc.get(move, 0.0) + v
+
+
+def search_infosets(view: PlayerView, rng: Random, worlds: int, depth_of: Callable[[HandState], int],
+                    leaf: Leaf, terminal: Leaf, avoid: dict[int, int] | None = None,
+                    deadline: float | None = None) -> tuple[list[tuple[Move, float]], int]:
+    """Like :func:`search_worlds`, with the seat's next move chosen once per information set."""
+    moves = sort_moves(view.legal)
+    root = [(int(m.card), m.mask) for m in moves]
+    ab = AlphaBeta(view.side, view.rules.n_sides, leaf, terminal)
+    trees: list[list[tuple]] = [[] for _ in root]
+    done = 0
+    while done < worlds:
+        if done and deadline is not None and perf_counter() >= deadline:
+            break
+        done += 1
+        state = determinize(view, rng, avoid)
+        depth = depth_of(state) - 1
+        for j, (card, cap) in enumerate(root):
+            child = state.copy()
+            child.apply(card, cap)
+            trees[j].append(_tree(ab, child, depth, view.seat, ()))
+    scored = []
+    for m, per_world in zip(moves, trees):
+        totals: dict = {}
+        for node in per_world:
+            _reached(node, totals)
+        # the best move of each information set over the worlds that reach it (canonical order on ties)
+        choice = {key: max(sorted(acc), key=lambda mv: acc[mv]) for key, acc in totals.items()}
+        scored.append((m, sum(_value(node, choice) for node in per_world) / done))
+    scored.sort(key=lambda t: -t[1])
+    return scored, ab.nodes

@@ -132,3 +132,23 @@ def test_strength_report_is_deterministic_on_a_tiny_budget():
     text = format_results(first)
     assert "hard:worlds=2,depth=3 vs pimc:worlds=2,depth=2" in text and ">=65%, +0.5/hand" in text
     assert "pair of hard" in text
+
+
+def test_choosing_the_next_move_once_for_all_worlds_never_counts_on_more():
+    # Over the same worlds, the value of each move with the seat's next move chosen per
+    # information set is at most the value when it may choose per world (plain PIMC).
+    from random import Random
+
+    from scopa_tui.ai.search import search_infosets, search_worlds
+
+    game = Game(Rules(players=2), 24)
+    game.start()
+    view = game.view(game.turn)
+    rules, side = view.rules, view.side
+    leaf = lambda state: expected_points(state, side, rules.primiera_values)  # noqa: E731
+    depth = lambda state: 6  # noqa: E731
+    fused, _ = search_worlds(view, Random(3), 8, depth, leaf, terminal_value(rules, side))
+    fixed, _ = search_infosets(view, Random(3), 8, depth, leaf, terminal_value(rules, side))
+    fused, fixed = dict(fused), dict(fixed)
+    assert all(fixed[m] <= fused[m] + 1e-9 for m in fused)
+    assert any(fixed[m] < fused[m] - 1e-9 for m in fused)  # the seat cannot always play the safe card
