@@ -20,7 +20,8 @@ from __future__ import annotations
 from math import comb, tanh
 
 from ..engine.cards import COINS_MASK, DECK_MASK, SETTEBELLO
-from .common import RANK_MASK, sweep_rank
+from ..engine.captures import capture_masks
+from .common import CARD_VALUE, RANK_MASK, mask_value
 
 _SB = 1 << SETTEBELLO
 _KEY_MASK = RANK_MASK[7] | RANK_MASK[6] | RANK_MASK[1]  # the cards that decide the primiera
@@ -136,13 +137,46 @@ def expected_points(state, side: int, values: tuple[int, ...]) -> float:
     # the table is exposed to the seat to move
     table = state.table
     if table and state.plays_left > 1 and state.turn >= 0:
-        r = sweep_rank(table)
-        if r:
-            k = (out_mask & RANK_MASK[r]).bit_count()
-            if k:
-                hidden = out_mask.bit_count()
-                hand = len(state.hands[state.turn]) or 3
-                p = 1.0 - comb(hidden - k, hand) / comb(hidden, hand) if hidden >= hand else 1.0
-                risk = p * (SWEEP_RISK + 0.05 * table.bit_count())
-                v += risk if state.turn % state.sides_n == side else -risk
+        risk = expected_reply(table, out_mask, len(state.hands[state.turn]) or 3,
+                              state.plays_left > 2 or state.last_play_scopa)
+        v += risk if state.turn % state.sides_n == side else -risk
     return v
+
+
+def expected_reply(table: int, out: int, hand: int, scopa_counts: bool) -> float:
+    """What a seat holding ``hand`` of the cards ``out`` can expect to take from ``table``.
+
+    For each rank still out, the best capture a card of that rank makes (a sweep adds a
+    point); the seat plays its best rank, so the ranks are taken best first, each
+    weighted by the chance that the seat holds it and none of the better ones.
+    """
+    found = []
+    for rank in range(1, 11):
+        k = (out & RANK_MASK[rank]).bit_count()
+        if not k:
+            continue
+        best = 0.0
+        for cap in capture_masks(4 * (rank - 1) + 1, table):
+            v = mask_value(cap) + CARD_VALUE
+            if cap == table and scopa_counts:
+                v += SWEEP_RISK
+            if v > best:
+                best = v
+        if best:
+            found.append((best, k))
+    if not found:
+        return 0.0
+    found.sort(reverse=True)
+    unseen = out.bit_count()
+    if unseen < hand:
+        hand = unseen
+    total = comb(unseen, hand)
+    expected = 0.0
+    none_before = 1.0
+    cards_before = 0
+    for v, k in found:
+        cards_before += k
+        none_after = comb(unseen - cards_before, hand) / total
+        expected += v * (none_before - none_after)
+        none_before = none_after
+    return expected
