@@ -34,7 +34,7 @@ __all__ = ["HardPlayer", "determinize", "evidence", "perfect_information"]
 
 # Worlds per decision and depth cap (plies) by number of players: calibrated so that a
 # move takes at most 0.5 s median on an idle core (README.md, "AI strength").
-DEFAULT_WORLDS = {2: 40, 3: 24, 4: 16, 6: 10}
+DEFAULT_WORLDS = {2: 40, 3: 16, 4: 16, 6: 10}
 DEFAULT_DEPTH = {2: 9, 3: 9, 4: 8, 6: 7}
 
 
