@@ -121,19 +121,11 @@ class AlphaBeta:
         return best
 
 
-def search_worlds(view: PlayerView, rng: Random, worlds: int, depth_of: Callable[[HandState], int],
-                  leaf: Leaf, terminal: Leaf, avoid: dict[int, int] | None = None,
-                  deadline: float | None = None) -> tuple[list[tuple[Move, float]], int]:
-    """Every legal move with its mean value over ``worlds`` guesses, best first; and the nodes searched.
-
-    ``depth_of(world)`` is how many plies to search in that world, the root move included.
-    ``deadline`` (a ``time.perf_counter`` value) stops early, after one world at least:
-    a wall-clock budget, for the app's hints only (it is not reproducible).
-    """
-    moves = sort_moves(view.legal)
+def _each_world(view: PlayerView, moves: list[Move], rng: Random, worlds: int,
+                depth_of: Callable[[HandState], int], avoid: dict[int, int] | None, deadline: float | None,
+                visit: Callable[[int, HandState, int], None]) -> int:
+    """Deal the worlds and call ``visit(j, world after root move j, plies left)``; returns the worlds dealt."""
     root = [(int(m.card), m.mask) for m in moves]
-    totals = [0.0] * len(root)
-    ab = AlphaBeta(view.side, view.rules.n_sides, leaf, terminal)
     done = 0
     while done < worlds:
         if done and deadline is not None and perf_counter() >= deadline:
@@ -144,7 +136,27 @@ def search_worlds(view: PlayerView, rng: Random, worlds: int, depth_of: Callable
         for j, (card, cap) in enumerate(root):
             child = state.copy()
             child.apply(card, cap)
-            totals[j] += ab.value(child, depth)
+            visit(j, child, depth)
+    return done
+
+
+def search_worlds(view: PlayerView, rng: Random, worlds: int, depth_of: Callable[[HandState], int],
+                  leaf: Leaf, terminal: Leaf, avoid: dict[int, int] | None = None,
+                  deadline: float | None = None) -> tuple[list[tuple[Move, float]], int]:
+    """Every legal move with its mean value over ``worlds`` guesses, best first; and the nodes searched.
+
+    ``depth_of(world)`` is how many plies to search in that world, the root move included.
+    ``deadline`` (a ``time.perf_counter`` value) stops early, after one world at least:
+    a wall-clock budget, for the app's hints only (it is not reproducible).
+    """
+    moves = sort_moves(view.legal)
+    totals = [0.0] * len(moves)
+    ab = AlphaBeta(view.side, view.rules.n_sides, leaf, terminal)
+
+    def visit(j: int, child: HandState, depth: int) -> None:
+        totals[j] += ab.value(child, depth)
+
+    done = _each_world(view, moves, rng, worlds, depth_of, avoid, deadline, visit)
     scored = [(m, t / done) for m, t in zip(moves, totals)]
     scored.sort(key=lambda t: -t[1])  # stable: ties keep the canonical order
     return scored, ab.nodes
@@ -211,20 +223,13 @@ def search_infosets(view: PlayerView, rng: Random, worlds: int, depth_of: Callab
                     deadline: float | None = None) -> tuple[list[tuple[Move, float]], int]:
     """Like :func:`search_worlds`, with the seat's next move chosen once per information set."""
     moves = sort_moves(view.legal)
-    root = [(int(m.card), m.mask) for m in moves]
     ab = AlphaBeta(view.side, view.rules.n_sides, leaf, terminal)
-    trees: list[list[tuple]] = [[] for _ in root]
-    done = 0
-    while done < worlds:
-        if done and deadline is not None and perf_counter() >= deadline:
-            break
-        done += 1
-        state = determinize(view, rng, avoid)
-        depth = depth_of(state) - 1
-        for j, (card, cap) in enumerate(root):
-            child = state.copy()
-            child.apply(card, cap)
-            trees[j].append(_tree(ab, child, depth, view.seat, ()))
+    trees: list[list[tuple]] = [[] for _ in moves]
+
+    def visit(j: int, child: HandState, depth: int) -> None:
+        trees[j].append(_tree(ab, child, depth, view.seat, ()))
+
+    done = _each_world(view, moves, rng, worlds, depth_of, avoid, deadline, visit)
     scored = []
     for m, per_world in zip(moves, trees):
         totals: dict = {}
