@@ -152,3 +152,12 @@ def test_choosing_the_next_move_once_for_all_worlds_never_counts_on_more():
     fused, fixed = dict(fused), dict(fixed)
     assert all(fixed[m] <= fused[m] + 1e-9 for m in fused)
     assert any(fixed[m] < fused[m] - 1e-9 for m in fused)  # the seat cannot always play the safe card
+
+
+def test_the_strength_report_does_not_depend_on_the_number_of_processes():
+    table = build_matches("hard:worlds=2,depth=3", "pimc:worlds=2,depth=2", 4, 4, 2)
+    keep = ("games", "wins", "points_per_hand", "decisions", "faults")
+    one = run_named(table, ["easy-random", "hard-pimc"], seed=12, jobs=1, chunk=2)
+    two = run_named(table, ["easy-random", "hard-pimc"], seed=12, jobs=2, chunk=2)
+    assert [[{k: a[k] for k in keep} for a in r["ai"]] for r in one] == \
+        [[{k: a[k] for k in keep} for a in r["ai"]] for r in two]
