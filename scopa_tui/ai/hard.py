@@ -18,6 +18,10 @@ Budget: ``worlds`` (guesses per decision, default by the number of players) and
 ``depth`` (the cap, in plies); ``iters`` is another name of ``worlds``.  Both are counts,
 so a seed and a budget give the same move on any machine.  ``time`` caps the wall-clock
 time of a decision on top (the app's hints); it is not reproducible.
+
+The other keyword arguments (``infer``, ``play_score``, ``infosets``, ``at_least``,
+``leaf``) switch one idea off or on at a time, for measuring it; the registry does not
+offer them.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ class HardPlayer(BasePlayer):
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
                  iters: int | None = None, time: float | None = None, infer: bool = True,
-                 play_score: bool = True, beyond: int = 0, leaf=expected_points, infosets: bool = True):
+                 play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -53,7 +57,7 @@ class HardPlayer(BasePlayer):
         self.time_budget = time
         self.infer = infer
         self.play_score = play_score
-        self.beyond = beyond  # plies past the end of the deal (into a guessed stock)
+        self.at_least = at_least  # plies at least, past the end of the deal into a guessed stock
         self.leaf = leaf
         self.infosets = infosets  # the next move chosen once for all worlds (2 and 3 players)
         self.last_stats: dict[str, float] = {}
@@ -73,10 +77,10 @@ class HardPlayer(BasePlayer):
 
         def depth_of(state) -> int:
             # to the end of the deal; over the last deal, to the end of the hand
-            d = state.plays_left if not state.stock else sum(len(h) for h in state.hands) + beyond
+            d = state.plays_left if not state.stock else max(sum(len(h) for h in state.hands), at_least)
             return min(d, cap)
 
-        beyond = self.beyond
+        at_least = self.at_least
         leaf = self.leaf
         scores = tuple(view.scores) if self.play_score else None
         deadline = _time.perf_counter() + self.time_budget if self.time_budget else None
