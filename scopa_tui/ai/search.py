@@ -181,6 +181,9 @@ def _tree(ab: AlphaBeta, state: HandState, depth: int, seat: int, path: tuple) -
     ab.nodes += 1
     moves = state.legal_moves()
     if state.turn == seat:
+        # the information set: the public plays since the root and the seat's own hand
+        # (a new deal on the way gives it other cards in other worlds)
+        path = (path, tuple(sorted(state.hands[seat])))
         values = {}
         for move in moves:
             child = state.copy()

@@ -161,3 +161,18 @@ def test_the_strength_report_does_not_depend_on_the_number_of_processes():
     two = run_named(table, ["easy-random", "hard-pimc"], seed=12, jobs=2, chunk=2)
     assert [[{k: a[k] for k in keep} for a in r["ai"]] for r in one] == \
         [[{k: a[k] for k in keep} for a in r["ai"]] for r in two]
+
+
+def test_hard_searching_into_a_guessed_next_deal_plays_legally():
+    # Past the end of the deal the seat's next hand differs between worlds: its next
+    # move is chosen per hand as well as per public plays (this once raised a KeyError).
+    game = Game(Rules(players=2, target=1), 51)
+    game.start()
+    players = [HardPlayer(1, worlds=4, at_least=5), PimcPlayer(2, worlds=2, depth=2)]
+    while not game.is_over:
+        if game.phase == "hand_over":
+            game.next_hand()
+        view = game.view(game.turn)
+        move = players[game.turn].choose(view)
+        assert move in view.legal
+        game.play(move)
