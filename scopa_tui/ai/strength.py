@@ -110,10 +110,11 @@ def _ms(x: float) -> str:
     return f"{x:.1f}" if x >= 10 else f"{x:.2f}"
 
 
-def _verdict(a: dict, b: dict) -> str:
+def _verdict(a: dict, b: dict, players: int = 2) -> str:
+    """The goal of a 2-player match (GOALS) and whether it is met; the pairs have none."""
     key = (_base(a["ai"]), _base(b["ai"]))
     goal = GOALS.get(key)
-    if goal is None:
+    if goal is None or players != 2:
         return ""
     met = a["win_rate"] >= goal
     text = f">={goal:.0%}"
@@ -132,7 +133,7 @@ def format_results(results: list[dict]) -> str:
         lo, hi = a["ci95"]
         pair = "pair of " if r.get("players", 2) >= 4 else ""
         rows.append((f"{pair}{a['ai']} vs {pair}{b['ai']}", str(r.get("players", 2)), str(r["games"]),
-                     f"{100 * a['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})", _verdict(a, b),
+                     f"{100 * a['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})", _verdict(a, b, r.get("players", 2)),
                      f"{a['points_per_hand']:.2f} / {b['points_per_hand']:.2f}",
                      f"{a['points_per_hand'] - b['points_per_hand']:+.2f}",
                      f"{_ms(a['decision_ms_median'])} / {_ms(b['decision_ms_median'])}",
