@@ -56,7 +56,9 @@ def main():
             continue
         kind = message.get("type")
         if kind == "hello":
-            answer = {"type": "hello", "protocol": "scopa-bot/1", "name": "minimal_bot 1.0"}
+            # It picks from the request's legal moves, so it plays every variant.
+            answer = {"type": "hello", "protocol": "scopa-bot/1", "name": "minimal_bot 1.0",
+                      "variants": ["scopa", "scopone-scientifico", "scopone-classico", "escoba", "scopa-d-assi"]}
         elif kind == "move":
             answer = answer_move(message)
         elif kind == "quit":

@@ -14,6 +14,7 @@ same way, and prints the ratio.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fcntl
 import json
 import math
@@ -341,11 +342,35 @@ def plain_simulate(games: int, seed: int, out) -> None:
         out.write("".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines))
 
 
+# The processes run as from an installed package: pip compiles a package's modules when it
+# installs it, as Textual's are in site-packages.  Run from a source tree with
+# PYTHONDONTWRITEBYTECODE set (as on the machine of the README's figures), every start would compile
+# its ~50 modules again and the yardsticks none: so they are compiled once, into a cache
+# directory of the run (:func:`installed_bytecode`), and every process measured uses it.
+_BYTECODE_ENV: dict[str, str] = {}
+
+
+@contextlib.contextmanager
+def installed_bytecode():
+    """Within the block, measured processes read scopa_tui compiled once into a cache directory."""
+    with tempfile.TemporaryDirectory(prefix="scopa-bench-pyc-") as cache_dir:
+        env = dict(os.environ, PYTHONPYCACHEPREFIX=cache_dir)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        package = os.path.dirname(os.path.abspath(__file__))
+        subprocess.run([sys.executable, "-m", "compileall", "-q", package], env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        _BYTECODE_ENV.update(PYTHONPYCACHEPREFIX=cache_dir, PYTHONDONTWRITEBYTECODE="")
+        try:
+            yield
+        finally:
+            _BYTECODE_ENV.clear()
+
+
 def _child_run(cmd: list[str]) -> tuple[float, float]:
     """Run ``cmd`` to the end: (wall seconds, CPU seconds of the child, user + system)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=dict(os.environ, **_BYTECODE_ENV))
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -353,7 +378,7 @@ def _child_run(cmd: list[str]) -> tuple[float, float]:
 
 def simulate_vs_plain(games: int, repeat: int) -> dict[str, tuple[float, float]]:
     """Best (wall, CPU) seconds of each whole process over ``repeat`` interleaved runs."""
-    with tempfile.TemporaryDirectory(prefix="scopa-bench-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="scopa-bench-") as tmp, installed_bytecode():
         record = os.path.join(tmp, "sim.jsonl")
         cmds = {
             "scopa-tui simulate": [sys.executable, "-m", "scopa_tui", "--data-dir", tmp, "simulate",
@@ -471,6 +496,16 @@ class PtyApp:
         os.write(self.fd, data)
         return self.wait_for(text, since) - sent
 
+    def cpu_seconds(self) -> float:
+        """CPU time the program has used so far (user + system), from /proc (Linux); the
+        figure a loaded machine disturbs least.  NaN where there is no /proc."""
+        try:
+            with open(f"/proc/{self.proc.pid}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return math.nan
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
     def drain(self) -> None:
         while select.select([self.fd], [], [], 0)[0]:
             try:
@@ -492,32 +527,38 @@ class PtyApp:
 def _ui_env(data_dir: str) -> dict[str, str]:
     env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(UI_SIZE[0]), LINES=str(UI_SIZE[1]),
                SCOPA_TUI_DATA_DIR=data_dir)
+    env.update(_BYTECODE_ENV)
     for name in ("TEXTUAL", "NO_COLOR", "TMUX"):
         env.pop(name, None)
     return env
 
 
-def first_frame(cmd: list[str], text: str) -> float:
-    """Seconds from starting ``cmd`` (empty data directory) to ``text`` on its screen."""
+def first_frame(cmd: list[str], text: str) -> tuple[float, float]:
+    """Seconds from starting ``cmd`` (empty data directory) to ``text`` on its screen, and
+    the CPU seconds the program used until then."""
     with tempfile.TemporaryDirectory(prefix="scopa-bench-") as data:
         app = PtyApp(cmd, _ui_env(data))
         try:
-            return app.wait_for(text) - app.start
+            wall = app.wait_for(text) - app.start
+            return wall, app.cpu_seconds()
         finally:
             app.close()
 
 
-def key_latencies(cmd: list[str], presses: int) -> list[float]:
-    """Seconds from each key (``1`` then ``Esc``, ``presses`` times) to the updated screen."""
+def key_latencies(cmd: list[str], presses: int) -> tuple[list[float], float]:
+    """Seconds from each key (``1`` then ``Esc``, ``presses`` times) to the updated screen,
+    and the program's CPU seconds per key over them all."""
     with tempfile.TemporaryDirectory(prefix="scopa-bench-") as data:
         app = PtyApp(cmd, _ui_env(data))
         try:
             app.wait_for(TURN_TEXT)
+            time.sleep(0.5)  # what follows the first frame (e.g. the fields of hidden rows)
+            cpu = app.cpu_seconds()
             times = []
             for _ in range(presses):
                 times.append(app.key(b"1", CHOSEN_TEXT))
                 times.append(app.key(b"\x1b", CLEARED_TEXT))
-            return times
+            return times, (app.cpu_seconds() - cpu) / len(times)
         finally:
             app.close()
 
@@ -537,14 +578,18 @@ def ui_measure(starts: int, presses: int) -> dict[str, dict[str, float]]:
     game and the minimal app (median and p95 over ``presses`` of each key)."""
     cmds = ui_commands()
     texts = {"new-game screen": NEW_GAME_TEXT, "game": GAME_TEXT, "minimal app": TURN_TEXT}
-    frames: dict[str, list[float]] = {name: [] for name in cmds}
-    for _ in range(starts):
-        for name, cmd in cmds.items():
-            frames[name].append(first_frame(cmd, texts[name]))
-    out = {name: {"first_frame": statistics.median(f)} for name, f in frames.items()}
-    for name in ("game", "minimal app"):
-        lat = sorted(key_latencies(cmds[name], presses))
-        out[name].update(key_median=statistics.median(lat), key_p95=lat[math.ceil(0.95 * len(lat)) - 1])
+    frames: dict[str, list[tuple[float, float]]] = {name: [] for name in cmds}
+    with installed_bytecode():
+        for _ in range(starts):
+            for name, cmd in cmds.items():
+                frames[name].append(first_frame(cmd, texts[name]))
+        out = {name: {"first_frame": statistics.median(w for w, _ in f),
+                      "first_frame_cpu": statistics.median(c for _, c in f)} for name, f in frames.items()}
+        for name in ("game", "minimal app"):
+            lat, cpu = key_latencies(cmds[name], presses)
+            lat.sort()
+            out[name].update(key_median=statistics.median(lat), key_p95=lat[math.ceil(0.95 * len(lat)) - 1],
+                             key_cpu=cpu)
     return out
 
 
@@ -554,11 +599,14 @@ def _print_ui(starts: int, presses: int) -> int:
     print(f"python {platform.python_version()}, {UI_SIZE[0]}x{UI_SIZE[1]} pseudo-terminal, empty data directory, "
           f"median of {starts} starts, keys 1 and Esc {presses} times each; load {os.getloadavg()[0]:.1f}")
     for name, r in m.items():
-        line = f"{name:<16} first frame {1000 * r['first_frame']:6.0f} ms ({r['first_frame'] / base['first_frame']:.2f}x)"
+        line = (f"{name:<16} first frame {1000 * r['first_frame']:6.0f} ms ({r['first_frame'] / base['first_frame']:.2f}x),"
+                f" CPU {1000 * r['first_frame_cpu']:4.0f} ms ({r['first_frame_cpu'] / base['first_frame_cpu']:.2f}x)")
         if "key_median" in r:
-            line += (f"  key to screen median {1000 * r['key_median']:5.1f} ms, p95 {1000 * r['key_p95']:5.1f} ms"
-                     f" ({1000 * (r['key_median'] - base['key_median']):+.1f} ms)")
+            line += (f"\n{'':<16} key to screen median {1000 * r['key_median']:5.1f} ms, p95 {1000 * r['key_p95']:5.1f} ms"
+                     f" ({1000 * (r['key_median'] - base['key_median']):+.1f} ms, p95 "
+                     f"{1000 * (r['key_p95'] - base['key_p95']):+.1f} ms), CPU {1000 * r['key_cpu']:4.1f} ms a key")
         print(line)
+    print(f"load {os.getloadavg()[0]:.1f} at the end")
     return 0
 
 

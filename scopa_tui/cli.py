@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .ai.registry import check_runnable, check_spec
-from .engine import PRESETS, RulesError, make_rules
+from .engine import OPTIONS, PRESETS, VARIANTS, RulesError, get_variant, make_rules
 from .engine.rules import DECK_STYLES, PLAYER_COUNTS
 
 
@@ -55,14 +55,25 @@ def _players(text: str) -> int:
     return value
 
 
+def _variant(text: str) -> str:
+    name = text.strip().lower()
+    if name not in VARIANTS:
+        raise argparse.ArgumentTypeError(f"unknown variant {text!r}: choose one of {', '.join(VARIANTS)}")
+    return name
+
+
+def _option(text: str) -> str:
+    name = text.strip().lower()
+    if name.removeprefix("no-") not in OPTIONS:
+        raise argparse.ArgumentTypeError(f"unknown option {text!r}: choose from {', '.join(OPTIONS)} "
+                                         "(no-NAME turns one off)")
+    return name
+
+
 def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 60 seconds, not {text}")
-    return value
+    from .net.commands import seconds_between
+
+    return seconds_between(0, 60)(text)
 
 
 def _ai_list(text: str) -> list[str]:
@@ -118,7 +129,12 @@ def _add_rules_args(p: argparse.ArgumentParser, default=None) -> None:
     p.add_argument("--players", type=_players, default=default,
                    help="2, 3, 4 (partners) or 6 (three partnerships); default 2")
     p.add_argument("--preset", choices=list(PRESETS), default=default, help="rule preset (default standard)")
-    p.add_argument("--target", type=_target, default=default, help="points to win (default 11)")
+    p.add_argument("--target", type=_target, default=default,
+                   help="points to win (default 11; 21 in Escoba)")
+    p.add_argument("--variant", type=_variant, default=default,
+                   help=f"the game: {', '.join(VARIANTS)} (default scopa)")
+    p.add_argument("--option", action="append", type=_option, default=default, metavar="NAME",
+                   help=f"a house rule, repeatable: {', '.join(OPTIONS)} (no-NAME turns one off)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -156,7 +172,29 @@ def build_parser() -> argparse.ArgumentParser:
     exp = sub.add_parser("export", help="write the history of finished games as JSON Lines")
     exp.add_argument("--output", "-o", metavar="FILE", default=None, help="write to FILE instead of stdout")
     _shared(exp, "--data-dir", help="where the history lives")
+
+    web = sub.add_parser("web", help="serve the game to a web browser (textual-serve)")
+    web.add_argument("--host", default="127.0.0.1",
+                     help="the address to listen on (default 127.0.0.1: this machine only)")
+    web.add_argument("--port", type=_at_least(1, 65535), default=8000, help="default 8000")
+    web.add_argument("--public-url", type=_public_url, default=None, metavar="URL",
+                     help="the address browsers open, e.g. http://myhost:8000 (with --host 0.0.0.0)")
+    _add_rules_args(web, default=argparse.SUPPRESS)  # passed on to the game (see _shared)
+    _shared(web, "--ai", type=_ai_list, help="opponent AI(s), as for scopa-tui itself")
+    _shared(web, "--seed", type=_non_negative_int, help="seed for the deals")
+    _shared(web, "--deck", choices=DECK_STYLES, help="deck style")
+    _shared(web, "--ascii", action=argparse.BooleanOptionalAction, help="draw suits with letters")
+    _shared(web, "--ai-delay", type=_seconds, metavar="SECONDS", help="how long each AI play stays visible")
+    _shared(web, "--data-dir", help="where saves, settings and statistics live")
+    _add_online_args(sub)
     return parser
+
+
+def _add_online_args(sub) -> None:
+    """``server`` and ``online`` (docs/online-protocol.md); run by :mod:`scopa_tui.net.commands`."""
+    from .net.commands import add_online_args
+
+    add_online_args(sub, _add_rules_args, _shared, _non_negative_int)
 
 
 def _bot_level(text: str) -> str:
@@ -180,8 +218,10 @@ def cmd_bot(args) -> int:
 
 
 def _rules(args):
-    return make_rules(args.preset or "standard", players=args.players or 2, target=args.target,
-                      deck_style=getattr(args, "deck", None))
+    variant = getattr(args, "variant", None)
+    return make_rules(args.preset or "standard", players=args.players or get_variant(variant or "scopa").default_players,
+                      target=args.target, deck_style=getattr(args, "deck", None), variant=variant or "scopa",
+                      options=getattr(args, "option", None) or ())
 
 
 class _RecordFile:
@@ -259,6 +299,32 @@ def cmd_export(args) -> int:
     return run(args)
 
 
+def _public_url(text: str) -> str:
+    if not text.startswith(("http://", "https://")) or len(text) < 10:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a web address such as http://myhost:8000")
+    return text.rstrip("/")
+
+
+def cmd_web(args) -> int:
+    from .web import ServeError, serve
+
+    try:
+        return serve(args)
+    except ServeError as e:
+        raise UsageError(str(e)) from None
+def _check_bots(specs: list[str] | None, variant: str) -> None:
+    """Each ``cmd:`` bot must announce the variant in its hello (docs/bot-protocol.md)."""
+    if variant == "scopa" or not specs:
+        return
+    from .ai.protocol import check_bot_variant
+    from .ai.registry import parse_spec
+
+    for spec in dict.fromkeys(specs):
+        name, options = parse_spec(spec)
+        if name == "cmd":
+            check_bot_variant(options["command"], variant)
+
+
 def _check_data_dir(data_dir: str | None) -> None:
     """``--data-dir`` must be a directory (or not exist yet: it is created)."""
     if not data_dir:
@@ -270,8 +336,20 @@ def _check_data_dir(data_dir: str | None) -> None:
         raise UsageError(f"--data-dir {data_dir} is a file, not a directory")
 
 
+def cmd_server(args) -> int:
+    from .net.commands import cmd_server as run
+
+    return run(args)
+
+
+def cmd_online(args) -> int:
+    from .net.commands import cmd_online as run
+
+    return run(args)
+
+
 COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, "replay": cmd_replay, "export": cmd_export,
-            None: cmd_play}
+            "web": cmd_web, "server": cmd_server, "online": cmd_online, None: cmd_play}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -280,7 +358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
         _check_data_dir(getattr(args, "data_dir", None))
-        if args.command is None and args.ai and len(args.ai) > rules.players - 1:
+        _check_bots(getattr(args, "ai", None), rules.variant)
+        if args.command in (None, "web") and args.ai and len(args.ai) > rules.players - 1:
             others = rules.players - 1
             raise UsageError(f"--ai names {len(args.ai)} AIs, but a {rules.players}-player game has "
                              f"{others} seat{'s' if others != 1 else ''} besides yours")

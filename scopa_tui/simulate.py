@@ -159,7 +159,8 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
             on_game(g + 1, games)
     elapsed = time.perf_counter() - started
     return {
-        "players": rules.players, "preset": rules.preset, "target": rules.target, "games": games,
+        "players": rules.players, "preset": rules.preset, "variant": rules.variant,
+        "options": list(rules.options), "target": rules.target, "games": games,
         "seed": seed, "hands": total_hands, "seconds": elapsed,
         "games_per_second": games / elapsed if elapsed else 0.0,
         "ai": [s.to_json() for s in stats],
@@ -178,7 +179,11 @@ def format_table(summary: dict[str, Any]) -> str:
              for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
-    lines.append(f"{summary['games']} games, {summary['hands']} hands, {summary['players']} players, "
+    variant = summary.get("variant", "scopa")
+    game = f"{variant}, " if variant != "scopa" else ""
+    house = summary.get("options", ())
+    game += f"options {' '.join(house)}, " if house else ""
+    lines.append(f"{summary['games']} games, {summary['hands']} hands, {summary['players']} players, {game}"
                  f"preset {summary['preset']}, target {summary['target']}, seed {summary['seed']}: "
                  f"{summary['seconds']:.2f} s, {summary['games_per_second']:.1f} games/s")
     return "\n".join(lines)

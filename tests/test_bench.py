@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
-import sys
 import json
+import os
+import subprocess
+import sys
 from collections import Counter
 
 from scopa_tui import bench
@@ -59,3 +61,26 @@ def test_the_yardstick_app_and_the_game_screen_share_the_measured_texts():
     assert bench.TURN_TEXT in bench.MINIMAL_APP and bench.CHOSEN_TEXT in bench.MINIMAL_APP
     assert bench.CLEARED_TEXT in bench.MINIMAL_APP
     compile(bench.MINIMAL_APP, "minimal_app", "exec")
+
+
+def test_measured_processes_read_the_package_compiled_once(tmp_path):
+    # As from an installed package: no start compiles scopa_tui again, whatever
+    # PYTHONDONTWRITEBYTECODE the environment has; the cache goes with the block.
+    program = ("import importlib.util, os, sys, scopa_tui.engine as e; "
+               "print(sys.dont_write_bytecode, os.path.exists(importlib.util.cache_from_source(e.__file__)))")
+    with bench.installed_bytecode():
+        env = bench._ui_env(str(tmp_path))
+        run = subprocess.run([sys.executable, "-c", program], env=env, capture_output=True, text=True, timeout=60)
+        assert run.stdout.split() == ["False", "True"], run.stderr
+    assert not os.path.exists(env["PYTHONPYCACHEPREFIX"])
+
+
+def test_the_cpu_time_of_a_program_in_the_pseudo_terminal_is_read(tmp_path):
+    program = ("import time; t = time.process_time()\nwhile time.process_time() - t < 0.3: pass\n"
+               "print('spun', flush=True); time.sleep(30)")
+    app = bench.PtyApp([sys.executable, "-c", program], bench._ui_env(str(tmp_path)))
+    try:
+        app.wait_for("spun", timeout=30)
+        assert 0.3 <= app.cpu_seconds() < 10
+    finally:
+        app.close()

@@ -53,14 +53,19 @@ def rank_sum(mask: int, limit: int = 10) -> int:
     return s
 
 
-def sweep_rank(table: int) -> int:
-    """The rank of the one card that would sweep ``table`` (0: no single card can).
+def sweep_rank(table: int, rule: int = 0) -> int:
+    """The rank of the one card that would sweep ``table`` for a scopa (0: no single card can).
 
     A lone card is swept by its match; two or more cards by a card equal to their sum
     (no table card can match that rank, since the sum is larger than each of them).
+    Under Escoba's rule (``rule`` 1, engine.core.ESCOBA) the card that makes 15 with the
+    whole table sweeps it.  (An Ace of Scopa d'Assi takes any table, but for no scopa.)
     """
     if not table:
         return 0
+    if rule == 1:
+        r = 15 - rank_sum(table, 15)
+        return r if 1 <= r <= 10 else 0
     if table & (table - 1) == 0:
         return ((table.bit_length() - 1) >> 2) + 1
     s = rank_sum(table)

@@ -4,8 +4,9 @@ Each function takes an engine :class:`~scopa_tui.engine.core.HandState` (a world
 search) and a side, and returns that side's expected hand points minus the best other
 side's, reading only what every seat can see in it: the capture piles, the scope, the
 table and the count of cards still out (never the hands or the stock order, which in a
-world are a guess).  Settebello and primiera are Scopa heuristics; a variant with other
-points is still played legally, because the moves come from the engine.
+world are a guess).  The moves come from the engine, so every variant is played by its own
+capture rule; :func:`expected_points` also takes the variant's capture rule for what the
+seat to move can take, and its categories (Escoba's setenta, re bello) for the points.
 
 * :func:`material` is the plain hand-written evaluation of the ``pimc`` level: a weight
   for every captured card, coin, settebello, primiera prospect and scopa.
@@ -20,11 +21,13 @@ from __future__ import annotations
 from math import comb, tanh
 
 from ..engine.cards import COINS_MASK, DECK_MASK, SETTEBELLO
-from ..engine.captures import capture_masks
+from ..engine.core import RE_BELLO, card_captures, is_scopa
 from .common import CARD_VALUE, RANK_MASK, mask_value
 
 _SB = 1 << SETTEBELLO
 _KEY_MASK = RANK_MASK[7] | RANK_MASK[6] | RANK_MASK[1]  # the cards that decide the primiera
+_SEVENS = RANK_MASK[7]
+_RE_BELLO = 1 << RE_BELLO
 
 # material(): weights in points of a hand.
 CARD_W = 0.08
@@ -59,15 +62,16 @@ def primiera_prospect(pile: int, values: tuple[int, ...]) -> int:
     return total
 
 
-def material(state, side: int, values: tuple[int, ...]) -> float:
-    """Linear hand-written evaluation: captured material, primiera prospects, settebello, scope."""
+def material(state, side: int, values: tuple[int, ...], rules=None) -> float:
+    """Linear hand-written evaluation: captured material, primiera prospects, settebello, scope
+    (and the King of coins when ``rules`` play the ``re-bello`` house rule)."""
+    bello = _SB | (_RE_BELLO if rules is not None and rules.re_bello else 0)
     best_other = None
     mine = 0.0
     for s, pile in enumerate(state.piles):
         v = (state.scope[s] + CARD_W * pile.bit_count() + COIN_W * (pile & COINS_MASK).bit_count()
              + PRIMIERA_W * primiera_prospect(pile, values))
-        if pile & _SB:
-            v += 1.0
+        v += (pile & bello).bit_count()
         if s == side:
             mine = v
         elif best_other is None or v > best_other:
@@ -98,12 +102,18 @@ def _split_table(total: int) -> list[list[float]]:
 
 _CARDS_SPLIT = _split_table(40)
 _COINS_SPLIT = _split_table(10)
+_SEVENS_SPLIT = _split_table(4)
 SWEEP_RISK = 1.0     # a scopa, and the table with it, is this much of a point
 PRIMIERA_SCALE = (10.0, 8.0)  # tanh(lead / (a + b * key cards still out))
 
 
-def expected_points(state, side: int, values: tuple[int, ...]) -> float:
-    """Expected hand points of ``side`` minus the best other side's (see the module doc)."""
+def expected_points(state, side: int, values: tuple[int, ...], rules=None) -> float:
+    """Expected hand points of ``side`` minus the best other side's (see the module doc).
+
+    With ``rules``, the points follow the variant's categories (engine.variants): Escoba's
+    most sevens (setenta) in place of the primiera, and the King of coins when the
+    ``re-bello`` house rule is played.
+    """
     piles = state.piles
     mine = piles[side]
     other = 0
@@ -129,26 +139,37 @@ def expected_points(state, side: int, values: tuple[int, ...]) -> float:
         v += 1.0
     elif not (out_mask | state.table) & _SB:
         v -= 1.0
-    # primiera: prospects against the key cards still out
-    key_left = ((out_mask | state.table) & _KEY_MASK).bit_count()
-    lead = primiera_prospect(mine, values) - primiera_prospect(other, values)
-    if lead:
-        v += tanh(lead / (PRIMIERA_SCALE[0] + PRIMIERA_SCALE[1] * key_left))
+    if rules is not None and rules.re_bello:  # the King of coins, like the settebello
+        if mine & _RE_BELLO:
+            v += 1.0
+        elif not (out_mask | state.table) & _RE_BELLO:
+            v -= 1.0
+    if rules is not None and rules.variant_info.scoring == "escoba":
+        # setenta: most sevens, against the sevens still out
+        sevens = _SEVENS & (out_mask | state.table)
+        v += _SEVENS_SPLIT[sevens.bit_count()][(mine & _SEVENS).bit_count() - (other & _SEVENS).bit_count() + 4]
+    else:
+        # primiera: prospects against the key cards still out
+        key_left = ((out_mask | state.table) & _KEY_MASK).bit_count()
+        lead = primiera_prospect(mine, values) - primiera_prospect(other, values)
+        if lead:
+            v += tanh(lead / (PRIMIERA_SCALE[0] + PRIMIERA_SCALE[1] * key_left))
     # the table is exposed to the seat to move
     table = state.table
     if table and state.plays_left > 1 and state.turn >= 0:
         risk = expected_reply(table, out_mask, len(state.hands[state.turn]) or 3,
-                              state.plays_left > 2 or state.last_play_scopa)
+                              state.plays_left > 2 or state.last_play_scopa, state.rule)
         v += risk if state.turn % state.sides_n == side else -risk
     return v
 
 
-def expected_reply(table: int, out: int, hand: int, scopa_counts: bool) -> float:
+def expected_reply(table: int, out: int, hand: int, scopa_counts: bool, rule: int = 0) -> float:
     """What a seat holding ``hand`` of the cards ``out`` can expect to take from ``table``.
 
-    For each rank still out, the best capture a card of that rank makes (a sweep adds a
-    point); the seat plays its best rank, so the ranks are taken best first, each
-    weighted by the chance that the seat holds it and none of the better ones.
+    For each rank still out, the best capture a card of that rank makes by the variant's
+    capture ``rule`` (engine.core.CAPTURE_RULES; a sweep that scores adds a point); the
+    seat plays its best rank, so the ranks are taken best first, each weighted by the
+    chance that the seat holds it and none of the better ones.
     """
     found = []
     for rank in range(1, 11):
@@ -156,9 +177,12 @@ def expected_reply(table: int, out: int, hand: int, scopa_counts: bool) -> float
         if not k:
             continue
         best = 0.0
-        for cap in capture_masks(4 * (rank - 1) + 1, table):
+        card = 4 * (rank - 1) + 1
+        for cap in card_captures(rule, card, table):
+            if not cap:
+                continue  # laid on the table
             v = mask_value(cap) + CARD_VALUE
-            if cap == table and scopa_counts:
+            if scopa_counts and is_scopa(rule, card, cap, table ^ cap, False, False):
                 v += SWEEP_RISK
             if v > best:
                 best = v

@@ -40,6 +40,24 @@ __all__ = ["HardPlayer", "determinize", "evidence", "perfect_information"]
 # move takes at most 0.5 s median on an idle core (README.md, "AI strength").
 DEFAULT_WORLDS = {2: 40, 3: 16, 4: 16, 6: 10}
 DEFAULT_DEPTH = {2: 9, 3: 9, 4: 8, 6: 7}
+# The most card sequences a world's search may span (the product of the hand sizes over its
+# plies): never reached by Scopa's deals of three within DEFAULT_DEPTH; Scopone's hands of
+# ten are searched 4 plies deep (Scopa's 4-player depth took 27 s a decision there).
+MAX_WIDTH = 10_000
+
+
+def _within_width(state, depth: int) -> int:
+    """``depth``, or fewer plies when the moves over them could number more than
+    :data:`MAX_WIDTH` (a long deal: Scopone's 9 or 10 cards each); never less than one."""
+    hands = state.hands
+    n = state.n
+    turn = state.turn
+    width = 1
+    for k in range(depth):
+        width *= max(1, len(hands[(turn + k) % n]) - k // n)
+        if width > MAX_WIDTH:
+            return max(1, k)
+    return depth
 
 
 class HardPlayer(BasePlayer):
@@ -78,7 +96,7 @@ class HardPlayer(BasePlayer):
         def depth_of(state) -> int:
             # to the end of the deal; over the last deal, to the end of the hand
             d = state.plays_left if not state.stock else max(sum(len(h) for h in state.hands), at_least)
-            return min(d, cap)
+            return _within_width(state, min(d, cap))
 
         at_least = self.at_least
         leaf = self.leaf
@@ -86,7 +104,7 @@ class HardPlayer(BasePlayer):
         deadline = _time.perf_counter() + self.time_budget if self.time_budget else None
         search = search_infosets if self.infosets and players <= 3 and not exact else search_worlds
         scored, nodes = search(view, self.rng, worlds, depth_of,
-                                      lambda state: leaf(state, side, values),
+                                      lambda state: leaf(state, side, values, rules),
                                       terminal_value(rules, side, scores),
                                       evidence(view) if self.infer else None, deadline)
         self.last_stats = {"worlds": worlds, "nodes": nodes, "exact": int(exact)}

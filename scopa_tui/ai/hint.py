@@ -60,7 +60,8 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
     a: Assessment = assess(view, move, counter)
     captured = sorted(int(c) for c in move.capture)
     if a.scopa:
-        what = f"sweeps the table with {move.card} (a scopa)"
+        sweep = "an escoba" if view.rules.variant_info.sweep_name == "escoba" else "a scopa"
+        what = f"sweeps the table with {move.card} ({sweep})"
         if SETTEBELLO in captured or int(move.card) == SETTEBELLO:
             what += " and takes the settebello"
         return what

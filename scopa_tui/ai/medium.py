@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Move, PlayerView, capture_masks
+from ..engine import Move, PlayerView
+from ..engine.core import card_captures, is_scopa, rule_of
 from .base import BasePlayer
 from .common import VALUE, Counter, last_capturer, mask_value, next_seat_hand_size, sort_moves, sweep_rank
 from .evaluation import expected_reply as reply_from
@@ -44,10 +45,11 @@ def assess(view: PlayerView, move: Move, counter: Counter | None = None) -> Asse
     table = counter.table
     card = int(move.card)
     last = view.plays_left == 1
+    rule = rule_of(rules)
     if move.mask:
         after = table ^ move.mask
         gain = mask_value(move.mask | (1 << card))
-        scopa = after == 0 and (not last or rules.last_play_scopa)
+        scopa = is_scopa(rule, card, move.mask, after, last, rules.last_play_scopa)
         if scopa:
             gain += SCOPA
     else:
@@ -66,29 +68,32 @@ def assess(view: PlayerView, move: Move, counter: Counter | None = None) -> Asse
     nxt = (view.seat + 1) % rules.players
     if rules.side_of(nxt) == me:
         return Assessment(move, gain, gain, scopa, after, 0, 0.0, 0.0, False)
-    r = sweep_rank(after)
+    r = sweep_rank(after, rule)
     p_sweep = counter.p_seat_has_rank(nxt, r) if r else 0.0
-    exposure = expected_reply(counter, nxt, after, view.plays_left - 1 > 1 or rules.last_play_scopa)
+    exposure = expected_reply(counter, nxt, after, view.plays_left - 1 > 1 or rules.last_play_scopa, rule)
     score = gain - EXPOSURE_WEIGHT * exposure
     if FOLLOW_WEIGHT and view.plays_left > 2:
-        score += FOLLOW_WEIGHT * follow_up(view, card, after)
+        score += FOLLOW_WEIGHT * follow_up(view, card, after, rule)
     return Assessment(move, score, gain, scopa, after, r, p_sweep, exposure, False)
 
 
-def follow_up(view: PlayerView, played: int, table: int) -> float:
-    """The best capture our remaining cards could make on ``table`` next turn (a set-up)."""
+def follow_up(view: PlayerView, played: int, table: int, rule: int = 0) -> float:
+    """The best capture our remaining cards could make on ``table`` next turn (a set-up),
+    by the variant's capture ``rule`` (engine.core.CAPTURE_RULES)."""
     best = 0.0
     for c in view.hand:
         if c == played:
             continue
-        for cap in capture_masks(int(c), table):
+        for cap in card_captures(rule, int(c), table):
+            if not cap:
+                continue  # laid: no capture
             v = mask_value(cap | (1 << int(c)))
             if v > best:
                 best = v
     return best
 
 
-def expected_reply(counter: Counter, seat: int, table: int, scopa_counts: bool) -> float:
+def expected_reply(counter: Counter, seat: int, table: int, scopa_counts: bool, rule: int = 0) -> float:
     """What ``seat`` can expect to take from ``table`` with its best card, on average.
 
     For each rank, the best capture a card of that rank makes (a sweep adds a point);
@@ -96,7 +101,7 @@ def expected_reply(counter: Counter, seat: int, table: int, scopa_counts: bool) 
     chance that the seat holds it and none of the better ones (counting unseen cards):
     :func:`.evaluation.expected_reply` over the cards this seat has not seen.
     """
-    return reply_from(table, counter.unseen, next_seat_hand_size(counter.view, seat), scopa_counts)
+    return reply_from(table, counter.unseen, next_seat_hand_size(counter.view, seat), scopa_counts, rule)
 
 
 class MediumPlayer(BasePlayer):

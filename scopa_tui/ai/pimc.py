@@ -43,7 +43,7 @@ class PimcPlayer(BasePlayer):
         values = rules.primiera_values
         depth = self.depth
         scored, nodes = search_worlds(view, self.rng, self.worlds, lambda state: depth,
-                                      lambda state: material(state, side, values), terminal_value(rules, side))
+                                      lambda state: material(state, side, values, rules), terminal_value(rules, side))
         self.last_stats = {"nodes": nodes}
         return scored
 

@@ -16,12 +16,13 @@ import json
 import os
 import queue
 import shlex
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from ..engine import Move, PlayerView, parse_card
+from ..engine import VARIANTS, Move, PlayerView, get_variant, parse_card
 from .base import BasePlayer, Player
 from .botproc import EOF, BotProcess, quote
 from .request import RequestError, read_legal, read_view
@@ -65,7 +66,8 @@ def run_bot(player: Player, infile: IO[str], outfile: IO[str], errfile: IO[str] 
             continue
         kind = msg.get("type")
         if kind == "hello":
-            send({"type": "hello", "protocol": PROTOCOL, "name": name})
+            # Our AIs play every variant through the engine's moves (docs/bot-protocol.md).
+            send({"type": "hello", "protocol": PROTOCOL, "name": name, "variants": list(VARIANTS)})
         elif kind == "move":
             send(_answer(player, msg, log))
         elif kind == "quit":
@@ -145,6 +147,8 @@ class CmdPlayer(BasePlayer):
         self.command = command
         self.name = f"cmd:{command}"
         self.bot_name: str | None = None
+        # The variants its hello announces (docs/bot-protocol.md); None until it answers.
+        self.variants: tuple[str, ...] | None = None
         self.time_limit = time_limit
         self.quit_grace = quit_grace
         self.on_fault = on_fault or (lambda text: print(text, file=sys.stderr, flush=True))
@@ -243,6 +247,7 @@ class CmdPlayer(BasePlayer):
                 name = msg.get("name")
                 if isinstance(name, str) and name.strip():
                     self.bot_name = name.strip()[:60]
+                self.variants = announced_variants(msg)
                 if msg.get("protocol") not in (None, PROTOCOL):
                     self.on_fault(f"{self.label} speaks {quote(str(msg.get('protocol')), 40)}, not {PROTOCOL}; "
                                   f"trying anyway")
@@ -255,6 +260,8 @@ class CmdPlayer(BasePlayer):
         if not self._greeted and not self._dead:
             self._greet()
         safe = self.fallback.choose(view)
+        if not self._dead and self.variants is not None and view.rules.variant not in self.variants:
+            self._dead = refusal(self.variants, view.rules.variant)
         if self._dead:
             return self.choose_after_exit(safe)
         self._next_id += 1
@@ -339,6 +346,44 @@ class CmdPlayer(BasePlayer):
         if not bot.write_failed:
             bot.send(json.dumps({"type": "quit"}, separators=(",", ":")) + "\n")
         bot.end(self.quit_grace)
+
+
+def announced_variants(hello: dict[str, Any]) -> tuple[str, ...]:
+    """The variants a bot's ``hello`` says it plays: its ``variants`` list, ``("scopa",)``
+    when absent (every bot of before the variants plays Scopa).  Names this version does
+    not know are dropped."""
+    names = hello.get("variants")
+    if not isinstance(names, list):
+        return ("scopa",)
+    return tuple(n for n in names if isinstance(n, str) and n in VARIANTS)
+
+
+def refusal(variants: tuple[str, ...], variant: str) -> str | None:
+    """Why a bot announcing ``variants`` may not play ``variant`` (one line), or None."""
+    if variant in variants:
+        return None
+    plays = ", ".join(VARIANTS[v].title for v in variants) or "no variant this version knows"
+    return f"plays only {plays}, not {get_variant(variant).title} (its hello lists the variants it plays)"
+
+
+def check_bot_variant(command: str, variant: str, time_limit: float | None = None) -> None:
+    """Start the bot ``command``, read its hello and end it: raises ``ValueError`` (one line,
+    naming the bot) when it does not play ``variant``.  For the command line and the
+    new-game screen, before a game starts; plain Scopa needs no asking."""
+    if variant == "scopa":
+        return
+    faults: list[str] = []
+    bot = CmdPlayer(command, time_limit=time_limit or default_time_limit(), on_fault=faults.append,
+                    stderr=subprocess.DEVNULL if BOT_STDERR is None else BOT_STDERR, quit_grace=0.5)
+    try:
+        bot._greet()
+        if faults and not bot._dead:
+            raise ValueError(faults[0])  # a fault line names the bot already
+        why = bot._dead or refusal(bot.variants or ("scopa",), variant)
+    finally:
+        bot.close()
+    if why is not None:
+        raise ValueError(f"{bot.label} {why}")
 
 
 def default_time_limit() -> float:

@@ -22,11 +22,11 @@ from typing import Any
 from ..engine import Move, PlayerView, PlayRecord, Rules, mask_of, parse_card
 from ..engine.cards import Card
 
-# The most legal moves a position can have: three 10s against a table holding all 36 lower
-# cards, each 10 taking any of the 1698 sets of them that add up to 10.
-MAX_LEGAL = 3 * 1698
+# The most legal moves a position can have, in any variant: in Escoba, three Aces against
+# a table of the other 37 cards, each Ace taking any of the (at most 10,596) sets of them
+# that add up to 14, or laid.  (Scopa: three 10s, 1,698 sets adding up to 10 each.)
+MAX_LEGAL = 3 * (10_596 + 1)
 DECK_SIZE = 40
-HAND_SIZE = 3  # cards dealt to each seat; a hand never holds more
 MAX_NUMBER = 10**9  # for scores and hand numbers: far above any real game
 
 
@@ -105,7 +105,8 @@ def read_view(msg: dict[str, Any], legal: tuple[Move, ...]) -> PlayerView:
     hand = _cards(msg.get("hand"), "hand")
     table = _cards(msg.get("table"), "table")
     captured = tuple(_cards(pile, "captured") for pile in _list(msg.get("captured"), "captured", sides))
-    hand_sizes = _numbers(msg, "hand_sizes", players, HAND_SIZE)
+    # A hand never holds more than the variant's first deal (3; 10 in Scopone scientifico).
+    hand_sizes = _numbers(msg, "hand_sizes", players, rules.variant_info.hand_cards)
     stock = _int(msg, "stock", 0, DECK_SIZE)
     history = tuple(_play(entry, players) for entry in _list(msg.get("history", []), "history"))
     view = PlayerView(

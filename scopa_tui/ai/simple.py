@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine import Move, PlayerView
+from ..engine.core import ASSI
 from .base import BasePlayer
 
 # Primiera-ish worth of a rank: sevens and sixes matter most.
@@ -44,8 +45,9 @@ class GreedyPlayer(BasePlayer):
             return -card_worth(move.card) - 0.05 * move.card.rank
         taken = (move.card,) + move.capture
         value = len(taken) * 0.4 + sum(card_worth(c) for c in taken)
-        if len(move.capture) == len(view.table) and view.plays_left > 1:
-            value += 4.0  # a scopa
+        if len(move.capture) == len(view.table) and view.plays_left > 1 and not (
+                move.card.rank == 1 and view.rules.variant_info.rule == ASSI and move.capture[0].rank != 1):
+            value += 4.0  # a scopa (an Ace sweeping the table in Scopa d'Assi is none)
         return value
 
     def choose(self, view: PlayerView) -> Move:

@@ -23,7 +23,7 @@ import platform
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
-from ..engine import make_rules
+from ..engine import VARIANTS, make_rules
 from ..simulate import percentile, wilson
 
 FRESH_SEED = 20261129  # never used in tuning
@@ -35,8 +35,16 @@ CHUNK = 10  # games per chunk: fixed, so that --jobs does not change the games
 def _chunk(args: tuple) -> dict:
     from .. import simulate
 
-    a, b, games, seed, players = args
-    return simulate.run(make_rules(players=players), games, seed, [a, b], keep_times=True, paired=True)
+    a, b, games, seed, players, *rest = args
+    variant = rest[0] if rest else "scopa"
+    return simulate.run(make_rules(players=players, variant=variant), games, seed, [a, b], keep_times=True, paired=True)
+
+
+def match_players(variant: str, players: int) -> int:
+    """The players of a match in ``variant``: as asked, or the variant's only count (Scopone: 4,
+    partners share an AI)."""
+    info = VARIANTS[variant]
+    return players if players in info.players else info.default_players
 
 
 def _base(spec: str) -> str:
@@ -44,21 +52,22 @@ def _base(spec: str) -> str:
 
 
 def run_matches(matches: list[tuple], seed: int, jobs: int, chunk: int = CHUNK,
-                progress=None) -> list[dict]:
-    """Run each ``(a, b, games[, players])`` in chunks of ``chunk`` games (2 players by default).
+                progress=None, variant: str = "scopa") -> list[dict]:
+    """Run each ``(a, b, games[, players])`` of ``variant`` in chunks of ``chunk`` games
+    (2 players by default, or the variant's only count).
 
     Returns one merged result per match.
     """
     tasks = []
     for m, (a, b, games, *rest) in enumerate(matches):
-        players = rest[0] if rest else 2
+        players = match_players(variant, rest[0] if rest else 2)
         size = chunk or CHUNK
         left = games
         k = 0
         while left > 0:
             n = min(size, left)
             n += n % 2  # whole pairs
-            tasks.append((m, (a, b, n, seed + 1000 * m + k, players)))
+            tasks.append((m, (a, b, n, seed + 1000 * m + k, players, variant)))
             left -= n
             k += 1
     parts: list[list[dict]] = [[] for _ in matches]
@@ -74,7 +83,8 @@ def run_matches(matches: list[tuple], seed: int, jobs: int, chunk: int = CHUNK,
                 parts[m].append(f.result())
                 if progress:
                     progress(t)
-    return [_merge(m[0], m[1], ps, m[3] if len(m) > 3 else 2) for m, ps in zip(matches, parts)]
+    return [_merge(m[0], m[1], ps, match_players(variant, m[3] if len(m) > 3 else 2))
+            for m, ps in zip(matches, parts)]
 
 
 def _merge(a: str, b: str, parts: list[dict], players: int = 2) -> dict:
@@ -181,6 +191,8 @@ def main(argv=None) -> int:
     p.add_argument("--chunk", type=int, default=CHUNK, help=f"games per chunk (default {CHUNK}; changes the deals)")
     p.add_argument("--only", choices=MATCH_NAMES, action="append", help="run only this match (repeatable)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--variant", choices=list(VARIANTS), default="scopa",
+                   help="the game of the Scopa family (default scopa; Scopone with 4 players)")
     args = p.parse_args(argv)
     from .registry import check_spec
 
@@ -200,25 +212,26 @@ def main(argv=None) -> int:
         print(f"  done: {task[0]} vs {task[1]}, {task[4]} players, {task[2]} games (seed {task[3]})",
               file=sys.stderr, flush=True)
 
-    results = run_named(table, names, args.seed, args.jobs, args.chunk, progress)
+    results = run_named(table, names, args.seed, args.jobs, args.chunk, progress, args.variant)
     if args.json:
         print(json.dumps(results, indent=2))
     else:
         print(format_results(results))
         print()
-        print(f"games to 11, pairs of games on the same deals with the seats swapped, seed {args.seed}; "
+        print(f"{args.variant}, games to {VARIANTS[args.variant].target}, pairs of games on the same deals "
+              f"with the seats swapped, seed {args.seed}; "
               f"python {platform.python_version()}, {args.jobs} process(es), {os.cpu_count()} cores; "
               f"{load_before} at the start, {_load().split(' ', 2)[2]} at the end")
     return 0
 
 
 def run_named(table: dict[str, tuple], names: list[str], seed: int, jobs: int, chunk: int = CHUNK,
-              progress=None) -> list[dict]:
-    """Run the named matches of ``table``; each keeps the seed of its place in :data:`MATCH_NAMES`."""
+              progress=None, variant: str = "scopa") -> list[dict]:
+    """Run the named matches of ``table`` in ``variant``; each keeps the seed of its place in :data:`MATCH_NAMES`."""
     results = []
     for name in names:
         m = MATCH_NAMES.index(name)
-        (result,) = run_matches([table[name]], seed + 1000 * m, jobs, chunk, progress)
+        (result,) = run_matches([table[name]], seed + 1000 * m, jobs, chunk, progress, variant)
         results.append(result)
     return results
 

@@ -17,7 +17,7 @@ from random import Random
 
 from ..engine import PlayerView, cards_of, mask_of
 from ..engine.cards import SETTEBELLO
-from ..engine.core import HandState
+from ..engine.core import HandState, rule_of
 from .common import RANK_MASK, last_capturer, sweep_rank
 
 _SEVENS = RANK_MASK[7]
@@ -33,16 +33,21 @@ def evidence(view: PlayerView) -> dict[int, int]:
     probably holds no r; one that left the settebello on the table probably holds no 7.
     """
     n = view.rules.players
+    variant = view.rules.variant_info  # the deal sizes: Scopone deals 10 or 9 each, once
+    rule = rule_of(view.rules)
     table = mask_of(view.hand_start_table)
-    per_deal = 3 * n
-    deal_start = (len(view.history) // per_deal) * per_deal
+    first_deal = variant.hand_cards * n
+    per_deal = variant.redeal_cards * n
+    played = len(view.history)
+    deal_start = 0 if played < first_deal or not per_deal else \
+        first_deal + ((played - first_deal) // per_deal) * per_deal
     out: dict[int, int] = {}
     for i, play in enumerate(view.history):
         cap = mask_of(play.capture)
         if i >= deal_start and play.seat != view.seat:
             avoid = 0
             if not play.scopa and not (cap == table and cap):
-                r = sweep_rank(table)
+                r = sweep_rank(table, rule)
                 if r:
                     avoid |= RANK_MASK[r]
             if table & _SB and not cap & _SB:
@@ -82,19 +87,15 @@ def determinize(view: PlayerView, rng: Random, avoid: dict[int, int] | None = No
                             break
         if accept:
             break
-    state = HandState.__new__(HandState)
-    state.n = rules.players
-    state.sides_n = rules.n_sides
+    state = HandState.empty(rules, view.dealer)  # the variant's capture rule and house rules
     state.table = mask_of(view.table)
     state.hands = hands
     state.stock = unseen[pos:]
     state.piles = [mask_of(p) for p in view.captured]
     state.scope = list(view.scope)
     state.turn = view.seat
-    state.dealer = view.dealer
     state.last_capture = last_capturer(view)
     state.plays_left = view.plays_left
-    state.last_play_scopa = rules.last_play_scopa
     return state
 
 

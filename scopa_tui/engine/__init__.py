@@ -1,4 +1,4 @@
-"""The Scopa rules engine: pure Python, no UI, no I/O, deterministic from a seed.
+"""The Scopa rules engine (and its family: Scopone, Escoba, Scopa d'Assi, see :mod:`.variants`): pure Python, no UI, no I/O, deterministic from a seed.
 
 The public API::
 
@@ -12,7 +12,7 @@ The public API::
         game.play(game.legal_moves()[0])
 """
 
-from .captures import capture_masks, explain_capture
+from .captures import capture_masks, describe_capture, explain_capture
 from .cards import CARDS, SUITS, Card, card, cards_of, mask_of, parse_card, parse_cards
 from .core import HandState, hand_points, random_playout
 from .errors import IllegalMove, RecordError, RulesError, ScopaError
@@ -21,13 +21,15 @@ from .game import Game, SeededDecks
 from .moves import Move
 from .rules import PRESETS, Rules, make_rules
 from .scoring import Award, HandScore, SideScore, primiera_text, score_hand
+from .variants import CATEGORY_NAMES, OPTIONS, VARIANTS, Option, Variant, get_variant, option_settings
 from .view import PlayerView, PlayRecord
 
 __all__ = [
     "CARDS", "SUITS", "Card", "card", "cards_of", "mask_of", "parse_card", "parse_cards",
-    "capture_masks", "explain_capture", "HandState", "hand_points", "random_playout",
+    "capture_masks", "describe_capture", "explain_capture", "HandState", "hand_points", "random_playout",
     "IllegalMove", "RecordError", "RulesError", "ScopaError",
     "Dealt", "Event", "GameEnded", "GameStarted", "HandEnded", "Played", "Redealt",
     "Game", "SeededDecks", "Move", "PRESETS", "Rules", "make_rules",
     "Award", "HandScore", "SideScore", "primiera_text", "score_hand", "PlayerView", "PlayRecord",
+    "CATEGORY_NAMES", "OPTIONS", "VARIANTS", "Option", "Variant", "get_variant", "option_settings",
 ]

@@ -15,7 +15,9 @@ LOW_MASK = tuple((1 << (4 * (r - 1))) - 1 if r >= 1 else 0 for r in range(11))
 # Single-card captures for each nibble of one rank: NIBBLE_BITS[nib] = bits set in nib.
 NIBBLE_BITS = tuple(tuple(1 << b for b in range(4) if nib >> b & 1) for nib in range(16))
 
-_SUM_CACHE: list[dict[int, tuple[int, ...]]] = [dict() for _ in range(11)]
+# Subsets adding up to each target (up to 14, for Escoba's 15 less an Ace), keyed by the
+# part of the table searched.
+_SUM_CACHE: list[dict[int, tuple[int, ...]]] = [dict() for _ in range(15)]
 _CACHE_LIMIT = 400_000
 
 
@@ -45,16 +47,33 @@ def _sum_subsets(target: int, low: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _fill(target: int, low: int) -> tuple[int, ...]:
+    """Compute and cache the subsets of ``low`` adding up to ``target`` (a cache miss)."""
+    cache = _SUM_CACHE[target]
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    found = cache[low] = _sum_subsets(target, low)
+    return found
+
+
 def sum_captures(rank: int, table: int) -> tuple[int, ...]:
     """Sum captures of a card of ``rank`` (assuming no table card matches it)."""
     low = table & LOW_MASK[rank]
-    cache = _SUM_CACHE[rank]
-    found = cache.get(low)
-    if found is None:
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        found = cache[low] = _sum_subsets(rank, low)
-    return found
+    found = _SUM_CACHE[rank].get(low)  # the hit, inline: this is the playouts' inner loop
+    return _fill(rank, low) if found is None else found
+
+
+# The table cards that may take part in a sum to each target: those of rank <= target.
+_UP_TO = tuple(LOW_MASK[t + 1] if t < 10 else (1 << 40) - 1 for t in range(15))
+
+
+def escoba_captures(rank: int, table: int) -> tuple[int, ...]:
+    """Escoba's captures of a card of ``rank``: every set of table cards that with the card
+    adds up to 15 (a Jack counts 8, a Horse 9, a King 10: their rank)."""
+    target = 15 - rank
+    low = table & _UP_TO[target]
+    found = _SUM_CACHE[target].get(low)
+    return _fill(target, low) if found is None else found
 
 
 def capture_masks(card: int, table: int) -> tuple[int, ...]:
@@ -70,22 +89,83 @@ def _plus(cards) -> str:
     return " + ".join(str(c.rank) for c in cards)
 
 
+def _sum_line(cards) -> str:
+    """``"3 + 5 + 7 = 15"``."""
+    return f"{_plus(cards)} = {sum(x.rank for x in cards)}"
+
+
+def _explain_escoba(c, capture: int, table: int) -> str | None:
+    """Escoba: the card and what it takes must add up to 15; laying is always allowed."""
+    if capture == 0:
+        return None
+    taken = [c, *cards_of(capture)]
+    if sum(x.rank for x in taken) == 15:
+        return None
+    reason = f"{_sum_line(taken)}, not 15"
+    if not escoba_captures(c.rank, table):
+        reason += f"; nothing on the table makes 15 with {c}, so it is laid on the table"
+    return reason
+
+
+def _explain_ace(c, capture: int, table: int, no_empty_sweep: bool) -> str | None:
+    """Scopa d'Assi: an Ace takes the whole table, or an Ace on it by match."""
+    aces = table & 15
+    if not table:
+        if no_empty_sweep:
+            return f"{c} may not be played on an empty table: play another card"
+        return None if capture == 0 else f"{cards_of(capture)[0]} is not on the table"
+    if aces:
+        if capture and not capture & ~aces and capture.bit_count() == 1:
+            return None
+        names = " or ".join(str(a) for a in cards_of(aces))
+        if len(cards_of(aces)) == 1:
+            return f"{c} must capture {names}: an Ace on the table is taken by match"
+        return f"{c} must capture one Ace ({names}): an Ace on the table is taken by match"
+    if capture == table:
+        return None
+    return f"{c} takes the whole table: an Ace takes everything when no Ace is on it"
+
+
+def describe_capture(card: int, capture: int, table: int, rules=None) -> str | None:
+    """What a *legal* play does, in the variant's own words, or None when there is nothing
+    to say beyond Scopa's usual match or sum: ``"3 + 5 + 7 = 15"``, ``"an Ace takes the
+    whole table (no scopa)"``, ``"capturing is not compulsory in Escoba: 7d is laid"``."""
+    rule = rules.variant_info.capture if rules is not None else "scopa"
+    c = CARDS[card]
+    if rule == "escoba":
+        if capture:
+            return _sum_line([c, *cards_of(capture)])
+        if escoba_captures(c.rank, table):
+            return f"capturing is not compulsory in Escoba: {c} is laid on the table"
+        return None
+    if rule == "assi" and c.rank == 1 and capture and not capture & 15:
+        return "an Ace takes the whole table (no scopa)"
+    return None
+
+
 def _a(rank: int) -> str:
     """The article before a rank said as a number: "an 8", "a 7"."""
     return f"an {rank}" if rank == 8 else f"a {rank}"
 
 
-def explain_capture(card: int, capture: int, table: int) -> str | None:
+def explain_capture(card: int, capture: int, table: int, rules=None, hand=()) -> str | None:
     """Why playing ``card`` taking ``capture`` (a mask) is illegal on ``table``, or None if legal.
 
     The message speaks to the player, e.g. ``"7d must capture 7b: a match beats a sum"``.
-    Membership of the card in the hand is checked by the caller.
+    Membership of the card in the hand is checked by the caller.  ``rules`` (Scopa when
+    None) chooses the variant's capture rule; ``hand`` (the player's cards) matters only
+    to Scopa d'Assi's ``ace-no-empty-sweep``.
     """
     c = CARDS[card]
     r = c.rank
     if capture & ~table:
         missing = cards_of(capture & ~table)
         return f"{missing[0]} is not on the table"
+    rule = rules.variant_info.capture if rules is not None else "scopa"
+    if rule == "escoba":
+        return _explain_escoba(c, capture, table)
+    if rule == "assi" and r == 1:
+        return _explain_ace(c, capture, table, rules.ace_no_empty_sweep and any(x >= 4 for x in hand))
     legal = capture_masks(card, table)
     if capture in legal or (not legal and capture == 0):
         return None

@@ -5,15 +5,26 @@ sets are masks, see :mod:`cards`).  ``apply`` plays a move without building any 
 object; :func:`random_playout` plays the rest of a hand at random.  :class:`~.game.Game`
 is a thin layer on top of this that validates moves and emits events, so the rules live
 in one place.
+
+Every variant of the family (:mod:`.variants`) plays through the same ``legal_moves``,
+``apply``, :func:`hand_points` and :func:`random_playout`: ``rule`` selects the capture
+rule (0 Scopa, 1 Escoba, 2 Scopa d'Assi), and plain Scopa keeps its own fast path.
 """
 
 from __future__ import annotations
 
 from random import Random
 
-from .captures import NIBBLE_BITS, sum_captures
+from .captures import NIBBLE_BITS, escoba_captures, sum_captures
 from .cards import COINS_MASK, KINGS_MASK, SETTEBELLO
 from .rules import PRIMIERA_CHARTS, Rules
+
+# The capture rules (HandState.rule), by Variant.capture.
+SCOPA, ESCOBA, ASSI = 0, 1, 2
+CAPTURE_RULES = {"scopa": SCOPA, "escoba": ESCOBA, "assi": ASSI}
+RE_BELLO = 36  # 10d, the King of coins: (10 - 1) * 4 + 0
+SEVENS_SHIFT = 24  # the sevens are the nibble of bits 24..27
+ACES_MASK = 15
 
 
 class HandState:
@@ -27,9 +38,40 @@ class HandState:
 
     __slots__ = ("n", "sides_n", "table", "hands", "stock", "piles", "scope", "turn",
                  "dealer", "last_capture", "plays_left", "last_play_scopa")
+    # What the capture rule of a variant changes: plain Scopa's here, as class attributes,
+    # so that a plain state (Scopa, Scopone) is what it always was; VariantState holds
+    # its own for Escoba, Scopa d'Assi and the ace-no-empty-sweep house rule.
+    rule = SCOPA
+    ace_no_empty_sweep = False
+
+    @staticmethod
+    def empty(rules: Rules, dealer: int = 0) -> HandState:
+        """A hand of ``rules`` with no card anywhere yet: the caller deals (or, for a
+        search, places) the cards.  A :class:`VariantState` when the rules' capture rule
+        is not Scopa's."""
+        rule = rules.lean[0]
+        variant = rule or rules.ace_no_empty_sweep
+        s = VariantState.__new__(VariantState) if variant else HandState.__new__(HandState)
+        s.n = rules.players
+        s.sides_n = len(rules.sides)
+        s.table = 0
+        s.stock = []
+        s.hands = [[] for _ in range(s.n)]
+        s.piles = [0] * s.sides_n
+        s.scope = [0] * s.sides_n
+        s.turn = (dealer + 1) % s.n
+        s.dealer = dealer
+        s.last_capture = -1
+        s.plays_left = 0
+        s.last_play_scopa = rules.last_play_scopa
+        if variant:
+            s.rule = rule
+            s.ace_no_empty_sweep = rules.ace_no_empty_sweep
+        return s
 
     def copy(self) -> HandState:
-        s = HandState.__new__(HandState)
+        cls = self.__class__
+        s = cls.__new__(cls)
         s.n = self.n
         s.sides_n = self.sides_n
         s.table = self.table
@@ -42,6 +84,9 @@ class HandState:
         s.last_capture = self.last_capture
         s.plays_left = self.plays_left
         s.last_play_scopa = self.last_play_scopa
+        if cls is not HandState:
+            s.rule = self.rule
+            s.ace_no_empty_sweep = self.ace_no_empty_sweep
         return s
 
     @property
@@ -50,6 +95,8 @@ class HandState:
 
     def legal_moves(self) -> list[tuple[int, int]]:
         """(card, capture mask) for every legal move of the seat to act."""
+        if self.rule:
+            return [(c, m) for c in self.playable() for m in self.card_moves(c)]
         table = self.table
         out = []
         for c in self.hands[self.turn]:
@@ -67,6 +114,19 @@ class HandState:
                     out.append((c, 0))
         return out
 
+    def playable(self) -> list[int]:
+        """The cards the seat to act may play: its whole hand, but for an Ace on an empty
+        table under the ``ace-no-empty-sweep`` house rule while it holds another card."""
+        hand = self.hands[self.turn]
+        if self.ace_no_empty_sweep and not self.table and any(c >= 4 for c in hand):
+            return [c for c in hand if c >= 4]
+        return hand
+
+    def card_moves(self, card: int) -> tuple[int, ...]:
+        """The capture masks ``card`` may take now (``0``: laid on the table), by the
+        variant's capture rule.  Plain Scopa's ``legal_moves`` inlines the same thing."""
+        return card_captures(self.rule, card, self.table)
+
     def apply(self, card: int, capture: int) -> bool:
         """Play ``card`` from the hand of the seat to act, taking ``capture`` (a mask).
 
@@ -83,7 +143,10 @@ class HandState:
             self.table ^= capture
             self.piles[side] |= capture | (1 << card)
             self.last_capture = side
-            if not self.table and (self.plays_left or self.last_play_scopa):
+            if (not self.table and (self.plays_left or self.last_play_scopa)
+                    and not (self.rule == ASSI and card < 4 and not capture & ACES_MASK)):
+                # An Ace sweeping the table in Scopa d'Assi is no scopa; one taking the
+                # last Ace by match is an ordinary capture, and a scopa like any other.
                 self.scope[side] += 1
                 scopa = True
         else:
@@ -100,16 +163,54 @@ class HandState:
         return scopa
 
 
-def deal_round(state: HandState) -> None:
-    """Deal 3 cards to each seat, one at a time, starting after the dealer.
+class VariantState(HandState):
+    """A hand whose capture rule is not Scopa's (Escoba, Scopa d'Assi, or the
+    ace-no-empty-sweep house rule): the same state with its own ``rule``."""
+
+    __slots__ = ("rule", "ace_no_empty_sweep")
+
+
+def card_captures(rule: int, card: int, table: int) -> tuple[int, ...]:
+    """What ``card`` may take from ``table`` under a capture rule (:data:`CAPTURE_RULES`):
+    capture masks, ``0`` standing for laying the card on the table."""
+    if rule == ESCOBA:
+        # Any set that with the card adds up to 15; capturing is not compulsory.
+        return escoba_captures((card >> 2) + 1, table) + (0,)
+    if rule == ASSI and card < 4:
+        if table & ACES_MASK:  # an Ace on the table: taken by match, one at a time
+            return NIBBLE_BITS[table & ACES_MASK]
+        return (table,)  # the whole table (laid, when the table is empty)
+    shift = card & ~3
+    nib = (table >> shift) & 15
+    if nib:
+        return tuple(b << shift for b in NIBBLE_BITS[nib])
+    return sum_captures((card >> 2) + 1, table) or (0,)
+
+
+def rule_of(rules: Rules) -> int:
+    """The capture rule (:data:`CAPTURE_RULES`) of ``rules``' variant."""
+    return rules.lean[0]
+
+
+def is_scopa(rule: int, card: int, capture: int, table_after: int, last: bool, last_play_scopa: bool) -> bool:
+    """Whether a capture scores a sweep: it empties the table, is not the hand's last play
+    (unless ``last_play_scopa``), and is not a Scopa d'Assi Ace sweeping the table."""
+    return (bool(capture) and not table_after and (not last or last_play_scopa)
+            and not (rule == ASSI and card < 4 and not capture & ACES_MASK))
+
+
+def deal_round(state: HandState, size: int = 3) -> None:
+    """Deal ``size`` cards (3, as every later deal of every variant) to each seat, one at
+    a time, starting after the dealer.
 
     "One at a time" is read as the standard Italian deal: one card to each seat in turn,
-    three times round (RULES.md says one at a time but not whether by rounds).
+    three times round (RULES.md says one at a time but not whether by rounds).  The
+    Scopone deals of 9 and 10 go round the same way.
     """
     n = state.n
     stock = state.stock
     first = (state.dealer + 1) % n
-    for _ in range(3):
+    for _ in range(size):
         for k in range(n):
             state.hands[(first + k) % n].append(stock.pop())
     state.turn = first
@@ -118,24 +219,28 @@ def deal_round(state: HandState) -> None:
 def new_hand(rules: Rules, dealer: int, deck: list[int]) -> HandState:
     """A hand dealt from ``deck`` (top of the deck is the *end* of the list).
 
-    Deals 3 cards to each player, then 4 to the table.  Does not check for three kings.
+    Deals the variant's first deal to each player (3 in Scopa), then its table cards (4
+    in Scopa).  Does not check for three kings.  In Escoba, table cards adding up to 15
+    (or 30) go at once to the dealer's side as one (or two) escobas: the table is then
+    empty and ``scope`` counts them.
     """
-    s = HandState.__new__(HandState)
-    s.n = rules.players
-    s.sides_n = len(rules.sides)
+    rule, hand_cards, table_cards, _ = rules.lean
+    s = HandState.empty(rules, dealer)
     s.stock = list(deck)
-    s.hands = [[] for _ in range(s.n)]
-    s.piles = [0] * s.sides_n
-    s.scope = [0] * s.sides_n
-    s.dealer = dealer
-    s.last_capture = -1
-    s.last_play_scopa = rules.last_play_scopa
-    deal_round(s)
+    deal_round(s, hand_cards)
     table = 0
-    for _ in range(4):
+    for _ in range(table_cards):
         table |= 1 << s.stock.pop()
+    s.plays_left = 40 - table_cards
+    if rule == ESCOBA and table:
+        total = sum((c >> 2) + 1 for c in range(40) if table >> c & 1)
+        if total in (15, 30):
+            side = dealer % s.sides_n
+            s.piles[side] |= table
+            s.scope[side] += total // 15
+            s.last_capture = side
+            table = 0
     s.table = table
-    s.plays_left = 36
     return s
 
 
@@ -181,8 +286,19 @@ def _most(values: list) -> int:
     return winners[0] if len(winners) == 1 else -1
 
 
+def napola_length(pile: int) -> int:
+    """The napola a pile holds: the length of its run of coins from the Ace (3 to 10), or 0
+    without the Ace, 2 and 3 of coins."""
+    n = 0
+    while n < 10 and pile >> (4 * n) & 1:
+        n += 1
+    return n if n >= 3 else 0
+
+
 def hand_points(state: HandState, rules: Rules) -> list[int]:
     """Points each side scores for a finished hand (fast: no breakdown objects)."""
+    if not rules.plain_scoring:
+        return _variant_points(state, rules)
     piles = state.piles
     pts = state.scope[:]
     k = _most([p.bit_count() for p in piles])
@@ -201,12 +317,47 @@ def hand_points(state: HandState, rules: Rules) -> list[int]:
     return pts
 
 
+def _variant_points(state: HandState, rules: Rules) -> list[int]:
+    """:func:`hand_points` for the variants' scoring and the house rules (the same points
+    as :func:`.scoring.score_hand`, which the tests check)."""
+    piles = state.piles
+    pts = state.scope[:]
+    for k in (_most([p.bit_count() for p in piles]), _most([(p & COINS_MASK).bit_count() for p in piles])):
+        if k >= 0:
+            pts[k] += 1
+    for i, p in enumerate(piles):
+        pts[i] += (p >> SETTEBELLO & 1) + (rules.re_bello and p >> RE_BELLO & 1)
+        if rules.napola:
+            pts[i] += napola_length(p)
+    values = rules.primiera_values
+    if rules.variant_info.scoring == "escoba":
+        sevens = [(p >> SEVENS_SHIFT & 15).bit_count() for p in piles]
+        k = _most(sevens)
+        if k < 0 and rules.setenta_primiera:
+            best = max(sevens)
+            k = _most([primiera(p, values, rules.primiera_requires_all_suits)[0] if v == best else None
+                       for p, v in zip(piles, sevens)])
+    else:
+        k = _most([primiera(p, values, rules.primiera_requires_all_suits)[0] for p in piles])
+    if k >= 0:
+        pts[k] += 1
+    return pts
+
+
 def random_playout(state: HandState, rnd=Random().random) -> int:
     """Play the rest of the hand at random, in place: a random card, then a random capture.
 
     Returns the number of plays made.  This is the lean path: no events, no validation.
     """
     plays = 0
+    if state.rule:  # a variant's capture rule
+        while state.plays_left:
+            hand = state.playable()
+            card = hand[int(rnd() * len(hand))]
+            caps = state.card_moves(card)
+            state.apply(card, caps[int(rnd() * len(caps))])
+            plays += 1
+        return plays
     while state.plays_left:
         seat = state.turn
         hand = state.hands[seat]

@@ -46,21 +46,31 @@ class Redealt:
 
 @dataclass(frozen=True)
 class Dealt:
-    """Three cards to each seat; on the first deal of a hand also 4 cards to the table."""
+    """Three cards to each seat (the variant's deal: 10 or 9 in Scopone); on the first deal
+    of a hand also the table cards (4; none in Scopone scientifico).
+
+    ``escobas``: in Escoba, table cards adding up to 15 (or 30) go at once to the dealer's
+    side as 1 (or 2) escobas, and the table is left empty (``table`` still lists them).
+    """
 
     hand: int
     dealer: int
     table: tuple[Card, ...]  # new table cards: () on later deals
     hands: tuple[tuple[Card, ...], ...]
     stock: int  # cards left in the stock after this deal
+    escobas: int = 0
+    first_deal: bool | None = None  # None: a deal with table cards is the first
 
     @property
     def first(self) -> bool:
-        return bool(self.table)
+        return bool(self.table) if self.first_deal is None else self.first_deal
 
     def to_record(self) -> dict[str, Any]:
-        return {"event": "deal", "hand": self.hand, "dealer": self.dealer, "table": _names(self.table),
-                "hands": [_names(h) for h in self.hands]}
+        out = {"event": "deal", "hand": self.hand, "dealer": self.dealer, "table": _names(self.table),
+               "hands": [_names(h) for h in self.hands]}
+        if self.escobas:
+            out["dealer_escobas"] = self.escobas
+        return out
 
 
 @dataclass(frozen=True, init=False)
@@ -96,7 +106,7 @@ class HandEnded:
     def to_record(self) -> dict[str, Any]:
         s = self.score
         return {"event": "hand_end", "hand": s.hand, "leftover": _names(s.leftover),
-                "leftover_to": s.leftover_to, "sides": [x.to_record() for x in s.sides],
+                "leftover_to": s.leftover_to, "sides": [x.to_record(s.record_fields) for x in s.sides],
                 "totals": list(s.totals)}
 
 

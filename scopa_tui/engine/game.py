@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from .captures import capture_masks, explain_capture
+from .captures import describe_capture, explain_capture
 from .cards import CARDS, Card, card_tuple
 from .core import HandState, new_hand, three_kings
 from .errors import IllegalMove
@@ -70,6 +70,7 @@ class Game:
         self.history: list[PlayRecord] = []
         self.hand_start_table: tuple[Card, ...] = ()
         self.winner: int | None = None
+        self.deal_escobas = 0  # Escoba: the dealer's escobas of this hand's deal
         # (state, plays_left, legal (card, capture mask) pairs) of the position last listed:
         # view() shares the pairs and play() checks a move against them instead of
         # explaining it again.  Keyed on the state and its plays_left, so any change
@@ -115,12 +116,16 @@ class Game:
         self.state = state
         self.phase = "play"
         self.history = []
+        # Escoba: the dealer's escobas of this deal (the table cards went to its side).
+        self.deal_escobas = sum(state.scope)
+        dealt = state.piles[self.side_of(self.dealer)] if self.deal_escobas else state.table
         self.hand_start_table = card_tuple(state.table)
-        self._emit_deal(state, self.hand_start_table)
+        self._emit_deal(state, card_tuple(dealt), first=True)
 
-    def _emit_deal(self, state: HandState, table: tuple[Card, ...]) -> None:
+    def _emit_deal(self, state: HandState, table: tuple[Card, ...], first: bool = False) -> None:
         self._emit(Dealt(self.hand_no, self.dealer, table,
-                         tuple(tuple(CARDS[c] for c in h) for h in state.hands), len(state.stock)))
+                         tuple(tuple(CARDS[c] for c in h) for h in state.hands), len(state.stock),
+                         self.deal_escobas if first else 0, first))
 
     # --- queries ---------------------------------------------------------------------
     @property
@@ -164,7 +169,18 @@ class Game:
             return "the hand is over" if self.phase == "hand_over" else "no hand is being played"
         if move.card not in self.state.hands[self.state.turn]:
             return f"{move.card} is not in your hand"
-        return explain_capture(move.card, move.mask, self.state.table)
+        return explain_capture(move.card, move.mask, self.state.table, self.rules,
+                               self.state.hands[self.state.turn])
+
+    def describe(self, card: int | str, capture=()) -> str | None:
+        """What a legal selection does in the variant's own words (``"3 + 5 + 7 = 15"``,
+        ``"an Ace takes the whole table (no scopa)"``, ``"capturing is not compulsory in
+        Escoba: 7d is laid on the table"``), or None when Scopa's usual line says it all.
+        Call it when :meth:`explain` returns None."""
+        if self.phase != "play":
+            return None
+        move = Move(card, capture)
+        return describe_capture(move.card, move.mask, self.state.table, self.rules)
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMove` (saying why) unless ``move`` is legal now."""
@@ -174,7 +190,7 @@ class Game:
 
     def captures_for(self, card: int) -> list[tuple[Card, ...]]:
         """The legal capture sets of ``card`` now (``[()]`` when it is laid on the table)."""
-        masks = capture_masks(card, self.state.table) if self.state else ()
+        masks = self.state.card_moves(card) if self.state else ()
         return [card_tuple(m) for m in masks] or [()]
 
     def view(self, seat: int) -> PlayerView:
@@ -220,9 +236,11 @@ class Game:
         last = self.history[-1]
         # The last card took everything on the table but, by the rules, scored no scopa.
         last_sweep = self.side_of(last.seat) if last.capture and not leftover and not last.scopa else None
+        deal_sweeps = [0] * self.rules.n_sides
+        deal_sweeps[self.side_of(self.dealer)] = self.deal_escobas
         score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover,
                            leftover_to if leftover else None, self.totals, self.side_names,
-                           scope_cards=sweeps, last_sweep=last_sweep)
+                           scope_cards=sweeps, last_sweep=last_sweep, deal_sweeps=deal_sweeps)
         self.totals = list(score.totals)
         self.hand_scores.append(score)
         self.phase = "hand_over"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import CARDS, Card, card_tuple, mask_of, parse_card
+from .cards import CARDS, NAMES, Card, card_tuple, mask_of, parse_card
 
 
 class Move:
@@ -57,4 +57,4 @@ class Move:
         return f"{self.card} takes {' '.join(map(str, self.capture))}"
 
     def to_json(self) -> dict:
-        return {"card": str(self.card), "capture": [str(c) for c in self.capture]}
+        return {"card": NAMES[self.card], "capture": [NAMES[c] for c in self.capture]}

@@ -222,10 +222,15 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
 
 
 class _RecordDecks:
-    """Decks rebuilt from a record's deal lines, so that dealing reproduces them."""
+    """Decks rebuilt from a record's deal lines, so that dealing reproduces them.
 
-    def __init__(self, game: RecordGame, players: int):
-        self.players = players
+    The deal pattern is the variant's (docs/record-format.md "deal"): the first deal of a
+    hand gives ``hand_cards`` each and then the table cards, later deals ``redeal_cards``.
+    """
+
+    def __init__(self, game: RecordGame, rules: Rules):
+        self.players = rules.players
+        self.variant = rules.variant_info
         self.deals: dict[int, list[tuple[int, dict]]] = {}  # hand -> its (line, redeal/deal) in order
         self.first = None
         for no, obj in game.lines:
@@ -244,21 +249,26 @@ class _RecordDecks:
         head_no, head = lines[attempt]
         table = [parse_card(c) for c in head["table"]]
         n = self.players
+        v = self.variant
         dealer = head.get("dealer", 0)
         first = (dealer + 1) % n
         pops: list[int] = []
         if head["event"] == "redeal":
             rest = [c for c in range(40) if c not in table]
-            pops = rest[: 3 * n] + table
+            pops = rest[: v.hand_cards * n] + table
             pops += [c for c in range(40) if c not in pops]
             return pops[::-1]
+        if len(table) != v.table_cards:
+            raise RecordError(f"the first deal of a hand of {v.title} lays {v.table_cards} cards on the table, "
+                              f"not {len(table)}", head_no)
         rounds = [(head_no, head)] + [(no, x) for no, x in lines[attempt + 1:]
                                       if x["event"] == "deal" and not x["table"]]
         for i, (no, obj) in enumerate(rounds):
             hands = obj["hands"]
-            if len(hands) != n or any(len(h) != 3 for h in hands):
-                raise RecordError(f"a deal gives 3 cards to each of {n} players", no)
-            for j in range(3):
+            size = v.hand_cards if i == 0 else v.redeal_cards
+            if len(hands) != n or any(len(h) != size for h in hands):
+                raise RecordError(f"a deal gives {size} cards to each of {n} players", no)
+            for j in range(size):
                 for k in range(n):
                     pops.append(parse_card(hands[(first + k) % n][j]))
             if i == 0:
@@ -293,7 +303,7 @@ def new_game(game_record: RecordGame, use_seed: bool = False, side_names: list[s
         if not isinstance(seed, int):
             raise RecordError("the record has no seed to resume from", game_record.lines[0][0])
         return Game(rules, seed, side_names=side_names)
-    return Game(rules, seed if isinstance(seed, int) else 0, decks=_RecordDecks(game_record, rules.players),
+    return Game(rules, seed if isinstance(seed, int) else 0, decks=_RecordDecks(game_record, rules),
                 side_names=side_names)
 
 

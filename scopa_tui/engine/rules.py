@@ -1,11 +1,13 @@
-"""Rules, rule options and presets (RULES.md sections 2, 5, 6 and 7)."""
+"""Rules, rule options and presets (RULES.md sections 2, 5, 6 and 7), and the variant of
+the Scopa family with its house rules (:mod:`.variants`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .errors import RulesError
+from .variants import OPTION_DEFAULTS, OPTIONS, VARIANTS, Variant, get_variant, option_settings
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 DECK_STYLES = ("italian", "french", "french-numeric")
@@ -31,7 +33,13 @@ def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md, with its default."""
+    """Every option of RULES.md, with its default, and the variant with its house rules.
+
+    ``variant`` names one of :data:`.variants.VARIANTS`; the house rules are the boolean
+    fields named by :data:`.variants.OPTIONS` (``re_bello`` ...).  An option the variant
+    does not allow must keep its default.  ``redeal_three_kings`` is forced off for a
+    variant without that rule (Escoba, Scopone scientifico).
+    """
 
     players: int = 2
     target: int = 11
@@ -41,11 +49,35 @@ class Rules:
     primiera_requires_all_suits: bool = True
     deck_style: str = "italian"  # display only
     preset: str = "standard"
+    variant: str = "scopa"
+    re_bello: bool = False
+    napola: bool = False
+    ace_no_empty_sweep: bool = False
+    setenta_primiera: bool = False
     sides: tuple[tuple[int, ...], ...] = field(init=False, compare=False)
+    plain_scoring: bool = field(init=False, compare=False, repr=False)
+    lean: tuple[int, int, int, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
             raise RulesError(f"players must be a number, not {self.players!r}")
+        v = get_variant(self.variant)
+        if self.players not in v.players:
+            *head, last = map(str, v.players)
+            allowed = f"{', '.join(head)} or {last}" if head else last
+            raise RulesError(f"{v.title} is played by {allowed} players, not {self.players}")
+        for opt in OPTIONS.values():
+            value = getattr(self, opt.field)
+            if not isinstance(value, bool):
+                raise RulesError(f"{opt.field} must be true or false, not {value!r}")
+            if opt.name not in v.options and value != OPTION_DEFAULTS[opt.field]:
+                option_settings([opt.name], v.name)  # raises, naming the variants it is for
+        if not v.kings_redeal:
+            object.__setattr__(self, "redeal_three_kings", False)
+        # Not fields: whether core.hand_points may take plain Scopa's fast path, and what
+        # core.new_hand reads for each deal (the capture rule and the deal pattern).
+        object.__setattr__(self, "plain_scoring", v.scoring == "scopa" and not self.re_bello and not self.napola)
+        object.__setattr__(self, "lean", (v.rule, v.hand_cards, v.table_cards, v.redeal_cards))
         object.__setattr__(self, "sides", sides_for(self.players))
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
             raise RulesError(f"the target must be a whole number of points of at least 1, not {self.target!r}")
@@ -72,6 +104,24 @@ class Rules:
     def primiera_values(self) -> tuple[int, ...]:
         return PRIMIERA_CHARTS[self.primiera_chart]
 
+    @property
+    def variant_info(self) -> Variant:
+        """The :class:`~.variants.Variant` of these rules (deal, capture rule, scoring)."""
+        return VARIANTS[self.variant]
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The house rules that differ from their default, as ``--option`` takes them
+        (``"re-bello"``, ``"no-primiera-all-suits"``): ``make_rules(..., options=rules.options)``
+        gives these rules back."""
+        out = []
+        for name in self.variant_info.options:
+            field_name = OPTIONS[name].field
+            value = getattr(self, field_name)
+            if value != OPTION_DEFAULTS[field_name]:
+                out.append(name if value else f"no-{name}")
+        return tuple(out)
+
     def to_dict(self) -> dict[str, Any]:
         """The ``rules`` object of a record's ``game_start`` line (RULES.md section 9)."""
         return {
@@ -85,15 +135,21 @@ class Rules:
             # extensions of this implementation
             "preset": self.preset,
             "deck_style": self.deck_style,
+            # the variant and its house rules (docs/record-format.md)
+            "variant": self.variant,
+            "re_bello": self.re_bello,
+            "napola": self.napola,
+            "ace_no_empty_sweep": self.ace_no_empty_sweep,
+            "setenta_primiera": self.setenta_primiera,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         if not isinstance(data, dict):
             raise RulesError("rules must be an object")
-        known = {f for f in cls.__dataclass_fields__ if f != "sides"}
+        known = {f.name for f in fields(cls) if f.init}
         kwargs = {k: v for k, v in data.items() if k in known}
-        for flag in ("redeal_three_kings", "last_play_scopa", "primiera_requires_all_suits"):
+        for flag in ("redeal_three_kings", *OPTION_DEFAULTS):
             if flag in kwargs and not isinstance(kwargs[flag], bool):
                 raise RulesError(f"{flag} must be true or false, not {kwargs[flag]!r}")
         kwargs.setdefault("preset", "custom")
@@ -128,18 +184,27 @@ PRESETS.update(
 
 
 def make_rules(preset: str = "standard", players: int = 2, target: int | None = None,
-               deck_style: str | None = None, **options: Any) -> Rules:
-    """Rules for a preset, with optional overrides.  Raises :class:`RulesError` on bad input."""
+               deck_style: str | None = None, variant: str = "scopa", options=(), **overrides: Any) -> Rules:
+    """Rules for a preset and a variant, with optional overrides.
+
+    ``options`` are house-rule names as ``--option`` takes them (``"re-bello"``,
+    ``"no-primiera-all-suits"``); the target defaults to the variant's (21 for Escoba).
+    Raises :class:`RulesError` on bad input.
+    """
     p = PRESETS.get(preset)
     if p is None:
         raise RulesError(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
+    v = get_variant(variant)
+    overrides = {**overrides, **option_settings(options, variant)}
+    default_target = p.target if v.name == "scopa" else v.target
     return Rules(
         players=players,
-        target=p.target if target is None else target,
-        primiera_chart=options.pop("primiera_chart", p.primiera_chart),
-        redeal_three_kings=options.pop("redeal_three_kings", p.redeal_three_kings),
+        target=default_target if target is None else target,
+        primiera_chart=overrides.pop("primiera_chart", p.primiera_chart),
+        redeal_three_kings=overrides.pop("redeal_three_kings", p.redeal_three_kings),
         deck_style=deck_style or p.deck_style,
         preset=preset,
-        **options,
+        variant=v.name,
+        **overrides,
     )
 

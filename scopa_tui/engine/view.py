@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields
 from operator import itemgetter
 from typing import Any
 
-from .cards import CARDS, DECK_MASK, Card, card_tuple, mask_of
+from .cards import CARDS, DECK_MASK, NAMES, Card, card_tuple, mask_of
 from .moves import Move
 from .rules import Rules
 
@@ -26,7 +26,7 @@ class PlayRecord:
         self.__dict__.update(seat=seat, card=card, capture=capture, scopa=scopa)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "card": str(self.card), "capture": [str(c) for c in self.capture],
+        return {"seat": self.seat, "card": NAMES[self.card], "capture": [NAMES[c] for c in self.capture],
                 "scopa": self.scopa}
 
 
@@ -82,7 +82,7 @@ class PlayerView:
 
     def to_protocol(self, request_id: int) -> dict[str, Any]:
         """The ``move`` message of the bot protocol (scopa-bot/1)."""
-        names = lambda cards: [str(c) for c in cards]  # noqa: E731
+        names = lambda cards: [NAMES[c] for c in cards]  # noqa: E731 - a lookup, not str(): every move
         return {
             "type": "move", "id": request_id, "rules": self.rules.to_dict(), "seat": self.seat,
             "hand_no": self.hand_no, "dealer": self.dealer, "hand": names(self.hand),

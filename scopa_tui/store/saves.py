@@ -114,14 +114,17 @@ class SavedGame:
         return sum(1 for e in self.game.events if type(e).__name__ == "Played")
 
     def summary(self) -> str:
-        """E.g. ``hand 3 of a game to 11 against greedy: You 7, Anna 5``."""
+        """E.g. ``hand 3 of a game to 11 against greedy: You 7, Anna 5``; a variant other
+        than Scopa is named (``a game of Escoba to 21``)."""
         g = self.game
+        variant = g.rules.variant_info
+        game = "a game" if variant.name == "scopa" else f"a game of {variant.title}"
         names = self.setup.names
         sides = [" & ".join(names[s] if s < len(names) else f"seat {s + 1}" for s in seats)
                  for seats in g.rules.sides]
         score = ", ".join(f"{n} {t}" for n, t in zip(sides, g.totals))
         opp = ", ".join(self.setup.opponents(g.rules.players)) or "nobody"
-        return f"hand {g.hand_no} of a game to {g.rules.target} against {opp}: {score}"
+        return f"hand {g.hand_no} of {game} to {g.rules.target} against {opp}: {score}"
 
 
 def save_text(game: Game, setup: GameSetup, game_id: str) -> str:

@@ -1,12 +1,12 @@
-"""The Scopa app: screens, themes, the minimum-size guard, and the one place where games are
-created (:meth:`ScopaApp.new_game`) and their events relayed (:meth:`ScopaApp.relay_event`)."""
+"""The Scopa app: screens, themes, the minimum-size guard, and the one place where local games
+are created (:meth:`ScopaApp.new_game`) and put on a table (``table/local.py``) for the game
+screen."""
 
 from __future__ import annotations
 
 import os
 import random
 import threading
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
@@ -14,12 +14,12 @@ from textual.binding import Binding
 from textual.theme import Theme
 
 from ..ai.registry import make_player
-from ..engine import Game, GameEnded, HandEnded, HandScore, RulesError
-from ..engine.events import Event
+from ..engine import VARIANTS, Game, HandScore, RulesError
+from ..table.base import Table
+from ..table.local import LocalTable
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
-from .messages import EngineEvent
 from .persistence import StoreMixin, launch_options
 from .screens.dialogs import ConfirmScreen, TooSmallScreen, quit_question
 from .screens.new_game import NewGameScreen
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 # the game, scoring and help screens, and the bot protocol (subprocess).
 
 MIN_SIZE = (80, 24)
+DEFAULT_SERVER = "ws://127.0.0.1:7654/"
 DEFAULT_AI_DELAY = 0.8
 SCORING_PAUSE = 0.6  # seconds the scoring screen ignores Enter after it appears (run_app)
 BOT_FAULTS_SHOWN = 3  # per game; the rest are counted by the bot, not shown
@@ -72,8 +73,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
     def __init__(self, config: GameConfig | None = None, start: bool = False, ascii: bool = False,
                  ai_delay: float = DEFAULT_AI_DELAY, data_dir: str | None = None,
                  theme: str | None = None, game: Game | None = None, scoring_pause: float = 0.0,
-                 reduce_motion: bool = False) -> None:
+                 reduce_motion: bool = False, online: dict | None = None) -> None:
         super().__init__()
+        self.online = online  # the lobby first (ui/online.py): server, name, and a table to join
         self.reduce_motion = reduce_motion  # no cards flying over the table (widgets/motion.py)
         self.scoring_pause = scoring_pause  # Enter on the scoring screen waits this long (no double skip)
         self.initial_game = game  # a game to show at once (e.g. a resumed one)
@@ -82,10 +84,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self.ascii = ascii
         self.ai_delay = ai_delay
         self.data_dir = data_dir
-        self.game: Game | None = None
+        self.game: Game | None = None  # the local game being played (None online)
+        self.table: Table | None = None  # the table the game screen shows, local or remote
         self.players: dict[int, object] = {}
-        self.event_listeners: list[Callable[[Game, Event], None]] = []  # e.g. autosave
-        self._unsubscribe: Callable[[], None] | None = None
         self._game_screen: GameScreen | None = None
         self._too_small: TooSmallScreen | None = None
         self.hint_options: dict = {}  # passed to ai.hint.suggest (tests fix iters and seed)
@@ -136,7 +137,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
             bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT = ScopaApp._hooks_saved
 
     def _first_screen(self) -> None:
-        if self.initial_game is not None:
+        if self.online is not None:
+            self.action_play_online()
+        elif self.initial_game is not None:
             self.new_game(self.config, game=self.initial_game)
         elif self.start_now:
             self.new_game(self.config)
@@ -158,52 +161,30 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self._install_bot_hooks()
         self.players = {seat: make_player(config.ai_for(seat), seed=game.seed * 10 + seat)
                         for seat in range(game.rules.players) if seat != HUMAN_SEAT}
-        self._unsubscribe = game.subscribe(lambda event, g=game: self.relay_event(g, event))
-        deck = DeckStyle(game.rules.deck_style, self.ascii)
+        from ..ai.registry import canonical
+
+        levels = {seat: canonical(config.ai_for(seat)) for seat in self.players}  # greedy shows as easy
+        self.show_table(LocalTable(game, self.players, config.names(), levels, HUMAN_SEAT))
+        return game
+
+    def show_table(self, table: Table) -> None:
+        """Show the game screen for ``table`` (local or remote), over the first screen."""
+        self.table = table
+        deck = DeckStyle(table.rules.deck_style, self.ascii)
         from .screens.game import GameScreen
 
-        screen = GameScreen(game, self.players, config, deck, self.ai_delay)
+        screen = GameScreen(table, deck, self.ai_delay)
         self._game_screen = screen
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen)
         self._check_size()  # the too-small notice, if needed, goes back on top
-        return game
-
-    def relay_event(self, game: Game, event: Event) -> None:
-        """Every engine event passes here: to the game screen, the AIs, and any listener."""
-        if game is not self.game:
-            return
-        for listener in list(self.event_listeners):
-            listener(game, event)
-        if isinstance(event, (HandEnded, GameEnded)):
-            record = event.to_record()
-            for player in self.players.values():
-                notify = getattr(player, "notify", None)
-                if notify is not None:
-                    try:
-                        notify(record)
-                    except Exception:  # an AI failing to listen must not end the game
-                        pass
-        if isinstance(event, GameEnded):
-            self._close_players()  # e.g. external bots: no process outlives its game
-        if self._game_screen is not None:
-            self._game_screen.post_message(EngineEvent(event))
 
     def _end_game(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        self._close_players()
-
-    def _close_players(self) -> None:
-        for player in self.players.values():
-            close = getattr(player, "close", None)
-            if close is not None:
-                try:
-                    close()
-                except Exception:
-                    pass
+        """The game on screen is left: its table stops its AIs (and closes its connection)."""
+        if self.table is not None:
+            self.table.close()
+            self.table = None
         self.players = {}
 
     def bot_fault(self, text: str) -> None:
@@ -232,28 +213,37 @@ class ScopaApp(CrashLog, StoreMixin, App):
     def show_hand_over(self, screen: GameScreen, score: HandScore) -> None:
         from .screens.scoring import HandOverScreen
 
-        game = screen.game
-        over = game.phase == "game_over"
+        table = screen.table
+        over = table.phase == "game_over"
 
         def after(_result=None) -> None:
-            if game is not self.game:
+            if table is not self.table:
                 return
-            if game.phase == "game_over":
-                self.show_game_over(game)
-            elif game.phase == "hand_over":
-                game.next_hand()
+            if table.phase == "game_over":
+                self.show_game_over(screen)
+            elif table.phase == "hand_over":
+                table.ready_next_hand()
 
-        self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, game.rules.target, over,
+        if isinstance(self.screen, HandOverScreen):  # a table on a server went on meanwhile:
+            self.pop_screen()  # the newer hand's scoring replaces the older one's
+        self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, table.rules.target, over,
                                         pause=self.scoring_pause), after)
 
-    def show_game_over(self, game: Game) -> None:
+    def show_game_over(self, screen: GameScreen) -> None:
         from .screens.scoring import GameOverScreen
 
-        names = self.config.side_names()
-        mine = game.rules.side_of(HUMAN_SEAT) == game.winner
+        table = screen.table
+        names = screen.side_names
+        mine = table.rules.side_of(table.my_seat) == table.winner
 
         def after(choice: str | None) -> None:
-            if choice == "again":
+            if choice == "again" and not isinstance(table, LocalTable):  # another table of the server
+                self._end_game()
+                while len(self.screen_stack) > 1:
+                    self.pop_screen()
+                self._game_screen = None
+                self.action_play_online()
+            elif choice == "again":
                 self.new_game(self.config)
             elif choice == "new":
                 self._end_game()
@@ -265,10 +255,21 @@ class ScopaApp(CrashLog, StoreMixin, App):
             else:
                 self.exit()
 
-        self.push_screen(GameOverScreen(list(game.hand_scores), names, game.winner, mine,
-                                        game.rules.target, pause=self.scoring_pause), after)
+        self.push_screen(GameOverScreen(list(table.hand_scores), names, table.winner, mine,
+                                        table.rules.target, pause=self.scoring_pause), after)
 
     # --- actions ---------------------------------------------------------------------
+    def action_play_online(self) -> None:
+        """The lobby of a table server (the new-game screen's Ctrl+O, ``scopa-tui online``)."""
+        from .online import default_name
+        from .screens.lobby import LobbyScreen
+
+        options = dict(self.online or {})
+        self.online = {"server": options.get("server", DEFAULT_SERVER), "name": options.get("name") or default_name()}
+        self.push_screen(LobbyScreen(self.online["server"], self.online["name"], options.get("join"),
+                                     options.get("create")))
+        self._check_size()
+
     def action_show_help(self) -> None:
         from .screens.help import HelpScreen
 
@@ -278,7 +279,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
     def _deck_and_chart(self) -> tuple[DeckStyle, str]:
         """The deck style and primiera chart the help describes: the game's, else the chosen ones."""
         if self._game_screen is not None:
-            return self._game_screen.deck, self._game_screen.game.rules.primiera_chart
+            return self._game_screen.deck, self._game_screen.table.rules.primiera_chart
         try:
             rules = self.config.rules()
         except RulesError:
@@ -286,7 +287,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
         return DeckStyle(rules.deck_style, self.ascii), rules.primiera_chart
 
     def action_quit_game(self) -> None:
-        if self.game is not None and self.game.phase in ("play", "hand_over"):
+        if self.table is not None and self.table.phase in ("play", "hand_over"):
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.exit()
@@ -299,7 +300,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
         """Redraw the game on screen in the current ASCII mode (the palette's *ASCII suits*)."""
         screen = self._game_screen
         if screen is not None:
-            screen.set_deck(DeckStyle(screen.game.rules.deck_style, self.ascii))
+            screen.set_deck(DeckStyle(screen.table.rules.deck_style, self.ascii))
 
     def action_save_svg(self) -> None:
         """F12: save the screen as an SVG file in the current directory."""
@@ -397,11 +398,14 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
 def run_app(args) -> int:
     """Entry point of ``scopa-tui`` with no subcommand (argparse args from the CLI)."""
-    given = any(getattr(args, name, None) is not None for name in ("players", "ai", "target", "preset"))
-    config = GameConfig(players=getattr(args, "players", None) or 2,
+    given = any(getattr(args, name, None) is not None
+                for name in ("players", "ai", "target", "preset", "variant", "option"))
+    variant = getattr(args, "variant", None) or "scopa"
+    config = GameConfig(players=getattr(args, "players", None) or VARIANTS[variant].default_players,
                         preset=getattr(args, "preset", None) or "standard",
                         target=getattr(args, "target", None), deck=getattr(args, "deck", None),
-                        ai=list(getattr(args, "ai", None) or []), seed=getattr(args, "seed", None))
+                        ai=list(getattr(args, "ai", None) or []), seed=getattr(args, "seed", None),
+                        variant=variant, options=list(getattr(args, "option", None) or []))
     delay = getattr(args, "ai_delay", None)
     opts = launch_options(args)  # settings remembered from earlier runs; the command line wins
     if not given and opts.config is not None:  # the last new-game choices

@@ -37,9 +37,12 @@ class GameConfig:
     deck: str | None = None  # None: the preset's
     ai: list[str] = field(default_factory=list)  # one spec per opponent, in seat order
     seed: int | None = None
+    variant: str = "scopa"  # engine.variants.VARIANTS
+    options: list[str] = field(default_factory=list)  # house rules, as --option takes them
 
     def rules(self) -> Rules:
-        return make_rules(self.preset, players=self.players, target=self.target, deck_style=self.deck)
+        return make_rules(self.preset, players=self.players, target=self.target, deck_style=self.deck,
+                          variant=self.variant, options=tuple(self.options))
 
     def ai_for(self, seat: int) -> str:
         """The AI spec of an opponent seat (1..players-1); short lists repeat their last entry."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from textual.message import Message
 
@@ -12,7 +14,7 @@ from ..engine.events import Event
 
 @dataclass
 class EngineEvent(Message):
-    """An engine event (Dealt, Played, HandEnded, ...) relayed to the game screen."""
+    """An engine event (Dealt, Played, HandEnded, ...) from the table to the game screen."""
 
     event: Event
 
@@ -32,13 +34,18 @@ class TableCardClicked(Message):
 
 
 @dataclass
-class AIMoveReady(Message):
-    """An AI worker chose ``move`` for ``seat``; ``token`` ties it to the turn it was asked for."""
+class TableNotice(Message):
+    """A table's notice (an AI thinking or its play shown, a seat's news, ...: table/base.py)."""
 
-    seat: int
-    move: Move
-    token: int
-    fault: str | None = None
+    notice: object
+
+
+@dataclass
+class WorkDone(Message):
+    """A worker thread's ``result``, for ``done`` to take on the event loop."""
+
+    done: Callable[[Any], None]
+    result: Any
 
 
 @dataclass

@@ -83,7 +83,7 @@ def launch_options(args) -> LaunchOptions:
     return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, s.reduce_motion, config, store.notices.take())
 
 
-CONFIG_FIELDS = ("players", "preset", "target", "deck", "ai")
+CONFIG_FIELDS = ("players", "preset", "target", "deck", "ai", "variant", "options")
 
 
 def config_from_settings(data: Any) -> GameConfig | None:
@@ -92,8 +92,9 @@ def config_from_settings(data: Any) -> GameConfig | None:
         return None
     try:
         kwargs = {k: data[k] for k in CONFIG_FIELDS if k in data}
-        if "ai" in kwargs and not (isinstance(kwargs["ai"], list) and all(isinstance(a, str) for a in kwargs["ai"])):
-            return None
+        for key in ("ai", "options"):
+            if key in kwargs and not (isinstance(kwargs[key], list) and all(isinstance(a, str) for a in kwargs[key])):
+                return None
         config = GameConfig(**kwargs)
         config.rules()  # still valid rules?
         from ..ai.registry import check_spec
@@ -272,7 +273,8 @@ class StoreMixin:
         rules = saved.game.rules
         ai = [usable(a) for s, a in enumerate(saved.setup.ai) if s != HUMAN_SEAT]
         return GameConfig(players=rules.players, preset=rules.preset if rules.preset != "custom" else "standard",
-                          target=rules.target, deck=rules.deck_style, ai=ai)
+                          target=rules.target, deck=rules.deck_style, ai=ai, variant=rules.variant,
+                          options=list(rules.options))
 
     # --- screens and commands -------------------------------------------------------
     def action_show_stats(self) -> None:

@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widget import Widget
 
-from ..engine import HandScore, SideScore
+from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import COINS_MASK, SETTEBELLO
 from .card_render import DeckStyle, suit_role
 
@@ -104,6 +104,9 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
             continue
         if award.point == "settebello":
             out.append((labels["settebello"], Text(f"{deck.card_name(SETTEBELLO)} stayed on the table: no point")))
+            continue
+        if award.point not in values:  # a variant's point (setenta, napola, re bello): the engine's words
+            out.append((CATEGORY_NAMES.get(award.point, award.point).capitalize(), Text(award.reason)))
             continue
         present = [v for v in values[award.point] if v is not None]
         if not present:

@@ -44,7 +44,8 @@ def test_bot_answers_hello_and_moves_with_a_legal_move():
     request = view.to_protocol(17)
     request["future_field"] = {"anything": [1, 2]}  # unknown fields are ignored
     answers, _ = _serve([json.dumps({"type": "hello", "protocol": "scopa-bot/1"}), json.dumps(request)])
-    assert answers[0] == {"type": "hello", "protocol": "scopa-bot/1", "name": "test bot"}
+    assert answers[0] == {"type": "hello", "protocol": "scopa-bot/1", "name": "test bot",
+                          "variants": ["scopa", "scopone-scientifico", "scopone-classico", "escoba", "scopa-d-assi"]}
     assert answers[1]["type"] == "move" and answers[1]["id"] == 17
     assert Move(answers[1]["card"], answers[1]["capture"]) in view.legal
 

@@ -28,9 +28,7 @@ def state(rules: Rules, hands: list[str], table: str = "", stock: str = "", turn
     ``plays_left`` is what the cards in the hands and the stock make, so the position is
     the end of a real hand.
     """
-    s = HandState.__new__(HandState)
-    s.n = rules.players
-    s.sides_n = rules.n_sides
+    s = HandState.empty(rules)
     s.hands = [[int(parse_card(c)) for c in h.split()] for h in hands]
     s.table = m(table)
     s.stock = [int(parse_card(c)) for c in stock.split()]
@@ -40,7 +38,6 @@ def state(rules: Rules, hands: list[str], table: str = "", stock: str = "", turn
     s.dealer = (turn - 1) % rules.players if dealer is None else dealer
     s.last_capture = last_capture
     s.plays_left = sum(len(h) for h in s.hands) + len(s.stock)
-    s.last_play_scopa = rules.last_play_scopa
     return s
 
 

@@ -157,4 +157,4 @@ def seat_infos(screen) -> list:
     """What the seats around the table show of the other players, in seat order."""
     from scopa_tui.ui.widgets.cards import SeatView
 
-    return [screen.query_one(f"#seat-{seat}", SeatView).info for seat in range(1, screen.game.rules.players)]
+    return [screen.query_one(f"#seat-{seat}", SeatView).info for seat in range(1, screen.table.rules.players)]

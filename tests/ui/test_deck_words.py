@@ -35,12 +35,14 @@ def test_a_redeal_names_the_kings_in_the_deck_s_words():
     from scopa_tui.engine import Game, Redealt, make_rules
     from scopa_tui.ui.card_render import DeckStyle
     from scopa_tui.ui.config import GameConfig
+    from scopa_tui.table.local import LocalTable
     from scopa_tui.ui.screens.game import GameScreen
 
     config = GameConfig(players=2, ai=["easy"])
     game = Game(make_rules("standard", players=2), seed=1)
     event = Redealt(hand=1, dealer=1, table=())
-    lines = {deck: GameScreen(game, {}, config, DeckStyle(deck))._redeal_text(event)
+    table = LocalTable(game, {}, config.names())
+    lines = {deck: GameScreen(table, DeckStyle(deck))._redeal_text(event)
              for deck in ("italian", "french", "french-numeric")}
     assert lines == {"italian": "Three Re on the table: the deal is void, Anna deals again",
                      "french": "Three Kings on the table: the deal is void, Anna deals again",

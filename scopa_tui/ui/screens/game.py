@@ -1,9 +1,10 @@
 """The game screen: table, hand, opponents, scores and log; the player's turn and the AI turns.
 
 The screen keeps a small picture of the hand (table, hand sizes, piles, scores) that it
-updates from engine events relayed by the app, and pushes it into the widgets' reactive
-attributes.  It reads the Game only through its public API (``explain``,
-``captures_for``, ``view``, ``play``, ``turn``, ``phase``).
+updates from the events of its table, and pushes it into the widgets' reactive
+attributes.  It knows the game only through the table interface
+(``scopa_tui/table/base.py``): a local game and one on a server look the same to it.
+The player sits at the bottom, whatever their seat.
 """
 
 from __future__ import annotations
@@ -19,18 +20,21 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key, Resize
 from textual.geometry import Offset
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
-from ...engine import CARDS, Dealt, Game, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
+from ...engine import CARDS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
+from ...table.base import ChatLine, Preview, SeatChanged, Started, StatusChanged, Table, TableError
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
-from ..config import HUMAN_SEAT, GameConfig
-from ..messages import AIMoveReady, EngineEvent, HandCardClicked, HintReady, TableCardClicked
+from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 
 COMMAND_KEYS = {"h", "q"}
 TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
+SEAT_NEWS = {"joined": "sat down", "left": "lost the connection", "returned": "is back",
+             "away": "is away: the AI plays for them", "ai": "left: the AI plays the seat"}
 BANNER_SECONDS = 4.0  # how long a rule moment's banner stays (a key clears it sooner)
 REDEAL_HOLD = 3.0  # how long the void table of a three-kings redeal stays drawn (pace > 0)
 
@@ -65,6 +69,15 @@ class HandPicture:
     totals: list[int] = field(default_factory=list)
 
 
+def set_border(widget: Widget, title: str, subtitle: str) -> None:
+    """A widget's border title and subtitle; Textual redraws the widget on every assignment,
+    so only a changed one is assigned (a key press redrew the table for nothing)."""
+    if widget.border_title != title:
+        widget.border_title = title
+    if widget.border_subtitle != subtitle:
+        widget.border_subtitle = subtitle
+
+
 class GameScreen(Screen):
     """One game, from the first deal to the game-over screen."""
 
@@ -84,19 +97,12 @@ class GameScreen(Screen):
         Binding("q", "quit_game", "quit", id="game.quit"),
     ]
 
-    def __init__(self, game: Game, players: dict, config: GameConfig, deck: DeckStyle,
-                 ai_delay: float = 0.8) -> None:
+    def __init__(self, table: Table, deck: DeckStyle, ai_delay: float = 0.8) -> None:
         super().__init__()
-        self.game = game
-        self.players = players  # seat -> Player (the AIs)
-        self.config = config
+        self.table = table
         self.deck = deck
-        self.ai_delay = ai_delay
-        self.names = config.names()
-        self.side_names = config.side_names()
-        from ...ai.registry import canonical  # loaded with the players already
-
-        self.levels = {seat: canonical(config.ai_for(seat)) for seat in players}  # greedy shows as easy
+        self._ai_delay = ai_delay
+        table.pace = ai_delay
         self.pic = HandPicture()
         self.selected: int | None = None  # index in my hand
         self.capture: frozenset[int] = frozenset()
@@ -115,10 +121,16 @@ class GameScreen(Screen):
         self.leftover: tuple[tuple[int, ...], str] | None = None  # the last cards going to a side
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
         self._banner_timer = None
+        self._clock = None  # the top bar's timer (a table with a turn limit)
+        self._topbar: Text | None = None  # the top bar's text on screen
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        places = SEAT_PLACES[self.game.rules.players]
+        # The size class before the widgets mount: set in on_mount it restyled the whole screen.
+        self.add_class(f"-{screen_class(*self.app.size)}", update=False)
+        n = self.table.rules.players
+        # The places are for seats counted from the player's; the widgets keep the real seat.
+        places = {where: tuple((self.me + r) % n for r in seats) for where, seats in SEAT_PLACES[n].items()}
         yield Static(id="topbar")
         yield Static(id="moment")
         with Horizontal(id="main"):
@@ -150,16 +162,72 @@ class GameScreen(Screen):
         self._deck_to_widgets()
         self.query_one("#play-button", Button).can_focus = False  # keys stay with the game
         self._apply_size_class(*self.app.size)
-        self.query_one(ScoreBoard).target = self.game.rules.target
+        self.query_one(ScoreBoard).target = self.table.rules.target
         self.query_one("#scores").border_title = "Score"
         self.query_one("#log").border_title = "Plays"
         self.query_one("#hand").border_title = "Your hand"
-        if self.game.phase == "new":
-            self.game.start()
-        else:  # a game already under way (e.g. resumed): draw it from the public API
-            self._rebuild_log()
-            self._picture_from_game()
-            self.call_after_refresh(self._show_state)  # widgets set during on_mount need a refresh
+        self.table.attach(self)
+        self._unsubscribe = self.table.subscribe(self._from_table)
+        if self.table.phase == "new":
+            self.table.start()
+        else:  # a game already under way (resumed, or on a server): draw it from the table
+            self._draw_afresh()
+
+    def on_unmount(self) -> None:
+        self._unsubscribe()
+
+    def _draw_afresh(self) -> None:
+        self._rebuild_log()
+        self._picture_from_game()
+        self.call_after_refresh(self._show_state)  # widgets set during on_mount need a refresh
+
+    # --- the table: what the screen reads, and the runner it lends (table/base.py) ---------
+    @property
+    def me(self) -> int:
+        """The player's seat: drawn at the bottom."""
+        return self.table.my_seat
+
+    @property
+    def names(self) -> list[str]:
+        return self.table.names
+
+    @property
+    def side_names(self) -> list[str]:
+        return self.table.side_names
+
+    @property
+    def ai_delay(self) -> float:
+        """How long an AI's play stays in view before it is made (and cards fly above 0)."""
+        return self._ai_delay
+
+    @ai_delay.setter
+    def ai_delay(self, delay: float) -> None:
+        self._ai_delay = delay
+        self.table.pace = delay
+
+    def later(self, seconds: float, callback) -> None:
+        if seconds > 0:
+            self.set_timer(seconds, callback)
+        else:  # after the messages already queued (a Preview just posted, say)
+            self.call_later(callback)
+
+    def in_thread(self, work, done) -> None:
+        self._in_thread(work, done)
+
+    @work(thread=True, exclusive=True, group="ai")
+    def _in_thread(self, work, done) -> None:
+        self.post_message(WorkDone(done, work()))
+
+    @on(WorkDone)
+    def _work_done(self, message: WorkDone) -> None:
+        message.done(message.result)
+
+    def _from_table(self, item) -> None:
+        """Everything the table says comes back through the message queue, in order."""
+        if isinstance(item, (Preview, SeatChanged, StatusChanged, ChatLine, TableError, Started)):
+            self.post_message(TableNotice(item))
+        else:
+            self.post_message(EngineEvent(item))
 
     def _deck_to_widgets(self) -> None:
         for widget in (self.query_one(TableView), self.query_one(HandView), self.query_one(ScoreBoard),
@@ -188,14 +256,16 @@ class GameScreen(Screen):
         self._refresh_widgets()
 
     def _picture_from_game(self) -> None:
-        game, pic = self.game, self.pic
-        pic.totals = list(game.totals)
-        sides = game.rules.n_sides
+        table, pic = self.table, self.pic
+        pic.totals = list(table.totals)
+        sides = table.rules.n_sides
         pic.pile, pic.coins = [0] * sides, [0] * sides
         pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
         self._reset_seat_piles()
-        if game.phase == "play":
-            view = game.view(HUMAN_SEAT)
+        if table.phase == "waiting":  # a table on a server before its game
+            self._refresh_widgets()
+        elif table.phase == "play":
+            view = table.view()
             pic.hand_no, pic.dealer, pic.table = view.hand_no, view.dealer, tuple(view.table)
             self.slots = list(pic.table)
             pic.my_hand, pic.hand_sizes, pic.stock = tuple(view.hand), list(view.hand_sizes), view.stock
@@ -206,18 +276,18 @@ class GameScreen(Screen):
             for play in view.history:
                 self._count_seat_capture(play.seat, play.card, play.capture, play.scopa)
                 if play.scopa:
-                    pic.scope_cards[game.rules.side_of(play.seat)].append(play.card)
+                    pic.scope_cards[table.rules.side_of(play.seat)].append(play.card)
             self._next_turn()
-        elif game.phase == "hand_over" and game.hand_scores:
-            pic.hand_no, pic.dealer = game.hand_no, game.dealer
-            pic.hand_sizes = [0] * game.rules.players
+        elif table.phase == "hand_over" and table.hand_scores:
+            pic.hand_no, pic.dealer = table.hand_no, table.dealer
+            pic.hand_sizes = [0] * table.rules.players
             self._refresh_widgets()
-            self.app.show_hand_over(self, game.hand_scores[-1])
-        elif game.phase == "game_over":
-            pic.hand_no, pic.dealer = game.hand_no, game.dealer
-            pic.hand_sizes = [0] * game.rules.players
+            self.app.show_hand_over(self, table.hand_scores[-1])
+        elif table.phase == "game_over":
+            pic.hand_no, pic.dealer = table.hand_no, table.dealer
+            pic.hand_sizes = [0] * table.rules.players
             self._refresh_widgets()
-            self.app.show_game_over(game)
+            self.app.show_game_over(self)
 
     # --- engine events ---------------------------------------------------------------
     @on(EngineEvent)
@@ -227,16 +297,16 @@ class GameScreen(Screen):
         for text, kind in self.log_lines(event):
             self._log(text, kind)
         if isinstance(event, GameStarted):
-            pic.totals = [0] * self.game.rules.n_sides
+            pic.totals = [0] * self.table.rules.n_sides
         elif isinstance(event, Dealt):
             if event.first:
                 pic.hand_no, pic.dealer, pic.table = event.hand, event.dealer, tuple(event.table)
-                sides = self.game.rules.n_sides
+                sides = self.table.rules.n_sides
                 pic.pile, pic.coins = [0] * sides, [0] * sides
                 pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
                 self._reset_seat_piles()
                 self.slots = list(pic.table)  # a new table: letters are given afresh
-            pic.my_hand = tuple(event.hands[HUMAN_SEAT])
+            pic.my_hand = tuple(event.hands[self.me])
             pic.hand_sizes = [len(h) for h in event.hands]
             pic.stock = event.stock
             if not event.first and not event.stock:
@@ -258,7 +328,7 @@ class GameScreen(Screen):
         self._refresh_widgets()
         if isinstance(event, HandEnded):
             self._hand_ended(event)
-        if self.game.events and event is self.game.events[-1]:
+        if self.table.events and event is self.table.events[-1]:
             self._next_turn()
 
     def log_lines(self, event) -> list[tuple[str, str]]:
@@ -267,7 +337,7 @@ class GameScreen(Screen):
             self._redeals.append(event)
             return []
         if isinstance(event, Dealt):
-            verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
+            verb = "deal" if event.dealer == self.me else "deals"
             if event.first:
                 lines = [(f"— Hand {event.hand}: {self.names[event.dealer]} {verb} —", "hand")]
                 lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))}).", "")
@@ -310,7 +380,7 @@ class GameScreen(Screen):
 
     def _rebuild_log(self) -> None:
         """A game under way (e.g. resumed): the log of its current hand, from the game's events."""
-        events = list(self.game.events)
+        events = list(self.table.events)
         start = max((i for i, e in enumerate(events) if isinstance(e, Dealt) and e.first), default=0)
         while start > 0 and isinstance(events[start - 1], Redealt):
             start -= 1
@@ -319,11 +389,11 @@ class GameScreen(Screen):
                 self._log(text, kind)
 
     def _redeal_text(self, event: Redealt) -> str:
-        verb = "deal" if event.dealer == HUMAN_SEAT else "deals"
+        verb = "deal" if event.dealer == self.me else "deals"
         return f"Three {self.deck.kings()} on the table: the deal is void, {self.names[event.dealer]} {verb} again"
 
     def _reset_seat_piles(self) -> None:
-        players = self.game.rules.players
+        players = self.table.rules.players
         self.pic.seat_pile, self.pic.seat_coins = [0] * players, [0] * players
         self.pic.seat_scope = [[] for _ in range(players)]
 
@@ -354,12 +424,12 @@ class GameScreen(Screen):
     def _on_played(self, event: Played) -> None:
         self._played_motion(event)  # read from the widgets as drawn before this play
         pic = self.pic
-        side = self.game.rules.side_of(event.seat)
+        side = self.table.rules.side_of(event.seat)
         pic.table = tuple(event.table)
         self._update_slots(event.table)
         self._count_seat_capture(event.seat, event.card, event.capture, event.scopa)
         pic.hand_sizes[event.seat] -= 1
-        if event.seat == HUMAN_SEAT:
+        if event.seat == self.me:
             pic.my_hand = tuple(c for c in pic.my_hand if c != event.card)
         if event.capture:
             taken = (event.card, *event.capture)
@@ -374,7 +444,7 @@ class GameScreen(Screen):
     def _celebrate(self, event: Played) -> None:
         who = self.names[event.seat]
         title = "Scopa!"
-        body = f"{'You swept' if event.seat == HUMAN_SEAT else who + ' swept'} the table with " \
+        body = f"{'You swept' if event.seat == self.me else who + ' swept'} the table with " \
                f"{self.deck.short(event.card)}"
         self.app.notify(body, title=title, severity="information", timeout=3)
         table = self.query_one(TableView)
@@ -433,7 +503,7 @@ class GameScreen(Screen):
             self.leftover = None
             self._hide_banner()  # the scoring screen says who took the leftovers from now on
             self._refresh_widgets()
-            if getattr(self.app, "game", self.game) is self.game:
+            if getattr(self.app, "table", self.table) is self.table:
                 self.app.show_hand_over(self, event.score)
 
         if wait:
@@ -459,12 +529,14 @@ class GameScreen(Screen):
     def _next_turn(self) -> None:
         self.preview = None
         self.thinking = None
-        if self.game.phase != "play" or self.redeal is not None:  # a void deal is shown first
+        turn = self.table.turn
+        # A void deal is shown first; a table on a server has no turn between a hand's last
+        # play and its end.
+        if self.table.phase != "play" or self.redeal is not None or turn is None:
             self._refresh_widgets()
             return
-        turn = self.game.turn
         self.token += 1
-        if turn == HUMAN_SEAT:
+        if turn == self.me:
             if not self._resume_early_choice():
                 self._clear_selection()
                 keys = self._card_keys(", ")
@@ -472,32 +544,69 @@ class GameScreen(Screen):
         else:
             self.thinking = turn
             self._set_message(Text(f"{self.names[turn]} is thinking…"))
-            self._think(turn, self.players[turn], self.game.view(turn), self.token)
         self._refresh_widgets()
+        self.table.next_turn()  # a local table's AI starts thinking (it answers with a Preview)
 
-    @work(thread=True, exclusive=True, group="ai")
-    def _think(self, seat: int, player, view, token: int) -> None:
-        fault = None
-        try:
-            move = player.choose(view)
-        except Exception as exc:  # an AI or an external bot failing must not end the game
-            move, fault = None, f"{self.names[seat]}'s AI failed ({exc}); it plays a safe move"
-        if move is None or move not in view.legal:
-            if fault is None:
-                fault = f"{self.names[seat]}'s AI chose an illegal move ({move}); it plays a safe move"
-            move = view.legal[0]
-        self.post_message(AIMoveReady(seat, move, token, fault))
+    @on(TableNotice)
+    def _table_notice(self, message: TableNotice) -> None:
+        notice = message.notice
+        if isinstance(notice, Preview):
+            self._show_preview(notice)
+        else:
+            self.table_news(notice)
 
-    @on(AIMoveReady)
-    def _ai_move_ready(self, message: AIMoveReady) -> None:
-        if message.token != self.token or self.game.phase != "play" or self.game.turn != message.seat:
-            return
-        if message.fault:
-            self.app.notify(message.fault, severity="warning")
+    def table_news(self, notice) -> None:
+        """What a table says besides the game: seats, the connection and the timer, chat, errors."""
+        if isinstance(notice, Started):  # the whole state (a game begun, a connection back)
+            self._start_afresh()
+        elif isinstance(notice, StatusChanged):
+            if self._clock is None:  # the turn timer counts down on the top bar
+                self._clock = self.set_interval(1.0, self._refresh_topbar)
+            if self.table.phase == "waiting":
+                self._set_message(self._waiting_text())
+            self._refresh_widgets()
+        elif isinstance(notice, SeatChanged):
+            text = f"{notice.name} {SEAT_NEWS.get(notice.status, notice.status)}"
+            self._log(text + ".", "")
+            self.app.notify(text, timeout=4, markup=False)
+            self._refresh_widgets()
+        elif isinstance(notice, ChatLine):
+            self._log(f"{notice.name}: {notice.text}", "")
+        elif isinstance(notice, TableError):
+            self._set_message(Text(notice.text, style="bold"))
+            self.app.notify(notice.text, severity="warning", timeout=6, markup=False)
+
+    def _start_afresh(self) -> None:
+        """Forget the picture and draw the table's state as it is now."""
+        log = self.query_one(PlayLog)
+        log.clear()
+        log.texts.clear()
+        log._added.clear()
+        self.log_entries, self._redeals = [], []
+        self.pic, self.redeal, self.leftover, self.preview = HandPicture(), None, None, None
+        self._clear_selection()
+        self.slots = []
+        if self.table.phase == "waiting":
+            self._set_message(self._waiting_text())
+        self._draw_afresh()
+
+    def _waiting_text(self) -> Text:
+        seats = self.table.seats
+        taken = sum(1 for s in seats if s.kind != "open")
+        title = f"{self.table.title}: " if self.table.title else ""
+        return Text(f"{title}waiting for players ({taken} of {len(seats)} seats taken). "
+                    "Enter starts now, the AI taking the empty seats.", style="bold")
+
+    def _show_preview(self, notice: Preview) -> None:
+        """An AI's play, drawn on the table before the table makes it (for the AI pace)."""
+        if notice.fault:
+            self.app.notify(notice.fault, severity="warning")
+        if self.table.phase != "play" or self.table.turn != notice.seat:
+            return  # already made (at pace 0)
         self.thinking = None
-        self.preview = (message.seat, message.move)
-        move = message.move
-        who = self.names[message.seat]
+        self.preview = (notice.seat, notice.move)
+        move = notice.move
+        who = self.names[notice.seat]
         if move.capture:
             text = f"{who} plays {move.card} and takes {' '.join(map(str, move.capture))}"
         else:
@@ -505,21 +614,13 @@ class GameScreen(Screen):
         self._set_message(styled_text(text, self.deck, self._card_style))
         self._refresh_widgets()
         if self._motion_on():  # the card flies from the seat to where the table shows it
-            self._fly_when_drawn(move.card, self._seat_spot(message.seat), "played", self._preview_spot)
-        token = self.token
-        if self.ai_delay > 0:
-            self.set_timer(self.ai_delay, lambda: self._apply_ai(token))
-        else:
-            self._apply_ai(token)
+            self._fly_when_drawn(move.card, self._seat_spot(notice.seat), "played", self._preview_spot)
 
     def _apply_ai(self, token: int) -> None:
+        """Make the AI's play shown now at once, without waiting for the pace."""
         if token != self.token or self.preview is None:
             return
-        seat, move = self.preview
-        if self.game.phase != "play" or self.game.turn != seat:
-            return
-        self.preview = None
-        self.game.play(move)
+        self.table.hurry()
 
     # --- motion: cards flying over the table (widgets/motion.py) ------------------------
     def _motion_on(self) -> bool:
@@ -534,7 +635,7 @@ class GameScreen(Screen):
         if not self._motion_on():
             return
         table = self.query_one(TableView)
-        if event.seat == HUMAN_SEAT:
+        if event.seat == self.me:
             start = card_spot(self.query_one(HandView), event.card)
         else:  # from the AI's play as shown on the table, else from its seat
             start = self._preview_spot() if table.played is not None else self._seat_spot(event.seat)
@@ -593,7 +694,7 @@ class GameScreen(Screen):
 
     def _pile_spot(self, seat: int) -> Offset | None:
         """Where a seat's captures go: its seat, or the pile count on the player's hand border."""
-        if seat != HUMAN_SEAT:
+        if seat != self.me:
             return self._seat_spot(seat)
         region = self.query_one(HandView).region
         width, height = self._card_box()
@@ -601,7 +702,7 @@ class GameScreen(Screen):
 
     # --- the player's selection ------------------------------------------------------
     def _my_turn(self) -> bool:
-        return (self.game.phase == "play" and self.game.turn == HUMAN_SEAT and self.preview is None
+        return (self.table.phase == "play" and self.table.turn == self.me and self.preview is None
                 and self.redeal is None)
 
     def _card_keys(self, sep: str = " or ") -> str:
@@ -635,7 +736,7 @@ class GameScreen(Screen):
 
     def _not_your_turn(self) -> None:
         """The line under the table, for a key pressed while an AI plays."""
-        out = Text(f"Not your turn: {self.names[self.game.turn]} is playing.", style="bold")
+        out = Text(f"Not your turn: {self.names[self.table.turn]} is playing.", style="bold")
         if self.selected is not None and self.selected < len(self.pic.my_hand):
             chosen = [str(self.pic.my_hand[self.selected])] + [str(c) for c in sorted(self.capture)]
             out.append_text(styled_text(f" {' + '.join(chosen)} stays chosen for your turn.", self.deck,
@@ -644,7 +745,8 @@ class GameScreen(Screen):
 
     def _off_turn(self) -> bool:
         """An AI is playing (thinking or showing its play): keys choose ahead or are answered."""
-        return self.game.phase == "play" and not self._my_turn() and self.is_mounted
+        return (self.table.phase == "play" and self.table.turn is not None and not self._my_turn()
+                and self.is_mounted)
 
     def _clear_selection(self) -> None:
         self.selected = None
@@ -659,7 +761,7 @@ class GameScreen(Screen):
             return
         self.selected = index
         card = hand[index]
-        self.sets = [tuple(s) for s in self.game.captures_for(card)]
+        self.sets = [tuple(s) for s in self.table.captures_for(card)]
         self.set_index = 0
         self.capture = frozenset(self.sets[0])
         self._validate()
@@ -668,7 +770,7 @@ class GameScreen(Screen):
         if self.selected is None:
             return
         card = self.pic.my_hand[self.selected]
-        reason = self.game.explain(card, self.capture)
+        reason = self.table.explain(card, self.capture)
         out = Text()
         if reason is None:
             out.append("✓ ", style="bold")
@@ -740,7 +842,9 @@ class GameScreen(Screen):
         # a quick "1 Enter" is never lost between a key and the footer's refresh.
         # Choosing a card also works while an AI plays (kept for the player's turn).
         if action in ("select_step", "select", "toggle", "clear"):
-            return True if self._my_turn() or self.game.phase == "play" else None
+            return True if self._my_turn() or self.table.phase == "play" else None
+        if action == "play" and self.table.phase == "waiting":
+            return True
         if action in ("hint", "cycle", "play"):
             return True if self._my_turn() else None
         return True
@@ -798,13 +902,16 @@ class GameScreen(Screen):
         self._refresh_widgets()
 
     def action_play(self) -> None:
+        if self.table.phase == "waiting":
+            self.table.start()
+            return
         if not self._my_turn():
             return
         if self.selected is None:
             self._set_message(Text(f"choose a card first: {self._card_keys()}", style="bold"))
             return
         card = self.pic.my_hand[self.selected]
-        reason = self.game.explain(card, self.capture)
+        reason = self.table.explain(card, self.capture)
         if reason is not None:
             self.app.bell()
             self._validate()
@@ -812,7 +919,7 @@ class GameScreen(Screen):
         move = Move(card, self.capture)
         self._clear_selection()
         self.token += 1
-        self.game.play(move)
+        self.table.play(move)
 
     def action_help(self) -> None:
         self.app.action_show_help()
@@ -825,7 +932,7 @@ class GameScreen(Screen):
             return
         self.hint_pending = True
         self._set_message(Text("Looking for a good move…"))
-        self._hint_worker(self.game.view(HUMAN_SEAT), self.token)
+        self._hint_worker(self.table.view(), self.token)
 
     @work(thread=True, exclusive=True, group="hint")
     def _hint_worker(self, view, token: int) -> None:
@@ -878,7 +985,7 @@ class GameScreen(Screen):
     def _refresh_widgets(self) -> None:
         if not self.is_mounted:
             return
-        pic, game = self.pic, self.game
+        pic, game = self.pic, self.table
         rules = game.rules
         turn = game.turn
         self._refresh_table()
@@ -888,25 +995,25 @@ class GameScreen(Screen):
         hand.active = self._my_turn()
         hand_title = "Your hand"
         if rules.players > 2 and len(rules.sides[0]) > 1:
-            hand_title += " · " + self.side_names[0]
-        if pic.dealer == HUMAN_SEAT:
+            hand_title += " · " + self.side_names[rules.side_of(self.me)]
+        if pic.dealer == self.me:
             hand_title += " · you deal"
-        if turn == HUMAN_SEAT and game.phase == "play" and self.redeal is None:
+        if turn == self.me and game.phase == "play" and self.redeal is None:
             hand_title += " · your turn"
-        hand.border_title = hand_title
-        hand.border_subtitle = self._my_pile_text()
+        set_border(hand, hand_title, self._my_pile_text())
         if hand.has_class("-turn") != self._my_turn():
             hand.set_class(self._my_turn(), "-turn")
         self._refresh_play_button()
-        for seat in range(1, rules.players):
-            self.query_one(f"#seat-{seat}", SeatView).info = self._seat_info(seat)
+        for seat in range(rules.players):
+            if seat != self.me:
+                self.query_one(f"#seat-{seat}", SeatView).info = self._seat_info(seat)
         sides = []
         for i, seats_ in enumerate(rules.sides):
             sides.append(SideInfo(
                 name=self.side_names[i], total=pic.totals[i] if pic.totals else 0,
                 pile=pic.pile[i] if pic.pile else 0, coins=pic.coins[i] if pic.coins else 0,
                 scope_cards=tuple(pic.scope_cards[i]) if pic.scope_cards else (),
-                settebello=pic.settebello[i] if pic.settebello else False, mine=HUMAN_SEAT in seats_,
+                settebello=pic.settebello[i] if pic.settebello else False, mine=self.me in seats_,
                 side=i))
         self.query_one(ScoreBoard).sides = tuple(sides)
         self._refresh_topbar()
@@ -936,8 +1043,7 @@ class GameScreen(Screen):
             table.played = None
             table.selected = self.capture if self.selected is not None else frozenset()
         stock_text = f"stock {pic.stock}" if pic.stock else "stock empty"
-        table.border_title = "Table · void deal" if self.redeal is not None else f"Table · {stock_text}"
-        table.border_subtitle = ""
+        subtitle = ""
         order = self.table_order()
         if self._my_turn() and order:
             letters = [self.table_labels()[card] for card in order]
@@ -945,12 +1051,13 @@ class GameScreen(Screen):
                 keys = f"{letters[0]}–{letters[-1]}"  # a run with no gap
             else:
                 keys = " ".join(letters)  # cards keep their letters, so there may be gaps: name them
-            table.border_subtitle = f"{keys}: take a card"
+            subtitle = f"{keys}: take a card"
+        set_border(table, "Table · void deal" if self.redeal is not None else f"Table · {stock_text}", subtitle)
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", Button)
         legal = (self._my_turn() and self.selected is not None
-                 and self.game.explain(self.pic.my_hand[self.selected], self.capture) is None)
+                 and self.table.explain(self.pic.my_hand[self.selected], self.capture) is None)
         if button.disabled == legal:
             button.disabled = not legal
 
@@ -959,42 +1066,43 @@ class GameScreen(Screen):
         pic = self.pic
         if not pic.seat_pile:
             return ""
-        parts = [f"pile {pic.seat_pile[HUMAN_SEAT]}"]
-        if pic.seat_coins[HUMAN_SEAT]:
-            parts.append(f"{self.deck.suit('d')} {pic.seat_coins[HUMAN_SEAT]}")
-        if pic.seat_scope[HUMAN_SEAT]:
-            parts.append(f"scope {len(pic.seat_scope[HUMAN_SEAT])}: "
-                         + " ".join(self.deck.short(c) for c in pic.seat_scope[HUMAN_SEAT]))
+        parts = [f"pile {pic.seat_pile[self.me]}"]
+        if pic.seat_coins[self.me]:
+            parts.append(f"{self.deck.suit('d')} {pic.seat_coins[self.me]}")
+        if pic.seat_scope[self.me]:
+            parts.append(f"scope {len(pic.seat_scope[self.me])}: "
+                         + " ".join(self.deck.short(c) for c in pic.seat_scope[self.me]))
         return " · ".join(parts)
 
     def _seat_info(self, seat: int) -> SeatInfo:
-        pic, rules = self.pic, self.game.rules
+        pic, rules = self.pic, self.table.rules
         side = rules.side_of(seat)
         partners = [s for s in rules.sides[side] if s != seat]
         team = ""
         if partners:
-            team = "partner" if HUMAN_SEAT in partners else "with " + ", ".join(self.names[p] for p in partners)
+            team = "partner" if self.me in partners else "with " + ", ".join(self.names[p] for p in partners)
         return SeatInfo(
             seat, self.names[seat], self._level_label(seat),
             pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0,
-            self.game.turn == seat and self.game.phase == "play", pic.dealer == seat, self.thinking == seat,
+            self.table.turn == seat and self.table.phase == "play", pic.dealer == seat, self.thinking == seat,
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
             scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else ())
 
     def _refresh_topbar(self) -> None:
-        pic, game, rules = self.pic, self.game, self.game.rules
+        pic, game, rules = self.pic, self.table, self.table.rules
         top = Text()
         top.append(" SCOPA ", style="bold reverse")
-        top.append(f"  Hand {pic.hand_no} · dealer {self.names[pic.dealer]} · to {rules.target} point{'s' if rules.target != 1 else ''}"
-                   f" · {rules.preset}")
+        parts = [f"  Hand {pic.hand_no}", f"dealer {self.names[pic.dealer]}",
+                 f"to {rules.target} point{'s' if rules.target != 1 else ''}", rules.preset]
+        top.append(" · ".join(parts))
         state = ""
         if game.phase == "play":
             if self.redeal is not None:
                 state = "New deal"
             elif self.preview is not None:
                 state = f"{self.names[self.preview[0]]} plays"
-            elif game.turn == HUMAN_SEAT:
+            elif game.turn == self.me:
                 state = "Your turn"
             elif self.thinking is not None:
                 state = f"{self.names[self.thinking]} is thinking…"
@@ -1003,20 +1111,36 @@ class GameScreen(Screen):
         elif game.phase == "game_over":
             state = "Game over"
         width = self.size.width
-        if state:
-            pad = max(1, width - top.cell_len - len(state) - 1)
-            top.append(" " * pad)
-            top.append(state + " ", style="bold")
+        seconds = self.table.seconds_left()
+        if state and seconds is not None:
+            state += f" · {seconds:.0f} s"
+        status = self.table.status
+        if game.phase == "waiting":
+            state = "Waiting for players"
+        right = Text()
+        if status:  # "Your turn · 42 s · connected", the connection marked when it is not
+            right.append(state + " · " if state else "", style="bold")
+            right.append(status, style="bold reverse" if status != "connected" else "bold")
+            right.append(" ")
+        elif state:
+            right.append(state + " ", style="bold")
+        while len(parts) > 2 and top.cell_len + right.cell_len + 1 > width:  # the rules go first
+            parts.pop()
+            top = Text()
+            top.append(" SCOPA ", style="bold reverse")
+            top.append(" · ".join(parts))
+        if right.cell_len:
+            top.truncate(max(0, width - right.cell_len - 1))
+            top.append(" " * max(1, width - top.cell_len - right.cell_len))
+            top.append_text(right)
         top.truncate(width)
-        self.query_one("#topbar", Static).update(top, layout=False)
+        if top != self._topbar:  # unchanged (most keys): not redrawn
+            self._topbar = top
+            self.query_one("#topbar", Static).update(top, layout=False)
 
     def _level_label(self, seat: int) -> str:
-        """The AI level under a seat's name; an external bot by the name it gave (or "bot")."""
-        level = self.levels.get(seat, "")
-        if level.startswith("cmd:"):
-            name = getattr(self.players.get(seat), "bot_name", None)
-            return f"bot {name}" if name else "external bot"
-        return level
+        """The line under a seat's name: the table's (an AI's level, a bot's name, ...)."""
+        return self.table.seat_label(seat)
 
     def _apply_size_class(self, width: int, height: int) -> None:
         """Pick the card size for this terminal: compact, normal, large or xlarge (see card_render)."""

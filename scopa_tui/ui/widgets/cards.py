@@ -52,11 +52,32 @@ class CardCanvas(Widget):
         super().__init__(*args, **kwargs)
         self._hits: list[tuple[int, int, int, int, int]] = []  # x0, y0, x1, y1, index
         self.card_size = "medium"  # the size used by the last drawing
+        self._styles_of: object = None  # the component styles that _memo was made from
+        self._memo: dict = {}
+
+    def _styles(self) -> dict:
+        """Styles by role (and state), kept while the component styles are the same objects.
+
+        Textual drops its own cache of them on every repaint, and a drawing needs hundreds;
+        applying the stylesheet again (a theme, a class) replaces the objects, and the memo.
+        """
+        source = self._component_styles.get("card--face")
+        if source is not self._styles_of:
+            self._styles_of, self._memo = source, {}
+        return self._memo
 
     def _style(self, role: str) -> Style:
-        return self.get_component_rich_style(f"card--{role}", partial=True)
+        memo = self._styles()
+        style = memo.get(role)
+        if style is None:
+            style = memo[role] = self.get_component_rich_style(f"card--{role}", partial=True)
+        return style
 
     def _segment_style(self, role: str, state: str) -> Style:
+        memo = self._styles()
+        style = memo.get((role, state))
+        if style is not None:
+            return style
         style = self._style(role)
         if not role.startswith("back"):
             style = self._style("face") + style
@@ -66,6 +87,7 @@ class CardCanvas(Widget):
                 style = style + self._style(f"{state}-border")
         elif state == "dim":
             style = style + self._style("dim")
+        memo[(role, state)] = style
         return style
 
     def layout_items(self, items: list[Item], width: int, gap: int = 1, label_pos: str = "top",
@@ -171,6 +193,9 @@ def _center(text: str, width: int) -> str:
 class TableView(CardCanvas):
     """The face-up cards on the table, each with its letter; the capture set is highlighted."""
 
+    # Rows are laid out to the width already: no wrapping to work out on every drawing.
+    DEFAULT_CSS = "TableView { text-wrap: nowrap; text-overflow: clip; }"
+
     cards: reactive[tuple[int, ...]] = reactive(tuple)
     labels: reactive[dict[int, str]] = reactive(dict)
     selected: reactive[frozenset[int]] = reactive(frozenset)
@@ -218,6 +243,9 @@ class TableView(CardCanvas):
 
 class HandView(CardCanvas):
     """The player's own cards, numbered 1-3; the selected one is lifted and highlighted."""
+
+    # Rows are laid out to the width already: no wrapping to work out on every drawing.
+    DEFAULT_CSS = "HandView { text-wrap: nowrap; text-overflow: clip; }"
 
     cards: reactive[tuple[int, ...]] = reactive(tuple)
     selected: reactive[int | None] = reactive(None)

@@ -1,0 +1,279 @@
+"""An asyncio client of ``scopa-net/1`` (docs/online-protocol.md), with no UI.
+
+:class:`NetClient` connects, says hello, creates, joins or resumes a seat, sends plays,
+and yields the server's messages as dicts.  When the connection drops while it holds a
+seat, it reconnects by itself with the seat token (waiting 0.1 s, 0.2 s, 0.4 s ... up to
+5 s between tries) and the server sends the whole state again.  The headless seat
+(:mod:`.seat`) and the app's online table both use it::
+
+    client = NetClient("ws://127.0.0.1:7654/", "Anna")
+    await client.connect()
+    joined = await client.create(players=2, ai="medium")
+    async for msg in client:          # every server message, in order
+        if msg["type"] == "turn" and msg["view"]:
+            await client.play("7d", ["3c", "4s"])
+    await client.close()
+
+Besides the server's messages the iterator yields ``{"type": "connection", "status":
+"lost" | "restored" | "failed", "message": ...}``, made by the client itself (the server
+never sends this type), so a screen can say what happens to the connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import ssl as ssl_module
+from collections import deque
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from .messages import BURST, PROTOCOL, RATE, encode, parse_server
+
+_END = object()  # the iterator's end
+GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
+SEAT_GONE = ("bad_token", "no_such_table")  # resume errors after which retrying is useless
+
+
+class NetClientError(Exception):
+    """The server refused a request (``code``, ``message``) or could not be reached (code ``connect``)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class NetClient:
+    """One seat's connection to a table server.
+
+    ``record``: a list that receives every message from the server as it arrives
+    (tests and debugging).  ``reconnect=False`` ends the iteration when the connection
+    drops instead of resuming.
+    """
+
+    def __init__(self, url: str, name: str, *, reconnect: bool = True, give_up_after: float = GIVE_UP_AFTER,
+                 open_timeout: float = 10.0, ssl: ssl_module.SSLContext | None = None,
+                 record: list[dict[str, Any]] | None = None):
+        self.url = url
+        self.name = name
+        self.reconnect = reconnect
+        self.give_up_after = give_up_after
+        self.open_timeout = open_timeout
+        self.ssl = ssl
+        self.record = record
+        self.code: str | None = None  # the table, once seated
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.table: dict[str, Any] | None = None  # the latest table info
+        self.welcome: dict[str, Any] | None = None
+        self.connected = False
+        self._ws: ClientConnection | None = None
+        self._inbox: asyncio.Queue = asyncio.Queue()
+        self._pending: deque = deque()  # messages read while waiting for an answer
+        self._reader: asyncio.Task | None = None
+        self._closed = False
+        self._tokens = BURST - 5.0  # the client's own rate budget (see _pace)
+        self._refilled = 0.0
+
+    # --- connecting -------------------------------------------------------------------
+    async def connect(self) -> dict[str, Any]:
+        """Open the connection and say hello; returns the ``welcome``.  Raises :class:`NetClientError`."""
+        await self._open()
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        return self.welcome
+
+    async def _open(self) -> None:
+        kwargs: dict[str, Any] = {"open_timeout": self.open_timeout, "compression": None, "max_size": 2**22}
+        if self.url.startswith("wss:"):
+            kwargs["ssl"] = self.ssl or ssl_module.create_default_context()
+        try:
+            ws = await connect(self.url, **kwargs)
+        except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as e:
+            raise NetClientError("connect", f"cannot reach {self.url}: {e or type(e).__name__}") from None
+        try:
+            with contextlib.suppress(ConnectionClosed):  # a server that refuses at once (``too_many``)
+                await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))  # said why
+            answer = parse_server(await asyncio.wait_for(ws.recv(), self.open_timeout))
+        except (ConnectionClosed, asyncio.TimeoutError, ValueError) as e:
+            await ws.close()
+            raise NetClientError("connect", f"{self.url} did not answer hello: {e or type(e).__name__}") from None
+        if answer["type"] != "welcome":
+            await ws.close()
+            raise NetClientError(str(answer.get("code", "protocol")), str(answer.get("message", answer)))
+        self.welcome = answer
+        self._ws = ws
+        self.connected = True
+
+    async def close(self) -> None:
+        """Close the connection for good (the seat stays this client's until the turn limit)."""
+        self._closed = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+
+    # --- reading ----------------------------------------------------------------------
+    def _take(self, msg: dict[str, Any]) -> None:
+        if self.record is not None:
+            self.record.append(msg)
+        kind = msg["type"]
+        if kind == "joined":
+            self.code, self.seat, self.token = msg.get("code"), msg.get("seat"), msg.get("token")
+        if kind in ("joined", "table", "state") and isinstance(msg.get("table"), dict):
+            self.table = msg["table"]
+        self._inbox.put_nowait(msg)
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                async for frame in self._ws:
+                    try:
+                        self._take(parse_server(frame))
+                    except ValueError:
+                        continue  # not a message: ignored, as an unknown type would be
+            except ConnectionClosed:
+                pass
+            self.connected = False
+            replaced = self._ws.close_code == 4000  # the seat was resumed from another connection
+            if self._closed or not self.reconnect or self.token is None or replaced:
+                self._inbox.put_nowait(_END)
+                return
+            self._take({"type": "connection", "status": "lost",
+                        "message": f"connection to {self.url} lost; reconnecting"})
+            restored = {"type": "connection", "status": "restored", "message": f"connected to {self.url} again"}
+            why = await self._resume_loop(restored)
+            if why is not None:
+                self._take({"type": "connection", "status": "failed", "message": why})
+                self._inbox.put_nowait(_END)
+                return
+
+    async def _resume_loop(self, restored: dict[str, Any]) -> str | None:
+        """Reconnect and resume the seat; None when done, else why it gave up."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.give_up_after
+        delay = 0.1
+        last = "no answer"
+        while loop.time() < give_up and not self._closed:
+            await asyncio.sleep(delay * (0.5 + random.random()))
+            delay = min(5.0, delay * 2)
+            try:
+                await self._open()
+                await self._ws.send(encode({"type": "resume", "code": self.code, "token": self.token}))
+                answer = parse_server(await asyncio.wait_for(self._ws.recv(), self.open_timeout))
+            except NetClientError as e:
+                last = e.message
+                continue
+            except (ConnectionClosed, asyncio.TimeoutError, ValueError) as e:
+                last = str(e) or type(e).__name__
+                continue
+            if answer["type"] == "error":
+                self.connected = False
+                await self._ws.close()
+                if answer.get("code") in SEAT_GONE:
+                    return f"the seat is gone: {answer.get('message')}"
+                last = str(answer.get("message"))
+                continue
+            self._take(restored)  # before the joined and state the resume brings
+            self._take(answer)
+            return None
+        return f"gave up reconnecting to {self.url}: {last}"
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self) -> dict[str, Any]:
+        if self._pending:
+            msg = self._pending.popleft()
+        else:
+            msg = await self._inbox.get()
+        if msg is _END:
+            self._inbox.put_nowait(_END)  # the end stays the end
+            raise StopAsyncIteration
+        return msg
+
+    async def _request(self, msg: dict[str, Any], answers: tuple[str, ...]) -> dict[str, Any]:
+        """Send ``msg`` and wait for one of ``answers`` (other messages stay queued for the iterator)."""
+        await self.send(msg)
+        skipped = []
+        loop = asyncio.get_running_loop()
+        end = loop.time() + self.open_timeout
+        try:
+            while True:
+                try:
+                    got = await asyncio.wait_for(self._inbox.get(), max(0.0, end - loop.time()))
+                except asyncio.TimeoutError:
+                    raise NetClientError("timeout", f"{self.url} did not answer {msg['type']} "
+                                                    f"within {self.open_timeout:g} s") from None
+                if got is _END:
+                    self._inbox.put_nowait(_END)
+                    raise NetClientError("connect", f"the connection to {self.url} closed")
+                if got["type"] in answers:
+                    return got
+                if got["type"] == "error" and got.get("ref") == msg["type"]:
+                    raise NetClientError(str(got.get("code")), str(got.get("message")))
+                skipped.append(got)
+        finally:
+            self._pending.extend(skipped)
+
+    # --- requests ---------------------------------------------------------------------
+    async def _pace(self) -> None:
+        """Stay under the server's rate limit (a little below it): wait when sending faster."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self._tokens = min(BURST - 5.0, self._tokens + (now - self._refilled) * RATE * 0.9)
+        self._refilled = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / (RATE * 0.9))
+            self._tokens, self._refilled = 1.0, loop.time()
+        self._tokens -= 1
+
+    async def send(self, msg: dict[str, Any]) -> bool:
+        """Send one message (waiting if needed to stay under the rate limit); False when the
+        connection is down (it is not queued)."""
+        if self._ws is None or not self.connected:
+            return False
+        await self._pace()
+        try:
+            await self._ws.send(encode(msg))
+            return True
+        except ConnectionClosed:
+            return False
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        return (await self._request({"type": "lobby"}, ("lobby",)))["tables"]
+
+    async def create(self, **options: Any) -> dict[str, Any]:
+        """Create a table; the keywords are the ``create`` message's fields (docs/online-protocol.md).
+
+        ``players``, ``preset``, ``target``, ``variant`` (``"scopone-scientifico"`` ...),
+        ``options`` (house rules as ``--option`` takes them: ``["re-bello"]``), ``ai``,
+        ``turn_limit``, ``public``, ``title``.  A refused one raises with the server's line.
+        """
+        return await self._request({"type": "create", **options}, ("joined",))
+
+    async def join(self, code: str) -> dict[str, Any]:
+        return await self._request({"type": "join", "code": code}, ("joined",))
+
+    async def resume(self, code: str, token: str) -> dict[str, Any]:
+        return await self._request({"type": "resume", "code": code, "token": token}, ("joined",))
+
+    async def start(self) -> bool:
+        return await self.send({"type": "start"})
+
+    async def play(self, card: str, capture: list[str] | tuple[str, ...] = ()) -> bool:
+        return await self.send({"type": "play", "card": card, "capture": list(capture)})
+
+    async def ready(self, hand: int) -> bool:
+        return await self.send({"type": "ready", "hand": hand})
+
+    async def chat(self, text: str) -> bool:
+        return await self.send({"type": "chat", "text": text})
+
+    async def leave(self) -> bool:
+        return await self.send({"type": "leave"})

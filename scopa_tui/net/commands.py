@@ -1,0 +1,175 @@
+"""The ``server`` and ``online`` subcommands (their options here, so :mod:`scopa_tui.cli` stays small).
+
+Bad arguments raise ``argparse`` errors or :class:`ValueError`, which the command line
+prints as one line with exit status 2.  Nothing here imports ``websockets`` until a
+command runs, so ``scopa-tui --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, AI_LEVELS, DEFAULT_URL, TITLE_MAX, TURN_LIMIT_MAX,
+                       TURN_LIMIT_MIN, NetError, check_name, plain_text)
+
+
+def seconds_between(low: float, high: float):
+    """An argparse type: a number of seconds from ``low`` to ``high``."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be between {low:g} and {high:g} seconds, not {text}")
+        return value
+    return parse
+
+
+_pace = seconds_between(0, 10)
+_turn_limit = seconds_between(TURN_LIMIT_MIN, TURN_LIMIT_MAX)
+_pace_long = seconds_between(0, 3600)
+
+
+def _levels(text: str) -> list[str] | str:
+    parts = [p.strip().lower() for p in text.split(",")]
+    for p in parts:
+        if p not in AI_LEVELS:
+            raise argparse.ArgumentTypeError(f"{p!r} is not an AI level: choose {', '.join(AI_LEVELS)}")
+    return parts[0] if len(parts) == 1 else parts
+
+
+def _name(text: str) -> str:
+    try:
+        return check_name(text)
+    except NetError as e:
+        raise argparse.ArgumentTypeError(e.message) from None
+
+
+def _title(text: str) -> str:
+    try:
+        return plain_text(text, "the title", TITLE_MAX)
+    except NetError as e:
+        raise argparse.ArgumentTypeError(e.message) from None
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+    return int(text)
+
+
+def _url(text: str) -> str:
+    if not text.startswith(("ws://", "wss://")):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a server address such as {DEFAULT_URL}")
+    return text
+
+
+def add_online_args(sub, add_rules_args, shared, non_negative_int) -> None:
+    srv = sub.add_parser("server", help="run an online table server (scopa-net/1)")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    srv.add_argument("--port", type=_port, default=7654, help="port (default 7654; 0 picks a free one)")
+    srv.add_argument("--certfile", default=None, help="TLS certificate: serve wss:// (with --keyfile)")
+    srv.add_argument("--keyfile", default=None, help="the certificate's private key")
+    srv.add_argument("--ai-pace", type=_pace, default=0.5, metavar="SECONDS",
+                     help="pause before each AI play (default 0.5)")
+    srv.add_argument("--max-connections-per-address", type=non_negative_int, default=ADDRESS_CONNECTIONS,
+                     metavar="N", help=f"open connections from one address (default {ADDRESS_CONNECTIONS}; "
+                                       "0: no limit)")
+    srv.add_argument("--max-waiting-per-address", type=non_negative_int, default=ADDRESS_WAITING, metavar="N",
+                     help=f"tables waiting to start created from one address (default {ADDRESS_WAITING}; "
+                          "0: no limit)")
+    shared(srv, "--data-dir", help="where tables in progress and finished games are kept")
+
+    onl = sub.add_parser("online", help="play a seat at an online table (headless with --bot or --ai)")
+    onl.add_argument("--server", type=_url, default=DEFAULT_URL, help=f"server address (default {DEFAULT_URL})")
+    onl.add_argument("--name", type=_name, required=True, help="your name at the table (1-24 characters)")
+    what = onl.add_mutually_exclusive_group()
+    what.add_argument("--create", action="store_true", help="create a table (prints 'table CODE' first)")
+    what.add_argument("--join", metavar="CODE", default=None, help="join the table with this code")
+    add_rules_args(onl, default=argparse.SUPPRESS)
+    onl.add_argument("--ai-seats", type=_levels, default="medium", metavar="LEVEL",
+                     help="AI level of the seats no person takes: easy, medium, hard, random (or one per seat)")
+    onl.add_argument("--turn-limit", type=_turn_limit, default=60.0, metavar="SECONDS",
+                     help="seconds a person has for a play before the AI plays it (default 60)")
+    onl.add_argument("--title", type=_title, default=None, help="the table's title in the lobby")
+    onl.add_argument("--private", action="store_true", help="leave the table out of the lobby")
+    onl.add_argument("--start-after", type=_pace_long, default=None, metavar="SECONDS",
+                     help="with --create: start after this long, AIs taking the empty seats "
+                          "(default: start when every seat is taken)")
+    who = onl.add_mutually_exclusive_group()
+    who.add_argument("--bot", metavar="CMD", default=None, help="play the seat with this scopa-bot/1 program")
+    who.add_argument("--ai", dest="seat_ai", metavar="LEVEL", default=None,
+                     help="play the seat with a built-in AI (easy, medium, hard, random, hard:time=0.3 ...)")
+
+
+def cmd_server(args) -> int:
+    from ..store.paths import resolve_data_dir
+    from .server import serve_until_stopped
+
+    if bool(args.certfile) != bool(args.keyfile):
+        raise ValueError("--certfile and --keyfile go together")
+    data_dir = resolve_data_dir(getattr(args, "data_dir", None))
+    try:
+        return asyncio.run(serve_until_stopped(data_dir, args.host, args.port, args.certfile, args.keyfile,
+                                               ai_pace=args.ai_pace,
+                                               max_connections=args.max_connections_per_address,
+                                               max_waiting=args.max_waiting_per_address))
+    except KeyboardInterrupt:
+        return 130
+
+
+# The app's online screens (another part of the project) set this to a function taking the
+# parsed arguments: ``online`` without --bot/--ai then opens the app (the lobby, or the
+# table of --join CODE).  Until then such a command is refused with one line.
+APP_HOOK = None
+
+
+def _open_app(args) -> int:
+    hook = APP_HOOK
+    if hook is None:
+        try:
+            from ..ui.online import run_online  # noqa: PLC0415 - provided by the app's online screens
+        except ImportError:
+            raise ValueError("this build cannot open the app online yet: add --bot CMD or --ai LEVEL "
+                             "to play the seat headless") from None
+        hook = run_online
+    return hook(args)
+
+
+def cmd_online(args) -> int:
+    from ..ai.registry import check_runnable, make_player
+    from ..engine.variants import get_variant
+
+    if args.bot is None and args.seat_ai is None:
+        return _open_app(args)
+    if not args.create and not args.join:
+        raise ValueError("say --create or --join CODE")
+    spec = f"cmd:{args.bot}" if args.bot is not None else args.seat_ai
+    if spec.strip().lower().startswith("cmd") and args.bot is None:
+        raise ValueError("--ai takes a built-in AI; use --bot CMD for a program")
+    check_runnable(spec)
+    create = None
+    if args.create:
+        variant = getattr(args, "variant", None) or "scopa"
+        players = getattr(args, "players", None) or get_variant(variant).default_players
+        levels = args.ai_seats
+        if isinstance(levels, list) and len(levels) != players:
+            raise ValueError(f"--ai-seats lists {len(levels)} levels for {players} seats")
+        create = {"players": players, "preset": getattr(args, "preset", None) or "standard",
+                  "variant": variant, "options": list(getattr(args, "option", None) or []),
+                  "ai": levels, "turn_limit": args.turn_limit, "public": not args.private}
+        if getattr(args, "target", None):
+            create["target"] = args.target
+        if args.title:
+            create["title"] = args.title
+    from .client import NetClient
+    from .seat import HeadlessSeat
+
+    player = make_player(spec)
+    seat = HeadlessSeat(NetClient(args.server, args.name), player)
+    try:
+        return asyncio.run(seat.run(create=create, join=args.join, start_after=args.start_after))
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,340 @@
+"""The ``scopa-net/1`` message schema (docs/online-protocol.md): types, limits, error codes.
+
+Every message a client sends is read here, trusting nothing: :func:`parse_client` turns
+one WebSocket text frame into a checked, normalised dict, or raises :class:`NetError`
+with an error code and one line saying why.  A refused message changes nothing.
+
+Client and server both import the constants (limits, codes, the protocol name), so the
+numbers in the documentation, the server and the clients are the same numbers.  No I/O
+here and no Textual.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+import orjson
+
+from ..engine import PRESETS, RulesError, make_rules, parse_card
+from ..engine.record import TooManyDigits, json_loads
+from ..engine.rules import PLAYER_COUNTS
+from ..engine.variants import VARIANTS
+
+PROTOCOL = "scopa-net/1"
+DEFAULT_PORT = 7654
+DEFAULT_URL = f"ws://127.0.0.1:{DEFAULT_PORT}/"
+
+# --- limits (docs/online-protocol.md, "Limits") ---------------------------------------
+MAX_MESSAGE = 16 * 1024  # bytes of one client frame; a longer one gets ``too_big``
+MAX_FRAME = 64 * 1024  # a frame longer than this closes the connection (WebSocket 1009)
+RATE = 20.0  # messages per second per connection, on average ...
+BURST = 40  # ... with bursts of this many; more gets ``rate_limited``
+IDLE_TIMEOUT = 120.0  # seconds a connection without a seat may stay silent
+NAME_MAX = 24  # characters of a player's name
+TITLE_MAX = 40  # characters of a table's title
+CHAT_MAX = 200  # characters of a chat line
+CODE_LENGTH = 8
+# Table codes: no 0/O, 1/I/L, so a code read aloud or copied by hand is not mistaken.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+# Per remote address (0: no limit), so one machine cannot take the whole server:
+ADDRESS_CONNECTIONS = 20  # open connections at once; one more is told ``too_many`` and closed
+ADDRESS_WAITING = 10  # tables created from it that have not started; one more ``create`` gets ``too_many``
+TOKEN_MAX = 64  # characters of a seat token (the server makes 32)
+TURN_LIMIT_DEFAULT = 60.0
+TURN_LIMIT_MIN, TURN_LIMIT_MAX = 1.0, 600.0
+TARGET_MAX = 999  # as the new-game screen and the command line
+OPTIONS_MAX = 10  # house rules named in one create (there are fewer)
+AI_LEVELS = ("easy", "medium", "hard", "random")  # the AIs a table may seat (no commands)
+
+# --- error codes --------------------------------------------------------------------
+ERROR_CODES = (
+    "bad_json",  # the frame is not a JSON object
+    "too_big",  # the frame is longer than MAX_MESSAGE
+    "rate_limited",  # more than BURST messages at once (RATE per second on average)
+    "bad_message",  # unknown type, a missing field, a field of the wrong type or range
+    "bad_name",  # the name is empty, too long, or holds [ or ]
+    "no_such_table",  # no table has this code
+    "table_full",  # every seat of the table is taken
+    "bad_token",  # the seat token does not belong to this table
+    "not_creator",  # only the table's creator may start it
+    "wrong_state",  # not now: no hello yet, no seat, the game over, already seated ...
+    "not_your_turn",  # a play when another seat is to play
+    "illegal_move",  # a play the rules refuse (the message says why)
+    "protocol",  # the hello names another protocol
+    "too_many",  # a per-address limit: too many connections, or waiting tables, from one address
+    "internal",  # the server failed on the message (a bug, logged on the server); nothing changed
+)
+
+CLIENT_TYPES = ("hello", "lobby", "create", "join", "resume", "start", "play", "ready", "chat",
+                "leave", "ping")
+SERVER_TYPES = ("welcome", "lobby", "joined", "state", "event", "turn", "seat", "chat", "error",
+                "pong", "table")
+SEAT_STATUSES = ("joined", "left", "returned", "ai", "away")
+
+
+class NetError(Exception):
+    """A refused message: ``code`` (one of :data:`ERROR_CODES`) and a one-line ``message``."""
+
+    def __init__(self, code: str, message: str, ref: str | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.ref = ref
+
+    def to_message(self) -> dict[str, Any]:
+        """The ``error`` message that tells the client."""
+        return error_message(self.code, self.message, self.ref)
+
+
+def error_message(code: str, message: str, ref: str | None = None) -> dict[str, Any]:
+    msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        msg["ref"] = ref
+    return msg
+
+
+# --- text fields --------------------------------------------------------------------
+# Unicode categories taken out of names, titles and chat: control characters and line
+# and paragraph separators become spaces; format characters (bidi overrides, zero-width
+# marks), private use, surrogates and unassigned code points are removed.
+_SPACED = {"Cc", "Zl", "Zp"}
+_REMOVED = {"Cf", "Co", "Cs", "Cn"}
+
+
+def clean_text(text: str) -> str:
+    """``text`` without control and format characters, runs of white space made one space."""
+    kept = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in _SPACED:
+            kept.append(" ")
+        elif category not in _REMOVED:
+            kept.append(ch)
+    return " ".join("".join(kept).split())
+
+
+def plain_text(value: Any, what: str, most: int, code: str = "bad_message", allow_empty: bool = False) -> str:
+    """A plain-text field: cleaned, 1..``most`` characters, no square brackets.
+
+    Square brackets are refused, not escaped: text from the server never holds one, so
+    no client can mistake a name or a chat line for Rich markup (docs/online-protocol.md,
+    "Plain text").
+    """
+    if not isinstance(value, str):
+        raise NetError(code, f"{what} must be a string, not {_kind(value)}")
+    if len(value) > 4 * most:  # far too long before cleaning: do not even look at it
+        raise NetError(code, f"{what} is {len(value)} characters long (at most {most})")
+    text = clean_text(value)
+    if not text and not allow_empty:
+        raise NetError(code, f"{what} is empty")
+    if len(text) > most:
+        raise NetError(code, f"{what} is {len(text)} characters long (at most {most})")
+    if "[" in text or "]" in text:
+        raise NetError(code, f"{what} may not contain [ or ]")
+    return text
+
+
+def check_name(value: Any) -> str:
+    """A player's name as the server keeps and shows it; :class:`NetError` ``bad_name`` if unusable."""
+    return plain_text(value, "the name", NAME_MAX, code="bad_name")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return {int: "a number", float: "a number", str: "a string", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _int(msg: dict, key: str, low: int, high: int, default: int | None = None) -> int:
+    value = msg.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NetError("bad_message", f"{key} must be a whole number, not {_kind(value)}")
+    if not low <= value <= high:
+        raise NetError("bad_message", f"{key} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _number(msg: dict, key: str, low: float, high: float, default: float) -> float:
+    value = msg.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise NetError("bad_message", f"{key} must be a number, not {_kind(value)}")
+    if not low <= value <= high:
+        raise NetError("bad_message", f"{key} must be from {low:g} to {high:g}, not {value:g}")
+    return float(value)
+
+
+def _bool(msg: dict, key: str, default: bool) -> bool:
+    value = msg.get(key, default)
+    if not isinstance(value, bool):
+        raise NetError("bad_message", f"{key} must be true or false, not {_kind(value)}")
+    return value
+
+
+def _code(msg: dict) -> str:
+    value = msg.get("code")
+    if not isinstance(value, str) or len(value) > 4 * CODE_LENGTH:
+        raise NetError("bad_message", f"code must be a table code such as 'K7XQ93PA', not {_kind(value)}")
+    code = value.strip().upper()
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        raise NetError("no_such_table", f"there is no table {code[:CODE_LENGTH * 2]!r}")
+    return code
+
+
+def _level(value: Any) -> str:
+    if not isinstance(value, str) or value.strip().lower() not in AI_LEVELS:
+        shown = repr(value[:20]) if isinstance(value, str) else _kind(value)
+        raise NetError("bad_message", f"ai must be one of {', '.join(AI_LEVELS)}, not {shown}")
+    return value.strip().lower()
+
+
+# --- one reader per client message type -----------------------------------------------
+def _hello(msg: dict) -> dict:
+    protocol = msg.get("protocol")
+    if protocol != PROTOCOL:
+        shown = repr(protocol[:30]) if isinstance(protocol, str) else _kind(protocol)
+        raise NetError("protocol", f"this server speaks {PROTOCOL}, not {shown}")
+    return {"type": "hello", "protocol": PROTOCOL, "name": check_name(msg.get("name"))}
+
+
+def _create(msg: dict) -> dict:
+    variant = msg.get("variant", "scopa")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise NetError("bad_message", f"variant must be one of {', '.join(VARIANTS)}, not {variant!r:.30}")
+    options = msg.get("options", [])
+    if (not isinstance(options, list) or len(options) > OPTIONS_MAX
+            or not all(isinstance(o, str) and len(o) <= 40 for o in options)):
+        raise NetError("bad_message", "options must be a list of house rules such as 're-bello'")
+    players = msg.get("players", VARIANTS[variant].default_players)
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise NetError("bad_message", f"players must be 2, 3, 4 or 6, not {players!r:.20}")
+    preset = msg.get("preset", "standard")
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise NetError("bad_message", f"preset must be one of {', '.join(PRESETS)}, not {preset!r:.30}")
+    target = None if msg.get("target") is None else _int(msg, "target", 1, TARGET_MAX)
+    try:  # the engine's own checks: the players a variant allows, the options it plays
+        rules = make_rules(preset, players=players, target=target, variant=variant, options=options)
+    except RulesError as e:
+        raise NetError("bad_message", str(e)) from None
+    ai = msg.get("ai", "medium")
+    if isinstance(ai, list):
+        if len(ai) != players:
+            raise NetError("bad_message", f"ai lists {len(ai)} levels for {players} seats")
+        levels = [_level(a) for a in ai]
+    else:
+        levels = [_level(ai)] * players
+    title = msg.get("title")
+    return {"type": "create", "players": players, "preset": preset, "target": rules.target,
+            "variant": rules.variant, "options": list(rules.options), "ai": levels,
+            "turn_limit": _number(msg, "turn_limit", TURN_LIMIT_MIN, TURN_LIMIT_MAX, TURN_LIMIT_DEFAULT),
+            "public": _bool(msg, "public", True),
+            "title": None if title is None else plain_text(title, "the title", TITLE_MAX)}
+
+
+def _join(msg: dict) -> dict:
+    return {"type": "join", "code": _code(msg)}
+
+
+def _resume(msg: dict) -> dict:
+    token = msg.get("token")
+    if not isinstance(token, str) or not 0 < len(token) <= TOKEN_MAX:
+        raise NetError("bad_token", "the seat token must be the string the server gave")
+    return {"type": "resume", "code": _code(msg), "token": token}
+
+
+def _play(msg: dict) -> dict:
+    card, capture = msg.get("card"), msg.get("capture", [])
+    if not isinstance(card, str) or len(card) > 4:
+        raise NetError("bad_message", f"card must be a card such as '7d', not {_kind(card)}")
+    if (not isinstance(capture, list) or len(capture) > 39
+            or not all(isinstance(c, str) and len(c) <= 4 for c in capture)):
+        raise NetError("bad_message", "capture must be a list of at most 39 cards such as '3c'")
+    try:
+        parsed = parse_card(card)
+        taken = [parse_card(c) for c in capture]
+    except ValueError as e:
+        raise NetError("bad_message", str(e)) from None
+    if len(set(taken)) != len(taken):
+        raise NetError("bad_message", "capture names a card twice")
+    return {"type": "play", "card": str(parsed), "capture": [str(c) for c in taken]}
+
+
+def _ready(msg: dict) -> dict:
+    return {"type": "ready", "hand": _int(msg, "hand", 1, 10**6)}
+
+
+def _chat(msg: dict) -> dict:
+    return {"type": "chat", "text": plain_text(msg.get("text"), "the chat text", CHAT_MAX)}
+
+
+_READERS = {
+    "hello": _hello, "create": _create, "join": _join, "resume": _resume, "play": _play,
+    "ready": _ready, "chat": _chat,
+    **{t: (lambda msg, t=t: {"type": t}) for t in ("lobby", "start", "leave", "ping")},
+}
+
+
+def parse_client(frame: str | bytes) -> dict[str, Any]:
+    """One client frame as a checked message dict (fields normalised, unknown fields dropped).
+
+    Raises :class:`NetError`: ``too_big``, ``bad_json``, ``bad_message`` (unknown type,
+    bad fields), ``bad_name``, ``protocol``, ``no_such_table`` (a code that cannot exist),
+    ``bad_token``.  The state a message is legal in is the server's to check.
+    """
+    if isinstance(frame, bytes):  # binary frames are refused: the protocol is text
+        raise NetError("bad_json", "send JSON text frames, not binary ones")
+    if len(frame) > MAX_MESSAGE or len(frame.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise NetError("too_big", f"a message may be at most {MAX_MESSAGE} bytes")
+    try:
+        msg = json_loads(frame)
+    except (ValueError, RecursionError, TooManyDigits):
+        raise NetError("bad_json", "not a JSON object") from None
+    if not isinstance(msg, dict):
+        raise NetError("bad_json", "not a JSON object")
+    kind = msg.get("type")
+    reader = _READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        shown = repr(kind[:20]) if isinstance(kind, str) else _kind(kind)
+        raise NetError("bad_message", f"unknown message type {shown}")
+    try:
+        return reader(msg)
+    except NetError as e:
+        e.ref = kind
+        raise
+
+
+# --- the client's side -----------------------------------------------------------------
+def frame(msg: dict[str, Any]) -> bytes:
+    """A message as the UTF-8 bytes of one compact JSON text frame.
+
+    orjson writes the same text as ``json.dumps(msg, separators=(",", ":"),
+    ensure_ascii=False)``, several times faster: the server encodes a few messages for
+    every play at every table.
+    """
+    return orjson.dumps(msg)
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """A message as one compact JSON text frame."""
+    return orjson.dumps(msg).decode()
+
+
+def parse_server(frame: str | bytes) -> dict[str, Any]:
+    """A server frame as a dict with a string ``type``; ``ValueError`` (one line) otherwise.
+
+    A client ignores message types it does not know (:data:`SERVER_TYPES` lists those of
+    ``scopa-net/1``), so the protocol can grow without breaking it.
+    """
+    if isinstance(frame, bytes):
+        frame = frame.decode("utf-8", "replace")
+    try:
+        msg = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ValueError("the server sent something that is not JSON") from None
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise ValueError(f"the server sent an unknown message: {frame[:60]!r}")
+    return msg

@@ -1,0 +1,405 @@
+"""``scopa-tui server``: the online table server (``scopa-net/1``, docs/online-protocol.md).
+
+An asyncio server on the ``websockets`` library.  Each connection is read by
+:meth:`Server.handler`: every frame is rate-limited and checked by
+:func:`.messages.parse_client`, then applied to the connection's table; a refused
+message gets an ``error`` and changes nothing.  Each connection has a queue of its own
+for what it is sent, so a slow reader never holds up a table.  Tables live in memory and
+in SQLite (:mod:`.tablestore`); at start the server rebuilds every table it kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import signal
+import sqlite3
+import ssl
+import sys
+import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from .. import __version__
+from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT,
+                       MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame, parse_client)
+from .table import Seat, Table, TableOptions
+from .thinking import Thinking
+from .tablestore import TableStore
+
+FINISHED_KEEP = 300.0  # seconds a finished table stays in memory (a late client still sees the end)
+SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed
+MAX_TABLES = 5000  # tables one server keeps at once (far above what it can play: docs/online-protocol.md)
+
+
+class Connection:
+    """One client: its name, its seat, its rate budget and its outgoing queue."""
+
+    def __init__(self, server: Server, ws: ServerConnection):
+        self.server = server
+        self.ws = ws
+        self.address = _address(ws)
+        self.name: str | None = None
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.tokens = float(BURST)
+        self.refilled = time.monotonic()
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # UTF-8 JSON text frames
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def allow(self) -> bool:
+        """Take one message from the token bucket (:data:`RATE` per second, :data:`BURST` at once)."""
+        now = time.monotonic()
+        self.tokens = min(float(BURST), self.tokens + (now - self.refilled) * RATE)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.send_text(frame(msg))
+
+    def send_text(self, data: bytes) -> None:
+        """Queue one text frame, already UTF-8 (a table encodes a message once for all its seats)."""
+        if self.queue.qsize() >= SEND_QUEUE:  # it does not read: let it go (it may resume later)
+            self.close(1008, "too slow")
+            return
+        self.queue.put_nowait(data)
+
+    async def _write(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while (data := await self.queue.get()) is not None:
+                await self.ws.send(data, text=True)
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        self.server._spawn(self.ws.close(code, reason))
+
+    def detach(self, reason: str) -> None:
+        """The seat was taken over by another connection: this one is let go."""
+        self.table = self.seat = None
+        self.send(error_message("bad_token", reason))
+        self.queue.put_nowait(None)
+        self.close(4000, "seat resumed elsewhere")
+
+
+def _address(ws: ServerConnection) -> str:
+    """The remote host of a connection (its IP address), which the per-address limits count."""
+    remote = ws.remote_address
+    return str(remote[0]) if remote else "?"
+
+
+class Server:
+    """Tables, connections and the lobby.  ``data_dir`` None keeps nothing on disk.
+
+    ``max_connections`` and ``max_waiting``: the per-address limits (0: none), see
+    :data:`.messages.ADDRESS_CONNECTIONS` and :data:`.messages.ADDRESS_WAITING`.
+    """
+
+    def __init__(self, data_dir: Path | None, ai_pace: float = 0.5, idle_timeout: float = IDLE_TIMEOUT,
+                 history: bool = True, log=None, max_connections: int = ADDRESS_CONNECTIONS,
+                 max_waiting: int = ADDRESS_WAITING):
+        self.data_dir = data_dir
+        self.log = log or (lambda text: print(f"scopa-tui server: {text}", file=sys.stderr, flush=True))
+        self.store = TableStore(data_dir, self.log)  # RuntimeError: unusable (in use, newer)
+        self.tables: dict[str, Table] = {}
+        self.idle_timeout = idle_timeout
+        self.max_tables = MAX_TABLES
+        self.max_connections = max_connections
+        self.max_waiting = max_waiting
+        self.connections: dict[str, int] = {}  # remote address -> open connections
+        self.history = history and data_dir is not None
+        self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
+        self.thinking = Thinking(self.executor, log=self.log)
+        self.options = TableOptions(self.store, self.thinking, ai_pace, on_finished=self._finished,
+                                    on_closed=self._closed, log=self.log)
+        self.server = None
+        self._tasks: set[asyncio.Task] = set()
+
+    # --- life -------------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 7654, ssl_context: ssl.SSLContext | None = None):
+        """Rebuild the kept tables and listen; returns the port (useful with port 0)."""
+        self._restore()
+        self.server = await serve(self.handler, host, port, ssl=ssl_context, max_size=MAX_FRAME,
+                                  compression=None, server_header=f"scopa-tui/{__version__}")
+        return self.server.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+        for table in list(self.tables.values()):
+            if table.task:
+                table.task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.thinking.close()
+        self.store.close()
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _run_table(self, table: Table) -> None:
+        table.task = self._spawn(table.run())
+
+    def _restore(self) -> None:
+        for kept in self.store.load():
+            try:
+                table = Table(kept.code, kept.config, [Seat.from_store(s) for s in kept.seats], kept.seed,
+                              self.options, created=kept.created)
+                table.restore(kept.actions, kept.started)
+            except Exception as e:  # noqa: BLE001 - one bad row must not keep the server down
+                self.log(f"table {kept.code} could not be rebuilt ({e!r}); left in the file")
+                continue
+            self.tables[table.code] = table
+            if table.phase == "game_over":
+                self._finished(table)
+            else:
+                self._run_table(table)
+        if self.tables:
+            self.log(f"continuing {len(self.tables)} table{'s' if len(self.tables) != 1 else ''}")
+
+    def _finished(self, table: Table) -> None:
+        self._spawn(self._file(table))
+
+    async def _file(self, table: Table) -> None:
+        """Put the finished game in the history (``scopa-tui export`` lists it), then forget the table."""
+        if self.history and not table.filed:
+            from ..store.db import Database
+            from ..store.files import Notices
+            from ..store.paths import STATS_FILE
+            from ..store.saves import GameSetup
+
+            setup = GameSetup([table.seat_name(i) for i in range(len(table.seats))],
+                              [s.level if s.kind == "ai" else None for s in table.seats], human_seat=None,
+                              extra={"online": table.code})
+            notices = Notices()
+            db = Database(self.data_dir / STATS_FILE, notices)
+            game_id = time.strftime("%Y%m%d-%H%M%S-online-") + table.code
+            loop = asyncio.get_running_loop()
+            try:
+                ok = await loop.run_in_executor(self.executor, db.add_game, game_id, table.record_text(), setup)
+            except Exception as e:  # noqa: BLE001
+                ok = False
+                notices.add(repr(e))
+            for line in notices.take():
+                self.log(line)
+            if not ok:
+                self.log(f"table {table.code}: the finished game could not be filed; kept for the next start")
+                return
+            table.filed = True
+        self.store.remove(table.code)
+        await asyncio.sleep(FINISHED_KEEP)
+        self.tables.pop(table.code, None)
+
+    def _closed(self, table: Table) -> None:
+        self.tables.pop(table.code, None)
+
+    # --- connections --------------------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        address = _address(ws)
+        if self.max_connections and self.connections.get(address, 0) >= self.max_connections:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(frame(error_message(
+                    "too_many", f"at most {self.max_connections} connections at once from one address")), text=True)
+                await ws.close(1008, "too many connections")
+            return
+        self.connections[address] = self.connections.get(address, 0) + 1
+        try:
+            await self._serve(Connection(self, ws))
+        finally:
+            left = self.connections.pop(address) - 1
+            if left:
+                self.connections[address] = left
+
+    async def _serve(self, conn: Connection) -> None:
+        ws = conn.ws
+        try:
+            while True:
+                timeout = None if conn.table is not None else self.idle_timeout
+                try:
+                    frame = await asyncio.wait_for(ws.recv(), timeout)
+                except asyncio.TimeoutError:
+                    conn.queue.put_nowait(None)
+                    await ws.close(1000, "idle")
+                    break
+                except ConnectionClosed:
+                    break
+                self.handle(conn, frame)
+        finally:
+            conn.queue.put_nowait(None)
+            table, seat = conn.table, conn.seat
+            conn.table = conn.seat = None
+            if table is not None and seat is not None and not table.closed:
+                table.drop(seat, conn)
+
+    def handle(self, conn: Connection, frame: str | bytes) -> None:
+        """One frame from a client: checked, applied, or refused with an ``error``."""
+        if not conn.allow():
+            conn.send(error_message("rate_limited", f"at most {RATE:g} messages a second (bursts of {BURST})"))
+            return
+        ref = None
+        try:
+            msg = parse_client(frame)
+            ref = msg["type"]
+            reply = self.dispatch(conn, msg)
+        except NetError as e:
+            conn.send(error_message(e.code, e.message, e.ref or ref))
+            return
+        except Exception:  # noqa: BLE001 - nothing a client sends stops the server
+            self.log(f"internal error on a {ref} message\n{traceback.format_exc()}")
+            conn.send(error_message("internal", "the server failed on this message", ref))
+            return
+        if reply is not None:
+            conn.send(reply)
+
+    def dispatch(self, conn: Connection, msg: dict[str, Any]) -> dict[str, Any] | None:
+        kind = msg["type"]
+        if conn.table is not None and conn.table.seats[conn.seat].away:
+            conn.table.come_back(conn.seat)  # any message from an away person's connection: back
+        if kind == "ping":
+            return {"type": "pong"}
+        if kind == "hello":
+            if conn.name is not None:
+                raise NetError("wrong_state", "hello was said already")
+            conn.name = msg["name"]
+            return {"type": "welcome", "protocol": PROTOCOL, "server": f"scopa-tui {__version__}"}
+        if conn.name is None:
+            raise NetError("wrong_state", "say hello first")
+        if kind == "lobby":
+            return {"type": "lobby", "tables": [t.lobby_entry() for t in self.tables.values()
+                                                 if t.config["public"] and t.game is None and t.open_seats
+                                                 and not t.closed]}
+        if kind in ("create", "join", "resume"):
+            if conn.table is not None:
+                raise NetError("wrong_state", f"you sit at table {conn.table.code} already; leave it first")
+            getattr(self, f"_{kind}")(conn, msg)
+            return None
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            raise NetError("wrong_state", "you do not sit at a table")
+        if kind == "start":
+            if seat != table.config["creator"]:
+                raise NetError("not_creator", f"only {table.seat_name(table.config['creator'])} may start the table")
+            if table.game is not None:
+                raise NetError("wrong_state", "the game has started already")
+            table.start()
+        elif kind == "play":
+            table.play(seat, msg["card"], msg["capture"])
+        elif kind == "ready":
+            table.mark_ready(seat, msg["hand"])
+        elif kind == "chat":
+            table.broadcast({"type": "chat", "seat": seat, "name": table.seat_name(seat), "text": msg["text"]})
+        elif kind == "leave":
+            conn.table = conn.seat = None
+            table.leave(seat)
+        return None
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+    def _seated(self, conn: Connection, table: Table, seat: int) -> None:
+        conn.table, conn.seat = table, seat
+        conn.send({"type": "joined", "code": table.code, "seat": seat, "token": table.seats[seat].token,
+                   "table": table.info()})
+        conn.send(table.state_message(seat))
+
+    def _create(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if len(self.tables) >= self.max_tables:
+            raise NetError("wrong_state", f"this server holds as many tables as it can ({self.max_tables}); "
+                                          "try again later")
+        if self.max_waiting and sum(1 for t in self.tables.values() if t.address == conn.address
+                                    and t.game is None and not t.closed) >= self.max_waiting:
+            raise NetError("too_many", f"at most {self.max_waiting} tables waiting to start from one address; "
+                                       "start or leave one first")
+        players = msg["players"]
+        config = {"title": msg["title"] or f"{conn.name}'s table"[:40], "players": players,
+                  "preset": msg["preset"], "target": msg["target"], "variant": msg["variant"],
+                  "options": msg["options"], "ai": msg["ai"],
+                  "turn_limit": msg["turn_limit"], "public": msg["public"], "creator": 0}
+        seats = [Seat(level=level) for level in msg["ai"]]
+        code = self._new_code()
+        table = Table(code, config, seats, secrets.randbelow(2**31), self.options)
+        table.address = conn.address
+        self.store.add(code, table.created, config, [], table.seed)
+        seat, _token = table.take_seat(conn.name, conn)
+        self.tables[code] = table
+        self._run_table(table)
+        self._seated(conn, table, seat)
+
+    def _table(self, code: str) -> Table:
+        table = self.tables.get(code)
+        if table is None or table.closed:
+            raise NetError("no_such_table", f"there is no table {code}")
+        return table
+
+    def _join(self, conn: Connection, msg: dict[str, Any]) -> None:
+        table = self._table(msg["code"])
+        seat, _token = table.take_seat(conn.name, conn)
+        self._seated(conn, table, seat)
+        table.announce(seat, "joined")
+        if not table.open_seats:
+            table.start()
+
+    def _resume(self, conn: Connection, msg: dict[str, Any]) -> None:
+        table = self._table(msg["code"])
+        seat = table.find_token(msg["token"])
+        if seat is None:
+            raise NetError("bad_token", f"that token holds no seat at table {table.code}")
+        was_gone = table.resume(seat, conn)
+        self._seated(conn, table, seat)
+        if was_gone:
+            table.come_back(seat, announce_always=True)
+
+
+def _ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
+    if not certfile:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certfile, keyfile)
+    return context
+
+
+async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: str | None = None,
+                              keyfile: str | None = None, ai_pace: float = 0.5, **limits: int) -> int:
+    """Run the server until SIGINT or SIGTERM; the first line on stdout says where it listens."""
+    try:
+        context = _ssl_context(certfile, keyfile)
+    except (OSError, ssl.SSLError) as e:
+        print(f"scopa-tui: error: cannot use the certificate {certfile}: {e}", file=sys.stderr)
+        return 2
+    try:
+        server = Server(data_dir, ai_pace=ai_pace, **limits)  # max_connections, max_waiting
+    except (RuntimeError, OSError, sqlite3.Error) as e:
+        print(f"scopa-tui: error: cannot keep tables in {data_dir}: {e}", file=sys.stderr)
+        return 2
+    try:
+        bound = await server.start(host, port, context)
+    except OSError as e:
+        server.store.close()
+        print(f"scopa-tui: error: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # before saying where it listens: a stop right after is clean
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    scheme = "wss" if context else "ws"
+    shown = f"[{host}]" if ":" in host else host
+    print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
+    await stop.wait()
+    await server.close()
+    return 0

@@ -1,0 +1,514 @@
+"""One table of the online server: its seats, its game, its clock (docs/online-protocol.md).
+
+The table is the authority: it runs the engine, deals, checks every play and scores.
+Each seat receives only what that seat may know (:func:`seat_line`, the seat's own
+:meth:`~scopa_tui.engine.Game.view`).  A table's :meth:`Table.run` task plays the AI
+seats (in the server's thread pool, so a slow AI never stalls other tables), runs the
+turn limit and deals the next hand; everything else happens in the server's message
+handler.  All of it runs on the server's event loop, so no lock is needed: the only
+awaits are the AI's thinking and the clock, and the table checks after each that
+nothing moved meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..ai.registry import make_player
+from ..engine import Game, IllegalMove, Move, make_rules
+from ..engine import record as records
+from .messages import NetError, frame
+from .tablestore import TableStore
+from .thinking import Thinking
+
+WAITING_EXPIRY = 600.0  # seconds a table that has not started stays open with nobody connected
+AI_NAME = "AI {seat}"  # the name of a seat the AI plays from the start
+
+
+class Link(Protocol):
+    """A connection as the table sees it (the server's :class:`~.server.Connection`)."""
+
+    def send_text(self, data: bytes) -> None: ...
+
+    def detach(self, reason: str) -> None: ...
+
+
+@dataclass
+class Seat:
+    """One seat: open, a person's (with a token) or the AI's."""
+
+    kind: str = "open"  # "open", "person" or "ai"
+    name: str | None = None
+    level: str = "medium"  # the AI that plays it (an ``ai`` seat, or a person's while away)
+    token: str | None = None
+    away: bool = False  # a person's seat the AI plays until they come back
+    link: Link | None = field(default=None, repr=False, compare=False)
+    dropped_at: float | None = None  # loop time the person's connection went (None: connected)
+
+    def info(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind,
+                "level": self.level if self.kind == "ai" or self.away else None,
+                "connected": self.link is not None, "away": self.away}
+
+    def to_store(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "level": self.level, "token": self.token,
+                "away": self.away}
+
+    @classmethod
+    def from_store(cls, data: dict[str, Any]) -> Seat:
+        return cls(kind=data["kind"], name=data["name"], level=data["level"], token=data["token"],
+                   away=bool(data.get("away")))
+
+
+def seat_line(line: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A record line as ``seat`` may see it: its own hand only, and never the seed."""
+    event = line["event"]
+    if event == "deal":
+        return {**line, "hands": [h if i == seat else None for i, h in enumerate(line["hands"])]}
+    if event == "game_start":
+        return {k: v for k, v in line.items() if k != "seed"}
+    return line
+
+
+def view_message(game: Game, seat: int) -> dict[str, Any]:
+    """The seat's player view as in ``scopa-bot/1``, without ``type`` and ``id``."""
+    view = game.view(seat).to_protocol(0)
+    del view["type"], view["id"]
+    return view
+
+
+@dataclass
+class TableOptions:
+    """What the server gives every table."""
+
+    store: TableStore
+    thinking: Thinking = field(default_factory=lambda: Thinking(None))  # where AIs think
+    ai_pace: float = 0.5  # seconds before each AI play
+    on_finished: Callable[[Table], Any] | None = None  # files the record, forgets the table
+    on_closed: Callable[[Table], Any] | None = None
+    log: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
+
+
+class Table:
+    """A table: created waiting for people, then a game, then over."""
+
+    def __init__(self, code: str, config: dict[str, Any], seats: list[Seat], seed: int,
+                 options: TableOptions, created: float | None = None):
+        self.code = code
+        # title, players, preset, target, variant, options, ai (per seat), turn_limit, public, creator
+        self.config = config
+        self.seats = seats
+        self.seed = seed
+        self.options = options
+        self.created = time.time() if created is None else created
+        self.address: str | None = None  # the creator's remote address (per-address limits; not kept)
+        # Tables kept before variants were played online have neither key: plain Scopa.
+        config.setdefault("variant", "scopa")
+        config.setdefault("options", [])
+        self.rules = make_rules(config["preset"], players=config["players"], target=config["target"],
+                                variant=config["variant"], options=config["options"])
+        self.game: Game | None = None
+        self.actions = 0  # actions stored so far (plays and new hands)
+        self.ready: set[int] = set()
+        self.clock = 0.0  # loop time the current turn (or the hand's scoring) began
+        self.closed = False
+        self.filed = False  # the finished game is in the history
+        self.wake = asyncio.Event()
+        self._sleeping_until: float | None = None  # loop time the task's _sleep ends (None: not asleep)
+        self.task: asyncio.Task | None = None
+        self._players: dict[int, Any] = {}  # seat -> its AI player, made when first needed
+
+    # --- facts --------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return "waiting" if self.game is None else self.game.phase
+
+    @property
+    def turn_limit(self) -> float:
+        return float(self.config["turn_limit"])
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "open"]
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name or f"seat {seat + 1}"
+
+    def info(self) -> dict[str, Any]:
+        c = self.config
+        return {"code": self.code, "title": c["title"], "players": c["players"], "preset": c["preset"],
+                "target": c["target"], "variant": c["variant"], "options": c["options"],
+                "turn_limit": c["turn_limit"], "public": c["public"],
+                "creator": c["creator"], "seats": [s.info() for s in self.seats], "phase": self.phase,
+                "started": self.game is not None, "hand": self.game.hand_no if self.game else 0,
+                "ready": sorted(self.ready)}
+
+    def lobby_entry(self) -> dict[str, Any]:
+        c = self.config
+        return {"code": self.code, "title": c["title"], "players": c["players"],
+                "seats_free": len(self.open_seats), "preset": c["preset"], "target": c["target"],
+                "variant": c["variant"], "options": c["options"],
+                "turn_limit": c["turn_limit"], "started": self.game is not None}
+
+    def _now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def _deadline(self) -> float | None:
+        """Loop time when the seat to play (or the scoring pause) runs out; None for an AI's turn."""
+        if self.phase == "hand_over":
+            return self.clock + self.turn_limit
+        if self.phase != "play":
+            return None
+        seat = self.seats[self.game.turn]
+        if seat.kind != "person" or seat.away:
+            return None
+        deadline = self.clock + self.turn_limit
+        if seat.dropped_at is not None:  # away longer than the turn limit: the AI plays
+            deadline = min(deadline, max(seat.dropped_at + self.turn_limit, self.clock))
+        return deadline
+
+    def seconds_left(self) -> float | None:
+        deadline = self._deadline()
+        return None if deadline is None else round(max(0.0, deadline - self._now()), 1)
+
+    # --- sending ------------------------------------------------------------------------
+    def send(self, seat: int, msg: dict[str, Any] | bytes) -> None:
+        link = self.seats[seat].link
+        if link is not None:
+            link.send_text(msg if isinstance(msg, bytes) else frame(msg))
+
+    def broadcast(self, msg: dict[str, Any], but: int | None = None) -> None:
+        data = frame(msg)  # encoded once: every seat is sent the same bytes
+        for i in range(len(self.seats)):
+            if i != but:
+                self.send(i, data)
+
+    def state_message(self, seat: int) -> dict[str, Any]:
+        game = self.game
+        return {"type": "state", "table": self.info(),
+                "view": view_message(game, seat) if game is not None and game.state is not None else None,
+                "turn": game.turn if game else None, "deadline": self.seconds_left(),
+                "events": [seat_line(e.to_record(), seat) for e in game.events] if game else [],
+                "totals": list(game.totals) if game else [0] * self.rules.n_sides}
+
+    def announce(self, seat: int, status: str) -> None:
+        """Tell everyone what became of a seat, and the table info that follows from it."""
+        self.broadcast({"type": "seat", "seat": seat, "name": self.seat_name(seat), "status": status})
+        self.broadcast({"type": "table", "table": self.info()})
+
+    def _on_event(self, event) -> None:
+        """Each seat its own view of a game event.  Never raises: it runs inside the engine's play."""
+        try:
+            self._send_event(event)
+        except Exception:  # noqa: BLE001
+            self.options.log(f"table {self.code}: an event could not be sent\n{traceback.format_exc()}")
+
+    def _send_event(self, event) -> None:
+        line = event.to_record()
+        if line["event"] in ("deal", "game_start"):
+            for i in range(len(self.seats)):
+                self.send(i, {"type": "event", "event": seat_line(line, i)})
+        else:
+            self.broadcast({"type": "event", "event": line})
+
+    def _send_turn(self) -> None:
+        """Whose turn it is: the view (with ``legal``) only to that seat's owner."""
+        seat = self.game.turn
+        deadline = self.seconds_left()
+        if self.seats[seat].link is not None:
+            self.send(seat, {"type": "turn", "seat": seat, "deadline": deadline,
+                             "view": view_message(self.game, seat)})
+        self.broadcast({"type": "turn", "seat": seat, "deadline": deadline, "view": None}, but=seat)
+
+    # --- storing ------------------------------------------------------------------------
+    def store_seats(self) -> None:
+        self.options.store.set_seats(self.code, self.config, [s.to_store() for s in self.seats], self.game is not None)
+
+    # --- seats --------------------------------------------------------------------------
+    def new_token(self) -> str:
+        return secrets.token_urlsafe(24)
+
+    def attach(self, seat: int, link: Link) -> None:
+        """``link`` now speaks for ``seat`` (a person's); an older connection of it is let go."""
+        s = self.seats[seat]
+        if s.link is not None and s.link is not link:
+            s.link.detach("the seat was resumed from another connection")
+        s.link = link
+        s.dropped_at = None
+
+    def take_seat(self, name: str, link: Link) -> tuple[int, str]:
+        """The first open seat for a person joining; raises :class:`NetError`."""
+        if self.game is not None:
+            raise NetError("table_full", f"the game at table {self.code} has started")
+        if not self.open_seats:
+            raise NetError("table_full", f"every seat at table {self.code} is taken")
+        seat = self.open_seats[0]
+        self.seats[seat] = Seat(kind="person", name=name, level=self.config["ai"][seat], token=self.new_token())
+        self.attach(seat, link)
+        self.store_seats()
+        return seat, self.seats[seat].token
+
+    def find_token(self, token: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.kind == "person" and s.token and secrets.compare_digest(s.token.encode(), token.encode()):
+                return i
+        return None
+
+    def resume(self, seat: int, link: Link) -> bool:
+        """``link`` speaks for ``seat`` again; True when the seat was gone (call :meth:`come_back`)."""
+        s = self.seats[seat]
+        was_gone = s.link is None or s.away
+        self.attach(seat, link)
+        return was_gone
+
+    def come_back(self, seat: int, announce_always: bool = False) -> None:
+        """A person's seat that the AI played (or whose connection dropped) is theirs again."""
+        s = self.seats[seat]
+        if not (s.away or announce_always):
+            return
+        s.away = False
+        self.store_seats()
+        if self.phase == "play" and self.game.turn == seat:
+            self.clock = self._now()  # a fresh turn limit for the returning player
+        self.announce(seat, "returned")
+        if self.phase == "play" and self.game.turn == seat:
+            self._send_turn()
+        self.wake.set()
+
+    def drop(self, seat: int, link: Link) -> None:
+        """The connection of ``seat`` went; the seat stays the person's."""
+        s = self.seats[seat]
+        if s.link is not link:
+            return
+        s.link = None
+        s.dropped_at = self._now()
+        self.ready.discard(seat)
+        self.announce(seat, "left")
+        self.wake.set()
+
+    def leave(self, seat: int) -> None:
+        """The person gives the seat up: before the game it opens again, after it the AI has it."""
+        s = self.seats[seat]
+        s.link = None
+        if self.game is None:
+            self.seats[seat] = Seat(level=self.config["ai"][seat])
+            self.broadcast({"type": "seat", "seat": seat, "name": s.name, "status": "left"})
+            persons = [i for i, x in enumerate(self.seats) if x.kind == "person"]
+            if not persons:
+                self.close()
+                return
+            if seat == self.config["creator"]:
+                self.config["creator"] = persons[0]
+            self.store_seats()
+            self.broadcast({"type": "table", "table": self.info()})
+        else:
+            s.kind, s.token, s.away = "ai", None, False
+            self.ready.discard(seat)
+            self.store_seats()
+            self.announce(seat, "ai")
+        self.wake.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self.options.store.remove(self.code)
+        self.wake.set()
+        if self.options.on_closed:
+            self.options.on_closed(self)
+
+    # --- the game -----------------------------------------------------------------------
+    def start(self) -> None:
+        """AIs take the open seats and the first hand is dealt."""
+        for i in self.open_seats:
+            self.seats[i] = Seat(kind="ai", name=AI_NAME.format(seat=i + 1), level=self.config["ai"][i])
+        self.game = Game(self.rules, self.seed)
+        self.store_seats()
+        self.game.subscribe(self._on_event)
+        self.game.start()  # game_start and the first deal go out ...
+        self.broadcast({"type": "table", "table": self.info()})  # ... then the table, started
+        self._after_action()
+
+    def restore(self, actions: list[list[Any]], started: bool) -> None:
+        """Rebuild the game from the stored actions (no messages: nobody is connected)."""
+        if not started:
+            return
+        game = Game(self.rules, self.seed)
+        game.start()
+        for action in actions:
+            if action[0] == "play":
+                game.play(Move(action[1], action[2]))
+            else:
+                game.next_hand()
+        self.game = game
+        self.actions = len(actions)
+        game.subscribe(self._on_event)
+        self.clock = self._now()
+        now = self._now()
+        for s in self.seats:
+            if s.kind == "person":
+                s.dropped_at = now
+
+    def play(self, seat: int, card: str, capture: list[str]) -> None:
+        """A person's play; raises :class:`NetError` when it is refused."""
+        if self.phase != "play":
+            raise NetError("wrong_state", "no hand is being played" if self.game else "the game has not started")
+        if self.game.turn != seat:
+            raise NetError("not_your_turn", f"It is {self.seat_name(self.game.turn)}'s turn.")
+        try:
+            self._act(["play", card, capture])
+        except IllegalMove as e:
+            raise NetError("illegal_move", f"{card} cannot be played so: {e}") from None
+
+    def mark_ready(self, seat: int, hand: int) -> None:
+        if self.phase != "hand_over" or hand != self.game.hand_no:
+            raise NetError("wrong_state", f"hand {hand} is not waiting for you")
+        self.ready.add(seat)
+        self.broadcast({"type": "table", "table": self.info()})
+        self.wake.set()
+
+    def _act(self, action: list[Any]) -> None:
+        """Apply a play or deal the next hand, store it, and tell everyone what follows."""
+        if action[0] == "play":
+            self.game.play(Move(action[1], action[2]))  # raises IllegalMove, changing nothing
+        else:
+            self.game.next_hand()
+        self.options.store.add_action(self.code, self.actions, action)
+        self.actions += 1
+        self._after_action()
+
+    def _after_action(self) -> None:
+        self.clock = self._now()
+        self.ready.clear()
+        phase = self.phase
+        if phase == "play":
+            self._send_turn()
+        else:
+            self.broadcast({"type": "table", "table": self.info()})
+        if phase == "game_over" and self.options.on_finished:
+            self.options.on_finished(self)
+        self._nudge()
+
+    def _nudge(self) -> None:
+        """Wake the table's task after an action, unless it need not wake yet.
+
+        A person's play that hands the turn to another person only moves the turn's
+        deadline later: the task, asleep until the old deadline, is left alone, wakes then,
+        finds the new deadline and sleeps on.  So a table of people costs one timer per
+        turn limit, not a wake-up per play.
+        """
+        if self.phase == "play" and self._sleeping_until is not None:
+            deadline = self._deadline()
+            if deadline is not None and deadline >= self._sleeping_until:
+                return
+        self.wake.set()
+
+    def _all_ready(self) -> bool:
+        waiting_for = [i for i, s in enumerate(self.seats)
+                       if s.kind == "person" and s.link is not None and not s.away]
+        return all(i in self.ready for i in waiting_for)
+
+    def _player(self, seat: int):
+        """(spec, seed, a function giving the AI player) of the AI that plays ``seat`` now.
+
+        The player is made on first need: ``hard`` usually thinks in a worker process
+        (:mod:`.thinking`) and is made there.
+        """
+        level = self.seats[seat].level
+        seed = self.seed + 7919 * seat
+        entry = self._players.get(seat)
+        if entry is None or entry[0] != level:
+            made: list = []
+
+            def player():
+                if not made:
+                    made.append(make_player(level, seed=seed))
+                return made[0]
+            entry = self._players[seat] = (level, seed, player)
+        return entry
+
+    async def _ai_move(self, seat: int) -> None:
+        key = self.actions
+        if self.options.ai_pace > 0:
+            await self._sleep(self.options.ai_pace)
+        if self.actions != key or self.closed or self.phase != "play":
+            return
+        view = self.game.view(seat)
+        spec, seed, player = self._player(seat)
+        try:
+            move = await self.options.thinking.choose(spec, seed, player, view)
+        except Exception as e:  # noqa: BLE001 - an AI fault must not stop the table
+            self.options.log(f"table {self.code}: the AI of seat {seat + 1} failed ({e!r}); playing a safe move")
+            move = view.legal[0]
+        s = self.seats[seat]
+        if self.actions != key or self.closed or not (s.kind == "ai" or s.away):
+            return  # something happened meanwhile (the person came back and played)
+        self._act(["play", str(move.card), [str(c) for c in move.capture]])
+
+    async def _sleep(self, seconds: float) -> None:
+        """Wait ``seconds`` or until something happens at the table."""
+        self.wake.clear()
+        self._sleeping_until = self._now() + seconds
+        try:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), max(0.0, seconds))
+        finally:
+            self._sleeping_until = None
+
+    async def run(self) -> None:
+        """The table's clock and its AIs, until the game is over or the table closes."""
+        failures = 0
+        while not self.closed:
+            try:
+                if not await self._step():
+                    return
+                failures = 0
+            except Exception:  # noqa: BLE001 - one table's fault never stops the server
+                failures += 1
+                self.options.log(f"table {self.code}: internal error\n{traceback.format_exc()}")
+                await asyncio.sleep(min(5.0, 0.1 * 2 ** failures))
+
+    async def _step(self) -> bool:
+        """One wait or one action; False when the table has nothing more to do."""
+        phase = self.phase
+        if phase == "game_over":
+            return False
+        if phase == "waiting":
+            nobody = all(s.link is None for s in self.seats)
+            self.wake.clear()
+            try:
+                await asyncio.wait_for(self.wake.wait(), WAITING_EXPIRY if nobody else None)
+            except asyncio.TimeoutError:
+                if all(s.link is None for s in self.seats) and self.game is None:
+                    self.options.log(f"table {self.code}: closed, nobody came for {WAITING_EXPIRY:g} s")
+                    self.close()
+            return True
+        now = self._now()
+        if phase == "hand_over":
+            if self._all_ready() or now >= self._deadline():
+                self._act(["next"])
+            else:
+                await self._sleep(self._deadline() - now)
+            return True
+        seat = self.game.turn
+        s = self.seats[seat]
+        if s.kind == "ai" or s.away:
+            await self._ai_move(seat)
+            return True
+        deadline = self._deadline()
+        if now >= deadline:
+            s.away = True
+            self.store_seats()
+            self.announce(seat, "away")
+            return True
+        await self._sleep(deadline - now)
+        return True
+
+    def record_text(self) -> str:
+        return records.dumps(self.game)

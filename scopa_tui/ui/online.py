@@ -1,0 +1,29 @@
+"""``scopa-tui online --server URL --name NAME [--join CODE]`` without ``--bot``: the app,
+opened on the lobby of the server (or seated at the table ``--join`` names)."""
+
+from __future__ import annotations
+
+import getpass
+
+
+def default_name() -> str:
+    """The name the lobby offers first: the login name, else "Player"."""
+    try:
+        name = getpass.getuser().strip()
+    except Exception:  # no login name (a container, Windows without USERNAME)
+        name = ""
+    return name[:24] if name and "[" not in name and "]" not in name else "Player"
+
+
+def run_online(args) -> int:
+    """Run the app on the lobby; the exit status of the app (non-zero after a crash)."""
+    from .app import DEFAULT_SERVER, SCORING_PAUSE, ScopaApp
+    from .crash import run_app_reporting
+    from .persistence import launch_options
+
+    opts = launch_options(args)
+    online = {"server": getattr(args, "server", None) or DEFAULT_SERVER, "name": args.name,
+              "join": getattr(args, "join", None)}
+    app = ScopaApp(online=online, ascii=opts.ascii, ai_delay=opts.ai_delay, data_dir=opts.data_dir,
+                   theme=opts.theme, scoring_pause=SCORING_PAUSE, reduce_motion=opts.reduce_motion)
+    return run_app_reporting(app, opts.data_dir)

@@ -1,0 +1,123 @@
+"""Every AI level plays every variant of the family without an illegal move (issue 11),
+and the variant-aware parts of the AIs follow the variant's own capture rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa_tui.ai.common import sweep_rank
+from scopa_tui.ai.medium import MediumPlayer, follow_up
+from scopa_tui.ai.registry import FACTORIES, OPTIONS, make_player
+from scopa_tui.engine import VARIANTS, Game, make_rules, mask_of, parse_cards
+from scopa_tui.engine.core import ESCOBA
+
+# Small budgets: the point is legality, not strength.
+BUDGET = {"hard": "hard:worlds=4", "pimc": "pimc:worlds=4"}
+LEVELS = [n for n in FACTORIES if n != "cmd"]
+
+
+def spec_of(level: str) -> str:
+    if level in BUDGET:
+        return BUDGET[level]
+    if "iters" in OPTIONS.get(level, {}):  # a search level added later: a small budget too
+        return f"{level}:iters=24"
+    if "time" in OPTIONS.get(level, {}):
+        return f"{level}:time=0.01"
+    return level
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_every_variant_legally(level, variant):
+    v = VARIANTS[variant]
+    for k, players in enumerate(sorted({v.default_players, v.players[-1]})):
+        rules = make_rules(players=players, variant=variant, target=1, options=v.options[:2])
+        game = Game(rules, seed=11 + k)
+        ai = make_player(spec_of(level), seed=5)
+        others = make_player("random", seed=6)
+        game.start()
+        while not game.is_over:
+            if game.phase == "hand_over":
+                game.next_hand()
+            view = game.view(game.turn)
+            player = ai if game.turn % 2 == 0 else others
+            move = player.choose(view)
+            assert move in view.legal, f"{level} played {move} in {variant}: not legal"
+            game.play(move)
+
+
+def test_escoba_sweep_rank_is_the_card_making_15_with_the_table():
+    table = mask_of(parse_cards(["3c", "4s"]))
+    assert sweep_rank(table) == 7  # Scopa: 3 + 4 = 7
+    assert sweep_rank(table, ESCOBA) == 8  # Escoba: 8 + 3 + 4 = 15
+    assert sweep_rank(mask_of(parse_cards(["10c", "9s"])), ESCOBA) == 0  # 19: no single card
+
+
+def test_medium_counts_escoba_set_ups_not_scopa_ones():
+    # Holding 8d with 5s 2c on the table: in Scopa 8d takes nothing (5 + 2 = 7); in
+    # Escoba 8 + 5 + 2 = 15.  Laying 9b first must be valued by the variant's rule.
+    scopa, escoba = make_rules(), make_rules(variant="escoba")
+    table = mask_of(parse_cards(["5s", "2c"]))
+
+    class View:
+        hand = tuple(parse_cards(["8d", "9b"]))
+
+    assert follow_up(View, parse_cards(["9b"])[0], table, 0) == 0.0
+    assert follow_up(View, parse_cards(["9b"])[0], table, ESCOBA) > 0.0
+    assert scopa.variant_info.capture == "scopa" and escoba.variant_info.capture == "escoba"
+
+
+def test_medium_sees_an_assi_ace_sweep_is_no_scopa():
+    from dataclasses import replace
+
+    from ai_helpers import make_view
+    from scopa_tui.ai.medium import assess
+    from scopa_tui.engine import Move
+    from scopa_tui.engine.core import ASSI, card_captures
+
+    rules = make_rules(variant="scopa-d-assi")
+    view = make_view("1d 7b", "3c 5s 10b", rules=rules, stock=20)
+    table = mask_of(view.table)
+    view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ASSI, int(c), table)))
+    sweep = Move("1d", parse_cards(["3c", "5s", "10b"]))
+    assert view.legal[0] == sweep
+    assert not assess(view, sweep).scopa
+    assert MediumPlayer(seed=1).choose(view) in view.legal
+
+
+def test_the_hint_calls_an_escoba_sweep_an_escoba():
+    from dataclasses import replace
+
+    from ai_helpers import make_view
+    from scopa_tui.ai.hint import explain
+    from scopa_tui.engine import Move
+    from scopa_tui.engine.core import card_captures
+
+    view = make_view("3d 9b", "5s 7b", rules=make_rules(variant="escoba"), stock=20)
+    table = mask_of(view.table)
+    view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ESCOBA, int(c), table)))
+    assert explain(view, Move("3d", parse_cards(["5s", "7b"]))).startswith("sweeps the table with 3d (an escoba)")
+
+
+def test_the_strength_benchmark_runs_a_variant():
+    from scopa_tui.ai.strength import run_matches
+
+    (row,) = run_matches([("easy", "random", 2)], seed=3, jobs=1, variant="scopone-classico")
+    assert row["games"] == 2
+    assert sum(a["wins"] for a in row["ai"]) == 2
+
+
+def test_easy_does_not_count_an_assi_ace_sweep_as_a_scopa():
+    from dataclasses import replace
+
+    from ai_helpers import make_view
+    from scopa_tui.ai.simple import GreedyPlayer
+    from scopa_tui.engine import Move
+    from scopa_tui.engine.core import ASSI, card_captures
+
+    # 1d sweeps 2c 3s (no scopa); 5b takes 2c 3s and sweeps them for a scopa.
+    view = make_view("1d 5b", "2c 3s", rules=make_rules(variant="scopa-d-assi"), stock=20)
+    table = mask_of(view.table)
+    view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ASSI, int(c), table)))
+    easy = GreedyPlayer(seed=1)
+    assert easy.choose(view) == Move("5b", parse_cards(["2c", "3s"]))

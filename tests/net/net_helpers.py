@@ -1,0 +1,79 @@
+"""Helpers of the online tests: a server on an ephemeral loopback port, seats, raw sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+from scopa_tui.ai.registry import make_player
+from scopa_tui.net.client import NetClient
+from scopa_tui.net.seat import HeadlessSeat
+from scopa_tui.net.server import Server
+
+TIMEOUT = 30.0  # no test waits longer than this for anything
+
+
+@contextlib.asynccontextmanager
+async def running_server(data_dir: Path | None, **options):
+    """A :class:`Server` on 127.0.0.1, a free port; yields ``(server, url)``."""
+    options.setdefault("ai_pace", 0.0)
+    server = Server(data_dir, **options)
+    port = await server.start("127.0.0.1", 0)
+    try:
+        yield server, f"ws://127.0.0.1:{port}/"
+    finally:
+        await server.close()
+
+
+def headless(url: str, name: str, level: str = "easy", seed: int = 1, record: list | None = None):
+    """A headless seat playing with a built-in AI; its output in ``seat.out.getvalue()``."""
+    client = NetClient(url, name, record=record)
+    return HeadlessSeat(client, make_player(level, seed=seed), out=io.StringIO(), err=io.StringIO())
+
+
+async def first_line(seat: HeadlessSeat) -> str:
+    """Wait for the seat's first line of output (``table CODE``)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + TIMEOUT
+    while not seat.out.getvalue():
+        assert loop.time() < end, "the seat printed nothing"
+        await asyncio.sleep(0.01)
+    return seat.out.getvalue().splitlines()[0]
+
+
+class Raw:
+    """A bare WebSocket to the server, for sending anything at all."""
+
+    def __init__(self, ws):
+        self.ws = ws
+
+    @classmethod
+    async def open(cls, url: str, name: str | None = "Raw", **kwargs) -> "Raw":
+        raw = cls(await connect(url, compression=None, max_size=None, **kwargs))
+        if name is not None:
+            await raw.send({"type": "hello", "protocol": "scopa-net/1", "name": name})
+            assert (await raw.expect("welcome"))["type"] == "welcome"
+        return raw
+
+    async def send(self, msg) -> None:
+        await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
+
+    async def recv(self, timeout: float = TIMEOUT) -> dict:
+        return json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+
+    async def expect(self, *types: str, timeout: float = TIMEOUT) -> dict:
+        """The next message of one of ``types`` (others skipped)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            msg = await self.recv(max(0.01, end - loop.time()))
+            if msg["type"] in types:
+                return msg
+
+    async def close(self) -> None:
+        await self.ws.close()

@@ -1,0 +1,136 @@
+"""The app online: the lobby lists, creates and joins; a person plays a hand in the game
+screen (RemoteTable) against a headless bot seat on a real server on a loopback port; a
+dropped connection shows on the screen and recovers."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+from net_helpers import TIMEOUT, first_line, headless, running_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from helpers import game_screen, play_by_keys, settle, wait_for_my_turn  # noqa: E402
+
+from scopa_tui.net.remote import RemoteTable  # noqa: E402
+from scopa_tui.ui.app import ScopaApp  # noqa: E402
+from scopa_tui.ui.screens.game import GameScreen  # noqa: E402
+from scopa_tui.ui.screens.lobby import LobbyScreen  # noqa: E402
+from scopa_tui.ui.screens.scoring import HandOverScreen  # noqa: E402
+
+
+def online_app(url: str, name: str = "Anna", **more) -> ScopaApp:
+    app = ScopaApp(online={"server": url, "name": name, **more}, ai_delay=0)
+    app.hint_options = {"iters": 150, "seed": 1}
+    return app
+
+
+async def until(pilot, check, what: str, timeout: float = TIMEOUT):
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not check():
+        assert loop.time() < end, f"timed out waiting for {what} (screen {pilot.app.screen})"
+        await pilot.pause(0.02)
+
+
+async def test_the_lobby_lists_a_table_and_a_person_plays_a_hand_against_a_bot_seat(tmp_path):
+    async with running_server(tmp_path) as (server, url):
+        bot = headless(url, "Bruno", "easy")
+        task = asyncio.create_task(bot.run(create={"players": 2, "ai": "easy", "turn_limit": 60, "public": True}))
+        code = (await first_line(bot)).split()[1]
+        app = online_app(url)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.codes, "the lobby")
+            assert app.screen.codes == [code]
+            await pilot.press("tab", "tab", "enter")  # from the server and name fields to the list: join
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.phase == "play",
+                        "the game")
+            screen = game_screen(app)
+            table = screen.table
+            assert isinstance(table, RemoteTable) and table.my_seat == 1
+            assert screen.query_one("#seat-0").info.name == "Bruno"  # the other player, by name, at the top
+            while not isinstance(app.screen, HandOverScreen):
+                await until(pilot, lambda: screen._my_turn() or isinstance(app.screen, HandOverScreen), "a turn")
+                if isinstance(app.screen, HandOverScreen):
+                    break
+                assert await wait_for_my_turn(pilot)
+                before = len(table.events)
+                await play_by_keys(pilot, table.view().legal[-1])
+                await until(pilot, lambda: len(table.events) > before, "the play to come back")
+            score = table.hand_scores[0]
+            assert list(score.totals) == table.totals and sum(s.cards for s in score.sides) == 40
+            mine = [e for e in table.events if getattr(e, "seat", None) == 1]
+            assert len(mine) == 18  # every card of the hand went through the server
+            await pilot.press("enter")  # ready for the next hand
+            await until(pilot, lambda: table.hand_no == 2 and table.phase == "play", "hand 2")
+            await pilot.press("q")
+            await settle(pilot)
+        task.cancel()
+
+
+async def test_a_table_created_in_the_lobby_starts_with_the_ai_and_shows_the_timer(tmp_path):
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await settle(pilot)
+            app.screen.query_one("#turn-limit").value = 30
+            await pilot.click("#create")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the waiting table")
+            screen = app.screen
+            await until(pilot, lambda: "waiting for players (1 of 2" in str(screen.message), "the waiting line")
+            await pilot.press("enter")  # start now: the AI takes the empty seat
+            await until(pilot, lambda: screen.table.phase == "play", "the start")
+            assert screen.table.seats[1].kind == "ai" and screen.table.seat_label(1).startswith("AI")
+            await until(pilot, lambda: screen._my_turn() or screen.table.turn == 1, "a turn")
+            await pilot.pause(0.1)
+            top = str(screen.query_one("#topbar").content)
+            assert "connected" in top and " s " in top + " "  # "Your turn · 30 s · connected"
+            assert 0 < screen.table.seconds_left() <= 30
+
+
+async def test_a_dropped_connection_shows_reconnecting_and_the_game_goes_on(tmp_path):
+    async with running_server(tmp_path) as (server, url):
+        bot = headless(url, "Bruno", "easy")
+        task = asyncio.create_task(bot.run(create={"players": 2, "ai": "easy", "public": False}))
+        code = (await first_line(bot)).split()[1]
+        app = online_app(url, join=code)  # scopa-tui online --join CODE: seated at once
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.phase == "play",
+                        "the game")
+            screen = app.screen
+            table = screen.table
+            statuses = []
+            table.subscribe(lambda item: statuses.append(table.status))
+            table.client._ws.transport.abort()  # the network drops the connection
+            await until(pilot, lambda: "reconnecting…" in statuses, "the status")
+            await until(pilot, lambda: table.status == "connected" and statuses[-1] == "connected", "the return")
+            await settle(pilot)
+            assert "connected" in str(screen.query_one("#topbar").content)
+            await until(pilot, lambda: screen._my_turn(), "my turn after the return")
+            before = len(table.events)
+            await play_by_keys(pilot, table.view().legal[0])
+            await until(pilot, lambda: len(table.events) > before, "the play after the return")
+        task.cancel()
+
+
+async def test_ctrl_o_opens_the_lobby_and_a_server_out_of_reach_is_one_line():
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        await until(pilot, lambda: str(lobby.query_one("#lobby-error").content) not in ("", "connecting…"),
+                    "the first refresh (of the default address)")
+        lobby.query_one("#server").value = "ws://127.0.0.1:9/"  # nothing listens there
+        await pilot.press("f5")
+        await until(pilot, lambda: "127.0.0.1:9" in str(lobby.query_one("#lobby-error").content), "the line")
+        line = str(lobby.query_one("#lobby-error").content)
+        assert line.startswith("✗ cannot reach ws://127.0.0.1:9/") and "\n" not in line
+        lobby.query_one("#code").value = ""
+        await pilot.click("#join")
+        await until(pilot, lambda: "type the table's code" in str(lobby.query_one("#lobby-error").content),
+                    "the code line")
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "back to the new-game screen")

@@ -1,0 +1,73 @@
+"""``scopa-tui server`` and ``scopa-tui online``: bad arguments are one line and exit status 2."""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import pytest
+
+from scopa_tui.cli import main
+
+
+@pytest.mark.parametrize("argv", [["online", "--name", "Anna"], ["online", "--name", "Anna", "--join", "ABCDEFGH"]])
+def test_without_a_bot_online_opens_the_app_through_its_hook(argv, monkeypatch, capsys):
+    from scopa_tui.net import commands
+
+    monkeypatch.setitem(sys.modules, "scopa_tui.ui.online", None)  # a build without the online screens
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot open the app online yet: add --bot CMD or --ai LEVEL" in err
+    seen = []
+    monkeypatch.setattr(commands, "APP_HOOK", lambda args: seen.append((args.name, args.join)) or 0)
+    assert main(argv) == 0 and seen == [("Anna", argv[-1] if "--join" in argv else None)]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["online", "--name", "[b]Anna", "--create", "--ai", "easy"], "may not contain [ or ]"),
+    (["online", "--name", "", "--create", "--ai", "easy"], "the name is empty"),
+    (["online", "--name", "Anna", "--ai", "easy"], "say --create or --join CODE"),
+    (["online", "--name", "Anna", "--create", "--ai-seats", "genius", "--ai", "easy"], "'genius' is not an AI level"),
+    (["online", "--name", "Anna", "--create", "--players", "4", "--ai-seats", "easy,hard", "--ai", "easy"],
+     "lists 2 levels for 4 seats"),
+    (["online", "--name", "Anna", "--create", "--turn-limit", "0", "--ai", "easy"], "between 1 and 600 seconds"),
+    (["online", "--name", "Anna", "--create", "--title", "[red]x", "--ai", "easy"], "may not contain [ or ]"),
+    (["online", "--server", "http://x/", "--name", "Anna", "--create", "--ai", "easy"], "not a server address"),
+    (["online", "--name", "Anna", "--create", "--ai", "cmd:python bot.py"], "--ai takes a built-in AI"),
+    (["online", "--name", "Anna", "--create", "--bot", "no-such-program-xyz"], "no program 'no-such-program-xyz'"),
+    (["online", "--name", "Anna", "--create", "--bot", "x", "--ai", "easy"], "not allowed with argument"),
+    (["online", "--name", "Anna", "--create", "--join", "ABCDEFGH", "--ai", "easy"], "not allowed with argument"),
+    (["online", "--name", "Anna", "--create", "--preset", "gamerules", "--players", "3", "--ai", "easy"],
+     "gamerules preset is for 2 or 4 players"),
+    (["online", "--name", "Anna", "--create", "--variant", "scopone-scientifico", "--players", "2", "--ai", "easy"],
+     "Scopone scientifico is played by 4 players, not 2"),
+    (["online", "--name", "Anna", "--create", "--variant", "escoba", "--option", "ace-no-empty-sweep",
+      "--ai", "easy"], "not played in Escoba"),
+    (["server", "--port", "70000"], "not a port number"),
+    (["server", "--certfile", "cert.pem"], "--certfile and --keyfile go together"),
+    (["server", "--ai-pace", "-1"], "between 0 and 10 seconds"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(argv, words, capsys, tmp_path):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("scopa-tui: error: ") and words in err, err
+
+
+def test_a_server_that_cannot_be_reached_is_one_line_and_a_failure(capsys):
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert main(["online", "--server", f"ws://127.0.0.1:{port}/", "--name", "Anna", "--create",
+                 "--ai", "easy"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "cannot reach" in captured.err
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(capsys, tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["server", "--port", str(port), "--data-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err

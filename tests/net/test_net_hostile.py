@@ -1,0 +1,146 @@
+"""Hostile clients: every bad message gets its error code, and the table goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from net_helpers import Raw, running_server
+from websockets.exceptions import ConnectionClosed
+
+from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_client
+
+
+@pytest.mark.parametrize("frame, code", [
+    ("not json", "bad_json"),
+    ("[1, 2]", "bad_json"),
+    ('{"type": "' + "x" * MAX_MESSAGE + '"}', "too_big"),
+    ('{"type": 5}', "bad_message"),
+    ('{"type": "explode"}', "bad_message"),
+    ('{"type": "play", "card": 7}', "bad_message"),
+    ('{"type": "play", "card": "7d", "capture": "3c"}', "bad_message"),
+    ('{"type": "play", "card": "7d", "capture": ["3c", "3c"]}', "bad_message"),
+    ('{"type": "play", "card": "11d"}', "bad_message"),
+    ('{"type": "create", "players": 5}', "bad_message"),
+    ('{"type": "create", "players": "2"}', "bad_message"),
+    ('{"type": "create", "players": 3, "preset": "gamerules"}', "bad_message"),
+    ('{"type": "create", "ai": "cmd:rm -rf /"}', "bad_message"),
+    ('{"type": "create", "turn_limit": 1e999}', "bad_message"),
+    ('{"type": "create", "target": 1' + "0" * 200 + '}', "bad_json"),
+    ('{"type": "create", "title": "[red]x[/red]"}', "bad_message"),
+    ('{"type": "join", "code": "O0O0O0O0"}', "no_such_table"),
+    ('{"type": "resume", "code": "ABCDEFGH", "token": 5}', "bad_token"),
+    ('{"type": "hello", "protocol": "scopa-net/2", "name": "Eve"}', "protocol"),
+    ('{"type": "hello", "protocol": "scopa-net/1", "name": "[bold]Eve"}', "bad_name"),
+    ('{"type": "hello", "protocol": "scopa-net/1", "name": "\\u0007\\u200b "}', "bad_name"),
+    ('{"type": "hello", "protocol": "scopa-net/1", "name": "' + "E" * 25 + '"}', "bad_name"),
+    ('{"type": "chat", "text": "' + "x" * 201 + '"}', "bad_message"),
+    ('{"type": "ready", "hand": true}', "bad_message"),
+])
+def test_each_bad_message_is_refused_with_its_code(frame, code):
+    with pytest.raises(NetError) as caught:
+        parse_client(frame)
+    assert caught.value.code == code
+    assert "\n" not in caught.value.message and len(caught.value.message) < 200
+
+
+def test_names_are_plain_text():
+    assert clean_text(" An\u202ena\x1b \n  Bo\u200bb\u2028") == "Anna Bob"
+    msg = parse_client(json.dumps({"type": "hello", "protocol": "scopa-net/1", "name": "  Ca\trla\u0000 "}))
+    assert msg["name"] == "Ca rla"
+
+
+async def _seated_pair(url):
+    anna = await Raw.open(url, "Anna")
+    await anna.send({"type": "create", "players": 2, "turn_limit": 600})
+    joined = await anna.expect("joined")
+    bruno = await Raw.open(url, "Bruno")
+    await bruno.send({"type": "join", "code": joined["code"]})
+    bruno_joined = await bruno.expect("joined")
+    return anna, bruno, joined, bruno_joined
+
+
+async def _turn(*raws):
+    """(the raw whose turn it is, its view, the other raw)."""
+    for raw in raws:
+        msg = await raw.expect("turn")
+        if msg["view"]:
+            return raw, msg["view"], [r for r in raws if r is not raw][0]
+    raise AssertionError("nobody got the turn")
+
+
+async def test_hostile_messages_each_get_their_error_and_the_table_goes_on(tmp_path):
+    async with running_server(tmp_path) as (server, url):
+        first = await Raw.open(url, name=None)
+        await first.send({"type": "lobby"})  # before hello
+        assert (await first.expect("error"))["code"] == "wrong_state"
+        await first.send(b"\x00\x01binary")
+        assert (await first.expect("error"))["code"] == "bad_json"
+
+        anna, bruno, joined, _ = await _seated_pair(url)
+        code = joined["code"]
+        mover, view, other = await _turn(anna, bruno)
+
+        await other.send({"type": "play", "card": view["legal"][0]["card"], "capture": []})
+        error = await other.expect("error")
+        assert error["code"] == "not_your_turn" and error["ref"] == "play"
+        assert error["message"].startswith("It is ") and error["message"].endswith("'s turn.")
+
+        missing = next(f"{r}{s}" for r in range(1, 11) for s in "dcsb" if f"{r}{s}" not in view["hand"])
+        await mover.send({"type": "play", "card": missing})
+        error = await mover.expect("error")
+        assert error["code"] == "illegal_move" and "not in your hand" in error["message"]
+
+        await mover.send({"type": "start"})  # the game has started already
+        assert (await mover.expect("error"))["code"] in ("wrong_state", "not_creator")
+        await mover.send({"type": "ready", "hand": 1})
+        assert (await mover.expect("error"))["code"] == "wrong_state"
+        await mover.send({"type": "create"})  # seated already
+        assert (await mover.expect("error"))["code"] == "wrong_state"
+
+        # A stranger: full table, another seat's token, unknown table, a flood, a huge frame.
+        eve = await Raw.open(url, "Eve")
+        await eve.send({"type": "join", "code": code})
+        assert (await eve.expect("error"))["code"] == "table_full"
+        await eve.send({"type": "create", "players": 2})
+        other_table = await eve.expect("joined")
+        eve2 = await Raw.open(url, "Eve")
+        await eve2.send({"type": "resume", "code": code, "token": other_table["token"]})
+        assert (await eve2.expect("error"))["code"] == "bad_token"
+        await eve2.send({"type": "resume", "code": "ZZZZZZZZ", "token": joined["token"]})
+        assert (await eve2.expect("error"))["code"] == "no_such_table"
+        await eve2.send({"type": "play", "card": "7d"})  # not seated
+        assert (await eve2.expect("error"))["code"] == "wrong_state"
+        await eve2.send({"type": "start"})
+        assert (await eve2.expect("error"))["code"] == "wrong_state"
+        for _ in range(80):
+            await eve2.send({"type": "ping"})
+        answers = [await eve2.recv() for _ in range(80)]
+        assert 30 <= sum(a["type"] == "pong" for a in answers) <= 45  # a burst of 40, a few used above
+        assert any(a["type"] == "error" and a["code"] == "rate_limited" for a in answers)
+        await asyncio.sleep(1.2)  # the bucket refills
+        await eve2.send("x" * (MAX_MESSAGE + 10))
+        assert (await eve2.expect("error"))["code"] == "too_big"
+        await eve2.send("y" * 70_000)  # past the frame limit: the connection is closed
+        with pytest.raises(ConnectionClosed):
+            await eve2.recv()
+        assert eve2.ws.close_code == 1009
+
+        # The table goes on: the mover plays a legal move and both see it.
+        move = view["legal"][0]
+        await mover.send({"type": "play", **move})
+        for raw in (anna, bruno):
+            event = (await raw.expect("event"))["event"]
+            assert event["event"] == "play" and event["card"] == move["card"]
+        assert server.tables[code].phase == "play"
+        for raw in (first, anna, bruno, eve):
+            await raw.close()
+
+
+async def test_a_connection_without_a_seat_is_closed_when_idle():
+    async with running_server(None, idle_timeout=0.3) as (_server, url):
+        raw = await Raw.open(url, "Idle")
+        with pytest.raises(ConnectionClosed):
+            await raw.recv(timeout=5)
+        assert raw.ws.close_code == 1000

@@ -1,0 +1,104 @@
+"""``kill -9`` of a real server process mid-game, and a restart: the table goes on where it was."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from scopa_tui.engine import record as records
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_server(data_dir: Path, port: int = 0) -> tuple[subprocess.Popen, int]:
+    proc = subprocess.Popen([sys.executable, "-m", "scopa_tui", "server", "--port", str(port),
+                             "--data-dir", str(data_dir), "--ai-pace", "0.1"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()  # "scopa-tui server: listening on ws://127.0.0.1:PORT/ ..."
+    assert "listening on ws://127.0.0.1:" in line, line + proc.stderr.read()
+    return proc, int(line.split("127.0.0.1:")[1].split("/")[0])
+
+
+def stored_actions(data_dir: Path) -> list:
+    con = sqlite3.connect(data_dir / "online.sqlite3")
+    try:
+        return [json.loads(a) for (a,) in con.execute("SELECT action FROM actions ORDER BY n")]
+    finally:
+        con.close()
+
+
+def wait_for(condition, timeout: float = 30.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.05)
+
+
+def test_kill_9_and_restart_continues_the_table(tmp_path):
+    server, port = start_server(tmp_path)
+    seat = subprocess.Popen([sys.executable, "-m", "scopa_tui", "online", "--server", f"ws://127.0.0.1:{port}/",
+                             "--name", "Anna", "--create", "--players", "2", "--target", "4",
+                             "--ai-seats", "easy", "--start-after", "0", "--ai", "easy"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        code = seat.stdout.readline().split()
+        assert code[0] == "table" and len(code[1]) == 8
+        wait_for(lambda: len(stored_actions(tmp_path)) >= 6)
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(10)
+        before = stored_actions(tmp_path)
+        assert 6 <= len(before) and seat.poll() is None  # the seat waits for the server
+
+        server, _ = start_server(tmp_path, port)
+        out, err = seat.communicate(timeout=60)
+        assert seat.returncode == 0, err
+        lines = out.splitlines()
+        assert lines[0].startswith("Anna") and lines[1].startswith("AI 2") and lines[2].startswith("winner: ")
+        assert "lost; reconnecting" in err and "connected to" in err
+
+        # The game went on from where it was: its record starts with the plays made before the kill.
+        export = subprocess.run([sys.executable, "-m", "scopa_tui", "export", "--data-dir", str(tmp_path)],
+                                cwd=ROOT, capture_output=True, text=True, timeout=30)
+        (game,) = records.parse(export.stdout)
+        assert records.replay(game, use_seed=True).is_over
+        plays = [[obj["card"], sorted(obj["capture"])] for _, obj in game.lines if obj["event"] == "play"]
+        assert plays[:len([a for a in before if a[0] == "play"])] == [
+            [a[1], sorted(a[2])] for a in before if a[0] == "play"]
+        assert stored_actions(tmp_path) == []  # finished: no longer a table in progress
+    finally:
+        for proc in (seat, server):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+
+
+def test_a_damaged_table_file_is_moved_aside_and_the_server_starts_empty(tmp_path):
+    (tmp_path / "online.sqlite3").write_bytes(b"this is not a database" * 100)
+    server, port = start_server(tmp_path)
+    try:
+        assert port > 0
+        aside = list(tmp_path.glob("online.sqlite3.corrupt-*"))
+        assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not")
+        assert stored_actions(tmp_path) == []
+    finally:
+        server.terminate()
+        assert server.wait(10) == 0  # SIGTERM: a clean stop
+    err = server.stderr.read()
+    assert "is damaged" in err and "moved aside" in err and "Traceback" not in err
+
+
+def test_a_table_file_from_a_newer_version_is_one_line_and_exit_2(tmp_path, capsys):
+    from scopa_tui.cli import main
+
+    con = sqlite3.connect(tmp_path / "online.sqlite3")
+    con.execute("PRAGMA user_version = 99")
+    con.close()
+    assert main(["server", "--port", "0", "--data-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "newer scopa-tui (schema 99)" in err

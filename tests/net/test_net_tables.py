@@ -1,0 +1,127 @@
+"""Tables: the lobby, private tables, joining until full, starting, leaving, chat."""
+
+from __future__ import annotations
+
+from net_helpers import Raw, running_server
+
+
+async def test_the_lobby_lists_open_public_tables_and_a_full_table_starts_by_itself():
+    async with running_server(None) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 3, "target": 5, "title": "Anna's game", "turn_limit": 30})
+        joined = await anna.expect("joined")
+        assert joined["seat"] == 0 and len(joined["token"]) >= 32
+        state = await anna.expect("state")
+        assert state["view"] is None and state["table"]["phase"] == "waiting"
+        carla = await Raw.open(url, "Carla")
+        await carla.send({"type": "create", "players": 2, "public": False})
+        await carla.expect("joined")
+
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "lobby"})
+        lobby = (await bruno.expect("lobby"))["tables"]
+        assert lobby == [{"code": joined["code"], "title": "Anna's game", "players": 3, "seats_free": 2,
+                          "preset": "standard", "target": 5, "variant": "scopa", "options": [],
+                          "turn_limit": 30.0, "started": False}]
+
+        await bruno.send({"type": "start"})  # not seated
+        assert (await bruno.expect("error"))["code"] == "wrong_state"
+        await bruno.send({"type": "join", "code": joined["code"].lower()})  # codes read in any case
+        assert (await bruno.expect("joined"))["seat"] == 1
+        seat = await anna.expect("seat")
+        assert (seat["seat"], seat["name"], seat["status"]) == (1, "Bruno", "joined")
+        await bruno.send({"type": "start"})
+        error = await bruno.expect("error")
+        assert error["code"] == "not_creator" and "Anna" in error["message"]
+
+        dario = await Raw.open(url, "Dario")
+        await dario.send({"type": "join", "code": joined["code"]})
+        await dario.expect("joined")
+        # Every seat taken by a person: the game starts by itself.
+        table = (await anna.expect("table"))["table"]
+        while not table["started"]:
+            table = (await anna.expect("table"))["table"]
+        assert [s["name"] for s in table["seats"]] == ["Anna", "Bruno", "Dario"]
+        assert all(s["kind"] == "person" and s["connected"] for s in table["seats"])
+        await bruno.send({"type": "lobby"})
+        assert (await bruno.expect("lobby"))["tables"] == []  # started, and Carla's is private
+        for raw in (anna, bruno, carla, dario):
+            await raw.close()
+
+
+async def test_leaving_before_the_game_opens_the_seat_and_after_it_gives_it_to_the_ai():
+    async with running_server(None) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 4, "ai": ["easy", "hard", "random", "medium"]})
+        code = (await anna.expect("joined"))["code"]
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "join", "code": code})
+        await bruno.expect("joined")
+
+        await anna.send({"type": "leave"})  # the creator leaves before the start: Bruno creates now
+        left = await bruno.expect("seat")
+        while left["status"] == "joined":  # his own arrival first
+            left = await bruno.expect("seat")
+        assert (left["seat"], left["status"]) == (0, "left")
+        info = (await bruno.expect("table"))["table"]
+        assert info["creator"] == 1 and info["seats"][0]["kind"] == "open"
+        await anna.send({"type": "join", "code": code})  # she may sit down again: the first open seat
+        again = await anna.expect("joined")
+        assert again["seat"] == 0
+
+        await bruno.send({"type": "start"})
+        table = (await bruno.expect("table"))["table"]
+        while not table["started"]:
+            table = (await bruno.expect("table"))["table"]
+        assert [(s["kind"], s["level"]) for s in table["seats"]] == [
+            ("person", None), ("person", None), ("ai", "random"), ("ai", "medium")]
+
+        await bruno.send({"type": "leave"})  # after the start: the AI has the seat for good
+        seat = await anna.expect("seat")
+        while seat["seat"] != 1:
+            seat = await anna.expect("seat")
+        assert seat["status"] == "ai"
+        assert server.tables[code].seats[1].kind == "ai"
+        token = next(s.token for s in server.tables[code].seats if s.name == "Anna")
+        other = await Raw.open(url, "Bruno")
+        await other.send({"type": "resume", "code": code, "token": "x" + token[1:]})
+        assert (await other.expect("error"))["code"] == "bad_token"
+        for raw in (anna, bruno, other):
+            await raw.close()
+
+
+async def test_chat_reaches_the_table_as_plain_text():
+    async with running_server(None) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 2})
+        code = (await anna.expect("joined"))["code"]
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "join", "code": code})
+        await bruno.expect("joined")
+        await bruno.send({"type": "chat", "text": "buona\tfortuna\u202e!"})
+        chat = await anna.expect("chat")
+        assert chat == {"type": "chat", "seat": 1, "name": "Bruno", "text": "buona fortuna!"}
+        await bruno.send({"type": "chat", "text": "[link=https://x]click[/link]"})
+        error = await bruno.expect("error")
+        assert error["code"] == "bad_message" and error["ref"] == "chat"
+        await anna.close()
+        await bruno.close()
+
+
+async def test_a_full_server_refuses_new_tables_in_one_line():
+    async with running_server(None) as (server, url):
+        server.max_tables = 1
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create"})
+        await anna.expect("joined")
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "create"})
+        error = await bruno.expect("error")
+        assert error["code"] == "wrong_state" and "as many tables as it can (1)" in error["message"]
+        await anna.send({"type": "leave"})  # the only person leaves: the table closes
+        await anna.send({"type": "ping"})
+        await anna.expect("pong")  # (the leave is done)
+        await bruno.send({"type": "create"})
+        assert (await bruno.expect("joined"))["seat"] == 0
+        await anna.close()
+        await bruno.close()

@@ -1,0 +1,89 @@
+"""Snapshots of the online screens at 80x24: the lobby, and a game at a table on a server
+(names, the turn timer, the connection, a seat that dropped, a chat line), fed by scripted
+server messages (no network)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from scopa_tui.engine import make_rules
+from scopa_tui.net.remote import RemoteTable
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.screens.lobby import LobbyScreen
+
+SIZE = (80, 24)
+SEATS = [{"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False},
+         {"name": "Bruno", "kind": "person", "level": None, "connected": False, "away": False},
+         {"name": "AI 3", "kind": "ai", "level": "medium", "connected": True, "away": False}]
+INFO = {"code": "K7XQ93PA", "title": "Anna's table", "players": 3, "preset": "standard", "target": 11,
+        "turn_limit": 60.0, "public": True, "creator": 0, "seats": SEATS, "phase": "play", "started": True}
+EVENTS = [  # Bruno deals, I (seat 2) lay 4c, Anna is to play; the deal line holds only my hand
+    {"event": "game_start", "format": "scopa-record/1", "rules": make_rules("standard", players=3).to_dict()},
+    {"event": "deal", "hand": 1, "dealer": 1, "table": ["1d", "5s", "9c", "10b"],
+     "hands": [None, None, ["7d", "4c", "6s"]]},
+    {"event": "play", "hand": 1, "seat": 2, "card": "4c", "capture": [], "scopa": False},
+]
+
+
+class ScriptedClient:
+    """A NetClient that gives the scripted messages, then nothing more."""
+
+    def __init__(self, messages):
+        self.messages = list(messages)
+        self.sent = []
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        if self.messages:
+            return self.messages.pop(0)
+        await asyncio.Event().wait()
+
+    async def play(self, card, capture=()):
+        self.sent.append(("play", card, list(capture)))
+
+    async def close(self):
+        pass
+
+
+class FixedClock(RemoteTable):
+    def seconds_left(self):
+        return 42.0 if self.turn is not None else None
+
+
+def online_game_app() -> ScopaApp:
+    events = EVENTS
+    messages = [
+        {"type": "state", "table": INFO, "view": None, "turn": 0, "deadline": 42.0, "events": events,
+         "totals": [0, 0, 0]},
+        {"type": "seat", "seat": 1, "name": "Bruno", "status": "left"},
+        {"type": "chat", "seat": 1, "name": "Bruno", "text": "back in a minute"},
+        {"type": "turn", "seat": 0, "deadline": 42.0, "view": None},
+    ]
+    app = ScopaApp(ai_delay=0)
+    joined = {"code": "K7XQ93PA", "seat": 2, "token": "t", "table": INFO}
+    app.table_for_test = FixedClock(ScriptedClient(messages), joined)
+    return app
+
+
+def test_online_game_screen(snap_compare):
+    async def sit(pilot):
+        pilot.app.show_table(pilot.app.table_for_test)
+        for _ in range(6):
+            await pilot.pause()
+
+    assert snap_compare(online_game_app(), terminal_size=SIZE, run_before=sit)
+
+
+def test_lobby(snap_compare, monkeypatch):
+    def listed(self):
+        table = self.query_one("#tables")
+        self.codes = ["K7XQ93PA", "M4RT2ZQX"]
+        table.add_row("K7XQ93PA", "Anna's table", "2", "1", "standard", "11", "60 s")
+        table.add_row("M4RT2ZQX", "Sunday scopa", "4", "2", "ludoteka", "21", "2 min")
+        self.say("2 open tables on ws://127.0.0.1:7654/")
+
+    monkeypatch.setattr(LobbyScreen, "action_refresh", listed)
+    app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
+    assert snap_compare(app, terminal_size=SIZE)

@@ -1,0 +1,53 @@
+"""A key press redraws what it changes, and cached card colours follow the stylesheet
+(README, Benchmark: key to screen)."""
+
+from __future__ import annotations
+
+from scopa_tui.ui.widgets.cards import HandView, TableView
+
+from .helpers import game_screen, settle, stacked_app, wait_for_my_turn
+
+
+def _count_renders(monkeypatch) -> dict[str, int]:
+    counts = {"table": 0, "hand": 0}
+    for name, cls in (("table", TableView), ("hand", HandView)):
+        original = cls.render
+
+        def render(self, _original=original, _name=name):
+            counts[_name] += 1
+            return _original(self)
+
+        monkeypatch.setattr(cls, "render", render)
+    return counts
+
+
+async def test_choosing_a_card_that_takes_nothing_redraws_the_hand_not_the_table(monkeypatch):
+    # The ace takes nothing from 3 4 2 5: the table looks the same before and after the key.
+    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert await wait_for_my_turn(pilot)
+        counts = _count_renders(monkeypatch)
+        topbar = app.screen.query_one("#topbar")
+        before = topbar.visual
+        for key in ("3", "escape", "3", "escape"):
+            await pilot.press(key)
+            await settle(pilot, 1)
+        assert counts["hand"] >= 4  # the ace is lifted and put back each time
+        assert counts["table"] == 0
+        assert topbar.visual is before  # the same top bar is not set again
+
+
+async def test_card_colours_follow_a_theme_change():
+    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = game_screen(app).query_one(TableView)
+        table.render()
+        felt = table._style("suit-s")
+        app.theme = "textual-light"
+        await settle(pilot)
+        table.render()
+        light = table._style("suit-s")
+        assert light != felt
+        assert light == table.get_component_rich_style("card--suit-s", partial=True)

@@ -1,0 +1,20 @@
+"""The scoring screen's notes do not fail on a variant's points (issue 11): a tie for the
+setenta, nobody's napola or re bello are said in the engine's words."""
+
+from __future__ import annotations
+
+from scopa_tui.engine import make_rules, mask_of, parse_cards
+from scopa_tui.engine.scoring import score_hand
+from scopa_tui.ui.card_render import DeckStyle
+from scopa_tui.ui.scoring_view import notes
+
+DECK = (1 << 40) - 1
+
+
+def test_escoba_ties_and_house_rules_nobody_scored_are_noted():
+    rules = make_rules(players=2, variant="escoba", options=("napola", "re-bello"))
+    mine = mask_of(parse_cards("7d 7c 6s 5b 1d 3d".split()))  # 2 sevens each; 2d and 10d elsewhere
+    score = score_hand(rules, 1, [mine, DECK & ~mine], [0, 0], 0, None, [0, 0], side_names=["You", "Anna"])
+    said = {label: text.plain for label, text in notes(score, ["You", "Anna"], DeckStyle())}
+    assert said["Setenta"] == "tie: You and Anna have 2 sevens each: no point"
+    assert said["Napola"] == "nobody took the Ace, 2 and 3 of Coins"

@@ -1,0 +1,106 @@
+"""``scopa-tui web``: its arguments, the command it serves, the page, and a port in use."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from scopa_tui.cli import build_parser, main
+from scopa_tui.web import app_command
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BAD = [
+    (["web", "--port", "0"], "must be at least 1, not 0"),
+    (["web", "--port", "65536"], "must be from 1 to 65535, not 65536"),
+    (["web", "--port", "http"], "'http' is not a whole number"),
+    (["web", "--players", "5"], "not 5"),
+    (["web", "--ai", "easy,hard"], "--ai names 2 AIs, but a 2-player game has 1 seat besides yours"),
+    (["web", "--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid"),
+    (["web", "--public-url", "myhost:8000"], "'myhost:8000' is not a web address such as http://myhost:8000"),
+]
+
+
+@pytest.mark.parametrize("argv,says", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_arguments_one_line_exit_2(argv, says, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("scopa-tui: error: ") and err.count("\n") == 1
+    assert says in err
+
+
+def test_a_port_in_use_is_one_line(capsys):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["web", "--port", str(port)]) == 2
+    out, err = capsys.readouterr()
+    assert err == f"scopa-tui: error: cannot listen on 127.0.0.1 port {port}: Address already in use\n"
+
+
+def test_game_options_are_passed_to_the_served_app(tmp_path):
+    args = build_parser().parse_args(
+        ["--data-dir", str(tmp_path / "my data"), "web", "--players", "4", "--ai", "hard,easy,medium",
+         "--seed", "3", "--ascii", "--ai-delay", "0", "--port", "9000"])
+    argv = shlex.split(app_command(args))
+    assert argv[:3] == [sys.executable, "-m", "scopa_tui"]
+    assert argv[3:] == ["--players", "4", "--seed", "3", "--ai-delay", "0.0",
+                        "--data-dir", str(tmp_path / "my data"), "--ai", "hard,easy,medium", "--ascii"]
+    assert build_parser().parse_args(argv[3:]).ai == ["hard", "easy", "medium"]  # the app takes them
+
+
+def test_defaults_pass_nothing_on_and_listen_on_loopback():
+    args = build_parser().parse_args(["web"])
+    assert (args.host, args.port) == ("127.0.0.1", 8000)
+    assert shlex.split(app_command(args)) == [sys.executable, "-m", "scopa_tui"]
+
+
+def _page(tmp_path, options: list[str]) -> tuple[str, int]:
+    """The page ``scopa-tui web OPTIONS`` serves on a free loopback port, and the port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path), "web",
+                               "--port", str(port), *options], cwd=ROOT, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+                    return response.read().decode(), port
+            except OSError:
+                assert server.poll() is None, "scopa-tui web exited"
+                time.sleep(0.1)
+        raise AssertionError("no page within 30 s")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+
+
+def test_the_page_names_the_public_url_for_its_game(tmp_path):
+    """Served on every address, the page must send browsers to the address they can reach."""
+    page, _port = _page(tmp_path, ["--public-url", "http://scopa.example:8123/"])
+    assert 'data-session-websocket-url="ws://scopa.example:8123/ws"' in page
+
+
+def test_the_page_loads_nothing_from_other_sites(tmp_path):
+    page, port = _page(tmp_path, [])
+    assert "<title>Scopa</title>" in page
+    assert 'src="http://127.0.0.1:%d/static/js/textual.js"' % port in page
+    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+    others = [u for u in re.findall(r"""(?:https?|wss?)://[^"'\s)]+""", page)
+              if not re.match(rf"(?:https?|wss?)://127\.0\.0\.1:{port}/", u)]
+    assert others == []
