@@ -29,6 +29,7 @@ from __future__ import annotations
 import time as _time
 
 from ..engine import Move, PlayerView
+from ..engine.core import ESCOBA
 from .base import BasePlayer
 from .evaluation import expected_points
 from .search import search_infosets, search_worlds, terminal_value
@@ -48,14 +49,19 @@ MAX_WIDTH = 10_000
 
 def _within_width(state, depth: int) -> int:
     """``depth``, or fewer plies when the moves over them could number more than
-    :data:`MAX_WIDTH` (a long deal: Scopone's 9 or 10 cards each); never less than one."""
+    :data:`MAX_WIDTH` (a long deal: Scopone's 9 or 10 cards each; Escoba's many captures);
+    never less than one."""
     hands = state.hands
     n = state.n
     turn = state.turn
+    # moves per card now (Escoba: a card may take one of several sets, or be laid)
+    per_card = max(1.0, len(state.legal_moves()) / max(1, len(hands[turn])))
+    # an Escoba node costs several Scopa ones (every capture is a search for sets of 15)
+    limit = MAX_WIDTH // 20 if state.rule == ESCOBA else MAX_WIDTH
     width = 1
     for k in range(depth):
-        width *= max(1, len(hands[(turn + k) % n]) - k // n)
-        if width > MAX_WIDTH:
+        width *= per_card * max(1, len(hands[(turn + k) % n]) - k // n)
+        if width > limit:
             return max(1, k)
     return depth
 
