@@ -1,7 +1,8 @@
-"""Hints: the move the hard AI would make for a seat, and one line saying why.
+"""Hints: the move the hard AI (the strongest level) would make for a seat, and one line saying why.
 
-``suggest(view, budget=0.5)`` searches for about ``budget`` seconds (or ``iters``
-playouts, which is deterministic with a ``seed``) and returns a :class:`Hint`.  It only
+``suggest(view, budget=0.5)`` runs the hard search at its default number of worlds,
+stopped after ``budget`` seconds at most (``iters`` worlds instead, with no time limit,
+is deterministic with a ``seed``) and returns a :class:`Hint`.  It only
 reads the seat's own view.  It is CPU-bound: a UI calls it from a worker thread.
 
 Cards appear in engine notation (``7d``), which a UI shows in its deck style; a rank
@@ -97,7 +98,7 @@ def suggest(view: PlayerView, budget: float = 0.5, iters: int | None = None, see
             rank_name: Callable[[int], str] | None = None) -> Hint:
     """The hard AI's move for this view and why, in one line.
 
-    ``budget`` is seconds of search; ``iters`` (playouts) replaces it when given;
+    ``budget`` caps the search in seconds; ``iters`` (worlds) replaces it when given;
     ``rank_name`` names ranks in the reason (see :func:`explain`).
     """
     if not view.legal:

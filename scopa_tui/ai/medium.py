@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from ..engine import Move, PlayerView
 from ..engine.core import card_captures, is_scopa, rule_of
 from .base import BasePlayer
-from .common import (CARD_VALUE, VALUE, Counter, last_capturer, mask_value, next_seat_hand_size, p_holds,
-                     sort_moves, sweep_rank)
+from .common import VALUE, Counter, last_capturer, mask_value, next_seat_hand_size, sort_moves, sweep_rank
+from .evaluation import expected_reply as reply_from
 
 SCOPA = 1.0
 EXPOSURE_WEIGHT = 1.0   # how much what the next player can take counts against a move
@@ -98,39 +98,10 @@ def expected_reply(counter: Counter, seat: int, table: int, scopa_counts: bool, 
 
     For each rank, the best capture a card of that rank makes (a sweep adds a point);
     the seat plays its best rank, so the ranks are taken best first, each weighted by the
-    chance that the seat holds it and none of the better ones (counting unseen cards).
+    chance that the seat holds it and none of the better ones (counting unseen cards):
+    :func:`.evaluation.expected_reply` over the cards this seat has not seen.
     """
-    values = []
-    for rank in range(1, 11):
-        left = counter.unseen_of_rank(rank)
-        if not left:
-            continue
-        best = 0.0
-        card = 4 * (rank - 1) + 1
-        for cap in card_captures(rule, card, table):
-            if not cap:
-                continue
-            v = mask_value(cap) + CARD_VALUE
-            if is_scopa(rule, card, cap, table ^ cap, not scopa_counts, False):
-                v += SCOPA
-            if v > best:
-                best = v
-        if best > 0:
-            values.append((best, left))
-    if not values:
-        return 0.0
-    values.sort(reverse=True)
-    k = next_seat_hand_size(counter.view, seat)
-    u = counter.n_unseen
-    expected = 0.0
-    none_before = 1.0
-    cards_before = 0
-    for v, left in values:
-        cards_before += left
-        none_after = 1.0 - p_holds(cards_before, u, k)
-        expected += v * (none_before - none_after)
-        none_before = none_after
-    return expected
+    return reply_from(table, counter.unseen, next_seat_hand_size(counter.view, seat), scopa_counts, rule)
 
 
 class MediumPlayer(BasePlayer):

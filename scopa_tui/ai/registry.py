@@ -1,4 +1,4 @@
-"""AI names and specs: ``random``, ``easy``, ``medium``, ``hard:time=0.5``, ``cmd:...``.
+"""AI names and specs: ``random``, ``easy``, ``medium``, ``hard:worlds=40``, ``pimc:worlds=12,depth=5``, ``cmd:...``.
 
 ``greedy`` is another name of ``easy`` (the same player), kept for the command line
 and scripts; :data:`ALIASES` lists such names, which the game's menus leave out.
@@ -31,24 +31,32 @@ FACTORIES: dict[str, Callable[..., Player]] = {
     "easy": _lazy(".simple", "GreedyPlayer", name="easy"),
     "medium": _lazy(".medium", "MediumPlayer"),
     "hard": _lazy(".hard", "HardPlayer"),
+    "pimc": _lazy(".pimc", "PimcPlayer"),
     # ``cmd:COMMAND``: an external bot over the scopa-bot/1 protocol (not a level to list).
     "cmd": _lazy(".protocol", "make_cmd_player"),
 }
 # options each name accepts, with their types
 OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}, "easy": {}, "medium": {},
-                                       "hard": {"time": float, "iters": int}, "cmd": {}}
+                                       "hard": {"worlds": int, "depth": int, "iters": int, "time": float},
+                                       "pimc": {"worlds": int, "depth": int}, "cmd": {}}
 # another name -> the level it names
 ALIASES: dict[str, str] = {"greedy": "easy"}
 # Upper limits of the numeric options (README.md, "AI opponents and bots"): a budget
-# beyond them would freeze a game or a simulation for minutes per decision (50,000
-# playouts took about 57 s at the start of a hand on a busy 2-core machine).
-LIMITS: dict[str, float] = {"time": 60.0, "iters": 50_000}
+# beyond them would freeze a game or a simulation for minutes per decision (2,000 worlds
+# are 50 times hard's default; depth 40 is a whole hand).
+LIMITS: dict[str, float] = {"time": 60.0, "iters": 2_000, "worlds": 2_000, "depth": 40}
 DESCRIPTIONS: dict[str, str] = {
     "random": "plays any legal move",
     "greedy": "another name of easy",
     "easy": "takes the most valuable capture now, without looking ahead",
     "medium": "counts cards, avoids leaving sweeps, goes for settebello, coins and sevens",
-    "hard": "searches the rest of the hand over the cards it cannot see (hard:time=0.5 or hard:iters=2000)",
+    "hard": "searches to the end of each deal over guesses of the cards it cannot see, read from the play "
+            "(hard:worlds=40,depth=9)",
+}
+# Levels for the simulator and the benchmark only, left out of the game's menus (not in
+# DESCRIPTIONS): ``pimc`` is the yardstick of ``hard`` (README.md, "AI strength").
+YARDSTICKS: dict[str, str] = {
+    "pimc": "samples 12 guesses of the hidden cards and searches 5 plies in each (pimc:worlds=12,depth=5)",
 }
 
 

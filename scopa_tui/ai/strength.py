@@ -1,19 +1,24 @@
 """Strength benchmark of the AI levels: ``python -m scopa_tui.ai.strength``.
 
-Plays three matches with :func:`scopa_tui.simulate.run` — hard vs medium, medium vs
-easy, easy vs random — two players, games to 11, in pairs of games on the same deals
-with the seats swapped, and prints one table: the first AI's win rate with a 95%
-confidence interval, points per hand of each, and the median and 99th-percentile
-decision time of each.  The default seed was never used while tuning the AIs.
+Plays these matches with :func:`scopa_tui.simulate.run`, games to 11, in pairs of games
+on the same deals with the seats swapped: hard vs pimc, hard vs medium, pimc vs medium,
+medium vs easy and easy vs random (2 players), then a pair of hard against a pair of
+medium and against a pair of pimc (4 players, partners opposite).  It prints one table:
+the first AI's win rate with a 95% confidence interval, the points per hand of each and
+their difference, and the median and 99th-percentile decision time of each.  The
+default seed was never used while tuning the AIs.
 
-A match can be split into chunks run in parallel processes (``--jobs``); each chunk
-uses its own seed derived from ``--seed``.
+Every budget is a count (worlds, plies), never a time, so a seed gives the same games
+on any machine.  A match is split into chunks of ``--chunk`` games, each with its own
+seed derived from ``--seed`` and its place; the chunks run in ``--jobs`` processes, so
+the results do not depend on ``--jobs`` (only the wall time does).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -22,37 +27,47 @@ from ..engine import VARIANTS, make_rules
 from ..simulate import percentile, wilson
 
 FRESH_SEED = 20261129  # never used in tuning
-GOALS = {("hard", "medium"): 0.60, ("medium", "easy"): 0.60, ("easy", "random"): 0.80}
+GOALS = {("hard", "pimc"): 0.65, ("hard", "medium"): 0.60, ("medium", "easy"): 0.60, ("easy", "random"): 0.80}
+GOAL_POINTS = {("hard", "pimc"): 0.5}  # points per hand ahead
+CHUNK = 10  # games per chunk: fixed, so that --jobs does not change the games
 
 
-def _chunk(args: tuple[str, str, int, int]) -> dict:
+def _chunk(args: tuple) -> dict:
     from .. import simulate
 
-    a, b, games, seed, *rest = args
-    variant = rest[0] if rest else "scopa"  # Scopone: 4 players, partners share an AI
-    rules = make_rules(players=VARIANTS[variant].default_players, variant=variant)
-    return simulate.run(rules, games, seed, [a, b], keep_times=True, paired=True)
+    a, b, games, seed, players, *rest = args
+    variant = rest[0] if rest else "scopa"
+    return simulate.run(make_rules(players=players, variant=variant), games, seed, [a, b], keep_times=True, paired=True)
+
+
+def match_players(variant: str, players: int) -> int:
+    """The players of a match in ``variant``: as asked, or the variant's only count (Scopone: 4,
+    partners share an AI)."""
+    info = VARIANTS[variant]
+    return players if players in info.players else info.default_players
 
 
 def _base(spec: str) -> str:
     return spec.split(":", 1)[0]
 
 
-def run_matches(matches: list[tuple[str, str, int]], seed: int, jobs: int, chunk: int = 0,
+def run_matches(matches: list[tuple], seed: int, jobs: int, chunk: int = CHUNK,
                 progress=None, variant: str = "scopa") -> list[dict]:
-    """Run each ``(a, b, games)`` in chunks of ``chunk`` games (0: split by ``jobs``).
+    """Run each ``(a, b, games[, players])`` of ``variant`` in chunks of ``chunk`` games
+    (2 players by default, or the variant's only count).
 
     Returns one merged result per match.
     """
     tasks = []
-    for m, (a, b, games) in enumerate(matches):
-        size = chunk or -(-games // jobs)
+    for m, (a, b, games, *rest) in enumerate(matches):
+        players = match_players(variant, rest[0] if rest else 2)
+        size = chunk or CHUNK
         left = games
         k = 0
         while left > 0:
             n = min(size, left)
             n += n % 2  # whole pairs
-            tasks.append((m, (a, b, n, seed + 1000 * m + k, variant)))
+            tasks.append((m, (a, b, n, seed + 1000 * m + k, players, variant)))
             left -= n
             k += 1
     parts: list[list[dict]] = [[] for _ in matches]
@@ -68,11 +83,12 @@ def run_matches(matches: list[tuple[str, str, int]], seed: int, jobs: int, chunk
                 parts[m].append(f.result())
                 if progress:
                     progress(t)
-    return [_merge(a, b, ps) for (a, b, _), ps in zip(matches, parts)]
+    return [_merge(m[0], m[1], ps, match_players(variant, m[3] if len(m) > 3 else 2))
+            for m, ps in zip(matches, parts)]
 
 
-def _merge(a: str, b: str, parts: list[dict]) -> dict:
-    out = {"a": a, "b": b, "games": 0, "hands": 0, "seconds": 0.0, "ai": []}
+def _merge(a: str, b: str, parts: list[dict], players: int = 2) -> dict:
+    out = {"a": a, "b": b, "players": players, "games": 0, "hands": 0, "seconds": 0.0, "ai": []}
     for i, spec in enumerate((a, b)):
         games = wins = hands = 0
         points = 0.0
@@ -104,17 +120,32 @@ def _ms(x: float) -> str:
     return f"{x:.1f}" if x >= 10 else f"{x:.2f}"
 
 
+def _verdict(a: dict, b: dict, players: int = 2) -> str:
+    """The goal of a 2-player match (GOALS) and whether it is met; the pairs have none."""
+    key = (_base(a["ai"]), _base(b["ai"]))
+    goal = GOALS.get(key)
+    if goal is None or players != 2:
+        return ""
+    met = a["win_rate"] >= goal
+    text = f">={goal:.0%}"
+    points = GOAL_POINTS.get(key)
+    if points is not None:
+        text += f", +{points:g}/hand"
+        met = met and a["points_per_hand"] - b["points_per_hand"] >= points
+    return f"{text} {'met' if met else 'missed'}"
+
+
 def format_results(results: list[dict]) -> str:
-    rows = [("match", "games", "first wins (95% CI)", "goal", "pts/hand", "median ms", "p99 ms", "max ms")]
+    rows = [("match", "players", "games", "first wins (95% CI)", "goal", "pts/hand", "ahead",
+             "median ms", "p99 ms", "max ms")]
     for r in results:
         a, b = r["ai"]
         lo, hi = a["ci95"]
-        goal = GOALS.get((_base(a["ai"]), _base(b["ai"])))
-        verdict = "" if goal is None else (f">={goal:.0%} " + ("met" if a["win_rate"] >= goal else
-                                                            f"missed by {100 * (goal - a['win_rate']):.1f} pts"))
-        rows.append((f"{a['ai']} vs {b['ai']}", str(r["games"]),
-                     f"{100 * a['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})", verdict,
+        pair = "pair of " if r.get("players", 2) >= 4 else ""
+        rows.append((f"{pair}{a['ai']} vs {pair}{b['ai']}", str(r.get("players", 2)), str(r["games"]),
+                     f"{100 * a['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})", _verdict(a, b, r.get("players", 2)),
                      f"{a['points_per_hand']:.2f} / {b['points_per_hand']:.2f}",
+                     f"{a['points_per_hand'] - b['points_per_hand']:+.2f}",
                      f"{_ms(a['decision_ms_median'])} / {_ms(b['decision_ms_median'])}",
                      f"{_ms(a['decision_ms_p99'])} / {_ms(b['decision_ms_p99'])}",
                      f"{_ms(a['decision_ms_max'])} / {_ms(b['decision_ms_max'])}"))
@@ -124,16 +155,41 @@ def format_results(results: list[dict]) -> str:
     return "\n".join(lines)
 
 
+MATCH_NAMES = ("hard-pimc", "hard-medium", "pimc-medium", "medium-easy", "easy-random", "pairs-medium", "pairs-pimc")
+
+
+def build_matches(hard: str, pimc: str, search_games: int, games: int, pair_games: int) -> dict[str, tuple]:
+    """The matches by name: (first spec, second spec, games, players)."""
+    return {
+        "hard-pimc": (hard, pimc, search_games, 2),
+        "hard-medium": (hard, "medium", search_games, 2),
+        "pimc-medium": (pimc, "medium", search_games, 2),
+        "medium-easy": ("medium", "easy", games, 2),
+        "easy-random": ("easy", "random", games, 2),
+        "pairs-medium": (hard, "medium", pair_games, 4),
+        "pairs-pimc": (hard, pimc, pair_games, 4),
+    }
+
+
+def _load() -> str:
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover - not on every system
+        return "load average unknown"
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m scopa_tui.ai.strength", description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=2000, help="games of medium vs easy and easy vs random (default 2000)")
-    p.add_argument("--hard-games", type=int, default=100, help="games of hard vs medium (default 100)")
-    p.add_argument("--hard", default="hard", help="the hard spec, e.g. hard:time=0.25 (default: default budget)")
+    p.add_argument("--search-games", type=int, default=200,
+                   help="games of each match with hard or pimc, 2 players (default 200)")
+    p.add_argument("--pair-games", type=int, default=100, help="games of the 4-player matches (default 100)")
+    p.add_argument("--hard", default="hard", help="the hard spec, e.g. hard:worlds=20 (default: default budget)")
+    p.add_argument("--pimc", default="pimc", help="the pimc spec (default: pimc, 12 worlds, depth 5)")
     p.add_argument("--seed", type=int, default=FRESH_SEED, help=f"seed (default {FRESH_SEED}, never used in tuning)")
-    p.add_argument("--jobs", type=int, default=2, help="parallel processes (default 2)")
-    p.add_argument("--chunk", type=int, default=0, help="games per parallel chunk (default: split each match by --jobs)")
-    p.add_argument("--only", choices=["hard", "medium", "easy"], action="append",
-                   help="run only the match of this level against the one below (repeatable)")
+    p.add_argument("--jobs", type=int, default=2, help="parallel processes (default 2; the results do not change)")
+    p.add_argument("--chunk", type=int, default=CHUNK, help=f"games per chunk (default {CHUNK}; changes the deals)")
+    p.add_argument("--only", choices=MATCH_NAMES, action="append", help="run only this match (repeatable)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--variant", choices=list(VARIANTS), default="scopa",
                    help="the game of the Scopa family (default scopa; Scopone with 4 players)")
@@ -142,27 +198,42 @@ def main(argv=None) -> int:
 
     try:
         check_spec(args.hard)
+        check_spec(args.pimc)
     except ValueError as e:
         p.error(str(e))
-    if args.games < 2 or args.hard_games < 2 or args.jobs < 1:
-        p.error("--games and --hard-games must be at least 2 and --jobs at least 1")
-    matches = [(args.hard, "medium", args.hard_games), ("medium", "easy", args.games), ("easy", "random", args.games)]
-    if args.only:
-        matches = [m for m in matches if _base(m[0]) in args.only]
+    if min(args.games, args.search_games, args.pair_games, args.chunk) < 2 or args.jobs < 1:
+        p.error("--games, --search-games, --pair-games and --chunk must be at least 2 and --jobs at least 1")
+    table = build_matches(args.hard, args.pimc, args.search_games, args.games, args.pair_games)
+    # the seed of a match follows its place in the full list, so --only does not change its games
+    names = [n for n in MATCH_NAMES if not args.only or n in args.only]
+    load_before = _load()
 
     def progress(task):
-        print(f"  done: {task[0]} vs {task[1]}, {task[2]} games (seed {task[3]})", file=sys.stderr, flush=True)
+        print(f"  done: {task[0]} vs {task[1]}, {task[4]} players, {task[2]} games (seed {task[3]})",
+              file=sys.stderr, flush=True)
 
-    results = run_matches(matches, args.seed, args.jobs, args.chunk, progress, args.variant)
+    results = run_named(table, names, args.seed, args.jobs, args.chunk, progress, args.variant)
     if args.json:
         print(json.dumps(results, indent=2))
     else:
         print(format_results(results))
         print()
-        rules = make_rules(players=VARIANTS[args.variant].default_players, variant=args.variant)
-        print(f"{args.variant}, {rules.players} players, target {rules.target}, pairs of games on the same deals with seats swapped, seed {args.seed}; "
-              f"python {platform.python_version()}, {args.jobs} process(es); hard spec {args.hard!r}")
+        print(f"{args.variant}, games to {VARIANTS[args.variant].target}, pairs of games on the same deals "
+              f"with the seats swapped, seed {args.seed}; "
+              f"python {platform.python_version()}, {args.jobs} process(es), {os.cpu_count()} cores; "
+              f"{load_before} at the start, {_load().split(' ', 2)[2]} at the end")
     return 0
+
+
+def run_named(table: dict[str, tuple], names: list[str], seed: int, jobs: int, chunk: int = CHUNK,
+              progress=None, variant: str = "scopa") -> list[dict]:
+    """Run the named matches of ``table`` in ``variant``; each keeps the seed of its place in :data:`MATCH_NAMES`."""
+    results = []
+    for name in names:
+        m = MATCH_NAMES.index(name)
+        (result,) = run_matches([table[name]], seed + 1000 * m, jobs, chunk, progress, variant)
+        results.append(result)
+    return results
 
 
 if __name__ == "__main__":

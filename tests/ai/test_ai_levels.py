@@ -26,7 +26,7 @@ def test_levels_are_registered_with_descriptions_and_options():
 
 
 @pytest.mark.parametrize("spec,message", [
-    ("hard:depth=3", "has no option 'depth=3'"),
+    ("hard:speed=3", "has no option 'speed=3'"),
     ("hard:time=-1", "must be a positive number"),
     ("hard:time=nan", "must be a positive number, not nan"),
     ("hard:time=inf", "must be a positive number, not inf"),

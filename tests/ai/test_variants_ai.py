@@ -12,7 +12,7 @@ from scopa_tui.engine import VARIANTS, Game, make_rules, mask_of, parse_cards
 from scopa_tui.engine.core import ESCOBA
 
 # Small budgets: the point is legality, not strength.
-BUDGET = {"hard": "hard:iters=24", "pimc": "pimc:iters=24"}
+BUDGET = {"hard": "hard:worlds=4", "pimc": "pimc:worlds=4"}
 LEVELS = [n for n in FACTORIES if n != "cmd"]
 
 

@@ -14,7 +14,7 @@ def make_app(players: int = 2, ai: list[str] | None = None, seed: int = 7, targe
              theme: str | None = None) -> ScopaApp:
     config = GameConfig(players=players, ai=ai or ["greedy"], seed=seed, target=target, deck=deck)
     app = ScopaApp(config, start=start, ai_delay=0, ascii=ascii, theme=theme)
-    app.hint_options = {"iters": 150, "seed": 1}
+    app.hint_options = {"iters": 30, "seed": 1}  # worlds of the hard search
     return app
 
 
@@ -125,7 +125,7 @@ def stacked_app(hands: list[list[str]], table: list[str], ai: str = "greedy") ->
     game = Game(make_rules("standard", players=len(hands)), seed=1, decks=StackedDecks(hands, table),
                 side_names=config.side_names())
     app = ScopaApp(config, ai_delay=0, game=game)
-    app.hint_options = {"iters": 150, "seed": 1}
+    app.hint_options = {"iters": 30, "seed": 1}  # worlds of the hard search
     return app
 
 

@@ -72,7 +72,7 @@ def make_app(players: int, rng: random.Random, data_dir: str) -> ScopaApp:
     config = GameConfig(players=players, ai=[rng.choice(FAST_AIS) for _ in range(players - 1)],
                         seed=rng.randrange(10_000), target=rng.choice([1, 3, None]))
     app = ScopaApp(config, start=rng.random() < 0.7, ai_delay=0, data_dir=data_dir)
-    app.hint_options = {"iters": 40, "seed": 1}
+    app.hint_options = {"iters": 10, "seed": 1}
     return app
 
 
