@@ -66,6 +66,9 @@ def _within_width(state, depth: int) -> int:
     return depth
 
 
+SAFETY_TIME = 1.0  # seconds: the longest a decision may take when no ``time`` is given
+
+
 class HardPlayer(BasePlayer):
     """Determinized alpha-beta with inference; ``worlds``/``iters``, ``depth`` and ``time`` budgets."""
 
@@ -78,7 +81,10 @@ class HardPlayer(BasePlayer):
         self.worlds = worlds or iters
         self.iters = self.worlds
         self.depth = depth
-        self.time_budget = time
+        # No decision may keep a player waiting: without ``time``, a search still stops after
+        # SAFETY_TIME (between worlds).  At its default budget hard takes milliseconds, so the
+        # cap only binds on rare wide positions (Escoba's big tables of small cards).
+        self.time_budget = time if time is not None else SAFETY_TIME
         self.infer = infer
         self.play_score = play_score
         self.at_least = at_least  # plies at least, past the end of the deal into a guessed stock

@@ -88,3 +88,20 @@ def test_escoba_points_count_the_sevens_not_the_primiera():
                      rules=escoba)
     world = determinize(view, Random(3))
     assert expected_points(world, 0, values, escoba) > expected_points(world, 0, values) + 0.5
+
+
+def test_hard_without_a_time_budget_still_stops_at_the_safety_cap(monkeypatch):
+    """No decision keeps a player waiting: with no ``time`` given, the search stops after
+    SAFETY_TIME (here made tiny: one world), while ``time=60`` searches every world."""
+    from scopa_tui.ai import hard
+    from scopa_tui.engine import Game, make_rules
+
+    game = Game(make_rules(players=2), seed=3)
+    game.start()
+    view = game.view(game.turn)
+    roomy = hard.HardPlayer(seed=1, worlds=40, time=60)
+    roomy.choose(view)
+    monkeypatch.setattr(hard, "SAFETY_TIME", 1e-9)
+    capped = hard.HardPlayer(seed=1, worlds=40)
+    capped.choose(view)
+    assert 0 < capped.last_stats["nodes"] < roomy.last_stats["nodes"]
