@@ -434,9 +434,12 @@ def run_app(args) -> int:
     given = any(getattr(args, name, None) is not None
                 for name in ("players", "ai", "target", "preset", "variant", "option"))
     variant = getattr(args, "variant", None) or "scopa"
+    deck = getattr(args, "deck", None)
+    if deck is None and VARIANTS[variant].scoring == "escoba":  # as on the new-game screen
+        deck = "spanish"
     config = GameConfig(players=getattr(args, "players", None) or VARIANTS[variant].default_players,
                         preset=getattr(args, "preset", None) or "standard",
-                        target=getattr(args, "target", None), deck=getattr(args, "deck", None),
+                        target=getattr(args, "target", None), deck=deck,
                         ai=list(getattr(args, "ai", None) or []), seed=getattr(args, "seed", None),
                         variant=variant, options=list(getattr(args, "option", None) or []))
     delay = getattr(args, "ai_delay", None)
