@@ -17,3 +17,15 @@ def test_a_deck_given_on_the_command_line_wins_over_the_remembered_choices(tmp_p
     config = started[0].config
     assert config.players == 4  # the remembered choice, for the new-game screen
     assert config.deck == "french"  # what the command line says now
+
+
+def test_escoba_from_the_command_line_deals_the_spanish_deck_unless_told(tmp_path, monkeypatch):
+    started = []
+    monkeypatch.setattr(app_module, "run_app_reporting", lambda app, data_dir: started.append(app) or 0)
+    for extra, deck in (([], "spanish"), (["--deck", "french"], "french")):
+        args = cli.build_parser().parse_args(["--data-dir", str(tmp_path), "--variant", "escoba", *extra])
+        assert app_module.run_app(args) == 0
+        assert started[-1].config.deck == deck
+    args = cli.build_parser().parse_args(["--data-dir", str(tmp_path), "--variant", "scopa-d-assi"])
+    assert app_module.run_app(args) == 0
+    assert started[-1].config.deck is None  # the preset's deck
