@@ -1,4 +1,4 @@
-"""Capture enumeration (RULES.md section 4) on card masks.
+"""Capture enumeration (README.md, Rules engine) on card masks.
 
 ``capture_masks(card, table)`` returns every legal capture of ``card`` against the
 ``table`` mask, as a tuple of masks; an empty tuple means the card is laid on the table.

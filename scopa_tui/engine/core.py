@@ -204,7 +204,7 @@ def deal_round(state: HandState, size: int = 3) -> None:
     a time, starting after the dealer.
 
     "One at a time" is read as the standard Italian deal: one card to each seat in turn,
-    three times round (RULES.md says one at a time but not whether by rounds).  The
+    three times round (the rules say one at a time but not whether by rounds).  The
     Scopone deals of 9 and 10 go round the same way.
     """
     n = state.n
@@ -266,7 +266,7 @@ def primiera(pile: int, values: tuple[int, ...], require_all: bool) -> tuple[int
                     total += values[r]
             if have == 15:
                 break
-    # RULES.md is silent on an empty pile with primiera_requires_all_suits off; as in the
+    # The rules are silent on an empty pile with primiera_requires_all_suits off; as in the
     # standard rules, a side that took no card has no primiera (rather than a primiera of 0).
     if (have != 15 and require_all) or not have:
         return None, best

@@ -1,7 +1,7 @@
 """Typed events the game emits to its subscribers.
 
 A whole game can be followed from the events alone; each event is also one line of the
-game record (``to_record``, RULES.md section 9).
+game record (``to_record``, docs/record-format.md).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class GameStarted:
 class Redealt:
     """A deal voided because the table held three or more Kings.
 
-    RULES.md gives the line only the voided table; the voided hands are not written (they
+    The record format gives the line only the voided table; the voided hands are not written (they
     are collected and reshuffled unseen, as at a real table).  ``dealer`` is an extension.
     """
 

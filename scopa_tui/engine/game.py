@@ -104,7 +104,7 @@ class Game:
         self._deal_hand()
 
     def _deal_hand(self) -> None:
-        self.hand_no += 1  # hands are numbered from 1 (RULES.md numbers only seats and sides)
+        self.hand_no += 1  # hands are numbered from 1 (the record format numbers only seats and sides)
         attempt = 0
         while True:
             state = new_hand(self.rules, self.dealer, self._decks.deck(self.hand_no, attempt))

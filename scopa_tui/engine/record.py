@@ -1,4 +1,4 @@
-"""Game records in JSON Lines (RULES.md section 9, ``scopa-record/1``).
+"""Game records in JSON Lines (docs/record-format.md, ``scopa-record/1``).
 
 Writing: every event has ``to_record()``; :func:`dumps` joins a game's events.
 Reading: :func:`parse` checks every line (errors name the line), :func:`replay` plays a
@@ -30,7 +30,7 @@ _REQUIRED = {
     "hand_end": ("hand", "leftover", "leftover_to", "sides", "totals"),
     "game_end": ("totals", "winner"),
 }
-# Fields RULES.md section 9 requires in game_start's "rules" and in each hand_end side.
+# Fields docs/record-format.md requires in game_start's "rules" and in each hand_end side.
 RULES_REQUIRED = ("players", "target", "sides", "primiera_chart", "redeal_three_kings", "last_play_scopa",
                   "primiera_requires_all_suits")
 SIDE_REQUIRED = ("cards", "coins", "settebello", "primiera", "scope", "points")

@@ -1,4 +1,4 @@
-"""Rules, rule options and presets (RULES.md sections 2, 5, 6 and 7), and the variant of
+"""Rules, rule options and presets (README.md, Rules engine), and the variant of
 the Scopa family with its house rules (:mod:`.variants`)."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md, with its default, and the variant with its house rules.
+    """Every rule option (README.md, Rules engine), with its default, and the variant with its house rules.
 
     ``variant`` names one of :data:`.variants.VARIANTS`; the house rules are the boolean
     fields named by :data:`.variants.OPTIONS` (``re_bello`` ...).  An option the variant
@@ -123,7 +123,7 @@ class Rules:
         return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
-        """The ``rules`` object of a record's ``game_start`` line (RULES.md section 9)."""
+        """The ``rules`` object of a record's ``game_start`` line (docs/record-format.md)."""
         return {
             "players": self.players,
             "target": self.target,

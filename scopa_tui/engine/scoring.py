@@ -1,4 +1,4 @@
-"""Scoring of a hand with the full breakdown (RULES.md section 5), for every variant.
+"""Scoring of a hand with the full breakdown (README.md, Rules engine), for every variant.
 
 Scopa's points are cards, coins, settebello and primiera; Escoba's are cards, coins
 (oros), the 7 of coins (velo) and the most sevens (setenta), see :mod:`.variants`.  The

@@ -3,7 +3,7 @@
 One database file, ``DATA_DIR/scopa.sqlite3``:
 
 * ``games``: one row per finished game — when, the rules, who sat where (names, AI
-  specs, the human's seat), the result, and the whole game record (RULES.md section 9).
+  specs, the human's seat), the result, and the whole game record (docs/record-format.md).
 * ``hands``: one row per hand of each game with the human side's points, scope and
   which points it won — what the statistics screen sums up.
 

@@ -1,7 +1,7 @@
 """Autosave and resume of games in progress.
 
 A save is one JSON file per game in ``DATA_DIR/saves/``: the game record so far
-(RULES.md section 9, one event object per line of the record) plus what the record does
+(docs/record-format.md, one event object per line of the record) plus what the record does
 not say — who sits where (names, which seats are AIs and which AI) — and a format
 version.  The record and its seed define the game completely: resuming replays the
 record with the seed, which rebuilds the same hands, table, scores and turn and the same

@@ -230,7 +230,7 @@ class Store:
         """The history as JSON Lines: every game's record, oldest game first.
 
         Each game's ``game_start`` line carries a ``scopa_tui`` object (when it finished,
-        the names, the AIs and the human's seat); the rest is RULES.md section 9.
+        the names, the AIs and the human's seat); the rest is docs/record-format.md.
         """
         for meta, text in self.db.all_records():
             first = True

@@ -1,6 +1,6 @@
 """What a finished game's record says about one side: per-hand points and awards.
 
-Computed from the record's ``hand_end`` lines alone (RULES.md section 9), so the
+Computed from the record's ``hand_end`` lines alone (docs/record-format.md), so the
 statistics can be rebuilt from any stored record.
 """
 
