@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import __version__
+from . import __version__, languages
 from .ai.registry import check_runnable, check_spec
 from .engine import OPTIONS, PRESETS, VARIANTS, RulesError, get_variant, make_rules
 from .engine.rules import DECK_STYLES, PLAYER_COUNTS
@@ -68,6 +68,33 @@ def _option(text: str) -> str:
         raise argparse.ArgumentTypeError(f"unknown option {text!r}: choose from {', '.join(OPTIONS)} "
                                          "(no-NAME turns one off)")
     return name
+
+
+def _lang(text: str) -> str:
+    code = languages.normalize(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(f"unknown language {text!r}: choose one of {', '.join(languages.LANGUAGES)}")
+    return code
+
+
+def _early(argv: Sequence[str], flag: str) -> str | None:
+    """The value of ``flag`` (``--lang``) in ``argv``, read before the parser is built so
+    that its own messages are already in the player's language (None: not given)."""
+    value = None
+    for i, arg in enumerate(argv):
+        if arg == flag and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith(flag + "="):
+            value = arg.split("=", 1)[1]
+    return value
+
+
+def _start_language(argv: Sequence[str]) -> None:
+    """--lang, else the language remembered in the settings, else the environment."""
+    from .store.settings import remembered_language
+
+    data_dir = _early(argv, "--data-dir")
+    languages.use(languages.choose(_early(argv, "--lang"), remembered_language(data_dir)))
 
 
 def _seconds(text: str) -> float:
@@ -150,6 +177,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ai-delay", type=_seconds, default=None, metavar="SECONDS",
                         help="how long each AI play stays visible (0 for none)")
     parser.add_argument("--data-dir", default=None, help="where saves, settings and statistics live")
+    parser.add_argument("--lang", type=_lang, default=None, metavar="LANG",
+                        help=f"the language: {', '.join(languages.LANGUAGES)} (remembered; default: "
+                             "from the environment, LANG)")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     sim = sub.add_parser("simulate", help="play AI-vs-AI games with no UI")
@@ -353,6 +383,8 @@ COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, "replay": cmd_replay, "exp
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _start_language(argv)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

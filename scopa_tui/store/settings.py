@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..engine.rules import DECK_STYLES
 from ..engine.record import TooManyDigits, json_loads
+from ..engine.rules import DECK_STYLES
+from ..languages import LANGUAGES
 from .files import (SETTINGS_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only,
                     left_alone, read_text)
 
@@ -32,6 +33,7 @@ CHECKS = {
     "reduce_motion": lambda v: isinstance(v, bool),
     "new_game": lambda v: isinstance(v, dict),
     "online_seats": lambda v: isinstance(v, dict),
+    "language": lambda v: v is None or v in LANGUAGES,
 }
 
 
@@ -46,6 +48,7 @@ class Settings:
     # Seats held at tables on servers ("URL CODE" -> seat token), so that quitting the app
     # and joining the table again by its code takes the seat back (docs/online-protocol.md, resume).
     online_seats: dict[str, str] = field(default_factory=dict)
+    language: str | None = None  # None: the environment's (README.md, Languages)
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -133,3 +136,18 @@ class SettingsFile:
             self.notices.add(f"settings were not saved: {e}")
             return False
         return True
+
+
+def remembered_language(data_dir: str | None) -> str | None:
+    """The language in the settings of ``data_dir`` (the default directory when None),
+    read quietly before anything is shown: a missing or bad file says nothing here (the
+    app reports it later)."""
+    from .paths import SETTINGS_FILE, resolve_data_dir
+
+    try:
+        path = Path(resolve_data_dir(data_dir)) / SETTINGS_FILE
+        data = json.loads(read_text(path, SETTINGS_LIMIT))
+        value = data.get("language") if isinstance(data, dict) else None
+    except Exception:  # noqa: BLE001 - any trouble: the environment decides
+        return None
+    return value if isinstance(value, str) and value in LANGUAGES else None

@@ -13,8 +13,10 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.theme import Theme
 
+from .. import languages
 from ..ai.registry import make_player
 from ..engine import VARIANTS, Game, HandScore, RulesError
+from ..engine.text import _, language
 from ..table.base import Table
 from ..table.local import LocalTable
 from .card_render import DeckStyle
@@ -24,6 +26,7 @@ from .persistence import StoreMixin, launch_options
 from .screens.dialogs import ConfirmScreen, TooSmallScreen, quit_question
 from .screens.new_game import NewGameScreen
 from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
+from .translate import Translated
 
 if TYPE_CHECKING:
     from .screens.game import GameScreen
@@ -401,8 +404,24 @@ class ScopaApp(CrashLog, StoreMixin, App):
             self.show_store_notices()
         self.notify("Reduce motion: on (cards no longer fly)" if on else "Reduce motion: off (cards fly)")
 
+    def set_language(self, code: str) -> None:
+        """Every word in ``code`` from now on, on every screen at once; remembered."""
+        code = languages.use(code)
+        if self.store is not None:
+            self.store.update_settings(language=code)
+            self.show_store_notices()
+        self.refresh_bindings()
+        for screen in self.screen_stack:
+            if isinstance(screen, Translated):
+                self.call_later(screen._retranslate_now)
+        self.notify(_("Language: {name}").format(name=languages.LANGUAGES[code]))
+
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)
+        for code, name in languages.LANGUAGES.items():
+            title = (_("Language: {name} (now)") if code == language() else _("Language: {name}"))
+            yield SystemCommand(title.format(name=name), _("Every word of the game in {name} (remembered)")
+                                .format(name=name), lambda code=code: self.set_language(code))
         if not any(abs(delay - self.ai_delay) < 1e-9 for delay, _ in AI_PACES):  # e.g. --ai-delay 1.2
             yield SystemCommand(f"AI pace: {self.ai_delay:g} s (now)",
                                 "Each AI play stays in view this long (set with --ai-delay); "

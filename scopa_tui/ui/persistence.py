@@ -70,6 +70,8 @@ def launch_options(args) -> LaunchOptions:
         changes["ai_delay"] = float(delay)
     if getattr(args, "deck", None):
         changes["deck_style"] = args.deck
+    if getattr(args, "lang", None):  # chosen at start-up by cli.main; remembered here
+        changes["language"] = args.lang
     if changes:
         store.update_settings(**changes)
     config = config_from_settings(s.new_game)

@@ -15,9 +15,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ...net.messages import CHAT_MAX
+from ..translate import Translated
 
 
-class ChatScreen(ModalScreen[str | None]):
+class ChatScreen(Translated, ModalScreen[str | None]):
     """Say something to the table: one line, at the bottom of the screen."""
 
     BINDINGS = [Binding("escape", "dismiss(None)", "close", id="chat.close")]

@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..translate import Translated
+
 
 def quit_question(saved: bool) -> str:
     """The question before quitting a game in progress: whether it will be there next time."""
@@ -30,7 +32,7 @@ def set_aside_question(saves_dir: str) -> str:
     return f"Set this game aside?\nIt will not be offered again; the file stays in {saves_dir}."
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Translated, ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes."""
 
     BINDINGS = [
@@ -60,7 +62,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(value)
 
 
-class OnlineQuitScreen(ModalScreen[str | None]):
+class OnlineQuitScreen(Translated, ModalScreen[str | None]):
     """Quitting a game on a server: ``"quit"`` (the seat is kept), ``"leave"`` (given up for
     good: the AI plays it), or None (keep playing)."""
 
@@ -93,7 +95,7 @@ class OnlineQuitScreen(ModalScreen[str | None]):
         self.dismiss(value)
 
 
-class TooSmallScreen(ModalScreen[None]):
+class TooSmallScreen(Translated, ModalScreen[None]):
     """Covers everything while the terminal is smaller than the game needs."""
 
     BINDINGS = [Binding("q", "app.quit", "quit", id="small.quit")]

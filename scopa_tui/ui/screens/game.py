@@ -30,6 +30,7 @@ from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
+from ..translate import Translated
 
 COMMAND_KEYS = {"h", "q"}
 TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
@@ -78,7 +79,7 @@ def set_border(widget: Widget, title: str, subtitle: str) -> None:
         widget.border_subtitle = subtitle
 
 
-class GameScreen(Screen):
+class GameScreen(Translated, Screen):
     """One game, from the first deal to the game-over screen."""
 
     BINDINGS = [

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Markdown
 from ...engine import OPTIONS, VARIANTS, parse_card
 from ...engine.rules import PRIMIERA_CHARTS
 from ..card_render import DeckStyle
+from ..translate import Translated
 
 
 KEYS_TEXT = """\
@@ -134,7 +135,7 @@ Ranks are upper case and suits lower case: `{letters.short(example)}` is the {le
     return rules + family_text(variant) + KEYS_TEXT
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Translated, ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "dismiss", "close", id="help.close"),
         Binding("question_mark", "dismiss", "close", id="help.close_q", show=False, key_display="?"),

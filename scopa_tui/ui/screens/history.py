@@ -13,6 +13,7 @@ from ...store.db import HistoryEntry
 from ...store.frames import load_text
 from ..styles import STORE_TCSS
 from .replay import ReplayScreen
+from ..translate import Translated
 
 
 
@@ -22,7 +23,7 @@ def _players(entry: HistoryEntry) -> str:
     return str(entry.players)
 
 
-class HistoryScreen(Screen[None]):
+class HistoryScreen(Translated, Screen[None]):
     """Past games, newest first: date, players, opponents, result."""
 
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change

@@ -18,6 +18,7 @@ from ...engine import OPTIONS, PRESETS, VARIANTS
 from ...engine.variants import OPTION_DEFAULTS
 from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
+from ..translate import Translated
 
 PLAYERS = {2: "2", 3: "3", 4: "4 (pairs)", 6: "6 (pairs)"}
 TURN_LIMITS = [("30 s", 30), ("60 s", 60), ("2 min", 120), ("5 min", 300)]
@@ -31,7 +32,7 @@ def game_label(variant: str | None, options=()) -> str:
     return f"{title} + {', '.join(words)}" if words else title
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(Translated, Screen):
     """Server and name, the open tables (Enter joins one), a new table, join by code."""
 
     CSS_PATH = LOBBY_TCSS

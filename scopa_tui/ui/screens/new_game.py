@@ -16,6 +16,7 @@ from ...engine.rules import DECK_STYLES
 from ...engine.variants import OPTION_DEFAULTS
 from ..config import NAMES, TARGETS, GameConfig, ai_levels
 from .fresh import StyledOnMount
+from ..translate import Translated
 
 EXTERNAL = "cmd"  # the AI select's value for "external bot…"
 
@@ -44,7 +45,7 @@ def option_choices(variant: str, on: dict[str, bool]) -> list[str]:
     return out
 
 
-class NewGameScreen(StyledOnMount, Screen):
+class NewGameScreen(Translated, StyledOnMount, Screen):
     """Choose the game; Start (or Ctrl+S) begins it with the app's ``new_game``."""
 
     AUTO_FOCUS = "#start"  # not the first Select, restyled twice before the first frame

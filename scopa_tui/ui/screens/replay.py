@@ -24,6 +24,7 @@ from ..crash import CrashLog
 from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
+from ..translate import Translated
 
 
 
@@ -77,7 +78,7 @@ class SeatsView(CardCanvas):
         return Text("\n").join(lines)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(Translated, Screen[None]):
     """Step through one or more recorded games."""
 
     CSS_PATH = [STORE_TCSS, SCORING_TCSS]  # loaded with the screen: the app needs no change

@@ -10,6 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ..translate import Translated
+
 
 def ago(saved_at: float, now: float | None = None) -> str:
     """``just now``, ``5 minutes ago``, ``3 hours ago``, ``2 days ago``."""
@@ -21,7 +23,7 @@ def ago(saved_at: float, now: float | None = None) -> str:
     return "just now"
 
 
-class ResumeScreen(ModalScreen[bool | None]):
+class ResumeScreen(Translated, ModalScreen[bool | None]):
     """``Resume your game?``: dismisses with True to resume, False to set the save aside
     (the app asks first), None to keep it for later (Esc: offered again next start)."""
 

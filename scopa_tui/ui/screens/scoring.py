@@ -13,8 +13,9 @@ from ...engine import HandScore
 from ..card_render import DeckStyle, screen_class
 from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import SCORING_TCSS
+from ..translate import Translated
 
-class HandOverScreen(ModalScreen[None]):
+class HandOverScreen(Translated, ModalScreen[None]):
     """The scoring of one hand; Enter continues.
 
     For ``pause`` seconds after it appears the screen does not continue (its button is
@@ -95,7 +96,7 @@ class HandOverScreen(ModalScreen[None]):
             self.dismiss()
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(Translated, ModalScreen[str]):
     """Winner, final score and every hand's points; dismisses with "again", "new" or "quit"."""
 
     CSS_PATH = SCORING_TCSS

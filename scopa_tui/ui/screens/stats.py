@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 
 from ...store.db import Stats
 from ..styles import STORE_TCSS
+from ..translate import Translated
 
 
 
@@ -51,7 +52,7 @@ def levels_table(st: Stats) -> Table:
     return t
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(Translated, Screen[None]):
     """Games played and won per opponent level and player count, streaks, per-hand averages."""
 
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change

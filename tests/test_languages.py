@@ -1,0 +1,117 @@
+"""The catalogs (README.md, Languages): every message the code uses is translated in
+every language, no catalog keeps a message the code no longer uses, the compiled .mo
+files say what the .po files say, and a translation keeps its message's fields."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from scopa_tui import languages
+from scopa_tui.engine import text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "tools" / "catalogs.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["catalogs"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+catalogs = _tool()
+POT = catalogs.extract()
+USED = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in POT if m.id}
+FIELD = re.compile(r"\{[^{}]*\}|%(?:\([a-z_]+\))?[-#0 +]?\d*(?:\.\d+)?[sdrfgi%]")
+
+
+def _key(message):
+    return (message.context, message.id if isinstance(message.id, str) else message.id[0])
+
+
+def _strings(message) -> list[str]:
+    return list(message.string) if isinstance(message.string, (tuple, list)) else [message.string]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    languages.use("en")
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_every_message_the_code_uses_is_translated_and_none_is_left_over(lang):
+    po = catalogs.load(catalogs.po_path(lang), lang)
+    have = {_key(m) for m in po if m.id}
+    missing = sorted(USED - have, key=str)
+    unused = sorted(have - USED, key=str)
+    assert not missing, f"{lang}: {len(missing)} messages not in the catalog, e.g. {missing[:5]}"
+    assert not unused, f"{lang}: {len(unused)} messages the code no longer uses, e.g. {unused[:5]}"
+    empty = [m.id for m in po if m.id and (not all(_strings(m)) or m.fuzzy)]
+    assert not empty, f"{lang}: {len(empty)} messages without a translation, e.g. {empty[:5]}"
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_a_translation_keeps_the_fields_of_its_message(lang):
+    po = catalogs.load(catalogs.po_path(lang), lang)
+    wrong = []
+    for m in po:
+        if not m.id or not all(_strings(m)):
+            continue
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        wanted = sorted(set(FIELD.findall(ids[-1])))
+        for s in _strings(m):
+            got = sorted(set(FIELD.findall(s)))
+            # A singular may leave out the number ("una carta" for "{n} card").
+            if got != wanted and not (len(ids) > 1 and set(got) < set(wanted) and s is _strings(m)[0]):
+                wrong.append((m.id, s))
+    assert not wrong, f"{lang}: translations whose fields differ: {wrong[:5]}"
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_the_compiled_catalog_says_what_the_po_file_says(lang):
+    po = catalogs.load(catalogs.po_path(lang), lang)
+    with catalogs.po_path(lang).with_suffix(".mo").open("rb") as f:
+        mo = gettext.GNUTranslations(f)
+    for m in po:
+        if not m.id or not all(_strings(m)):
+            continue
+        if isinstance(m.id, str):
+            got = mo.pgettext(m.context, m.id) if m.context else mo.gettext(m.id)
+            assert got == m.string, (lang, m.id)
+        else:
+            for n, want in ((1, _strings(m)[0]), (5, _strings(m)[-1])):
+                got = mo.npgettext(m.context, *m.id, n) if m.context else mo.ngettext(*m.id, n)
+                if lang != "fr" or n != 1:  # French: plural from 2
+                    assert got == want, (lang, m.id, n)
+
+
+def test_the_language_follows_the_environment_then_the_settings_then_lang():
+    assert languages.from_environment({"LANG": "it_IT.UTF-8"}) == "it"
+    assert languages.from_environment({"LC_ALL": "fr_CA.UTF-8", "LANG": "it_IT.UTF-8"}) == "fr"
+    assert languages.from_environment({"LC_MESSAGES": "es_ES", "LANG": "it_IT"}) == "es"
+    assert languages.from_environment({"LANG": "fil_PH.UTF-8"}) == "tl"
+    assert languages.from_environment({"LANG": "de_DE.UTF-8"}) is None
+    assert languages.from_environment({"LANG": "C.UTF-8"}) is None
+    assert languages.choose(None, None, {"LANG": "de_DE"}) == "en"
+    assert languages.choose(None, "es", {"LANG": "it_IT"}) == "es"
+    assert languages.choose("tl", "es", {"LANG": "it_IT"}) == "tl"
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_use_installs_the_catalog_for_the_whole_program(lang):
+    assert languages.use(lang) == lang
+    assert text.language() == lang
+    assert text._("positional arguments") != "positional arguments"
+    import argparse
+
+    assert argparse._("positional arguments") == text._("positional arguments")
+    languages.use("en")
+    assert text._("positional arguments") == "positional arguments"
