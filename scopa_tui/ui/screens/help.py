@@ -3,7 +3,10 @@ of the Scopa family and the house rules, then the key map.
 
 The text follows the game on screen: the suit names and symbols of its deck (and the
 ASCII letters when they are on), its primiera chart marked among the two, and its
-variant marked among the family.
+variant marked among the family.  It is in the player's language (README.md,
+Languages): one message per paragraph, list or heading, Markdown and all, with the
+deck's words and the charts' figures as named fields; it is built when the screen is
+composed, so a change of language composes it again (keeping the paragraph on screen).
 """
 
 from __future__ import annotations
@@ -16,49 +19,66 @@ from textual.widgets import Footer, Markdown
 
 from ...engine import OPTIONS, VARIANTS, parse_card
 from ...engine.rules import PRIMIERA_CHARTS
-from ..card_render import DeckStyle
+from ...engine.text import N_, _, pgettext
+from ..card_render import SUIT_LETTERS, DeckStyle
 from ..translate import Translated
 
+# The key map, one message per section (translated when the help is shown).
+KEYS = (
+    N_("# Keys"),
+    # TRANSLATORS: keep the key names (← →, Tab, Enter, Esc, h, ?, F1, q, F2, F12) as they are.
+    N_("- **← →** or **1–3** (1–9 and 0 for the tenth card in Scopone): choose a card from your "
+       "hand (or click it), also while an AI is playing: the card stays chosen for your turn\n"
+       "- **a, b, c, …**: add or remove that table card from your capture (or click it)\n"
+       "- **Tab**: show the next legal capture for your card\n"
+       "- **Enter**: play the card with the chosen capture\n"
+       "- **Esc**: clear your choice\n"
+       "- **h**: hint, a suggested move and why\n"
+       "- **?** or **F1**: this help\n"
+       "- **q**: quit (asks first during a game; the game is saved and offered again next time)\n"
+       "- **F2**: your statistics\n"
+       "- **F12**: save a screenshot (SVG) in the current folder, on any screen"),
+    N_("The line under the table says at once whether your choice can be played, and why not. "
+       "Letters h and q are never used for table cards."),
+    N_("**Ctrl+P** opens the command palette; type a few letters to find:"),
+    # TRANSLATORS: the names in bold are the commands of the palette (Ctrl+P): write them as
+    # the palette shows them in your language; ansi-dark and ansi-light are theme names.
+    N_("- **Statistics**: games won per opponent and player count, streaks, points per hand\n"
+       "- **History**: past games; open one to replay it move by move (← →, Home, End)\n"
+       "- **AI pace**: instant, quick, normal or slow: how long each AI play stays in view\n"
+       "- **ASCII suits**: letters instead of suit symbols, at once\n"
+       "- **Reduce motion**: on, the played and captured cards no longer fly over the table\n"
+       "- **Change theme**: the colours (ansi-dark and ansi-light follow your terminal's own)\n"
+       "- **Language**: Italiano, English, Français, Español or Tagalog, at once"),
+    N_("Settings chosen there are remembered for the next time."),
+    # TRANSLATORS: easy, medium, hard, random and greedy are also the words of --ai on the
+    # command line: keep them in backquotes where they are.
+    N_("**Opponents.** easy, medium, hard or random AIs, or an *external bot…*: any program "
+       "that speaks the scopa-bot/1 protocol (docs/bot-protocol.md), e.g. "
+       "`scopa-tui bot --level hard`. On the command line `greedy` is another name of easy."),
+)
 
-KEYS_TEXT = """\
-# Keys
+# What each Latin suit is, for a player who does not know the deck (not needed for the
+# French deck, whose names are already the player's words).
+_GLOSS = {"d": N_("coins"), "c": N_("cups"), "s": N_("swords"), "b": N_("clubs")}
 
-- **← →** or **1–3** (1–9 and 0 for the tenth card in Scopone): choose a card from your
-  hand (or click it), also while an AI is playing: the card stays chosen for your turn
-- **a, b, c, …**: add or remove that table card from your capture (or click it)
-- **Tab**: show the next legal capture for your card
-- **Enter**: play the card with the chosen capture
-- **Esc**: clear your choice
-- **h**: hint, a suggested move and why
-- **?** or **F1**: this help
-- **q**: quit (asks first during a game; the game is saved and offered again next time)
-- **F2**: your statistics
-- **F12**: save a screenshot (SVG) in the current folder, on any screen
 
-The line under the table says at once whether your choice can be played, and why not.
-Letters h and q are never used for table cards.
-
-**Ctrl+P** opens the command palette; type a few letters to find:
-
-- **Statistics**: games won per opponent and player count, streaks, points per hand
-- **History**: past games; open one to replay it move by move (← →, Home, End)
-- **AI pace**: instant, quick, normal or slow: how long each AI play stays in view
-- **ASCII suits**: letters instead of suit symbols, at once
-- **Reduce motion**: on, the played and captured cards no longer fly over the table
-- **Change theme**: the colours (ansi-dark and ansi-light follow your terminal's own)
-
-Settings chosen there are remembered for the next time.
-
-**Opponents.** easy, medium, hard or random AIs, or an *external bot…*: any program
-that speaks the scopa-bot/1 protocol (docs/bot-protocol.md), e.g.
-`scopa-tui bot --level hard`. On the command line `greedy` is another name of easy.
-"""
+def _gloss(deck: DeckStyle, suit: str) -> str:
+    """``Denari (coins)``; just the name where it says it already (``Denari`` in Italian)."""
+    word = deck.suit_word(suit)
+    if deck.family == "french":
+        return word
+    # TRANSLATORS: the Latin suits as plain words, shown after the deck's own name: "Denari (coins)".
+    gloss = pgettext("suit", _GLOSS[suit])
+    return word if word.lower() == gloss.lower() else _("{suit} ({meaning})").format(suit=word, meaning=gloss)
 
 
 def _ranks(deck: DeckStyle) -> str:
     """``1 Asso (A), 2 to 7, 8 Fante (F), …``: the ranks with a name in this deck."""
     named = [f"{r} {deck.rank_word(r)} ({deck.rank(r)})" for r in (8, 9, 10) if deck.rank_word(r)]
-    return ", ".join([f"1 {deck.rank_name(1)} ({deck.rank(1)})", "2 to 7" if named else "2 to 10", *named])
+    # TRANSLATORS: a range of card ranks, "2 to 7".
+    plain = _("{first} to {last}").format(first=2, last=7 if named else 10)
+    return ", ".join([f"1 {deck.rank_name(1)} ({deck.rank(1)})", plain, *named])
 
 
 def _charts(deck: DeckStyle, in_use: str) -> str:
@@ -66,86 +86,121 @@ def _charts(deck: DeckStyle, in_use: str) -> str:
     lines = []
     for name, values in PRIMIERA_CHARTS.items():
         ranks = sorted(range(1, 8), key=lambda r: -values[r])
-        cards = ", ".join(f"{deck.rank(r)}={values[r]}" for r in ranks) + f", figures={values[8]}"
-        lines.append(f"- **{name}** (this game): {cards}" if name == in_use else f"- {name}: {cards}")
+        cards = ", ".join(f"{deck.rank(r)}={values[r]}" for r in ranks)
+        if name == in_use:
+            # TRANSLATORS: a primiera chart's line in the help; {chart} is its name (standard,
+            # ludoteka), {cards} its values ("7=21, 6=18, …"), {figures} the face cards' value.
+            line = _("- **{chart}** (this game): {cards}, figures={figures}")
+        else:
+            line = _("- {chart}: {cards}, figures={figures}")
+        lines.append(line.format(chart=name, cards=cards, figures=values[8]))
     return "\n".join(lines)
+
+
+def _ascii_scheme(deck: DeckStyle) -> str:
+    """The ASCII letters of a deck in one line: ``A = Asso, …, other ranks by number; suits d = Denari, …``."""
+    ranks = ", ".join(f"{deck.rank(r)} = {deck.rank_name(r)}" for r in (1, 8, 9, 10) if deck.rank(r) != str(r))
+    suits = ", ".join(f"{SUIT_LETTERS[deck.family][s]} = {deck.suit_word(s)}" for s in "dcsb")
+    # TRANSLATORS: {ranks} is "A = Asso, F = Fante, …", {suits} "d = Denari, c = Coppe, …".
+    return _("{ranks}, other ranks by number; suits {suits}").format(ranks=ranks, suits=suits)
+
+
+def _players(counts: tuple[int, ...]) -> str:
+    """``2, 3, 4 or 6``."""
+    *most, last = map(str, counts)
+    # TRANSLATORS: the last of a list of player counts: "2, 3, 4 or 6".
+    return _("{most} or {last}").format(most=", ".join(most), last=last) if most else last
 
 
 def family_text(variant: str = "scopa") -> str:
     """The games of the Scopa family and the house rules in short, the one played marked."""
-    lines = ["# The Scopa family", "",
-             "Choose the game on the new-game screen (or `--variant NAME`), and its house rules "
-             "(`--option NAME`):", ""]
+    lines = [_("# The Scopa family"), "",
+             _("Choose the game on the new-game screen (or `--variant NAME`), and its house rules "
+               "(`--option NAME`):"), ""]
     for v in VARIANTS.values():
-        played = " (this game)" if v.name == variant else ""
-        *most, last = map(str, v.players)
-        players = f"{', '.join(most)} or {last}" if most else last
-        lines.append(f"- **{v.title}**{played} — `{v.name}`, {players} players, to {v.target}: {v.summary}")
-    lines += ["", "**House rules**, where the game allows them:", ""]
+        # TRANSLATORS: one game of the family: {title} its name, {name} the word for --variant,
+        # {players} "2, 3, 4 or 6", {target} the points to win, {summary} its rules in short.
+        line = (_("- **{title}** (this game) — `{name}`, {players} players, to {target}: {summary}")
+                if v.name == variant else
+                _("- **{title}** — `{name}`, {players} players, to {target}: {summary}"))
+        lines.append(line.format(title=_(v.title), name=v.name, players=_players(v.players),
+                                 target=v.target, summary=_(v.summary)))
+    lines += ["", _("**House rules**, where the game allows them:"), ""]
     for opt in OPTIONS.values():
-        lines.append(f"- **{opt.title}** (`{opt.name}`): {opt.summary}.")
+        # TRANSLATORS: one house rule: {title} its name, {name} the word for --option, {summary} what it does.
+        lines.append(_("- **{title}** (`{name}`): {summary}.").format(
+            title=_(opt.title), name=opt.name, summary=_(opt.summary)))
     return "\n".join(lines) + "\n\n"
 
 
-def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa") -> str:
-    """The help in Markdown for a deck style, the primiera chart and the variant in use: rules
-    first, then the family of games, then keys."""
-    deck = deck or DeckStyle()
-    suits = ", ".join(f"{deck.suit_gloss(s)} `{deck.suit(s)}`" for s in "dcsb")
-    coins = deck.suit_word("d")
-    settebello = deck.card_name(parse_card("7d"))
-    star = "a star" if deck.ascii else "★"
+def rules_text(deck: DeckStyle, chart: str) -> str:
+    """Scopa in short for a deck style and a primiera chart, one message per paragraph."""
     letters = DeckStyle(deck.name, ascii=True)
     example = parse_card("9c")
-    rules = f"""\
-# Scopa in short
+    paragraphs = [
+        _("# Scopa in short"),
+        # TRANSLATORS: {suits} is the deck's four suits with their symbols, {ranks} "1 Asso (A), 2 to 7, …".
+        _("**Cards.** 40 cards in four suits: {suits}. Ranks {ranks}. "
+          "A card is worth its rank when capturing.").format(
+            suits=", ".join(f"{_gloss(deck, s)} `{deck.suit(s)}`" for s in "dcsb"), ranks=_ranks(deck)),
+        # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
+        _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has "
+          "played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up. "
+          "A table with three or more {kings} is dealt again (standard and gamerules presets).").format(
+            kings=deck.kings()),
+        _("**Your turn.** Play one card. If a table card has the **same rank** you must take "
+          "exactly one of them (a match beats a sum). Otherwise, if **two or more** table cards "
+          "**add up** to your card's rank you must take one such set. Otherwise your card stays "
+          "on the table. Capturing is never optional."),
+        # TRANSLATORS: scopa (plural scope) keeps its Italian name in every language.
+        _("**Scopa.** Taking every card on the table is a *scopa*: 1 point (not on the very last "
+          "play of the hand). At the end of a hand the cards left on the table go to whoever "
+          "captured last."),
+        # TRANSLATORS: settebello and primiera keep their Italian names. {coins} is the suit
+        # of coins in this deck (Denari, Oros, Diamonds), {settebello} the seven of it
+        # ("7 di Denari"), {star} a star symbol or the words "a star".
+        _("**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the "
+          "**settebello** (the {settebello}, drawn with a double border and {star}); the best "
+          "**primiera**: your best card of each suit, added up by the chart of the game (you need "
+          "all four suits). Sevens, sixes and aces have a heavy border. A tie scores nothing. "
+          "Plus 1 per scopa. The two primiera charts:").format(
+            coins=deck.suit_word("d"), settebello=deck.card_name(parse_card("7d")),
+            star=_("a star") if deck.ascii else "★"),
+        _charts(deck, chart),
+        _("**Winning.** First to the target (11 unless chosen otherwise) at the end of a hand; "
+          "if the top is tied, another hand is played. With 4 players the partners sit "
+          "opposite (you and the player across); with 6, three pairs."),
+        # TRANSLATORS: "ASCII suits" is the palette's command; {scheme} lists the letters,
+        # {example} is a card in letters (Cc), {card} its name (Cavallo di Coppe).
+        _("**ASCII letters** (`--ascii`, or Ctrl+P → *ASCII suits*): {scheme}. "
+          "Ranks are upper case and suits lower case: `{example}` is the {card}.").format(
+            scheme=_ascii_scheme(letters), example=letters.short(example), card=letters.card_name(example)),
+    ]
+    return "\n\n".join(paragraphs) + "\n\n"
 
-**Cards.** 40 cards in four suits: {suits}. Ranks {_ranks(deck)}.
-A card is worth its rank when capturing.
 
-**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has
-played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up.
-A table with three or more {deck.kings()} is dealt again (standard and gamerules presets).
-
-**Your turn.** Play one card. If a table card has the **same rank** you must take
-exactly one of them (a match beats a sum). Otherwise, if **two or more** table cards
-**add up** to your card's rank you must take one such set. Otherwise your card stays
-on the table. Capturing is never optional.
-
-**Scopa.** Taking every card on the table is a *scopa*: 1 point (not on the very last
-play of the hand). At the end of a hand the cards left on the table go to whoever
-captured last.
-
-**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the
-**settebello** (the {settebello}, drawn with a double border and {star}); the best
-**primiera**: your best card of each suit, added up by the chart of the game (you need
-all four suits). Sevens, sixes and aces have a heavy border. A tie scores nothing.
-Plus 1 per scopa. The two primiera charts:
-
-{_charts(deck, chart)}
-
-**Winning.** First to the target (11 unless chosen otherwise) at the end of a hand;
-if the top is tied, another hand is played. With 4 players the partners sit
-opposite (you and the player across); with 6, three pairs.
-
-**ASCII letters** (`--ascii`, or Ctrl+P → *ASCII suits*): {letters.ascii_scheme()}.
-Ranks are upper case and suits lower case: `{letters.short(example)}` is the {letters.card_name(example)}.
-
-"""
-    return rules + family_text(variant) + KEYS_TEXT
+def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa") -> str:
+    """The help in Markdown for a deck style, the primiera chart and the variant in use, in the
+    player's language: rules first, then the family of games, then keys."""
+    return rules_text(deck or DeckStyle(), chart) + family_text(variant) + "\n\n".join(_(k) for k in KEYS) + "\n"
 
 
 class HelpScreen(Translated, ModalScreen[None]):
     BINDINGS = [
-        Binding("escape", "dismiss", "close", id="help.close"),
-        Binding("question_mark", "dismiss", "close", id="help.close_q", show=False, key_display="?"),
-        Binding("f1", "dismiss", "close", id="help.close_f1", show=False),
-        Binding("q", "dismiss", "close", id="help.close_quit", show=False),
+        Binding("escape", "dismiss", N_("close"), id="help.close"),
+        Binding("question_mark", "dismiss", N_("close"), id="help.close_q", show=False, key_display="?"),
+        Binding("f1", "dismiss", N_("close"), id="help.close_f1", show=False),
+        Binding("q", "dismiss", N_("close"), id="help.close_quit", show=False),
     ]
 
     def __init__(self, deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa") -> None:
         super().__init__()
-        self.text = help_text(deck, chart, variant)
+        self.deck, self.chart, self.variant = deck, chart, variant
+
+    @property
+    def text(self) -> str:
+        """The help as it is shown now, in the language in use."""
+        return help_text(self.deck, self.chart, self.variant)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
@@ -153,8 +208,27 @@ class HelpScreen(Translated, ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#help-body").border_title = "Help — Esc closes, ↑/↓ scroll"
-        self.query_one("#help-body").focus()
+        body = self.query_one("#help-body")
+        body.border_title = _("Help — Esc closes, ↑/↓ scroll")
+        body.focus()
+
+    async def retranslate(self) -> None:
+        """Compose the help again in the new language, at the same paragraph: each language
+        has the same paragraphs, lists and headings, only their lengths differ."""
+        body = self.query_one("#help-body", VerticalScroll)
+        blocks = list(self.query_one(Markdown).children)
+        top = body.scroll_y
+        index = max((i for i, b in enumerate(blocks) if b.virtual_region.y <= top), default=0)
+        await self.recompose()
+        self.on_mount()
+        body = self.query_one("#help-body", VerticalScroll)
+        markdown = self.query_one(Markdown)
+        self.call_after_refresh(self._scroll_to_block, body, markdown, index)
+
+    def _scroll_to_block(self, body: VerticalScroll, markdown: Markdown, index: int) -> None:
+        blocks = list(markdown.children)
+        if 0 < index < len(blocks):
+            body.scroll_to(y=blocks[index].virtual_region.y, animate=False)
 
     async def action_dismiss(self, result=None) -> None:
         self.dismiss()
