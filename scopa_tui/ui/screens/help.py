@@ -51,25 +51,24 @@ KEYS = (
        "- **Change theme**: the colours (ansi-dark and ansi-light follow your terminal's own)\n"
        "- **Language**: Italiano, English, Français, Español or Tagalog, at once"),
     N_("Settings chosen there are remembered for the next time."),
-    # TRANSLATORS: easy, medium, hard, random and greedy are also the words of --ai on the
-    # command line: keep them in backquotes where they are.
+    # TRANSLATORS: easy, medium, hard, random and greedy are the words of --ai on the command
+    # line: give them in English beside your words for the levels.
     N_("**Opponents.** easy, medium, hard or random AIs, or an *external bot…*: any program "
        "that speaks the scopa-bot/1 protocol (docs/bot-protocol.md), e.g. "
        "`scopa-tui bot --level hard`. On the command line `greedy` is another name of easy."),
 )
 
-# What each Latin suit is, for a player who does not know the deck (not needed for the
-# French deck, whose names are already the player's words).
-_GLOSS = {"d": N_("coins"), "c": N_("cups"), "s": N_("swords"), "b": N_("clubs")}
-
 
 def _gloss(deck: DeckStyle, suit: str) -> str:
-    """``Denari (coins)``; just the name where it says it already (``Denari`` in Italian)."""
+    """``Denari (coins)``; just the name where it says it already (``Denari`` in Italian), and
+    for the French deck, whose names are already the player's words."""
     word = deck.suit_word(suit)
     if deck.family == "french":
         return word
-    # TRANSLATORS: the Latin suits as plain words, shown after the deck's own name: "Denari (coins)".
-    gloss = pgettext("suit", _GLOSS[suit])
+    # TRANSLATORS: the Latin suits (Italian and Spanish decks) as plain words, shown after
+    # the deck's own name: "Denari (coins)", "Bastoni (clubs)".
+    gloss = {"d": pgettext("suit", "coins"), "c": pgettext("suit", "cups"),
+             "s": pgettext("suit", "swords"), "b": pgettext("suit", "clubs")}[suit]
     return word if word.lower() == gloss.lower() else _("{suit} ({meaning})").format(suit=word, meaning=gloss)
 
 
