@@ -212,22 +212,21 @@ class HelpScreen(Translated, ModalScreen[None]):
         body.focus()
 
     async def retranslate(self) -> None:
-        """Compose the help again in the new language, at the same paragraph: each language
-        has the same paragraphs, lists and headings, only their lengths differ."""
-        body = self.query_one("#help-body", VerticalScroll)
-        blocks = list(self.query_one(Markdown).children)
-        top = body.scroll_y
-        index = max((i for i, b in enumerate(blocks) if b.virtual_region.y <= top), default=0)
-        await self.recompose()
-        self.on_mount()
+        """Show the help in the new language at the same paragraph: every language has the
+        same paragraphs, lists and headings, only their lengths differ."""
         body = self.query_one("#help-body", VerticalScroll)
         markdown = self.query_one(Markdown)
-        self.call_after_refresh(self._scroll_to_block, body, markdown, index)
+        top = body.scroll_y
+        index = max((i for i, b in enumerate(markdown.children) if b.virtual_region.y <= top), default=0)
+        body.border_title = _("Help — Esc closes, ↑/↓ scroll")
+        await markdown.update(self.text)  # returns when the new paragraphs are mounted
+        self.refresh_bindings()  # the footer, in the new language
+        self.call_after_refresh(self._scroll_to_block, index)
 
-    def _scroll_to_block(self, body: VerticalScroll, markdown: Markdown, index: int) -> None:
-        blocks = list(markdown.children)
+    def _scroll_to_block(self, index: int) -> None:
+        blocks = self.query_one(Markdown).children
         if 0 < index < len(blocks):
-            body.scroll_to(y=blocks[index].virtual_region.y, animate=False)
+            self.query_one("#help-body", VerticalScroll).scroll_to(y=blocks[index].virtual_region.y, animate=False)
 
     async def action_dismiss(self, result=None) -> None:
         self.dismiss()
