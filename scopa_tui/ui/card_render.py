@@ -34,6 +34,12 @@ SUIT_WORDS = {
     "spanish": {"d": "Oros", "c": "Copas", "s": "Espadas", "b": "Bastos"},
     "french": {"d": "Diamonds", "c": "Hearts", "s": "Spades", "b": "Clubs"},
 }
+# What each suit is in plain English, for the help and the first mention of a suit.
+SUIT_GLOSS = {
+    "italian": {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"},
+    "spanish": {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"},
+    "french": {"d": "diamonds", "c": "hearts", "s": "spades", "b": "clubs"},
+}
 RANK_LABELS = {
     "italian": {1: "A", 8: "F", 9: "C", 10: "R"},
     "spanish": {1: "A", 8: "S", 9: "C", 10: "R"},
@@ -114,6 +120,11 @@ class DeckStyle:
         """The suit's name in this deck, plural: ``Denari``, ``Diamonds``."""
         return SUIT_WORDS[self.family][suit]
 
+    def suit_gloss(self, suit: str) -> str:
+        """The suit's name with what it is, for the help: ``Denari (coins)``, ``Diamonds``."""
+        word, gloss = self.suit_word(suit), SUIT_GLOSS[self.family][suit]
+        return word if word.lower() == gloss else f"{word} ({gloss})"
+
     def card_name(self, card: int) -> str:
         """A card's long name in this deck: ``Re di Denari``, ``7 di Denari``, ``Rey de Oros``,
         ``King of Clubs``."""
@@ -136,6 +147,12 @@ class DeckStyle:
     def kings(self) -> str:
         """The 10s in the plural, as this deck names them: ``Re``, ``Reyes``, ``Kings``, ``10s``."""
         return {"italian": "Re", "spanish": "Reyes", "french": "Kings"}.get(self.name, "10s")
+
+    def ascii_scheme(self) -> str:
+        """The ASCII letters of this deck in one line, for the help."""
+        ranks = ", ".join(f"{self.rank(r)} = {self.rank_name(r)}" for r in (1, 8, 9, 10) if self.rank(r) != str(r))
+        suits = ", ".join(f"{SUIT_LETTERS[self.family][s]} = {self.suit_word(s)}" for s in "dcsb")
+        return f"{ranks}, other ranks by number; suits {suits}"
 
     def short(self, card: int) -> str:
         """A card in two or three characters, e.g. ``7◉``, ``K♣``, ``10♠``, ``7d``, ``Cc``."""

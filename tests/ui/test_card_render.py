@@ -57,6 +57,16 @@ def test_ascii_letters_never_mean_two_things(style):
     assert DeckStyle("french", ascii=True).short(parse_card("9b")) == "Qc"
 
 
+def test_ascii_scheme_and_suit_gloss_name_the_deck():
+    assert DeckStyle("italian", True).ascii_scheme() == (
+        "A = Asso, F = Fante, C = Cavallo, R = Re, other ranks by number; "
+        "suits d = Denari, c = Coppe, s = Spade, b = Bastoni")
+    assert DeckStyle("french-numeric", True).ascii_scheme() == (
+        "A = Ace, other ranks by number; suits d = Diamonds, h = Hearts, s = Spades, c = Clubs")
+    assert DeckStyle("italian").suit_gloss("d") == "Denari (coins)"
+    assert DeckStyle("french").suit_gloss("d") == "Diamonds"
+
+
 def test_suits_differ_by_symbol_in_every_style():
     for style in ("italian", "french"):
         for ascii_ in (False, True):

@@ -34,9 +34,6 @@ def test_the_help_shows_the_ascii_letters():
     text = help_text(DeckStyle("italian", ascii=True))
     assert "d = Denari, c = Coppe, s = Spade, b = Bastoni" in text and "`Cc` is the Cavallo di Coppe" in text
     assert "`d`" in text  # the suits are listed with the letters on screen
-    numeric = help_text(DeckStyle("french-numeric", ascii=True))
-    assert "A = Ace, other ranks by number; suits d = Diamonds, h = Hearts, s = Spades, c = Clubs" in numeric
-    assert "Diamonds `d`" in numeric and "(diamonds)" not in numeric  # the French suits need no gloss
 
 
 async def test_help_in_a_ludoteka_game_with_the_french_deck():
