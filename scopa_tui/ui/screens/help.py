@@ -19,8 +19,8 @@ from textual.widgets import Footer, Markdown
 
 from ...engine import OPTIONS, VARIANTS, parse_card
 from ...engine.rules import PRIMIERA_CHARTS
-from ...engine.text import N_, _, pgettext
-from ..card_render import SUIT_LETTERS, DeckStyle
+from ...engine.text import N_, _
+from ..card_render import DeckStyle
 from ..translate import Translated
 
 # The key map, one message per section (translated when the help is shown).
@@ -59,19 +59,6 @@ KEYS = (
 )
 
 
-def _gloss(deck: DeckStyle, suit: str) -> str:
-    """``Denari (coins)``; just the name where it says it already (``Denari`` in Italian), and
-    for the French deck, whose names are already the player's words."""
-    word = deck.suit_word(suit)
-    if deck.family == "french":
-        return word
-    # TRANSLATORS: the Latin suits (Italian and Spanish decks) as plain words, shown after
-    # the deck's own name: "Denari (coins)", "Bastoni (clubs)".
-    gloss = {"d": pgettext("suit", "coins"), "c": pgettext("suit", "cups"),
-             "s": pgettext("suit", "swords"), "b": pgettext("suit", "clubs")}[suit]
-    return word if word.lower() == gloss.lower() else _("{suit} ({meaning})").format(suit=word, meaning=gloss)
-
-
 def _ranks(deck: DeckStyle) -> str:
     """``1 Asso (A), 2 to 7, 8 Fante (F), …``: the ranks with a name in this deck."""
     named = [f"{r} {deck.rank_word(r)} ({deck.rank(r)})" for r in (8, 9, 10) if deck.rank_word(r)]
@@ -94,14 +81,6 @@ def _charts(deck: DeckStyle, in_use: str) -> str:
             line = _("- {chart}: {cards}, figures={figures}")
         lines.append(line.format(chart=name, cards=cards, figures=values[8]))
     return "\n".join(lines)
-
-
-def _ascii_scheme(deck: DeckStyle) -> str:
-    """The ASCII letters of a deck in one line: ``A = Asso, …, other ranks by number; suits d = Denari, …``."""
-    ranks = ", ".join(f"{deck.rank(r)} = {deck.rank_name(r)}" for r in (1, 8, 9, 10) if deck.rank(r) != str(r))
-    suits = ", ".join(f"{SUIT_LETTERS[deck.family][s]} = {deck.suit_word(s)}" for s in "dcsb")
-    # TRANSLATORS: {ranks} is "A = Asso, F = Fante, …", {suits} "d = Denari, c = Coppe, …".
-    return _("{ranks}, other ranks by number; suits {suits}").format(ranks=ranks, suits=suits)
 
 
 def _players(counts: tuple[int, ...]) -> str:
@@ -141,7 +120,7 @@ def rules_text(deck: DeckStyle, chart: str) -> str:
         # TRANSLATORS: {suits} is the deck's four suits with their symbols, {ranks} "1 Asso (A), 2 to 7, …".
         _("**Cards.** 40 cards in four suits: {suits}. Ranks {ranks}. "
           "A card is worth its rank when capturing.").format(
-            suits=", ".join(f"{_gloss(deck, s)} `{deck.suit(s)}`" for s in "dcsb"), ranks=_ranks(deck)),
+            suits=", ".join(f"{deck.suit_gloss(s)} `{deck.suit(s)}`" for s in "dcsb"), ranks=_ranks(deck)),
         # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
         _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has "
           "played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up. "
@@ -173,7 +152,7 @@ def rules_text(deck: DeckStyle, chart: str) -> str:
         # {example} is a card in letters (Cc), {card} its name (Cavallo di Coppe).
         _("**ASCII letters** (`--ascii`, or Ctrl+P → *ASCII suits*): {scheme}. "
           "Ranks are upper case and suits lower case: `{example}` is the {card}.").format(
-            scheme=_ascii_scheme(letters), example=letters.short(example), card=letters.card_name(example)),
+            scheme=letters.ascii_scheme(), example=letters.short(example), card=letters.card_name(example)),
     ]
     return "\n\n".join(paragraphs) + "\n\n"
 
