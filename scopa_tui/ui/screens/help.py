@@ -42,7 +42,8 @@ KEYS = (
        "Letters h and q are never used for table cards."),
     N_("**Ctrl+P** opens the command palette; type a few letters to find:"),
     # TRANSLATORS: the names in bold are the commands of the palette (Ctrl+P): write them as
-    # the palette shows them in your language; ansi-dark and ansi-light are theme names.
+    # the palette shows them in your language ("Change theme" is Textual's own and stays in
+    # English); ansi-dark and ansi-light are theme names.
     N_("- **Statistics**: games won per opponent and player count, streaks, points per hand\n"
        "- **History**: past games; open one to replay it move by move (← →, Home, End)\n"
        "- **AI pace**: instant, quick, normal or slow: how long each AI play stays in view\n"
