@@ -9,6 +9,8 @@ Sum captures are cached per rank on the part of the table that can take part in 
 from __future__ import annotations
 
 from .cards import CARDS, cards_of, mask_of
+from .text import _
+from .words import either
 
 # Bits of the table below rank r (1-based): the cards that can make up a sum to r.
 LOW_MASK = tuple((1 << (4 * (r - 1))) - 1 if r >= 1 else 0 for r in range(11))
@@ -17,7 +19,7 @@ NIBBLE_BITS = tuple(tuple(1 << b for b in range(4) if nib >> b & 1) for nib in r
 
 # Subsets adding up to each target (up to 14, for Escoba's 15 less an Ace), keyed by the
 # part of the table searched.
-_SUM_CACHE: list[dict[int, tuple[int, ...]]] = [dict() for _ in range(15)]
+_SUM_CACHE: list[dict[int, tuple[int, ...]]] = [dict() for _unused in range(15)]
 _CACHE_LIMIT = 400_000
 
 
@@ -105,6 +107,14 @@ def _sum_line(cards) -> str:
     return f"{_plus(cards)} = {sum(x.rank for x in cards)}"
 
 
+def _laid(reason: str, rank: int, card) -> str:
+    """``reason``, and that the card has nothing to take, so it is laid on the table."""
+    # TRANSLATORS: {reason} is a first clause saying why a capture is wrong ("a 7 cannot
+    # take a 3"); {card} is the card played, e.g. "7d" (drawn as the deck's card).
+    return _("{reason}; nothing adds up to {rank}, so {card} is laid on the table").format(
+        reason=reason, rank=rank, card=card)
+
+
 def _explain_escoba(c, capture: int, table: int) -> str | None:
     """Escoba: the card and what it takes must add up to 15; laying is always allowed."""
     if capture == 0:
@@ -112,10 +122,12 @@ def _explain_escoba(c, capture: int, table: int) -> str | None:
     taken = [c, *cards_of(capture)]
     if sum(x.rank for x in taken) == 15:
         return None
-    reason = f"{_sum_line(taken)}, not 15"
     if not escoba_captures(c.rank, table):
-        reason += f"; nothing on the table makes 15 with {c}, so it is laid on the table"
-    return reason
+        # TRANSLATORS: Escoba; {sum} is an addition such as "9 + 7 = 16", {card} e.g. "9b".
+        return _("{sum}, not 15; nothing on the table makes 15 with {card}, so it is laid on the "
+                 "table").format(sum=_sum_line(taken), card=c)
+    # TRANSLATORS: Escoba; {sum} is an addition such as "3 + 5 = 8".
+    return _("{sum}, not 15").format(sum=_sum_line(taken))
 
 
 def _explain_ace(c, capture: int, table: int, no_empty_sweep: bool) -> str | None:
@@ -123,18 +135,20 @@ def _explain_ace(c, capture: int, table: int, no_empty_sweep: bool) -> str | Non
     aces = table & 15
     if not table:
         if no_empty_sweep:
-            return f"{c} may not be played on an empty table: play another card"
-        return None if capture == 0 else f"{cards_of(capture)[0]} is not on the table"
+            return _("{card} may not be played on an empty table: play another card").format(card=c)
+        return None if capture == 0 else _("{card} is not on the table").format(card=cards_of(capture)[0])
     if aces:
         if capture and not capture & ~aces and capture.bit_count() == 1:
             return None
-        names = " or ".join(str(a) for a in cards_of(aces))
-        if len(cards_of(aces)) == 1:
-            return f"{c} must capture {names}: an Ace on the table is taken by match"
-        return f"{c} must capture one Ace ({names}): an Ace on the table is taken by match"
+        found = cards_of(aces)
+        if len(found) == 1:
+            return _("{card} must capture {ace}: an Ace on the table is taken by match").format(
+                card=c, ace=found[0])
+        return _("{card} must capture one Ace ({aces}): an Ace on the table is taken by match").format(
+            card=c, aces=either(found))
     if capture == table:
         return None
-    return f"{c} takes the whole table: an Ace takes everything when no Ace is on it"
+    return _("{card} takes the whole table: an Ace takes everything when no Ace is on it").format(card=c)
 
 
 def describe_capture(card: int, capture: int, table: int, rules=None) -> str | None:
@@ -147,31 +161,43 @@ def describe_capture(card: int, capture: int, table: int, rules=None) -> str | N
         if capture:
             return _sum_line([c, *cards_of(capture)])
         if escoba_captures(c.rank, table):
-            return f"capturing is not compulsory in Escoba: {c} is laid on the table"
+            return _("capturing is not compulsory in Escoba: {card} is laid on the table").format(card=c)
         return None
     if rule == "assi" and c.rank == 1 and capture and not capture & 15:
-        return "an Ace takes the whole table (no scopa)"
+        return _("an Ace takes the whole table (no scopa)")
     return None
 
 
-def _a(rank: int) -> str:
-    """The article before a rank said as a number: "an 8", "a 7"."""
-    return f"an {rank}" if rank == 8 else f"a {rank}"
+def _cannot_take(rank: int, other: int) -> str:
+    """``"a 7 cannot take a 3"``: English says "an 8"; other languages need one sentence."""
+    if rank == 8:
+        return _("an {rank} cannot take a {other}").format(rank=rank, other=other)
+    if other == 8:
+        return _("a {rank} cannot take an {other}").format(rank=rank, other=other)
+    return _("a {rank} cannot take a {other}").format(rank=rank, other=other)
+
+
+def _wrong_sum(taken, total: int, rank: int) -> str:
+    """``"3 + 5 = 8, your card is a 7"``."""
+    if rank == 8:
+        return _("{sum}, your card is an {rank}").format(sum=f"{_plus(taken)} = {total}", rank=rank)
+    return _("{sum}, your card is a {rank}").format(sum=f"{_plus(taken)} = {total}", rank=rank)
 
 
 def explain_capture(card: int, capture: int, table: int, rules=None, hand=()) -> str | None:
     """Why playing ``card`` taking ``capture`` (a mask) is illegal on ``table``, or None if legal.
 
-    The message speaks to the player, e.g. ``"7d must capture 7b: a match beats a sum"``.
-    Membership of the card in the hand is checked by the caller.  ``rules`` (Scopa when
-    None) chooses the variant's capture rule; ``hand`` (the player's cards) matters only
-    to Scopa d'Assi's ``ace-no-empty-sweep``.
+    The message speaks to the player, e.g. ``"7d must capture 7b: a match beats a sum"``,
+    in the player's language (the cards stay in notation: the screen draws them in the
+    deck's style).  Membership of the card in the hand is checked by the caller.
+    ``rules`` (Scopa when None) chooses the variant's capture rule; ``hand`` (the
+    player's cards) matters only to Scopa d'Assi's ``ace-no-empty-sweep``.
     """
     c = CARDS[card]
     r = c.rank
     if capture & ~table:
         missing = cards_of(capture & ~table)
-        return f"{missing[0]} is not on the table"
+        return _("{card} is not on the table").format(card=missing[0])
     rule = rules.variant_info.capture if rules is not None else "scopa"
     if rule == "escoba":
         return _explain_escoba(c, capture, table)
@@ -183,23 +209,25 @@ def explain_capture(card: int, capture: int, table: int, rules=None, hand=()) ->
     matches = cards_of((table >> (card & ~3) & 15) << (card & ~3))
     if matches:
         if len(matches) == 1:
-            return f"{c} must capture {matches[0]}: a match beats a sum"
-        names = " or ".join(str(m) for m in matches)
+            return _("{card} must capture {match}: a match beats a sum").format(card=c, match=matches[0])
         if capture and not (capture & ~mask_of(matches)):
-            return f"take just one {r}: {names}"
-        return f"{c} must capture one {r} ({names}): a match beats a sum"
+            # TRANSLATORS: {cards} are the cards of that rank on the table ("6c or 6s").
+            return _("take just one {rank}: {cards}").format(rank=r, cards=either(matches))
+        return _("{card} must capture one {rank} ({cards}): a match beats a sum").format(
+            card=c, rank=r, cards=either(matches))
     # No match on the table.
     if capture == 0:
         example = cards_of(legal[0])
-        return f"you must capture: {_plus(example)} = {r} is on the table"
+        # TRANSLATORS: {sum} is an addition on the table, e.g. "3 + 4 = 7".
+        return _("you must capture: {sum} is on the table").format(sum=f"{_plus(example)} = {r}")
     taken = cards_of(capture)
     total = sum(t.rank for t in taken)
     if len(taken) == 1:
-        reason = f"{_a(r)} cannot take {_a(taken[0].rank)}"
+        reason = _cannot_take(r, taken[0].rank)
     elif total != r:
-        reason = f"{_plus(taken)} = {total}, your card is {_a(r)}"
+        reason = _wrong_sum(taken, total, r)
     else:  # right total but not legal: cannot happen, kept for safety
-        reason = f"{_plus(taken)} cannot be taken"
+        reason = _("{cards} cannot be taken").format(cards=_plus(taken))
     if not legal:
-        reason += f"; nothing adds up to {r}, so {c} is laid on the table"
+        reason = _laid(reason, r, c)
     return reason

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .text import pgettext
+
 SUITS = "dcsb"
+# The English names (the player's language: :func:`suit_name`, :func:`rank_name`).
 SUIT_NAMES = {
     "d": "Coins",
     "c": "Cups",
@@ -21,6 +24,24 @@ SUIT_NAMES = {
     "b": "Clubs",
 }
 RANK_NAMES = {1: "Ace", 8: "Jack", 9: "Horse", 10: "King"}
+
+
+def suit_name(suit: str) -> str:
+    """A suit's name in the player's language: the Italian deck's suits keep their Italian
+    names (Denari, Coppe, Spade, Bastoni) in every language but English."""
+    # TRANSLATORS: the suits of the Italian deck keep their Italian names in every language:
+    # Denari, Coppe, Spade, Bastoni.
+    return {"d": pgettext("italian deck", "Coins"), "c": pgettext("italian deck", "Cups"),
+            "s": pgettext("italian deck", "Swords"), "b": pgettext("italian deck", "Clubs")}[suit]
+
+
+def rank_name(rank: int) -> str:
+    """A rank in words where it has one (the Italian deck's Asso, Fante, Cavallo, Re, kept in
+    every language but English), else its number."""
+    # TRANSLATORS: the Italian deck's ranks keep their Italian names: Asso, Fante, Cavallo, Re.
+    words = {1: pgettext("italian deck", "Ace"), 8: pgettext("italian deck", "Jack"),
+             9: pgettext("italian deck", "Horse"), 10: pgettext("italian deck", "King")}
+    return words.get(rank, str(rank))
 
 
 class Card(int):
@@ -38,9 +59,11 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """Long English name, e.g. ``7 of Coins`` or ``King of Clubs``."""
-        rank = RANK_NAMES.get(self.rank, str(self.rank))
-        return f"{rank} of {SUIT_NAMES[self.suit]}"
+        """Long name in the player's language, e.g. ``7 of Coins`` or ``King of Clubs``
+        (Italian: ``7 di Denari``, ``Re di Bastoni``)."""
+        # TRANSLATORS: a card's long name: {rank} is a number or Asso, Fante, Cavallo, Re;
+        # {suit} is Denari, Coppe, Spade or Bastoni.
+        return pgettext("card", "{rank} of {suit}").format(rank=rank_name(self.rank), suit=suit_name(self.suit))
 
     def __str__(self) -> str:
         return NAMES[self]

@@ -1,4 +1,7 @@
-"""Exceptions raised by the engine."""
+"""Exceptions raised by the engine.  Their messages are in the player's language
+(:mod:`.text`): the network server speaks English on the wire (docs/)."""
+
+from .text import _
 
 
 class ScopaError(Exception):
@@ -18,4 +21,6 @@ class RecordError(ScopaError, ValueError):
 
     def __init__(self, message: str, line: int | None = None):
         self.line = line
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+        # TRANSLATORS: a damaged game record: {line} is its line number, {message} what is wrong.
+        super().__init__(_("line {line}: {message}").format(line=line, message=message) if line is not None
+                         else message)

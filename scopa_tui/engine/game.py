@@ -15,7 +15,20 @@ from .events import Dealt, Event, GameEnded, GameStarted, HandEnded, Played, Red
 from .moves import Move
 from .rules import Rules
 from .scoring import HandScore, score_hand
+from .text import _
 from .view import LazyPlayerView, PlayerView, PlayRecord
+
+
+def refusal(phase: str, card, hand) -> str | None:
+    """Why no card, or not ``card``, may be played now: the hand is over, no hand is being
+    played, or the card is not in ``hand``; None when nothing stands in the way (the
+    capture itself is checked by :func:`.captures.explain_capture`)."""
+    if phase != "play":
+        return _("the hand is over") if phase == "hand_over" else _("no hand is being played")
+    if card not in hand:
+        # TRANSLATORS: {card} is a card in notation, e.g. "7d" (drawn as the deck's card).
+        return _("{card} is not in your hand").format(card=card)
+    return None
 
 
 class DeckSource(Protocol):
@@ -166,10 +179,9 @@ class Game:
         Does not change the game: a UI calls it while the player is still choosing.
         """
         move = Move(card, capture)
-        if self.phase != "play":
-            return "the hand is over" if self.phase == "hand_over" else "no hand is being played"
-        if move.card not in self.state.hands[self.state.turn]:
-            return f"{move.card} is not in your hand"
+        refused = refusal(self.phase, move.card, self.state.hands[self.state.turn] if self.state else ())
+        if refused is not None:
+            return refused
         return explain_capture(move.card, move.mask, self.state.table, self.rules,
                                self.state.hands[self.state.turn])
 
@@ -237,7 +249,7 @@ class Game:
         leftover_to = s.last_capture if s.last_capture >= 0 else None
         # With no cards left on the table the record says leftover_to null: nobody took any.
         s.table = 0
-        sweeps: list[list[Card]] = [[] for _ in self.rules.sides]
+        sweeps: list[list[Card]] = [[] for _side in self.rules.sides]
         for play in self.history:
             if play.scopa:
                 sweeps[self.side_of(play.seat)].append(play.card)

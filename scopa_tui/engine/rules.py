@@ -7,6 +7,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .errors import RulesError
+from .text import N_, _
+from .words import either
 from .variants import OPTION_DEFAULTS, OPTIONS, VARIANTS, Variant, get_variant, option_settings
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -28,7 +30,7 @@ def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
     if players == 6:
         return ((0, 3), (1, 4), (2, 5))
-    raise RulesError(f"Scopa is played by 2, 3, 4 or 6 players, not {players}")
+    raise RulesError(_("Scopa is played by 2, 3, 4 or 6 players, not {players}").format(players=players))
 
 
 @dataclass(frozen=True)
@@ -60,12 +62,12 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise RulesError(f"players must be a number, not {self.players!r}")
+            raise RulesError(_("players must be a number, not {value}").format(value=repr(self.players)))
         v = get_variant(self.variant)
         if self.players not in v.players:
-            *head, last = map(str, v.players)
-            allowed = f"{', '.join(head)} or {last}" if head else last
-            raise RulesError(f"{v.title} is played by {allowed} players, not {self.players}")
+            # TRANSLATORS: {game} is a game's name (Scopone scientifico), {allowed} e.g. "2, 3, 4 or 6".
+            raise RulesError(_("{game} is played by {allowed} players, not {players}").format(
+                game=v.title, allowed=either(v.players), players=self.players))
         for opt in OPTIONS.values():
             value = getattr(self, opt.field)
             if not isinstance(value, bool):
@@ -80,7 +82,8 @@ class Rules:
         object.__setattr__(self, "lean", (v.rule, v.hand_cards, v.table_cards, v.redeal_cards))
         object.__setattr__(self, "sides", sides_for(self.players))
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
-            raise RulesError(f"the target must be a whole number of points of at least 1, not {self.target!r}")
+            raise RulesError(_("the target must be a whole number of points of at least 1, not {value}").format(
+                value=repr(self.target)))
         if self.primiera_chart not in PRIMIERA_CHARTS:
             raise RulesError(
                 f"unknown primiera chart {self.primiera_chart!r}: choose {' or '.join(PRIMIERA_CHARTS)}"
@@ -89,9 +92,9 @@ class Rules:
             raise RulesError(f"unknown deck style {self.deck_style!r}: choose one of {', '.join(DECK_STYLES)}")
         preset = PRESETS.get(self.preset)
         if preset is not None and self.players not in preset.players:
-            *head, last = map(str, preset.players)
-            allowed = f"{', '.join(head)} or {last}" if head else last
-            raise RulesError(f"the {self.preset} preset is for {allowed} players, not {self.players}")
+            # TRANSLATORS: {preset} is a rules preset's name as --preset takes it (ludoteka).
+            raise RulesError(_("the {preset} preset is for {allowed} players, not {players}").format(
+                preset=self.preset, allowed=either(preset.players), players=self.players))
 
     @property
     def n_sides(self) -> int:
@@ -167,18 +170,18 @@ class Preset:
     primiera_chart: str
     redeal_three_kings: bool
     deck_style: str
-    description: str
+    description: str  # marked for the catalogs: shown as _(description)
 
 
 PRESETS: dict[str, Preset] = {}
 PRESETS.update(
     {
         "standard": Preset("standard", (2, 3, 4, 6), 11, "standard", True, "italian",
-                           "standard Italian rules"),
+                           N_("standard Italian rules")),
         "gamerules": Preset("gamerules", (2, 4), 11, "standard", True, "french",
-                            "the GameRules.com sheet: 2 or 4 players, French deck"),
+                            N_("the GameRules.com sheet: 2 or 4 players, French deck")),
         "ludoteka": Preset("ludoteka", (2, 3, 4, 6), 11, "ludoteka", False, "italian",
-                           "the Ludoteka sheet: Ludoteka primiera chart, no three-kings redeal"),
+                           N_("the Ludoteka sheet: Ludoteka primiera chart, no three-kings redeal")),
     }
 )
 
@@ -193,7 +196,8 @@ def make_rules(preset: str = "standard", players: int = 2, target: int | None = 
     """
     p = PRESETS.get(preset)
     if p is None:
-        raise RulesError(f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}")
+        raise RulesError(_("unknown preset {name}: choose one of {choices}").format(
+            name=repr(preset), choices=", ".join(PRESETS)))
     v = get_variant(variant)
     overrides = {**overrides, **option_settings(options, variant)}
     default_target = p.target if v.name == "scopa" else v.target

@@ -8,15 +8,21 @@ house rules add the re bello and the napola.  Every point is an :class:`Award` w
 :func:`score_hand` says, for every point, who won it and why; the scoring screen, the
 records and the tests read it.  :func:`.core.hand_points` is the fast equivalent for
 playouts; the two are checked against each other in the tests.
+
+An award's reason is kept as data (:class:`Reason`: who, how many) and put into words
+when it is read, in the language in use then: a scoring screen shown again after the
+player changed the language says it in the new one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import CARDS, COINS_MASK, SETTEBELLO, SUIT_NAMES, SUITS, Card, card_tuple
+from .cards import CARDS, COINS_MASK, SETTEBELLO, SUITS, Card, card_tuple, suit_name
 from .core import RE_BELLO, SEVENS_SHIFT, napola_length, primiera
 from .rules import Rules
+from .text import _, ngettext
+from .words import both
 
 
 @dataclass(frozen=True)
@@ -57,13 +63,103 @@ class SideScore:
 
 
 @dataclass(frozen=True)
+class Reason:
+    """Why a point went where it went, as data; :meth:`text` puts it into words.
+
+    ``kind`` is ``most`` (``sides[0]`` has ``values[0]``, the others ``values[1:]``),
+    ``only`` (the only side with a value), ``tie`` (``sides`` tied at ``values[0]``),
+    ``none`` (no side has one: the primiera), ``took``/``nobody`` (the card ``values[0]``),
+    ``napola`` (``sides[0]`` took a run of ``values[0]`` coins), ``no_napola``,
+    ``setenta_tie`` (tied at ``values[0]`` sevens; ``inner``: the primiera's reason that
+    decides it, or None: nobody scores).
+    """
+
+    kind: str
+    point: str
+    sides: tuple[int, ...] = ()
+    values: tuple = ()
+    inner: Reason | None = None
+
+    def text(self, side_names=()) -> str:
+        """The reason in the player's language, naming the sides ``side_names``."""
+        def name(i: int) -> str:
+            return side_names[i] if i < len(side_names) else _("side {n}").format(n=i)
+
+        k, v = self.kind, self.values
+        if k == "most":
+            # TRANSLATORS: who won a point and by how much, e.g. "Anna: 21 cards against 19
+            # cards"; {others} lists the other sides' amounts ("19 cards, 3 cards").
+            return _("{side}: {amount} against {others}").format(
+                side=name(self.sides[0]), amount=_amount(self.point, v[0]),
+                others=", ".join(_amount(self.point, x) for x in v[1:]))
+        if k == "only":
+            # TRANSLATORS: e.g. "Anna: primiera 78, the only one" (no other side has one).
+            return _("{side}: {amount}, the only one").format(side=name(self.sides[0]),
+                                                             amount=_amount(self.point, v[0]))
+        if k == "tie":
+            # TRANSLATORS: e.g. "tie: You and Anna have 2 sevens each: no point".
+            return _("tie: {sides} have {amount} each: no point").format(
+                sides=both([name(i) for i in self.sides]), amount=_amount(self.point, v[0]))
+        if k == "none":
+            return _("no side holds all four suits: no point")
+        if k == "took":
+            # TRANSLATORS: e.g. "Anna took the 7 of Coins" ({card}: a card's long name).
+            return _("{side} took the {card}").format(side=name(self.sides[0]), card=CARDS[v[0]].name)
+        if k == "nobody":
+            return _("nobody took the {card}").format(card=CARDS[v[0]].name)
+        if k == "napola":
+            n = v[0]
+            if n == 3:
+                # TRANSLATORS: the napola: the Ace, 2 and 3 of Coins (Denari) in one side's pile.
+                return _("{side} took the Ace, 2 and 3 of Coins: napola of 3").format(side=name(self.sides[0]))
+            # TRANSLATORS: the napola: the Ace to {n} of Coins (Denari) in an unbroken run.
+            return _("{side} took the Ace to {n} of Coins: napola of {n}").format(side=name(self.sides[0]), n=n)
+        if k == "no_napola":
+            return _("nobody took the Ace, 2 and 3 of Coins")
+        if k == "setenta_tie":
+            sevens = _amount("sevens", v[0])
+            if self.inner is None:
+                # TRANSLATORS: Escoba's setenta (the most sevens): {sevens} e.g. "2 sevens".
+                return _("tie at {sevens}, and no better primiera among them: no point").format(sevens=sevens)
+            # TRANSLATORS: Escoba's setenta tied, decided by the primiera; {reason} says who
+            # has the better primiera ("Anna: primiera 78 against primiera 75").
+            return _("tie at {sevens}; the primiera decides: {reason}").format(
+                sevens=sevens, reason=self.inner.text(side_names))
+        raise ValueError(f"unknown reason {k!r}")
+
+
+def _amount(point: str, n: int) -> str:
+    """How much of ``point`` a side has: ``"21 cards"``, ``"1 coin"``, ``"primiera 78"``."""
+    if point == "cards":
+        return ngettext("{n} card", "{n} cards", n).format(n=n)
+    if point == "coins":
+        # TRANSLATORS: cards of the suit of coins (Denari) a side took.
+        return ngettext("{n} coin", "{n} coins", n).format(n=n)
+    if point == "sevens":
+        return ngettext("{n} seven", "{n} sevens", n).format(n=n)
+    # TRANSLATORS: a side's primiera, the value of its best card of each suit.
+    return _("primiera {n}").format(n=n)
+
+
+@dataclass(frozen=True)
 class Award:
-    """One point of the hand: which side won it (None: nobody) and why, in words."""
+    """One point of the hand: which side won it (None: nobody) and why (:attr:`reason`)."""
 
     point: str
     side: int | None
-    reason: str
+    why: Reason
     value: int = 1  # points it is worth to ``side`` (the napola's length; 1 otherwise)
+    # The sides' names when the hand was scored (not compared: only words).
+    names: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def reason(self) -> str:
+        """Why, in words, in the language in use now."""
+        return self.why.text(self.names)
+
+    def describe(self, side_names) -> str:
+        """Why, in words, naming the sides ``side_names`` (as a screen shows them now)."""
+        return self.why.text(side_names)
 
 
 @dataclass(frozen=True)
@@ -92,27 +188,26 @@ class HandScore:
         raise KeyError(point)
 
 
-def _count(n: int, noun: str) -> str:
-    """``"1 coin"``, ``"0 coins"``, ``"3 coins"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def _award(point: str, values: list, fmt, side_names) -> Award:
+def _award(point: str, values: list, names: tuple[str, ...]) -> Award:
     present = [(i, v) for i, v in enumerate(values) if v is not None]
     if not present:
-        return Award(point, None, f"no side has a {point}: no point")
-    best = max(v for _, v in present)
+        return Award(point, None, Reason("none", point), names=names)
+    best = max(v for _i, v in present)
     winners = [i for i, v in present if v == best]
     if len(winners) > 1:
-        who = " and ".join(side_names[i] for i in winners)
-        return Award(point, None, f"tie: {who} have {fmt(best)} each: no point")
+        return Award(point, None, Reason("tie", point, tuple(winners), (best,)), names=names)
     w = winners[0]
-    others = [v for i, v in present if i != w]
+    others = tuple(v for i, v in present if i != w)
     if others:
-        reason = f"{side_names[w]}: {fmt(best)} against {', '.join(fmt(v) for v in others)}"
-    else:
-        reason = f"{side_names[w]}: {fmt(best)}, the only one"
-    return Award(point, w, reason)
+        return Award(point, w, Reason("most", point, (w,), (best, *others)), names=names)
+    return Award(point, w, Reason("only", point, (w,), (best,)), names=names)
+
+
+def _took(point: str, holder: int | None, card: int, names: tuple[str, ...]) -> Award:
+    """The point of one card (the settebello, the re bello): who took it, or nobody."""
+    if holder is None:
+        return Award(point, None, Reason("nobody", point, (), (card,)), names=names)
+    return Award(point, holder, Reason("took", point, (holder,), (card,)), names=names)
 
 
 def score_hand(rules: Rules, hand: int, piles: list[int], scope: list[int], leftover: int,
@@ -125,33 +220,21 @@ def score_hand(rules: Rules, hand: int, piles: list[int], scope: list[int], left
     (the dealer's escobas of an Escoba deal, already counted in ``scope``) are carried
     into the score for the scoring screen; they do not change the points.
     """
-    n = len(piles)
-    names = side_names or [f"side {i}" for i in range(n)]
+    names = tuple(side_names or ())  # no names: "side 0", "side 1", ... (Reason.text)
     variant = rules.variant_info
     values = rules.primiera_values
     prim = [primiera(p, values, rules.primiera_requires_all_suits) for p in piles]
     counts = [p.bit_count() for p in piles]
     coins = [(p & COINS_MASK).bit_count() for p in piles]
     sevens = [(p >> SEVENS_SHIFT & 15).bit_count() for p in piles]
-    awards = [
-        _award("cards", counts, lambda v: _count(v, "card"), names),
-        _award("coins", coins, lambda v: _count(v, "coin"), names),
-    ]
-    holder = _holder(piles, SETTEBELLO)
-    awards.append(Award("settebello", holder,
-                        f"{names[holder]} took the 7 of Coins" if holder is not None
-                        else "nobody took the 7 of Coins"))
+    awards = [_award("cards", counts, names), _award("coins", coins, names),
+              _took("settebello", _holder(piles, SETTEBELLO), SETTEBELLO, names)]
     if variant.scoring == "escoba":
-        awards.append(_setenta(rules, sevens, [v for v, _ in prim], names))
+        awards.append(_setenta(rules, sevens, [v for v, _best in prim], names))
     else:
-        pa = _award("primiera", [v for v, _ in prim], lambda v: f"primiera {v}", names)
-        if pa.side is None and all(v is None for v, _ in prim):
-            pa = Award("primiera", None, "no side holds all four suits: no point")
-        awards.append(pa)
+        awards.append(_award("primiera", [v for v, _best in prim], names))
     if rules.re_bello:
-        king = _holder(piles, RE_BELLO)
-        awards.append(Award("re_bello", king, f"{names[king]} took the King of Coins" if king is not None
-                            else "nobody took the King of Coins"))
+        awards.append(_took("re_bello", _holder(piles, RE_BELLO), RE_BELLO, names))
     napolas = [napola_length(p) for p in piles]
     if rules.napola:
         awards.append(_napola(napolas, names))
@@ -193,34 +276,33 @@ def _holder(piles: list[int], card: int) -> int | None:
     return next((i for i, p in enumerate(piles) if p >> card & 1), None)
 
 
-def _setenta(rules: Rules, sevens: list[int], prim: list[int | None], names: list[str]) -> Award:
+def _setenta(rules: Rules, sevens: list[int], prim: list[int | None], names: tuple[str, ...]) -> Award:
     """Escoba's point for the most sevens; a tie goes to the better primiera with the
     ``setenta_primiera`` option, else nobody scores it."""
-    award = _award("sevens", sevens, lambda v: _count(v, "seven"), names)
+    award = _award("sevens", sevens, names)
     if award.side is not None or not rules.setenta_primiera:
         return award
     best = max(sevens)
     tied = [i for i, v in enumerate(sevens) if v == best]
-    decider = _award("primiera", [prim[i] if i in tied else None for i in range(len(prim))],
-                     lambda v: f"primiera {v}", names)
-    tie = f"tie at {_count(best, 'seven')}"
+    decider = _award("primiera", [prim[i] if i in tied else None for i in range(len(prim))], names)
     if decider.side is None:
-        return Award("sevens", None, f"{tie}, and no better primiera among them: no point")
-    return Award("sevens", decider.side, f"{tie}; the primiera decides: {decider.reason}")
+        return Award("sevens", None, Reason("setenta_tie", "sevens", tuple(tied), (best,)), names=names)
+    return Award("sevens", decider.side, Reason("setenta_tie", "sevens", tuple(tied), (best,), decider.why),
+                 names=names)
 
 
-def _napola(lengths: list[int], names: list[str]) -> Award:
+def _napola(lengths: list[int], names: tuple[str, ...]) -> Award:
     holder = next((i for i, v in enumerate(lengths) if v), None)
     if holder is None:
-        return Award("napola", None, "nobody took the Ace, 2 and 3 of Coins", value=0)
+        return Award("napola", None, Reason("no_napola", "napola"), value=0, names=names)
     n = lengths[holder]
-    run = "Ace, 2 and 3" if n == 3 else f"Ace to {n}"
-    return Award("napola", holder, f"{names[holder]} took the {run} of Coins: napola of {n}", value=n)
+    return Award("napola", holder, Reason("napola", "napola", (holder,), (n,)), value=n, names=names)
 
 
 def primiera_text(side: SideScore) -> str:
     """E.g. ``"7d 7c 6s 5b = 75"`` or ``"no primiera: lacks Swords"``."""
     if side.primiera is None:
-        lacks = ", ".join(SUIT_NAMES[s] for s in side.missing_suits)
-        return f"no primiera: lacks {lacks}"
+        lacks = ", ".join(suit_name(s) for s in side.missing_suits)
+        # TRANSLATORS: {suits} lists the suits a side took no card of ("Swords, Clubs").
+        return _("no primiera: lacks {suits}").format(suits=lacks)
     return f"{' '.join(map(str, side.primiera_cards))} = {side.primiera}"

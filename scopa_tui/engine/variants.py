@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import RulesError
+from .text import N_, _
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,9 @@ class Variant:
     compulsory: bool
     scoring: str  # "scopa" or "escoba"
     options: tuple[str, ...]  # the house rules this variant allows (OPTIONS' names)
-    summary: str  # one short paragraph for help and the README
+    # One short paragraph for help and the README, marked for the catalogs: shown as
+    # _(summary).  The title is the game's own name, the same in every language.
+    summary: str
     # Whether three or more Kings among the table cards of a deal void it (the rules'
     # redeal_three_kings): only where four cards are laid and a King cannot be summed.
     kings_redeal: bool = True
@@ -93,60 +96,64 @@ class Option:
 
     name: str
     field: str
-    title: str
-    summary: str
+    title: str  # marked for the catalogs: shown as _(title)
+    summary: str  # marked for the catalogs: shown as _(summary)
 
 
 _SCOPA_HOUSE = ("re-bello", "napola", "last-play-scopa", "primiera-all-suits")
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (
     Variant("scopa", "Scopa", (2, 3, 4, 6), 11, 3, 4, 3, "scopa", True, "scopa", _SCOPA_HOUSE,
-            "3 cards each and 4 on the table. Take a card of the same rank, or cards adding up to "
-            "yours (a match beats a sum); taking is compulsory. Points: cards, coins, settebello, "
-            "primiera and each scopa."),
+            N_("3 cards each and 4 on the table. Take a card of the same rank, or cards adding up to "
+               "yours (a match beats a sum); taking is compulsory. Points: cards, coins, settebello, "
+               "primiera and each scopa.")),
     Variant("scopone-scientifico", "Scopone scientifico", (4,), 11, 10, 0, 0, "scopa", True, "scopa",
             _SCOPA_HOUSE,
-            "4 players in two partnerships; all 40 cards are dealt, 10 each, none on the table, so "
-            "the first player cannot take anything. Captures and points as in Scopa.",
+            N_("4 players in two partnerships; all 40 cards are dealt, 10 each, none on the table, so "
+               "the first player cannot take anything. Captures and points as in Scopa."),
             kings_redeal=False),
     Variant("scopone-classico", "Scopone classico", (4,), 11, 9, 4, 0, "scopa", True, "scopa",
             _SCOPA_HOUSE,
-            "4 players in two partnerships; 9 cards each and 4 on the table, no more deals. "
-            "Captures and points as in Scopa."),
+            N_("4 players in two partnerships; 9 cards each and 4 on the table, no more deals. "
+               "Captures and points as in Scopa.")),
     Variant("escoba", "Escoba", (2, 3, 4, 6), 21, 3, 4, 3, "escoba", False, "escoba",
             ("re-bello", "napola", "last-play-scopa", "primiera-all-suits", "setenta-primiera"),
-            "Take any set of table cards that with your card adds up to 15 (Jack 8, Horse 9, "
-            "King 10); taking is not compulsory. If the 4 cards dealt to the table add up to 15 "
-            "(or 30) the dealer takes them as one (or two) escobas. Points: each escoba, most "
-            "cards, most coins, the 7 of coins (velo) and most sevens (setenta).",
+            N_("Take any set of table cards that with your card adds up to 15 (Jack 8, Horse 9, "
+               "King 10); taking is not compulsory. If the 4 cards dealt to the table add up to 15 "
+               "(or 30) the dealer takes them as one (or two) escobas. Points: each escoba, most "
+               "cards, most coins, the 7 of coins (velo) and most sevens (setenta)."),
             kings_redeal=False),
     Variant("scopa-d-assi", "Scopa d'Assi", (2, 3, 4, 6), 11, 3, 4, 3, "assi", True, "scopa",
             _SCOPA_HOUSE + ("ace-no-empty-sweep",),
-            "Scopa, but an Ace takes the whole table (no scopa) unless an Ace is on the table, "
-            "which it then takes by match."),
+            N_("Scopa, but an Ace takes the whole table (no scopa) unless an Ace is on the table, "
+               "which it then takes by match.")),
 )}
 
+# Titles and summaries are marked for the catalogs (N_) and shown as _(title), _(summary);
+# Re bello and Napola are the rules' own names, the same in every language.
 OPTIONS: dict[str, Option] = {o.name: o for o in (
     Option("re-bello", "re_bello", "Re bello",
-           "the King of coins scores a point for the side that takes it"),
+           N_("the King of coins scores a point for the side that takes it")),
     Option("napola", "napola", "Napola",
-           "a side that takes the Ace, 2 and 3 of coins scores 3, one more for each coin "
-           "after the 3 in an unbroken run (4 with the 4, 5 with the 4 and 5, ...)"),
-    Option("last-play-scopa", "last_play_scopa", "Scopa on the last play",
-           "a sweep with the last card of a hand counts as a scopa"),
-    Option("primiera-all-suits", "primiera_requires_all_suits", "Primiera needs all suits",
-           "a side that took no card of some suit has no primiera (on by default; "
-           "--option no-primiera-all-suits turns it off)"),
-    Option("ace-no-empty-sweep", "ace_no_empty_sweep", "No Ace on an empty table",
-           "an Ace may not be played on an empty table (to sweep nothing) while the hand "
-           "holds another card"),
-    Option("setenta-primiera", "setenta_primiera", "Setenta tie by primiera",
-           "a tie for the most sevens goes to the better primiera"),
+           N_("a side that takes the Ace, 2 and 3 of coins scores 3, one more for each coin "
+              "after the 3 in an unbroken run (4 with the 4, 5 with the 4 and 5, ...)")),
+    Option("last-play-scopa", "last_play_scopa", N_("Scopa on the last play"),
+           N_("a sweep with the last card of a hand counts as a scopa")),
+    Option("primiera-all-suits", "primiera_requires_all_suits", N_("Primiera needs all suits"),
+           N_("a side that took no card of some suit has no primiera (on by default; "
+              "--option no-primiera-all-suits turns it off)")),
+    Option("ace-no-empty-sweep", "ace_no_empty_sweep", N_("No Ace on an empty table"),
+           N_("an Ace may not be played on an empty table (to sweep nothing) while the hand "
+              "holds another card")),
+    Option("setenta-primiera", "setenta_primiera", N_("Setenta tie by primiera"),
+           N_("a tie for the most sevens goes to the better primiera")),
 )}
 
 # What the UI calls each Award.point (the variant's categories and the options' points).
+# Marked for the catalogs: shown as _(CATEGORY_NAMES[point]) (settebello, primiera,
+# setenta, re bello and napola are the rules' own names, the same in every language).
 CATEGORY_NAMES = {
-    "cards": "cards", "coins": "coins", "settebello": "settebello", "primiera": "primiera",
+    "cards": N_("cards"), "coins": N_("coins"), "settebello": "settebello", "primiera": "primiera",
     "sevens": "setenta", "re_bello": "re bello", "napola": "napola",
 }
 
@@ -164,7 +171,8 @@ def get_variant(name: str) -> Variant:
     """The variant called ``name``; :class:`RulesError` listing the choices otherwise."""
     v = VARIANTS.get(name) if isinstance(name, str) else None
     if v is None:
-        raise RulesError(f"unknown variant {name!r}: choose one of {_choices(VARIANTS)}")
+        raise RulesError(_("unknown variant {name}: choose one of {choices}").format(
+            name=repr(name), choices=_choices(VARIANTS)))
     return v
 
 
@@ -183,9 +191,13 @@ def option_settings(names, variant: str = "scopa") -> dict[str, bool]:
             name, on = name[3:], False
         opt = OPTIONS.get(name) if isinstance(name, str) else None
         if opt is None:
-            raise RulesError(f"unknown option {raw!r}: choose from {_choices(OPTIONS)} (no-NAME turns one off)")
+            raise RulesError(_("unknown option {name}: choose from {choices} (no-NAME turns one off)").format(
+                name=repr(raw), choices=_choices(OPTIONS)))
         if name not in v.options:
             allowed = [n for n, x in VARIANTS.items() if name in x.options]
-            raise RulesError(f"the option {name} is not played in {v.title}: it is for {_choices(allowed)}")
+            # TRANSLATORS: {name} is a house rule as --option takes it, {game} a game (Escoba),
+            # {games} the games it is for (as --variant takes them).
+            raise RulesError(_("the option {name} is not played in {game}: it is for {games}").format(
+                name=name, game=v.title, games=_choices(allowed)))
         out[opt.field] = on
     return out

@@ -28,8 +28,14 @@ from ..engine.captures import describe_capture
 from ..engine.cards import Card, card_tuple
 from ..engine.core import card_captures, rule_of
 from ..engine.events import Event
+from ..engine.game import refusal
 from ..engine.scoring import HandScore
+from ..engine.text import N_, _
 from ..engine.view import PlayerView
+
+
+# TRANSLATORS: the player's own name at the table, in the score and the scoring screen.
+YOU = N_("You")
 
 
 @dataclass(frozen=True)
@@ -122,8 +128,9 @@ class Table:
     # --- what the screen reads -------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        """Each seat's name as shown: "You" for this seat."""
-        return ["You" if i == self.my_seat else s.name for i, s in enumerate(self.seats)]
+        """Each seat's name as shown: "You" (in the player's language) for this seat."""
+        you = _(YOU)
+        return [you if i == self.my_seat else s.name for i, s in enumerate(self.seats)]
 
     @property
     def side_names(self) -> list[str]:
@@ -167,11 +174,10 @@ class Table:
     def explain(self, card: int | str, capture=()) -> str | None:
         """Why this seat may not play ``card`` taking ``capture`` now; None when it may."""
         move = Move(card, capture)
-        if self.phase != "play":
-            return "the hand is over" if self.phase == "hand_over" else "no hand is being played"
-        view = self.view()
-        if move.card not in view.hand:
-            return f"{move.card} is not in your hand"
+        view = self.view() if self.phase == "play" else None
+        refused = refusal(self.phase, move.card, view.hand if view is not None else ())
+        if refused is not None:
+            return refused
         return explain_capture(move.card, move.mask, mask_of(view.table), self.rules, [int(c) for c in view.hand])
 
     def describe(self, card: int | str, capture=()) -> str | None:

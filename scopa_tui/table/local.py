@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from ..engine import Game, GameEnded, HandEnded, Move
 from ..engine.view import PlayerView
+from ..engine.text import N_, _
 from .base import Preview, Seat, Table
+
+# The AI levels a seat's label shows in the player's language (other specs as written).
+LEVEL_WORDS = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 class LocalTable(Table):
@@ -62,8 +66,9 @@ class LocalTable(Table):
         level = self.levels.get(seat, "")
         if level.startswith("cmd:"):
             name = getattr(self.players.get(seat), "bot_name", None)
-            return f"bot {name}" if name else "external bot"
-        return level
+            # TRANSLATORS: the line under an external bot's seat; {name} is the name it gave.
+            return _("bot {name}").format(name=name) if name else _("external bot")
+        return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
     # --- events -------------------------------------------------------------------------
     def _relay(self, event) -> None:
@@ -112,10 +117,13 @@ class LocalTable(Table):
         try:
             move = player.choose(view)
         except Exception as exc:  # an AI or an external bot failing must not end the game
-            move, fault = None, f"{name}'s AI failed ({exc}); it plays a safe move"
+            # TRANSLATORS: {name} is a seat's name, {error} what went wrong (often in English).
+            move, fault = None, _("{name}'s AI failed ({error}); it plays a safe move").format(name=name, error=exc)
         if move is None or move not in view.legal:
             if fault is None:
-                fault = f"{name}'s AI chose an illegal move ({move}); it plays a safe move"
+                # TRANSLATORS: {move} is the move it chose, in notation ("7d takes 3c 4s").
+                fault = _("{name}'s AI chose an illegal move ({move}); it plays a safe move").format(
+                    name=name, move=move)
             move = view.legal[0]
         return move, fault
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..engine.cards import CARDS
+from ..engine.text import _, pgettext
 
 # Suit glyphs per deck family, by suit letter (d c s b = Coins, Cups, Swords, Clubs).  The
 # Spanish deck has the Italian deck's Latin suits under their Spanish names (Escoba's deck).
@@ -28,13 +29,16 @@ SUIT_LETTERS = {
     "french": {"d": "d", "c": "h", "s": "s", "b": "c"},
 }
 # Suit names follow the deck: the Italian deck keeps its own names (Denari is the suit
-# of coins), the French decks use the English ones, always in the plural.
+# of coins) in every language, and so does the Spanish deck (Oros); the French decks'
+# names are the player's language's (here in English, always in the plural: see
+# :func:`_french_suit`).
 SUIT_WORDS = {
     "italian": {"d": "Denari", "c": "Coppe", "s": "Spade", "b": "Bastoni"},
     "spanish": {"d": "Oros", "c": "Copas", "s": "Espadas", "b": "Bastos"},
     "french": {"d": "Diamonds", "c": "Hearts", "s": "Spades", "b": "Clubs"},
 }
-# What each suit is in plain English, for the help and the first mention of a suit.
+# What each suit is in plain English, for the help and the first mention of a suit
+# (in the player's language: :func:`_gloss`).
 SUIT_GLOSS = {
     "italian": {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"},
     "spanish": {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"},
@@ -46,12 +50,38 @@ RANK_LABELS = {
     "french": {1: "A", 8: "J", 9: "Q", 10: "K"},
     "french-numeric": {1: "A"},
 }
+# The ranks in words: the Italian and Spanish decks' in every language, the French
+# decks' in the player's language (:func:`_french_rank`).
 RANK_WORDS = {
     "italian": {1: "Asso", 8: "Fante", 9: "Cavallo", 10: "Re"},
     "spanish": {1: "As", 8: "Sota", 9: "Caballo", 10: "Rey"},
     "french": {1: "Ace", 8: "Jack", 9: "Queen", 10: "King"},
     "french-numeric": {1: "Ace"},
 }
+
+
+def _french_suit(suit: str) -> str:
+    """A French suit's name in the player's language, plural (``Diamonds``, ``Quadri``)."""
+    # TRANSLATORS: the suits of the French deck, as the deck is called in your language
+    # (it: Quadri, Cuori, Picche, Fiori; fr: Carreau, Cœur, Pique, Trèfle).  At most 9 letters.
+    return {"d": pgettext("french deck", "Diamonds"), "c": pgettext("french deck", "Hearts"),
+            "s": pgettext("french deck", "Spades"), "b": pgettext("french deck", "Clubs")}[suit]
+
+
+def _french_rank(rank: int) -> str | None:
+    """A French card's rank in words in the player's language (``Queen``, ``Dame``)."""
+    # TRANSLATORS: the ranks of the French deck in your language (it: Asso, Fante, Donna, Re).
+    words = {1: pgettext("french deck", "Ace"), 8: pgettext("french deck", "Jack"),
+             9: pgettext("french deck", "Queen"), 10: pgettext("french deck", "King")}
+    return words.get(rank)
+
+
+def _gloss(suit: str) -> str:
+    """What an Italian or Spanish suit is, in the player's language (``coins``, ``denari``)."""
+    # TRANSLATORS: what the suits of the Italian and Spanish decks are, lower case, as your
+    # language calls them ("Denari (coins)", "Oros (coins)"): it denari, coppe, spade, bastoni.
+    return {"d": pgettext("suit", "coins"), "c": pgettext("suit", "cups"),
+            "s": pgettext("suit", "swords"), "b": pgettext("suit", "clubs")}[suit]
 
 # Border sets: top-left, horizontal, top-right, vertical, bottom-left, bottom-right.
 BORDERS = {
@@ -117,27 +147,40 @@ class DeckStyle:
         return table[self.family][suit]
 
     def suit_word(self, suit: str) -> str:
-        """The suit's name in this deck, plural: ``Denari``, ``Diamonds``."""
+        """The suit's name in this deck, plural: ``Denari``, ``Diamonds`` (``Quadri`` in
+        Italian: the French deck's names are the player's language's)."""
+        if self.family == "french":
+            return _french_suit(suit)
         return SUIT_WORDS[self.family][suit]
 
     def suit_gloss(self, suit: str) -> str:
-        """The suit's name with what it is, for the help: ``Denari (coins)``, ``Diamonds``."""
-        word, gloss = self.suit_word(suit), SUIT_GLOSS[self.family][suit]
-        return word if word.lower() == gloss else f"{word} ({gloss})"
+        """The suit's name with what it is, for the help: ``Denari (coins)``, ``Diamonds``
+        (the French deck's names say it already)."""
+        word = self.suit_word(suit)
+        if self.family == "french":
+            return word
+        gloss = _gloss(suit)
+        return word if word.lower() == gloss.lower() else f"{word} ({gloss})"
 
     def card_name(self, card: int) -> str:
-        """A card's long name in this deck: ``Re di Denari``, ``7 di Denari``, ``Rey de Oros``,
-        ``King of Clubs``."""
+        """A card's long name in this deck: ``Re di Denari``, ``7 di Denari``, ``Rey de Oros``
+        (the Italian and Spanish decks' names, in every language), ``King of Clubs`` (in
+        the player's language: ``Re di Fiori``, ``Roi de Trèfle``)."""
         c = CARDS[card]
         if self.family in ("italian", "spanish"):
             of = "di" if self.family == "italian" else "de"
             return f"{self.rank_word(c.rank) or c.rank} {of} {self.suit_word(c.suit)}"
-        return f"{self.rank_word(c.rank) or c.rank} of {self.suit_word(c.suit)}"
+        # TRANSLATORS: a French card's long name: {rank} is a number or Ace, Jack, Queen,
+        # King in your language, {suit} a French suit in your language ("Re di Fiori").
+        return pgettext("french deck", "{rank} of {suit}").format(rank=self.rank_word(c.rank) or c.rank,
+                                                                  suit=self.suit_word(c.suit))
 
     def rank(self, rank: int) -> str:
         return RANK_LABELS[self.name].get(rank, str(rank))
 
     def rank_word(self, rank: int) -> str | None:
+        if self.family == "french":
+            return _french_rank(rank) if rank in RANK_WORDS[self.name] else None
         return RANK_WORDS[self.name].get(rank)
 
     def rank_name(self, rank: int) -> str:
@@ -145,14 +188,23 @@ class DeckStyle:
         return self.rank_word(rank) or str(rank)
 
     def kings(self) -> str:
-        """The 10s in the plural, as this deck names them: ``Re``, ``Reyes``, ``Kings``, ``10s``."""
-        return {"italian": "Re", "spanish": "Reyes", "french": "Kings"}.get(self.name, "10s")
+        """The 10s in the plural, as this deck names them: ``Re``, ``Reyes``, ``Kings``, ``10s``
+        (the French deck's in the player's language)."""
+        if self.name == "french":
+            # TRANSLATORS: the Kings of the French deck, plural ("three Kings on the table").
+            return pgettext("french deck", "Kings")
+        if self.name == "french-numeric":
+            # TRANSLATORS: the cards numbered 10, plural ("three 10s on the table").
+            return _("10s")
+        return {"italian": "Re", "spanish": "Reyes"}[self.name]
 
     def ascii_scheme(self) -> str:
         """The ASCII letters of this deck in one line, for the help."""
         ranks = ", ".join(f"{self.rank(r)} = {self.rank_name(r)}" for r in (1, 8, 9, 10) if self.rank(r) != str(r))
         suits = ", ".join(f"{SUIT_LETTERS[self.family][s]} = {self.suit_word(s)}" for s in "dcsb")
-        return f"{ranks}, other ranks by number; suits {suits}"
+        # TRANSLATORS: the help's ASCII letters: {ranks} "A = Asso, F = Fante, ...",
+        # {suits} "d = Denari, c = Coppe, ...".
+        return _("{ranks}, other ranks by number; suits {suits}").format(ranks=ranks, suits=suits)
 
     def short(self, card: int) -> str:
         """A card in two or three characters, e.g. ``7◉``, ``K♣``, ``10♠``, ``7d``, ``Cc``."""
@@ -292,7 +344,7 @@ def render_back(style: DeckStyle, size: str = "small") -> list[Line]:
     tl, h, tr, v, bl, br = style.borders("plain")
     inner = width - 2
     lines: list[Line] = [[(tl + h * inner + tr, "back")]]
-    for _ in range(height - 2):
+    for _row in range(height - 2):
         lines.append([(v, "back"), (style.back_fill() * inner, "back-fill"), (v, "back")])
     lines.append([(bl + h * inner + br, "back")])
     return lines

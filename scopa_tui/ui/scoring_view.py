@@ -9,7 +9,8 @@ leftover cards, and whether the game goes on, is tied at the target, or is won.
 
 The words and the layout are plain functions of a :class:`~..engine.HandScore` (the
 engine's ``hand_end``, docs/record-format.md); :class:`ScoringView` adds the theme's
-colours.
+colours.  Every word is made when the table is drawn, in the language in use then, so a
+redraw after a change of language says it all in the new one.
 """
 
 from __future__ import annotations
@@ -25,9 +26,12 @@ from textual.widget import Widget
 
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
+from ..engine.text import _, ngettext, pgettext
+from ..engine.words import both, either
+from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
 
-LABEL_WIDTH = 11  # "Settebello" and a space
+LABEL_WIDTH = 11  # "Settebello" and a space (translations of the labels fit in 10)
 RE_BELLO = card(10, "d")  # the King of coins: the re bello
 MARK_WIDTH = 3  # the mark and the table's column separator (a space) each side of it
 PRIMIERA_WIDTH = 17  # "7◉ 7Ʊ 6† 5♣ = 75"
@@ -42,12 +46,20 @@ def _plain(role: str) -> Style:
     return Style(bold=True) if role in ("won", "mark", "label", "outcome") else Style()
 
 
-def _possessive(name: str) -> str:
-    return "Your" if name == "You" else f"{name}'s"
+def _is_you(name: str) -> bool:
+    """Whether a side's name is the player alone ("You", in the language in use)."""
+    return name == _(YOU)
 
 
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _with_you(name: str) -> bool:
+    """Whether a side's name is the player's side with a partner ("You & Carla")."""
+    return name.startswith(_(YOU) + " & ")
+
+
+def _with_cards(template: str) -> tuple[Text, Text]:
+    """A translated message around ``{cards}``, as the text before and after the cards."""
+    before, _sep, after = template.partition("{cards}")
+    return Text(before), Text(after)
 
 
 def _cards(cards, deck: DeckStyle, style: Styler) -> Text:
@@ -64,11 +76,25 @@ def primiera_cell(side: SideScore, deck: DeckStyle, style: Styler = _plain) -> T
     """``7◉ 7Ʊ 6† 5♣ = 75``, or the missing suits (``no Spade``), in the deck's words."""
     if side.primiera is None:
         if not side.captured:
-            return Text("no cards")
-        return Text("no " + _join([deck.suit_word(s) for s in side.missing_suits]).replace(" and ", " or "))
+            return Text(_("no cards"))
+        # TRANSLATORS: the primiera of a side lacking a suit: {suits} "Spade" or "Spade or Bastoni".
+        return Text(_("no {suits}").format(suits=either([deck.suit_word(s) for s in side.missing_suits])))
     text = _cards(side.primiera_cards, deck, style)
     text.append(f" = {side.primiera}")
     return text
+
+
+def _won(name: str, result: str) -> str:
+    """``"Anna wins the game, 11 to 7."``, by who won (the player, the player's side, another)."""
+    if _is_you(name):
+        # TRANSLATORS: {result} is "11 to 7", or with three sides "11 (Anna 5, Bruno 3)".
+        return _("You win the game, {result}.").format(result=result)
+    if _with_you(name):
+        # TRANSLATORS: the player and a partner won: {names} is e.g. "You & Carla".
+        return pgettext("your side", "{names} win the game, {result}.").format(names=name, result=result)
+    if " & " in name:
+        return _("{names} win the game, {result}.").format(names=name, result=result)
+    return _("{name} wins the game, {result}.").format(name=name, result=result)
 
 
 def outcome(score: HandScore, side_names: list[str], target: int) -> str:
@@ -79,18 +105,21 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
     best = max(totals)
     leaders = [i for i, t in enumerate(totals) if t == best]
     if best < target:
-        return f"First to {target} wins."
+        return _("First to {target} wins.").format(target=target)
     if len(leaders) > 1:
         if len(leaders) < len(totals):
-            return f"{_join([side_names[i] for i in leaders])} tied at {best} (target {target}): one more hand."
-        return f"Tied at {best} (target {target}): one more hand."
+            return _("{names} tied at {points} (target {target}): one more hand.").format(
+                names=both([side_names[i] for i in leaders]), points=best, target=target)
+        return _("Tied at {points} (target {target}): one more hand.").format(points=best, target=target)
     name = side_names[leaders[0]]
-    verb = "win" if name == "You" or " & " in name else "wins"
     if len(totals) == 2:
-        return f"{name} {verb} the game, {totals[leaders[0]]} to {totals[1 - leaders[0]]}."
-    others = sorted((i for i in range(len(totals)) if i != leaders[0]), key=lambda i: -totals[i])
-    rest = ", ".join(f"{side_names[i]} {totals[i]}" for i in others)
-    return f"{name} {verb} the game, {totals[leaders[0]]} ({rest})."
+        # TRANSLATORS: a final score, the winner's first: "11 to 7".
+        result = _("{points} to {other}").format(points=totals[leaders[0]], other=totals[1 - leaders[0]])
+    else:
+        others = sorted((i for i in range(len(totals)) if i != leaders[0]), key=lambda i: -totals[i])
+        rest = ", ".join(f"{side_names[i]} {totals[i]}" for i in others)
+        result = f"{totals[leaders[0]]} ({rest})"
+    return _won(name, result)
 
 
 def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
@@ -100,39 +129,58 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
     out: list[tuple[str, Text]] = []
     values = {"cards": [s.cards for s in score.sides], "coins": [s.coins for s in score.sides],
               "primiera": [s.primiera for s in score.sides]}
-    labels = {"cards": "Cards", "coins": deck.suit_word("d"), "settebello": "Settebello",
+    labels = {"cards": pgettext("point", "Cards"), "coins": deck.suit_word("d"), "settebello": "Settebello",
               "primiera": "Primiera"}
     for award in score.awards:
         if award.side is not None:
             continue
         if award.point == "settebello":
-            out.append((labels["settebello"], Text(f"{deck.card_name(SETTEBELLO)} stayed on the table: no point")))
+            # TRANSLATORS: {card} is a card's long name, e.g. "7 di Denari".
+            out.append((labels["settebello"], Text(_("{card} stayed on the table: no point").format(
+                card=deck.card_name(SETTEBELLO)))))
             continue
         if award.point not in values:  # a variant's point (setenta, napola, re bello): the engine's words
-            out.append((CATEGORY_NAMES.get(award.point, award.point).capitalize(), Text(award.reason)))
+            out.append((_point(award.point), Text(award.describe(side_names))))
             continue
         present = [v for v in values[award.point] if v is not None]
         if not present:
-            out.append((labels[award.point], Text("nobody has all four suits: no point")))
+            out.append((labels[award.point], Text(_("nobody has all four suits: no point"))))
             continue
         best = max(present)
         tied = [side_names[i] for i, v in enumerate(values[award.point]) if v == best]
-        who = "tie" if len(tied) == len(score.sides) else f"{_join(tied)} tie"
-        out.append((labels[award.point], Text(f"{who} at {best}: no point")))
+        if len(tied) == len(score.sides):
+            said = _("tie at {points}: no point").format(points=best)
+        else:
+            said = _("{names} tie at {points}: no point").format(names=both(tied), points=best)
+        out.append((labels[award.point], Text(said)))
     if score.last_sweep is not None:
-        out.append(("Last play", Text(f"{_possessive(side_names[score.last_sweep])} last card swept the "
-                                      "table: no scopa on the last play")))
+        name = side_names[score.last_sweep]
+        if _is_you(name):
+            said = _("Your last card swept the table: no scopa on the last play")
+        else:
+            # TRANSLATORS: {name} is a side's name ("Anna", "Bruno & Dario").
+            said = _("{name}'s last card swept the table: no scopa on the last play").format(name=name)
+        out.append((_("Last play"), Text(said)))
     if score.leftover:
         if score.leftover_to is not None:
-            said = f" went to {side_names[score.leftover_to]}, the last to capture"
+            # TRANSLATORS: {cards} are the cards left on the table at the end of the hand
+            # (drawn as cards), {name} the side that took them.
+            template = _("{cards} went to {name}, the last to capture").replace(
+                "{name}", side_names[score.leftover_to])
         else:
-            said = " stay on the table: nobody captured"
+            template = _("{cards} stay on the table: nobody captured")
+        before, after = _with_cards(template)
         if boxes:
-            text = _strip(score.leftover, deck, style, boxes, tail=Text(said))
+            text = _strip(score.leftover, deck, style, boxes, lead=before, tail=after)
         else:
-            text = _cards(score.leftover, deck, style) + said
-        out.append(("Leftovers", text))
+            text = before + _cards(score.leftover, deck, style) + after
+        out.append((_("Leftovers"), text))
     return out
+
+
+def _point(point: str) -> str:
+    """A point's name as a row's label: ``Setenta``, ``Re bello``, ``Napola``."""
+    return _(CATEGORY_NAMES.get(point, point)).capitalize()
 
 
 def _strip(cards, deck: DeckStyle, style: Styler, width: int, lead: Text | None = None,
@@ -251,12 +299,16 @@ class HandTable:
                 return _strip([card], deck, st, value_w, tail=Text(" " + deck.card_name(card)))
             return Text(deck.card_name(card))
 
-        row(self._label("Cards", "most cards"), [Text(f"{s.cards} cards" if roomy else str(s.cards))
-                                                  for s in sides], "cards")
+        row(self._label(pgettext("point", "Cards"), _("most cards")),
+            [Text(ngettext("{n} card", "{n} cards", s.cards).format(n=s.cards) if roomy else str(s.cards))
+             for s in sides], "cards")
         fits = all(len(f"{s.coins}  ") + 3 * len(_coin_cards(s)) <= value_w for s in sides)
-        row(self._label(coin, f"most {coin}"), [counted(s.coins, _coin_cards(s), fits) for s in sides], "coins")
+        # TRANSLATORS: under the row of coins on a big terminal; {suit}: Denari, Oros, Diamonds.
+        row(self._label(coin, _("most {suit}").format(suit=coin)), [counted(s.coins, _coin_cards(s), fits)
+                                                                   for s in sides], "coins")
         sette = deck.card_name(SETTEBELLO)
-        row(self._label("Velo" if escoba else "Settebello", f"the {sette}"),
+        # TRANSLATORS: under a card's row on a big terminal ("the 7 di Denari"): the card that scores.
+        row(self._label("Velo" if escoba else "Settebello", _("the {card}").format(card=sette)),
             [one_card(s.settebello, SETTEBELLO) for s in sides], "settebello")
         if "primiera" in points:
             if roomy:
@@ -265,27 +317,31 @@ class HandTable:
                             for s in sides]
             else:
                 primiera = [primiera_cell(s, deck, st) for s in sides]
-            row(self._label("Primiera", "best card per suit"), primiera, "primiera")
+            # TRANSLATORS: under "Primiera" on a big terminal; at most 18 letters.
+            row(self._label("Primiera", _("best card per suit")), primiera, "primiera")
         if "sevens" in points:  # Escoba's setenta: the most sevens
-            row(self._label("Setenta", "most sevens"),
+            row(self._label("Setenta", _("most sevens")),
                 [counted(s.sevens, _sevens(s)) for s in sides], "sevens")
         if "re_bello" in points:
-            row(self._label("Re bello", f"the {deck.card_name(RE_BELLO)}"),
+            row(self._label("Re bello", _("the {card}").format(card=deck.card_name(RE_BELLO))),
                 [one_card(s.re_bello, RE_BELLO) for s in sides], "re_bello")
         if "napola" in points:  # worth its length: 3 for the Ace, 2 and 3 of coins, and on
-            row(self._label("Napola", f"A, 2, 3 of {coin} and on"),
+            # TRANSLATORS: under "Napola" on a big terminal: the run of coins it needs; at most 18 letters.
+            row(self._label("Napola", _("A, 2, 3 of {suit} and on").format(suit=coin)),
                 [counted(s.napola, _napola_cards(s)) if s.napola else Text("—", style=st("note")) for s in sides],
                 "napola")
         # Escoba: the dealer's escobas when the table dealt adds up to 15 (or 30) have no card.
-        sweeps = [counted(s.scope, s.scope_cards, more=(f"{s.deal_sweeps}× deal" if s.deal_sweeps > 1 else "deal")
-                          if s.deal_sweeps else "") for s in sides]
-        row(self._label("Escobas" if escoba else "Scope", f"a point per {'escoba' if escoba else 'sweep'}"),
+        sweeps = [counted(s.scope, s.scope_cards, more=_deal_sweeps(s.deal_sweeps) if s.deal_sweeps else "")
+                  for s in sides]
+        row(self._label("Escobas" if escoba else "Scope", _("a point per escoba") if escoba else _("a point per sweep")),
             sweeps, winners={s.side for s in sides if s.scope})
         table.add_section()
-        row("This hand", [Text(f"+{s.points}") for s in sides])
+        # TRANSLATORS: the row of the points scored in this hand; at most 10 letters.
+        row(pgettext("scoring row", "This hand"), [Text(f"+{s.points}") for s in sides])
         best = max(score.totals) if score.totals else 0
         leaders = {i for i, t in enumerate(score.totals) if t == best}
-        row("Total", [Text(str(t)) for t in score.totals],
+        # TRANSLATORS: the row of the running totals; at most 10 letters.
+        row(pgettext("scoring row", "Total"), [Text(str(t)) for t in score.totals],
             winners=leaders if best >= self.target and len(leaders) == 1 else set())  # the game's winner
         return table
 
@@ -304,6 +360,15 @@ class HandTable:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Group(self.table(options.max_width), Text(""), self.lines(options.max_width))
+
+
+def _deal_sweeps(n: int) -> str:
+    """The dealer's escobas on the deal (they have no card): ``deal``, ``2× deal``."""
+    if n > 1:
+        # TRANSLATORS: Escoba: the dealer's {n} escobas when the table dealt adds up to 15 or 30.
+        return _("{n}× deal").format(n=n)
+    # TRANSLATORS: Escoba: the dealer's escoba when the table dealt adds up to 15.
+    return pgettext("escoba on the deal", "deal")
 
 
 class _Themed(Widget):
@@ -347,7 +412,8 @@ def hands_table(scores: list[HandScore], side_names: list[str], winner: int | No
     """
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 2), expand=False,
                   border_style=style("note"), show_header=part != "rows")
-    table.add_column("Hand", justify="right", style=style("label"), width=len("Final"))
+    hand, final = pgettext("scoring column", "Hand"), pgettext("scoring row", "Final")
+    table.add_column(hand, justify="right", style=style("label"), width=max(len(hand), len(final)))
     for name in side_names:
         table.add_column(Text(name, style=style("label")), justify="right", width=max(9, len(name)))
     if part == "head":
@@ -360,13 +426,13 @@ def hands_table(scores: list[HandScore], side_names: list[str], winner: int | No
         table.add_row(str(s.hand), *[cell(f"+{p}", str(t)) for p, t in zip(s.points, s.totals)])
     if scores:
         table.add_section()
-        final: list[Text | str] = [Text("Final", style=style("label"))]
+        last: list[Text | str] = [Text(final, style=style("label"))]
         for i, t in enumerate(scores[-1].totals):
             if i == winner:
-                final.append(Text.assemble(("▶", style("mark")), (cell("", str(t))[1:], style("won"))))
+                last.append(Text.assemble(("▶", style("mark")), (cell("", str(t))[1:], style("won"))))
             else:
-                final.append(Text(cell("", str(t)), style=style("label")))
-        table.add_row(*final)
+                last.append(Text(cell("", str(t)), style=style("label")))
+        table.add_row(*last)
     return table
 
 

@@ -1,4 +1,9 @@
-"""End of a hand (the scoring table) and the game-over screen (every hand's points)."""
+"""End of a hand (the scoring table) and the game-over screen (every hand's points).
+
+Both survive a change of language (README.md, Languages): :meth:`retranslate` rewrites
+their words in place (the tables make theirs when drawn), keeping the pause before Enter
+works and the scroll of the hands.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +15,19 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from ...engine import HandScore
+from ...engine.text import N_, _, ngettext
+from ...table.base import YOU
 from ..card_render import DeckStyle, screen_class
 from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import SCORING_TCSS
 from ..translate import Translated
+
+
+def _renamed(names: list[str], you: str) -> list[str]:
+    """The sides' names with the player's own name ``you`` (as it was said when the screen
+    was made) said in the language in use now: "You & Carla" -> "Tu & Carla"."""
+    now = _(YOU)
+    return [" & ".join(now if part == you else part for part in name.split(" & ")) for name in names]
 
 class HandOverScreen(Translated, ModalScreen[None]):
     """The scoring of one hand; Enter continues.
@@ -24,10 +38,10 @@ class HandOverScreen(Translated, ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "continue", "continue", id="hand.continue", priority=True),
-        Binding("escape", "continue", "continue", id="hand.continue_esc", show=False),
-        Binding("question_mark", "app.show_help", "help", id="hand.help", key_display="?"),
-        Binding("q", "app.quit_game", "quit", id="hand.quit"),
+        Binding("enter", "continue", N_("continue"), id="hand.continue", priority=True),
+        Binding("escape", "continue", N_("continue"), id="hand.continue_esc", show=False),
+        Binding("question_mark", "app.show_help", N_("help"), id="hand.help", key_display="?"),
+        Binding("q", "app.quit_game", N_("quit"), id="hand.quit"),
     ]
 
     CSS_PATH = SCORING_TCSS
@@ -38,18 +52,32 @@ class HandOverScreen(Translated, ModalScreen[None]):
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
         self.pause = pause
         self.game_over = game_over
+        self._you = _(YOU)  # the player's name as the side names say it
+
+    def _button_label(self) -> str:
+        return _("See the result (Enter)") if self.game_over else _("Next hand (Enter)")
+
+    def _title(self) -> str:
+        return _("Hand {n} — scoring").format(n=self.score.hand)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="hand-over", classes=f"panel sides-{len(self.score.sides)}"):
             with VerticalScroll(id="hand-body"):
                 yield ScoringView(self.score, self.side_names, self.deck, self.target, id="breakdown")
-            label = "See the result (Enter)" if self.game_over else "Next hand (Enter)"
-            yield Button(label, id="continue", variant="primary")
+            yield Button(self._button_label(), id="continue", variant="primary")
         yield Footer()
+
+    async def retranslate(self) -> None:
+        """Every word in the language now in use; the pause before Enter goes on."""
+        self.side_names, self._you = _renamed(self.side_names, self._you), _(YOU)
+        self.query_one("#hand-over").border_title = self._title()
+        self.query_one("#continue", Button).label = self._button_label()
+        self.query_one(ScoringView).show(self.score, self.side_names, self.deck, self.target)
+        self.refresh_bindings()
 
     def on_mount(self) -> None:
         panel = self.query_one("#hand-over")
-        panel.border_title = f"Hand {self.score.hand} — scoring"
+        panel.border_title = self._title()
         self._fit(*self.app.size)
         button = self.query_one("#continue", Button)
         if self.pause > 0:
@@ -102,9 +130,9 @@ class GameOverScreen(Translated, ModalScreen[str]):
     CSS_PATH = SCORING_TCSS
 
     BINDINGS = [
-        Binding("enter", "choose('again')", "play again", id="over.again", priority=True),
-        Binding("n", "choose('new')", "new game…", id="over.new"),
-        Binding("q", "choose('quit')", "quit", id="over.quit"),
+        Binding("enter", "choose('again')", N_("play again"), id="over.again", priority=True),
+        Binding("n", "choose('new')", N_("new game…"), id="over.new"),
+        Binding("q", "choose('quit')", N_("quit"), id="over.quit"),
     ]
 
     def __init__(self, scores: list[HandScore], side_names: list[str], winner: int, mine: bool,
@@ -113,25 +141,50 @@ class GameOverScreen(Translated, ModalScreen[str]):
         self.pause = pause  # like the scoring screen: a quick extra Enter cannot skip the result
         self.scores, self.side_names, self.winner, self.mine = scores, side_names, winner, mine
         self.target = target
+        self._you = _(YOU)  # the player's name as the side names say it
+
+    def _banner(self) -> str:
+        last = self.scores[-1] if self.scores else None
+        banner = outcome(last, self.side_names, self.target) if last else ""
+        if banner and self.mine:  # the player's side won
+            banner = banner.removesuffix(".") + "!"
+        # TRANSLATORS: the game-over banner when no score is known; {name} is the winning side.
+        return banner or _("{name} won").format(name=self.side_names[self.winner])
+
+    def _final(self) -> str:
+        hands = ngettext("{n} hand", "{n} hands", len(self.scores)).format(n=len(self.scores))
+        # TRANSLATORS: under the game-over banner: {hands} is "7 hands"; the table below lists
+        # each hand's points and then the running total.
+        return _("First to {target} · {hands} · each hand: points, then the total").format(
+            target=self.target, hands=hands)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-over", classes=f"panel sides-{len(self.side_names)}"):
-            last = self.scores[-1] if self.scores else None
-            banner = outcome(last, self.side_names, self.target) if last else ""
-            if banner.startswith("You win"):
-                banner = banner.removesuffix(".") + "!"
-            yield Static(banner or f"{self.side_names[self.winner]} won", id="banner")
-            hands = f"{len(self.scores)} hand{'s' if len(self.scores) != 1 else ''}"
-            yield Static(f"First to {self.target} · {hands} · each hand: points, then the total", id="final")
+            yield Static(self._banner(), id="banner")
+            yield Static(self._final(), id="final")
             with Horizontal(id="hands-head"):  # the column names stay in view when the rows scroll
                 yield HandsView(self.scores, self.side_names, self.winner, part="head")
             with VerticalScroll(id="hands-table"):
                 yield HandsView(self.scores, self.side_names, self.winner, part="rows")
             with Horizontal(id="over-buttons"):
-                yield Button("Play again (Enter)", id="again", variant="primary")
-                yield Button("New game… (n)", id="new")
-                yield Button("Quit (q)", id="quit", variant="error")
+                yield Button(_("Play again (Enter)"), id="again", variant="primary")
+                yield Button(_("New game… (n)"), id="new")
+                yield Button(_("Quit (q)"), id="quit", variant="error")
         yield Footer()
+
+    async def retranslate(self) -> None:
+        """Every word in the language now in use; the pause and the scroll are kept."""
+        self.side_names, self._you = _renamed(self.side_names, self._you), _(YOU)
+        self.query_one("#banner", Static).update(self._banner())
+        self.query_one("#final", Static).update(self._final())
+        for view in self.query(HandsView):
+            view.side_names = self.side_names
+            view.refresh(layout=True)
+        self.query_one("#again", Button).label = _("Play again (Enter)")
+        self.query_one("#new", Button).label = _("New game… (n)")
+        self.query_one("#quit", Button).label = _("Quit (q)")
+        self.query_one("#game-over").border_title = _("Game over")
+        self.refresh_bindings()
 
     def on_mount(self) -> None:
         if not self.query("#hands-table") or not self.query("#again"):
@@ -139,7 +192,7 @@ class GameOverScreen(Translated, ModalScreen[str]):
             # fast in a real terminal): set up once they are, rather than fail.
             self.call_after_refresh(self.on_mount)
             return
-        self.query_one("#game-over").border_title = "Game over"
+        self.query_one("#game-over").border_title = _("Game over")
         self.query_one("#hands-table").scroll_end(animate=False)  # a long game: the final row in view
         again = self.query_one("#again", Button)
         if self.pause > 0:
