@@ -5,8 +5,8 @@ The text follows the game on screen: the suit names and symbols of its deck (and
 ASCII letters when they are on), its primiera chart marked among the two, and its
 variant marked among the family.  It is in the player's language (README.md,
 Languages): one message per paragraph, list or heading, Markdown and all, with the
-deck's words and the charts' figures as named fields; it is built when the screen is
-composed, so a change of language composes it again (keeping the paragraph on screen).
+deck's words and the charts' figures as named fields; it is built each time it is shown,
+so a change of language rewrites it in place, at the paragraph the player was reading.
 """
 
 from __future__ import annotations
