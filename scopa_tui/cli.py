@@ -194,7 +194,8 @@ def _add_language(parser: argparse.ArgumentParser, default=None) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="scopa-tui", description=_("Scopa, the Italian card game, in your terminal."))
-    parser.add_argument("--version", action="version", version=f"scopa-tui {__version__}")
+    parser.add_argument("--version", action="version", version=f"scopa-tui {__version__}",
+                        help=_("show program's version number and exit"))  # argparse's own is not looked up
     _add_rules_args(parser)
     ai, n, seconds = pgettext("placeholder", "AI"), pgettext("placeholder", "N"), pgettext("placeholder", "SECONDS")
     directory, file = pgettext("placeholder", "DIR"), pgettext("placeholder", "FILE")
