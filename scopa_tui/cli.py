@@ -76,10 +76,10 @@ def _variant(text: str) -> str:
 def _option(text: str) -> str:
     name = text.strip().lower()
     if name.removeprefix("no-") not in OPTIONS:
-        # TRANSLATORS: {placeholder} is the placeholder NAME; "no-" is typed as it is (--option no-napola).
-        raise argparse.ArgumentTypeError(_("unknown option {name}: choose from {names} (no-{placeholder} turns one off)")
-                                         .format(name=repr(text), names=", ".join(OPTIONS),
-                                                 placeholder=pgettext("placeholder", "NAME")))
+        raise argparse.ArgumentTypeError(
+            # TRANSLATORS: {placeholder} is the placeholder NAME; "no-" is typed as it is (--option no-napola).
+            _("unknown option {name}: choose from {names} (no-{placeholder} turns one off)")
+            .format(name=repr(text), names=", ".join(OPTIONS), placeholder=pgettext("placeholder", "NAME")))
     return name
 
 
@@ -219,7 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_args(sim, default=argparse.SUPPRESS)  # see _shared
     sim.add_argument("--games", type=_positive_int, default=100, metavar=n, help=_("number of games (default 100)"))
     _shared(sim, "--seed", type=_non_negative_int, metavar=n, help=_("seed (default 1)"))
-    _shared(sim, "--ai", type=_ai_list, metavar=ai, help=_("AIs in seat order, comma-separated (default greedy,random)"))
+    _shared(sim, "--ai", type=_ai_list, metavar=ai,
+            help=_("AIs in seat order, comma-separated (default greedy,random)"))
     sim.add_argument("--record", metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
 

@@ -420,7 +420,8 @@ def default_time_limit() -> float:
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(_("SCOPA_BOT_TIME_LIMIT={value} is not a number of seconds").format(value=repr(text))) from None
+        raise ValueError(_("SCOPA_BOT_TIME_LIMIT={value} is not a number of seconds")
+                         .format(value=repr(text))) from None
     if not 0 < value <= 3600:
         raise ValueError(_("SCOPA_BOT_TIME_LIMIT must be between 0 and 3600 seconds, not {value}").format(value=text))
     return value

@@ -84,7 +84,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if name not in FACTORIES:
         known = ", ".join(sorted(n for n in FACTORIES if n != "cmd"))
         # TRANSLATORS: {known} lists the AI names as typed; cmd:COMMAND is typed as it is.
-        raise ValueError(_("unknown AI {name}: choose one of {known}, or cmd:COMMAND").format(name=repr(name), known=known))
+        raise ValueError(_("unknown AI {name}: choose one of {known}, or cmd:COMMAND")
+                         .format(name=repr(name), known=known))
     options: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
@@ -93,7 +94,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             if OPTIONS[name]:
                 raise ValueError(_("AI {name} has no option {option} (options: {allowed})")
                                  .format(name=repr(name), option=repr(part), allowed=", ".join(OPTIONS[name])))
-            raise ValueError(_("AI {name} has no option {option} (it takes none)").format(name=repr(name), option=repr(part)))
+            raise ValueError(_("AI {name} has no option {option} (it takes none)")
+                             .format(name=repr(name), option=repr(part)))
         try:
             if len(value) > 30:  # int() would complain in its own words past 4300 digits
                 raise ValueError
