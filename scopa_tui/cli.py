@@ -181,15 +181,18 @@ def _add_rules_args(p: argparse.ArgumentParser, default=None) -> None:
                    .format(names=", ".join(OPTIONS), name=name))
 
 
-def _add_language(parser: argparse.ArgumentParser, default=None) -> None:
+def _add_language(parser: argparse.ArgumentParser, subcommand: bool = False) -> None:
     """``--lang``: read by :func:`_start_language` before the parser is built, and accepted
-    by every subcommand (``scopa-tui replay --lang it FILE``) unless it has its own."""
+    by every subcommand (``scopa-tui replay --lang it FILE``) unless it has its own; only
+    the game remembers it (see :func:`_shared` for the default of a subcommand's)."""
     if "--lang" in parser._option_string_actions:
         return
-    parser.add_argument("--lang", type=_lang, default=default, metavar=pgettext("placeholder", "LANG"),
-                        # TRANSLATORS: {codes} lists the language codes; LANG is the environment variable.
-                        help=_("the language: {codes} (remembered; default: from the environment, LANG)")
-                        .format(codes=", ".join(languages.LANGUAGES)))
+    codes = ", ".join(languages.LANGUAGES)
+    # TRANSLATORS: {codes} lists the language codes; LANG is the environment variable.
+    text = (_("the language of this command: {codes} (default: the game's, else LANG)") if subcommand
+            else _("the language: {codes} (remembered; default: from the environment, LANG)"))
+    parser.add_argument("--lang", type=_lang, default=argparse.SUPPRESS if subcommand else None,
+                        metavar=pgettext("placeholder", "LANG"), help=text.format(codes=codes))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -255,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     _shared(web, "--data-dir", metavar=directory, help=_("where saves, settings and statistics live"))
     _add_online_args(sub)
     for subcommand in sub.choices.values():
-        _add_language(subcommand, default=argparse.SUPPRESS)  # see _shared
+        _add_language(subcommand, subcommand=True)
     return parser
 
 
