@@ -1,4 +1,10 @@
-"""The ``scopa-tui`` command and its subcommands."""
+"""The ``scopa-tui`` command and its subcommands.
+
+Every help text and error line is in the player's language (README.md, Languages): the
+language is chosen before the parser is built (:func:`_start_language`), so the texts
+are translated where they are written here; argparse's own words come from the same
+catalogs (:data:`scopa_tui.languages.ARGPARSE_MESSAGES`).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,7 @@ from . import __version__, languages
 from .ai.registry import check_runnable, check_spec
 from .engine import OPTIONS, PRESETS, VARIANTS, RulesError, get_variant, make_rules
 from .engine.rules import DECK_STYLES, PLAYER_COUNTS
+from .engine.text import _, ngettext, pgettext
 
 
 class UsageError(Exception):
@@ -25,16 +32,19 @@ def _at_least(minimum: int, maximum: int | None = None):
     """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
     def parse(text: str) -> int:
         if len(text) > 30:  # int() has its own words for thousands of digits
-            raise argparse.ArgumentTypeError(f"{text[:20]!r}… ({len(text)} characters) is too long a number")
+            raise argparse.ArgumentTypeError(_("{start}… ({n} characters) is too long a number")
+                                             .format(start=repr(text[:20]), n=len(text)))
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(_("{text} is not a whole number").format(text=repr(text))) from None
         if value < minimum:
-            raise argparse.ArgumentTypeError(f"must not be negative, not {value}" if minimum == 0
-                                             else f"must be at least {minimum}, not {value}")
+            raise argparse.ArgumentTypeError(
+                _("must not be negative, not {value}").format(value=value) if minimum == 0
+                else _("must be at least {minimum}, not {value}").format(minimum=minimum, value=value))
         if maximum is not None and value > maximum:
-            raise argparse.ArgumentTypeError(f"must be from {minimum} to {maximum}, not {value}")
+            raise argparse.ArgumentTypeError(_("must be from {minimum} to {maximum}, not {value}")
+                                             .format(minimum=minimum, maximum=maximum, value=value))
         return value
     return parse
 
@@ -49,31 +59,35 @@ def _players(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of players") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a number of players").format(text=repr(text))) from None
     if value not in PLAYER_COUNTS:
-        raise argparse.ArgumentTypeError(f"Scopa is played by 2, 3, 4 or 6 players, not {value}")
+        raise argparse.ArgumentTypeError(_("Scopa is played by 2, 3, 4 or 6 players, not {n}").format(n=value))
     return value
 
 
 def _variant(text: str) -> str:
     name = text.strip().lower()
     if name not in VARIANTS:
-        raise argparse.ArgumentTypeError(f"unknown variant {text!r}: choose one of {', '.join(VARIANTS)}")
+        raise argparse.ArgumentTypeError(_("unknown variant {name}: choose one of {names}")
+                                         .format(name=repr(text), names=", ".join(VARIANTS)))
     return name
 
 
 def _option(text: str) -> str:
     name = text.strip().lower()
     if name.removeprefix("no-") not in OPTIONS:
-        raise argparse.ArgumentTypeError(f"unknown option {text!r}: choose from {', '.join(OPTIONS)} "
-                                         "(no-NAME turns one off)")
+        raise argparse.ArgumentTypeError(
+            # TRANSLATORS: {placeholder} is the placeholder NAME; "no-" is typed as it is (--option no-napola).
+            _("unknown option {name}: choose from {names} (no-{placeholder} turns one off)")
+            .format(name=repr(text), names=", ".join(OPTIONS), placeholder=pgettext("placeholder", "NAME")))
     return name
 
 
 def _lang(text: str) -> str:
     code = languages.normalize(text)
     if code is None:
-        raise argparse.ArgumentTypeError(f"unknown language {text!r}: choose one of {', '.join(languages.LANGUAGES)}")
+        raise argparse.ArgumentTypeError(_("unknown language {name}: choose one of {codes}")
+                                         .format(name=repr(text), codes=", ".join(languages.LANGUAGES)))
     return code
 
 
@@ -106,10 +120,10 @@ def _seconds(text: str) -> float:
 def _ai_list(text: str) -> list[str]:
     before_cmd = text.split("cmd:")[0]
     if text.strip().endswith(",") or any(not part.strip() for part in before_cmd.split(",")[:-1]):
-        raise argparse.ArgumentTypeError(f"{text!r} has an empty AI name (a comma too many?)")
+        raise argparse.ArgumentTypeError(_("{text} has an empty AI name (a comma too many?)").format(text=repr(text)))
     specs = _split_specs(text)
     if not specs:
-        raise argparse.ArgumentTypeError("name at least one AI, e.g. greedy,random")
+        raise argparse.ArgumentTypeError(_("name at least one AI, e.g. greedy,random"))
     for spec in specs:
         try:
             check_runnable(spec)
@@ -153,70 +167,98 @@ def _shared(p: argparse.ArgumentParser, *flags: str, **kwargs) -> None:
 
 
 def _add_rules_args(p: argparse.ArgumentParser, default=None) -> None:
-    p.add_argument("--players", type=_players, default=default,
-                   help="2, 3, 4 (partners) or 6 (three partnerships); default 2")
-    p.add_argument("--preset", choices=list(PRESETS), default=default, help="rule preset (default standard)")
-    p.add_argument("--target", type=_target, default=default,
-                   help="points to win (default 11; 21 in Escoba)")
-    p.add_argument("--variant", type=_variant, default=default,
-                   help=f"the game: {', '.join(VARIANTS)} (default scopa)")
-    p.add_argument("--option", action="append", type=_option, default=default, metavar="NAME",
-                   help=f"a house rule, repeatable: {', '.join(OPTIONS)} (no-NAME turns one off)")
+    p.add_argument("--players", type=_players, default=default, metavar=pgettext("placeholder", "N"),
+                   help=_("2, 3, 4 (partners) or 6 (three partnerships); default 2"))
+    p.add_argument("--preset", choices=list(PRESETS), default=default, help=_("rule preset (default standard)"))
+    p.add_argument("--target", type=_target, default=default, metavar=pgettext("placeholder", "POINTS"),
+                   help=_("points to win (default 11; 21 in Escoba)"))
+    p.add_argument("--variant", type=_variant, default=default, metavar=pgettext("placeholder", "GAME"),
+                   help=_("the game: {names} (default scopa)").format(names=", ".join(VARIANTS)))
+    name = pgettext("placeholder", "NAME")
+    p.add_argument("--option", action="append", type=_option, default=default, metavar=name,
+                   # TRANSLATORS: {name} is the placeholder NAME; "no-" is typed as it is (--option no-napola).
+                   help=_("a house rule, repeatable: {names} (no-{name} turns one off)")
+                   .format(names=", ".join(OPTIONS), name=name))
+
+
+def _add_language(parser: argparse.ArgumentParser, subcommand: bool = False) -> None:
+    """``--lang``: read by :func:`_start_language` before the parser is built, and accepted
+    by every subcommand (``scopa-tui replay --lang it FILE``) unless it has its own; only
+    the game remembers it (see :func:`_shared` for the default of a subcommand's)."""
+    if "--lang" in parser._option_string_actions:
+        return
+    codes = ", ".join(languages.LANGUAGES)
+    # TRANSLATORS: {codes} lists the language codes; LANG is the environment variable.
+    text = (_("the language of this command: {codes} (default: the game's, else LANG)") if subcommand
+            else _("the language: {codes} (remembered; default: from the environment, LANG)"))
+    parser.add_argument("--lang", type=_lang, default=argparse.SUPPRESS if subcommand else None,
+                        metavar=pgettext("placeholder", "LANG"), help=text.format(codes=codes))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="scopa-tui", description="Scopa, the Italian card game, in your terminal.")
-    parser.add_argument("--version", action="version", version=f"scopa-tui {__version__}")
+    parser = _Parser(prog="scopa-tui", description=_("Scopa, the Italian card game, in your terminal."))
+    parser.add_argument("--version", action="version", version=f"scopa-tui {__version__}",
+                        help=_("show program's version number and exit"))  # argparse's own is not looked up
     _add_rules_args(parser)
-    parser.add_argument("--ai", type=_ai_list, default=None,
-                        help="opponent AI(s), comma-separated: easy, medium, hard, random (greedy = easy)")
-    parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for the deals")
-    parser.add_argument("--deck", choices=DECK_STYLES, default=None, help="deck style")
+    ai, n, seconds = pgettext("placeholder", "AI"), pgettext("placeholder", "N"), pgettext("placeholder", "SECONDS")
+    directory, file = pgettext("placeholder", "DIR"), pgettext("placeholder", "FILE")
+    parser.add_argument("--ai", type=_ai_list, default=None, metavar=ai,
+                        help=_("opponent AI(s), comma-separated: easy, medium, hard, random (greedy = easy)"))
+    parser.add_argument("--seed", type=_non_negative_int, default=None, metavar=n, help=_("seed for the deals"))
+    parser.add_argument("--deck", choices=DECK_STYLES, default=None, help=_("deck style"))
     parser.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=None,
-                        help="draw suits with letters, not symbols (remembered; --no-ascii undoes it)")
-    parser.add_argument("--ai-delay", type=_seconds, default=None, metavar="SECONDS",
-                        help="how long each AI play stays visible (0 for none)")
-    parser.add_argument("--data-dir", default=None, help="where saves, settings and statistics live")
-    parser.add_argument("--lang", type=_lang, default=None, metavar="LANG",
-                        help=f"the language: {', '.join(languages.LANGUAGES)} (remembered; default: "
-                             "from the environment, LANG)")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+                        help=_("draw suits with letters, not symbols (remembered; --no-ascii undoes it)"))
+    parser.add_argument("--ai-delay", type=_seconds, default=None, metavar=seconds,
+                        help=_("how long each AI play stays visible (0 for none)"))
+    parser.add_argument("--data-dir", default=None, metavar=directory,
+                        help=_("where saves, settings and statistics live"))
+    _add_language(parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar=pgettext("placeholder", "COMMAND"))
 
-    sim = sub.add_parser("simulate", help="play AI-vs-AI games with no UI")
+    def command(name: str, text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=text, description=text)
+
+    sim = command("simulate", _("play AI-vs-AI games with no UI"))
     _add_rules_args(sim, default=argparse.SUPPRESS)  # see _shared
-    sim.add_argument("--games", type=_positive_int, default=100, help="number of games (default 100)")
-    _shared(sim, "--seed", type=_non_negative_int, help="seed (default 1)")
-    _shared(sim, "--ai", type=_ai_list, help="AIs in seat order, comma-separated (default greedy,random)")
-    sim.add_argument("--record", metavar="FILE", help="write every game to FILE as JSON Lines")
-    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument("--games", type=_positive_int, default=100, metavar=n, help=_("number of games (default 100)"))
+    _shared(sim, "--seed", type=_non_negative_int, metavar=n, help=_("seed (default 1)"))
+    _shared(sim, "--ai", type=_ai_list, metavar=ai,
+            help=_("AIs in seat order, comma-separated (default greedy,random)"))
+    sim.add_argument("--record", metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
+    sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
 
-    bot = sub.add_parser("bot", help="play as a bot over standard input and output (scopa-bot/1)")
-    bot.add_argument("--level", type=_bot_level, default="hard",
-                     help="the AI that plays: easy, medium, hard, hard:time=0.3 ... (default hard)")
-    _shared(bot, "--seed", type=_non_negative_int, help="seed of the AI (default: random)")
-    bot.add_argument("--name", default=None, help="the name the bot gives in its hello")
+    bot = command("bot", _("play as a bot over standard input and output (scopa-bot/1)"))
+    bot.add_argument("--level", type=_bot_level, default="hard", metavar=ai,
+                     help=_("the AI that plays: easy, medium, hard, hard:time=0.3 ... (default hard)"))
+    _shared(bot, "--seed", type=_non_negative_int, metavar=n, help=_("seed of the AI (default: random)"))
+    bot.add_argument("--name", default=None, metavar=pgettext("placeholder", "NAME"),
+                     help=_("the name the bot gives in its hello"))
 
-    rep = sub.add_parser("replay", help="step through a recorded game (a scopa-record/1 JSON Lines file)")
-    rep.add_argument("file", metavar="FILE", help="the record file")
-    _shared(rep, "--data-dir", help="where settings live (for the theme)")
-    exp = sub.add_parser("export", help="write the history of finished games as JSON Lines")
-    exp.add_argument("--output", "-o", metavar="FILE", default=None, help="write to FILE instead of stdout")
-    _shared(exp, "--data-dir", help="where the history lives")
+    rep = command("replay", _("step through a recorded game (a scopa-record/1 JSON Lines file)"))
+    rep.add_argument("file", metavar=file, help=_("the record file"))
+    _shared(rep, "--data-dir", metavar=directory, help=_("where settings live (for the theme)"))
+    exp = command("export", _("write the history of finished games as JSON Lines"))
+    exp.add_argument("--output", "-o", metavar=file, default=None,
+                     help=_("write to {file} instead of standard output").format(file=file))
+    _shared(exp, "--data-dir", metavar=directory, help=_("where the history lives"))
 
-    web = sub.add_parser("web", help="serve the game to a web browser (textual-serve)")
-    web.add_argument("--host", default="127.0.0.1",
-                     help="the address to listen on (default 127.0.0.1: this machine only)")
-    web.add_argument("--port", type=_at_least(1, 65535), default=8000, help="default 8000")
+    web = command("web", _("serve the game to a web browser (textual-serve)"))
+    web.add_argument("--host", default="127.0.0.1", metavar=pgettext("placeholder", "ADDRESS"),
+                     help=_("the address to listen on (default 127.0.0.1: this machine only)"))
+    web.add_argument("--port", type=_at_least(1, 65535), default=8000, metavar=pgettext("placeholder", "PORT"),
+                     help=_("default 8000"))
     web.add_argument("--public-url", type=_public_url, default=None, metavar="URL",
-                     help="the address browsers open, e.g. http://myhost:8000 (with --host 0.0.0.0)")
+                     help=_("the address browsers open, e.g. http://myhost:8000 (with --host 0.0.0.0)"))
     _add_rules_args(web, default=argparse.SUPPRESS)  # passed on to the game (see _shared)
-    _shared(web, "--ai", type=_ai_list, help="opponent AI(s), as for scopa-tui itself")
-    _shared(web, "--seed", type=_non_negative_int, help="seed for the deals")
-    _shared(web, "--deck", choices=DECK_STYLES, help="deck style")
-    _shared(web, "--ascii", action=argparse.BooleanOptionalAction, help="draw suits with letters")
-    _shared(web, "--ai-delay", type=_seconds, metavar="SECONDS", help="how long each AI play stays visible")
-    _shared(web, "--data-dir", help="where saves, settings and statistics live")
+    _shared(web, "--ai", type=_ai_list, metavar=ai, help=_("opponent AI(s), as for scopa-tui itself"))
+    _shared(web, "--seed", type=_non_negative_int, metavar=n, help=_("seed for the deals"))
+    _shared(web, "--deck", choices=DECK_STYLES, help=_("deck style"))
+    _shared(web, "--ascii", action=argparse.BooleanOptionalAction, help=_("draw suits with letters"))
+    _shared(web, "--ai-delay", type=_seconds, metavar=seconds, help=_("how long each AI play stays visible"))
+    _shared(web, "--data-dir", metavar=directory, help=_("where saves, settings and statistics live"))
     _add_online_args(sub)
+    for subcommand in sub.choices.values():
+        _add_language(subcommand, subcommand=True)
     return parser
 
 
@@ -229,7 +271,7 @@ def _add_online_args(sub) -> None:
 
 def _bot_level(text: str) -> str:
     if text.strip().lower().startswith("cmd"):
-        raise argparse.ArgumentTypeError("the bot plays one of the built-in AIs, not an external command")
+        raise argparse.ArgumentTypeError(_("the bot plays one of the built-in AIs, not an external command"))
     try:
         return check_spec(text)
     except ValueError as e:
@@ -268,7 +310,7 @@ class _RecordFile:
     def _error(self, e: OSError) -> UsageError:
         from .store.files import describe_os_error
 
-        return UsageError(f"cannot write record file {self.path}: {describe_os_error(e)}")
+        return UsageError(_("cannot write record file {path}: {why}").format(path=self.path, why=describe_os_error(e)))
 
     def write(self, text: str) -> None:
         try:
@@ -290,8 +332,9 @@ def cmd_simulate(args) -> int:
     rules = _rules(args)
     specs = args.ai or ["greedy", "random"]
     if len(specs) > rules.players:
-        raise UsageError(f"--ai names {len(specs)} AIs, but a {rules.players}-player game has "
-                         f"{rules.players} seats")
+        raise UsageError(ngettext("--ai names {n} AIs, but a {players}-player game has {seats} seat",
+                                  "--ai names {n} AIs, but a {players}-player game has {seats} seats",
+                                  rules.players).format(n=len(specs), players=rules.players, seats=rules.players))
     out = _RecordFile(args.record) if args.record else None
     try:
         seed = 1 if args.seed is None else args.seed
@@ -313,7 +356,7 @@ def cmd_play(args) -> int:
     try:
         from .ui.app import run_app
     except ImportError as e:  # pragma: no cover - the UI ships with the package
-        raise UsageError(f"the game screen is not available: {e}") from None
+        raise UsageError(_("the game screen is not available: {why}").format(why=e)) from None
     return run_app(args)
 
 
@@ -331,7 +374,8 @@ def cmd_export(args) -> int:
 
 def _public_url(text: str) -> str:
     if not text.startswith(("http://", "https://")) or len(text) < 10:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a web address such as http://myhost:8000")
+        raise argparse.ArgumentTypeError(_("{text} is not a web address such as http://myhost:8000")
+                                         .format(text=repr(text)))
     return text.rstrip("/")
 
 
@@ -363,7 +407,7 @@ def _check_data_dir(data_dir: str | None) -> None:
 
     path = Path(data_dir).expanduser()
     if path.exists() and not path.is_dir():
-        raise UsageError(f"--data-dir {data_dir} is a file, not a directory")
+        raise UsageError(_("--data-dir {path} is a file, not a directory").format(path=data_dir))
 
 
 def cmd_server(args) -> int:
@@ -382,6 +426,12 @@ COMMANDS = {"simulate": cmd_simulate, "bot": cmd_bot, "replay": cmd_replay, "exp
             "web": cmd_web, "server": cmd_server, "online": cmd_online, None: cmd_play}
 
 
+def error_line(message: object) -> str:
+    """The one line a bad input gets, ``scopa-tui: error: ...``, the prefix translated too."""
+    # TRANSLATORS: the start of every command-line error; keep "scopa-tui" as it is.
+    return _("scopa-tui: error: {message}").format(message=message)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _start_language(argv)
@@ -393,11 +443,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _check_bots(getattr(args, "ai", None), rules.variant)
         if args.command in (None, "web") and args.ai and len(args.ai) > rules.players - 1:
             others = rules.players - 1
-            raise UsageError(f"--ai names {len(args.ai)} AIs, but a {rules.players}-player game has "
-                             f"{others} seat{'s' if others != 1 else ''} besides yours")
+            raise UsageError(ngettext("--ai names {n} AIs, but a {players}-player game has {seats} seat besides yours",
+                                      "--ai names {n} AIs, but a {players}-player game has {seats} seats besides yours",
+                                      others).format(n=len(args.ai), players=rules.players, seats=others))
         return COMMANDS[args.command](args)
     except (UsageError, RulesError, ValueError) as e:
-        print(f"scopa-tui: error: {e}", file=sys.stderr)
+        print(error_line(e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -13,6 +13,7 @@ from .ai.base import BasePlayer
 from .ai.registry import make_player
 from .engine import Game, GameEnded, HandEnded, Rules, record
 from .engine.core import ASSI
+from .engine.text import _, ngettext, pgettext
 
 
 @dataclass
@@ -197,7 +198,11 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
 
 
 def format_table(summary: dict[str, Any]) -> str:
-    rows = [("AI", "games", "won", "win rate (95% CI)", "pts/hand", "ms/decision", "faults")]
+    """The summary for people, in the player's language (``--json`` stays English)."""
+    rows = [(pgettext("simulate column", "AI"), pgettext("simulate column", "games"),
+             pgettext("simulate column", "won"), pgettext("simulate column", "win rate (95% CI)"),
+             pgettext("simulate column", "pts/hand"), pgettext("simulate column", "ms/decision"),
+             pgettext("simulate column", "faults"))]
     for a in summary["ai"]:
         lo, hi = a["ci95"]
         rows.append((a["ai"], str(a["games"]), str(a["wins"]),
@@ -208,14 +213,27 @@ def format_table(summary: dict[str, Any]) -> str:
              for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
-    variant = summary.get("variant", "scopa")
-    game = f"{variant}, " if variant != "scopa" else ""
-    house = summary.get("options", ())
-    game += f"options {' '.join(house)}, " if house else ""
-    lines.append(f"{summary['games']} games, {summary['hands']} hands, {summary['players']} players, {game}"
-                 f"preset {summary['preset']}, target {summary['target']}, seed {summary['seed']}: "
-                 f"{summary['seconds']:.2f} s, {summary['games_per_second']:.1f} games/s")
+    lines.append(_("{facts}: {seconds} s, {rate} games/s").format(
+        facts=", ".join(_facts(summary)), seconds=f"{summary['seconds']:.2f}",
+        rate=f"{summary['games_per_second']:.1f}"))
     return "\n".join(lines)
+
+
+def _facts(summary: dict[str, Any]) -> list[str]:
+    """What was played, one short item each: ``10 games``, ``options napola``, ``seed 1``."""
+    facts = [ngettext("{n} game", "{n} games", summary["games"]).format(n=summary["games"]),
+             ngettext("{n} hand", "{n} hands", summary["hands"]).format(n=summary["hands"]),
+             ngettext("{n} player", "{n} players", summary["players"]).format(n=summary["players"])]
+    variant = summary.get("variant", "scopa")
+    if variant != "scopa":
+        facts.append(variant)
+    house = summary.get("options", ())
+    if house:
+        # TRANSLATORS: the house rules played, by their command-line names (napola re-bello).
+        facts.append(_("options {names}").format(names=" ".join(house)))
+    facts += [_("preset {name}").format(name=summary["preset"]), _("target {n}").format(n=summary["target"]),
+              _("seed {n}").format(n=summary["seed"])]
+    return facts
 
 
 def to_json(summary: dict[str, Any]) -> str:

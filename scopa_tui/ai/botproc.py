@@ -22,6 +22,8 @@ import subprocess
 import threading
 from typing import Any
 
+from ..engine.text import _
+
 MAX_LINE = 64 * 1024  # bytes in one line from a bot (a move answer is under 300)
 MAX_QUEUED = 64  # lines read from a bot and not yet taken (a bot sends one per request)
 TERM_GRACE = 0.5  # seconds between terminating a bot's session and killing it
@@ -68,11 +70,13 @@ class BotProcess:
                 if not raw:
                     break
                 if len(raw) > MAX_LINE:
-                    self.overflow = (f"sent a line longer than {MAX_LINE // 1024} KiB "
-                                     f"(it starts {quote(raw[:40].decode('utf-8', 'replace'), 40)})")
+                    # TRANSLATORS: why a bot was stopped, after "bot 'NAME' was stopped: ".
+                    self.overflow = (_("it sent a line longer than {kib} KiB (it starts {start})")
+                                     .format(kib=MAX_LINE // 1024,
+                                             start=quote(raw[:40].decode("utf-8", "replace"), 40)))
                     break
                 if self.lines.qsize() >= MAX_QUEUED:
-                    self.overflow = f"sent more than {MAX_QUEUED} lines that were not asked for"
+                    self.overflow = _("it sent more than {n} lines that were not asked for").format(n=MAX_QUEUED)
                     break
                 self.lines.put(raw.decode("utf-8", "replace"))
         except (OSError, ValueError):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import CARDS, Move, PlayerView, cards_of
 from ..engine.cards import RANK_NAMES, SETTEBELLO
+from ..engine.text import _, language, ngettext, pgettext
 from .common import Counter, last_capturer
 from .hard import HardPlayer
 from .medium import Assessment, assess
@@ -30,28 +31,60 @@ class Hint:
 
 
 def _name(card: int) -> str:
-    return "the settebello" if card == SETTEBELLO else str(CARDS[card])
+    return _("the settebello") if card == SETTEBELLO else str(CARDS[card])
 
 
 def _list(cards: list[int]) -> str:
     names = [_name(c) for c in cards]
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    # TRANSLATORS: the last two of a list of cards: "3c, 4s and 7d" ({first} may hold several, with commas).
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def _english(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))  # "Ace", "Horse", "7"
 
 
+# The rank words of the decks (their names in every language: README.md, "Languages")
+# that take a feminine article where the language has one: "una Donna", "une Dame".
+FEMININE_RANKS = frozenset({"Donna", "Dame", "Sota", "Jota", "Reina", "Reyna"})
+
+
 def _article(name: str) -> str:
-    """``an Ace``, ``an Asso``, ``an 8``, ``a King``, ``a 7``."""
-    return f"an {name}" if name[:1] in "AEIOU8" else f"a {name}"
+    """A card of this rank: ``an Ace``, ``a King``, ``un Cavallo``, ``una Donna``, ``isang Hari``."""
+    if language() == "en":
+        return f"an {name}" if name[:1] in "AEIOU8" else f"a {name}"
+    if name in FEMININE_RANKS:
+        # TRANSLATORS: one card of a rank whose name is feminine (Donna, Dame, Sota, Jota, Reina).
+        return pgettext("feminine rank", "a {rank}").format(rank=name)
+    # TRANSLATORS: one card of a rank: a number, or a name such as Asso, Cavallo, Re, Valet, Caballo.
+    return pgettext("rank", "a {rank}").format(rank=name)
+
+
+def _what(view: PlayerView, move: Move, a: Assessment, captured: list[int]) -> str:
+    """What ``move`` does, as a clause: ``7d takes 3c and 4s``, ``lays 5s``."""
+    card = int(move.card)
+    if a.scopa:
+        escoba = view.rules.variant_info.sweep_name == "escoba"
+        if SETTEBELLO in captured or card == SETTEBELLO:
+            return (_("sweeps the table with {card} (an escoba) and takes the settebello") if escoba
+                    else _("sweeps the table with {card} (a scopa) and takes the settebello")).format(card=move.card)
+        return (_("sweeps the table with {card} (an escoba)") if escoba
+                else _("sweeps the table with {card} (a scopa)")).format(card=move.card)
+    if move.mask:
+        if card == SETTEBELLO:
+            return _("plays the settebello to take {cards}").format(cards=_list(captured))
+        return _("{card} takes {cards}").format(card=move.card, cards=_list(captured))
+    if len(view.legal) and all(not m.mask for m in view.legal):
+        return _("lays {card} (nothing can be taken)").format(card=_name(card))
+    return _("lays {card}").format(card=_name(card))
 
 
 def explain(view: PlayerView, move: Move, counter: Counter | None = None,
             rank_name: Callable[[int], str] | None = None) -> str:
-    """One line on what ``move`` does and what it leaves the next player.
+    """One line on what ``move`` does and what it leaves the next player, in the player's
+    language: each line is one message, with what the move does as its ``{move}`` field.
 
     ``rank_name`` names a rank in words (default: the engine's English names).
     """
@@ -59,39 +92,41 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
     counter = counter or Counter(view)
     a: Assessment = assess(view, move, counter)
     captured = sorted(int(c) for c in move.capture)
+    what = _what(view, move, a, captured)
     if a.scopa:
-        sweep = "an escoba" if view.rules.variant_info.sweep_name == "escoba" else "a scopa"
-        what = f"sweeps the table with {move.card} ({sweep})"
-        if SETTEBELLO in captured or int(move.card) == SETTEBELLO:
-            what += " and takes the settebello"
         return what
-    if move.mask:
-        what = f"{move.card} takes {_list(captured)}"
-        if int(move.card) == SETTEBELLO:
-            what = f"plays the settebello to take {_list(captured)}"
-    else:
-        what = f"lays {_name(int(move.card))}"
-        if len(view.legal) and all(not m.mask for m in view.legal):
-            what += " (nothing can be taken)"
     left = " ".join(str(c) for c in cards_of(a.after))
     if a.last_play:
         if not a.after:
-            return what + ": the last card of the hand"
+            # TRANSLATORS: {move} says what the move does, e.g. "7d takes 3c and 4s".
+            return _("{move}: the last card of the hand").format(move=what)
         last = view.side if move.mask else last_capturer(view)
-        taker = "you" if last == view.side else ("nobody" if last < 0 else "the side that captured last")
-        return f"{what}: last card of the hand, the {left} left on the table go to {taker}"
+        if last == view.side:
+            line = _("{move}: last card of the hand, the {left} left on the table go to you")
+        elif last < 0:
+            line = _("{move}: last card of the hand, the {left} left on the table go to nobody")
+        else:
+            line = _("{move}: last card of the hand, the {left} left on the table go to the side that captured last")
+        return line.format(move=what, left=left)
     if not a.after:
-        return what + ": the table is left empty"
+        return _("{move}: the table is left empty").format(move=what)
     if a.sweep_rank == 0:
-        return f"{what} and leaves {left}: no single card can sweep it"
+        return _("{move} and leaves {left}: no single card can sweep it").format(move=what, left=left)
     unseen = counter.unseen_of_rank(a.sweep_rank)
     if unseen == 0:
-        return f"{what} and leaves {left}: no unseen card sweeps it"
+        return _("{move} and leaves {left}: no unseen card sweeps it").format(move=what, left=left)
+    card = _article(rank_name(a.sweep_rank))
     if a.p_sweep >= 0.995:
-        return (f"{what} and leaves {left}: the next player sweeps it with {_article(rank_name(a.sweep_rank))}, "
-                "but every move risks more")
-    return (f"{what} and leaves {left}: only {_article(rank_name(a.sweep_rank))} sweeps it "
-            f"({unseen} still unseen, {round(100 * a.p_sweep)}% the next player has one)")
+        # TRANSLATORS: {card} is one card of the rank that sweeps, e.g. "a Horse", "un Cavallo".
+        return (_("{move} and leaves {left}: the next player sweeps it with {card}, but every move risks more")
+                .format(move=what, left=left, card=card))
+    # TRANSLATORS: {card} is one card of the rank that sweeps ("a Horse"); {n} how many of that
+    # rank nobody has seen yet; {percent} the chance that the next player holds one.
+    return (ngettext("{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
+                     "{percent}% the next player has one)",
+                     "{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
+                     "{percent}% the next player has one)", unseen)
+            .format(move=what, left=left, card=card, n=unseen, percent=round(100 * a.p_sweep)))
 
 
 def suggest(view: PlayerView, budget: float = 0.5, iters: int | None = None, seed: int | None = None,
@@ -102,7 +137,7 @@ def suggest(view: PlayerView, budget: float = 0.5, iters: int | None = None, see
     ``rank_name`` names ranks in the reason (see :func:`explain`).
     """
     if not view.legal:
-        raise ValueError("no move to suggest: it is not this seat's turn")
+        raise ValueError(_("no move to suggest: it is not this seat's turn"))
     player = HardPlayer(seed, time=None if iters else budget, iters=iters)
     ranked = player.evaluate(view)
     move, value = ranked[0]

@@ -24,6 +24,7 @@ from typing import IO, Any
 
 from ..engine import VARIANTS, Move, PlayerView, get_variant, parse_card
 from .base import BasePlayer, Player
+from ..engine.text import _, ngettext
 from .botproc import EOF, BotProcess, quote
 from .request import RequestError, read_legal, read_view
 from .simple import GreedyPlayer
@@ -59,10 +60,10 @@ def run_bot(player: Player, infile: IO[str], outfile: IO[str], errfile: IO[str] 
         try:
             msg = json.loads(line)
         except (ValueError, RecursionError):
-            log(f"ignoring a line that is not JSON: {quote(line)}")
+            log(_("ignoring a line that is not JSON: {line}").format(line=quote(line)))
             continue
         if not isinstance(msg, dict):
-            log(f"ignoring a line that is not a JSON object: {quote(line)}")
+            log(_("ignoring a line that is not a JSON object: {line}").format(line=quote(line)))
             continue
         kind = msg.get("type")
         if kind == "hello":
@@ -89,18 +90,20 @@ def _answer(player: Player, msg: dict[str, Any], log: Callable[[str], None]) -> 
     try:
         legal = read_legal(msg)
     except RequestError as e:
-        log(f"refusing move request {request_id!r}: {e}")
+        # TRANSLATORS: {why} is the reason sent back to the host, in English (docs/bot-protocol.md).
+        log(_("refusing move request {id}: {why}").format(id=repr(request_id), why=e))
         return {"type": "error", "id": request_id, "message": str(e)}
     try:
         view = read_view(msg, legal)
     except RequestError as e:
-        log(f"move request {request_id!r} is not consistent ({e}); answering its first legal move")
+        log(_("move request {id} is not consistent ({why}); answering its first legal move")
+            .format(id=repr(request_id), why=e))
         return _move_answer(request_id, legal[0])
     try:
         move = player.choose(view)
     except Exception as e:  # noqa: BLE001 - a bot never dies on a request (docs/bot-protocol.md)
-        log(f"internal error on move request {request_id!r} ({type(e).__name__}: {e}); "
-            f"answering its first legal move")
+        log(_("internal error on move request {id} ({error}); answering its first legal move")
+            .format(id=repr(request_id), error=f"{type(e).__name__}: {e}"))
         return _move_answer(request_id, legal[0])
     return _move_answer(request_id, move if move in legal else legal[0])
 
@@ -118,7 +121,7 @@ def _bounded_lines(infile: IO[str], log: Callable[[str], None]) -> Iterator[str]
         if len(line) > MAX_REQUEST and not line.endswith("\n"):
             while line and not line.endswith("\n"):  # skip the rest of it, a bounded piece at a time
                 line = infile.readline(MAX_REQUEST)
-            log(f"ignoring a line longer than {MAX_REQUEST} characters")
+            log(_("ignoring a line longer than {n} characters").format(n=MAX_REQUEST))
             continue
         yield line
 
@@ -155,7 +158,7 @@ class CmdPlayer(BasePlayer):
         self.fallback = GreedyPlayer(seed)
         self._next_id = 0
         self._answered: set[int] = set()  # ids already settled (answered or faulted)
-        self._dead: str | None = None  # why the bot can no longer play
+        self._dead: str | None = None  # why the bot can no longer play: a sentence naming it
         self._dead_faults = 0
         self._greeted = False
         self._closed = False
@@ -164,22 +167,23 @@ class CmdPlayer(BasePlayer):
             argv = shlex.split(command)
         except ValueError as e:
             argv = []
-            self._dead = f"cannot parse the command: {e}"
+            self._dead = _("{bot}: cannot parse the command: {why}").format(bot=self.label, why=e)
         if argv:
             try:
                 self._bot = BotProcess(argv, stderr=stderr, name=command)
             except OSError as e:
-                self._dead = f"could not be started: {e.strerror or e}"
+                self._dead = _("{bot} could not be started: {why}").format(bot=self.label, why=e.strerror or e)
         elif self._dead is None:
-            self._dead = "the command is empty"
+            self._dead = _("{bot}: the command is empty").format(bot=self.label)
         self._send({"type": "hello", "protocol": PROTOCOL})
 
     # --- plumbing ---------------------------------------------------------------------
     @property
     def label(self) -> str:
+        """The bot as fault lines name it: ``bot 'Name' (python bot.py)``."""
         if self.bot_name:
-            return f"bot {self.bot_name!r} ({self.command})"
-        return f"bot {self.command!r}"
+            return _("bot {name} ({command})").format(name=repr(self.bot_name), command=self.command)
+        return _("bot {command}").format(command=repr(self.command))
 
     def _send(self, msg: dict[str, Any]) -> bool:
         if self._bot is None or self._dead:
@@ -194,10 +198,11 @@ class CmdPlayer(BasePlayer):
         if self._dead or self._bot is None:
             return
         if self._bot.overflow:
-            self._dead = f"was stopped: it {self._bot.overflow}"
+            self._dead = _("{bot} was stopped: {why}").format(bot=self.label, why=self._bot.overflow)
             return
         code = self._bot.wait(0.2)
-        self._dead = "has exited" + (f" (status {code})" if code is not None else "")
+        self._dead = (_("{bot} has exited (status {code})").format(bot=self.label, code=code) if code is not None
+                      else _("{bot} has exited").format(bot=self.label))
 
     def _fault(self, text: str) -> None:
         self.faults.append(text)
@@ -231,7 +236,8 @@ class CmdPlayer(BasePlayer):
             line = self._get_line(deadline)
             if line is None:
                 if not self._gone():
-                    self._fault(f"{self.label} did not answer hello within {self.time_limit:g} s")
+                    self._fault(_("{bot} did not answer hello within {seconds} s")
+                                .format(bot=self.label, seconds=f"{self.time_limit:g}"))
                 return
             if line is EOF:
                 self._mark_exited()
@@ -241,7 +247,8 @@ class CmdPlayer(BasePlayer):
             try:
                 msg = json.loads(line)
             except (ValueError, RecursionError):
-                self._fault(f"{self.label} answered hello with something that is not JSON: {quote(line)}")
+                self._fault(_("{bot} answered hello with something that is not JSON: {line}")
+                            .format(bot=self.label, line=quote(line)))
                 return
             if isinstance(msg, dict) and msg.get("type") == "hello":
                 name = msg.get("name")
@@ -249,10 +256,10 @@ class CmdPlayer(BasePlayer):
                     self.bot_name = name.strip()[:60]
                 self.variants = announced_variants(msg)
                 if msg.get("protocol") not in (None, PROTOCOL):
-                    self.on_fault(f"{self.label} speaks {quote(str(msg.get('protocol')), 40)}, not {PROTOCOL}; "
-                                  f"trying anyway")
+                    self.on_fault(_("{bot} speaks {protocol}, not {expected}; trying anyway").format(
+                        bot=self.label, protocol=quote(str(msg.get("protocol")), 40), expected=PROTOCOL))
                 return
-            self._fault(f"{self.label} answered hello with {quote(line)}")
+            self._fault(_("{bot} answered hello with {line}").format(bot=self.label, line=quote(line)))
             return
 
     # --- Player -----------------------------------------------------------------------
@@ -261,7 +268,7 @@ class CmdPlayer(BasePlayer):
             self._greet()
         safe = self.fallback.choose(view)
         if not self._dead and self.variants is not None and view.rules.variant not in self.variants:
-            self._dead = refusal(self.variants, view.rules.variant)
+            self._dead = refusal(self.variants, view.rules.variant, self.label)
         if self._dead:
             return self.choose_after_exit(safe)
         self._next_id += 1
@@ -271,14 +278,15 @@ class CmdPlayer(BasePlayer):
         answer = self._await_answer(request_id, view.legal)
         self._answered.add(request_id)
         if isinstance(answer, str):  # a fault
-            self._fault(f"{self.label} {answer}; played {safe.card} for it")
+            # TRANSLATORS: {fault} is a sentence naming the bot and what it did wrong.
+            self._fault(_("{fault}; played {card} for it").format(fault=answer, card=safe.card))
             return safe
         if answer is None:
             return self.choose_after_exit(safe)
         return answer
 
     def _await_answer(self, request_id: int, legal: tuple[Move, ...]) -> Move | str | None:
-        """The bot's move (one of ``legal``); else a fault's description, or None when the bot is gone.
+        """The bot's move (one of ``legal``); else a fault (a sentence naming the bot), or None when it is gone.
 
         Every field the bot sends is type-checked before it is used.
         """
@@ -289,8 +297,13 @@ class CmdPlayer(BasePlayer):
             if line is None:
                 if self._gone():
                     return None
-                sent = f" (it sent {quote(ignored)}, which is not a move answer)" if ignored else ""
-                return f"did not answer move {request_id} within {self.time_limit:g} s{sent}"
+                seconds = f"{self.time_limit:g}"
+                if ignored:
+                    return (_("{bot} did not answer move {id} within {seconds} s "
+                              "(it sent {line}, which is not a move answer)")
+                            .format(bot=self.label, id=request_id, seconds=seconds, line=quote(ignored)))
+                return (_("{bot} did not answer move {id} within {seconds} s")
+                        .format(bot=self.label, id=request_id, seconds=seconds))
             if line is EOF:
                 self._mark_exited()
                 return None
@@ -300,9 +313,11 @@ class CmdPlayer(BasePlayer):
             try:
                 msg = json.loads(text)
             except (ValueError, RecursionError):
-                return f"sent something that is not JSON for move {request_id}: {quote(text)}"
+                return (_("{bot} sent something that is not JSON for move {id}: {line}")
+                        .format(bot=self.label, id=request_id, line=quote(text)))
             if not isinstance(msg, dict):
-                return f"sent {quote(text)} for move {request_id}, not a JSON object"
+                return (_("{bot} sent {line} for move {id}, not a JSON object")
+                        .format(bot=self.label, id=request_id, line=quote(text)))
             kind = msg.get("type")
             if kind not in ("move", "error"):
                 ignored = text  # not an answer (a bot may send other messages later in the protocol's life)
@@ -311,20 +326,24 @@ class CmdPlayer(BasePlayer):
             if _is_id(got) and got != request_id and got in self._answered:
                 continue  # a late answer to a request already settled
             if not _is_id(got) or got != request_id:
-                return f"answered with id {quote(json.dumps(got), 40)} instead of {request_id}: {quote(text)}"
+                return (_("{bot} answered with id {got} instead of {id}: {line}")
+                        .format(bot=self.label, got=quote(json.dumps(got), 40), id=request_id, line=quote(text)))
             if kind == "error":
                 why = msg.get("message")
-                return f"refused move {request_id}: {quote(why if isinstance(why, str) else text)}"
+                return (_("{bot} refused move {id}: {why}")
+                        .format(bot=self.label, id=request_id, why=quote(why if isinstance(why, str) else text)))
             move = _read_move(msg)
             if move is None or move not in legal:
-                return f"answered a move that is not legal: {quote(text)}"
+                return _("{bot} answered a move that is not legal: {line}").format(bot=self.label, line=quote(text))
             return move
 
     def choose_after_exit(self, safe: Move) -> Move:
         self._dead_faults += 1
-        self.faults.append(f"{self.label} {self._dead}")
+        self.faults.append(self._dead)
         if self._dead_faults == 1:
-            self.on_fault(f"{self.label} {self._dead}: playing {safe.card} for it for the rest of the game")
+            # TRANSLATORS: {fault} is a sentence naming the bot and why it can no longer play.
+            self.on_fault(_("{fault}: playing {card} for it for the rest of the game")
+                          .format(fault=self._dead, card=safe.card))
         return safe
 
     def notify(self, record_line: dict[str, Any]) -> None:
@@ -339,7 +358,9 @@ class CmdPlayer(BasePlayer):
             return
         self._closed = True
         if self._dead_faults > 1:
-            self.on_fault(f"{self.label}: {self._dead_faults} moves in all were played for it ({self._dead})")
+            self.on_fault(ngettext("{fault}; {n} move in all was played for it",
+                                   "{fault}; {n} moves in all were played for it", self._dead_faults)
+                          .format(fault=self._dead, n=self._dead_faults))
         bot, self._bot = self._bot, None
         if bot is None:
             return
@@ -358,12 +379,17 @@ def announced_variants(hello: dict[str, Any]) -> tuple[str, ...]:
     return tuple(n for n in names if isinstance(n, str) and n in VARIANTS)
 
 
-def refusal(variants: tuple[str, ...], variant: str) -> str | None:
-    """Why a bot announcing ``variants`` may not play ``variant`` (one line), or None."""
+def refusal(variants: tuple[str, ...], variant: str, bot: str) -> str | None:
+    """Why the bot ``bot`` (its label), announcing ``variants``, may not play ``variant``
+    (one line naming it), or None."""
     if variant in variants:
         return None
-    plays = ", ".join(VARIANTS[v].title for v in variants) or "no variant this version knows"
-    return f"plays only {plays}, not {get_variant(variant).title} (its hello lists the variants it plays)"
+    wanted = _(get_variant(variant).title)
+    if not variants:
+        return (_("{bot} plays no variant this version knows, not {variant} (its hello lists the variants it plays)")
+                .format(bot=bot, variant=wanted))
+    return (_("{bot} plays only {variants}, not {variant} (its hello lists the variants it plays)")
+            .format(bot=bot, variants=", ".join(_(VARIANTS[v].title) for v in variants), variant=wanted))
 
 
 def check_bot_variant(command: str, variant: str, time_limit: float | None = None) -> None:
@@ -379,11 +405,11 @@ def check_bot_variant(command: str, variant: str, time_limit: float | None = Non
         bot._greet()
         if faults and not bot._dead:
             raise ValueError(faults[0])  # a fault line names the bot already
-        why = bot._dead or refusal(bot.variants or ("scopa",), variant)
+        why = bot._dead or refusal(bot.variants or ("scopa",), variant, bot.label)
     finally:
         bot.close()
     if why is not None:
-        raise ValueError(f"{bot.label} {why}")
+        raise ValueError(why)
 
 
 def default_time_limit() -> float:
@@ -394,9 +420,10 @@ def default_time_limit() -> float:
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(f"SCOPA_BOT_TIME_LIMIT={text!r} is not a number of seconds") from None
+        raise ValueError(_("SCOPA_BOT_TIME_LIMIT={value} is not a number of seconds")
+                         .format(value=repr(text))) from None
     if not 0 < value <= 3600:
-        raise ValueError(f"SCOPA_BOT_TIME_LIMIT must be between 0 and 3600 seconds, not {text}")
+        raise ValueError(_("SCOPA_BOT_TIME_LIMIT must be between 0 and 3600 seconds, not {value}").format(value=text))
     return value
 
 
@@ -407,7 +434,7 @@ BOT_STDERR: Any = None
 ON_FAULT: Callable[[str], None] | None = None
 
 
-def make_cmd_player(seed: int | None = None, command: str = "", **_: Any) -> CmdPlayer:
+def make_cmd_player(seed: int | None = None, command: str = "", **_unused: Any) -> CmdPlayer:
     """The registry's factory for ``cmd:COMMAND`` specs."""
     return CmdPlayer(command, seed, time_limit=default_time_limit(), on_fault=ON_FAULT, stderr=BOT_STDERR)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.text import N_, _
 from .base import Player
 
 
@@ -45,18 +46,19 @@ ALIASES: dict[str, str] = {"greedy": "easy"}
 # beyond them would freeze a game or a simulation for minutes per decision (2,000 worlds
 # are 50 times hard's default; depth 40 is a whole hand).
 LIMITS: dict[str, float] = {"time": 60.0, "iters": 2_000, "worlds": 2_000, "depth": 40}
+# Marked for the catalogs, translated where they are shown (``_(DESCRIPTIONS[name])``).
 DESCRIPTIONS: dict[str, str] = {
-    "random": "plays any legal move",
-    "greedy": "another name of easy",
-    "easy": "takes the most valuable capture now, without looking ahead",
-    "medium": "counts cards, avoids leaving sweeps, goes for settebello, coins and sevens",
-    "hard": "searches to the end of each deal over guesses of the cards it cannot see, read from the play "
-            "(hard:worlds=40,depth=9)",
+    "random": N_("plays any legal move"),
+    "greedy": N_("another name of easy"),
+    "easy": N_("takes the most valuable capture now, without looking ahead"),
+    "medium": N_("counts cards, avoids leaving sweeps, goes for settebello, coins and sevens"),
+    "hard": N_("searches to the end of each deal over guesses of the cards it cannot see, read from the play "
+               "(hard:worlds=40,depth=9)"),
 }
 # Levels for the simulator and the benchmark only, left out of the game's menus (not in
 # DESCRIPTIONS): ``pimc`` is the yardstick of ``hard`` (README.md, "AI strength").
 YARDSTICKS: dict[str, str] = {
-    "pimc": "samples 12 guesses of the hidden cards and searches 5 plies in each (pimc:worlds=12,depth=5)",
+    "pimc": N_("samples 12 guesses of the hidden cards and searches 5 plies in each (pimc:worlds=12,depth=5)"),
 }
 
 
@@ -73,36 +75,43 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if spec.startswith("cmd:"):
         command = spec[4:].strip()
         if not command:
-            raise ValueError("'cmd:' needs a command, e.g. cmd:python my_bot.py")
+            raise ValueError(_("'cmd:' needs a command, e.g. cmd:python my_bot.py"))
         return "cmd", {"command": command}
-    name, _, rest = spec.partition(":")
+    name, _colon, rest = spec.partition(":")
     name = name.strip().lower()
     if name == "cmd":
-        raise ValueError("'cmd' needs a command after a colon, e.g. cmd:python my_bot.py")
+        raise ValueError(_("'cmd' needs a command after a colon, e.g. cmd:python my_bot.py"))
     if name not in FACTORIES:
         known = ", ".join(sorted(n for n in FACTORIES if n != "cmd"))
-        raise ValueError(f"unknown AI {name!r}: choose one of {known}, or cmd:COMMAND")
+        # TRANSLATORS: {known} lists the AI names as typed; cmd:COMMAND is typed as it is.
+        raise ValueError(_("unknown AI {name}: choose one of {known}, or cmd:COMMAND")
+                         .format(name=repr(name), known=known))
     options: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         kind = OPTIONS[name].get(key)
         if not eq or kind is None:
-            allowed = ", ".join(OPTIONS[name]) or "none"
-            raise ValueError(f"AI {name!r} has no option {part!r} (options: {allowed})")
-        what = "whole number" if kind is int else "number"
+            if OPTIONS[name]:
+                raise ValueError(_("AI {name} has no option {option} (options: {allowed})")
+                                 .format(name=repr(name), option=repr(part), allowed=", ".join(OPTIONS[name])))
+            raise ValueError(_("AI {name} has no option {option} (it takes none)")
+                             .format(name=repr(name), option=repr(part)))
         try:
             if len(value) > 30:  # int() would complain in its own words past 4300 digits
                 raise ValueError
             options[key] = kind(value)
         except ValueError:
             shown = repr(value) if len(value) <= 30 else f"{value[:20]!r}… ({len(value)} characters)"
-            raise ValueError(f"AI option {key}={shown} is not a {what}") from None
+            raise ValueError((_("AI option {key}={value} is not a whole number") if kind is int
+                              else _("AI option {key}={value} is not a number")).format(key=key, value=shown)) from None
         if not 0 < options[key] < float("inf"):  # also refuses nan
-            raise ValueError(f"AI option {key} must be a positive number, not {value}")
+            raise ValueError(_("AI option {key} must be a positive number, not {value}").format(key=key, value=value))
         limit = LIMITS.get(key)
         if limit is not None and options[key] > limit:
-            unit = " seconds" if key == "time" else ""
-            raise ValueError(f"AI option {key}={value} is too big: at most {limit:g}{unit} per decision")
+            raise ValueError((_("AI option {key}={value} is too big: at most {limit} seconds per decision")
+                              if key == "time" else
+                              _("AI option {key}={value} is too big: at most {limit} per decision"))
+                             .format(key=key, value=value, limit=f"{limit:g}"))
     return name, options
 
 
@@ -131,10 +140,12 @@ def check_runnable(spec: str) -> str:
         try:
             argv = shlex.split(options["command"])
         except ValueError as e:
-            raise ValueError(f"cannot read the bot command {options['command']!r}: {e}") from None
+            raise ValueError(_("cannot read the bot command {command}: {why}")
+                             .format(command=repr(options["command"]), why=e)) from None
         program = argv[0] if argv else ""
         if shutil.which(program) is None and not (os.sep in program and os.path.isfile(program)):
-            raise ValueError(f"no program {program!r} found for the bot command {options['command']!r}")
+            raise ValueError(_("no program {program} found for the bot command {command}")
+                             .format(program=repr(program), command=repr(options["command"])))
     return spec
 
 

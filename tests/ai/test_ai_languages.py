@@ -1,0 +1,95 @@
+"""The AIs' and bots' messages in the player's language (README.md, Languages): hint
+reasons, spec errors, bot faults on the host side and ``scopa-tui bot``'s stderr.  The
+bot protocol on the wire stays English (docs/bot-protocol.md)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from scopa_tui import languages
+from scopa_tui.ai.hint import explain
+from scopa_tui.ai.protocol import CmdPlayer, run_bot
+from scopa_tui.ai.registry import check_spec, make_player
+from scopa_tui.engine import Game, Move, Rules
+
+from ai_helpers import make_view
+
+ITALIAN_DECK = {1: "Asso", 8: "Fante", 9: "Cavallo", 10: "Re"}
+FRENCH_DECK_IN_FRENCH = {1: "As", 8: "Valet", 9: "Dame", 10: "Roi"}
+
+
+def _deck(words):
+    return lambda rank: words.get(rank, str(rank))
+
+
+def test_the_hint_reason_in_italian():
+    languages.use("it")
+    # Laying 5s on 4c leaves 9: only a Cavallo (rank 9) sweeps it, none of them seen yet.
+    view = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
+    line = explain(view, Move("5s"), rank_name=_deck(ITALIAN_DECK))
+    assert line.startswith("cala 5s (non si può prendere niente) e lascia 4c 5s: la spazza solo un Cavallo "
+                           "(4 da uscire, "), line
+    assert line.endswith("% che l'abbia il prossimo)")
+    assert explain(view, Move("6b"), rank_name=_deck(ITALIAN_DECK)) == (
+        "cala 6b (non si può prendere niente) e lascia 4c 6b: nessuna carta ancora da uscire la spazza")
+
+
+def test_the_hint_names_the_settebello_and_the_scopa_in_italian():
+    languages.use("it")
+    view = make_view("7d 2b", "3c 4s", hand_sizes=(2, 3), stock=20)
+    assert explain(view, Move("7d", ["3c", "4s"])) == (
+        "spazza il tavolo con 7d (scopa) e prende il settebello")
+    view = make_view("7c 2b", "7d 3s 9b", hand_sizes=(2, 3), stock=20)
+    assert explain(view, Move("7c", ["7d"])).startswith("7c prende il settebello e lascia 3s 9b")
+
+
+def test_a_feminine_rank_takes_its_article_in_french():
+    languages.use("fr")
+    # Laying 5s on 4c leaves 9, the Dame of the French deck.
+    view = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
+    line = explain(view, Move("5s"), rank_name=_deck(FRENCH_DECK_IN_FRENCH))
+    assert ": rafle par une Dame seulement (4 pas sorties, " in line, line
+
+
+def test_an_unknown_ai_in_spanish():
+    languages.use("es")
+    with pytest.raises(ValueError, match=r"^IA desconocida 'wizard': elige entre easy, greedy"):
+        check_spec("wizard")
+    with pytest.raises(ValueError, match=r"^la opción iters='abc' de la IA no es un número entero$"):
+        check_spec("hard:iters=abc")
+
+
+def _view():
+    game = Game(Rules(), seed=5)
+    game.start()
+    return game.view(game.turn)
+
+
+def test_a_bot_that_exits_is_reported_in_italian():
+    languages.use("it")
+    reports: list[str] = []
+    player = CmdPlayer(f"{sys.executable} -c 'import sys; sys.exit(3)'", seed=1, time_limit=5.0,
+                       on_fault=reports.append)
+    view = _view()
+    try:
+        move = player.choose(view)
+    finally:
+        player.close()
+    assert move in view.legal
+    assert reports and reports[0].startswith("il bot \"")
+    assert f"è terminato (stato 3): al suo posto si gioca {move.card}, e così fino alla fine della partita" \
+        in reports[0], reports
+
+
+def test_the_bot_command_says_on_stderr_in_tagalog_and_answers_in_english():
+    languages.use("tl")
+    out, err = io.StringIO(), io.StringIO()
+    hello = json.dumps({"type": "hello", "protocol": "scopa-bot/1"})
+    run_bot(make_player("easy", seed=1), io.StringIO(f"not json\n{hello}\n"), out, err, name="B")
+    assert err.getvalue() == "B: binabalewala ang linyang hindi JSON: 'not json'\n"
+    answer = json.loads(out.getvalue())
+    assert answer["type"] == "hello" and answer["protocol"] == "scopa-bot/1"
