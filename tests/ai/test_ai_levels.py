@@ -96,8 +96,10 @@ def test_hard_reads_a_missed_sweep_as_evidence():
 
 def test_hard_is_deterministic_for_a_seed_and_an_iteration_budget():
     view = make_view("7b 1d 9c", "3c 5s 6b", hand_sizes=(3, 3), stock=24)
-    first = HardPlayer(8, iters=90).evaluate(view)
-    again = HardPlayer(8, iters=90).evaluate(view)
+    # A generous time cap: the default 1 s safety cap (hard.SAFETY_TIME) may cut 90 worlds
+    # short on a loaded machine, and then the two searches would see different worlds.
+    first = HardPlayer(8, iters=90, time=600).evaluate(view)
+    again = HardPlayer(8, iters=90, time=600).evaluate(view)
     assert first == again
     assert {m for m, _ in first} == set(view.legal)
 
