@@ -43,7 +43,7 @@ async def test_the_game_screen_is_drawn_in_italian_and_its_new_lines_too():
         await settle(pilot)
         screen = game_screen(app)
         words = _words(screen)
-        for said in ("Tocca a te", "Le tue carte · tocca a te", "Punteggio", "Giocate", "Tavolo · mazzo 30",
+        for said in ("Tocca a te", "Le tue carte · a te", "Punteggio", "Giocate", "Tavolo · mazzo 30",
                      "Mano 1", "a 11 punti", "prese 0", "0 carte", "gioca", "altra presa"):
             assert said in words, said
         assert not ENGLISH.search(words), ENGLISH.search(words)
@@ -82,7 +82,7 @@ async def test_a_language_change_mid_hand_rewrites_every_word_and_keeps_the_choi
         app.set_language("it")
         await settle(pilot)
         words = _words(screen, prompt=False)
-        for said in ("Tocca a te", "Le tue carte · tocca a te", "Punteggio", "Giocate", "Tavolo · mazzo",
+        for said in ("Tocca a te", "Le tue carte · a te", "Punteggio", "Giocate", "Tavolo · mazzo",
                      "0 carte", "gioca", "Gioca ⏎"):
             assert said in words, said
         assert not ENGLISH.search(words), ENGLISH.search(words)
