@@ -32,7 +32,7 @@ from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
-from ...engine.text import N_, _, ngettext
+from ...engine.text import N_, _, ngettext, pgettext
 
 COMMAND_KEYS = {"h", "q"}
 TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
@@ -457,10 +457,13 @@ class GameScreen(Translated, Screen):
 
     def _points_won(self, score, side) -> str:
         """`` (cards, Denari, 1 scopa)``: the points a side won, the coins by the deck's suit name."""
-        words = {**CATEGORY_NAMES, "coins": self.deck.suit_word("d")}  # setenta, re bello, napola
+        # The rules' own words (settebello, primiera, setenta, re bello, napola) are the same in
+        # every language; the most cards and the coins are said in the player's.
+        # TRANSLATORS: the point for the most cards, in the log's line after a hand: "(cards, Denari)".
+        words = {**CATEGORY_NAMES, "cards": pgettext("point", "cards"), "coins": self.deck.suit_word("d")}
         if self.table.rules.variant_info.sweep_name == "escoba":
             words["settebello"] = "velo"
-        won = [_(words.get(a.point, a.point)) for a in score.awards if a.side == side.side]
+        won = [words.get(a.point, a.point) for a in score.awards if a.side == side.side]
         if side.scope:
             won.append(f"{side.scope} {self._sweep(side.scope)}")
         return f" ({', '.join(won)})" if won else ""
