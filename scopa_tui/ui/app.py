@@ -305,14 +305,14 @@ class ScopaApp(CrashLog, StoreMixin, App):
                 elif choice == "quit":  # nothing is sent: the seat stays ours on the server
                     self.exit()
             kept = self.kept_seat(table.server, table.code) is not None
-            question = online_quit_question(table.code, table.server, table.client.name, kept)
+            question = lambda: online_quit_question(table.code, table.server, table.client.name, kept)  # noqa: E731
             self.push_screen(OnlineQuitScreen(question), choose)
         elif table is not None and table.phase in ("play", "hand_over"):
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.exit()
             saved = self.store is not None and self.store.usable
-            self.push_screen(ConfirmScreen(quit_question(saved), "Quit", "Keep playing"), answer)
+            self.push_screen(ConfirmScreen(lambda: quit_question(saved), "Quit", "Keep playing"), answer)
         else:
             self.exit()
 

@@ -2,55 +2,77 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...engine.text import N_, _
 from ..translate import Translated
 
 
 def quit_question(saved: bool) -> str:
     """The question before quitting a game in progress: whether it will be there next time."""
     if saved:
-        return "Quit the game in progress?\nIt is saved and will be offered when you start scopa-tui again."
-    return "Quit the game in progress?\nIt is not saved in this run."
+        return _("Quit the game in progress?\nIt is saved and will be offered when you start scopa-tui again.")
+    return _("Quit the game in progress?\nIt is not saved in this run.")
 
 
 def online_quit_question(code: str, server: str, name: str, kept: bool) -> str:
     """The question before quitting a game at a table on a server: nothing is saved here,
     the seat stays on the server (the AI plays it after the turn limit until you are back)."""
-    back = (f"Come back with scopa-tui online --server {server} --name {name} --join {code}, "
-            "or with the code in the lobby." if kept else "This run keeps no data, so it cannot take the seat back.")
-    return (f"Quit the game at table {code}?\nYour seat is kept on the server; the AI plays it "
-            f"after the turn limit while you are away.\n{back}")
+    # TRANSLATORS: {command} is a command line to type as it is ("scopa-tui online --server ...").
+    back = (_("Come back with {command}, or with the code in the lobby.").format(
+        command=f"scopa-tui online --server {server} --name {name} --join {code}")
+        if kept else _("This run keeps no data, so it cannot take the seat back."))
+    # TRANSLATORS: {back} is one of the two sentences above: how to come back to the table.
+    return _("Quit the game at table {code}?\nYour seat is kept on the server; the AI plays it "
+             "after the turn limit while you are away.\n{back}").format(code=code, back=back)
 
 
 def set_aside_question(saves_dir: str) -> str:
     """The question before setting a saved game aside (declining the resume offer)."""
-    return f"Set this game aside?\nIt will not be offered again; the file stays in {saves_dir}."
+    return _("Set this game aside?\nIt will not be offered again; the file stays in {folder}.").format(
+        folder=saves_dir)
+
+
+def _button(label: str, key: str) -> str:
+    """A button's label with its key: "Quit (y)"."""
+    # TRANSLATORS: a dialog's button: its label and the key that presses it, "Quit (y)".
+    return _("{label} ({key})").format(label=_(label), key=key)
 
 
 class ConfirmScreen(Translated, ModalScreen[bool]):
-    """Ask a yes/no question; dismisses with True for yes."""
+    """Ask a yes/no question; dismisses with True for yes.
+
+    ``question`` may be a function that writes it, so that a change of language (which
+    composes the dialog again) asks it in the new language; ``yes`` and ``no`` are English
+    labels, shown in the player's language (marked with ``N_`` where they are written)."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "yes", id="confirm.yes"),
-        Binding("n", "answer(False)", "no", id="confirm.no"),
-        Binding("escape", "answer(False)", "no", id="confirm.cancel", show=False),
+        Binding("y", "answer(True)", N_("yes"), id="confirm.yes"),
+        Binding("n", "answer(False)", N_("no"), id="confirm.no"),
+        Binding("escape", "answer(False)", N_("no"), id="confirm.cancel", show=False),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str | Callable[[], str], yes: str = N_("Yes"), no: str = N_("No")) -> None:
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self._question, self.yes, self.no = question, yes, no
+
+    @property
+    def question(self) -> str:
+        """The question, in the language in use."""
+        return self._question() if callable(self._question) else self._question
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question, id="question")
             with Horizontal(id="buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="error")
-                yield Button(f"{self.no} (n)", id="no", variant="primary")
+                yield Button(_button(self.yes, "y"), id="yes", variant="error")
+                yield Button(_button(self.no, "n"), id="no", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -67,23 +89,25 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
     good: the AI plays it), or None (keep playing)."""
 
     BINDINGS = [
-        Binding("y", "answer('quit')", "quit", id="online_quit.quit"),
-        Binding("l", "answer('leave')", "leave for good", id="online_quit.leave"),
-        Binding("n", "answer(None)", "keep playing", id="online_quit.keep"),
-        Binding("escape", "answer(None)", "keep playing", id="online_quit.cancel", show=False),
+        Binding("y", "answer('quit')", N_("quit"), id="online_quit.quit"),
+        Binding("l", "answer('leave')", N_("leave for good"), id="online_quit.leave"),
+        Binding("n", "answer(None)", N_("keep playing"), id="online_quit.keep"),
+        Binding("escape", "answer(None)", N_("keep playing"), id="online_quit.cancel", show=False),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str | Callable[[], str]) -> None:
         super().__init__()
-        self.question = question
+        self._question = question
+
+    question = ConfirmScreen.question
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.question, id="question", markup=False)
             with Horizontal(id="buttons"):
-                yield Button("Quit (y)", id="quit", variant="warning")
-                yield Button("Leave the table for good (l)", id="leave", variant="error")
-                yield Button("Keep playing (n)", id="keep", variant="primary")
+                yield Button(_button(N_("Quit"), "y"), id="quit", variant="warning")
+                yield Button(_button(N_("Leave the table for good"), "l"), id="leave", variant="error")
+                yield Button(_button(N_("Keep playing"), "n"), id="keep", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#keep", Button).focus()
@@ -98,7 +122,7 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
 class TooSmallScreen(Translated, ModalScreen[None]):
     """Covers everything while the terminal is smaller than the game needs."""
 
-    BINDINGS = [Binding("q", "app.quit", "quit", id="small.quit")]
+    BINDINGS = [Binding("q", "app.quit", N_("quit"), id="small.quit")]
 
     def __init__(self, need: tuple[int, int]) -> None:
         super().__init__()
@@ -117,5 +141,5 @@ class TooSmallScreen(Translated, ModalScreen[None]):
         w, h = self.app.size
         need_w, need_h = self.need
         self.query_one("#too-small", Static).update(
-            f"Scopa needs a terminal of at least {need_w}×{need_h}.\n"
-            f"This one is {w}×{h}: please make it larger.\n\n(q quits)")
+            _("Scopa needs a terminal of at least {need}.\nThis one is {size}: please make it larger.\n\n"
+              "(q quits)").format(need=f"{need_w}×{need_h}", size=f"{w}×{h}"))

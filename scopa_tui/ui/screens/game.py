@@ -10,6 +10,7 @@ The player sits at the bottom, whatever their seat.
 from __future__ import annotations
 
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -31,11 +32,17 @@ from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
+from ...engine.text import N_, _, ngettext, pgettext
 
 COMMAND_KEYS = {"h", "q"}
 TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
-SEAT_NEWS = {"joined": "sat down", "left": "lost the connection", "returned": "is back",
-             "away": "is away: the AI plays for them", "ai": "left: the AI plays the seat"}
+# A seat's news on a server, by its status (the log and a notification).
+SEAT_NEWS = {"joined": N_("{name} sat down"), "left": N_("{name} lost the connection"),
+             "returned": N_("{name} is back"), "away": N_("{name} is away: the AI plays for them"),
+             "ai": N_("{name} left: the AI plays the seat")}
+# The footer's (and the Keys panel's) words for the number keys, marked one by one.
+CARD_KEY_WORDS = (N_("card 1"), N_("card 2"), N_("card 3"), N_("card 4"), N_("card 5"), N_("card 6"),
+                  N_("card 7"), N_("card 8"), N_("card 9"), N_("card 10"))
 BANNER_SECONDS = 4.0  # how long a rule moment's banner stays (a key clears it sooner)
 REDEAL_HOLD = 3.0  # how long the void table of a three-kings redeal stays drawn (pace > 0)
 
@@ -83,21 +90,24 @@ class GameScreen(Translated, Screen):
     """One game, from the first deal to the game-over screen."""
 
     BINDINGS = [
-        Binding("left", "select_step(-1)", "card", id="game.left", key_display="←→"),
-        Binding("right", "select_step(1)", "card", id="game.right", show=False),
-        *[Binding(str(n), f"select({n - 1})", f"card {n}", id=f"game.card{n}", show=False)
+        # TRANSLATORS: footer: the arrow keys choose a card of your hand.
+        Binding("left", "select_step(-1)", N_("card"), id="game.left", key_display="←→"),
+        Binding("right", "select_step(1)", N_("card"), id="game.right", show=False),
+        *[Binding(str(n), f"select({n - 1})", CARD_KEY_WORDS[n - 1], id=f"game.card{n}", show=False)
           for n in range(1, 10)],
-        Binding("0", "select(9)", "card 10", id="game.card10", show=False),  # Scopone's tenth card
-        Binding("tab", "cycle", "next capture", id="game.cycle"),
-        Binding("enter", "play", "play", id="game.play"),
-        Binding("escape", "clear", "clear", id="game.clear"),
-        *[Binding(ch, f"toggle('{ch}')", f"table {ch}", id=f"game.table_{ch}", show=False)
+        Binding("0", "select(9)", CARD_KEY_WORDS[9], id="game.card10", show=False),  # Scopone's tenth card
+        Binding("tab", "cycle", N_("next capture"), id="game.cycle"),
+        # TRANSLATORS: footer: Enter plays the chosen card (a verb).
+        Binding("enter", "play", N_("play"), id="game.play"),
+        Binding("escape", "clear", N_("clear"), id="game.clear"),
+        # TRANSLATORS: the Keys panel: a letter key adds or removes that table card.
+        *[Binding(ch, f"toggle('{ch}')", N_("table card"), id=f"game.table_{ch}", show=False)
           for ch in TABLE_LETTERS],
-        Binding("h", "hint", "hint", id="game.hint"),
-        Binding("question_mark", "help", "help", id="game.help", key_display="?"),
-        Binding("f1", "help", "help", id="game.help_f1", show=False),
-        Binding("exclamation_mark", "chat", "chat", id="game.chat", key_display="!"),
-        Binding("q", "quit_game", "quit", id="game.quit"),
+        Binding("h", "hint", N_("hint"), id="game.hint"),
+        Binding("question_mark", "help", N_("help"), id="game.help", key_display="?"),
+        Binding("f1", "help", N_("help"), id="game.help_f1", show=False),
+        Binding("exclamation_mark", "chat", N_("chat"), id="game.chat", key_display="!"),
+        Binding("q", "quit_game", N_("quit"), id="game.quit"),
     ]
 
     def __init__(self, table: Table, deck: DeckStyle, ai_delay: float = 0.8) -> None:
@@ -121,11 +131,14 @@ class GameScreen(Translated, Screen):
         self.slots: list[int | None] = []  # the table's card per letter slot (None: a free slot)
         self.size_class = "normal"  # compact, normal, large, xlarge or xxlarge: see card_render.screen_class
         self.redeal: Redealt | None = None  # a void deal being shown (its turn waits)
-        self.leftover: tuple[tuple[int, ...], str] | None = None  # the last cards going to a side
+        self.leftover: tuple[tuple[int, ...], int] | None = None  # the last cards going to a side (its number)
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
         self._banner_timer = None
         self._clock = None  # the top bar's timer (a table with a turn limit)
         self._topbar: Text | None = None  # the top bar's text on screen
+        # What writes the line under the table and the banner, called again on a language change.
+        self._message_source: Callable[[], Text] | None = None
+        self._banner_source: Callable[[], Text] | None = None
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -155,7 +168,7 @@ class GameScreen(Translated, Screen):
                 with Horizontal(id="hand-row"):
                     yield HandView(id="hand")
                     with Vertical(id="play-column"):
-                        yield Button("Play ⏎", id="play-button", compact=True, disabled=True)
+                        yield Button(_("Play ⏎"), id="play-button", compact=True, disabled=True)
             with Vertical(id="side"):
                 yield ScoreBoard(id="scores")
                 yield PlayLog(id="log")
@@ -168,9 +181,7 @@ class GameScreen(Translated, Screen):
         self.query_one(ScoreBoard).target = self.table.rules.target
         escoba = self.table.rules.variant_info.sweep_name == "escoba"
         self.query_one(ScoreBoard).words = ("velo", "escobas") if escoba else ("settebello", "scope")
-        self.query_one("#scores").border_title = "Score"
-        self.query_one("#log").border_title = "Plays"
-        self.query_one("#hand").border_title = "Your hand"
+        self._words_to_widgets()
         self.table.attach(self)
         self._unsubscribe = self.table.subscribe(self._from_table)
         if self.table.phase == "new":
@@ -180,6 +191,30 @@ class GameScreen(Translated, Screen):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+
+    def _words_to_widgets(self) -> None:
+        """The words the widgets are given once: titles and the play button."""
+        self.query_one("#scores").border_title = _("Score")
+        self.query_one("#log").border_title = _("Plays")
+        self.query_one("#play-button", Button).label = _("Play ⏎")
+
+    async def retranslate(self) -> None:
+        """Every word of the screen in the new language, in place: the game, the choice, the
+        picture and the focus stay (composing the screen again would lose them).  Lines
+        already in the log stay as they were written; new ones come in the new language."""
+        self._words_to_widgets()
+        self._topbar = None  # drawn again even where only its words changed
+        if self._banner_source is not None and self.query_one("#moment", Static).has_class("-shown"):
+            self.query_one("#moment", Static).update(self._banner_source())
+        if self._my_turn() and self._chosen():
+            self._validate()  # the choice kept, its explanation in the new language
+        elif self._message_source is not None:
+            self._set_message(self._message_source, keep_state=True)
+        for widget in (self.query_one(TableView), self.query_one(HandView), self.query_one(ScoreBoard),
+                       *self.query(SeatView)):
+            widget.refresh(layout=True)  # their own words ("the table is empty", "pile", ...)
+        self._refresh_widgets()
+        self.refresh_bindings()
 
     def _draw_afresh(self) -> None:
         self._rebuild_log()
@@ -265,7 +300,7 @@ class GameScreen(Translated, Screen):
         pic.totals = list(table.totals)
         sides = table.rules.n_sides
         pic.pile, pic.coins = [0] * sides, [0] * sides
-        pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
+        pic.scope_cards, pic.settebello = [[] for _unused in range(sides)], [False] * sides
         self._reset_seat_piles()
         if table.phase == "waiting":  # a table on a server before its game
             self._refresh_widgets()
@@ -308,7 +343,7 @@ class GameScreen(Translated, Screen):
                 pic.hand_no, pic.dealer, pic.table = event.hand, event.dealer, tuple(event.table)
                 sides = self.table.rules.n_sides
                 pic.pile, pic.coins = [0] * sides, [0] * sides
-                pic.scope_cards, pic.settebello = [[] for _ in range(sides)], [False] * sides
+                pic.scope_cards, pic.settebello = [[] for _unused in range(sides)], [False] * sides
                 self._reset_seat_piles()
                 if event.escobas:  # the dealer took the table at once (Escoba, table cards adding up to 15)
                     side = self.table.rules.side_of(event.dealer)
@@ -322,9 +357,10 @@ class GameScreen(Translated, Screen):
             pic.hand_sizes = [len(h) for h in event.hands]
             pic.stock = event.stock
             if not event.first and not event.stock:
-                self._show_banner(Text("Last cards: the table goes to the last to capture", style="bold"))
+                self._show_banner(lambda: Text(_("Last cards: the table goes to the last to capture"),
+                                               style="bold"))
             if event.escobas:
-                self._show_banner(Text(self._deal_sweep_text(event), style="bold"))
+                self._show_banner(lambda: Text(self._deal_sweep_text(event), style="bold"))
         elif isinstance(event, Redealt):
             self._show_redeal(event)
         elif isinstance(event, Played):
@@ -338,7 +374,7 @@ class GameScreen(Translated, Screen):
             pic.table = ()
             if score.leftover and score.leftover_to is not None:
                 self.leftover = (tuple(c for c in self.slots if c is not None) or tuple(score.leftover),
-                                 self.side_names[score.leftover_to])
+                                 score.leftover_to)
         self._refresh_widgets()
         if isinstance(event, HandEnded):
             self._hand_ended(event)
@@ -346,14 +382,16 @@ class GameScreen(Translated, Screen):
             self._next_turn()
 
     def log_lines(self, event) -> list[tuple[str, str]]:
-        """The play log's lines for one engine event: (text, kind)."""
+        """The play log's lines for one engine event: (text, kind), in the language in use."""
         if isinstance(event, Redealt):  # logged under its hand's header, which comes next
             self._redeals.append(event)
             return []
         if isinstance(event, Dealt):
-            verb = "deal" if event.dealer == self.me else "deals"
+            mine = event.dealer == self.me
+            name = self.names[event.dealer]
             if event.first:
-                lines = [(f"— Hand {event.hand}: {self.names[event.dealer]} {verb} —", "hand")]
+                head = (_("— Hand {n}: You deal —") if mine else _("— Hand {n}: {name} deals —"))
+                lines = [(head.format(n=event.hand, name=name), "hand")]
                 lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))}).", "")
                           for r in self._redeals]
                 self._redeals = []
@@ -361,35 +399,68 @@ class GameScreen(Translated, Screen):
                     lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))}).", "scopa"))
                 return lines
             more = len(event.hands[event.dealer]) if event.hands else 3
-            lines = [(f"{self.names[event.dealer]} {verb} {more} more cards each ({event.stock} left).", "")]
+            if mine:
+                text = ngettext("You deal {n} more card each ({left} left).",
+                                "You deal {n} more cards each ({left} left).", more)
+            else:
+                text = ngettext("{name} deals {n} more card each ({left} left).",
+                                "{name} deals {n} more cards each ({left} left).", more)
+            lines = [(text.format(name=name, n=more, left=event.stock), "")]
             if not event.stock:
-                lines.append(("Last cards: the table goes to the last to capture.", "hand"))
+                lines.append((_("Last cards: the table goes to the last to capture."), "hand"))
             return lines
         if isinstance(event, Played):
-            text = f"{self.names[event.seat]} played {event.card}"
-            if event.capture:
-                text += f" and took {' '.join(map(str, event.capture))}"
-            else:
-                text += " on the table"
-            if event.scopa:
-                text += f" — {self._sweep()}!"
-            return [(text, "scopa" if event.scopa else "")]
+            return [(self._played_text(event), "scopa" if event.scopa else "")]
         if isinstance(event, HandEnded):
             score, lines = event.score, []
             if score.leftover:
-                to = self.side_names[score.leftover_to] if score.leftover_to is not None else "nobody"
-                lines.append((f"Left on the table, to {to}: {' '.join(map(str, score.leftover))}", ""))
-            points = ", ".join(f"{self.side_names[s.side]} {s.points}{self._points_won(score, s)}"
+                cards = " ".join(map(str, score.leftover))
+                if score.leftover_to is None:
+                    lines.append((_("Left on the table, to nobody: {cards}").format(cards=cards), ""))
+                else:
+                    lines.append((_("Left on the table, to {side}: {cards}").format(
+                        side=self.side_names[score.leftover_to], cards=cards), ""))
+            # TRANSLATORS: one side's points in the log's line after a hand: "Anna 3 (cards, primiera)".
+            points = ", ".join(_("{side} {points}{won}").format(side=self.side_names[s.side], points=s.points,
+                                                                won=self._points_won(score, s))
                                for s in score.sides)
-            lines.append((f"Hand {score.hand} scored: {points}.", "hand"))
+            # TRANSLATORS: {points} lists each side's points, e.g. "You 3 (cards, settebello), Anna 1".
+            lines.append((_("Hand {n} scored: {points}.").format(n=score.hand, points=points), "hand"))
             return lines
         if isinstance(event, GameEnded):
-            return [(f"{self.side_names[event.winner]} won the game.", "hand")]
+            return [(self._winner_text(event.winner), "hand")]
         return []
+
+    def _played_text(self, event: Played) -> str:
+        """A play in the log: "Anna played 7d and took 3c 4s — scopa!"."""
+        mine = event.seat == self.me
+        if event.capture:
+            text = _("You played {card} and took {cards}") if mine else _("{name} played {card} and took {cards}")
+        else:
+            text = _("You played {card} on the table") if mine else _("{name} played {card} on the table")
+        text = text.format(name=self.names[event.seat], card=event.card,
+                           cards=" ".join(map(str, event.capture)))
+        if event.scopa:
+            # TRANSLATORS: a play that swept the table; {sweep} is "scopa" (Escoba: "escoba"), kept in Italian.
+            text = _("{play} — {sweep}!").format(play=text, sweep=self._sweep())
+        return text
+
+    def _winner_text(self, winner: int) -> str:
+        """Who won the game: the player, the player's team, another player or team."""
+        seats = self.table.rules.sides[winner]
+        if self.me in seats:
+            return _("You won the game.") if len(seats) == 1 else _("Your team won the game.")
+        name = self.side_names[winner]
+        # TRANSLATORS: {team} names the players of a team: "Anna & Carla".
+        return _("{name} won the game.").format(name=name) if len(seats) == 1 else \
+            _("Team {team} won the game.").format(team=name)
 
     def _points_won(self, score, side) -> str:
         """`` (cards, Denari, 1 scopa)``: the points a side won, the coins by the deck's suit name."""
-        words = {**CATEGORY_NAMES, "coins": self.deck.suit_word("d")}  # setenta, re bello, napola
+        # The rules' own words (settebello, primiera, setenta, re bello, napola) are the same in
+        # every language; the most cards and the coins are said in the player's.
+        # TRANSLATORS: the point for the most cards, in the log's line after a hand: "(cards, Denari)".
+        words = {**CATEGORY_NAMES, "cards": pgettext("point", "cards"), "coins": self.deck.suit_word("d")}
         if self.table.rules.variant_info.sweep_name == "escoba":
             words["settebello"] = "velo"
         won = [words.get(a.point, a.point) for a in score.awards if a.side == side.side]
@@ -398,15 +469,21 @@ class GameScreen(Translated, Screen):
         return f" ({', '.join(won)})" if won else ""
 
     def _sweep(self, count: int = 1) -> str:
-        """What a sweep is called in this variant: scopa (scope), escoba (escobas)."""
+        """What a sweep is called in this variant: scopa (scope), escoba (escobas).  The rules'
+        own word, the same in every language."""
         word = self.table.rules.variant_info.sweep_name
         return word if count == 1 else {"scopa": "scope"}.get(word, word + "s")
 
     def _deal_sweep_text(self, event: Dealt) -> str:
         """Escoba: the table dealt adds up to 15 (or 30) and goes to the dealer."""
         total = sum(c.rank for c in event.table)
-        count = "an escoba" if event.escobas == 1 else f"{event.escobas} escobas"
-        return f"The table adds up to {total}: {count} for {self.names[event.dealer]}"
+        if event.dealer == self.me:
+            text = ngettext("The table adds up to {total}: an escoba for you",
+                            "The table adds up to {total}: {n} escobas for you", event.escobas)
+        else:
+            text = ngettext("The table adds up to {total}: an escoba for {name}",
+                            "The table adds up to {total}: {n} escobas for {name}", event.escobas)
+        return text.format(total=total, n=event.escobas, name=self.names[event.dealer])
 
     def _rebuild_log(self) -> None:
         """A game under way (e.g. resumed): the log of its current hand, from the game's events."""
@@ -419,13 +496,17 @@ class GameScreen(Translated, Screen):
                 self._log(text, kind)
 
     def _redeal_text(self, event: Redealt) -> str:
-        verb = "deal" if event.dealer == self.me else "deals"
-        return f"Three {self.deck.kings()} on the table: the deal is void, {self.names[event.dealer]} {verb} again"
+        # TRANSLATORS: {kings} is the deck's name for its Kings in the plural ("Re", "Reyes", "Kings").
+        if event.dealer == self.me:
+            text = _("Three {kings} on the table: the deal is void, you deal again")
+        else:
+            text = _("Three {kings} on the table: the deal is void, {name} deals again")
+        return text.format(kings=self.deck.kings(), name=self.names[event.dealer])
 
     def _reset_seat_piles(self) -> None:
         players = self.table.rules.players
         self.pic.seat_pile, self.pic.seat_coins = [0] * players, [0] * players
-        self.pic.seat_scope = [[] for _ in range(players)]
+        self.pic.seat_scope = [[] for _unused in range(players)]
 
     def _count_seat_capture(self, seat: int, card: int, capture, scopa: bool) -> None:
         pic = self.pic
@@ -472,20 +553,23 @@ class GameScreen(Translated, Screen):
             self._celebrate(event)
 
     def _celebrate(self, event: Played) -> None:
-        who = self.names[event.seat]
-        title = f"{self._sweep().capitalize()}!"
-        body = f"{'You swept' if event.seat == self.me else who + ' swept'} the table with " \
-               f"{self.deck.short(event.card)}"
+        # TRANSLATORS: the title of the notification of a sweep: "Scopa!" (Escoba: "Escoba!").
+        title = _("{sweep}!").format(sweep=self._sweep().capitalize())
+        body = _("You swept the table with {card}") if event.seat == self.me else \
+            _("{name} swept the table with {card}")
+        body = body.format(name=self.names[event.seat], card=self.deck.short(event.card))
         self.app.notify(body, title=title, severity="information", timeout=3)
         table = self.query_one(TableView)
         table.add_class("scopa")
         self.set_timer(1.5, lambda: table.remove_class("scopa"))
 
     # --- rule moments: the three-kings redeal, the last deal, the leftovers -------------
-    def _show_banner(self, text: Text, seconds: float = BANNER_SECONDS) -> None:
-        """A one-line announcement over the game, until a key or ``seconds`` pass."""
+    def _show_banner(self, text: Callable[[], Text], seconds: float = BANNER_SECONDS) -> None:
+        """A one-line announcement over the game, until a key or ``seconds`` pass; ``text``
+        writes it (again on a language change)."""
         banner = self.query_one("#moment", Static)
-        banner.update(text)
+        self._banner_source = text
+        banner.update(text())
         banner.add_class("-shown")
         if self._banner_timer is not None:
             self._banner_timer.stop()
@@ -504,26 +588,26 @@ class GameScreen(Translated, Screen):
     def _show_redeal(self, event: Redealt) -> None:
         """Three Kings on the table: the void table stays drawn (while the AIs wait) with a
         banner; at pace 0 nothing waits and the banner names the kings instead."""
-        text = Text(self._redeal_text(event), style="bold")
         if self.ai_delay > 0:
             self.redeal = event
-            self._show_banner(text, REDEAL_HOLD)
+            self._show_banner(lambda: Text(self._redeal_text(event), style="bold"), REDEAL_HOLD)
         else:
-            text.append_text(Text(": ") + styled_text(" ".join(map(str, event.table)), self.deck,
-                                                      self._card_style))
-            self._show_banner(text)
+            self._show_banner(lambda: Text(self._redeal_text(event), style="bold") + Text(": ")
+                              + styled_text(" ".join(map(str, event.table)), self.deck, self._card_style))
 
     def _hand_ended(self, event: HandEnded) -> None:
         """The hand is over: show the last capturer taking the leftovers, then the scoring."""
         self.preview = None
         self._clear_selection()
-        self._set_message(Text(f"Hand {event.score.hand} is over."))
+        self._set_message(lambda: Text(_("Hand {n} is over.").format(n=event.score.hand)))
         wait = 0.0
         if self.leftover is not None:
-            cards, who = self.leftover
-            text = Text(f"{who} {'take' if who == 'You' or ' & ' in who else 'takes'} the last cards: ",
-                        style="bold")
-            text.append_text(styled_text(" ".join(map(str, cards)), self.deck, self._card_style))
+            cards, side = self.leftover
+
+            def text() -> Text:
+                return Text.assemble(styled_text(self._leftover_text(side, cards), self.deck, self._card_style),
+                                     style="bold")
+
             self._show_banner(text)
             self._set_message(text)
             wait = max(1.5, 2 * self.ai_delay) if self.ai_delay > 0 else 0.0
@@ -542,6 +626,19 @@ class GameScreen(Translated, Screen):
             self.set_timer(wait, scoring)
         else:
             scoring()
+
+    def _leftover_text(self, side: int, cards) -> str:
+        """Who takes the cards left on the table at the end of the hand, and which."""
+        seats = self.table.rules.sides[side]
+        if self.me in seats:
+            text = _("You take the last cards: {cards}") if len(seats) == 1 else \
+                _("Your team takes the last cards: {cards}")
+        else:
+            # TRANSLATORS: {team} names the players of a team: "Anna & Carla".
+            text = _("{name} takes the last cards: {cards}") if len(seats) == 1 else \
+                _("Team {team} takes the last cards: {cards}")
+        name = self.side_names[side]
+        return text.format(name=name, team=name, cards=" ".join(map(str, cards)))
 
     def _leftovers_fly(self) -> None:
         """The last cards fly from the table to the last capturer's pile, like a capture;
@@ -586,11 +683,11 @@ class GameScreen(Translated, Screen):
         if turn == self.me:
             if not self._resume_early_choice():
                 self._clear_selection()
-                keys = self._card_keys(", ")
-                self._set_message(Text(f"Your turn: pick a card ({keys} or a click).", style="bold"))
+                self._set_message(lambda: Text(_("Your turn: pick a card ({keys} or a click).").format(
+                    keys=self._card_keys(", ")), style="bold"))
         else:
             self.thinking = turn
-            self._set_message(Text(f"{self.names[turn]} is thinking…"))
+            self._set_message(lambda: Text(_("{name} is thinking…").format(name=self.names[turn])))
         self._refresh_widgets()
         self.table.next_turn()  # a local table's AI starts thinking (it answers with a Preview)
 
@@ -610,15 +707,16 @@ class GameScreen(Translated, Screen):
             if self._clock is None:  # the turn timer counts down on the top bar
                 self._clock = self.set_interval(1.0, self._refresh_topbar)
             if self.table.phase == "waiting":
-                self._set_message(self._waiting_text())
+                self._set_message(self._waiting_text)
             self._refresh_widgets()
         elif isinstance(notice, SeatChanged):
-            text = f"{notice.name} {SEAT_NEWS.get(notice.status, notice.status)}"
+            news = SEAT_NEWS.get(notice.status)
+            text = _(news).format(name=notice.name) if news else f"{notice.name} {notice.status}"
             self._log(text + ".", "")
             self.app.notify(text, timeout=4, markup=False)
             self._refresh_widgets()
         elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
-            who = "You" if notice.seat == self.me else notice.name
+            who = self.names[self.me] if notice.seat == self.me else notice.name
             self._log(f"{who}: {notice.text}", "")
             if notice.seat != self.me:
                 self.app.notify(notice.text, title=notice.name, timeout=4, markup=False)
@@ -637,15 +735,20 @@ class GameScreen(Translated, Screen):
         self._clear_selection()
         self.slots = []
         if self.table.phase == "waiting":
-            self._set_message(self._waiting_text())
+            self._set_message(self._waiting_text)
         self._draw_afresh()
 
     def _waiting_text(self) -> Text:
         seats = self.table.seats
         taken = sum(1 for s in seats if s.kind != "open")
-        title = f"{self.table.title}: " if self.table.title else ""
-        return Text(f"{title}waiting for players ({taken} of {len(seats)} seats taken). "
-                    "Enter starts now, the AI taking the empty seats.", style="bold")
+        if self.table.title:
+            # TRANSLATORS: {title} is the table's name, e.g. "table K7XQ93PA".
+            text = _("{title}: waiting for players ({taken} of {seats} seats taken). "
+                     "Enter starts now, the AI taking the empty seats.")
+        else:
+            text = _("Waiting for players ({taken} of {seats} seats taken). "
+                     "Enter starts now, the AI taking the empty seats.")
+        return Text(text.format(title=self.table.title, taken=taken, seats=len(seats)), style="bold")
 
     def _show_preview(self, notice: Preview) -> None:
         """An AI's play, drawn on the table before the table makes it (for the AI pace)."""
@@ -656,15 +759,19 @@ class GameScreen(Translated, Screen):
         self.thinking = None
         self.preview = (notice.seat, notice.move)
         move = notice.move
-        who = self.names[notice.seat]
-        if move.capture:
-            text = f"{who} plays {move.card} and takes {' '.join(map(str, move.capture))}"
-        else:
-            text = f"{who} plays {move.card} on the table"
-        self._set_message(styled_text(text, self.deck, self._card_style))
+        self._set_message(lambda: styled_text(self._preview_text(notice.seat, move), self.deck,
+                                              self._card_style))
         self._refresh_widgets()
         if self._motion_on():  # the card flies from the seat to where the table shows it
             self._fly_when_drawn(move.card, self._seat_spot(notice.seat), "played", self._preview_spot)
+
+    def _preview_text(self, seat: int, move: Move) -> str:
+        """An AI's play being shown: "Anna plays 7d and takes 3c 4s"."""
+        if move.capture:
+            text = _("{name} plays {card} and takes {cards}")
+        else:
+            text = _("{name} plays {card} on the table")
+        return text.format(name=self.names[seat], card=move.card, cards=" ".join(map(str, move.capture)))
 
     def _apply_ai(self, token: int) -> None:
         """Make the AI's play shown now at once, without waiting for the pace."""
@@ -712,7 +819,7 @@ class GameScreen(Translated, Screen):
         """Start the flights (card, start, target, mark) on the screen's top layer.  A card
         still flying is taken off first (its newer flight starts where it is drawn now);
         other flights end on their own (the player's card still lands while an AI's comes)."""
-        cards = {card for card, *_ in flights}
+        cards = {flight[0] for flight in flights}
         self._skip_flights(cards)
         if not self._motion_on():
             return
@@ -739,7 +846,7 @@ class GameScreen(Translated, Screen):
     def _seat_spot(self, seat: int) -> Offset | None:
         """A card at an AI's seat: over its name, centred."""
         region = self.query_one(f"#seat-{seat}", SeatView).region
-        width, _ = self._card_box()
+        width, _height = self._card_box()
         return Offset(region.x + max(0, (region.width - width) // 2), region.y) if region.width else None
 
     def _pile_spot(self, seat: int) -> Offset | None:
@@ -755,10 +862,15 @@ class GameScreen(Translated, Screen):
         return (self.table.phase == "play" and self.table.turn == self.me and self.preview is None
                 and self.redeal is None)
 
-    def _card_keys(self, sep: str = " or ") -> str:
-        """The keys that pick a hand card now: "←/→ or 1–3", or just "1" for a last card."""
+    def _card_keys(self, sep: str = "") -> str:
+        """The keys that pick a hand card now: "←/→ or 1–3" (``sep`` ", ": "←/→, 1–3", in a
+        list), or just "1" for a last card."""
         n = len(self.pic.my_hand)
-        return "1" if n == 1 else f"←/→{sep}1–9, 0" if n == 10 else f"←/→{sep}1–{n}"
+        numbers = "1–9, 0" if n == 10 else f"1–{n}"
+        if n == 1:
+            return "1"
+        # TRANSLATORS: the keys that choose a hand card: "←/→ or 1–3".
+        return f"←/→{sep}{numbers}" if sep else _("←/→ or {numbers}").format(numbers=numbers)
 
     # A card (and table cards) chosen while an AI plays stays chosen for the player's turn.
     def _resume_early_choice(self) -> bool:
@@ -786,12 +898,17 @@ class GameScreen(Translated, Screen):
 
     def _not_your_turn(self) -> None:
         """The line under the table, for a key pressed while an AI plays."""
-        out = Text(f"Not your turn: {self.names[self.table.turn]} is playing.", style="bold")
+        self._set_message(self._not_your_turn_text)
+
+    def _not_your_turn_text(self) -> Text:
+        out = Text(_("Not your turn: {name} is playing.").format(name=self.names[self.table.turn])
+                   if self.table.turn is not None else "", style="bold")
         if self.selected is not None and self.selected < len(self.pic.my_hand):
             chosen = [str(self.pic.my_hand[self.selected])] + [str(c) for c in sorted(self.capture)]
-            out.append_text(styled_text(f" {' + '.join(chosen)} stays chosen for your turn.", self.deck,
-                                        self._card_style))
-        self._set_message(out)
+            # TRANSLATORS: {cards} is what the player chose while an AI plays: "7d + 3c + 4s".
+            said = _("{cards} stays chosen for your turn.").format(cards=" + ".join(chosen))
+            out.append_text(styled_text(" " + said, self.deck, self._card_style))
+        return out
 
     def _off_turn(self) -> bool:
         """An AI is playing (thinking or showing its play): keys choose ahead or are answered."""
@@ -813,7 +930,8 @@ class GameScreen(Translated, Screen):
     def _select(self, index: int) -> None:
         hand = self.pic.my_hand
         if not 0 <= index < len(hand):
-            self._set_message(Text(f"you have {len(hand)} cards: press 1–{len(hand)}", style="bold"))
+            self._set_message(lambda: Text(ngettext("you have {n} card: press 1", "you have {n} cards: press 1–{n}",
+                                                    len(hand)).format(n=len(hand)), style="bold"))
             return
         self.selected = index
         card = hand[index]
@@ -832,30 +950,40 @@ class GameScreen(Translated, Screen):
             out.append("✓ ", style="bold")
             said = self.table.describe(card, self.capture)  # the variant's own words: "3 + 5 + 7 = 15"
             if self.capture:
-                text = f"{card} takes {' + '.join(map(str, sorted(self.capture)))}"
-                if said:
-                    text += f": {said}"
+                cards = " + ".join(map(str, sorted(self.capture)))
+                # TRANSLATORS: the chosen capture: "7d takes 3c + 4s"; with {said}, the variant's
+                # own words for it ("7d takes 3c + 5s: 7 + 3 + 5 = 15").
+                text = (_("{card} takes {cards}: {said}") if said else _("{card} takes {cards}")).format(
+                    card=card, cards=cards, said=said)
                 if len(self.capture) == len(self.pic.table) and sum(self.pic.hand_sizes) + self.pic.stock > 1 \
-                        and "no scopa" not in (said or ""):
-                    sweep = self.table.rules.variant_info.sweep_name  # scopa, escoba
-                    text += f" — {'an' if sweep == 'escoba' else 'a'} {sweep}!"
+                        and not self._ace_takes_all(card):
+                    # TRANSLATORS: after a capture that sweeps the table; "scopa" and "escoba" stay as they are.
+                    text = (_("{capture} — an escoba!") if self._sweep() == "escoba" else
+                            _("{capture} — a scopa!")).format(capture=text)
             else:
-                text = said or f"{card} goes on the table: it takes nothing"
+                text = said or _("{card} goes on the table: it takes nothing").format(card=card)
             out.append_text(styled_text(text, self.deck, self._card_style))
-            hint = "  Enter plays"
-            if len(self.sets) > 1:
-                hint += f", Tab: other capture ({self.set_index + 1}/{len(self.sets)})" \
-                    if tuple(sorted(self.capture)) in [tuple(sorted(s)) for s in self.sets] else ""
-            self._append_fitting(out, hint, "  Enter plays")
+            plays = "  " + _("Enter plays")
+            hint = plays
+            if len(self.sets) > 1 and tuple(sorted(self.capture)) in [tuple(sorted(s)) for s in self.sets]:
+                hint = "  " + _("Enter plays, Tab: other capture ({i}/{n})").format(i=self.set_index + 1,
+                                                                                    n=len(self.sets))
+            self._append_fitting(out, hint, plays)
             self._prompt_state("-legal")
         else:
             out.append("✗ ", style="bold")
             out.append_text(styled_text(reason, self.deck, self._card_style))
             if self.capture or len(self.sets):
-                self._append_fitting(out, "  Tab: a legal capture", "  (Tab)")
+                self._append_fitting(out, "  " + _("Tab: a legal capture"), "  (Tab)")
             self._prompt_state("-illegal")
         self._set_message(out, keep_state=True)
         self._refresh_widgets()
+
+    def _ace_takes_all(self, card: int) -> bool:
+        """Scopa d'Assi: an Ace taking the whole table with no Ace on it, which is no scopa
+        (the engine's ``describe_capture``)."""
+        return (self.table.rules.variant_info.capture == "assi" and CARDS[card].rank == 1
+                and not any(CARDS[c].rank == 1 for c in self.capture))
 
     def _append_fitting(self, out: Text, hint: str, short: str) -> None:
         """Add a dim key hint to the prompt without breaking it across its two lines: on the
@@ -868,7 +996,11 @@ class GameScreen(Translated, Screen):
         else:
             out.append(short, style="dim")
 
-    def _set_message(self, text: Text, keep_state: bool = False) -> None:
+    def _set_message(self, text: Text | Callable[[], Text], keep_state: bool = False) -> None:
+        """The line under the table; given as a function, it is written again in a new language."""
+        self._message_source = text if callable(text) else None
+        if callable(text):
+            text = text()
         self.message = text
         if self.is_mounted:
             self.query_one("#prompt", Static).update(text, layout=False)
@@ -930,7 +1062,8 @@ class GameScreen(Translated, Screen):
             return
         card = next((c for c, ch in self.table_labels().items() if ch == letter), None)
         if card is None:
-            self._set_message(Text(f"no table card has the letter {letter}", style="bold"))
+            self._set_message(lambda: Text(_("no table card has the letter {letter}").format(letter=letter),
+                                           style="bold"))
         elif self._my_turn():
             self._toggle(card)
         else:
@@ -938,7 +1071,8 @@ class GameScreen(Translated, Screen):
 
     def _toggle(self, card: int) -> None:
         if self.selected is None:
-            self._set_message(Text(f"choose a card from your hand first ({self._card_keys()})", style="bold"))
+            self._set_message(lambda: Text(_("choose a card from your hand first ({keys})").format(
+                keys=self._card_keys()), style="bold"))
             return
         self._toggle_to(self.capture ^ {card})
 
@@ -961,7 +1095,7 @@ class GameScreen(Translated, Screen):
         if not (self._my_turn() or self._off_turn()):
             return
         self._clear_selection()
-        self._set_message(Text("Selection cleared: pick a card.", style="bold"))
+        self._set_message(lambda: Text(_("Selection cleared: pick a card."), style="bold"))
         self._refresh_widgets()
 
     def action_play(self) -> None:
@@ -971,7 +1105,8 @@ class GameScreen(Translated, Screen):
         if not self._my_turn():
             return
         if not self._chosen():
-            self._set_message(Text(f"choose a card first: {self._card_keys()}", style="bold"))
+            self._set_message(lambda: Text(_("choose a card first: {keys}").format(keys=self._card_keys()),
+                                           style="bold"))
             return
         card = self.pic.my_hand[self.selected]
         reason = self.table.explain(card, self.capture)
@@ -1004,7 +1139,7 @@ class GameScreen(Translated, Screen):
         if not self._my_turn() or self.hint_pending:
             return
         self.hint_pending = True
-        self._set_message(Text("Looking for a good move…"))
+        self._set_message(lambda: Text(_("Looking for a good move…")))
         self._hint_worker(self.table.view(), self.token)
 
     @work(thread=True, exclusive=True, group="hint")
@@ -1015,7 +1150,7 @@ class GameScreen(Translated, Screen):
             found = hint.suggest(view, rank_name=self.deck.rank_name, **getattr(self.app, "hint_options", {}))
             move, reason = found.move, found.reason
         except Exception as exc:  # a hint failing must not end the game
-            move, reason = None, f"no hint this time ({exc})"
+            move, reason = None, _("no hint this time ({error})").format(error=exc)
         self.post_message(HintReady(move, reason, token))
 
     @on(HintReady)
@@ -1029,10 +1164,15 @@ class GameScreen(Translated, Screen):
         self._select(self.pic.my_hand.index(message.move.card))
         self.capture = frozenset(message.move.capture)
         self._validate()
-        out = Text("Hint: ", style="bold")
-        out.append_text(styled_text(message.reason, self.deck, self._card_style))
-        out.append("  Enter plays it", style="dim")
-        self._set_message(out)
+
+        def said() -> Text:
+            # TRANSLATORS: before the hint's move and why: "Hint: 7d takes 3c + 4s, ...".
+            out = Text(_("Hint:") + " ", style="bold")
+            out.append_text(styled_text(message.reason, self.deck, self._card_style))
+            out.append("  " + _("Enter plays it"), style="dim")
+            return out
+
+        self._set_message(said)
 
     @on(HandCardClicked)
     def _hand_clicked(self, message: HandCardClicked) -> None:
@@ -1066,14 +1206,14 @@ class GameScreen(Translated, Screen):
         hand.cards = () if self.redeal is not None else pic.my_hand  # the new deal's hand after the void one
         hand.selected = self.selected
         hand.active = self._my_turn()
-        hand_title = "Your hand"
+        parts = [_("Your hand")]  # labels side by side: "Your hand · You & Carla · you deal · your turn"
         if rules.players > 2 and len(rules.sides[0]) > 1:
-            hand_title += " · " + self.side_names[rules.side_of(self.me)]
+            parts.append(self.side_names[rules.side_of(self.me)])
         if pic.dealer == self.me and pic.hand_no:  # no dealer before the first deal (a table waiting)
-            hand_title += " · you deal"
+            parts.append(_("you deal"))
         if turn == self.me and game.phase == "play" and self.redeal is None:
-            hand_title += " · your turn"
-        set_border(hand, hand_title, self._my_pile_text())
+            parts.append(_("your turn"))
+        set_border(hand, " · ".join(parts), self._my_pile_text())
         if hand.has_class("-turn") != self._my_turn():
             hand.set_class(self._my_turn(), "-turn")
         self._refresh_play_button()
@@ -1115,7 +1255,8 @@ class GameScreen(Translated, Screen):
             table.captured = frozenset()
             table.played = None
             table.selected = self.capture if self.selected is not None else frozenset()
-        stock_text = f"stock {pic.stock}" if pic.stock else "stock empty"
+        # TRANSLATORS: the table's border: how many cards are still to be dealt.
+        title = _("Table · stock {n}").format(n=pic.stock) if pic.stock else _("Table · stock empty")
         subtitle = ""
         order = self.table_order()
         if self._my_turn() and order:
@@ -1124,8 +1265,9 @@ class GameScreen(Translated, Screen):
                 keys = f"{letters[0]}–{letters[-1]}"  # a run with no gap
             else:
                 keys = " ".join(letters)  # cards keep their letters, so there may be gaps: name them
-            subtitle = f"{keys}: take a card"
-        set_border(table, "Table · void deal" if self.redeal is not None else f"Table · {stock_text}", subtitle)
+            # TRANSLATORS: under the table: the letter keys that add a table card to the capture.
+            subtitle = _("{keys}: take a card").format(keys=keys)
+        set_border(table, _("Table · void deal") if self.redeal is not None else title, subtitle)
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", Button)
@@ -1139,11 +1281,12 @@ class GameScreen(Translated, Screen):
         pic = self.pic
         if not pic.seat_pile:
             return ""
-        parts = [f"pile {pic.seat_pile[self.me]}"]
+        # TRANSLATORS: how many cards a player took this hand (a short label).
+        parts = [_("pile {n}").format(n=pic.seat_pile[self.me])]
         if pic.seat_coins[self.me]:
             parts.append(f"{self.deck.suit('d')} {pic.seat_coins[self.me]}")
         if pic.seat_scope[self.me]:
-            parts.append(f"scope {len(pic.seat_scope[self.me])}: "
+            parts.append(f"scope {len(pic.seat_scope[self.me])}: "  # the rules' word, in every language
                          + " ".join(self.deck.short(c) for c in pic.seat_scope[self.me]))
         return " · ".join(parts)
 
@@ -1153,7 +1296,9 @@ class GameScreen(Translated, Screen):
         partners = [s for s in rules.sides[side] if s != seat]
         team = ""
         if partners:
-            team = "partner" if self.me in partners else "with " + ", ".join(self.names[p] for p in partners)
+            # TRANSLATORS: under a seat's name: the player's partner, or whom this seat plays with.
+            team = _("partner") if self.me in partners else \
+                _("with {names}").format(names=", ".join(self.names[p] for p in partners))
         return SeatInfo(
             seat, self.names[seat], self._level_label(seat),
             pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0,
@@ -1166,37 +1311,37 @@ class GameScreen(Translated, Screen):
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules
         top = Text()
-        title = f" {rules.variant_info.title.upper()} "  # the game: SCOPA, ESCOBA, ...
+        title = f" {_(rules.variant_info.title).upper()} "  # the game: SCOPA, ESCOBA, ...
         top.append(title, style="bold reverse")
-        parts = [f"  Hand {pic.hand_no}", f"dealer {self.names[pic.dealer]}",
-                 f"to {rules.target} point{'s' if rules.target != 1 else ''}", rules.preset]
+        parts = ["  " + _("Hand {n}").format(n=pic.hand_no), _("dealer {name}").format(name=self.names[pic.dealer]),
+                 ngettext("to {n} point", "to {n} points", rules.target).format(n=rules.target), rules.preset]
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
-            parts.append(", ".join(OPTIONS[o].title.lower() if o in OPTIONS else o.replace("-", " ")
+            parts.append(", ".join(_(OPTIONS[o].title).lower() if o in OPTIONS else o.replace("-", " ")
                                    for o in rules.options))
         if not pic.hand_no:  # a table waiting for its players: no hand, no dealer yet
-            parts[:2] = [f"  {self.table.title or 'New game'}"]
+            parts[:2] = ["  " + (self.table.title or _("New game"))]
         top.append(" · ".join(parts))
         state = ""
         if game.phase == "play":
             if self.redeal is not None:
-                state = "New deal"
+                state = _("New deal")
             elif self.preview is not None:
-                state = f"{self.names[self.preview[0]]} plays"
+                state = _("{name} plays").format(name=self.names[self.preview[0]])
             elif game.turn == self.me:
-                state = "Your turn"
+                state = _("Your turn")
             elif self.thinking is not None:
-                state = f"{self.names[self.thinking]} is thinking…"
+                state = _("{name} is thinking…").format(name=self.names[self.thinking])
         elif game.phase == "hand_over":
-            state = "Hand over"
+            state = _("Hand over")
         elif game.phase == "game_over":
-            state = "Game over"
+            state = _("Game over")
         width = self.size.width
         seconds = self.table.seconds_left()
         if state and seconds is not None:
             state += f" · {seconds:.0f} s"
         status = self.table.status
         if game.phase == "waiting":
-            state = "Waiting for players"
+            state = _("Waiting for players")
         right = Text()
         if status:  # "Your turn · 42 s · connected", the connection marked when it is not
             right.append(state + " · " if state else "", style="bold")

@@ -17,6 +17,7 @@ from textual.events import Click, Leave, MouseMove
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...engine.text import _
 from ..card_render import SIZE_ORDER, SIZES, DeckStyle, Line, render_back, render_card, suit_role
 from ..messages import HandCardClicked, TableCardClicked
 from .scoreboard import flow
@@ -127,7 +128,7 @@ class CardCanvas(Widget):
             widths = [fan if fan and i < len(row) - 1 else card_w for i in range(len(row))]
             row_w = sum(widths) + (len(row) - 1) * gap
             left = max(0, (width - row_w) // 2)
-            rows: list[Text] = [Text(" " * left) for _ in range(row_h)]
+            rows: list[Text] = [Text(" " * left) for _unused in range(row_h)]
             for i, it in enumerate(row):
                 item_w = widths[i]
                 x = left + sum(widths[:i]) + i * gap
@@ -247,7 +248,7 @@ class TableView(CardCanvas):
         width, height = self.content_size.width, self.content_size.height
         if not self.cards and self.played is None:
             self._hits = []
-            return Text("\n" * max(0, height // 2 - 1) + _center("the table is empty", width).rstrip(),
+            return Text("\n" * max(0, height // 2 - 1) + _center(_("the table is empty"), width).rstrip(),
                         style=self._style("label"))
         count = len(self.cards) + (1 if self.played else 0)
         size = self.card_size = self.choose_size(count, width, height, largest=self.largest)
@@ -296,7 +297,7 @@ class HandView(CardCanvas):
         width, height = self.content_size.width, self.content_size.height
         if not self.cards:
             self._hits = []
-            return Text("no cards in hand", style=self._style("label"), justify="center")
+            return Text(_("no cards in hand"), style=self._style("label"), justify="center")
         size = self.card_size = self.choose_size(len(self.cards), width, height, lift=True,
                                                  largest=self.largest)
         fan = 0
@@ -365,7 +366,8 @@ class SeatView(CardCanvas):
         if info.turn:
             name.append("▶", turn)
             name.append(" ")
-        mark = " (D)" if width < 16 else " · deals"
+        # TRANSLATORS: after a seat's name: it deals this hand ("(D)": the short form, one letter).
+        mark = " " + (_("(D)") if width < 16 else "· " + _("deals"))
         room = width - name.cell_len - (len(mark) if info.dealer else 0)
         name.append(info.name[:max(1, room)], side + (turn if info.turn else Style(bold=True)))
         if info.dealer:
@@ -376,25 +378,25 @@ class SeatView(CardCanvas):
         cards: list[Text] = []
         backs = Text()
         if info.cards and 4 * info.cards + 3 <= width and not self.deck.ascii:
-            for _ in range(info.cards):
+            for _unused in range(info.cards):
                 for text, role in render_back(self.deck, "tiny")[0]:
                     backs.append(text, self._style(role))
         else:
             backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
-        backs.append(f" {info.cards}" if info.cards else "no cards", label)
+        backs.append(f" {info.cards}" if info.cards else _("no cards"), label)
         cards.append(backs)
         narrow = width < 16  # a side column of a small terminal: the AI level gives way
         if info.thinking:
-            cards.append(Text("thinking…", turn))
+            cards.append(Text(_("thinking…"), turn))
         elif not narrow:
             cards.append(Text(info.level, label))
-        taken: list[Text] = [Text(f"pile {info.pile}", label)]
+        taken: list[Text] = [Text(_("pile {n}").format(n=info.pile), label)]
         if info.coins:
             coin = Text(self.deck.suit("d"), self._style("suit-d"))
             coin.append(f"{'' if narrow else ' '}{info.coins}", label)
             taken.append(coin)
         if info.scope:
-            sc = Text(f"scope {len(info.scope)}", self._style("star"))
+            sc = Text(f"scope {len(info.scope)}", self._style("star"))  # the rules' word, in every language
             for c in info.scope if not narrow else ():
                 sc.append(" ")
                 sc.append(self.deck.short(c), self._style(suit_role(c)))

@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import RichLog
 
+from ...engine.text import ngettext
 from ..card_render import DeckStyle, card_tokens, suit_role
 
 
@@ -60,7 +61,9 @@ class ScoreBoard(Widget):
             bar.append("─" * (bar_w - filled), self._s("score--bar-empty"))
             out.append(bar)
             # What the pile counts, in words: "pile 12 cards · 3 Denari · settebello · scope 1: 7◉".
-            parts = [Text(f"pile {side.pile} card{'s' if side.pile != 1 else ''}", self._s("score--pile")),
+            # TRANSLATORS: the score panel: how many cards a side took this hand.
+            parts = [Text(ngettext("pile {n} card", "pile {n} cards", side.pile).format(n=side.pile),
+                          self._s("score--pile")),
                      Text(f"{side.coins} {self.deck.suit_word('d')}", self._s("score--pile"))]
             if side.settebello:
                 parts.append(Text(f"{self.deck.star()} {self.words[0]}", self._s("score--scopa")))

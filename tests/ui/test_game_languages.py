@@ -1,0 +1,133 @@
+"""The game screen, its widgets and its dialogs in the player's language (README.md,
+Languages): drawn in Italian or Tagalog from the start, and changed at once mid-hand
+(``ScopaApp.set_language``) without losing the game, the choice or the focus."""
+
+from __future__ import annotations
+
+import re
+from contextlib import asynccontextmanager
+from types import SimpleNamespace
+
+from scopa_tui import languages
+from scopa_tui.ui.screens.dialogs import ConfirmScreen, TooSmallScreen
+from scopa_tui.ui.widgets.cards import HandView, SeatView, TableView
+from scopa_tui.ui.widgets.scoreboard import PlayLog, ScoreBoard
+
+from .helpers import game_screen, settle, stacked_app
+
+HANDS = [["2c", "8d", "1s"], ["7b", "9c", "10s"]]  # the player's 8d takes 3c + 5d
+TABLE = ["3c", "4s", "6b", "5d"]
+# English words of the game screen's own lines (names, AI levels and presets are not its own).
+ENGLISH = re.compile(r"\b(Your|turn|hand|Hand|Score|Plays|Table|stock|pile|cards?|takes?|plays?|"
+                     r"Enter plays|next capture|clear|hint|help|quit|dealer|points?|thinking)\b")
+
+
+def _footer(screen) -> list[str]:
+    return [b.binding.description for b in screen.active_bindings.values() if b.binding.show]
+
+
+def _words(screen, prompt: bool = True) -> str:
+    """Every word the game screen shows now (cards in engine notation aside); without the
+    line under the table when ``prompt`` is False (an illegal choice's reason is the engine's)."""
+    hand, table = screen.query_one(HandView), screen.query_one(TableView)
+    scores = screen.query_one(ScoreBoard)
+    parts = [str(screen._topbar), str(screen.message) if prompt else "", hand.border_title, hand.border_subtitle,
+             table.border_title, table.border_subtitle, scores.border_title, screen.query_one(PlayLog).border_title,
+             str(scores.render()), str(screen.query_one("#play-button").label),
+             *[str(seat.render()) for seat in screen.query(SeatView)], *_footer(screen)]
+    return "\n".join(str(p) for p in parts).replace("You", "")  # the table's name for the player
+
+
+@asynccontextmanager
+async def _game(lang: str = "en", size: tuple[int, int] = (80, 24)):
+    """The stacked game in ``lang``, at the player's first turn: (pilot, game screen)."""
+    languages.use(lang)
+    app = stacked_app(HANDS, TABLE)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        yield pilot, game_screen(app)
+
+
+def _says(words: str, *expected: str, english: bool = False) -> None:
+    """Each of ``expected`` is shown, and (unless ``english``) no English word of the screen."""
+    for said in expected:
+        assert said in words, said
+    assert english or not ENGLISH.search(words), ENGLISH.search(words)
+
+
+async def test_the_game_screen_is_drawn_in_italian_and_its_new_lines_too():
+    async with _game("it") as (pilot, screen):
+        _says(_words(screen), "Tocca a te", "Le tue carte · a te", "Punteggio", "Giocate", "Tavolo · mazzo 30",
+              "Mano 1", "a 11 punti", "prese 0", "0 carte", "gioca", "altra presa")
+        await pilot.press("2")  # 8d: its first capture chosen
+        await pilot.pause()
+        assert "prende" in str(screen.message) and "Enter gioca" in str(screen.message)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Hai giocato 8d e preso 3c 5d" in screen.query_one(PlayLog).texts
+        # The points of a hand, in the log: the most cards said in Italian, the rules' words as they are.
+        score = SimpleNamespace(awards=[SimpleNamespace(point=p, side=0) for p in ("cards", "coins", "settebello")])
+        assert screen._points_won(score, SimpleNamespace(side=0, scope=2)) == " (carte, Denari, settebello, 2 scope)"
+
+
+async def test_the_game_screen_in_tagalog_leaks_no_english_word():
+    async with _game("tl") as (pilot, screen):
+        await pilot.press("2")
+        await pilot.pause()
+        _says(_words(screen), "Ikaw na", "Hawak mo", "Iskor", "Mesa · natitira 30", "Yugto 1", "✓ Kukunin ng",
+              "tumira", "kuha 0")
+
+
+async def test_a_language_change_mid_hand_rewrites_every_word_and_keeps_the_choice():
+    async with _game(size=(100, 30)) as (pilot, screen):
+        app = pilot.app
+        await pilot.press("2", screen.table_labels()[next(c for c in screen.pic.table if str(c) == "4s")])
+        await pilot.pause()  # 8d with 3c + 5d + 4s: not a legal capture
+        chosen, capture, focused = screen.selected, screen.capture, app.focused
+        assert str(screen.message).startswith("✗") and "Your turn" in str(screen._topbar)
+        app.set_language("it")
+        await settle(pilot)
+        _says(_words(screen, prompt=False), "Tocca a te", "Le tue carte · a te", "Punteggio", "Giocate",
+              "Tavolo · mazzo", "0 carte", "gioca", "Gioca ⏎")
+        assert str(screen.message).startswith("✗") and str(screen.message).endswith("Tab: una presa valida")
+        assert (screen.selected, screen.capture, app.focused) == (chosen, capture, focused)
+        assert screen.query_one(HandView).selected == chosen and screen.query_one(TableView).selected == capture
+        await pilot.press("tab")  # the choice goes on from where it was: the legal capture
+        await pilot.pause()
+        assert str(screen.message).startswith("✓") and "prende" in str(screen.message)
+        app.set_language("fr")
+        await settle(pilot)
+        # (the engine's words for the capture are not checked here)
+        _says(_words(screen), "À toi de jouer", "Ta main · à toi", "prend", "Enter joue", "jouer", "autre prise",
+              english=True)
+        assert screen.selected == chosen
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.query_one(PlayLog).texts[-2:][0] == "Tu as joué 8d et pris 3c 5d"
+
+
+async def test_the_quit_question_is_asked_again_in_the_new_language():
+    async with _game(size=(100, 30)) as (pilot, _screen):
+        app = pilot.app
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith("Quit the game")
+        app.set_language("it")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        assert dialog.question.startswith("Vuoi uscire dalla partita in corso?")
+        assert str(dialog.query_one("#question").content).startswith("Vuoi uscire")
+        assert str(dialog.query_one("#yes").label) == "Esci (y)"
+        assert str(dialog.query_one("#no").label) == "Continua a giocare (n)"
+        await pilot.press("n")
+        await settle(pilot)
+        assert game_screen(app) is app.screen  # the game goes on
+
+
+async def test_the_too_small_notice_in_spanish():
+    async with _game("es", size=(60, 20)) as (pilot, _screen):
+        app = pilot.app
+        assert isinstance(app.screen, TooSmallScreen)
+        said = str(app.screen.query_one("#too-small").content)
+        assert said.startswith("Scopa necesita una terminal de al menos 80×24.") and "60×20" in said
