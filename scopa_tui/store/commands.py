@@ -6,6 +6,7 @@ import io
 import sys
 
 from ..engine import RecordError
+from ..engine.text import _, ngettext
 from .files import RECORD_LIMIT, StoreError, atomic_write_text, read_text
 
 
@@ -15,7 +16,7 @@ class CommandError(Exception):
 
 def _notices(store) -> None:
     for message in store.notices.take():
-        print(f"scopa-tui: {message}", file=sys.stderr)
+        print(_("scopa-tui: {message}").format(message=message), file=sys.stderr)
 
 
 def load_replay(path: str):
@@ -27,22 +28,21 @@ def load_replay(path: str):
     try:
         text = read_text(Path(path), RECORD_LIMIT)  # a device or a huge file is refused unread
     except StoreError as e:
-        raise CommandError(f"cannot open record file {path}: it {e}") from None
+        # TRANSLATORS: {problem} says what is wrong with the file, e.g. "is too big (over 64 MB)".
+        raise CommandError(_("cannot open record file {path}: it {problem}").format(path=path, problem=e)) from None
     if text is None:
-        raise CommandError(f"cannot open record file {path}: no such file")
+        raise CommandError(_("cannot open record file {path}: no such file").format(path=path))
     if text.lstrip().startswith("{") and '"scopa-tui-save"' in text[:200]:
         from .saves import parse_save  # an autosave: replay the game so far
 
         try:
             _doc, text = parse_save(text)
         except ValueError as e:
-            raise CommandError(f"{path} is a damaged save: it {e}") from None
+            raise CommandError(_("{path} is a damaged save: it {problem}").format(path=path, problem=e)) from None
     try:
         return load_text(text)
-    except RecordError as e:
-        raise CommandError(f"{path} is not a playable game record: {e}") from None
-    except (ValueError, TypeError) as e:
-        raise CommandError(f"{path} is not a playable game record: {e}") from None
+    except (RecordError, ValueError, TypeError) as e:
+        raise CommandError(_("{path} is not a playable game record: {error}").format(path=path, error=e)) from None
 
 
 def cmd_replay(args) -> int:
@@ -51,7 +51,7 @@ def cmd_replay(args) -> int:
     try:
         games = load_replay(args.file)
     except CommandError as e:
-        print(f"scopa-tui: error: {e}", file=sys.stderr)
+        print(_("scopa-tui: error: {message}").format(message=e), file=sys.stderr)
         return 2
     store = Store(getattr(args, "data_dir", None))
     settings = store.settings
@@ -62,7 +62,7 @@ def cmd_replay(args) -> int:
     deck = getattr(args, "deck", None)
     from pathlib import Path
 
-    app = ReplayApp(games, f"replay of {Path(args.file).name}", ascii=ascii, theme=settings.theme,
+    app = ReplayApp(games, _("replay of {file}").format(file=Path(args.file).name), ascii=ascii, theme=settings.theme,
                     deck_style=deck)
     from ..ui.crash import run_app_reporting
 
@@ -80,9 +80,10 @@ def cmd_export(args) -> int:
         try:
             atomic_write_text(args.output, buffer.getvalue())
         except StoreError as e:
-            print(f"scopa-tui: error: {e}", file=sys.stderr)
+            print(_("scopa-tui: error: {message}").format(message=e), file=sys.stderr)
             return 2
-        print(f"scopa-tui: exported {n} game{'s' if n != 1 else ''} to {args.output}", file=sys.stderr)
+        print(ngettext("scopa-tui: exported {n} game to {path}", "scopa-tui: exported {n} games to {path}", n)
+              .format(n=n, path=args.output), file=sys.stderr)
         return 0
     try:
         n = store.export(sys.stdout)
@@ -91,5 +92,5 @@ def cmd_export(args) -> int:
         return 0
     _notices(store)
     if n == 0:
-        print(f"scopa-tui: no finished games in {store.dir}", file=sys.stderr)
+        print(_("scopa-tui: no finished games in {path}").format(path=store.dir), file=sys.stderr)
     return 0

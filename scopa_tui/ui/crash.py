@@ -19,6 +19,8 @@ import time
 import traceback
 from pathlib import Path
 
+from ..engine.text import _
+
 CRASH_STATUS = 1  # Textual's return code after an unhandled exception
 
 
@@ -75,15 +77,19 @@ class CrashLog:
 def crash_line(app: CrashLog) -> str:
     """The one line printed after a crash: what, where the details are, and the app's advice."""
     error = app.crash_error
-    what = "an error" if error is None else type(error).__name__
+    what = _("an error") if error is None else type(error).__name__
     text = "" if error is None else str(error).strip()
     if text:
         what += f": {text.splitlines()[0]}"
     if len(what) > 100:
         what = what[:99] + "…"
-    where = f"; the details are in {app.crash_log}" if app.crash_log is not None else ""
+    if app.crash_log is not None:
+        line = _("scopa-tui: stopped by an internal error ({what}); the details are in {path}").format(
+            what=what, path=app.crash_log)
+    else:
+        line = _("scopa-tui: stopped by an internal error ({what})").format(what=what)
     advice = app.crash_advice()
-    return f"scopa-tui: stopped by an internal error ({what}){where}" + (f". {advice}" if advice else "")
+    return line + (f". {advice}" if advice else "")
 
 
 def run_app_reporting(app, log_dir: str | Path | None) -> int:
