@@ -73,6 +73,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         # screen's first frame comes sooner without them (docs: README, Benchmark).
         self._later: dict[Horizontal, list] = {}
         self._other_text: str | None = None  # the "other…" target as typed, kept over a language change
+        self._chosen: dict[str, object] = {}  # the variant and preset whose players, target and deck are set
+        self._recomposing = False  # the form is being composed anew (retranslate): events wait
 
     def compose(self) -> ComposeResult:
         c = self.config
@@ -194,6 +196,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self.query_one("#deck", Select).value = variant_deck(variant, preset)
 
     def on_mount(self) -> None:
+        self._remember_chosen()
         self._titles()
         self.call_after_refresh(self._more_below)
         self._update()
@@ -237,7 +240,12 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         focused = self.focused.id if self.focused is not None else None
         scroll = self.query_one("#rules-col").scroll_y
         self._later = {}
-        await self.recompose()
+        self._recomposing = True
+        try:
+            await self.recompose()
+        finally:
+            self._recomposing = False
+        self._remember_chosen()
         self._titles()
         self._fill_rows()
         self._update()
@@ -301,9 +309,12 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         return out.rstrip(".") + "." + more if not out.endswith("…") else out + more
 
     def on_resize(self, event) -> None:
-        self._update()
+        if not self._recomposing:
+            self._update()
 
     def on_descendant_focus(self, event) -> None:
+        if self._recomposing:
+            return
         self._update()
         self._more_below()
 
@@ -312,11 +323,20 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         col = self.query_one("#rules-col")
         col.border_subtitle = _("↓ house rules (Tab)") if col.scroll_y < col.max_scroll_y else ""
 
+    def _remember_chosen(self) -> None:
+        self._chosen = {name: self.query_one(f"#{name}", Select).value for name in ("variant", "preset")}
+
     def on_select_changed(self, event: Select.Changed) -> None:
+        if self._recomposing:
+            return
         variant = self.query_one("#variant", Select).value
-        if event.select.id == "preset" and event.value in PRESETS:
+        # A variant or preset chosen now sets the players, target and deck; one shown again
+        # (the form composed anew in another language) leaves the player's choices alone.
+        new = event.select.id in self._chosen and self._chosen[event.select.id] != event.value
+        self._remember_chosen()
+        if new and event.select.id == "preset" and event.value in PRESETS:
             self.query_one("#deck", Select).value = variant_deck(variant, event.value)
-        if event.select.id == "variant" and event.value in VARIANTS:
+        if new and event.select.id == "variant" and event.value in VARIANTS:
             self._variant_changed(event.value)
         self._update()
         self.query_one("#error", Static).update("")
