@@ -453,7 +453,7 @@ class Database:
             raise RecordError("only a single finished game can be stored")
         rg = games[0]
         rules = rg.rules
-        events = [obj for _, obj in rg.lines]
+        events = [obj for _line, obj in rg.lines]
         end = events[-1]
         human_side = rules.side_of(setup.human_seat) if setup.human_seat is not None else None
         won = None if human_side is None else int(end["winner"] == human_side)

@@ -122,7 +122,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
         s = game.state
         if isinstance(ev, Redealt):
             frames.append(Frame("redeal", ev.hand, ev.dealer, _redealt(ev.hand, ev.table, seat_names[ev.dealer]),
-                                tuple(() for _ in range(rules.players)), tuple(ev.table),
+                                tuple(() for _seat in range(rules.players)), tuple(ev.table),
                                 totals=tuple(game.totals)))
         elif isinstance(ev, Dealt):
             text = _dealt(ev.hand, seat_names[ev.dealer]) if ev.first else _new_cards(ev.stock)

@@ -360,7 +360,7 @@ def _acquire(path: Path):
     :data:`_TAKEN` when another copy holds it, None when locks are unavailable."""
     if fcntl is None:
         return None
-    for _ in range(3):
+    for _attempt in range(3):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             f = open(path, "a")
