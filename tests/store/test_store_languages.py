@@ -75,6 +75,13 @@ async def test_the_history_speaks_french_and_keeps_its_row_over_a_change(tmp_pat
         row = table.get_row_at(0)
         assert row[2] == "moyen" and row[3].startswith(("gagnée ", "perdue "))
         assert "Historique" in text_of(app.screen, "#history-title")
+        await pilot.press("enter")  # the replay's title says the result in the language of the moment
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert " · gagnée " in text_of(app.screen, "#replay-title") or " · perdue " in text_of(app.screen, "#replay-title")
+        await switch(app, pilot, "it")
+        title = text_of(app.screen, "#replay-title")
+        assert title.startswith("Mano 1 · passo 1/") and (" · vinta " in title or " · persa " in title)
 
 
 async def test_the_replay_speaks_spanish_and_a_change_keeps_the_step(tmp_path):

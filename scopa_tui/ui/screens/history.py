@@ -88,7 +88,9 @@ class HistoryScreen(Translated, Screen[None]):
         except (RecordError, ValueError) as e:
             self.notify(_("That game's record is damaged: {error}").format(error=e), severity="error")
             return
-        title = f"{entry.date} · {entry.result}"
+        def title() -> str:  # in the language of the moment (entry.result is translated when read)
+            return f"{entry.date} · {entry.result}"
+
         self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii))
 
     def action_close(self) -> None:

@@ -9,6 +9,7 @@ Used by the history screen and by ``scopa-tui replay FILE`` (:class:`ReplayApp`)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -105,8 +106,9 @@ class ReplayScreen(Translated, Screen[None]):
 
     index: reactive[int] = reactive(0)
 
-    def __init__(self, games: list[ReplayGame], title: str = "Replay", ascii: bool = False,
+    def __init__(self, games: list[ReplayGame], title: str | Callable[[], str] = "Replay", ascii: bool = False,
                  deck_style: str | None = None) -> None:
+        """``title``: what the replay is, or a function that says it in the language in use."""
         super().__init__()
         if not games:
             raise ValueError("nothing to replay")
@@ -174,7 +176,8 @@ class ReplayScreen(Translated, Screen[None]):
         players = ngettext("{n} player to {target}", "{n} players to {target}", r.players).format(
             n=r.players, target=r.target)
         # What changes first, so that a narrow terminal cuts only the end.
-        self.query_one("#replay-title", Static).update(f"{where} · {step}{games} · {players} · {self.title_text}")
+        title = self.title_text() if callable(self.title_text) else self.title_text
+        self.query_one("#replay-title", Static).update(f"{where} · {step}{games} · {players} · {title}")
         table = self.query_one(TableView)
         scoring = self.query_one("#replay-scoring")
         if f.kind == "hand_end" and f.score is not None:
