@@ -32,9 +32,12 @@ from typing import Any
 from ..engine import RecordError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS
+from ..engine.text import N_, _, ngettext
 from .files import Notices, StoreError, describe_os_error, is_read_only, left_alone, quarantine, valid_time
 from .saves import GameSetup
 from .summary import hand_lines
+
+STATS_KIND = N_("statistics file")  # how the notices name the database file
 
 
 def _v1(con: sqlite3.Connection) -> None:
@@ -109,9 +112,11 @@ class HistoryEntry:
     @property
     def result(self) -> str:
         score = "-".join(map(str, self.totals))
-        if self.won is None:
-            return f"side {self.winner + 1 if self.winner is not None else '?'} won {score}"
-        return f"won {score}" if self.won else f"lost {score}"
+        if self.won is None:  # a game between AIs only
+            # TRANSLATORS: the history's Result column; {side} is a side's number, {score} e.g. "11-7".
+            return _("side {side} won {score}").format(side=self.winner + 1 if self.winner is not None else "?",
+                                                        score=score)
+        return _("won {score}").format(score=score) if self.won else _("lost {score}").format(score=score)
 
     @property
     def date(self) -> str:
@@ -262,11 +267,12 @@ class Database:
                 raise sqlite3.OperationalError(f"read-only and of schema {version}, not {schema_version()}")
             return
         if version > schema_version():
-            raise NewerDatabase(f"is from a newer scopa-tui (schema {version}, this one reads up to "
-                                f"{schema_version()})")
+            raise NewerDatabase(_("is from a newer scopa-tui (schema {version}, this one reads up to {known})")
+                                .format(version=version, known=schema_version()))
         check = con.execute("PRAGMA quick_check").fetchone()
         if check is None or check[0] != "ok":
-            raise sqlite3.DatabaseError(f"fails its integrity check ({check[0] if check else 'no answer'})")
+            raise sqlite3.DatabaseError(_("fails its integrity check ({answer})").format(
+                answer=check[0] if check else _("no answer")))
         if con.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             con.execute("PRAGMA journal_mode = WAL")
         if version < schema_version():
@@ -309,15 +315,15 @@ class Database:
             con = None
             try:
                 if self.path.is_dir():
-                    raise sqlite3.DatabaseError("is a directory, not a file")
+                    raise sqlite3.DatabaseError(_("is a directory, not a file"))
                 if self.path.exists() and not self.path.is_file():  # SQLite would wait on a pipe
-                    raise sqlite3.DatabaseError("is not a regular file")
+                    raise sqlite3.DatabaseError(_("is not a regular file"))
                 con = self._connect()
                 if not self._ready:
                     self._prepare_patiently(con)
                     self._ready = True
                     if self._read_only:
-                        left_alone(self.notices, "statistics file", self.path, "is read-only")
+                        left_alone(self.notices, STATS_KIND, self.path, _("is read-only"))
                 self._busy = False
                 return con
             except NewerDatabase as e:
@@ -329,21 +335,23 @@ class Database:
                 if _is_busy(e):
                     self.busy = True
                     if not self._busy:  # once, not at every read while it lasts
-                        self.notices.add(f"statistics file {self.path} is busy (another scopa-tui?): {text}")
+                        self.notices.add(_("statistics file {path} is busy (another scopa-tui?): {error}")
+                                         .format(path=self.path, error=text))
                     self._busy = True
                     return None
                 if self._read_only:
-                    left_alone(self.notices, "statistics file", self.path,
-                               f"is read-only and cannot be used as it is ({text})")
+                    left_alone(self.notices, STATS_KIND, self.path,
+                               _("is read-only and cannot be used as it is ({error})").format(error=text))
                     self._disabled = True
                     return None
                 if "full" in text or "disk I/O" in text or attempt:
-                    self.notices.add(f"statistics file {self.path} cannot be used: {text}")
+                    self.notices.add(_("statistics file {path} cannot be used: {error}").format(path=self.path,
+                                                                                                error=text))
                     return None
-                self._set_aside(f"cannot be opened ({text})", "corrupt")
+                self._set_aside(_("cannot be opened ({error})").format(error=text), "corrupt")
             except (sqlite3.DatabaseError, OSError) as e:
                 self._close(con)
-                self._set_aside(f"is damaged ({e})", "corrupt")
+                self._set_aside(_("is damaged ({error})").format(error=e), "corrupt")
             if self._disabled:
                 return None
         return None
@@ -361,7 +369,8 @@ class Database:
         except IsADirectoryError:
             return True  # moved aside by _open
         except OSError as e:
-            left_alone(self.notices, "statistics file", self.path, f"cannot be read ({describe_os_error(e)})")
+            left_alone(self.notices, STATS_KIND, self.path,
+                       _("cannot be read ({error})").format(error=describe_os_error(e)))
             self._disabled = True
             return False
         if not self._read_only and self.path.is_file() and is_read_only(self.path):
@@ -380,7 +389,8 @@ class Database:
         try:
             moved = quarantine(self.path, reason)
         except StoreError as e:
-            self.notices.add(f"statistics file {self.path} {problem}; {e}, so statistics are off for this run")
+            self.notices.add(_("statistics file {path} {problem}; {error}, so statistics are off for this run")
+                             .format(path=self.path, problem=problem, error=e))
             self._disabled = True
             return
         for suffix in ("-wal", "-shm"):
@@ -390,7 +400,8 @@ class Database:
                     os.rename(companion, moved.with_name(moved.name + suffix))
                 except OSError:
                     pass
-        self.notices.add(f"statistics file {self.path} {problem}; moved it to {moved.name} and started afresh")
+        self.notices.add(_("{kind} {path} {problem}; moved it to {name} and started afresh")
+                         .format(kind=_(STATS_KIND), path=self.path, problem=problem, name=moved.name))
         self._ready = False
 
     def _write(self, work: Callable[[sqlite3.Connection], Any], what: str) -> Any:
@@ -413,7 +424,8 @@ class Database:
                     raise
             except sqlite3.Error as e:
                 self.busy = _is_busy(e)
-                self.notices.add(f"{what} was not stored in {self.path}: {e}")
+                self.notices.add(_("{what} was not stored in {path}: {error}").format(what=_(what), path=self.path,
+                                                                                      error=e))
                 return None
 
     def _read(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
@@ -425,7 +437,8 @@ class Database:
                 return work(con)
             except sqlite3.Error as e:
                 self.busy = _is_busy(e)
-                self.notices.add(f"statistics file {self.path} could not be read: {e}")
+                self.notices.add(_("statistics file {path} could not be read: {error}").format(path=self.path,
+                                                                                              error=e))
                 return default
 
     # --- writing --------------------------------------------------------------------
@@ -440,7 +453,7 @@ class Database:
             raise RecordError("only a single finished game can be stored")
         rg = games[0]
         rules = rg.rules
-        events = [obj for _, obj in rg.lines]
+        events = [obj for _line, obj in rg.lines]
         end = events[-1]
         human_side = rules.side_of(setup.human_seat) if setup.human_seat is not None else None
         won = None if human_side is None else int(end["winner"] == human_side)
@@ -465,7 +478,7 @@ class Database:
                   int(h.cards), int(h.coins)) for h in lines])
             return True
 
-        return bool(self._write(work, "the finished game"))
+        return bool(self._write(work, N_("the finished game")))
 
     # --- reading --------------------------------------------------------------------
     def history(self) -> list[HistoryEntry]:
@@ -489,11 +502,16 @@ class Database:
         parts = []
         if game_ids:
             named = ", ".join(str(g)[:40] for g in game_ids[:3]) + (", …" if len(game_ids) > 3 else "")
-            parts.append(f"{len(game_ids)} damaged game{'s' if len(game_ids) != 1 else ''} ({named})")
+            parts.append(ngettext("{n} damaged game ({names})", "{n} damaged games ({names})", len(game_ids))
+                         .format(n=len(game_ids), names=named))
         if hand_rows:
-            parts.append(f"{hand_rows} damaged hand row{'s' if hand_rows != 1 else ''}")
-        if parts:
-            self.notices.add(f"statistics file {self.path}: skipped {' and '.join(parts)}")
+            parts.append(ngettext("{n} damaged hand row", "{n} damaged hand rows", hand_rows).format(n=hand_rows))
+        if len(parts) == 2:
+            # TRANSLATORS: {games} is e.g. "2 damaged games (g1, g2)", {rows} "3 damaged hand rows".
+            self.notices.add(_("statistics file {path}: skipped {games} and {rows}").format(
+                path=self.path, games=parts[0], rows=parts[1]))
+        elif parts:
+            self.notices.add(_("statistics file {path}: skipped {what}").format(path=self.path, what=parts[0]))
 
     def record(self, entry_id: int) -> str | None:
         """A game's record text, or None (no such game, or not text)."""

@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..engine.text import _
+
 
 class StoreError(Exception):
     """A file could not be written or read; the message is one line naming the file.
@@ -79,7 +81,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
         tmp_name = None
         _fsync_dir(path.parent)
     except OSError as e:
-        raise StoreError(f"could not write {path}: {describe_os_error(e)}") from None
+        raise StoreError(_("could not write {path}: {error}").format(path=path, error=describe_os_error(e))) from None
     finally:
         if tmp_name is not None:
             with contextlib.suppress(OSError):
@@ -112,11 +114,11 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
         with open(path, "rb", opener=lambda p, flags: os.open(p, flags | getattr(os, "O_NONBLOCK", 0))) as f:
             info = os.fstat(f.fileno())
             if stat.S_ISDIR(info.st_mode):
-                raise StoreError("is a directory, not a file")
+                raise StoreError(_("is a directory, not a file"))
             if not stat.S_ISREG(info.st_mode):
-                raise StoreError("is not a regular file")
+                raise StoreError(_("is not a regular file"))
             if info.st_size > limit:
-                raise StoreError(f"is too big (over {_size(limit)})")
+                raise StoreError(_("is too big (over {size})").format(size=_size(limit)))
             lines: list[bytes] = []
             total = 0
             while True:  # a file may grow while it is read, or lie about its size (/proc)
@@ -125,14 +127,14 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
                     break
                 total += len(line)
                 if total > limit:
-                    raise StoreError(f"is too big (over {_size(limit)})")
+                    raise StoreError(_("is too big (over {size})").format(size=_size(limit)))
                 lines.append(line)
     except FileNotFoundError:
         return None
     except IsADirectoryError:
-        raise StoreError("is a directory, not a file") from None
+        raise StoreError(_("is a directory, not a file")) from None
     except OSError as e:
-        raise StoreError(f"cannot be read ({describe_os_error(e)})", unreadable=True) from None
+        raise StoreError(_("cannot be read ({error})").format(error=describe_os_error(e)), unreadable=True) from None
     if lines and lines[0].startswith(codecs.BOM_UTF8):
         lines[0] = lines[0][len(codecs.BOM_UTF8):]
     out = []
@@ -141,7 +143,7 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
         try:
             out.append(line.decode("utf-8"))
         except UnicodeDecodeError as e:
-            raise StoreError(f"is not text (bad byte at offset {offset + e.start})") from None
+            raise StoreError(_("is not text (bad byte at offset {offset})").format(offset=offset + e.start)) from None
         offset += len(line)
     return out
 
@@ -194,7 +196,7 @@ def quarantine(path: Path, reason: str = "corrupt") -> Path:
     try:
         os.rename(path, target)
     except OSError as e:
-        raise StoreError(f"could not move it aside ({describe_os_error(e)})") from None
+        raise StoreError(_("could not move it aside ({error})").format(error=describe_os_error(e))) from None
     return target
 
 
@@ -221,19 +223,26 @@ class Notices:
 def left_alone(notices: Notices, kind: str, path: Path, problem: str) -> None:
     """Report a file that is unreadable or read-only (not corrupt): it stays where it is
     and nothing is written to it in this run."""
-    notices.add(f"{kind} {path} {problem}; it is left where it is and not written to in this run")
+    # TRANSLATORS: {kind} is "settings file", "saved game" or "statistics file"; {problem} says
+    # what is wrong with it, e.g. "is read-only" or "cannot be read (Permission denied)".
+    notices.add(_("{kind} {path} {problem}; it is left where it is and not written to in this run")
+                .format(kind=_(kind), path=path, problem=problem))
 
 
 def bad_file(notices: Notices, kind: str, path: Path, problem: str, reason: str = "corrupt") -> bool:
     """Report a bad file and move it aside; returns True when it was moved.
 
     The message is one line: what the file is, where, what is wrong and what was done.
+    ``kind`` is marked with ``N_`` ("settings file"); ``problem`` is in the player's language.
     """
     try:
         moved = quarantine(path, reason)
     except StoreError as e:
-        notices.add(f"{kind} {path} {problem}; {e}, so it is left as it is and not written to")
+        # TRANSLATORS: {error} is e.g. "could not move it aside (Permission denied)".
+        notices.add(_("{kind} {path} {problem}; {error}, so it is left as it is and not written to")
+                    .format(kind=_(kind), path=path, problem=problem, error=e))
         return False
-    notices.add(f"{kind} {path} {problem}; moved it to {moved.name} and started afresh")
+    notices.add(_("{kind} {path} {problem}; moved it to {name} and started afresh")
+                .format(kind=_(kind), path=path, problem=problem, name=moved.name))
     return True
 

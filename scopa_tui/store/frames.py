@@ -9,11 +9,35 @@ play took, the capture piles, the scores and, at a hand's end, its scoring.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
+from ..engine.text import _, ngettext
+
+HUMAN = "You"  # the human player's seat name in the records scopa-tui writes (ui/config.py)
+
+
+class Words:
+    """What a step says, put into words in the player's language each time it is shown
+    (a language changed while the replay is open shows at once)."""
+
+    def __init__(self, render: Callable[[], str]) -> None:
+        self._render = render
+
+    def __str__(self) -> str:
+        return self._render()
+
+
+def display_name(name: str) -> str:
+    """A seat's name as the player reads it: the human seat's "You" in their language."""
+    return _("You") if name == HUMAN else name
+
+
+def display_side(name: str) -> str:
+    """A side's name ("You & Carla") as the player reads it."""
+    return " & ".join(display_name(n) for n in name.split(" & "))
 
 
 @dataclass(frozen=True)
@@ -28,7 +52,7 @@ class Frame:
     kind: str  # "deal", "redeal", "play", "hand_end", "game_end"
     hand: int
     dealer: int
-    text: str  # what happened, in words (cards as "7d": the viewer shows them in its deck style)
+    words: Words  # what happened, in words (cards as "7d": the viewer shows them in its deck style)
     hands: tuple[tuple[int, ...], ...]  # every seat's hand after this step
     table: tuple[int, ...]  # the table before a play (the play shows on it), after anything else
     played: int | None = None
@@ -40,6 +64,11 @@ class Frame:
     stock: int = 0
     score: HandScore | None = None
     move: int = 0  # the number of this play within its hand (0 for other steps)
+
+    @property
+    def text(self) -> str:
+        """What happened, in the player's language now."""
+        return str(self.words)
 
 
 @dataclass
@@ -61,16 +90,11 @@ class ReplayGame:
         return [i for i, f in enumerate(self.frames) if i == 0 or f.hand != self.frames[i - 1].hand]
 
 
-def _verb(name: str, verb: str) -> str:
-    """``deals`` for a name, ``deal`` for "You"."""
-    return verb[:-1] if name == "You" else verb
-
-
 def _seat_names(players: int, meta: dict[str, Any], names: list[str] | None) -> list[str]:
     for candidate in (names, meta.get("names")):
         if isinstance(candidate, list) and len(candidate) == players and all(isinstance(n, str) for n in candidate):
             return list(candidate)
-    return [f"Seat {s + 1}" for s in range(players)]
+    return [f"Seat {s + 1}" for s in range(players)]  # data, like a name in a record
 
 
 def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
@@ -97,29 +121,17 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
     def on_event(ev) -> None:
         s = game.state
         if isinstance(ev, Redealt):
-            frames.append(Frame("redeal", ev.hand, ev.dealer,
-                                f"Hand {ev.hand}: three Kings on the table ({' '.join(map(str, ev.table))}): "
-                                f"{seat_names[ev.dealer]} {_verb(seat_names[ev.dealer], 'deals')} again",
-                                tuple(() for _ in range(rules.players)), tuple(ev.table),
+            frames.append(Frame("redeal", ev.hand, ev.dealer, _redealt(ev.hand, ev.table, seat_names[ev.dealer]),
+                                tuple(() for _seat in range(rules.players)), tuple(ev.table),
                                 totals=tuple(game.totals)))
         elif isinstance(ev, Dealt):
-            if ev.first:
-                text = (f"Hand {ev.hand}: {seat_names[ev.dealer]} {_verb(seat_names[ev.dealer], 'deals')} "
-                        "3 cards each and 4 to the table")
-            else:
-                text = f"New cards: 3 to each player, {ev.stock} left in the stock"
+            text = _dealt(ev.hand, seat_names[ev.dealer]) if ev.first else _new_cards(ev.stock)
             frames.append(Frame("deal", ev.hand, ev.dealer, text,
                                 tuple(tuple(h) for h in ev.hands) if ev.first else hands(), tuple(game.table),
                                 piles=piles(), totals=tuple(game.totals), stock=ev.stock))
             table_before[0] = tuple(game.table)
         elif isinstance(ev, Played):
-            who = seat_names[ev.seat]
-            if ev.capture:
-                text = f"{who} played {ev.card} and took {' '.join(map(str, ev.capture))}"
-                if ev.scopa:
-                    text += " — scopa!"
-            else:
-                text = f"{who} played {ev.card} to the table"
+            text = _played(seat_names[ev.seat], ev.card, ev.capture, ev.scopa)
             move = sum(1 for f in frames if f.kind == "play" and f.hand == ev.hand) + 1
             frames.append(Frame("play", ev.hand, game.dealer, text, hands(), table_before[0],
                                 played=ev.card, seat=ev.seat, captured=tuple(ev.capture), scopa=ev.scopa,
@@ -127,20 +139,79 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
             table_before[0] = tuple(ev.table)
         elif isinstance(ev, HandEnded):
             score = ev.score
-            pts = ", ".join(f"{side_names[i]} +{p}" for i, p in enumerate(score.points))
-            frames.append(Frame("hand_end", score.hand, game.dealer, f"Hand {score.hand} scored: {pts}",
+            frames.append(Frame("hand_end", score.hand, game.dealer, _scored(score.hand, side_names, score.points),
                                 hands(), tuple(score.leftover), piles=piles(), totals=tuple(score.totals),
                                 score=score))
         elif isinstance(ev, GameEnded):
-            final = "  ".join(f"{side_names[i]} {t}" for i, t in enumerate(ev.totals))
             frames.append(Frame("game_end", game.hand_no, game.dealer,
-                                f"{side_names[ev.winner]} won the game: {final}", hands(), (),
+                                _won(side_names[ev.winner], side_names, ev.totals), hands(), (),
                                 totals=tuple(ev.totals)))
 
     game.subscribe(on_event)
     records.replay(rg, game=game)  # checks every line: raises RecordError naming a bad one
     return ReplayGame(frames, seat_names, side_names, rules.players, rules.target, rules.deck_style,
                       game.is_over, game.winner, meta)
+
+
+# What each step says (the cards as notation, "7d"; the viewer draws them in its deck style).
+def _cards(cards) -> str:
+    return " ".join(map(str, cards))
+
+
+def _redealt(hand: int, table, dealer: str) -> Words:
+    def render() -> str:
+        if dealer == HUMAN:
+            return _("Hand {hand}: three Kings on the table ({cards}): You deal again").format(
+                hand=hand, cards=_cards(table))
+        # TRANSLATORS: the replay; {cards} are the table's cards, {name} the dealer.
+        return _("Hand {hand}: three Kings on the table ({cards}): {name} deals again").format(
+            hand=hand, cards=_cards(table), name=dealer)
+    return Words(render)
+
+
+def _dealt(hand: int, dealer: str) -> Words:
+    def render() -> str:
+        if dealer == HUMAN:
+            return _("Hand {hand}: You deal 3 cards each and 4 to the table").format(hand=hand)
+        return _("Hand {hand}: {name} deals 3 cards each and 4 to the table").format(hand=hand, name=dealer)
+    return Words(render)
+
+
+def _new_cards(stock: int) -> Words:
+    return Words(lambda: ngettext("New cards: 3 to each player, {n} left in the stock",
+                                  "New cards: 3 to each player, {n} left in the stock", stock).format(n=stock))
+
+
+def _played(who: str, card, capture, scopa: bool) -> Words:
+    def render() -> str:
+        you = who == HUMAN
+        if not capture:
+            message = _("You played {card} to the table") if you else _("{name} played {card} to the table")
+        elif scopa:
+            message = (_("You played {card} and took {cards} — scopa!") if you
+                       else _("{name} played {card} and took {cards} — scopa!"))
+        else:
+            message = _("You played {card} and took {cards}") if you else _("{name} played {card} and took {cards}")
+        return message.format(name=who, card=card, cards=_cards(capture))
+    return Words(render)
+
+
+def _scored(hand: int, sides: list[str], points) -> Words:
+    def render() -> str:
+        pts = ", ".join(f"{display_side(sides[i])} +{p}" for i, p in enumerate(points))
+        # TRANSLATORS: the replay; {points} is e.g. "You +3, Anna +1".
+        return _("Hand {hand} scored: {points}").format(hand=hand, points=pts)
+    return Words(render)
+
+
+def _won(winner: str, sides: list[str], totals) -> Words:
+    def render() -> str:
+        final = "  ".join(f"{display_side(sides[i])} {t}" for i, t in enumerate(totals))
+        if winner == HUMAN:
+            return _("You won the game: {totals}").format(totals=final)
+        # TRANSLATORS: {name} is a player or a team ("Anna & Carla"); {totals} every side's points.
+        return _("{name} won the game: {totals}").format(name=display_side(winner), totals=final)
+    return Words(render)
 
 
 def load_text(text: str, names: list[str] | None = None) -> list[ReplayGame]:

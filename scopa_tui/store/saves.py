@@ -24,8 +24,10 @@ from typing import Any
 from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS, sides_for
+from ..engine.text import N_, _
 from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only, left_alone,
                     read_text, valid_time)
+from .words import level_word
 
 SAVE_FORMAT = "scopa-tui-save"
 SAVE_VERSION = 1
@@ -118,13 +120,19 @@ class SavedGame:
         than Scopa is named (``a game of Escoba to 21``)."""
         g = self.game
         variant = g.rules.variant_info
-        game = "a game" if variant.name == "scopa" else f"a game of {variant.title}"
-        names = self.setup.names
-        sides = [" & ".join(names[s] if s < len(names) else f"seat {s + 1}" for s in seats)
+        names = [_("You") if n == "You" else n for n in self.setup.names]  # the human seat (ui/config.py)
+        sides = [" & ".join(names[s] if s < len(names) else _("seat {n}").format(n=s + 1) for s in seats)
                  for seats in g.rules.sides]
         score = ", ".join(f"{n} {t}" for n, t in zip(sides, g.totals))
-        opp = ", ".join(self.setup.opponents(g.rules.players)) or "nobody"
-        return f"hand {g.hand_no} of {game} to {g.rules.target} against {opp}: {score}"
+        opp = ", ".join(level_word(a) for a in self.setup.opponents(g.rules.players)) or _("nobody")
+        if variant.name == "scopa":
+            # TRANSLATORS: the resume question; {opponents} are AI levels ("medium, hard"),
+            # {score} every side's points ("You 7, Anna 5").
+            text = _("hand {hand} of a game to {target} against {opponents}: {score}")
+        else:
+            text = _("hand {hand} of a game of {variant} to {target} against {opponents}: {score}")
+        return text.format(hand=g.hand_no, variant=_(variant.title), target=g.rules.target, opponents=opp,
+                           score=score)
 
 
 def save_text(game: Game, setup: GameSetup, game_id: str) -> str:
@@ -144,31 +152,37 @@ def save_text(game: Game, setup: GameSetup, game_id: str) -> str:
 def parse_save(text: str) -> tuple[dict[str, Any], str]:
     """Check a save's JSON; returns (document, record text).
 
-    Raises ``ValueError`` (corrupt) or :class:`NewerVersion`.
+    Raises :class:`SaveProblem` (corrupt) or :class:`NewerVersion` (a newer app's).
     """
     try:
         doc = records.json_loads(text)
     except json.JSONDecodeError as e:
-        raise ValueError(f"is not valid JSON (line {e.lineno} column {e.colno}: {e.msg})") from None
+        raise SaveProblem(_("is not valid JSON (line {line} column {column}: {error})").format(
+            line=e.lineno, column=e.colno, error=e.msg)) from None
     except RecursionError:
-        raise ValueError("is not valid JSON (nested too deeply)") from None
+        raise SaveProblem(_("is not valid JSON (nested too deeply)")) from None
     except records.TooManyDigits as e:
-        raise ValueError(f"is not valid ({e})") from None
+        raise SaveProblem(_("is not valid ({error})").format(error=e)) from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise ValueError("is not a scopa-tui save")
+        raise SaveProblem(_("is not a scopa-tui save"))
     version = doc.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise ValueError(f"has no valid version number ({version!r})")
+        raise SaveProblem(_("has no valid version number ({version})").format(version=repr(version)))
     if version > SAVE_VERSION:
-        raise NewerVersion(f"is from a newer scopa-tui (save version {version}, this one reads {SAVE_VERSION})")
+        raise NewerVersion(_("is from a newer scopa-tui (save version {version}, this one reads {known})").format(
+            version=version, known=SAVE_VERSION))
     events = doc.get("record")
     if not isinstance(events, list) or not events or not all(isinstance(e, dict) for e in events):
-        raise ValueError("holds no game record")
+        raise SaveProblem(_("holds no game record"))
     text = "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in events)
     return doc, text
 
 
-class NewerVersion(ValueError):
+class SaveProblem(ValueError):
+    """What is wrong with a save, said of the file ("is not valid JSON ..."), in the player's language."""
+
+
+class NewerVersion(SaveProblem):
     """A file written by a newer version of the app."""
 
 
@@ -192,7 +206,7 @@ class Saves:
         try:
             atomic_write_text(self.path(game_id), save_text(game, setup, game_id))
         except StoreError as e:
-            message = f"the game was not saved: {e}"
+            message = _("the game was not saved: {error}").format(error=e)
             if message != self._last_error:
                 self.notices.add(message)
             self._last_error = message
@@ -208,7 +222,8 @@ class Saves:
         except FileNotFoundError:
             pass
         except OSError as e:
-            self.notices.add(f"could not remove the save {self.path(game_id)}: {e.strerror}")
+            self.notices.add(_("could not remove the save {path}: {error}").format(path=self.path(game_id),
+                                                                                   error=e.strerror))
 
     def ids(self) -> list[str]:
         """Ids of the saves on disk, newest first (by modification time)."""
@@ -228,7 +243,7 @@ class Saves:
     def load(self, game_id: str) -> SavedGame | None:
         """Read and rebuild a save; a bad one is reported, moved aside and None returned."""
         path = self.path(game_id)
-        kind = "saved game"
+        kind = N_("saved game")
         try:
             text = read_text(path, SAVE_LIMIT)
         except StoreError as e:
@@ -244,21 +259,21 @@ class Saves:
             doc, record_text = parse_save(text)
             games = records.parse(record_text)
             if len(games) != 1:
-                raise ValueError("holds more than one game")
+                raise SaveProblem(_("holds more than one game"))
             game = records.replay(games[0], use_seed=True)
             setup = GameSetup.from_json(doc.get("setup"), game.rules.players)
         except NewerVersion as e:
             self._bad(kind, path, str(e), game_id, reason="newer")
             return None
         except RecordError as e:
-            self._bad(kind, path, f"has a bad game record ({e})", game_id)
+            self._bad(kind, path, _("has a bad game record ({error})").format(error=e), game_id)
             return None
         except (ValueError, RulesError, TypeError) as e:
-            self._bad(kind, path, str(e) if str(e).startswith(("is ", "has ", "holds ")) else f"is damaged ({e})",
+            self._bad(kind, path, str(e) if isinstance(e, SaveProblem) else _("is damaged ({error})").format(error=e),
                       game_id)
             return None
         if game_id not in self._blocked and is_read_only(path):  # the player's choice: never replaced
-            left_alone(self.notices, kind, path, "is read-only")
+            left_alone(self.notices, kind, path, _("is read-only"))
             self._blocked.add(game_id)
         return SavedGame(game_id, path, game, setup, valid_time(doc.get("saved_at")) or 0.0, record_text)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.record import TooManyDigits, json_loads
 from ..engine.rules import DECK_STYLES
+from ..engine.text import N_, _
 from ..languages import LANGUAGES
 from .files import (SETTINGS_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only,
                     left_alone, read_text)
@@ -61,13 +62,20 @@ class Settings:
 def _problem(data: Any) -> str | None:
     """What is wrong with a settings file's JSON as a whole (None: readable)."""
     if not isinstance(data, dict):
-        return "does not hold a JSON object"
+        return _("does not hold a JSON object")
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        return f"has no valid version ({version!r})"
-    if version > SETTINGS_VERSION:
-        return f"is from a newer scopa-tui (version {version}, this one reads {SETTINGS_VERSION})"
+        return _("has no valid version ({version})").format(version=repr(version))
+    if _newer(data):
+        return _("is from a newer scopa-tui (version {version}, this one reads {known})").format(
+            version=version, known=SETTINGS_VERSION)
     return None
+
+
+def _newer(data: dict) -> bool:
+    """Written by a newer scopa-tui (moved aside as ``newer``, not ``corrupt``)."""
+    version = data.get("version")
+    return isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION
 
 
 class SettingsFile:
@@ -78,7 +86,7 @@ class SettingsFile:
         self._read_only = False  # an intact file the player made read-only
 
     def load(self) -> Settings:
-        kind = "settings file"
+        kind = N_("settings file")
         try:
             text = read_text(self.path, SETTINGS_LIMIT)
         except StoreError as e:
@@ -90,19 +98,22 @@ class SettingsFile:
             return Settings()
         if text is None:
             return Settings()
+        data: Any = None
         try:
             data = json_loads(text)
         except json.JSONDecodeError as e:
-            problem = f"is not valid JSON (line {e.lineno} column {e.colno}: {e.msg})"
+            problem = _("is not valid JSON (line {line} column {column}: {error})").format(
+                line=e.lineno, column=e.colno, error=e.msg)
         except RecursionError:
-            problem = "is not valid JSON (nested too deeply)"
+            problem = _("is not valid JSON (nested too deeply)")
         except TooManyDigits as e:
-            problem = f"is not valid ({e})"
+            problem = _("is not valid ({error})").format(error=e)
         else:
             problem = _problem(data)
         if problem:
+            newer = isinstance(data, dict) and _newer(data)
             self._blocked = not bad_file(self.notices, kind, self.path, problem,
-                                         reason="newer" if problem.startswith("is from a newer") else "corrupt")
+                                         reason="newer" if newer else "corrupt")
             return Settings()
         if is_read_only(self.path):  # the player's choice: use it, never replace it
             self._read_only = True
@@ -119,21 +130,21 @@ class SettingsFile:
             else:
                 bad.append(key)
         if bad:
-            self.notices.add(f"settings file {self.path}: ignored bad value of {', '.join(bad)}; "
-                             "using the default")
+            self.notices.add(_("settings file {path}: ignored bad value of {keys}; using the default")
+                             .format(path=self.path, keys=", ".join(bad)))
         return settings
 
     def save(self, settings: Settings) -> bool:
         if self._blocked:
             return False
         if self._read_only:
-            left_alone(self.notices, "settings file", self.path, "is read-only")
+            left_alone(self.notices, N_("settings file"), self.path, _("is read-only"))
             self._blocked = True  # said once
             return False
         try:
             atomic_write_text(self.path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")
         except StoreError as e:
-            self.notices.add(f"settings were not saved: {e}")
+            self.notices.add(_("settings were not saved: {error}").format(error=e))
             return False
         return True
 

@@ -12,6 +12,7 @@ from typing import IO
 
 from ..engine import Dealt, Event, Game, GameEnded, HandEnded, Played, RecordError
 from ..engine import record as records
+from ..engine.text import _, ngettext
 from .background import Background
 from .db import Database, HistoryEntry, Stats
 from .files import Notices
@@ -57,8 +58,8 @@ class Store:
         except OSError as e:
             from .files import describe_os_error
 
-            self.notices.add(f"data directory {self.dir} cannot be used ({describe_os_error(e)}): "
-                             "nothing is saved in this run")
+            self.notices.add(_("data directory {path} cannot be used ({error}): nothing is saved in this run")
+                             .format(path=self.dir, error=describe_os_error(e)))
             self.saves.disabled = True
             self.db._disabled = True
             self._settings_file._blocked = True
@@ -133,7 +134,7 @@ class Store:
         try:
             quarantine(saved.path, "abandoned")
         except StoreError as e:
-            self.notices.add(f"could not set aside the save {saved.path}: {e}")
+            self.notices.add(_("could not set aside the save {path}: {error}").format(path=saved.path, error=e))
         _release(self._claims.pop(saved.game_id, None), self._lock_path(saved.game_id))
 
     def track(self, game: Game, setup: GameSetup, game_id: str | None = None) -> Session:
@@ -179,9 +180,10 @@ class Store:
             retry = busy and self.background.threaded and not self.background.closed
             if busy and not said:
                 said = True
-                self.notices.add(f"statistics file {self.db.path} is busy (another program is using it)"
-                                 + (": the finished game will be added to the history when it is free"
-                                    if retry else ""))
+                self.notices.add(
+                    (_("statistics file {path} is busy (another program is using it): the finished game will "
+                       "be added to the history when it is free") if retry
+                     else _("statistics file {path} is busy (another program is using it)")).format(path=self.db.path))
             if retry:
                 self.background.later(FILE_RETRY, attempt, done)
                 return None
@@ -213,7 +215,7 @@ class Store:
         try:
             return self.db.add_game(game_id, record_text, setup, finished_at)
         except RecordError as e:
-            self.notices.add(f"game {game_id} was not added to the history: {e}")
+            self.notices.add(_("game {id} was not added to the history: {error}").format(id=game_id, error=e))
             return False
 
     # --- statistics and history -----------------------------------------------------
@@ -244,7 +246,8 @@ class Store:
                     except (ValueError, RecursionError):
                         obj = None
                     if not isinstance(obj, dict) or obj.get("event") != "game_start":
-                        self.notices.add(f"game {meta.get('game_id')} in the history is damaged; skipped")
+                        self.notices.add(_("game {id} in the history is damaged; skipped").format(
+                            id=meta.get("game_id")))
                         break
                     obj["scopa_tui"] = meta
                     line = json.dumps(obj, separators=(",", ":"))
@@ -328,8 +331,8 @@ class Session:
         def then(filed: bool) -> None:
             self.finished = filed
             if not filed and self.store.usable:
-                self.store.notices.add("the finished game is kept in the saves and will be added to the "
-                                       "history next time")
+                self.store.notices.add(_("the finished game is kept in the saves and will be added to the "
+                                         "history next time"))
 
         self.store.file_finished(self.game_id, records.dumps(self.game), self.setup, time.time(), lock, then)
         return self.finished
@@ -357,7 +360,7 @@ def _acquire(path: Path):
     :data:`_TAKEN` when another copy holds it, None when locks are unavailable."""
     if fcntl is None:
         return None
-    for _ in range(3):
+    for _attempt in range(3):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             f = open(path, "a")
@@ -396,8 +399,8 @@ def _release_all(claims: dict) -> None:
 
 
 def _open_elsewhere(n: int) -> str:
-    return ("an unfinished game is open in another copy of scopa-tui" if n == 1
-            else f"{n} unfinished games are open in other copies of scopa-tui")
+    return ngettext("an unfinished game is open in another copy of scopa-tui",
+                    "{n} unfinished games are open in other copies of scopa-tui", n).format(n=n)
 
 
 def _clean_temps(directory: Path, game_id: str) -> None:

@@ -16,7 +16,7 @@ from textual.theme import Theme
 from .. import languages
 from ..ai.registry import make_player
 from ..engine import VARIANTS, Game, HandScore, RulesError
-from ..engine.text import _, language
+from ..engine.text import N_, _, language
 from ..table.base import Table
 from ..table.local import LocalTable
 from .card_render import DeckStyle
@@ -39,7 +39,8 @@ DEFAULT_SERVER = "ws://127.0.0.1:7654/"
 DEFAULT_AI_DELAY = 0.8
 SCORING_PAUSE = 0.6  # seconds the scoring screen ignores Enter after it appears (run_app)
 BOT_FAULTS_SHOWN = 3  # per game; the rest are counted by the bot, not shown
-AI_PACES = ((0.0, "instant"), (0.4, "quick"), (0.8, "normal"), (1.5, "slow"))
+# TRANSLATORS: the AI pace names of the command palette (how long each AI play stays in view).
+AI_PACES = ((0.0, N_("instant")), (0.4, N_("quick")), (0.8, N_("normal")), (1.5, N_("slow")))
 
 # A green-felt theme for the table; the built-in themes (ansi-dark, ansi-light, ...) work too.
 FELT = Theme(
@@ -67,10 +68,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
     TITLE = "Scopa"
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
-        Binding("ctrl+c", "quit", "quit", id="app.quit", show=False, priority=True),
+        Binding("ctrl+c", "quit", N_("quit"), id="app.quit", show=False, priority=True),
         # priority: modal screens (help, scoring, dialogs) stop the app's own bindings
-        Binding("f12", "save_svg", "screenshot", id="app.screenshot", show=False, priority=True),
-        Binding("f2", "show_stats", "statistics", id="app.stats", show=False),
+        Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot", show=False, priority=True),
+        Binding("f2", "show_stats", N_("statistics"), id="app.stats", show=False),
     ]
 
     def __init__(self, config: GameConfig | None = None, start: bool = False, ascii: bool = False,
@@ -208,10 +209,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
         # The first few faults of a game are shown; a bot that keeps failing must not bury the table.
         self._bot_faults = getattr(self, "_bot_faults", 0) + 1
         if self._bot_faults <= BOT_FAULTS_SHOWN:
-            self.notify(text, title="Bot", severity="warning", timeout=8, markup=False)
+            self.notify(text, title=_("Bot"), severity="warning", timeout=8, markup=False)
         elif self._bot_faults == BOT_FAULTS_SHOWN + 1:
-            self.notify("More bot faults in this game are not shown; a safe move is played for each.",
-                        title="Bot", severity="warning", timeout=8, markup=False)
+            self.notify(_("More bot faults in this game are not shown; a safe move is played for each."),
+                        title=_("Bot"), severity="warning", timeout=8, markup=False)
 
     def show_hand_over(self, screen: GameScreen, score: HandScore) -> None:
         from .screens.scoring import HandOverScreen
@@ -312,7 +313,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
                 if yes:
                     self.exit()
             saved = self.store is not None and self.store.usable
-            self.push_screen(ConfirmScreen(lambda: quit_question(saved), "Quit", "Keep playing"), answer)
+            self.push_screen(ConfirmScreen(lambda: quit_question(saved), N_("Quit"), N_("Keep playing")), answer)
         else:
             self.exit()
 
@@ -338,9 +339,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
         try:
             path = self.save_screenshot()
         except OSError as e:
-            self.notify(f"could not save the screenshot: {e.strerror}", severity="error")
+            self.notify(_("could not save the screenshot: {error}").format(error=e.strerror), severity="error")
             return
-        self.notify(f"screenshot saved to {os.path.abspath(path)}")
+        self.notify(_("screenshot saved to {path}").format(path=os.path.abspath(path)))
 
     # --- size guard ------------------------------------------------------------------
     def on_resize(self, event) -> None:
@@ -392,7 +393,11 @@ class ScopaApp(CrashLog, StoreMixin, App):
             self.store.update_settings(ai_delay=delay)
             self.show_store_notices()
         name = dict(AI_PACES).get(delay, "")
-        self.notify(f"AI pace: {name} ({delay:g} s per play)" if name else f"AI pace: {delay:g} s per play")
+        if name:
+            # TRANSLATORS: {name} is an AI pace (instant, quick, normal, slow), {seconds} a number.
+            self.notify(_("AI pace: {name} ({seconds} s per play)").format(name=_(name), seconds=f"{delay:g}"))
+        else:
+            self.notify(_("AI pace: {seconds} s per play").format(seconds=f"{delay:g}"))
 
     def set_reduce_motion(self, on: bool) -> None:
         """Cards fly over the table (off) or not (on); remembered in the settings."""
@@ -402,7 +407,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
         if self.store is not None:
             self.store.update_settings(reduce_motion=on)
             self.show_store_notices()
-        self.notify("Reduce motion: on (cards no longer fly)" if on else "Reduce motion: off (cards fly)")
+        self.notify(_("Reduce motion: on (cards no longer fly)") if on else _("Reduce motion: off (cards fly)"))
 
     def set_language(self, code: str) -> None:
         """Every word in ``code`` from now on, on every screen at once; remembered."""
@@ -422,24 +427,30 @@ class ScopaApp(CrashLog, StoreMixin, App):
             title = (_("Language: {name} (now)") if code == language() else _("Language: {name}"))
             yield SystemCommand(title.format(name=name), _("Every word of the game in {name} (remembered)")
                                 .format(name=name), lambda code=code: self.set_language(code))
-        if not any(abs(delay - self.ai_delay) < 1e-9 for delay, _ in AI_PACES):  # e.g. --ai-delay 1.2
-            yield SystemCommand(f"AI pace: {self.ai_delay:g} s (now)",
-                                "Each AI play stays in view this long (set with --ai-delay); "
-                                "choose instant, quick, normal or slow to change it",
+        if not any(abs(delay - self.ai_delay) < 1e-9 for delay, _name in AI_PACES):  # e.g. --ai-delay 1.2
+            yield SystemCommand(_("AI pace: {seconds} s (now)").format(seconds=f"{self.ai_delay:g}"),
+                                _("Each AI play stays in view this long (set with --ai-delay); "
+                                  "choose instant, quick, normal or slow to change it"),
                                 lambda d=self.ai_delay: self.set_ai_pace(d))
         for delay, name in AI_PACES:
-            now = " (now)" if abs(delay - self.ai_delay) < 1e-9 else ""
-            help = f"Each AI play stays in view {delay:g} s" if delay else "The AIs play at once"
-            yield SystemCommand(f"AI pace: {name}{now}", help + " (remembered)", lambda d=delay: self.set_ai_pace(d))
+            now = abs(delay - self.ai_delay) < 1e-9
+            title = _("AI pace: {name} (now)") if now else _("AI pace: {name}")
+            help = (_("Each AI play stays in view {seconds} s (remembered)").format(seconds=f"{delay:g}") if delay
+                    else _("The AIs play at once (remembered)"))
+            yield SystemCommand(title.format(name=_(name)), help, lambda d=delay: self.set_ai_pace(d))
         for on in (True, False):
-            now = " (now)" if on == self.reduce_motion else ""
-            help = "Cards do not fly over the table" if on else "Played and captured cards fly (AI pace above instant)"
-            yield SystemCommand(f"Reduce motion: {'on' if on else 'off'}{now}", help + " (remembered)",
-                                lambda on=on: self.set_reduce_motion(on))
+            now = on == self.reduce_motion
+            if on:
+                title = _("Reduce motion: on (now)") if now else _("Reduce motion: on")
+                help = _("Cards do not fly over the table (remembered)")
+            else:
+                title = _("Reduce motion: off (now)") if now else _("Reduce motion: off")
+                help = _("Played and captured cards fly (AI pace above instant) (remembered)")
+            yield SystemCommand(title, help, lambda on=on: self.set_reduce_motion(on))
 
     def crash_advice(self) -> str:
         if self.store is not None and self.game is not None and self.game.phase in ("play", "hand_over"):
-            return "The game is saved after every move: start scopa-tui again to resume it."
+            return _("The game is saved after every move: start scopa-tui again to resume it.")
         return ""
 
     def on_unmount(self) -> None:

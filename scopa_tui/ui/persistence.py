@@ -33,6 +33,7 @@ from textual.app import SystemCommand
 from textual.message import Message
 
 from ..engine import Game, GameEnded
+from ..engine.text import N_, _
 from ..store import GameSetup, Session, Store
 from ..store.paths import resolve_data_dir
 from ..store.store import BUSY_WAIT
@@ -80,8 +81,8 @@ def launch_options(args) -> LaunchOptions:
         from textual.theme import BUILTIN_THEMES
 
         if theme not in BUILTIN_THEMES and theme != "scopa-felt":
-            store.notices.add(f"settings file {store.dir / 'settings.json'}: unknown theme {theme!r}; "
-                              "using the default")
+            store.notices.add(_("settings file {path}: unknown theme {theme}; using the default")
+                              .format(path=store.dir / "settings.json", theme=repr(theme)))
             theme = None
     return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, s.reduce_motion, config, store.notices.take())
 
@@ -162,7 +163,7 @@ class StoreMixin:
         from .screens.resume import ResumeScreen
 
         def offer() -> None:
-            self.push_screen(ResumeScreen(saved.summary(), saved.saved_at), answer)
+            self.push_screen(ResumeScreen(saved.summary, saved.saved_at), answer)
 
         def answer(resume: bool | None) -> None:
             if resume:
@@ -174,7 +175,8 @@ class StoreMixin:
                 self.store.release(saved)
                 then()
             else:
-                self.push_screen(ConfirmScreen(set_aside_question(str(self.store.saves.dir)), "Set aside", "Back"),
+                self.push_screen(ConfirmScreen(set_aside_question(str(self.store.saves.dir)), _("Set aside"),
+                                               _("Back")),
                                  set_aside)
 
         def set_aside(yes: bool | None) -> None:
@@ -225,7 +227,7 @@ class StoreMixin:
         for message in self.store.notices.take():
             if message not in shown:  # the same problem once per run
                 shown.add(message)
-                self.notify(message, title="Saved data", severity="warning", timeout=12)
+                self.notify(message, title=_("Saved data"), severity="warning", timeout=12)
 
     def _watch_theme_and_signals(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -316,18 +318,19 @@ class StoreMixin:
         from .screens.stats import StatsScreen
 
         if self.store is None:
-            self.notify("Statistics are not kept in this run.", severity="warning")
+            self.notify(_("Statistics are not kept in this run."), severity="warning")
             return
-        self._read_db("Statistics", self.store.stats,
+        # TRANSLATORS: completes "{what} cannot be read now: ... is busy".
+        self._read_db(N_("Statistics"), self.store.stats,
                       lambda stats: self.push_screen(StatsScreen(stats, history=self.action_show_history)))
 
     def action_show_history(self) -> None:
         from .screens.history import HistoryScreen
 
         if self.store is None:
-            self.notify("The history is not kept in this run.", severity="warning")
+            self.notify(_("The history is not kept in this run."), severity="warning")
             return
-        self._read_db("The history", self.store.history, lambda entries: self.push_screen(
+        self._read_db(N_("The history"), self.store.history, lambda entries: self.push_screen(
             HistoryScreen(entries, self._history_record, ascii=getattr(self, "ascii", False))))
 
     def _read_db(self, what: str, read, show) -> None:
@@ -351,12 +354,15 @@ class StoreMixin:
         except Exception:  # timed out or cancelled
             text, busy = None, True
         if busy:
-            self._say_busy("That game")
+            self._say_busy(N_("That game"))
         return None if busy else text
 
     def _say_busy(self, what: str) -> None:
-        self.notify(f"{what} cannot be read now: {self.store.db.path} is busy (another program is using it). "
-                    "Try again in a moment.", title="Saved data", severity="warning", timeout=8)
+        """``what`` (Statistics, The history, That game: marked with ``N_``) cannot be read now."""
+        # TRANSLATORS: {what} is "Statistics", "The history" or "That game"; {path} a file.
+        self.notify(_("{what} cannot be read now: {path} is busy (another program is using it). "
+                      "Try again in a moment.").format(what=_(what), path=self.store.db.path),
+                    title=_("Saved data"), severity="warning", timeout=8)
 
     def action_toggle_ascii(self) -> None:
         self.ascii = not getattr(self, "ascii", False)
@@ -364,12 +370,13 @@ class StoreMixin:
             self.store.update_settings(ascii=self.ascii)
             self.show_store_notices()
         self.restyle_cards()  # the game on screen redraws at once
-        self.notify(f"ASCII suits {'on' if self.ascii else 'off'}.")
+        self.notify(_("ASCII suits on.") if self.ascii else _("ASCII suits off."))
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Statistics", "Your record: games won per opponent, streaks, points per hand",
+        yield SystemCommand(_("Statistics"), _("Your record: games won per opponent, streaks, points per hand"),
                             self.action_show_stats)
-        yield SystemCommand("History", "Past games; replay any of them move by move", self.action_show_history)
-        yield SystemCommand("ASCII suits", "Draw suits with letters instead of symbols (remembered)",
+        yield SystemCommand(_("History"), _("Past games; replay any of them move by move"),
+                            self.action_show_history)
+        yield SystemCommand(_("ASCII suits"), _("Draw suits with letters instead of symbols (remembered)"),
                             self.action_toggle_ascii)

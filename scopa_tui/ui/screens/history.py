@@ -9,17 +9,19 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...engine import RecordError
+from ...engine.text import N_, _
 from ...store.db import HistoryEntry
 from ...store.frames import load_text
 from ..styles import STORE_TCSS
 from .replay import ReplayScreen
+from .stats import opponents_words
 from ..translate import Translated
 
 
 
 def _players(entry: HistoryEntry) -> str:
     if entry.players in (4, 6):
-        return f"{entry.players} (teams)"
+        return _("{n} (teams)").format(n=entry.players)
     return str(entry.players)
 
 
@@ -29,8 +31,8 @@ class HistoryScreen(Translated, Screen[None]):
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
 
     BINDINGS = [
-        Binding("escape,q", "close", "back", id="history.close", key_display="Esc"),
-        Binding("enter", "open", "replay", id="history.open", show=True),
+        Binding("escape,q", "close", N_("back"), id="history.close", key_display="Esc"),
+        Binding("enter", "open", N_("replay"), id="history.open", show=True),
     ]
 
     def __init__(self, entries: list[HistoryEntry], load_record, ascii: bool = False) -> None:
@@ -41,20 +43,30 @@ class HistoryScreen(Translated, Screen[None]):
         self.ascii = ascii
 
     def compose(self) -> ComposeResult:
-        yield Static("History · ↑↓ choose a game, Enter replays it", id="history-title")
+        yield Static(_("History · ↑↓ choose a game, Enter replays it"), id="history-title")
         if not self.entries:
-            yield Static("No finished games yet.", id="history-empty")
+            yield Static(_("No finished games yet."), id="history-empty")
         else:
             table = DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
-            table.add_columns("Date", "Players", "Opponents", "Result", "Hands")
+            table.add_columns(_("Date"), _("Players"), _("Opponents"), _("Result"), _("Hands"))
             for e in self.entries:
-                table.add_row(e.date, _players(e), e.opponents, e.result, str(e.hands), key=str(e.id))
+                table.add_row(e.date, _players(e), opponents_words(e.opponents), e.result, str(e.hands),
+                              key=str(e.id))
             yield table
         yield Footer()
 
     def on_mount(self) -> None:
         if self.entries:
             self.query_one(DataTable).focus()
+
+    async def retranslate(self) -> None:
+        """Every word in the new language; the game the cursor is on stays chosen."""
+        row = self.query_one(DataTable).cursor_row if self.entries else 0
+        await self.recompose()
+        if self.entries:
+            table = self.query_one(DataTable)
+            table.move_cursor(row=row)
+            table.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self._open(int(event.row_key.value))
@@ -69,14 +81,16 @@ class HistoryScreen(Translated, Screen[None]):
         entry = next(e for e in self.entries if e.id == entry_id)
         text = self.load_record(entry_id)
         if text is None:
-            self.notify("That game could not be read from the history.", severity="error")
+            self.notify(_("That game could not be read from the history."), severity="error")
             return
         try:
             games = load_text(text, names=entry.names)
         except (RecordError, ValueError) as e:
-            self.notify(f"That game's record is damaged: {e}", severity="error")
+            self.notify(_("That game's record is damaged: {error}").format(error=e), severity="error")
             return
-        title = f"{entry.date} · {entry.result}"
+        def title() -> str:  # in the language of the moment (entry.result is translated when read)
+            return f"{entry.date} · {entry.result}"
+
         self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii))
 
     def action_close(self) -> None:

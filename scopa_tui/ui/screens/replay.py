@@ -9,6 +9,7 @@ Used by the history screen and by ``scopa-tui replay FILE`` (:class:`ReplayApp`)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -18,7 +19,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...store.frames import Frame, ReplayGame
+from ...engine.text import N_, _, ngettext
+from ...store.frames import Frame, ReplayGame, display_name, display_side
 from ..card_render import DeckStyle, card_tokens, render_card, suit_role
 from ..crash import CrashLog
 from ..scoring_view import ScoringView
@@ -44,16 +46,19 @@ class SeatsView(CardCanvas):
         if f is None:
             return Text("")
         width = self.content_size.width
-        name_w = min(20, max(len(n) for n in self.replay.names) + 6)  # room for " (D)"
+        names = [display_name(n) for n in self.replay.names]
+        # TRANSLATORS: the replay; marks the dealer after a name ("Anna (D)"): keep it short.
+        dealer_mark = _(" (D)")
+        name_w = min(20, max(len(n) for n in names) + len(dealer_mark) + 2)  # room for " (D)"
         lines = []
         n_sides = len(self.replay.side_names)
         for seat, hand in enumerate(f.hands):
             line = Text()
             turn = f.kind == "play" and f.seat == seat
             line.append("▶ " if turn else "  ", self._style("label-selected") if turn else self._style("label"))
-            name = self.replay.names[seat]
+            name = names[seat]
             if seat == f.dealer:
-                name += " (D)"
+                name += dealer_mark
             line.append(name.ljust(name_w)[:name_w], self._style("label-selected" if turn else "label"))
             cards = Text()
             for c in hand:
@@ -62,16 +67,18 @@ class SeatsView(CardCanvas):
             if turn and f.played is not None:
                 for text, role in render_card(f.played, self.deck, "tiny")[0]:
                     cards.append(text, self._segment_style(role, "played"))
-            card_w = sum(len(t) for t, _ in render_card(0, self.deck, "tiny")[0])
+            card_w = sum(len(t) for t, _role in render_card(0, self.deck, "tiny")[0])
             pad = card_w * 4 - cards.cell_len  # three cards and the one being played
             line.append_text(cards)
             line.append(" " * max(1, pad + 1))
             side = seat % n_sides
             if f.piles and seat < n_sides:  # one pile per side, shown on its first seat
                 p = f.piles[side]
-                pile = f"pile {p.cards:>2} · {self.deck.suit('d')} {p.coins}"
+                # TRANSLATORS: the replay; a side's capture pile: cards, then coins ({suit} is its name).
+                pile = _("pile {cards} · {suit} {coins}").format(cards=f"{p.cards:>2}", suit=self.deck.suit("d"),
+                                                               coins=p.coins)
                 if p.scope:
-                    pile += f" · scope {p.scope}"
+                    pile += " · " + ngettext("scopa {n}", "scope {n}", p.scope).format(n=p.scope)
                 line.append(pile, self._style("label"))
             line.truncate(max(10, width))
             lines.append(line)
@@ -84,23 +91,24 @@ class ReplayScreen(Translated, Screen[None]):
     CSS_PATH = [STORE_TCSS, SCORING_TCSS]  # loaded with the screen: the app needs no change
 
     BINDINGS = [
-        Binding("right", "step(1)", "next", id="replay.next", key_display="→", priority=True),
-        Binding("left", "step(-1)", "back", id="replay.back", key_display="←", priority=True),
-        Binding("home", "jump('first')", "first", id="replay.first", priority=True),
-        Binding("end", "jump('last')", "last", id="replay.last", priority=True),
-        Binding("pagedown", "hand(1)", "next hand", id="replay.next_hand", key_display="PgDn", priority=True),
-        Binding("pageup", "hand(-1)", "prev hand", id="replay.prev_hand", key_display="PgUp", show=False, priority=True),
-        Binding("right_square_bracket", "game(1)", "next game", id="replay.next_game", key_display="]",
+        Binding("right", "step(1)", N_("next"), id="replay.next", key_display="→", priority=True),
+        Binding("left", "step(-1)", N_("back"), id="replay.back", key_display="←", priority=True),
+        Binding("home", "jump('first')", N_("first"), id="replay.first", priority=True),
+        Binding("end", "jump('last')", N_("last"), id="replay.last", priority=True),
+        Binding("pagedown", "hand(1)", N_("next hand"), id="replay.next_hand", key_display="PgDn", priority=True),
+        Binding("pageup", "hand(-1)", N_("prev hand"), id="replay.prev_hand", key_display="PgUp", show=False, priority=True),
+        Binding("right_square_bracket", "game(1)", N_("next game"), id="replay.next_game", key_display="]",
                 show=False),
-        Binding("left_square_bracket", "game(-1)", "prev game", id="replay.prev_game", key_display="[",
+        Binding("left_square_bracket", "game(-1)", N_("prev game"), id="replay.prev_game", key_display="[",
                 show=False),
-        Binding("escape,q", "close", "back", id="replay.close", key_display="Esc"),
+        Binding("escape,q", "close", N_("back"), id="replay.close", key_display="Esc"),
     ]
 
     index: reactive[int] = reactive(0)
 
-    def __init__(self, games: list[ReplayGame], title: str = "Replay", ascii: bool = False,
+    def __init__(self, games: list[ReplayGame], title: str | Callable[[], str] = "Replay", ascii: bool = False,
                  deck_style: str | None = None) -> None:
+        """``title``: what the replay is, or a function that says it in the language in use."""
         super().__init__()
         if not games:
             raise ValueError("nothing to replay")
@@ -160,36 +168,48 @@ class ReplayScreen(Translated, Screen[None]):
         seats = self.query_one(SeatsView)
         seats.styles.height = r.players
         seats.frame = f
-        step = f"step {self.index + 1}/{len(r.frames)}"
-        where = f"Hand {f.hand}" + (f", play {f.move}" if f.kind == "play" else "")
-        games = f" · game {self.game_index + 1}/{len(self.games)}" if len(self.games) > 1 else ""
+        step = _("step {n}/{total}").format(n=self.index + 1, total=len(r.frames))
+        where = (_("Hand {hand}, play {move}").format(hand=f.hand, move=f.move) if f.kind == "play"
+                 else _("Hand {hand}").format(hand=f.hand))
+        games = (" · " + _("game {n}/{total}").format(n=self.game_index + 1, total=len(self.games))
+                 if len(self.games) > 1 else "")
+        players = ngettext("{n} player to {target}", "{n} players to {target}", r.players).format(
+            n=r.players, target=r.target)
         # What changes first, so that a narrow terminal cuts only the end.
-        self.query_one("#replay-title", Static).update(
-            f"{where} · {step}{games} · {r.players} players to {r.target} · {self.title_text}")
+        title = self.title_text() if callable(self.title_text) else self.title_text
+        self.query_one("#replay-title", Static).update(f"{where} · {step}{games} · {players} · {title}")
         table = self.query_one(TableView)
         scoring = self.query_one("#replay-scoring")
         if f.kind == "hand_end" and f.score is not None:
             # The scoring has every side's pile: the seats (hands empty by now) make room for it.
             seats.display = table.display = False
             scoring.display = True
-            self.query_one(ScoringView).show(f.score, r.side_names, self._deck(), r.target)
+            self.query_one(ScoringView).show(f.score, r.side_names, self._deck(), r.target)  # its words: ScoringView
         else:
             scoring.display = False
             seats.display = table.display = True
-            table.labels = {c: "took" for c in f.captured}  # shown as [took] over each captured card
+            # TRANSLATORS: the replay; shown over each card a play took ("[took]"): keep it short.
+            table.labels = {c: _("took") for c in f.captured}  # shown as [took] over each captured card
             table.selected = frozenset()
             table.cards = tuple(f.table)
             table.captured = frozenset(f.captured)
-            table.played = (f.played, r.names[f.seat]) if f.played is not None and f.seat is not None else None
+            table.played = ((f.played, display_name(r.names[f.seat])) if f.played is not None and f.seat is not None
+                            else None)
         text = self._cards(f.text)
         if f.kind == "play" and f.scopa:
             text.stylize("bold")
         self.query_one("#replay-text", Static).update(text)
-        totals = " · ".join(f"{n} {t}" for n, t in zip(r.side_names, f.totals)) if f.totals else ""
-        stock = f" · stock {f.stock}" if f.kind in ("deal", "play") else ""
-        self.query_one("#replay-totals", Static).update(f"Score: {totals} (target {r.target}){stock}")
+        totals = " · ".join(f"{display_side(n)} {t}" for n, t in zip(r.side_names, f.totals)) if f.totals else ""
+        line = _("Score: {totals} (target {target})").format(totals=totals, target=r.target)
+        if f.kind in ("deal", "play"):
+            line += " · " + _("stock {n}").format(n=f.stock)
+        self.query_one("#replay-totals", Static).update(line)
 
     # --- actions ---------------------------------------------------------------------
+    async def retranslate(self) -> None:
+        """The words change; the step, the game and the cards stay where they are."""
+        self._show()
+
     def action_step(self, delta: int) -> None:
         self.index = max(0, min(len(self.replay.frames) - 1, self.index + delta))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,17 +11,23 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...engine.text import N_, _, ngettext
 from ..translate import Translated
 
 
 def ago(saved_at: float, now: float | None = None) -> str:
     """``just now``, ``5 minutes ago``, ``3 hours ago``, ``2 days ago``."""
     seconds = max(0, (now or time.time()) - saved_at)
-    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute")):
-        if seconds >= size:
-            n = int(seconds // size)
-            return f"{n} {unit}{'s' if n != 1 else ''} ago"
-    return "just now"
+    n = int(seconds // 86400)
+    if n:
+        return ngettext("{n} day ago", "{n} days ago", n).format(n=n)
+    n = int(seconds // 3600)
+    if n:
+        return ngettext("{n} hour ago", "{n} hours ago", n).format(n=n)
+    n = int(seconds // 60)
+    if n:
+        return ngettext("{n} minute ago", "{n} minutes ago", n).format(n=n)
+    return _("just now")
 
 
 class ResumeScreen(Translated, ModalScreen[bool | None]):
@@ -28,23 +35,31 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
     (the app asks first), None to keep it for later (Esc: offered again next start)."""
 
     BINDINGS = [
-        Binding("enter,r,y", "answer(True)", "resume", id="resume.yes", priority=True),
-        Binding("n", "answer(False)", "set aside", id="resume.no"),
-        Binding("escape", "answer(None)", "later", id="resume.later", show=False),
+        Binding("enter,r,y", "answer(True)", N_("resume"), id="resume.yes", priority=True),
+        Binding("n", "answer(False)", N_("set aside"), id="resume.no"),
+        Binding("escape", "answer(None)", N_("later"), id="resume.later", show=False),
     ]
 
-    def __init__(self, summary: str, saved_at: float) -> None:
+    def __init__(self, summary: str | Callable[[], str], saved_at: float) -> None:
+        """``summary``: the game in a few words, or a function that says it in the language
+        in use (so that a change of language reaches it too)."""
         super().__init__()
         self.summary, self.saved_at = summary, saved_at
 
     def compose(self) -> ComposeResult:
+        summary = self.summary() if callable(self.summary) else self.summary
         with Vertical(id="dialog"):
-            when = f" (saved {ago(self.saved_at)})" if self.saved_at else ""
-            yield Static(f"You have an unfinished game{when}:\n{self.summary}.\n\nResume it?", id="question")
+            if self.saved_at:
+                # TRANSLATORS: {ago} is e.g. "5 minutes ago"; {game} e.g. "hand 3 of a game to 11 ...".
+                question = _("You have an unfinished game (saved {ago}):\n{game}.\n\nResume it?").format(
+                    ago=ago(self.saved_at), game=summary)
+            else:
+                question = _("You have an unfinished game:\n{game}.\n\nResume it?").format(game=summary)
+            yield Static(question, id="question")
             with Horizontal(id="buttons"):
-                yield Button("Resume (Enter)", id="yes", variant="primary")
-                yield Button("Later (Esc)", id="later")
-                yield Button("Set aside (n)", id="no")
+                yield Button(_("Resume (Enter)"), id="yes", variant="primary")
+                yield Button(_("Later (Esc)"), id="later")
+                yield Button(_("Set aside (n)"), id="no")
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()

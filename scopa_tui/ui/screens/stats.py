@@ -11,7 +11,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...engine.text import N_, _
 from ...store.db import Stats
+from ...store.words import level_word
 from ..styles import STORE_TCSS
 from ..translate import Translated
 
@@ -26,29 +28,38 @@ def summary_table(st: Stats) -> Table:
     t.add_column(style="bold", no_wrap=True)
     t.add_column(justify="right")
     t.add_column(style="dim")
-    t.add_row("Games played", str(st.games), "")
-    t.add_row("Games won", str(st.won), _pct(st.won, st.games))
-    t.add_row("Win streak", str(st.current_streak), f"best {st.best_streak}")
-    t.add_row("Hands played", str(st.hands), "")
-    t.add_row("Points per hand", f"{st.per_hand(st.points):.2f}", f"{st.points} in all")
-    t.add_row("Scope per hand", f"{st.per_hand(st.scope):.2f}", f"{st.scope} in all")
-    t.add_row("Settebello taken", str(st.settebello), _pct(st.settebello, st.hands) + " of hands")
-    t.add_row("Primiera won", str(st.primiera), _pct(st.primiera, st.hands) + " of hands")
-    t.add_row("Cards point won", str(st.cards), _pct(st.cards, st.hands) + " of hands")
+    def of_hands(part: int) -> str:
+        # TRANSLATORS: the statistics; {percent} is e.g. "40%" (how often in all the hands played).
+        return _("{percent} of hands").format(percent=_pct(part, st.hands))
+
+    t.add_row(_("Games played"), str(st.games), "")
+    t.add_row(_("Games won"), str(st.won), _pct(st.won, st.games))
+    t.add_row(_("Win streak"), str(st.current_streak), _("best {n}").format(n=st.best_streak))
+    t.add_row(_("Hands played"), str(st.hands), "")
+    t.add_row(_("Points per hand"), f"{st.per_hand(st.points):.2f}", _("{n} in all").format(n=st.points))
+    t.add_row(_("Scope per hand"), f"{st.per_hand(st.scope):.2f}", _("{n} in all").format(n=st.scope))
+    t.add_row(_("Settebello taken"), str(st.settebello), of_hands(st.settebello))
+    t.add_row(_("Primiera won"), str(st.primiera), of_hands(st.primiera))
+    t.add_row(_("Cards point won"), str(st.cards), of_hands(st.cards))
     # games of every deck style are counted together: the suit by both its names
-    t.add_row("Denari/coins point won", str(st.coins), _pct(st.coins, st.hands) + " of hands")
+    t.add_row(_("Denari/coins point won"), str(st.coins), of_hands(st.coins))
     return t
+
+
+def opponents_words(label: str) -> str:
+    """The opponents' levels as the store labels them (``medium + hard``), in the player's language."""
+    return " + ".join(level_word(part) for part in label.split(" + "))
 
 
 def levels_table(st: Stats) -> Table:
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=True)
-    t.add_column("Players", justify="right")
-    t.add_column("Opponents")
-    t.add_column("Played", justify="right")
-    t.add_column("Won", justify="right")
-    t.add_column("Win rate", justify="right")
+    t.add_column(_("Players"), justify="right")
+    t.add_column(_("Opponents"))
+    t.add_column(_("Played"), justify="right")
+    t.add_column(_("Won"), justify="right")
+    t.add_column(_("Win rate"), justify="right")
     for r in st.by_level:
-        t.add_row(str(r.players), r.opponents, str(r.played), str(r.won), _pct(r.won, r.played))
+        t.add_row(str(r.players), opponents_words(r.opponents), str(r.played), str(r.won), _pct(r.won, r.played))
     return t
 
 
@@ -58,8 +69,8 @@ class StatsScreen(Translated, Screen[None]):
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
 
     BINDINGS = [
-        Binding("escape,q", "close", "back", id="stats.close", key_display="Esc"),
-        Binding("h", "history", "history", id="stats.history"),
+        Binding("escape,q", "close", N_("back"), id="stats.close", key_display="Esc"),
+        Binding("h", "history", N_("history"), id="stats.history"),
     ]
 
     def __init__(self, stats: Stats, history=None) -> None:
@@ -68,17 +79,17 @@ class StatsScreen(Translated, Screen[None]):
         self.open_history = history  # a callable that shows the history, or None
 
     def compose(self) -> ComposeResult:
-        yield Static("Statistics", id="stats-title")
+        yield Static(_("Statistics"), id="stats-title")
         with VerticalScroll(id="stats-body"):
             if not self.stats.games:
-                yield Static("No finished games yet: play one to the end and your record appears here.",
+                yield Static(_("No finished games yet: play one to the end and your record appears here."),
                              id="stats-empty")
             else:
                 summary = Static(summary_table(self.stats), id="stats-summary")
-                summary.border_title = "Your record"
+                summary.border_title = _("Your record")
                 yield summary
                 levels = Static(levels_table(self.stats), id="stats-levels")
-                levels.border_title = "By opponents and number of players"
+                levels.border_title = _("By opponents and number of players")
                 yield levels
         yield Footer()
 

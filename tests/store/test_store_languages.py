@@ -1,0 +1,145 @@
+"""The statistics, history, replay and resume screens and the store's notices in the
+player's language (README.md, Languages); a change of language keeps the history's
+chosen game and the replay's step."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import file_game, play, setup_for
+from textual.app import App
+from textual.widgets import DataTable, Static
+
+from scopa_tui import languages
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.engine import record as records
+from scopa_tui.store import Store
+from scopa_tui.store.frames import load_text
+from scopa_tui.ui.screens.history import HistoryScreen
+from scopa_tui.ui.screens.replay import ReplayScreen
+from scopa_tui.ui.screens.resume import ResumeScreen
+from scopa_tui.ui.screens.stats import StatsScreen
+from test_store_screens import ScreensApp, text_of
+
+
+def finished(seed: int, ai: str = "medium"):
+    return play(Game(make_rules(players=2), seed=seed), seed=seed), setup_for(ai=ai)
+
+
+def filled_store(tmp_path, n=2) -> Store:
+    store = Store(tmp_path)
+    for seed in range(1, n + 1):
+        game, setup = finished(seed)
+        file_game(store, game, setup, f"g{seed}", when=1000.0 + seed)
+    return store
+
+
+async def switch(app: App, pilot, lang: str) -> None:
+    """What ScopaApp.set_language does for its screens."""
+    languages.use(lang)
+    await app.screen._retranslate_now()
+    await pilot.pause()
+
+
+async def test_the_statistics_speak_italian_and_tagalog(tmp_path):
+    store = filled_store(tmp_path)
+    languages.use("it")
+    app = ScreensApp(StatsScreen(store.stats()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        summary = text_of(app.screen, "#stats-summary")
+        assert "Partite giocate 2" in summary and "Punti per mano" in summary and "delle mani" in summary
+        assert "Games played" not in summary and "of hands" not in summary
+        levels = text_of(app.screen, "#stats-levels")
+        assert "Avversari" in levels and "medio" in levels and "Opponents" not in levels
+        assert str(app.screen.query_one("#stats-title", Static).content) == "Statistiche"
+        languages.use("tl")  # an empty record says so
+        app.push_screen(StatsScreen(Store(tmp_path / "empty").stats()))
+        await pilot.pause()
+        assert "Wala pang tapos na laro" in text_of(app.screen, "#stats-empty")
+
+
+async def test_the_history_speaks_french_and_keeps_its_row_over_a_change(tmp_path):
+    store = filled_store(tmp_path, 3)
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down")
+        table = app.screen.query_one(DataTable)
+        assert table.cursor_row == 1 and str(table.ordered_columns[0].label) == "Date"
+        await switch(app, pilot, "fr")
+        table = app.screen.query_one(DataTable)
+        assert table.cursor_row == 1
+        assert [str(c.label) for c in table.ordered_columns] == ["Date", "Joueurs", "Adversaires", "Résultat",
+                                                                 "Manches"]
+        row = table.get_row_at(0)
+        assert row[2] == "moyen" and row[3].startswith(("gagnée ", "perdue "))
+        assert "Historique" in text_of(app.screen, "#history-title")
+        await pilot.press("enter")  # the replay's title says the result in the language of the moment
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert " · gagnée " in text_of(app.screen, "#replay-title") or " · perdue " in text_of(app.screen, "#replay-title")
+        await switch(app, pilot, "it")
+        title = text_of(app.screen, "#replay-title")
+        assert title.startswith("Mano 1 · passo 1/") and (" · vinta " in title or " · persa " in title)
+
+
+async def test_the_replay_speaks_spanish_and_a_change_keeps_the_step(tmp_path):
+    game, _setup = finished(3)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna"])
+    app = ScreensApp(ReplayScreen([replay], "prueba"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right")
+        assert text_of(app.screen, "#replay-title").startswith("Hand 1, play 2 · step 3/")
+        await switch(app, pilot, "es")
+        assert app.screen.index == 2
+        title = text_of(app.screen, "#replay-title")
+        assert title.startswith("Mano 1, jugada 2 · paso 3/") and "2 jugadores a 11" in title
+        said = text_of(app.screen, "#replay-text")
+        assert ("Has jugado" in said or "Has echado" in said or "Anna ha" in said) and "played" not in said
+        assert text_of(app.screen, "#replay-totals").startswith("Puntuación: Tú ")
+
+
+async def test_the_resume_offer_speaks_spanish(tmp_path):
+    languages.use("es")
+    app = ScreensApp(ResumeScreen(lambda: "mano 2", 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        question = text_of(app.screen, "#question")
+        assert "Tienes una partida sin terminar" in question and "mano 2" in question
+        assert "Continuar (Enter)" in str(app.screen.query_one("#yes").label)
+
+
+def test_a_save_is_summed_up_in_italian(tmp_path):
+    from scopa_tui.store.saves import Saves, save_text
+    from scopa_tui.store.files import Notices
+
+    game = play(Game(make_rules(players=2), seed=4), moves=3, seed=4)
+    saves = Saves(tmp_path, Notices())
+    (tmp_path / "g.json").write_text(save_text(game, setup_for(ai="hard"), "g"))
+    saved = saves.load("g")
+    languages.use("it")
+    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 contro difficile: Tu ")
+
+
+def test_a_bad_settings_file_is_reported_in_italian(tmp_path):
+    (tmp_path / "settings.json").write_text("{not json")
+    languages.use("it")
+    store = Store(tmp_path)
+    store.settings  # noqa: B018 - reading them reports the file
+    (notice,) = store.notices.take()
+    assert notice.startswith(f"il file delle impostazioni {tmp_path / 'settings.json'} non è JSON valido (riga 1")
+    assert "spostato in settings.json.corrupt-" in notice and "si riparte da zero" in notice
+
+
+def test_a_damaged_save_is_reported_in_french(tmp_path):
+    from scopa_tui.store.saves import Saves
+    from scopa_tui.store.files import Notices
+
+    (tmp_path / "x.json").write_text(json.dumps({"format": "nope"}))
+    notices = Notices()
+    languages.use("fr")
+    assert Saves(tmp_path, notices).load("x") is None
+    (notice,) = notices.take()
+    assert notice.startswith(f"la partie sauvegardée {tmp_path / 'x.json'} n'est pas une sauvegarde de scopa-tui ;")

@@ -1,0 +1,118 @@
+"""The new-game screen, the app's palette entries and its crash line in the player's
+language (README.md, Languages), and a change of language that keeps every choice."""
+
+from __future__ import annotations
+
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from scopa_tui import languages
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.crash import crash_line
+from scopa_tui.ui.screens.new_game import NewGameScreen
+
+
+def words(screen) -> str:
+    """Every label, title and button of the screen, and its footer's key descriptions."""
+    out = [str(w.render()) for w in screen.query(Label)]
+    out += [str(w.content) for w in screen.query(Static) if not isinstance(w, (Label, Button))]
+    out += [str(b.label) for b in screen.query(Button)]
+    out += [str(w.border_title or "") for w in screen.query("#rules-col, #ai-col")]
+    out += [a.binding.description for a in screen.active_bindings.values()]
+    return "\n".join(out)
+
+
+async def test_the_new_game_screen_speaks_italian():
+    languages.use("it")
+    app = ScopaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        shown = words(app.screen)
+        for word in ("nuova partita", "Giocatori", "Mazzo", "Inizia la partita", "Avversari", "Nuova partita",
+                     "esci", "statistiche"):
+            assert word in shown
+        for english in ("new game", "Players", "Deck", "Start game", "Opponents", "quit", "statistics"):
+            assert english not in shown
+        level = app.screen.query_one("#ai-1", Select)
+        assert dict((v, str(label)) for label, v in level._options)["medium"] == "medio"
+
+
+async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_half_typed():
+    app = ScopaApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#players", Select).value = 4
+        await pilot.pause()
+        screen.query_one("#ai-1", Select).value = "hard"
+        screen.query_one("#ai-3", Select).value = "easy"
+        screen.query_one("#target", Select).value = 0
+        await pilot.pause()
+        screen.query_one("#other-target", Input).value = "15"
+        screen.query_one("#opt-re-bello", Checkbox).value = True
+        screen.query_one("#deck", Select).value = "french"
+        await pilot.pause()
+        before = screen.read_config()
+        assert "Players" in words(screen)
+
+        app.set_language("it")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is screen
+        shown = words(screen)
+        assert "Giocatori" in shown and "Inizia la partita" in shown and "Players" not in shown
+        assert "Bruno è il tuo compagno" in str(screen.query_one("#ai-col").border_subtitle)
+        after = screen.read_config()
+        assert (after.players, after.target, after.ai, after.options, after.deck) == \
+            (before.players, before.target, before.ai, before.options, before.deck)
+        assert (after.players, after.target, after.ai[0], after.ai[2]) == (4, 15, "hard", "easy")
+        assert "re-bello" in after.options and after.deck == "french"
+
+        app.set_language("fr")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Commencer la partie" in words(screen)
+        assert screen.read_config().ai == before.ai
+
+        # A target and a bot command half typed stay as they are.
+        screen.query_one("#ai-2", Select).value = "cmd"
+        await pilot.pause()
+        screen.query_one("#other-target", Input).value = "2"
+        screen.query_one("#ai-cmd-2", Input).value = "python my"
+        app.set_language("es")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one("#other-target", Input).value == "2"
+        assert screen.query_one("#ai-cmd-2", Input).value == "python my"
+        assert screen.query_one("#target", Select).value == 0
+        assert "Empezar la partida" in words(screen)
+
+
+async def test_the_palette_entries_of_the_app_speak_the_language():
+    app = ScopaApp(ai_delay=0.8)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.set_language("it")
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("Ritmo dell'IA: normale (attuale)", "Ritmo dell'IA: lento", "Meno animazioni: no (attuale)",
+                      "Statistiche", "Storico", "Semi in ASCII"):
+            assert title in titles
+        assert not any(t.startswith(("AI pace", "Reduce motion", "History")) for t in titles)
+        app.set_ai_pace(1.5)
+        await pilot.pause()
+        assert "Ritmo dell'IA: lento (1.5 s per giocata)" in \
+            [n.message for n in app._notifications]
+
+
+def test_the_crash_line_speaks_french():
+    class Crashed:
+        crash_error = KeyError("x")
+        crash_log = "/tmp/crash.log"
+
+        def crash_advice(self):
+            return ""
+
+    languages.use("fr")
+    assert crash_line(Crashed()) == ("scopa-tui : arrêté par une erreur interne (KeyError: 'x') ; "
+                                     "les détails sont dans /tmp/crash.log")
