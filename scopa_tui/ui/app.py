@@ -42,6 +42,17 @@ BOT_FAULTS_SHOWN = 3  # per game; the rest are counted by the bot, not shown
 # TRANSLATORS: the AI pace names of the command palette (how long each AI play stays in view).
 AI_PACES = ((0.0, N_("instant")), (0.4, N_("quick")), (0.8, N_("normal")), (1.5, N_("slow")))
 
+# The words of Textual's own command-palette entries and search lines, marked here for the
+# catalogs (get_system_commands and action_command_palette show them translated).
+TEXTUAL_WORDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"), N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"), N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"), N_("Search for commands…"), N_("Search for themes…"),
+    N_("palette"),
+)
+
 # A green-felt theme for the table; the built-in themes (ansi-dark, ansi-light, ...) work too.
 FELT = Theme(
     name="scopa-felt",
@@ -409,6 +420,20 @@ class ScopaApp(CrashLog, StoreMixin, App):
             self.show_store_notices()
         self.notify(_("Reduce motion: on (cards no longer fly)") if on else _("Reduce motion: off (cards fly)"))
 
+    def action_command_palette(self) -> None:
+        """Textual's command palette, with its search line in the player's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+
+    def search_themes(self) -> None:
+        """Textual's theme picker, with its search line in the player's language."""
+        from textual.command import CommandPalette
+        from textual.theme import ThemeProvider
+
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
+
     def set_language(self, code: str) -> None:
         """Every word in ``code`` from now on, on every screen at once; remembered."""
         code = languages.use(code)
@@ -422,7 +447,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self.notify(_("Language: {name}").format(name=languages.LANGUAGES[code]))
 
     def get_system_commands(self, screen):
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            # Textual's own entries (Theme, Quit, Keys, Screenshot...) in the player's
+            # language too: their English words are listed in TEXTUAL_WORDS.
+            yield command._replace(title=_(command.title), help=_(command.help))
         for code, name in languages.LANGUAGES.items():
             title = (_("Language: {name} (now)") if code == language() else _("Language: {name}"))
             yield SystemCommand(title.format(name=name), _("Every word of the game in {name} (remembered)")
