@@ -76,6 +76,11 @@ class HandOverScreen(Translated, ModalScreen[None]):
         self.refresh_bindings()
 
     def on_mount(self) -> None:
+        if not self.query("#continue") or not self.query(ScoringView):
+            # The panel's widgets not mounted yet (keys pressed fast at the end of a hand in a
+            # real terminal): set up once they are, rather than fail (as GameOverScreen).
+            self.call_after_refresh(self.on_mount)
+            return
         panel = self.query_one("#hand-over")
         panel.border_title = self._title()
         self._fit(*self.app.size)
@@ -97,7 +102,8 @@ class HandOverScreen(Translated, ModalScreen[None]):
             view.refresh(layout=True)
 
     def on_resize(self, event: Resize) -> None:
-        self._fit(*event.size)
+        if self.query(ScoringView):
+            self._fit(*event.size)
 
     def ready(self) -> None:
         """From now on Enter continues."""
@@ -108,7 +114,8 @@ class HandOverScreen(Translated, ModalScreen[None]):
 
     @property
     def waiting(self) -> bool:
-        return self.query_one("#continue", Button).disabled
+        button = self.query("#continue")
+        return not button or button.first(Button).disabled  # not mounted yet: not ready either
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "continue" and self.is_mounted and self.waiting:
