@@ -154,7 +154,8 @@ class GameOverScreen(Translated, ModalScreen[str]):
         last = self.scores[-1] if self.scores else None
         banner = outcome(last, self.side_names, self.target) if last else ""
         if banner and self.mine:  # the player's side won
-            banner = banner.removesuffix(".") + "!"
+            # TRANSLATORS: the player won: {result} is "You win the game, 11 to 7" (no full stop).
+            banner = _("{result}!").format(result=banner.removesuffix("."))
         # TRANSLATORS: the game-over banner when no score is known; {name} is the winning side.
         return banner or _("{name} won").format(name=self.side_names[self.winner])
 
