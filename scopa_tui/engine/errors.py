@@ -1,7 +1,4 @@
-"""Exceptions raised by the engine.  Their messages are in the player's language
-(:mod:`.text`): the network server speaks English on the wire (docs/)."""
-
-from .text import _
+"""Exceptions raised by the engine."""
 
 
 class ScopaError(Exception):
@@ -17,10 +14,9 @@ class RulesError(ScopaError, ValueError):
 
 
 class RecordError(ScopaError, ValueError):
-    """A game record that cannot be read or does not replay."""
+    """A game record that cannot be read or does not replay.  In English in every language,
+    like the record's fields it names (docs/record-format.md): servers and tools read it too."""
 
     def __init__(self, message: str, line: int | None = None):
         self.line = line
-        # TRANSLATORS: a damaged game record: {line} is its line number, {message} what is wrong.
-        super().__init__(_("line {line}: {message}").format(line=line, message=message) if line is not None
-                         else message)
+        super().__init__(f"line {line}: {message}" if line is not None else message)

@@ -162,7 +162,11 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
             said = _("{name}'s last card swept the table: no scopa on the last play").format(name=name)
         out.append((_("Last play"), Text(said)))
     if score.leftover:
-        if score.leftover_to is not None:
+        if score.leftover_to is not None and _is_you(side_names[score.leftover_to]):
+            # TRANSLATORS: {cards} are the cards left on the table at the end of the hand
+            # (drawn as cards); the player took them.
+            template = _("{cards} went to You, the last to capture")
+        elif score.leftover_to is not None:
             # TRANSLATORS: {cards} are the cards left on the table at the end of the hand
             # (drawn as cards), {name} the side that took them.
             template = _("{cards} went to {name}, the last to capture").replace(

@@ -139,3 +139,23 @@ async def test_a_large_terminal_spreads_the_scoring_out(players):
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not view.roomy and not any("╭──╮" in line for line in shown(view).splitlines())
+
+
+async def test_enter_before_the_hand_scoring_is_mounted_neither_skips_nor_fails():
+    """Keys pressed fast at the end of a hand reach the scoring screen before its widgets
+    are mounted: Enter does nothing yet, and the screen sets itself up once they are."""
+    from textual.app import App
+
+    from scopa_tui.ui.screens.scoring import HandOverScreen
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = HandOverScreen(first_hand(2), NAMES[2], DeckStyle(), 11, False)
+        app.push_screen(screen)
+        screen.action_continue()  # before the mount: not ready, and no NoMatches
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.query_one("#hand-over").border_title == "Hand 1 — scoring"
+        await pilot.press("enter")
+        assert app.screen is not screen

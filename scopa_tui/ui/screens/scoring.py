@@ -76,6 +76,11 @@ class HandOverScreen(Translated, ModalScreen[None]):
         self.refresh_bindings()
 
     def on_mount(self) -> None:
+        if not self.query("#continue") or not self.query(ScoringView):
+            # The panel's widgets not mounted yet (keys pressed fast at the end of a hand in a
+            # real terminal): set up once they are, rather than fail (as GameOverScreen).
+            self.call_after_refresh(self.on_mount)
+            return
         panel = self.query_one("#hand-over")
         panel.border_title = self._title()
         self._fit(*self.app.size)
@@ -97,7 +102,8 @@ class HandOverScreen(Translated, ModalScreen[None]):
             view.refresh(layout=True)
 
     def on_resize(self, event: Resize) -> None:
-        self._fit(*event.size)
+        if self.query(ScoringView):
+            self._fit(*event.size)
 
     def ready(self) -> None:
         """From now on Enter continues."""
@@ -108,7 +114,8 @@ class HandOverScreen(Translated, ModalScreen[None]):
 
     @property
     def waiting(self) -> bool:
-        return self.query_one("#continue", Button).disabled
+        button = self.query("#continue")
+        return not button or button.first(Button).disabled  # not mounted yet: not ready either
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "continue" and self.is_mounted and self.waiting:
@@ -147,7 +154,8 @@ class GameOverScreen(Translated, ModalScreen[str]):
         last = self.scores[-1] if self.scores else None
         banner = outcome(last, self.side_names, self.target) if last else ""
         if banner and self.mine:  # the player's side won
-            banner = banner.removesuffix(".") + "!"
+            # TRANSLATORS: the player won: {result} is "You win the game, 11 to 7" (no full stop).
+            banner = _("{result}!").format(result=banner.removesuffix("."))
         # TRANSLATORS: the game-over banner when no score is known; {name} is the winning side.
         return banner or _("{name} won").format(name=self.side_names[self.winner])
 

@@ -1,0 +1,92 @@
+"""The engine's words in the player's language (README.md, Languages): the capture
+refusals, the award reasons (made from the score's data whenever they are read, so a
+change of language reaches a score made before it), the card names and the rules'
+errors.  The catalogs are scopa_tui/locale's."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from scopa_helpers import m
+
+from scopa_tui import languages
+from scopa_tui.engine import RulesError, make_rules
+from scopa_tui.engine.captures import describe_capture, explain_capture
+from scopa_tui.engine.cards import CARDS, parse_card
+from scopa_tui.engine.scoring import score_hand
+
+DECK = (1 << 40) - 1
+# Side 0: 8 cards, 5 coins, sevens 7d 7c, primiera 75; side 1 the other 32 cards (primiera 78).
+SIDE0 = "7d 7c 6s 5b 1d 2d 3d 10d"
+
+
+def _escoba_tie():
+    rules = make_rules(players=2, variant="escoba", options=("napola", "re-bello"))
+    return score_hand(rules, 1, [m(SIDE0), DECK & ~m(SIDE0)], [0, 0], 0, None, [0, 0],
+                      side_names=["You", "Anna"])
+
+
+def test_a_refused_capture_is_explained_in_italian():
+    languages.use("it")
+    seven, table = parse_card("7d"), m("3c 4s 7b")
+    assert explain_capture(seven, m("3c 4s"), table) == "7d deve prendere 7b: la presa diretta batte la somma"
+    assert explain_capture(parse_card("7c"), 0, m("3c 4s")) == "devi prendere: in tavola c'è 3 + 4 = 7"
+    assert explain_capture(seven, m("3c"), m("3c 8s")) == (
+        "un 7 non può prendere un 3; niente fa 7, quindi 7d va in tavola")
+    assert explain_capture(parse_card("6d"), 0, m("6c 6s")) == (
+        "6d deve prendere un 6 (6c o 6s): la presa diretta batte la somma")
+    escoba = make_rules(players=2, variant="escoba")
+    assert describe_capture(parse_card("3d"), 0, m("5s 7c"), escoba) == (
+        "nell'Escoba prendere non è obbligatorio: 3d va in tavola")
+
+
+def test_an_award_made_in_english_says_its_reason_in_the_language_in_use_when_read():
+    score = _escoba_tie()
+    sevens = score.award("sevens")
+    assert sevens.reason == "tie: You and Anna have 2 sevens each: no point"
+    languages.use("it")
+    assert sevens.reason == "pari: You e Anna hanno 2 sette a testa: nessun punto"
+    assert sevens.describe(["Tu", "Anna"]) == "pari: Tu e Anna hanno 2 sette a testa: nessun punto"
+    assert score.award("cards").describe(["Tu", "Anna"]) == "Anna: 32 carte contro 8 carte"
+    languages.use("fr")
+    assert score.award("cards").describe(["Toi", "Anna"]) == "Anna : 32 cartes contre 8 cartes"
+    assert score.award("napola").describe(["Toi", "Anna"]) == "Toi : Asso, 2 et 3 de Denari, napola de 3"
+
+
+def test_a_setenta_tie_decided_by_the_primiera_is_one_sentence_in_spanish():
+    rules = make_rules(players=2, variant="escoba", options=("setenta-primiera",))
+    score = score_hand(rules, 1, [m(SIDE0), DECK & ~m(SIDE0)], [0, 0], 0, None, [0, 0])
+    languages.use("es")
+    assert score.award("sevens").reason == (
+        "empate a 2 sietes; decide la primiera: equipo 1: primiera 78 contra primiera 75")
+
+
+def test_the_tagalog_reasons_have_no_english_words():
+    score = _escoba_tie()
+    languages.use("tl")
+    english = re.compile(r"\b(tie|took|nobody|against|point|cards?|coins?|sevens?|each|only|side)\b")
+    for award in score.awards:
+        said = award.describe(["Ikaw", "Anna"])
+        assert not english.search(said), said
+
+
+def test_card_names_keep_the_italian_deck_names_in_every_language():
+    assert CARDS[24].name == "7 of Coins"
+    languages.use("it")
+    assert (CARDS[24].name, CARDS[39].name) == ("7 di Denari", "Re di Bastoni")
+    languages.use("fr")
+    assert CARDS[32].name == "Cavallo de Denari"
+    languages.use("tl")
+    assert CARDS[0].name == "Asso ng Denari"
+
+
+def test_the_rules_errors_are_in_the_players_language():
+    languages.use("it")
+    with pytest.raises(RulesError, match="^a Scopone scientifico si gioca in 4, non in 2$"):
+        make_rules(players=2, variant="scopone-scientifico")
+    with pytest.raises(RulesError, match="^le regole gamerules sono per 2 o 4 giocatori, non 3$"):
+        make_rules("gamerules", players=3)
+    languages.use("fr")
+    with pytest.raises(RulesError, match="^la règle setenta-primiera ne se joue pas à Scopa : elle est pour escoba$"):
+        make_rules(players=2, options=("setenta-primiera",))

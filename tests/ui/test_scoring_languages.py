@@ -1,0 +1,105 @@
+"""The scoring screens and the deck's words in the player's language (README.md,
+Languages), and a change of language while a scoring screen is shown: every word
+changes at once, and nothing else (the pause before Enter works, the hands' scroll)."""
+
+from __future__ import annotations
+
+import re
+
+from textual.widgets import Button, Static
+
+from scopa_tui import languages
+from scopa_tui.engine.cards import parse_card
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.card_render import DeckStyle
+from scopa_tui.ui.scoring_view import HandsView, ScoringView
+from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
+
+from .helpers import shown
+from .scoring_data import NAMES, ScreenApp, first_hand, played
+
+ENGLISH = re.compile(r"\b(Cards|Coins|This hand|Total|Next hand|You|Leftovers|went to|wins)\b")
+
+
+async def test_the_scoring_of_a_hand_is_in_italian():
+    languages.use("it")
+    app = ScreenApp(lambda: HandOverScreen(first_hand(2), ["Tu", "Anna"], DeckStyle(), 11, False))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        said = shown(screen.query_one(ScoringView))
+        for word in ("Carte", "Denari", "Settebello", "Primiera", "Punti mano", "Totale"):
+            assert word in said, word
+        assert screen.query_one("#hand-over").border_title == "Mano 1 — punteggio"
+        assert str(screen.query_one("#continue", Button).label) == "Prossima mano (Enter)"
+        assert "a te, l'ultimo a prendere" in said  # the leftovers, said to the player
+        assert not ENGLISH.search(said + str(screen.query_one("#continue", Button).label))
+
+
+async def test_a_language_change_rewrites_the_hand_scoring_and_keeps_the_pause(tmp_path):
+    app = ScopaApp(data_dir=str(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(HandOverScreen(first_hand(2), ["You", "Anna"], DeckStyle("french"), 11, False, pause=30))
+        await pilot.pause()
+        screen = app.screen
+        assert "Diamonds" in shown(screen.query_one(ScoringView))
+        app.set_language("fr")
+        await pilot.pause()
+        await pilot.pause()
+        said = shown(screen.query_one(ScoringView))
+        assert app.screen is screen
+        for word in ("Cartes", "Carreau", "Manche", "Total", "Toi"):
+            assert word in said, word
+        assert "Diamonds" not in said and "You " not in said and "This hand" not in said
+        assert screen.query_one("#hand-over").border_title == "Manche 1 — score"
+        button = screen.query_one("#continue", Button)
+        assert str(button.label) == "Manche suivante (Enter)"
+        assert button.disabled  # still the pause: a quick Enter cannot skip the scoring
+        await pilot.press("enter")
+        assert app.screen is screen
+        footer = " ".join(str(b.binding.description) for b in screen.active_bindings.values())
+        assert "continuer" in footer and "continue" not in footer.replace("continuer", "")
+
+
+async def test_a_language_change_rewrites_the_game_over_screen_and_keeps_its_place(tmp_path):
+    game = played(2, seed=4)
+    app = ScopaApp(data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameOverScreen(list(game.hand_scores), NAMES[2], game.winner, game.winner == 0,
+                                       game.rules.target, pause=30))
+        await pilot.pause()
+        screen = app.screen
+        rows = screen.query_one("#hands-table")
+        scroll = rows.scroll_y
+        app.set_language("tl")
+        await pilot.pause()
+        await pilot.pause()
+        banner = str(screen.query_one("#banner", Static).render())
+        assert "Panalo" in banner and "game" not in banner
+        assert str(screen.query_one("#final", Static).render()).startswith(f"Hanggang {game.rules.target} · ")
+        assert "Yugto" in shown(screen.query(HandsView).first()) and "Wakas" in shown(screen.query(HandsView).last())
+        assert str(screen.query_one("#again", Button).label) == "Maglaro ulit (Enter)"
+        assert screen.query_one("#again", Button).disabled and rows.scroll_y == scroll
+        assert screen.query_one("#game-over").border_title == "Tapos na ang laro"
+
+
+def test_the_french_deck_is_named_in_the_players_language_the_others_keep_their_names():
+    ten, king = parse_card("7d"), parse_card("10b")
+    languages.use("it")
+    assert DeckStyle("french").card_name(ten) == "7 di Quadri"
+    assert DeckStyle("french").kings() == "Re"
+    assert DeckStyle("italian").suit_gloss("d") == "Denari"  # an Italian needs no gloss
+    assert DeckStyle("spanish").suit_gloss("d") == "Oros (denari)"
+    languages.use("fr")
+    assert DeckStyle("french").card_name(king) == "Roi de Trèfle"
+    assert DeckStyle("italian").card_name(king) == "Re di Bastoni"
+    assert DeckStyle("italian").suit_gloss("c") == "Coppe (coupes)"
+    languages.use("es")
+    assert DeckStyle("spanish").suit_gloss("d") == "Oros"
+    assert DeckStyle("spanish").card_name(king) == "Rey de Bastos"
+    languages.use("tl")
+    assert DeckStyle("french").rank_name(9) == "Reyna"
+    assert DeckStyle("french-numeric", ascii=True).ascii_scheme() == (
+        "A = Alas, numero ang iba; uri d = Diyamante, h = Puso, s = Espada, c = Trebol")
