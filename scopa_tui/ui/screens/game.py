@@ -953,7 +953,8 @@ class GameScreen(Translated, Screen):
                 cards = " + ".join(map(str, sorted(self.capture)))
                 # TRANSLATORS: the chosen capture: "7d takes 3c + 4s"; with {said}, the variant's
                 # own words for it ("7d takes 3c + 5s: 7 + 3 + 5 = 15").
-                text = (_("{card} takes {cards}: {said}") if said else _("{card} takes {cards}")).format(
+                text = (_("{card} takes {cards}: {said}") if said
+                        else pgettext("choice", "{card} takes {cards}")).format(
                     card=card, cards=cards, said=said)
                 if len(self.capture) == len(self.pic.table) and sum(self.pic.hand_sizes) + self.pic.stock > 1 \
                         and not self._ace_takes_all(card):
