@@ -126,6 +126,7 @@ class LobbyScreen(Translated, Screen):
                              id="ai", compact=True)
                 yield Label(classes="field", id="l-limit")
                 yield Select(TURN_LIMITS, value=60, allow_blank=False, id="turn-limit", compact=True)
+            with Horizontal(classes="line"):  # a line of its own: the words of every language fit 80 columns
                 yield Label(classes="field", id="l-lobby")
                 yield Select([("public", True), ("private", False)], value=True, allow_blank=False, id="public",
                              compact=True)
@@ -173,6 +174,7 @@ class LobbyScreen(Translated, Screen):
         chosen = select.value
         select.set_options(options)
         select.value = chosen if any(value == chosen for _label, value in options) else options[0][1]
+        select.mutate_reactive(Select.value)  # the entry shown in its new words, also when the value stayed
 
     def _variant(self) -> str:
         return self.query_one("#variant", Select).value
@@ -220,7 +222,8 @@ class LobbyScreen(Translated, Screen):
         for key, head in headers.items():
             view.add_column(head, key=key, width=widths[key])
         for r in rows:
-            view.add_row(*(r[key] for key in headers))
+            view.add_row(*(r[key] if len(r[key]) <= widths[key] else r[key][:widths[key] - 1] + "…"
+                           for key in headers))
         if rows:
             view.move_cursor(row=min(max(row, 0), len(rows) - 1))
 
@@ -284,8 +287,8 @@ class LobbyScreen(Translated, Screen):
     @on(Select.Changed, "#variant")
     async def _variant_changed(self, event: Select.Changed) -> None:
         """Players, target and house rules follow the game (Scopone: 4 players; Escoba: to 21)."""
-        if event.value == self._shown_variant:  # the same game (its list relabelled): the ticks stay
-            return
+        if event.value == self._shown_variant or event.value != event.select.value:
+            return  # the same game, or a passing value while its list took new words: the ticks stay
         self._shown_variant = event.value
         v = VARIANTS[event.value]
         players = self.query_one("#players", Select)
