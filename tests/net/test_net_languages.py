@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from net_helpers import first_line, headless, running_server
+from net_helpers import bot_table, running_server
 from test_net_app import online_app, until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
@@ -58,9 +58,7 @@ def listed_app(monkeypatch) -> ScopaApp:
 async def test_the_lobby_in_italian_lists_a_table_of_the_server(tmp_path):
     languages.use("it")
     async with running_server(tmp_path) as (server, url):
-        bot = headless(url, "Bruno", "easy")
-        task = asyncio.create_task(bot.run(create={"players": 2, "ai": "easy", "turn_limit": 60, "public": True}))
-        code = (await first_line(bot)).split()[1]
+        task, code = await bot_table(url)
         app = online_app(url)
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.codes, "the lobby")
