@@ -86,7 +86,13 @@ def test_lobby(snap_compare, monkeypatch):
             {"code": "M4RT2ZQX", "title": "Sunday escoba", "variant": "escoba", "options": ["napola"], "players": 4,
              "seats_free": 2, "preset": "ludoteka", "target": 21, "turn_limit": 120.0}], "ws://127.0.0.1:7654/")
 
+    async def steady(pilot):  # the cursor drawn whatever the time the lobby took to appear
+        await pilot.pause()
+        for box in pilot.app.screen.query("Input"):
+            box.cursor_blink = False
+        await pilot.pause()
+
     monkeypatch.setattr(LobbyScreen, "action_refresh", listed)
     app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
-    assert snap_compare(app, terminal_size=SIZE)
+    assert snap_compare(app, terminal_size=SIZE, run_before=steady)
 
