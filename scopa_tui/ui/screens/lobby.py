@@ -24,11 +24,6 @@ from ..translate import Translated
 TURN_LIMITS = [("30 s", 30), ("60 s", 60), ("2 min", 120), ("5 min", 300)]
 # The AI levels as the lobby's list names them (the value sent stays the English name).
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "random": N_("random")}
-# The words of the form, by widget id: a label's text, or a button's.
-LABELS = {"l-server": N_("Server"), "l-name": N_("Name"), "l-code": N_("Code"), "l-game": N_("Game"),
-          "l-players": N_("Players"), "l-target": N_("Target"), "l-rules": N_("Rules"), "l-ai": N_("AI"),
-          "l-limit": N_("Limit"), "l-lobby": N_("Lobby")}
-BUTTONS = {"refresh": N_("Refresh (F5)"), "join": N_("Join"), "create": N_("Create")}
 FLEXIBLE = ("title", "game")  # the columns that share what the others leave of the width
 
 
@@ -36,6 +31,24 @@ def players_label(n: int) -> str:
     """The players list's entry for ``n``: "2", "4 (pairs)"."""
     # TRANSLATORS: the number of players of a new table when they play in pairs (4 or 6).
     return _("{n} (pairs)").format(n=n) if n in (4, 6) else str(n)
+
+
+def form_words() -> tuple[dict[str, str], dict[str, str]]:
+    """The form's labels and buttons, by widget id, in the player's language (the lobby's own
+    short words, context "lobby": the form fits 80 columns)."""
+    labels = {"l-server": pgettext("lobby", "Server"), "l-name": pgettext("lobby", "Name"),
+              "l-code": pgettext("lobby", "Code"), "l-game": pgettext("lobby", "Game"),
+              "l-players": pgettext("lobby", "Players"),
+              # TRANSLATORS: the points a new table is played to (11, 21): a short label.
+              "l-target": pgettext("lobby", "Target"), "l-rules": pgettext("lobby", "Rules"),
+              "l-ai": pgettext("lobby", "AI"),
+              # TRANSLATORS: the seconds a player has for a play at a new table: a short label.
+              "l-limit": pgettext("lobby", "Limit"),
+              # TRANSLATORS: before "public" or "private": whether the new table is listed in the lobby.
+              "l-lobby": pgettext("lobby", "Lobby")}
+    buttons = {"refresh": pgettext("lobby", "Refresh (F5)"), "join": pgettext("lobby", "Join"),
+               "create": pgettext("lobby", "Create")}
+    return labels, buttons
 
 
 def column_words() -> dict[str, str]:
@@ -150,10 +163,11 @@ class LobbyScreen(Translated, Screen):
         """Every word of the lobby in the player's language; what the player chose or typed,
         and the tables listed, stay (README.md, Languages)."""
         self.query_one("#lobby-title", Static).update(_("SCOPA  ·  play online  ·  join a table, or create one"))
-        for key, words in LABELS.items():
-            self.query_one(f"#{key}", Label).update(_(words))
-        for key, words in BUTTONS.items():
-            self.query_one(f"#{key}", Button).label = _(words)
+        labels, buttons = form_words()
+        for key, words in labels.items():
+            self.query_one(f"#{key}", Label).update(words)
+        for key, words in buttons.items():
+            self.query_one(f"#{key}", Button).label = words
         self.query_one("#open-tables").border_title = _("Open tables (Enter joins)")
         self.query_one("#create-box").border_title = _("New table")
         self._relabel("#variant", [(_(v.title), v.name) for v in VARIANTS.values()])
