@@ -31,20 +31,58 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from .messages import BURST, PROTOCOL, RATE, encode, parse_server
+from ..engine.text import N_, _
+from .messages import BURST, NAME_MAX, PROTOCOL, RATE, encode, parse_server
 
 _END = object()  # the iterator's end
 GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
 SEAT_GONE = ("bad_token", "no_such_table")  # resume errors after which retrying is useless
 
 
+# What the player reads for each error code of the server (docs/online-protocol.md, "Errors"):
+# the server's own ``message`` stays English on the wire, and is shown only for a code this
+# client does not know.
+ERROR_LINES = {
+    "bad_json": N_("the server could not read a message from this game"),
+    "too_big": N_("a message was too long for the server"),
+    "rate_limited": N_("too many messages at once: wait a moment and try again"),
+    "bad_message": N_("the server refused the request: it is not one it accepts"),
+    # TRANSLATORS: {most} is the longest name the server takes (24).
+    "bad_name": N_("the server refused the name: 1 to {most} characters, without [ or ]"),
+    "no_such_table": N_("there is no table with this code"),
+    "table_full": N_("every seat at this table is taken"),
+    "bad_token": N_("that seat is no longer yours"),
+    "not_creator": N_("only the player who created the table can start it"),
+    "wrong_state": N_("not now: the table is not at that point"),
+    "not_your_turn": N_("it is not your turn"),
+    "illegal_move": N_("the server refused the play: it is not legal"),
+    "protocol": N_("the server speaks another version of the online protocol"),
+    "too_many": N_("too many connections or waiting tables from your address: try again later"),
+    "internal": N_("the server failed on the request; nothing changed"),
+}
+
+
+def error_line(code: str | None, message: str | None) -> str:
+    """An ``error`` from the server as the player reads it: the line for its code in the
+    player's language, else the server's own text."""
+    words = ERROR_LINES.get(str(code))
+    if words is None:
+        return str(message or code)
+    return _(words).format(most=NAME_MAX)
+
+
 class NetClientError(Exception):
-    """The server refused a request (``code``, ``message``) or could not be reached (code ``connect``)."""
+    """The server refused a request (``code``, ``message``) or could not be reached (code ``connect``
+    or ``timeout``: ``message`` is then this client's own, in the player's language)."""
 
     def __init__(self, code: str, message: str):
         super().__init__(message)
         self.code = code
         self.message = message
+
+    def line(self) -> str:
+        """The failure as one line for the player, in the language in use."""
+        return error_line(self.code, self.message)
 
 
 class NetClient:
@@ -93,14 +131,17 @@ class NetClient:
         try:
             ws = await connect(self.url, **kwargs)
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as e:
-            raise NetClientError("connect", f"cannot reach {self.url}: {e or type(e).__name__}") from None
+            raise NetClientError("connect", _("cannot reach {url}: {why}").format(
+                url=self.url, why=e or type(e).__name__)) from None
         try:
             with contextlib.suppress(ConnectionClosed):  # a server that refuses at once (``too_many``)
                 await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))  # said why
             answer = parse_server(await asyncio.wait_for(ws.recv(), self.open_timeout))
         except (ConnectionClosed, asyncio.TimeoutError, ValueError) as e:
             await ws.close()
-            raise NetClientError("connect", f"{self.url} did not answer hello: {e or type(e).__name__}") from None
+            # TRANSLATORS: the server did not answer the first message; {why} is the technical reason.
+            raise NetClientError("connect", _("{url} did not answer: {why}").format(
+                url=self.url, why=e or type(e).__name__)) from None
         if answer["type"] != "welcome":
             await ws.close()
             raise NetClientError(str(answer.get("code", "protocol")), str(answer.get("message", answer)))
@@ -145,8 +186,9 @@ class NetClient:
                 self._inbox.put_nowait(_END)
                 return
             self._take({"type": "connection", "status": "lost",
-                        "message": f"connection to {self.url} lost; reconnecting"})
-            restored = {"type": "connection", "status": "restored", "message": f"connected to {self.url} again"}
+                        "message": _("connection to {url} lost; reconnecting").format(url=self.url)})
+            restored = {"type": "connection", "status": "restored",
+                        "message": _("connected to {url} again").format(url=self.url)}
             why = await self._resume_loop(restored)
             if why is not None:
                 self._take({"type": "connection", "status": "failed", "message": why})
@@ -158,7 +200,7 @@ class NetClient:
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self.give_up_after
         delay = 0.1
-        last = "no answer"
+        last = _("no answer")
         while loop.time() < give_up and not self._closed:
             await asyncio.sleep(delay * (0.5 + random.random()))
             delay = min(5.0, delay * 2)
@@ -176,13 +218,14 @@ class NetClient:
                 self.connected = False
                 await self._ws.close()
                 if answer.get("code") in SEAT_GONE:
-                    return f"the seat is gone: {answer.get('message')}"
-                last = str(answer.get("message"))
+                    return _("the seat is gone: {why}").format(why=error_line(answer.get("code"),
+                                                                              answer.get("message")))
+                last = error_line(answer.get("code"), answer.get("message"))
                 continue
             self._take(restored)  # before the joined and state the resume brings
             self._take(answer)
             return None
-        return f"gave up reconnecting to {self.url}: {last}"
+        return _("gave up reconnecting to {url}: {why}").format(url=self.url, why=last)
 
     def __aiter__(self):
         return self
@@ -208,11 +251,12 @@ class NetClient:
                 try:
                     got = await asyncio.wait_for(self._inbox.get(), max(0.0, end - loop.time()))
                 except asyncio.TimeoutError:
-                    raise NetClientError("timeout", f"{self.url} did not answer {msg['type']} "
-                                                    f"within {self.open_timeout:g} s") from None
+                    # TRANSLATORS: {request} is the protocol's name of the request (lobby, join, create).
+                    raise NetClientError("timeout", _("{url} did not answer {request} within {seconds} s").format(
+                        url=self.url, request=msg["type"], seconds=f"{self.open_timeout:g}")) from None
                 if got is _END:
                     self._inbox.put_nowait(_END)
-                    raise NetClientError("connect", f"the connection to {self.url} closed")
+                    raise NetClientError("connect", _("the connection to {url} closed").format(url=self.url))
                 if got["type"] in answers:
                     return got
                 if got["type"] == "error" and got.get("ref") == msg["type"]:

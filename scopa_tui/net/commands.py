@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 
-from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, AI_LEVELS, DEFAULT_URL, TITLE_MAX, TURN_LIMIT_MAX,
-                       TURN_LIMIT_MIN, NetError, check_name, plain_text)
+from ..engine.text import N_, _, ngettext
+from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, AI_LEVELS, DEFAULT_URL, NAME_MAX, TITLE_MAX,
+                       TURN_LIMIT_MAX, TURN_LIMIT_MIN, NetError, check_name, clean_text, plain_text)
 
 
 def seconds_between(low: float, high: float):
@@ -19,9 +20,10 @@ def seconds_between(low: float, high: float):
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+            raise argparse.ArgumentTypeError(_("{text} is not a number of seconds").format(text=repr(text))) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be between {low:g} and {high:g} seconds, not {text}")
+            raise argparse.ArgumentTypeError(_("must be between {low} and {high} seconds, not {text}").format(
+                low=f"{low:g}", high=f"{high:g}", text=text))
         return value
     return parse
 
@@ -35,73 +37,100 @@ def _levels(text: str) -> list[str] | str:
     parts = [p.strip().lower() for p in text.split(",")]
     for p in parts:
         if p not in AI_LEVELS:
-            raise argparse.ArgumentTypeError(f"{p!r} is not an AI level: choose {', '.join(AI_LEVELS)}")
+            raise argparse.ArgumentTypeError(_("{text} is not an AI level: choose {levels}").format(
+                text=repr(p), levels=", ".join(AI_LEVELS)))
     return parts[0] if len(parts) == 1 else parts
+
+
+# Why a name or a title was refused, in the player's language: the same reasons as the
+# server's (English) refusals (messages.plain_text), each a whole sentence.
+TEXT_FAULTS = {
+    "name": (N_("the name is empty"), N_("the name is {n} characters long (at most {most})"),
+             N_("the name may not contain [ or ]")),
+    "title": (N_("the title is empty"), N_("the title is {n} characters long (at most {most})"),
+              N_("the title may not contain [ or ]")),
+}
+
+
+def _text_fault(text: str, what: str, most: int) -> argparse.ArgumentTypeError:
+    """The refusal of a name or title that :func:`plain_text` refused, as one translated line."""
+    empty, long, brackets = TEXT_FAULTS[what]
+    cleaned = clean_text(text)
+    if not cleaned:
+        return argparse.ArgumentTypeError(_(empty))
+    if len(cleaned) > most:
+        return argparse.ArgumentTypeError(_(long).format(n=len(cleaned), most=most))
+    return argparse.ArgumentTypeError(_(brackets))
 
 
 def _name(text: str) -> str:
     try:
         return check_name(text)
-    except NetError as e:
-        raise argparse.ArgumentTypeError(e.message) from None
+    except NetError:
+        raise _text_fault(text, "name", NAME_MAX) from None
 
 
 def _title(text: str) -> str:
     try:
         return plain_text(text, "the title", TITLE_MAX)
-    except NetError as e:
-        raise argparse.ArgumentTypeError(e.message) from None
+    except NetError:
+        raise _text_fault(text, "title", TITLE_MAX) from None
 
 
 def _port(text: str) -> int:
     if not text.isdigit() or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)")
+        raise argparse.ArgumentTypeError(_("{text} is not a port number (0-65535)").format(text=repr(text)))
     return int(text)
 
 
 def _url(text: str) -> str:
     if not text.startswith(("ws://", "wss://")):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a server address such as {DEFAULT_URL}")
+        raise argparse.ArgumentTypeError(_("{text} is not a server address such as {url}").format(
+            text=repr(text), url=DEFAULT_URL))
     return text
 
 
 def add_online_args(sub, add_rules_args, shared, non_negative_int) -> None:
-    srv = sub.add_parser("server", help="run an online table server (scopa-net/1)")
-    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    srv.add_argument("--port", type=_port, default=7654, help="port (default 7654; 0 picks a free one)")
-    srv.add_argument("--certfile", default=None, help="TLS certificate: serve wss:// (with --keyfile)")
-    srv.add_argument("--keyfile", default=None, help="the certificate's private key")
+    """The options of ``server`` and ``online``, their help in the player's language."""
+    srv = sub.add_parser("server", help=_("run an online table server (scopa-net/1)"))
+    srv.add_argument("--host", default="127.0.0.1",
+                     help=_("address to listen on (default 127.0.0.1: this machine only)"))
+    srv.add_argument("--port", type=_port, default=7654, help=_("port (default 7654; 0 picks a free one)"))
+    srv.add_argument("--certfile", default=None, help=_("TLS certificate: serve wss:// (with --keyfile)"))
+    srv.add_argument("--keyfile", default=None, help=_("the certificate's private key"))
     srv.add_argument("--ai-pace", type=_pace, default=0.5, metavar="SECONDS",
-                     help="pause before each AI play (default 0.5)")
+                     help=_("pause before each AI play (default 0.5)"))
     srv.add_argument("--max-connections-per-address", type=non_negative_int, default=ADDRESS_CONNECTIONS,
-                     metavar="N", help=f"open connections from one address (default {ADDRESS_CONNECTIONS}; "
-                                       "0: no limit)")
+                     metavar="N", help=_("open connections from one address (default {n}; 0: no limit)").format(
+                         n=ADDRESS_CONNECTIONS))
     srv.add_argument("--max-waiting-per-address", type=non_negative_int, default=ADDRESS_WAITING, metavar="N",
-                     help=f"tables waiting to start created from one address (default {ADDRESS_WAITING}; "
-                          "0: no limit)")
-    shared(srv, "--data-dir", help="where tables in progress and finished games are kept")
+                     help=_("tables waiting to start created from one address (default {n}; 0: no limit)").format(
+                         n=ADDRESS_WAITING))
+    shared(srv, "--data-dir", help=_("where tables in progress and finished games are kept"))
 
-    onl = sub.add_parser("online", help="play a seat at an online table (headless with --bot or --ai)")
-    onl.add_argument("--server", type=_url, default=DEFAULT_URL, help=f"server address (default {DEFAULT_URL})")
-    onl.add_argument("--name", type=_name, required=True, help="your name at the table (1-24 characters)")
+    onl = sub.add_parser("online", help=_("play a seat at an online table (headless with --bot or --ai)"))
+    onl.add_argument("--server", type=_url, default=DEFAULT_URL,
+                     help=_("server address (default {url})").format(url=DEFAULT_URL))
+    onl.add_argument("--name", type=_name, required=True, help=_("your name at the table (1-24 characters)"))
     what = onl.add_mutually_exclusive_group()
-    what.add_argument("--create", action="store_true", help="create a table (prints 'table CODE' first)")
-    what.add_argument("--join", metavar="CODE", default=None, help="join the table with this code")
+    # TRANSLATORS: 'table CODE' is printed as is (scripts read it): do not translate it.
+    what.add_argument("--create", action="store_true", help=_("create a table (prints 'table CODE' first)"))
+    what.add_argument("--join", metavar="CODE", default=None, help=_("join the table with this code"))
     add_rules_args(onl, default=argparse.SUPPRESS)
     onl.add_argument("--ai-seats", type=_levels, default="medium", metavar="LEVEL",
-                     help="AI level of the seats no person takes: easy, medium, hard, random (or one per seat)")
+                     help=_("AI level of the seats no person takes: easy, medium, hard, random (or one per seat)"))
     onl.add_argument("--turn-limit", type=_turn_limit, default=60.0, metavar="SECONDS",
-                     help="seconds a person has for a play before the AI plays it (default 60)")
-    onl.add_argument("--title", type=_title, default=None, help="the table's title in the lobby")
-    onl.add_argument("--private", action="store_true", help="leave the table out of the lobby")
-    shared(onl, "--data-dir", help="in the app: where settings, seats kept at tables and the history live")
+                     help=_("seconds a person has for a play before the AI plays it (default 60)"))
+    onl.add_argument("--title", type=_title, default=None, help=_("the table's title in the lobby"))
+    onl.add_argument("--private", action="store_true", help=_("leave the table out of the lobby"))
+    shared(onl, "--data-dir", help=_("in the app: where settings, seats kept at tables and the history live"))
     onl.add_argument("--start-after", type=_pace_long, default=None, metavar="SECONDS",
-                     help="with --create: start after this long, AIs taking the empty seats "
-                          "(default: start when every seat is taken)")
+                     help=_("with --create: start after this long, AIs taking the empty seats "
+                            "(default: start when every seat is taken)"))
     who = onl.add_mutually_exclusive_group()
-    who.add_argument("--bot", metavar="CMD", default=None, help="play the seat with this scopa-bot/1 program")
+    who.add_argument("--bot", metavar="CMD", default=None, help=_("play the seat with this scopa-bot/1 program"))
     who.add_argument("--ai", dest="seat_ai", metavar="LEVEL", default=None,
-                     help="play the seat with a built-in AI (easy, medium, hard, random, hard:time=0.3 ...)")
+                     help=_("play the seat with a built-in AI (easy, medium, hard, random, hard:time=0.3 ...)"))
 
 
 def cmd_server(args) -> int:
@@ -109,7 +138,7 @@ def cmd_server(args) -> int:
     from .server import serve_until_stopped
 
     if bool(args.certfile) != bool(args.keyfile):
-        raise ValueError("--certfile and --keyfile go together")
+        raise ValueError(_("--certfile and --keyfile go together"))
     data_dir = resolve_data_dir(getattr(args, "data_dir", None))
     try:
         import asyncio  # here, not at the top: every subcommand builds these options
@@ -134,8 +163,8 @@ def _open_app(args) -> int:
         try:
             from ..ui.online import run_online  # noqa: PLC0415 - provided by the app's online screens
         except ImportError:
-            raise ValueError("this build cannot open the app online yet: add --bot CMD or --ai LEVEL "
-                             "to play the seat headless") from None
+            raise ValueError(_("this build cannot open the app online yet: add --bot CMD or --ai LEVEL "
+                               "to play the seat headless")) from None
         hook = run_online
     return hook(args)
 
@@ -147,10 +176,10 @@ def cmd_online(args) -> int:
     if args.bot is None and args.seat_ai is None:
         return _open_app(args)
     if not args.create and not args.join:
-        raise ValueError("say --create or --join CODE")
+        raise ValueError(_("say --create or --join CODE"))
     spec = f"cmd:{args.bot}" if args.bot is not None else args.seat_ai
     if spec.strip().lower().startswith("cmd") and args.bot is None:
-        raise ValueError("--ai takes a built-in AI; use --bot CMD for a program")
+        raise ValueError(_("--ai takes a built-in AI; use --bot CMD for a program"))
     check_runnable(spec)
     create = None
     if args.create:
@@ -158,7 +187,9 @@ def cmd_online(args) -> int:
         players = getattr(args, "players", None) or get_variant(variant).default_players
         levels = args.ai_seats
         if isinstance(levels, list) and len(levels) != players:
-            raise ValueError(f"--ai-seats lists {len(levels)} levels for {players} seats")
+            raise ValueError(ngettext("--ai-seats lists {n} levels for {players} seat",
+                                      "--ai-seats lists {n} levels for {players} seats", players).format(
+                n=len(levels), players=players))
         create = {"players": players, "preset": getattr(args, "preset", None) or "standard",
                   "variant": variant, "options": list(getattr(args, "option", None) or []),
                   "ai": levels, "turn_limit": args.turn_limit, "public": not args.private}

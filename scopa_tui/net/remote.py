@@ -22,11 +22,17 @@ from typing import Any
 from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState, Move, Played, Redealt, Rules,
                       RulesError, make_rules, parse_card, score_hand)
 from ..engine.cards import card_tuple
+from ..engine.text import N_, _
 from ..engine.view import PlayerView, PlayRecord
 from ..table.base import ChatLine, Seat, SeatChanged, Started, StatusChanged, Table, TableError
-from .client import NetClient
+from .client import NetClient, error_line
 
-STATUS_WORDS = {"lost": "reconnecting…", "restored": "connected", "failed": "disconnected"}
+# The connection as the top bar shows it, by the client's ``connection`` status (translated
+# when shown: :attr:`RemoteTable.status`).
+CONNECTED = "connected"
+STATUS_WORDS = {"lost": "reconnecting…", "restored": CONNECTED, "failed": "disconnected"}
+STATUS_LINES = {CONNECTED: N_("connected"), "reconnecting…": N_("reconnecting…"),
+                "disconnected": N_("disconnected")}
 
 
 def _cards(names) -> tuple:
@@ -49,12 +55,11 @@ class RemoteTable(Table):
         super().__init__()
         self.client = client
         self.code = joined["code"]
-        self.title = f"table {self.code}"
         self.my_seat = joined["seat"]
         self.info: dict[str, Any] = joined["table"]
         self.rules = self._info_rules()  # the game_start line gives the rules in full
         self.seats = self._seats()
-        self.connection = "connected"
+        self.connection = CONNECTED  # a key of STATUS_LINES
         self._deadline: float | None = None  # loop time when the turn (or the wait for ready) ends
         self._pump: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -88,7 +93,7 @@ class RemoteTable(Table):
         self._piles = [0] * self.rules.n_sides
         self._scope = [0] * self.rules.n_sides
         self._deal_sweeps = [0] * self.rules.n_sides  # Escoba: the dealer's escobas of the deal
-        self._sweeps: list[list] = [[] for _ in range(self.rules.n_sides)]
+        self._sweeps: list[list] = [[] for _x in range(self.rules.n_sides)]
         self._last_capture = -1
         self._history: list[PlayRecord] = []
         self._before = list(self.totals)  # totals before this hand
@@ -123,7 +128,7 @@ class RemoteTable(Table):
                 self._piles = [0] * rules.n_sides
                 self._scope = [0] * rules.n_sides
                 self._deal_sweeps = [0] * rules.n_sides
-                self._sweeps = [[] for _ in range(rules.n_sides)]
+                self._sweeps = [[] for _x in range(rules.n_sides)]
                 self._last_capture = -1
                 self._history = []
                 self._before = list(self.totals)
@@ -216,7 +221,7 @@ class RemoteTable(Table):
                 deal["hands"] = [h if h is not None else played[s] for s, h in enumerate(deal["hands"])]
                 deal = None
             if kind == "deal":
-                deal, played = line, [[] for _ in line["hands"]]
+                deal, played = line, [[] for _x in line["hands"]]
             elif kind == "play" and deal is not None:
                 played[line["seat"]].append(line["card"])
         return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
@@ -232,8 +237,14 @@ class RemoteTable(Table):
         return self._turn if self.phase == "play" else None
 
     @property
+    def title(self) -> str:
+        """How the table is called on the game screen: "table K7XQ93PA"."""
+        return _("table {code}").format(code=self.code)
+
+    @property
     def status(self) -> str:
-        return self.connection
+        """The connection in the player's language ("connected", "reconnecting…")."""
+        return _(STATUS_LINES.get(self.connection, self.connection))
 
     def seconds_left(self) -> float | None:
         if self._deadline is None or self.turn is None:
@@ -243,12 +254,13 @@ class RemoteTable(Table):
     def seat_label(self, seat: int) -> str:
         s = self.seats[seat]
         if s.kind == "open":
-            return "open seat"
+            return _("open seat")
         if s.kind == "ai":
-            return f"AI {s.label}".strip()
+            # TRANSLATORS: under an AI seat's name: its level (easy, medium, hard, random).
+            return _("AI {level}").format(level=_(s.label)).strip() if s.label else _("AI")
         if s.away:
-            return "away · AI plays"
-        return "person" if s.connected else "person · offline"
+            return _("away · AI plays")
+        return _("person") if s.connected else _("person · offline")
 
     def view(self) -> PlayerView | None:
         if self.phase not in ("play", "hand_over") or not self.hand_no:
@@ -268,7 +280,7 @@ class RemoteTable(Table):
         out = []
         for i, s in enumerate(self.info.get("seats", ())):
             kind = "you" if i == self.my_seat else s.get("kind") or "open"
-            name = s.get("name") or ("open seat" if kind == "open" else f"seat {i + 1}")
+            name = s.get("name") or (_("open seat") if kind == "open" else _("seat {n}").format(n=i + 1))
             out.append(Seat(str(name), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
                             bool(s.get("away", False))))
         return out
@@ -284,7 +296,7 @@ class RemoteTable(Table):
             async for msg in self.client:
                 self.take(msg)
         except Exception as e:  # noqa: BLE001 - a failure must reach the player as one line
-            self._emit(TableError(f"the connection failed: {e}"))
+            self._emit(TableError(_("the connection failed: {why}").format(why=e)))
         self.connection = "disconnected"
         self._emit(StatusChanged())
 
@@ -331,7 +343,7 @@ class RemoteTable(Table):
             self._emit(ChatLine(msg.get("seat", -1), str(msg.get("name", "")), str(msg.get("text", ""))))
         elif kind == "error":
             if msg.get("ref") != "ready":  # a late ready (the next hand began) is no news
-                self._emit(TableError(str(msg.get("message") or msg.get("code"))))
+                self._emit(TableError(error_line(msg.get("code"), msg.get("message"))))
         elif kind == "connection":
             self.connection = STATUS_WORDS.get(msg.get("status"), self.connection)
             self._emit(StatusChanged())

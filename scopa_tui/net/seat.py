@@ -15,19 +15,20 @@ import sys
 from typing import IO, Any
 
 from ..ai.request import RequestError, read_legal, read_view
-from .client import NetClient, NetClientError
+from ..engine.text import _
+from .client import NetClient, NetClientError, error_line
 
 
 def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int) -> list[str]:
-    """``Anna  11`` per side, then ``winner: Anna`` (partners joined by ``&``)."""
+    """``Anna  11`` per side, then ``winner: Anna`` (partners joined by ``&``), in the player's language."""
     from ..engine.rules import sides_for
 
-    seats = (table or {}).get("seats") or [{} for _ in range(players)]
-    names = [s.get("name") or f"seat {i + 1}" for i, s in enumerate(seats)]
+    seats = (table or {}).get("seats") or [{} for _x in range(players)]
+    names = [s.get("name") or _("seat {n}").format(n=i + 1) for i, s in enumerate(seats)]
     sides = [" & ".join(names[i] for i in side) for side in sides_for(players)]
     width = max(map(len, sides))
     lines = [f"{side:<{width}}  {points}" for side, points in zip(sides, end["totals"])]
-    return lines + [f"winner: {sides[end['winner']]}"]
+    return lines + [_("winner: {name}").format(name=sides[end["winner"]])]
 
 
 class HeadlessSeat:
@@ -53,10 +54,10 @@ class HeadlessSeat:
             await self.client.connect()
             joined = await (self.client.create(**create) if create is not None else self.client.join(join))
         except NetClientError as e:
-            self.say(f"scopa-tui: error: {e.message}", err=True)
+            self.say(_("scopa-tui: error: {message}").format(message=e.line()), err=True)
             return 1
         self.players = joined["table"]["players"]
-        self.say(f"table {joined['code']}")
+        self.say(f"table {joined['code']}")  # English whatever the language: scripts read the code from it
         starter = None
         if create is not None and start_after is not None:
             starter = asyncio.get_running_loop().create_task(self._start_later(start_after))
@@ -93,10 +94,13 @@ class HeadlessSeat:
                 if done is not None:
                     return done
             elif kind == "error":
-                self.say(f"scopa-tui: server: {msg.get('code')}: {msg.get('message')}", err=True)
+                # TRANSLATORS: an error from the server: its code (not translated), then what it means.
+                self.say(_("scopa-tui: server: {code}: {message}").format(
+                    code=msg.get("code"), message=error_line(msg.get("code"), msg.get("message"))), err=True)
             elif kind == "connection":
-                self.say(f"scopa-tui: {msg.get('message')}", err=True)
-        self.say("scopa-tui: error: the connection closed before the game ended", err=True)
+                self.say(_("scopa-tui: {message}").format(message=msg.get("message")), err=True)
+        self.say(_("scopa-tui: error: {message}").format(
+            message=_("the connection closed before the game ended")), err=True)
         return 1
 
     async def _answer(self, view: dict[str, Any]) -> None:
@@ -109,13 +113,14 @@ class HeadlessSeat:
             legal = read_legal(view)
             seen = read_view(view, legal)
         except RequestError as e:
-            self.say(f"scopa-tui: the server sent a view that does not add up ({e})", err=True)
+            self.say(_("scopa-tui: the server sent a view that does not add up ({why})").format(why=e), err=True)
             return
         loop = asyncio.get_running_loop()
         try:
             move = await loop.run_in_executor(None, self.player.choose, seen)
         except Exception as e:  # noqa: BLE001 - a player's fault: play a legal move for it
-            self.say(f"scopa-tui: the player failed ({e!r}); playing {legal[0].card}", err=True)
+            self.say(_("scopa-tui: the player failed ({why}); playing {card}").format(why=repr(e), card=legal[0].card),
+                     err=True)
             move = legal[0]
         if move not in legal:
             move = legal[0]

@@ -27,6 +27,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
+from ..engine.text import _
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT,
                        MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame, parse_client)
 from .table import Seat, Table, TableOptions
@@ -307,7 +308,7 @@ class Server:
 
     def _new_code(self) -> str:
         while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = "".join(secrets.choice(CODE_ALPHABET) for _x in range(CODE_LENGTH))
             if code not in self.tables:
                 return code
 
@@ -379,18 +380,21 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     try:
         context = _ssl_context(certfile, keyfile)
     except (OSError, ssl.SSLError) as e:
-        print(f"scopa-tui: error: cannot use the certificate {certfile}: {e}", file=sys.stderr)
+        print(_("scopa-tui: error: cannot use the certificate {file}: {why}").format(file=certfile, why=e),
+              file=sys.stderr)
         return 2
     try:
         server = Server(data_dir, ai_pace=ai_pace, **limits)  # max_connections, max_waiting
     except (RuntimeError, OSError, sqlite3.Error) as e:
-        print(f"scopa-tui: error: cannot keep tables in {data_dir}: {e}", file=sys.stderr)
+        print(_("scopa-tui: error: cannot keep tables in {dir}: {why}").format(dir=data_dir, why=e), file=sys.stderr)
         return 2
     try:
         bound = await server.start(host, port, context)
     except OSError as e:
         server.store.close()
-        print(f"scopa-tui: error: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        print(_("scopa-tui: error: cannot listen on {host}:{port}: {why}").format(host=host, port=port,
+                                                                                    why=e.strerror or e),
+              file=sys.stderr)
         return 2
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -398,6 +402,7 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     scheme = "wss" if context else "ws"
+    # The first line stays English, as the server's log: scripts read the address from it.
     shown = f"[{host}]" if ":" in host else host
     print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
     await stop.wait()

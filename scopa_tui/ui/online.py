@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import getpass
 
+from ..engine.text import _
+
 
 def default_name() -> str:
-    """The name the lobby offers first: the login name, else "Player"."""
+    """The name the lobby offers first: the login name, else "Player" (in the player's language)."""
     try:
         name = getpass.getuser().strip()
     except Exception:  # no login name (a container, Windows without USERNAME)
         name = ""
-    return name[:24] if name and "[" not in name and "]" not in name else "Player"
+    # TRANSLATORS: the name offered in the lobby when the login name cannot be used (at most 24 characters).
+    return name[:24] if name and "[" not in name and "]" not in name else _("Player")
 
 
 def run_online(args) -> int:

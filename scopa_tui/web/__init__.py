@@ -3,7 +3,8 @@
 Every browser tab that opens the page gets its own ``scopa-tui`` process (textual-serve
 starts the command below with Textual's web driver); the options given to ``scopa-tui web``
 that concern the game (``--data-dir``, the rules, ``--ai``, ``--seed``, ...) are passed on
-to it.  The server listens on 127.0.0.1 unless ``--host`` names another address.
+to it, and so is ``--lang`` (the page's own words are in the same language).  The server
+listens on 127.0.0.1 unless ``--host`` names another address.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import socket
 import sys
 from pathlib import Path
 
+from ..engine.text import _, language
 from ..store.files import describe_os_error
 
 DEFAULT_HOST = "127.0.0.1"
@@ -25,7 +27,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 # (attribute of the parsed arguments, the option that sets it).
 PASSED_ON = (("players", "--players"), ("preset", "--preset"), ("target", "--target"),
              ("seed", "--seed"), ("deck", "--deck"), ("ai_delay", "--ai-delay"),
-             ("data_dir", "--data-dir"))
+             ("data_dir", "--data-dir"), ("lang", "--lang"))
 
 
 class ServeError(Exception):
@@ -56,20 +58,32 @@ def check_address(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as e:
-        raise ServeError(f"cannot listen on {host}: {e.strerror}") from None
+        raise ServeError(_("cannot listen on {host}: {why}").format(host=host, why=e.strerror)) from None
     for family, kind, proto, _name, address in infos:
         with socket.socket(family, kind, proto) as sock:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does
             try:
                 sock.bind(address)
             except OSError as e:
-                raise ServeError(f"cannot listen on {host} port {port}: {describe_os_error(e)}") from None
+                raise ServeError(_("cannot listen on {host} port {port}: {why}").format(
+                    host=host, port=port, why=describe_os_error(e))) from None
+
+
+def page_words() -> dict[str, str]:
+    """The words of the page around the game (templates/app_index.html), in the language the
+    command was given (the game itself gets ``--lang``)."""
+    return {"lang": language(),
+            # TRANSLATORS: the web page while the game starts; {name} is "Scopa".
+            "dealing": _("{name}: dealing…").format(name="Scopa"),
+            # TRANSLATORS: a button on the web page, shown when the game is slow to start.
+            "start": _("Start"), "closed": _("The game has closed."), "again": _("Play again")}
 
 
 SHUTDOWN_WAIT = 10.0  # seconds Ctrl+C waits for the games to close before the server ends
 
 
 def _server_class():
+    import aiohttp_jinja2
     from aiohttp import web
     from textual_serve.server import Server
 
@@ -96,9 +110,16 @@ def _server_class():
             finally:
                 self.sessions.discard(task)
 
+        @aiohttp_jinja2.template("app_index.html")
+        async def handle_index(self, request) -> dict:
+            """textual-serve's page, with its words in the player's language."""
+            context = await Server.handle_index.__wrapped__(self, request)
+            context["words"] = page_words()
+            return context
+
         async def on_startup(self, app) -> None:
-            self.console.print(f"Scopa in a browser: open {self.public_url}  (Ctrl+C stops the server)",
-                               highlight=False)
+            self.console.print(_("Scopa in a browser: open {url}  (Ctrl+C stops the server)").format(
+                url=self.public_url), highlight=False, markup=False)
 
         async def on_shutdown(self, app) -> None:
             # A cancelled session closes its page and tells its game to quit (textual-serve's
@@ -120,5 +141,6 @@ def serve(args) -> int:
     try:
         server.serve()
     except OSError as e:  # lost a race for the port since check_address
-        raise ServeError(f"cannot listen on {host} port {port}: {describe_os_error(e)}") from None
+        raise ServeError(_("cannot listen on {host} port {port}: {why}").format(
+            host=host, port=port, why=describe_os_error(e))) from None
     return 0

@@ -46,6 +46,15 @@ async def first_line(seat: HeadlessSeat) -> str:
     return seat.out.getvalue().splitlines()[0]
 
 
+async def bot_table(url: str, **create) -> tuple[asyncio.Task, str]:
+    """Bruno, a headless seat playing ``easy``, creates a public 2-player table (``create``
+    changes its options) and plays it: the seat's task, and the table's code."""
+    bot = headless(url, "Bruno", "easy")
+    options = {"players": 2, "ai": "easy", "turn_limit": 60, "public": True, **create}
+    task = asyncio.create_task(bot.run(create=options))
+    return task, (await first_line(bot)).split()[1]
+
+
 class Raw:
     """A bare WebSocket to the server, for sending anything at all."""
 

@@ -8,7 +8,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from net_helpers import TIMEOUT, first_line, headless, running_server
+from net_helpers import TIMEOUT, bot_table, running_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from helpers import game_screen, play_by_keys, settle, wait_for_my_turn  # noqa: E402
@@ -46,9 +46,7 @@ async def created_in_lobby(pilot) -> GameScreen:
 
 async def test_the_lobby_lists_a_table_and_a_person_plays_a_hand_against_a_bot_seat(tmp_path):
     async with running_server(tmp_path) as (server, url):
-        bot = headless(url, "Bruno", "easy")
-        task = asyncio.create_task(bot.run(create={"players": 2, "ai": "easy", "turn_limit": 60, "public": True}))
-        code = (await first_line(bot)).split()[1]
+        task, code = await bot_table(url)
         app = online_app(url)
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.codes, "the lobby")
@@ -102,9 +100,7 @@ async def test_a_table_created_in_the_lobby_starts_with_the_ai_and_shows_the_tim
 
 async def test_a_dropped_connection_shows_reconnecting_and_the_game_goes_on(tmp_path):
     async with running_server(tmp_path) as (server, url):
-        bot = headless(url, "Bruno", "easy")
-        task = asyncio.create_task(bot.run(create={"players": 2, "ai": "easy", "public": False}))
-        code = (await first_line(bot)).split()[1]
+        task, code = await bot_table(url, public=False)
         app = online_app(url, join=code)  # scopa-tui online --join CODE: seated at once
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.phase == "play",

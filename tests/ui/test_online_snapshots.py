@@ -9,7 +9,7 @@ import asyncio
 from scopa_tui.engine import make_rules
 from scopa_tui.net.remote import RemoteTable
 from scopa_tui.ui.app import ScopaApp
-from scopa_tui.ui.screens.lobby import LobbyScreen, game_label
+from scopa_tui.ui.screens.lobby import LobbyScreen
 
 SIZE = (80, 24)
 SEATS = [{"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False},
@@ -80,14 +80,19 @@ def test_online_game_screen(snap_compare):
 
 def test_lobby(snap_compare, monkeypatch):
     def listed(self):
-        table = self.query_one("#tables")
-        self.codes = ["K7XQ93PA", "M4RT2ZQX"]
-        table.add_row("K7XQ93PA", "Anna's table", game_label("scopa"), "2", "1", "standard", "11", "60 s")
-        table.add_row("M4RT2ZQX", "Sunday escoba", game_label("escoba", ["napola"]), "4", "2", "ludoteka", "21",
-                      "2 min")
-        self.say("2 open tables on ws://127.0.0.1:7654/")
+        self.show_tables([
+            {"code": "K7XQ93PA", "title": "Anna's table", "variant": "scopa", "players": 2, "seats_free": 1,
+             "preset": "standard", "target": 11, "turn_limit": 60.0},
+            {"code": "M4RT2ZQX", "title": "Sunday escoba", "variant": "escoba", "options": ["napola"], "players": 4,
+             "seats_free": 2, "preset": "ludoteka", "target": 21, "turn_limit": 120.0}], "ws://127.0.0.1:7654/")
+
+    async def steady(pilot):  # the cursor drawn whatever the time the lobby took to appear
+        await pilot.pause()
+        for box in pilot.app.screen.query("Input"):
+            box.cursor_blink = False
+        await pilot.pause()
 
     monkeypatch.setattr(LobbyScreen, "action_refresh", listed)
     app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
-    assert snap_compare(app, terminal_size=SIZE)
+    assert snap_compare(app, terminal_size=SIZE, run_before=steady)
 

@@ -61,18 +61,32 @@ def test_game_options_are_passed_to_the_served_app(tmp_path):
     assert build_parser().parse_args(argv[3:]).ai == ["hard", "easy", "medium"]  # the app takes them
 
 
+def test_the_language_is_passed_to_the_served_app():
+    args = build_parser().parse_args(["--lang", "it", "web", "--players", "3"])
+    argv = shlex.split(app_command(args))
+    assert argv[3:] == ["--players", "3", "--lang", "it"]
+    assert build_parser().parse_args(argv[3:]).lang == "it"  # the app takes it
+
+
+def test_the_page_speaks_the_language_of_lang(tmp_path):
+    page, _port = _page(tmp_path, [], top=["--lang", "it"])
+    assert '<html lang="it">' in page
+    assert "Scopa: distribuisco le carte…" in page and "Gioca ancora" in page and "La partita è chiusa." in page
+    assert "Play again" not in page and "dealing" not in page
+
+
 def test_defaults_pass_nothing_on_and_listen_on_loopback():
     args = build_parser().parse_args(["web"])
     assert (args.host, args.port) == ("127.0.0.1", 8000)
     assert shlex.split(app_command(args)) == [sys.executable, "-m", "scopa_tui"]
 
 
-def _page(tmp_path, options: list[str]) -> tuple[str, int]:
-    """The page ``scopa-tui web OPTIONS`` serves on a free loopback port, and the port."""
+def _page(tmp_path, options: list[str], top: list[str] = ()) -> tuple[str, int]:
+    """The page ``scopa-tui TOP web OPTIONS`` serves on a free loopback port, and the port."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path), "web",
+    server = subprocess.Popen([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path), *top, "web",
                                "--port", str(port), *options], cwd=ROOT, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL, start_new_session=True)
     try:

@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ...engine.text import N_, _
 from ...net.messages import CHAT_MAX
 from ..translate import Translated
 
@@ -21,22 +22,35 @@ from ..translate import Translated
 class ChatScreen(Translated, ModalScreen[str | None]):
     """Say something to the table: one line, at the bottom of the screen."""
 
-    BINDINGS = [Binding("escape", "dismiss(None)", "close", id="chat.close")]
+    BINDINGS = [Binding("escape", "dismiss(None)", N_("close"), id="chat.close")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._hint = ""  # the line under the input (a message of the catalogs, or "")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
-            yield Input(placeholder="say something to the table; Enter sends, Esc closes", id="chat-input",
-                        max_length=CHAT_MAX)
+            yield Input(id="chat-input", max_length=CHAT_MAX)
             yield Static("", id="chat-hint", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one("#chat-box").border_title = "Chat"
+        self._words()
         self.query_one(Input).focus()
+
+    def _words(self) -> None:
+        """The chat's words in the player's language; what is typed stays."""
+        self.query_one("#chat-box").border_title = _("Chat")
+        self.query_one(Input).placeholder = _("say something to the table; Enter sends, Esc closes")
+        self.query_one("#chat-hint", Static).update(_(self._hint) if self._hint else "")
+
+    async def retranslate(self) -> None:
+        self._words()
 
     @on(Input.Submitted)
     def _send(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if "[" in text or "]" in text:
-            self.query_one("#chat-hint", Static).update("✗ [ and ] cannot be sent: the server refuses them")
+            self._hint = N_("✗ [ and ] cannot be sent: the server refuses them")
+            self._words()
             return
         self.dismiss(text or None)

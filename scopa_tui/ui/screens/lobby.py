@@ -15,21 +15,74 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 from ...engine import OPTIONS, PRESETS, VARIANTS
+from ...engine.text import N_, _, ngettext, pgettext
 from ...engine.variants import OPTION_DEFAULTS
 from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
 from ..translate import Translated
 
-PLAYERS = {2: "2", 3: "3", 4: "4 (pairs)", 6: "6 (pairs)"}
 TURN_LIMITS = [("30 s", 30), ("60 s", 60), ("2 min", 120), ("5 min", 300)]
+# The AI levels as the lobby's list names them (the value sent stays the English name).
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "random": N_("random")}
+FLEXIBLE = ("title", "game")  # the columns that share what the others leave of the width
+
+
+def players_label(n: int) -> str:
+    """The players list's entry for ``n``: "2", "4 (pairs)"."""
+    # TRANSLATORS: the number of players of a new table when they play in pairs (4 or 6).
+    return _("{n} (pairs)").format(n=n) if n in (4, 6) else str(n)
+
+
+def form_words() -> tuple[dict[str, str], dict[str, str]]:
+    """The form's labels and buttons, by widget id, in the player's language (the lobby's own
+    short words, context "lobby": the form fits 80 columns)."""
+    labels = {"l-server": pgettext("lobby", "Server"), "l-name": pgettext("lobby", "Name"),
+              "l-code": pgettext("lobby", "Code"), "l-game": pgettext("lobby", "Game"),
+              "l-players": pgettext("lobby", "Players"),
+              # TRANSLATORS: the points a new table is played to (11, 21): a short label.
+              "l-target": pgettext("lobby", "Target"), "l-rules": pgettext("lobby", "Rules"),
+              "l-ai": pgettext("lobby", "AI"),
+              # TRANSLATORS: the seconds a player has for a play at a new table: a short label.
+              "l-limit": pgettext("lobby", "Limit"),
+              # TRANSLATORS: before "public" or "private": whether the new table is listed in the lobby.
+              "l-lobby": pgettext("lobby", "Lobby")}
+    buttons = {"refresh": pgettext("lobby", "Refresh (F5)"), "join": pgettext("lobby", "Join"),
+               "create": pgettext("lobby", "Create")}
+    return labels, buttons
+
+
+def column_words() -> dict[str, str]:
+    """The open tables' column headers, by column key, in the player's language (short: the
+    eight columns fit 80 columns)."""
+    return {"code": pgettext("lobby column", "code"), "title": pgettext("lobby column", "title"),
+            "game": pgettext("lobby column", "game"),
+            # TRANSLATORS: lobby column: seats taken of the table's seats, "1/2".
+            "players": pgettext("lobby column", "players"), "rules": pgettext("lobby column", "rules"),
+            # TRANSLATORS: lobby column: the points to win (11, 21).
+            "target": pgettext("lobby column", "target"),
+            # TRANSLATORS: lobby column: the seconds a player has for a play ("60 s").
+            "limit": pgettext("lobby column", "limit")}
 
 
 def game_label(variant: str | None, options=()) -> str:
     """A table's game as the open-tables list shows it: "Escoba", "Scopa + re bello, no primiera-all-suits"."""
     v = VARIANTS.get(variant or "scopa")
-    title = v.title if v is not None else str(variant)
-    words = [OPTIONS[o].title.lower() if o in OPTIONS else str(o).replace("-", " ") for o in options or ()]
-    return f"{title} + {', '.join(words)}" if words else title
+    title = _(v.title) if v is not None else str(variant)
+    words = [_(OPTIONS[o].title).lower() if o in OPTIONS else str(o).replace("-", " ") for o in options or ()]
+    # TRANSLATORS: the open tables' game column: the game, then its house rules ("Escoba + re bello").
+    return _("{game} + {rules}").format(game=title, rules=", ".join(words)) if words else title
+
+
+def table_row(t: dict) -> dict[str, str]:
+    """One open table of the server's ``lobby`` message as the list's cells, by column key."""
+    limit = t.get("turn_limit")
+    players = t.get("players")
+    free = t.get("seats_free")
+    taken = f"{players - free}/{players}" if isinstance(players, int) and isinstance(free, int) else str(players)
+    return {"code": str(t["code"]), "title": str(t.get("title") or ""),
+            "game": game_label(t.get("variant"), t.get("options")), "players": taken,
+            "rules": str(t.get("preset")), "target": str(t.get("target")),
+            "limit": f"{limit:g} s" if limit else ""}
 
 
 class LobbyScreen(Translated, Screen):
@@ -38,8 +91,8 @@ class LobbyScreen(Translated, Screen):
     CSS_PATH = LOBBY_TCSS
 
     BINDINGS = [
-        Binding("f5", "refresh", "refresh", id="lobby.refresh"),
-        Binding("escape", "back", "back", id="lobby.back"),
+        Binding("f5", "refresh", N_("refresh"), id="lobby.refresh"),
+        Binding("escape", "back", N_("back"), id="lobby.back"),
     ]
 
     def __init__(self, server: str, name: str, join: str | None = None, create: dict | None = None) -> None:
@@ -48,54 +101,56 @@ class LobbyScreen(Translated, Screen):
         self.join_code, self.create_now = join, create
         self.client = None
         self.codes: list[str] = []
+        self.tables: list[dict] = []  # the open tables last listed, as the server gave them
+        self._said = lambda: ""  # the line under the form, made again in a new language
+        self._shown_variant = "scopa"  # the game whose house rules are ticked below
+        self._about: str | None = None  # the house rule explained under them (None: the game)
 
     def compose(self) -> ComposeResult:
-        yield Static("SCOPA  ·  play online  ·  join a table, or create one", id="lobby-title")
+        yield Static(id="lobby-title")
         with Horizontal(classes="line", id="title-line"):
-            yield Label("Server", classes="field")
+            yield Label(classes="field", id="l-server")
             yield Input(self.server, id="server", compact=True)
-            yield Label("Name", classes="field")
+            yield Label(classes="field", id="l-name")
             yield Input(self.name_, id="name", max_length=24, compact=True)
         with Vertical(id="open-tables"):
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="line"):
-                yield Button("Refresh (F5)", id="refresh", compact=True)
-                yield Label("Code", classes="field")
+                yield Button("", id="refresh", compact=True)
+                yield Label(classes="field", id="l-code")
                 yield Input(id="code", placeholder="K7XQ93PA", max_length=8, compact=True)
-                yield Button("Join", id="join", compact=True)
+                yield Button("", id="join", compact=True)
         with Vertical(id="create-box"):
             with Horizontal(classes="line", id="game-line"):
-                yield Label("Game", classes="field")
+                yield Label(classes="field", id="l-game")
                 yield Select([(v.title, v.name) for v in VARIANTS.values()], value="scopa", allow_blank=False,
                              id="variant", compact=True)
-                yield Label("Players", classes="field")
-                yield Select([(PLAYERS[n], n) for n in VARIANTS["scopa"].players], value=2, allow_blank=False,
+                yield Label(classes="field", id="l-players")
+                yield Select([(str(n), n) for n in VARIANTS["scopa"].players], value=2, allow_blank=False,
                              id="players", compact=True)
-                yield Label("Target", classes="field")
+                yield Label(classes="field", id="l-target")
                 yield Select([(str(t), t) for t in TARGETS], value=11, allow_blank=False, id="target", compact=True)
             with Horizontal(classes="line"):
-                yield Label("Rules", classes="field")
+                yield Label(classes="field", id="l-rules")
                 yield Select([(p, p) for p in PRESETS], value="standard", allow_blank=False, id="preset",
                              compact=True)
-                yield Label("AI", classes="field")
+                yield Label(classes="field", id="l-ai")
                 yield Select([(level, level) for level in ai_levels()], value="medium", allow_blank=False,
                              id="ai", compact=True)
-                yield Label("Limit", classes="field")
+                yield Label(classes="field", id="l-limit")
                 yield Select(TURN_LIMITS, value=60, allow_blank=False, id="turn-limit", compact=True)
-                yield Label("Lobby", classes="field")
+            with Horizontal(classes="line"):  # a line of its own: the words of every language fit 80 columns
+                yield Label(classes="field", id="l-lobby")
                 yield Select([("public", True), ("private", False)], value=True, allow_blank=False, id="public",
                              compact=True)
-                yield Button("Create", id="create", variant="primary", compact=True)
+                yield Button("", id="create", variant="primary", compact=True)
             yield Grid(*self._option_boxes("scopa"), id="house-rules")
-            yield Static(VARIANTS["scopa"].summary, id="about", markup=False)
+            yield Static(id="about", markup=False)
         yield Static(id="lobby-error")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#tables", DataTable)
-        table.add_columns("code", "title", "game", "players", "free", "rules", "target", "turn limit")
-        self.query_one("#open-tables").border_title = "Open tables (Enter joins)"
-        self.query_one("#create-box").border_title = "New table"
+        self._words()
         if self.join_code:
             self.query_one("#code", Input).value = self.join_code
             self._take_seat({"join": self.join_code})
@@ -104,9 +159,96 @@ class LobbyScreen(Translated, Screen):
         else:
             self.action_refresh()
 
-    def say(self, text: str) -> None:
+    def _words(self) -> None:
+        """Every word of the lobby in the player's language; what the player chose or typed,
+        and the tables listed, stay (README.md, Languages)."""
+        self.query_one("#lobby-title", Static).update(_("SCOPA  ·  play online  ·  join a table, or create one"))
+        labels, buttons = form_words()
+        for key, words in labels.items():
+            self.query_one(f"#{key}", Label).update(words)
+        for key, words in buttons.items():
+            self.query_one(f"#{key}", Button).label = words
+        self.query_one("#open-tables").border_title = _("Open tables (Enter joins)")
+        self.query_one("#create-box").border_title = _("New table")
+        self._relabel("#variant", [(_(v.title), v.name) for v in VARIANTS.values()])
+        self._relabel("#players", [(players_label(n), n) for n in VARIANTS[self._variant()].players])
+        self._relabel("#ai", [(_(LEVEL_WORDS.get(level, level)), level) for level in ai_levels()])
+        # TRANSLATORS: a new table is listed in the lobby (public) or joined by its code only (private).
+        self._relabel("#public", [(_("public"), True), (_("private"), False)])
+        for box in self.query("#house-rules Checkbox").results(Checkbox):
+            box.label = _(OPTIONS[box.id[4:]].title)
+            box.tooltip = _(OPTIONS[box.id[4:]].summary)
+        self._explain()
+        self._fill_tables()
+        self.say_again()
+
+    def _relabel(self, selector: str, options: list[tuple[str, object]]) -> None:
+        """New words for a list's entries, the choice kept."""
+        select = self.query_one(selector, Select)
+        chosen = select.value
+        select.set_options(options)
+        select.value = chosen if any(value == chosen for _label, value in options) else options[0][1]
+        select.mutate_reactive(Select.value)  # the entry shown in its new words, also when the value stayed
+
+    def _variant(self) -> str:
+        return self.query_one("#variant", Select).value
+
+    async def retranslate(self) -> None:
+        self._words()
+
+    def say(self, text) -> None:
+        """The line under the form: ``text``, or a function that makes it (made again in a new language)."""
+        self._said = text if callable(text) else (lambda: text)
+        self.say_again()
+
+    def say_again(self) -> None:
         for line in self.query("#lobby-error").results(Static):  # none once the lobby has gone
-            line.update(text)
+            line.update(self._said())
+
+    # --- the open tables ------------------------------------------------------------------
+    def on_resize(self) -> None:
+        self._fill_tables()
+
+    def _column_widths(self, headers: dict[str, str], rows: list[dict[str, str]]) -> dict[str, int]:
+        """Each column's width: the fixed ones as their words, the title and the game sharing the
+        rest, so that the list fits the screen without scrolling sideways (80 columns included)."""
+        view = self.query_one("#tables", DataTable)
+        room = (view.size.width or self.size.width - 4) - 2 * view.cell_padding * len(headers) - 1
+        widths = {key: max([len(head)] + [len(r[key]) for r in rows]) for key, head in headers.items()}
+        rest = room - sum(w for key, w in widths.items() if key not in FLEXIBLE)
+        wanted = widths["title"] + widths["game"]
+        if wanted > rest:
+            title = max(len(headers["title"]), min(widths["title"], rest * 2 // 5))
+            widths["title"], widths["game"] = title, max(len(headers["game"]), rest - title)
+        return widths
+
+    def _fill_tables(self) -> None:
+        """Draw the open tables afresh (in the language in use, at the width of the screen), the
+        cursor kept on the same row."""
+        if not self.query("#tables"):
+            return
+        view = self.query_one("#tables", DataTable)
+        row = view.cursor_row
+        headers = column_words()
+        rows = [table_row(t) for t in self.tables]
+        widths = self._column_widths(headers, rows)
+        view.clear(columns=True)
+        for key, head in headers.items():
+            view.add_column(head, key=key, width=widths[key])
+        for r in rows:
+            view.add_row(*(r[key] if len(r[key]) <= widths[key] else r[key][:widths[key] - 1] + "…"
+                           for key in headers))
+        if rows:
+            view.move_cursor(row=min(max(row, 0), len(rows) - 1))
+
+    def show_tables(self, tables: list[dict], url: str) -> None:
+        """The server's open tables (its ``lobby`` message), and a line saying how many."""
+        self.tables = list(tables)
+        self.codes = [t["code"] for t in tables]
+        self._fill_tables()
+        n = len(tables)
+        self.say(lambda: ngettext("{n} open table on {url}", "{n} open tables on {url}", n).format(n=n, url=url)
+                 if n else _("no open table on {url}: create one").format(url=url))
 
     async def _connected(self):
         """The client for the address and name on screen (a new one when they changed)."""
@@ -115,7 +257,7 @@ class LobbyScreen(Translated, Screen):
         url = self.query_one("#server", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
         if not name:
-            raise ValueError("type your name first")
+            raise ValueError(_("type your name first"))
         client = self.client
         if client is None or client.url != url or client.name != name or not client.connected:
             if client is not None:
@@ -125,6 +267,11 @@ class LobbyScreen(Translated, Screen):
             await client.connect()
             self.client = client
         return client
+
+    def _refused(self, e: Exception) -> None:
+        """A failure as one line: a server's refusal in the player's language (by its code)."""
+        line = getattr(e, "line", None)
+        self.say(lambda: "✗ " + (line() if line is not None else str(e)))
 
     def action_refresh(self) -> None:
         self._refresh()
@@ -137,54 +284,58 @@ class LobbyScreen(Translated, Screen):
             client = await self._connected()
             tables = await client.lobby()
         except (NetClientError, ValueError) as e:
-            self.say(f"✗ {getattr(e, 'message', e)}")
+            self._refused(e)
             return
         if not self.query("#tables"):  # the lobby has gone meanwhile (a seat taken, Esc)
             return
-        view = self.query_one("#tables", DataTable)
-        view.clear()
-        self.codes = []
-        for t in tables:
-            self.codes.append(t["code"])
-            limit = t.get("turn_limit")
-            view.add_row(t["code"], t.get("title", ""), game_label(t.get("variant"), t.get("options")),
-                         str(t.get("players")), str(t.get("seats_free")), str(t.get("preset")), str(t.get("target")),
-                         f"{limit:g} s" if limit else "")
-        self.say(f"{len(tables)} open table{'s' if len(tables) != 1 else ''} on {client.url}"
-                 if tables else f"no open table on {client.url}: create one")
+        self.show_tables(tables, client.url)
 
     # --- the game and its house rules ------------------------------------------------------
     @staticmethod
     def _option_boxes(variant: str) -> list[Checkbox]:
         """One checkbox per house rule the variant allows, ticked as the engine's default."""
-        return [Checkbox(OPTIONS[name].title, OPTION_DEFAULTS[OPTIONS[name].field], id=f"opt-{name}", compact=True,
-                         tooltip=OPTIONS[name].summary)
+        return [Checkbox(_(OPTIONS[name].title), OPTION_DEFAULTS[OPTIONS[name].field], id=f"opt-{name}",
+                         compact=True, tooltip=_(OPTIONS[name].summary))
                 for name in VARIANTS[variant].options]
 
     @on(Select.Changed, "#variant")
     async def _variant_changed(self, event: Select.Changed) -> None:
         """Players, target and house rules follow the game (Scopone: 4 players; Escoba: to 21)."""
+        if event.value == self._shown_variant or event.value != event.select.value:
+            return  # the same game, or a passing value while its list took new words: the ticks stay
+        self._shown_variant = event.value
         v = VARIANTS[event.value]
         players = self.query_one("#players", Select)
         chosen = players.value
-        players.set_options([(PLAYERS[n], n) for n in v.players])
+        players.set_options([(players_label(n), n) for n in v.players])
         players.value = chosen if chosen in v.players else v.default_players
         if v.target in TARGETS:
             self.query_one("#target", Select).value = v.target
         grid = self.query_one("#house-rules", Grid)
         await grid.remove_children()
         await grid.mount_all(self._option_boxes(v.name))
-        self.query_one("#about", Static).update(v.summary)
+        self._about = None
+        self._explain()
 
     def on_descendant_focus(self, event) -> None:
         """The line under the house rules explains the one in focus, else the game."""
-        about = self.query_one("#about", Static)
         widget = event.widget
         if isinstance(widget, Checkbox) and (widget.id or "").startswith("opt-"):
-            option = OPTIONS[widget.id[4:]]
-            about.update(f"{option.title}: {option.summary}")
+            self._about = widget.id[4:]
         elif widget.id == "variant":
-            about.update(VARIANTS[self.query_one("#variant", Select).value].summary)
+            self._about = None
+        else:
+            return
+        self._explain()
+
+    def _explain(self) -> None:
+        about = self.query_one("#about", Static)
+        if self._about in OPTIONS and self.query(f"#opt-{self._about}"):
+            option = OPTIONS[self._about]
+            # TRANSLATORS: a house rule's name, then what it does.
+            about.update(_("{rule}: {what}").format(rule=_(option.title), what=_(option.summary)))
+        else:
+            about.update(_(VARIANTS[self._variant()].summary))
 
     def house_rules(self) -> list[str]:
         """The ticked house rules as ``--option`` names them: only those that differ from the default."""
@@ -217,7 +368,7 @@ class LobbyScreen(Translated, Screen):
     def _join_code(self) -> None:
         code = self.query_one("#code", Input).value.strip().upper()
         if not code:
-            self.say("✗ type the table's code (8 letters and digits)")
+            self.say(lambda: _("✗ type the table's code (8 letters and digits)"))
             return
         self._take_seat({"join": code})
 
@@ -235,7 +386,7 @@ class LobbyScreen(Translated, Screen):
         from ...net.client import NetClientError
         from ...net.remote import RemoteTable
 
-        self.say("connecting…")
+        self.say(lambda: _("connecting…"))
         try:
             client = await self._connected()
             if "create" in what:
@@ -243,7 +394,7 @@ class LobbyScreen(Translated, Screen):
             else:
                 joined = await self._join(client, what["join"])
         except (NetClientError, ValueError) as e:
-            self.say(f"✗ {getattr(e, 'message', e)}")
+            self._refused(e)
             return
         self.client = None  # the table owns the connection from now on
         self.app.keep_seat(client.url, joined["code"], joined.get("token"))
