@@ -1346,7 +1346,8 @@ class GameScreen(Translated, Screen):
         right = Text()
         if status:  # "Your turn · 42 s · connected", the connection marked when it is not
             right.append(state + " · " if state else "", style="bold")
-            right.append(status, style="bold reverse" if status != "connected" else "bold")
+            # the table says its status in the player's language (net/remote.py STATUS_LINES)
+            right.append(status, style="bold reverse" if status != _("connected") else "bold")
             right.append(" ")
         elif state:
             right.append(state + " ", style="bold")
