@@ -12,7 +12,8 @@ the game reads.  Messages are kept sorted and without line numbers, so that a ch
 the code does not rewrite the catalogs.
 
 ``--fragments DIR`` first copies translations from ``DIR/*/LANG.po`` (partial catalogs
-written side by side) into the catalogs, where a catalog has none yet.
+written side by side) into the catalogs, replacing theirs; where two fragments translate
+one message, the first in name order wins.
 """
 
 from __future__ import annotations
@@ -90,18 +91,20 @@ def _has(message) -> bool:
 def updated(lang: str, pot: Catalog, fragments: Path | None) -> Catalog:
     catalog = load(po_path(lang), lang)
     if fragments is not None:
+        given = {}  # (context, id) -> message: the first fragment (in name order) that translates it
         for frag in sorted(fragments.glob(f"*/{lang}.po")):
             with frag.open("rb") as f:
                 part = read_po(f, locale=lang, domain=DOMAIN)
             for m in part:
-                if not m.id or not _has(m):
-                    continue
-                have = catalog.get(m.id, context=m.context)
-                if have is None:
-                    catalog.add(m.id, m.string, context=m.context)
-                elif not _has(have):
-                    have.string = m.string
-                    have.flags.discard("fuzzy")
+                if m.id and _has(m):
+                    given.setdefault((m.context, m.id if isinstance(m.id, str) else m.id[0]), m)
+        for m in given.values():  # a fragment's translation replaces the catalog's
+            have = catalog.get(m.id, context=m.context)
+            if have is None:
+                catalog.add(m.id, m.string, context=m.context)
+            else:
+                have.string = m.string
+                have.flags.discard("fuzzy")
     catalog.update(pot, no_fuzzy_matching=True, update_header_comment=False)
     n, expr = PLURALS[lang]
     catalog._num_plurals, catalog._plural_expr = n, expr  # Babel's own fields for the header

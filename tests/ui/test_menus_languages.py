@@ -114,5 +114,5 @@ def test_the_crash_line_speaks_french():
             return ""
 
     languages.use("fr")
-    assert crash_line(Crashed()) == ("scopa-tui : arrêté par une erreur interne (KeyError: 'x') ; "
+    assert crash_line(Crashed()) == ("scopa-tui: arrêté par une erreur interne (KeyError: 'x') ; "
                                      "les détails sont dans /tmp/crash.log")

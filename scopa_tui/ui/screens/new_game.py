@@ -333,7 +333,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         # A variant or preset chosen now sets the players, target and deck; one shown again
         # (the form composed anew in another language) leaves the player's choices alone.
         new = event.select.id in self._chosen and self._chosen[event.select.id] != event.value
-        self._remember_chosen()
+        if event.select.id in self._chosen:  # only this one: another's event may still be queued
+            self._chosen[event.select.id] = event.value
         if new and event.select.id == "preset" and event.value in PRESETS:
             self.query_one("#deck", Select).value = variant_deck(variant, event.value)
         if new and event.select.id == "variant" and event.value in VARIANTS:
