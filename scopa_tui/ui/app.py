@@ -94,8 +94,27 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self._too_small: TooSmallScreen | None = None
         self.hint_options: dict = {}  # passed to ai.hint.suggest (tests fix iters and seed)
         self.register_theme(FELT)
-        self.theme = theme or "scopa-felt"
+        self._first_theme(theme or "scopa-felt")
         self.init_store(data_dir)  # autosave, settings, statistics (None: nothing is stored)
+
+    def _first_theme(self, name: str) -> None:
+        """Take the theme ``name`` before the app runs, the way Textual takes its default one.
+
+        Setting ``App.theme`` handles a change on screen: it queues a restyle that parses
+        every stylesheet again with the theme's colours, in a copy that is thrown away, so the
+        first frame waited for the app's stylesheets to be parsed twice (README, Benchmark).
+        Before the app runs nothing is styled yet: the stylesheet needs the theme's colours,
+        the app the theme's classes, and the ANSI colours their dark or light palette.
+        """
+        if name not in self.available_themes:
+            self.theme = name  # Textual's own error for a theme it does not know
+        self.set_reactive(ScopaApp.theme, name)
+        dark = self.current_theme.dark
+        self.update_classes({**{c: False for c in self.classes if c.startswith("-theme-")},
+                             f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark},
+                            update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)  # what the theme's watcher does too
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def watch_theme(self, theme: str) -> None:
         # ANSI themes cannot blend colours: game.tcss drops the tinted backgrounds for them.
