@@ -17,8 +17,6 @@ from .. import languages
 from ..ai.registry import make_player
 from ..engine import VARIANTS, Game, HandScore, RulesError
 from ..engine.text import _, language
-from ..table.base import Table
-from ..table.local import LocalTable
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
@@ -29,10 +27,11 @@ from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
 from .translate import Translated
 
 if TYPE_CHECKING:
+    from ..table.base import Table
     from .screens.game import GameScreen
 
 # Imported when first needed, not at start-up (the first frame waits for every import):
-# the game, scoring and help screens, and the bot protocol (subprocess).
+# the game, scoring and help screens, the tables, and the bot protocol (subprocess).
 
 MIN_SIZE = (80, 24)
 DEFAULT_SERVER = "ws://127.0.0.1:7654/"
@@ -185,6 +184,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                         for seat in range(game.rules.players) if seat != HUMAN_SEAT}
         from ..ai.registry import canonical
 
+        from ..table.local import LocalTable
+
         levels = {seat: canonical(config.ai_for(seat)) for seat in self.players}  # greedy shows as easy
         self.show_table(LocalTable(game, self.players, config.names(), levels, HUMAN_SEAT))
         return game
@@ -252,6 +253,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
                                         pause=self.scoring_pause), after)
 
     def show_game_over(self, screen: GameScreen) -> None:
+        from ..table.local import LocalTable
         from .screens.scoring import GameOverScreen
 
         table = screen.table
@@ -314,6 +316,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         return DeckStyle(rules.deck_style, self.ascii), rules.primiera_chart
 
     def action_quit_game(self) -> None:
+        from ..table.local import LocalTable  # loaded with the first table
+
         table = self.table
         if table is not None and not isinstance(table, LocalTable) and table.phase != "game_over":
             from .screens.dialogs import OnlineQuitScreen, online_quit_question

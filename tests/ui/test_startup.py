@@ -3,7 +3,10 @@ is parsed once, and the theme is in place all the same."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from textual.color import Color
@@ -13,6 +16,7 @@ from scopa_tui.ui import styles
 
 from .helpers import make_app, settle
 
+ROOT = Path(__file__).resolve().parents[2]
 OUR_FILES = {str(path) for path in (styles.APP_TCSS, styles.GAME_TCSS, styles.DIALOGS_TCSS)}
 
 
@@ -59,3 +63,13 @@ async def test_an_unknown_theme_at_start_is_refused_as_textual_refuses_it():
 
     with pytest.raises(InvalidThemeError):
         make_app(start=False, theme="no-such-theme")
+
+
+def test_the_modules_of_the_new_game_screen_leave_the_game_table_and_screen_unloaded():
+    # The first frame waits for every import: the table, the game screen and the AIs are
+    # loaded with the first game.
+    code = ("import sys, scopa_tui.cli, scopa_tui.ui.app; print(sorted(m for m in sys.modules if m.startswith("
+            "('scopa_tui.table', 'scopa_tui.ui.screens.game', 'scopa_tui.ai.medium', 'scopa_tui.ai.hard'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
