@@ -73,3 +73,34 @@ def test_the_modules_of_the_new_game_screen_leave_the_game_table_and_screen_unlo
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+async def test_the_game_screen_styles_each_card_widget_once_before_its_first_frame(monkeypatch):
+    # Each widget with component classes (cards, seats, scores) is styled through a virtual
+    # node per class: a second pass over the whole screen when it is first shown was a
+    # fifth of the work before the game's first frame (ui/screens/fresh.py).
+    from textual.app import App
+
+    counts: Counter = Counter()
+    shown = []
+    process = stylesheet.Stylesheet._process_component_classes
+    display = App._display
+
+    def count(self, node):
+        if not shown and node._get_component_classes():
+            counts[type(node).__name__] += 1
+        return process(self, node)
+
+    def first_frame(self, screen, renderable):
+        display(self, screen, renderable)
+        if renderable is not None and type(screen).__name__ == "GameScreen":
+            shown.append(True)
+
+    monkeypatch.setattr(stylesheet.Stylesheet, "_process_component_classes", count)
+    monkeypatch.setattr(App, "_display", first_frame)
+    app = make_app(players=4, ai=["greedy"], start=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert shown
+    assert counts["TableView"] == counts["HandView"] == counts["ScoreBoard"] == 1, counts
+    assert counts["SeatView"] == 3, counts
