@@ -83,18 +83,20 @@ def _split_table(total: int) -> list[list[float]]:
     """``t[left][lead + total]``: P(win) - P(lose) of a "most of" point, ``left`` cards to share.
 
     The ``left`` cards still out are assumed to fall to either side with even chances.
+    Built when the module is imported (before a game's first frame), so each row sums its
+    binomials once: ``below[k]`` is how many of the 2**left ways give us fewer than ``k``.
     """
     out = []
     for left in range(total + 1):
+        below = [0]
+        for x in range(left + 1):
+            below.append(below[-1] + comb(left, x))
+        every = below[-1]
         row = []
         for lead in range(-total, total + 1):
-            win = lose = 0
-            for x in range(left + 1):  # cards of the rest that go to us
-                final = lead + 2 * x - left
-                if final > 0:
-                    win += comb(left, x)
-                elif final < 0:
-                    lose += comb(left, x)
+            # final = lead + 2x - left: a win when x > (left - lead) / 2, a loss when x < it
+            lose = below[min(max((left - lead + 1) // 2, 0), left + 1)]
+            win = every - below[min(max((left - lead) // 2 + 1, 0), left + 1)]
             row.append((win - lose) / 2 ** left)
         out.append(row)
     return out

@@ -17,8 +17,6 @@ from .. import languages
 from ..ai.registry import make_player
 from ..engine import VARIANTS, Game, HandScore, RulesError
 from ..engine.text import N_, _, language
-from ..table.base import Table
-from ..table.local import LocalTable
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
@@ -29,10 +27,11 @@ from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
 from .translate import Translated
 
 if TYPE_CHECKING:
+    from ..table.base import Table
     from .screens.game import GameScreen
 
 # Imported when first needed, not at start-up (the first frame waits for every import):
-# the game, scoring and help screens, and the bot protocol (subprocess).
+# the game, scoring and help screens, the tables, and the bot protocol (subprocess).
 
 MIN_SIZE = (80, 24)
 DEFAULT_SERVER = "ws://127.0.0.1:7654/"
@@ -106,8 +105,27 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self._too_small: TooSmallScreen | None = None
         self.hint_options: dict = {}  # passed to ai.hint.suggest (tests fix iters and seed)
         self.register_theme(FELT)
-        self.theme = theme or "scopa-felt"
+        self._first_theme(theme or "scopa-felt")
         self.init_store(data_dir)  # autosave, settings, statistics (None: nothing is stored)
+
+    def _first_theme(self, name: str) -> None:
+        """Take the theme ``name`` before the app runs, the way Textual takes its default one.
+
+        Setting ``App.theme`` handles a change on screen: it queues a restyle that parses
+        every stylesheet again with the theme's colours, in a copy that is thrown away, so the
+        first frame waited for the app's stylesheets to be parsed twice (README, Benchmark).
+        Before the app runs nothing is styled yet: the stylesheet needs the theme's colours,
+        the app the theme's classes, and the ANSI colours their dark or light palette.
+        """
+        if name not in self.available_themes:
+            self.theme = name  # Textual's own error for a theme it does not know
+        self.set_reactive(ScopaApp.theme, name)
+        dark = self.current_theme.dark
+        self.update_classes({**{c: False for c in self.classes if c.startswith("-theme-")},
+                             f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark},
+                            update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)  # what the theme's watcher does too
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def watch_theme(self, theme: str) -> None:
         # ANSI themes cannot blend colours: game.tcss drops the tinted backgrounds for them.
@@ -178,6 +196,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                         for seat in range(game.rules.players) if seat != HUMAN_SEAT}
         from ..ai.registry import canonical
 
+        from ..table.local import LocalTable
+
         levels = {seat: canonical(config.ai_for(seat)) for seat in self.players}  # greedy shows as easy
         self.show_table(LocalTable(game, self.players, config.names(), levels, HUMAN_SEAT))
         return game
@@ -245,6 +265,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
                                         pause=self.scoring_pause), after)
 
     def show_game_over(self, screen: GameScreen) -> None:
+        from ..table.local import LocalTable
         from .screens.scoring import GameOverScreen
 
         table = screen.table
@@ -307,6 +328,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         return DeckStyle(rules.deck_style, self.ascii), rules.primiera_chart
 
     def action_quit_game(self) -> None:
+        from ..table.local import LocalTable  # loaded with the first table
+
         table = self.table
         if table is not None and not isinstance(table, LocalTable) and table.phase != "game_over":
             from .screens.dialogs import OnlineQuitScreen, online_quit_question

@@ -33,6 +33,7 @@ from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
 from ...engine.text import N_, _, ngettext, pgettext
+from .fresh import StyledOnMount
 
 COMMAND_KEYS = {"h", "q"}
 TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
@@ -86,7 +87,7 @@ def set_border(widget: Widget, title: str, subtitle: str) -> None:
         widget.border_subtitle = subtitle
 
 
-class GameScreen(Translated, Screen):
+class GameScreen(Translated, StyledOnMount, Screen):
     """One game, from the first deal to the game-over screen."""
 
     BINDINGS = [
@@ -168,7 +169,9 @@ class GameScreen(Translated, Screen):
                 with Horizontal(id="hand-row"):
                     yield HandView(id="hand")
                     with Vertical(id="play-column"):
-                        yield Button(_("Play ⏎"), id="play-button", compact=True, disabled=True)
+                        play = Button(_("Play ⏎"), id="play-button", compact=True, disabled=True)
+                        play.can_focus = False  # keys stay with the game (before it is styled: :can-focus)
+                        yield play
             with Vertical(id="side"):
                 yield ScoreBoard(id="scores")
                 yield PlayLog(id="log")
@@ -176,7 +179,6 @@ class GameScreen(Translated, Screen):
 
     def on_mount(self) -> None:
         self._deck_to_widgets()
-        self.query_one("#play-button", Button).can_focus = False  # keys stay with the game
         self._apply_size_class(*self.app.size)
         self.query_one(ScoreBoard).target = self.table.rules.target
         escoba = self.table.rules.variant_info.sweep_name == "escoba"

@@ -1,0 +1,106 @@
+"""What the app does before its first frame (README, Benchmark: first frame): each stylesheet
+is parsed once, and the theme is in place all the same."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from textual.color import Color
+from textual.css import stylesheet
+
+from scopa_tui.ui import styles
+
+from .helpers import make_app, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+OUR_FILES = {str(path) for path in (styles.APP_TCSS, styles.GAME_TCSS, styles.DIALOGS_TCSS)}
+
+
+def _count_parses(monkeypatch) -> Counter:
+    """How often each of the app's own stylesheet files is parsed (not taken from a cache)."""
+    counts: Counter = Counter()
+    original = stylesheet.parse
+
+    def parse(scope, css, read_from, *args, **kwargs):
+        if read_from[0] in OUR_FILES:
+            counts[read_from[0]] += 1
+        return original(scope, css, read_from, *args, **kwargs)
+
+    monkeypatch.setattr(stylesheet, "parse", parse)
+    return counts
+
+
+@pytest.mark.parametrize("start", [False, True], ids=["new-game screen", "game"])
+async def test_each_stylesheet_is_parsed_once_up_to_the_first_screen(monkeypatch, start):
+    counts = _count_parses(monkeypatch)
+    app = make_app(start=start)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert counts and max(counts.values()) == 1, counts
+
+
+@pytest.mark.parametrize("theme, dark", [(None, True), ("textual-light", False), ("ansi-dark", True)])
+async def test_the_theme_given_at_start_is_in_place_at_the_first_frame(theme, dark):
+    app = make_app(start=False, theme=theme)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        name = theme or "scopa-felt"
+        assert app.theme == name
+        assert app.has_class(f"-theme-{name}")
+        assert app.has_class("-dark-mode") is dark and app.has_class("-light-mode") is not dark
+        assert app.has_class("-ansi") is name.startswith("ansi")
+        if not name.startswith("ansi"):  # ANSI themes have no colour of their own to compare
+            expected = Color.parse(app.current_theme.background)
+            assert app.screen.styles.background.rgb == expected.rgb
+
+
+async def test_an_unknown_theme_at_start_is_refused_as_textual_refuses_it():
+    from textual.app import InvalidThemeError
+
+    with pytest.raises(InvalidThemeError):
+        make_app(start=False, theme="no-such-theme")
+
+
+def test_the_modules_of_the_new_game_screen_leave_the_game_table_and_screen_unloaded():
+    # The first frame waits for every import: the table, the game screen and the AIs are
+    # loaded with the first game.
+    code = ("import sys, scopa_tui.cli, scopa_tui.ui.app; print(sorted(m for m in sys.modules if m.startswith("
+            "('scopa_tui.table', 'scopa_tui.ui.screens.game', 'scopa_tui.ai.medium', 'scopa_tui.ai.hard'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+async def test_the_game_screen_styles_each_card_widget_once_before_its_first_frame(monkeypatch):
+    # Each widget with component classes (cards, seats, scores) is styled through a virtual
+    # node per class: a second pass over the whole screen when it is first shown was a
+    # fifth of the work before the game's first frame (ui/screens/fresh.py).
+    from textual.app import App
+
+    counts: Counter = Counter()
+    shown = []
+    process = stylesheet.Stylesheet._process_component_classes
+    display = App._display
+
+    def count(self, node):
+        if not shown and node._get_component_classes():
+            counts[type(node).__name__] += 1
+        return process(self, node)
+
+    def first_frame(self, screen, renderable):
+        display(self, screen, renderable)
+        if renderable is not None and type(screen).__name__ == "GameScreen":
+            shown.append(True)
+
+    monkeypatch.setattr(stylesheet.Stylesheet, "_process_component_classes", count)
+    monkeypatch.setattr(App, "_display", first_frame)
+    app = make_app(players=4, ai=["greedy"], start=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert shown
+    assert counts["TableView"] == counts["HandView"] == counts["ScoreBoard"] == 1, counts
+    assert counts["SeatView"] == 3, counts
