@@ -20,7 +20,8 @@ and searches each with alpha-beta, but:
 Budget: ``worlds`` (guesses per decision, default by the number of players) and
 ``depth`` (the cap, in plies); ``iters`` is another name of ``worlds``.  Both are counts,
 so a seed and a budget give the same move on any machine.  ``time`` caps the wall-clock
-time of a decision on top (the app's hints); it is not reproducible.
+time of a decision on top (the app's hints); it is not reproducible, nor is the default
+budget's safety cap of :data:`SAFETY_TIME` (a count of worlds given has none).
 
 The other keyword arguments (``infer``, ``play_score``, ``infosets``, ``at_least``,
 ``leaf``) switch one idea off or on at a time, for measuring it; the registry does not
@@ -84,10 +85,13 @@ class HardPlayer(BasePlayer):
         self.worlds = worlds or iters
         self.iters = self.worlds
         self.depth = depth
-        # No decision may keep a player waiting: without ``time``, a search still stops after
-        # SAFETY_TIME (between worlds).  At its default budget hard takes milliseconds, so the
-        # cap only binds on rare wide positions (Escoba's big tables of small cards).
-        self.time_budget = time if time is not None else SAFETY_TIME
+        # No decision may keep a player waiting: at the default budget, without ``time``, a
+        # search still stops after SAFETY_TIME (between worlds).  It takes milliseconds, so
+        # the cap only binds on rare wide positions (Escoba's big tables of small cards), or
+        # on a loaded machine.  A budget given as a count (``worlds``) is searched in full:
+        # the same seed and count give the same move however busy the machine (``time=0``: no
+        # clock either).
+        self.time_budget = time if time is not None else (None if self.worlds else SAFETY_TIME)
         self.infer = infer
         self.play_score = play_score
         self.at_least = at_least  # plies at least, past the end of the deal into a guessed stock
