@@ -14,6 +14,8 @@ seat to move can take, and its categories (Escoba's setenta, re bello) for the p
   winning it: the cards and coins leads against how many are still out (a point already
   clinched is a whole point), the primiera prospects against the 7s, 6s and aces still
   out, and the risk of a sweep of the table by the seat to move.
+* :func:`fitted_points` (an option of ``hard``, measured no stronger) reads the same points
+  from counting tables fitted on self-play (:mod:`.fit`, :mod:`.fitted`), in 2-player Scopa.
 """
 
 from __future__ import annotations

@@ -8,11 +8,10 @@ and searches each with alpha-beta, but:
 * each world is searched to the end of the current deal, where nothing hidden is dealt
   yet (no search into a stock that is only a guess), and over the last deal to the end
   of the hand, scored exactly by the engine; the depth is capped for 4 and 6 players;
-* the evaluation at a deal's end reads every point's expected outcome from counting
-  tables fitted on self-play (:func:`.evaluation.fitted_points`, :mod:`.fit`) in
-  2-player Scopa; elsewhere it turns every point into the chance of winning it, counting
-  what is still out, and weighs the sweep the table invites
-  (:func:`.evaluation.expected_points`);
+* the evaluation (:func:`.evaluation.expected_points`) turns every point into the chance
+  of winning it, counting what is still out, and weighs the sweep the table invites
+  (``leaf=fitted_points`` reads it from tables fitted on self-play instead, :mod:`.fit`:
+  measured no stronger, README.md "AI opponents and bots");
 * it plays the score: a finished hand that wins or loses the game is worth
   :data:`.search.WIN` points more or less than its count;
 * when nothing is hidden any more (no stock, one other hand) one world is the exact answer.
@@ -35,7 +34,7 @@ import time as _time
 from ..engine import Move, PlayerView
 from ..engine.core import ESCOBA
 from .base import BasePlayer
-from .evaluation import fitted_points
+from .evaluation import expected_points
 from .search import search_infosets, search_worlds, terminal_value
 from .worlds import determinize, evidence, perfect_information
 
@@ -80,7 +79,7 @@ class HardPlayer(BasePlayer):
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
                  iters: int | None = None, time: float | None = None, infer: bool = True,
-                 play_score: bool = True, at_least: int = 0, leaf=fitted_points, infosets: bool = True):
+                 play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds

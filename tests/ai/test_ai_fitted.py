@@ -64,5 +64,5 @@ def test_fitting_is_reproducible_from_a_seed():
 
 def test_hard_with_the_fitted_evaluation_gives_the_same_move_for_a_seed():
     view = make_view("7c 5b 2s", "5c 2b 4d", captured=["1c 1b", "3c"], hand_sizes=(3, 3), stock=24)
-    moves = {HardPlayer(11, worlds=6).choose(view) for _ in range(3)}
+    moves = {HardPlayer(11, worlds=6, leaf=fitted_points).choose(view) for _ in range(3)}
     assert len(moves) == 1
