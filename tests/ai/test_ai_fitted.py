@@ -52,7 +52,8 @@ def test_the_fitted_evaluation_is_the_same_from_either_side():
 def test_other_games_keep_the_chances_evaluation():
     escoba = make_rules(players=2, variant="escoba")
     state = _state("1c 2c 3c", "4b", ["7d 3b", "7b 3s"], rules=escoba)
-    assert fitted_points(state, 0, escoba.primiera_values, escoba) == expected_points(state, 0, escoba.primiera_values, escoba)
+    values = escoba.primiera_values
+    assert fitted_points(state, 0, values, escoba) == expected_points(state, 0, values, escoba)
 
 
 def test_fitting_is_reproducible_from_a_seed():
