@@ -14,6 +14,8 @@ seat to move can take, and its categories (Escoba's setenta, re bello) for the p
   winning it: the cards and coins leads against how many are still out (a point already
   clinched is a whole point), the primiera prospects against the 7s, 6s and aces still
   out, and the risk of a sweep of the table by the seat to move.
+* :func:`fitted_points` (an option of ``hard``, measured no stronger) reads the same points
+  from counting tables fitted on self-play (:mod:`.fit`, :mod:`.fitted`), in 2-player Scopa.
 """
 
 from __future__ import annotations
@@ -206,3 +208,88 @@ def expected_reply(table: int, out: int, hand: int, scopa_counts: bool, rule: in
         expected += v * (none_before - none_after)
         none_before = none_after
     return expected
+
+
+# --- the fitted evaluation (2-player Scopa) -------------------------------------------
+#
+# The same points, read from counting tables fitted on self-play (:mod:`.fit` writes
+# :mod:`.fitted`): each category's mean outcome over the deal ends that looked alike,
+# and what the rest of the hand gave beyond them (the scope to come, what the table hands
+# the seat to move).  A cell too rare to be fitted falls back to the chances above.
+
+
+def _count(mask: int, rank: int) -> int:
+    return (mask & RANK_MASK[rank]).bit_count()
+
+
+def prim_key(mine: int, other: int) -> tuple[int, int, int, int]:
+    """The primiera cell: sevens ahead, sevens still out, sixes ahead and aces ahead
+    (both clipped to -2..2)."""
+    d7 = _count(mine, 7) - _count(other, 7)
+    left7 = 4 - _count(mine | other, 7)
+    d6 = max(-2, min(2, _count(mine, 6) - _count(other, 6)))
+    d1 = max(-2, min(2, _count(mine, 1) - _count(other, 1)))
+    return d7, left7, d6, d1
+
+
+def risk_bucket(risk: float) -> int:
+    """:func:`expected_reply` in steps of a quarter point, 0 to 8."""
+    return min(8, int(risk * 4 + 0.5))
+
+
+def features(piles: list[int], side: int, table: int, mover_side: int) -> dict:
+    """What ``side`` sees at a deal's end (2 sides): leads and cards still out, by category,
+    and what the seat to move can expect to take from the table."""
+    mine, other = piles[side], piles[1 - side]
+    taken = mine | other
+    out = DECK_MASK & ~(taken | table)
+    return {
+        "left": 40 - taken.bit_count(),
+        "cards": mine.bit_count() - other.bit_count(),
+        "coins_left": 10 - (taken & COINS_MASK).bit_count(),
+        "coins": (mine & COINS_MASK).bit_count() - (other & COINS_MASK).bit_count(),
+        "sb": (1 if mine & _SB else -1 if other & _SB else 0, bool(table & _SB), mover_side == side),
+        "prim": prim_key(mine, other),
+        "mover": mover_side == side,
+        "risk": risk_bucket(expected_reply(table, out, 3, True)) if table else 0,
+    }
+
+
+def fitted_categories(f: dict, tables: dict[str, dict]) -> float:
+    """The expected points of the categories (cards, coins, settebello, primiera) for the
+    features ``f``, by ``tables`` (``{"cards": {cell: mean}, ...}``)."""
+    v = tables["cards"].get((f["left"], f["cards"]))
+    if v is None:
+        v = _CARDS_SPLIT[f["left"]][f["cards"] + 40]
+    c = tables["coins"].get((f["coins_left"], f["coins"]))
+    v += _COINS_SPLIT[f["coins_left"]][f["coins"] + 10] if c is None else c
+    sb = f["sb"]
+    v += sb[0] or tables["sb"].get(sb, 0.0)
+    p = tables["prim"].get(f["prim"])
+    if p is None:
+        p = tables["prim7"].get(f["prim"][:2], 0.0)
+    return v + p
+
+
+_TABLES: dict[str, dict] = {}
+
+
+def fitted_tables() -> dict[str, dict]:
+    """The tables of :mod:`.fitted`, by the names :func:`fitted_categories` reads."""
+    if not _TABLES:
+        from . import fitted
+
+        _TABLES.update(cards=fitted.CARDS, coins=fitted.COINS, sb=fitted.SB, prim=fitted.PRIM,
+                       prim7=fitted.PRIM7, rest=fitted.REST)
+    return _TABLES
+
+
+def fitted_points(state, side: int, values: tuple[int, ...], rules=None) -> float:
+    """Expected hand points of ``side`` minus the other's, by the fitted tables (2-player
+    Scopa, plain scoring); :func:`expected_points` for every other game."""
+    if state.sides_n != 2 or state.n != 2 or state.rule or (rules is not None and not rules.plain_scoring):
+        return expected_points(state, side, values, rules)
+    tables = fitted_tables()
+    f = features(state.piles, side, state.table, state.turn % 2 if state.turn >= 0 else -1)
+    v = state.scope[side] - state.scope[1 - side] + fitted_categories(f, tables)
+    return v + tables["rest"].get((f["left"], f["mover"], f["risk"]), 0.0)

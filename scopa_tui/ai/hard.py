@@ -9,7 +9,9 @@ and searches each with alpha-beta, but:
   yet (no search into a stock that is only a guess), and over the last deal to the end
   of the hand, scored exactly by the engine; the depth is capped for 4 and 6 players;
 * the evaluation (:func:`.evaluation.expected_points`) turns every point into the chance
-  of winning it, counting what is still out, and weighs the sweep the table invites;
+  of winning it, counting what is still out, and weighs the sweep the table invites
+  (``leaf=fitted_points`` reads it from tables fitted on self-play instead, :mod:`.fit`:
+  measured no stronger, README.md "AI opponents and bots");
 * it plays the score: a finished hand that wins or loses the game is worth
   :data:`.search.WIN` points more or less than its count;
 * when nothing is hidden any more (no stock, one other hand) one world is the exact answer.
@@ -17,7 +19,8 @@ and searches each with alpha-beta, but:
 Budget: ``worlds`` (guesses per decision, default by the number of players) and
 ``depth`` (the cap, in plies); ``iters`` is another name of ``worlds``.  Both are counts,
 so a seed and a budget give the same move on any machine.  ``time`` caps the wall-clock
-time of a decision on top (the app's hints); it is not reproducible.
+time of a decision on top (the app's hints); it is not reproducible, nor is the default
+budget's safety cap of :data:`SAFETY_TIME` (a count of worlds given has none).
 
 The other keyword arguments (``infer``, ``play_score``, ``infosets``, ``at_least``,
 ``leaf``) switch one idea off or on at a time, for measuring it; the registry does not
@@ -81,10 +84,13 @@ class HardPlayer(BasePlayer):
         self.worlds = worlds or iters
         self.iters = self.worlds
         self.depth = depth
-        # No decision may keep a player waiting: without ``time``, a search still stops after
-        # SAFETY_TIME (between worlds).  At its default budget hard takes milliseconds, so the
-        # cap only binds on rare wide positions (Escoba's big tables of small cards).
-        self.time_budget = time if time is not None else SAFETY_TIME
+        # No decision may keep a player waiting: at the default budget, without ``time``, a
+        # search still stops after SAFETY_TIME (between worlds).  It takes milliseconds, so
+        # the cap only binds on rare wide positions (Escoba's big tables of small cards), or
+        # on a loaded machine.  A budget given as a count (``worlds``) is searched in full:
+        # the same seed and count give the same move however busy the machine (``time=0``: no
+        # clock either).
+        self.time_budget = time if time is not None else (None if self.worlds else SAFETY_TIME)
         self.infer = infer
         self.play_score = play_score
         self.at_least = at_least  # plies at least, past the end of the deal into a guessed stock

@@ -138,7 +138,7 @@ def suggest(view: PlayerView, budget: float = 0.5, iters: int | None = None, see
     """
     if not view.legal:
         raise ValueError(_("no move to suggest: it is not this seat's turn"))
-    player = HardPlayer(seed, time=None if iters else budget, iters=iters)
+    player = HardPlayer(seed, time=0 if iters else budget, iters=iters)  # 0: no clock at all
     ranked = player.evaluate(view)
     move, value = ranked[0]
     return Hint(move, explain(view, move, rank_name=rank_name), value)

@@ -51,3 +51,13 @@ def test_hint_refuses_a_view_without_moves():
         assert "not this seat's turn" in str(e)
     else:
         raise AssertionError("a view with no legal move has no hint")
+
+
+def test_a_hint_of_so_many_worlds_is_never_cut_short_by_the_clock(monkeypatch):
+    # A loaded machine must not change a counted hint: with ``iters`` no clock is read.
+    view = make_view("2d 6s 9b", "1c 5b 8d", hand_sizes=(3, 3), stock=24)
+    unhurried = suggest(view, iters=30, seed=4)
+    import scopa_tui.ai.search as search
+
+    monkeypatch.setattr(search, "perf_counter", lambda: 1e12)  # every deadline long past
+    assert suggest(view, iters=30, seed=4) == unhurried

@@ -176,3 +176,15 @@ def test_hard_searching_into_a_guessed_next_deal_plays_legally():
         move = players[game.turn].choose(view)
         assert move in view.legal
         game.play(move)
+
+
+def test_a_counted_budget_is_searched_in_full_however_late_the_clock(monkeypatch):
+    # Same seed and count, same move and values, even when every deadline looks long past.
+    import scopa_tui.ai.hard as hard
+    import scopa_tui.ai.search as search
+
+    view = make_view("7b 1d 9c", "3c 5s 6b", hand_sizes=(3, 3), stock=24)
+    unhurried = HardPlayer(8, worlds=20).evaluate(view)
+    monkeypatch.setattr(search, "perf_counter", lambda: 1e12)
+    assert HardPlayer(8, worlds=20).evaluate(view) == unhurried
+    assert HardPlayer(8).time_budget == hard.SAFETY_TIME  # the default budget keeps its safety cap

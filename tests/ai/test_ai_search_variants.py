@@ -91,8 +91,9 @@ def test_escoba_points_count_the_sevens_not_the_primiera():
 
 
 def test_hard_without_a_time_budget_still_stops_at_the_safety_cap(monkeypatch):
-    """No decision keeps a player waiting: with no ``time`` given, the search stops after
-    SAFETY_TIME (here made tiny: one world), while ``time=60`` searches every world."""
+    """No decision keeps a player waiting: at the default budget, with no ``time`` given, the
+    search stops after SAFETY_TIME (here made tiny: one world), while ``time=60`` searches
+    every world (and so does a count of worlds given, which reads no clock)."""
     from scopa_tui.ai import hard
     from scopa_tui.engine import Game, make_rules
 
@@ -102,6 +103,9 @@ def test_hard_without_a_time_budget_still_stops_at_the_safety_cap(monkeypatch):
     roomy = hard.HardPlayer(seed=1, worlds=40, time=60)
     roomy.choose(view)
     monkeypatch.setattr(hard, "SAFETY_TIME", 1e-9)
-    capped = hard.HardPlayer(seed=1, worlds=40)
+    capped = hard.HardPlayer(seed=1)  # the default budget: 40 worlds with 2 players
     capped.choose(view)
     assert 0 < capped.last_stats["nodes"] < roomy.last_stats["nodes"]
+    counted = hard.HardPlayer(seed=1, worlds=40)
+    counted.choose(view)
+    assert counted.last_stats["nodes"] == roomy.last_stats["nodes"]
