@@ -131,3 +131,22 @@ async def test_the_too_small_notice_in_spanish():
         assert isinstance(app.screen, TooSmallScreen)
         said = str(app.screen.query_one("#too-small").content)
         assert said.startswith("Scopa necesita una terminal de al menos 80×24.") and "60×20" in said
+
+
+async def test_a_language_change_writes_the_whole_log_again_in_the_new_language():
+    async with _game(size=(100, 30)) as (pilot, screen):
+        app = pilot.app
+        await pilot.press("1", "enter")  # 2c on the table (nothing adds up to 2)
+        await settle(pilot)
+        log = screen.query_one(PlayLog)
+        before = list(log.texts)
+        assert before[0].startswith("— Hand 1") and "You played 2c on the table" in before
+        app.set_language("it")
+        await settle(pilot)
+        after = list(log.texts)
+        assert len(after) == len(before)  # the same lines, once each
+        assert after[0].startswith("— Mano 1") and "Hai calato 2c in tavola" in after
+        assert not any(ENGLISH.search(line) for line in after), after
+        app.set_language("en")
+        await settle(pilot)
+        assert list(log.texts) == before

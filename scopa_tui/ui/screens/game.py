@@ -128,7 +128,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.message: Text = Text("")  # the line under the table
         self.hint_pending = False
         self._footer_turn: bool | None = None
-        self.log_entries: list[tuple[str, str]] = []  # the play log's (text, kind), to redraw it
+        # The play log's (text, kind, again): ``again`` says the line anew in the language in
+        # use (None: a line that has no other words, e.g. a chat line), to redraw the log.
+        self.log_entries: list[tuple[str, str, Callable[[], str] | None]] = []
         self.slots: list[int | None] = []  # the table's card per letter slot (None: a free slot)
         self.size_class = "normal"  # compact, normal, large, xlarge or xxlarge: see card_render.screen_class
         self.redeal: Redealt | None = None  # a void deal being shown (its turn waits)
@@ -203,8 +205,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
     async def retranslate(self) -> None:
         """Every word of the screen in the new language, in place: the game, the choice, the
         picture and the focus stay (composing the screen again would lose them).  Lines
-        already in the log stay as they were written; new ones come in the new language."""
+        in the log are written again in the new language (a chat line stays as it was typed)."""
         self._words_to_widgets()
+        self._rewrite_log()  # every line of the log, in the new language
         self._topbar = None  # drawn again even where only its words changed
         if self._banner_source is not None and self.query_one("#moment", Static).has_class("-shown"):
             self.query_one("#moment", Static).update(self._banner_source())
@@ -280,18 +283,35 @@ class GameScreen(Translated, StyledOnMount, Screen):
         """Draw everything in another deck style at once (e.g. ASCII suits turned on)."""
         self.deck = deck
         self._deck_to_widgets()
-        log = self.query_one(PlayLog)
-        log.clear()
-        log.texts.clear()
-        for text, kind in self.log_entries:
-            log.add(text, deck, kind)
+        self._rewrite_log()
         if self.selected is not None and self._my_turn():
             self._validate()
         self._refresh_widgets()
 
-    def _log(self, text: str, kind: str) -> None:
-        self.log_entries = self.log_entries[-199:] + [(text, kind)]  # the log keeps 200 lines
+    def _log(self, text: str, kind: str, again: Callable[[], str] | None = None) -> None:
+        self.log_entries = self.log_entries[-199:] + [(text, kind, again)]  # the log keeps 200 lines
         self.query_one(PlayLog).add(text, self.deck, kind)
+
+    def _rewrite_log(self) -> None:
+        """The whole log again, in the deck style and the language in use."""
+        self.log_entries = [(again() if again is not None else text, kind, again)
+                            for text, kind, again in self.log_entries]
+        log = self.query_one(PlayLog)
+        log.reset()
+        for text, kind, _again in self.log_entries:
+            log.add(text, self.deck, kind)
+
+    def _log_event(self, event) -> None:
+        """The log's lines for one engine event, each able to say itself again in another
+        language (the redeals before a hand are logged under its header, with it)."""
+        if isinstance(event, Redealt):
+            self._redeals.append(event)
+            return
+        redeals: tuple = ()
+        if isinstance(event, Dealt) and event.first:
+            redeals, self._redeals = tuple(self._redeals), []
+        for i, (text, kind) in enumerate(self._lines_for(event, redeals)):
+            self._log(text, kind, lambda e=event, r=redeals, i=i: self._lines_for(e, r)[i][0])
 
     def _show_state(self) -> None:
         self.query_one("#prompt", Static).update(self.message, layout=False)
@@ -336,8 +356,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _engine_event(self, message: EngineEvent) -> None:
         event = message.event
         pic = self.pic
-        for text, kind in self.log_lines(event):
-            self._log(text, kind)
+        self._log_event(event)
         if isinstance(event, GameStarted):
             pic.totals = [0] * self.table.rules.n_sides
         elif isinstance(event, Dealt):
@@ -383,10 +402,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if self.table.events and event is self.table.events[-1]:
             self._next_turn()
 
-    def log_lines(self, event) -> list[tuple[str, str]]:
-        """The play log's lines for one engine event: (text, kind), in the language in use."""
-        if isinstance(event, Redealt):  # logged under its hand's header, which comes next
-            self._redeals.append(event)
+    def _lines_for(self, event, redeals: tuple = ()) -> list[tuple[str, str]]:
+        """The play log's lines for one engine event: (text, kind), in the language in use;
+        ``redeals`` are the redeals (``Redealt``) logged under a hand's header."""
+        if isinstance(event, Redealt):
             return []
         if isinstance(event, Dealt):
             mine = event.dealer == self.me
@@ -395,8 +414,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 head = (_("— Hand {n}: You deal —") if mine else _("— Hand {n}: {name} deals —"))
                 lines = [(head.format(n=event.hand, name=name), "hand")]
                 lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))}).", "")
-                          for r in self._redeals]
-                self._redeals = []
+                          for r in redeals]
                 if event.escobas:  # Escoba: table cards adding up to 15 (or 30) go to the dealer
                     lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))}).", "scopa"))
                 return lines
@@ -494,8 +512,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         while start > 0 and isinstance(events[start - 1], Redealt):
             start -= 1
         for event in events[start:]:
-            for text, kind in self.log_lines(event):
-                self._log(text, kind)
+            self._log_event(event)
 
     def _redeal_text(self, event: Redealt) -> str:
         # TRANSLATORS: {kings} is the deck's name for its Kings in the plural ("Re", "Reyes", "Kings").
@@ -714,7 +731,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif isinstance(notice, SeatChanged):
             news = SEAT_NEWS.get(notice.status)
             text = _(news).format(name=notice.name) if news else f"{notice.name} {notice.status}"
-            self._log(text + ".", "")
+            self._log(text + ".", "", (lambda news=news, name=notice.name: _(news).format(name=name) + ".")
+                      if news else None)
             self.app.notify(text, timeout=4, markup=False)
             self._refresh_widgets()
         elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup

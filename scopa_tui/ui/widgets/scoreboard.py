@@ -130,6 +130,12 @@ class PlayLog(RichLog):
         self._added.append((text, deck, kind))
         self._write(text, deck, kind)
 
+    def reset(self) -> None:
+        """Empty, before every line is added again (another deck style or language)."""
+        self.clear()
+        self.texts.clear()
+        self._added.clear()
+
     def on_resize(self, event) -> None:
         """Lines are wrapped when written: a new width writes them again, so none is cut."""
         if event.size.width != self._width:
