@@ -158,3 +158,34 @@ async def test_statistics_and_history(lang, tmp_path):
     for before, label in ((stats, "statistics"), (history, "history")):
         app = ScopaApp(GameConfig(ai=["greedy"], seed=7), start=False, ai_delay=0, data_dir=str(tmp_path))
         await _look(app, lang, size=(100, 30), before=before, label=label)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_resume_offer(lang, tmp_path):
+    from .helpers import play_by_keys
+
+    first = ScopaApp(GameConfig(ai=["greedy"], seed=7), start=True, ai_delay=0, data_dir=str(tmp_path))
+    async with first.run_test(size=(80, 24)) as pilot:  # one move, saved at once
+        assert await wait_for_my_turn(pilot)
+        await play_by_keys(pilot, first.game.legal_moves()[0])
+        await settle(pilot)
+    await _look(ScopaApp(GameConfig(ai=["greedy"], seed=7), start=False, ai_delay=0, data_dir=str(tmp_path)),
+                lang, label="resume offer")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_replay(lang):
+    from scopa_tui.engine import record
+    from scopa_tui.store.frames import load_text
+    from scopa_tui.ui.screens.replay import ReplayScreen
+
+    from .scoring_data import played
+
+    async def replay(pilot):
+        (game,) = load_text(record.dumps(played(2)), names=[_(YOU), "Anna"])
+        await pilot.app.push_screen(ReplayScreen([game], "2026-11-30.jsonl"))
+        await settle(pilot)
+        await pilot.press("right", "right", "right")
+
+    languages.use(lang)
+    await _look(make_app(start=False), lang, before=replay, label="replay")
