@@ -37,6 +37,19 @@ async def test_the_new_game_screen_speaks_italian():
         assert dict((v, str(label)) for label, v in level._options)["medium"] == "medio"
 
 
+
+async def test_the_line_under_the_new_game_form_puts_a_space_before_the_colon_in_french():
+    languages.use("fr")
+    app = ScopaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        info = str(app.screen.query_one("#preset-info", Static).content)
+        assert info.startswith("standard : règles italiennes classiques"), info
+        app.screen.query_one("#ai-1", Select).focus()
+        await pilot.pause()
+        info = str(app.screen.query_one("#preset-info", Static).content)
+        assert info.startswith("moyen : "), info
+
 async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_half_typed():
     app = ScopaApp()
     async with app.run_test(size=(100, 30)) as pilot:
