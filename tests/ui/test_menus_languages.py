@@ -74,7 +74,7 @@ async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_
         assert app.screen is screen
         shown = words(screen)
         assert "Giocatori" in shown and "Inizia la partita" in shown and "Players" not in shown
-        assert "Bruno è il tuo compagno" in str(screen.query_one("#ai-col").border_subtitle)
+        assert "Bruno gioca in coppia con te" in str(screen.query_one("#ai-col").border_subtitle)
         after = screen.read_config()
         assert (after.players, after.target, after.ai, after.options, after.deck) == \
             (before.players, before.target, before.ai, before.options, before.deck)
