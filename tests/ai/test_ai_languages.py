@@ -31,18 +31,18 @@ def test_the_hint_reason_in_italian():
     # Laying 5s on 4c leaves 9: only a Cavallo (rank 9) sweeps it, none of them seen yet.
     view = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
     line = explain(view, Move("5s"), rank_name=_deck(ITALIAN_DECK))
-    assert line.startswith("cala 5s (non si può prendere niente) e lascia 4c 5s: la spazza solo un Cavallo "
+    assert line.startswith("cala 5s (non si può prendere niente) e lascia 4c 5s: fa scopa solo un Cavallo "
                            "(4 da uscire, "), line
     assert line.endswith("% che l'abbia il prossimo)")
     assert explain(view, Move("6b"), rank_name=_deck(ITALIAN_DECK)) == (
-        "cala 6b (non si può prendere niente) e lascia 4c 6b: nessuna carta ancora da uscire la spazza")
+        "cala 6b (non si può prendere niente) e lascia 4c 6b: nessuna carta ancora da uscire fa scopa")
 
 
 def test_the_hint_names_the_settebello_and_the_scopa_in_italian():
     languages.use("it")
     view = make_view("7d 2b", "3c 4s", hand_sizes=(2, 3), stock=20)
     assert explain(view, Move("7d", ["3c", "4s"])) == (
-        "spazza il tavolo con 7d (scopa) e prende il settebello")
+        "fa scopa con 7d e prende il settebello")
     view = make_view("7c 2b", "7d 3s 9b", hand_sizes=(2, 3), stock=20)
     assert explain(view, Move("7c", ["7d"])).startswith("7c prende il settebello e lascia 3s 9b")
 
@@ -52,7 +52,7 @@ def test_a_feminine_rank_takes_its_article_in_french():
     # Laying 5s on 4c leaves 9, the Dame of the French deck.
     view = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
     line = explain(view, Move("5s"), rank_name=_deck(FRENCH_DECK_IN_FRENCH))
-    assert ": rafle par une Dame seulement (4 pas sorties, " in line, line
+    assert ": scopa possible seulement avec une Dame (4 pas sorties, " in line, line
 
 
 def test_an_unknown_ai_in_spanish():

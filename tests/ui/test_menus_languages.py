@@ -37,6 +37,19 @@ async def test_the_new_game_screen_speaks_italian():
         assert dict((v, str(label)) for label, v in level._options)["medium"] == "medio"
 
 
+
+async def test_the_line_under_the_new_game_form_puts_a_space_before_the_colon_in_french():
+    languages.use("fr")
+    app = ScopaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        info = str(app.screen.query_one("#preset-info", Static).content)
+        assert info.startswith("standard : règles italiennes classiques"), info
+        app.screen.query_one("#ai-1", Select).focus()
+        await pilot.pause()
+        info = str(app.screen.query_one("#preset-info", Static).content)
+        assert info.startswith("moyen : "), info
+
 async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_half_typed():
     app = ScopaApp()
     async with app.run_test(size=(100, 30)) as pilot:
@@ -61,7 +74,7 @@ async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_
         assert app.screen is screen
         shown = words(screen)
         assert "Giocatori" in shown and "Inizia la partita" in shown and "Players" not in shown
-        assert "Bruno è il tuo compagno" in str(screen.query_one("#ai-col").border_subtitle)
+        assert "Bruno gioca in coppia con te" in str(screen.query_one("#ai-col").border_subtitle)
         after = screen.read_config()
         assert (after.players, after.target, after.ai, after.options, after.deck) == \
             (before.players, before.target, before.ai, before.options, before.deck)

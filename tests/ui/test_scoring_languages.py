@@ -32,7 +32,7 @@ async def test_the_scoring_of_a_hand_is_in_italian():
             assert word in said, word
         assert screen.query_one("#hand-over").border_title == "Mano 1 — punteggio"
         assert str(screen.query_one("#continue", Button).label) == "Prossima mano (Enter)"
-        assert "a te, l'ultimo a prendere" in said  # the leftovers, said to the player
+        assert "a te (ultima presa)" in said  # the leftovers, said to the player
         assert not ENGLISH.search(said + str(screen.query_one("#continue", Button).label))
 
 

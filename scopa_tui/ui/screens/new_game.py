@@ -274,18 +274,20 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         col.border_subtitle = _("{name} is your partner").format(name=NAMES[partner]) if partner else ""
         self._show(self.query_one("#other-row", Horizontal), self.query_one("#target", Select).value == 0)
         p = PRESETS.get(preset)
-        info = f"{preset}: {_(p.description)}." if p else ""
+        # "{rule}: {what}": French puts a space before the colon.
+        info = _("{rule}: {what}").format(rule=preset, what=_(p.description) + ".") if p else ""
         focused = self.focused
         what = focused.id or "" if focused is not None else ""
         if isinstance(focused, Checkbox) and what.startswith("opt-"):
             opt = OPTIONS[what[4:]]
-            info = f"{_(opt.title)}: {_(opt.summary)}"
+            info = _("{rule}: {what}").format(rule=_(opt.title), what=_(opt.summary))
         elif what == "variant" or variant.name != "scopa" and what != "preset":
-            info = f"{_(variant.title)}: {_(variant.summary)}"
+            info = _("{rule}: {what}").format(rule=_(variant.title), what=_(variant.summary))
         if focused is not None and (focused.id or "").startswith("ai-") and isinstance(focused, Select):
             level = focused.value
             described = self.levels.get(level, "")
-            info = f"{level_word(level)}: {_(described) if described else ''}"
+            info = _("{rule}: {what}").format(rule=level_word(level),
+                                               what=_(described) if described else "")
             if level == EXTERNAL:
                 info = _("external bot: a program that speaks the scopa-bot/1 protocol "
                          "(docs/bot-protocol.md), e.g. scopa-tui bot --level hard")
