@@ -115,3 +115,11 @@ def test_use_installs_the_catalog_for_the_whole_program(lang):
     assert argparse._("positional arguments") == text._("positional arguments")
     languages.use("en")
     assert text._("positional arguments") == "positional arguments"
+
+
+def test_numbers_take_the_language_s_decimal_mark():
+    assert text.decimal("0.67") == "0.67"
+    for lang, said in (("it", "1,5"), ("fr", "1,5"), ("es", "1,5"), ("tl", "1.5")):
+        languages.use(lang)
+        assert text.decimal("1.5") == said
+        assert text.decimal("12") == "12"

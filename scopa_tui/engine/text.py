@@ -56,3 +56,10 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it now (a constant)."""
     return message
+
+
+def decimal(number: str) -> str:
+    """A number as written (``f"{x:.2f}"``, ``f"{s:g}"``) with the language's decimal mark:
+    ``0,67`` in Italian, French and Spanish."""
+    # TRANSLATORS: your language's decimal mark, as in 0.67 ("," in Italian: 0,67).
+    return number.replace(".", pgettext("decimal mark", "."))

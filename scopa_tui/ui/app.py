@@ -16,7 +16,7 @@ from textual.theme import Theme
 from .. import languages
 from ..ai.registry import make_player
 from ..engine import VARIANTS, Game, HandScore, RulesError
-from ..engine.text import N_, _, language
+from ..engine.text import N_, _, decimal, language
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
@@ -429,9 +429,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
         name = dict(AI_PACES).get(delay, "")
         if name:
             # TRANSLATORS: {name} is an AI pace (instant, quick, normal, slow), {seconds} a number.
-            self.notify(_("AI pace: {name} ({seconds} s per play)").format(name=_(name), seconds=f"{delay:g}"))
+            self.notify(_("AI pace: {name} ({seconds} s per play)").format(name=_(name), seconds=decimal(f"{delay:g}")))
         else:
-            self.notify(_("AI pace: {seconds} s per play").format(seconds=f"{delay:g}"))
+            self.notify(_("AI pace: {seconds} s per play").format(seconds=decimal(f"{delay:g}")))
 
     def set_reduce_motion(self, on: bool) -> None:
         """Cards fly over the table (off) or not (on); remembered in the settings."""
@@ -479,14 +479,14 @@ class ScopaApp(CrashLog, StoreMixin, App):
             yield SystemCommand(title.format(name=name), _("Every word of the game in {name} (remembered)")
                                 .format(name=name), lambda code=code: self.set_language(code))
         if not any(abs(delay - self.ai_delay) < 1e-9 for delay, _name in AI_PACES):  # e.g. --ai-delay 1.2
-            yield SystemCommand(_("AI pace: {seconds} s (now)").format(seconds=f"{self.ai_delay:g}"),
+            yield SystemCommand(_("AI pace: {seconds} s (now)").format(seconds=decimal(f"{self.ai_delay:g}")),
                                 _("Each AI play stays in view this long (set with --ai-delay); "
                                   "choose instant, quick, normal or slow to change it"),
                                 lambda d=self.ai_delay: self.set_ai_pace(d))
         for delay, name in AI_PACES:
             now = abs(delay - self.ai_delay) < 1e-9
             title = _("AI pace: {name} (now)") if now else _("AI pace: {name}")
-            help = (_("Each AI play stays in view {seconds} s (remembered)").format(seconds=f"{delay:g}") if delay
+            help = (_("Each AI play stays in view {seconds} s (remembered)").format(seconds=decimal(f"{delay:g}")) if delay
                     else _("The AIs play at once (remembered)"))
             yield SystemCommand(title.format(name=_(name)), help, lambda d=delay: self.set_ai_pace(d))
         for on in (True, False):

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 from ...engine import OPTIONS, PRESETS, VARIANTS
-from ...engine.text import N_, _, ngettext, pgettext
+from ...engine.text import N_, _, decimal, ngettext, pgettext
 from ...engine.variants import OPTION_DEFAULTS
 from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
@@ -82,7 +82,7 @@ def table_row(t: dict) -> dict[str, str]:
     return {"code": str(t["code"]), "title": str(t.get("title") or ""),
             "game": game_label(t.get("variant"), t.get("options")), "players": taken,
             "rules": str(t.get("preset")), "target": str(t.get("target")),
-            "limit": f"{limit:g} s" if limit else ""}
+            "limit": decimal(f"{limit:g}") + " s" if limit else ""}
 
 
 class LobbyScreen(Translated, Screen):

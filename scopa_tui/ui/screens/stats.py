@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine.text import N_, _
+from ...engine.text import N_, _, decimal
 from ...store.db import Stats
 from ...store.words import level_word
 from ..styles import STORE_TCSS
@@ -36,8 +36,8 @@ def summary_table(st: Stats) -> Table:
     t.add_row(_("Games won"), str(st.won), _pct(st.won, st.games))
     t.add_row(_("Win streak"), str(st.current_streak), _("best {n}").format(n=st.best_streak))
     t.add_row(_("Hands played"), str(st.hands), "")
-    t.add_row(_("Points per hand"), f"{st.per_hand(st.points):.2f}", _("{n} in all").format(n=st.points))
-    t.add_row(_("Scope per hand"), f"{st.per_hand(st.scope):.2f}", _("{n} in all").format(n=st.scope))
+    t.add_row(_("Points per hand"), decimal(f"{st.per_hand(st.points):.2f}"), _("{n} in all").format(n=st.points))
+    t.add_row(_("Scope per hand"), decimal(f"{st.per_hand(st.scope):.2f}"), _("{n} in all").format(n=st.scope))
     t.add_row(_("Settebello taken"), str(st.settebello), of_hands(st.settebello))
     t.add_row(_("Primiera won"), str(st.primiera), of_hands(st.primiera))
     t.add_row(_("Cards point won"), str(st.cards), of_hands(st.cards))
