@@ -171,7 +171,7 @@ async def test_the_table_says_its_words_and_the_servers_errors_in_the_players_la
     said = []
     table.subscribe(lambda item: said.append(item.text) if isinstance(item, TableError) else None)
     assert (table.title, table.status) == ("tavolo K7XQ93PA", "connesso")
-    assert [table.seat_label(s) for s in (0, 2)] == ["persona · non connessa", "IA difficile"]
+    assert [table.seat_label(s) for s in (0, 2)] == ["persona · non connessa", "IA (difficile)"]
     table.take({"type": "error", "code": "not_your_turn", "message": "it is Anna's turn", "ref": "play"})
     table.take({"type": "error", "code": "new_code", "message": "a server newer than this client"})
     table.take({"type": "connection", "status": "lost", "message": "connessione persa"})

@@ -120,7 +120,7 @@ def test_a_save_is_summed_up_in_italian(tmp_path):
     (tmp_path / "g.json").write_text(save_text(game, setup_for(ai="hard"), "g"))
     saved = saves.load("g")
     languages.use("it")
-    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 contro difficile: Tu ")
+    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversari: difficile): Tu ")
 
 
 def test_a_bad_settings_file_is_reported_in_italian(tmp_path):

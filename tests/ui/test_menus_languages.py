@@ -114,7 +114,7 @@ async def test_the_palette_entries_of_the_app_speak_the_language():
         assert not any(t.startswith(("AI pace", "Reduce motion", "History")) for t in titles)
         app.set_ai_pace(1.5)
         await pilot.pause()
-        assert "Ritmo dell'IA: lento (1.5 s per giocata)" in \
+        assert "Ritmo dell'IA: lento (1,5 s per giocata)" in \
             [n.message for n in app._notifications]
 
 
