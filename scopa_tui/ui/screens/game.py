@@ -1314,7 +1314,9 @@ class GameScreen(Translated, Screen):
         top = Text()
         title = f" {_(rules.variant_info.title).upper()} "  # the game: SCOPA, ESCOBA, ...
         top.append(title, style="bold reverse")
-        parts = ["  " + _("Hand {n}").format(n=pic.hand_no), _("dealer {name}").format(name=self.names[pic.dealer]),
+        # "you deal" rather than "dealer You": a language conjugates the verb for the player.
+        dealer = _("you deal") if pic.dealer == self.me else _("dealer {name}").format(name=self.names[pic.dealer])
+        parts = ["  " + _("Hand {n}").format(n=pic.hand_no), dealer,
                  ngettext("to {n} point", "to {n} points", rules.target).format(n=rules.target), rules.preset]
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
             parts.append(", ".join(_(OPTIONS[o].title).lower() if o in OPTIONS else o.replace("-", " ")
