@@ -131,3 +131,13 @@ async def test_the_too_small_notice_in_spanish():
         assert isinstance(app.screen, TooSmallScreen)
         said = str(app.screen.query_one("#too-small").content)
         assert said.startswith("Scopa necesita una terminal de al menos 80×24.") and "60×20" in said
+
+
+async def test_the_top_bar_says_you_deal_in_the_players_words():
+    async with _game("es") as (pilot, screen):
+        screen.pic.dealer = screen.me
+        screen._refresh_topbar()
+        assert "Mano 1 · repartes tú · a 11 puntos" in str(screen._topbar)  # not "reparte Tú"
+        screen.pic.dealer = 1 - screen.me
+        screen._refresh_topbar()
+        assert "Mano 1 · reparte Anna · a 11 puntos" in str(screen._topbar)

@@ -1287,7 +1287,7 @@ class GameScreen(Translated, Screen):
         if pic.seat_coins[self.me]:
             parts.append(f"{self.deck.suit('d')} {pic.seat_coins[self.me]}")
         if pic.seat_scope[self.me]:
-            parts.append(f"scope {len(pic.seat_scope[self.me])}: "  # the rules' word, in every language
+            parts.append(f"{self._sweep(2)} {len(pic.seat_scope[self.me])}: "  # the rules' word, in every language
                          + " ".join(self.deck.short(c) for c in pic.seat_scope[self.me]))
         return " · ".join(parts)
 
@@ -1307,7 +1307,7 @@ class GameScreen(Translated, Screen):
             self.thinking == seat,
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
-            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else ())
+            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep(2))
 
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules
