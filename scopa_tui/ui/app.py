@@ -49,7 +49,7 @@ TEXTUAL_WORDS = (
     N_("Hide the keys and widget help panel"), N_("Minimize"), N_("Minimize the widget and restore to normal size"),
     N_("Maximize"), N_("Maximize the focused widget"), N_("Screenshot"),
     N_("Save an SVG 'screenshot' of the current screen"), N_("Search for commands…"), N_("Search for themes…"),
-    N_("palette"),
+    N_("palette"), N_("Dismiss menu"),  # the footer's key while a Select's list is open
 )
 
 # A green-felt theme for the table; the built-in themes (ansi-dark, ansi-light, ...) work too.

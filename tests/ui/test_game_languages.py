@@ -150,3 +150,11 @@ async def test_a_language_change_writes_the_whole_log_again_in_the_new_language(
         app.set_language("en")
         await settle(pilot)
         assert list(log.texts) == before
+async def test_the_top_bar_says_you_deal_in_the_players_words():
+    async with _game("es") as (pilot, screen):
+        screen.pic.dealer = screen.me
+        screen._refresh_topbar()
+        assert "Mano 1 · repartes tú · a 11 puntos" in str(screen._topbar)  # not "reparte Tú"
+        screen.pic.dealer = 1 - screen.me
+        screen._refresh_topbar()
+        assert "Mano 1 · reparte Anna · a 11 puntos" in str(screen._topbar)

@@ -129,3 +129,15 @@ def test_the_crash_line_speaks_french():
     languages.use("fr")
     assert crash_line(Crashed()) == ("scopa-tui: arrêté par une erreur interne (KeyError: 'x') ; "
                                      "les détails sont dans /tmp/crash.log")
+
+
+async def test_an_open_list_of_choices_names_its_escape_key_in_spanish():
+    languages.use("es")
+    app = ScopaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#players", Select).focus()
+        await pilot.press("enter")  # the list of choices opens: Esc closes it
+        await pilot.pause()
+        shown = [a.binding.description for a in app.screen.active_bindings.values() if a.binding.show]
+        assert "Cerrar el menú" in shown and "Dismiss menu" not in shown

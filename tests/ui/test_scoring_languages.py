@@ -102,4 +102,4 @@ def test_the_french_deck_is_named_in_the_players_language_the_others_keep_their_
     languages.use("tl")
     assert DeckStyle("french").rank_name(9) == "Reyna"
     assert DeckStyle("french-numeric", ascii=True).ascii_scheme() == (
-        "A = Alas, numero ang iba; uri d = Diyamante, h = Puso, s = Espada, c = Trebol")
+        "A = Alas, numero ang iba; mga palo: d = Diyamante, h = Puso, s = Espada, c = Trebol")

@@ -63,3 +63,15 @@ async def test_the_live_line_speaks_escoba():
 
         assert screen.query_one(ScoreBoard).words == ("velo", "escobas")  # Escoba's words in the panel
         assert screen._sweep(2) == "escobas"
+
+
+async def test_escobas_are_counted_as_escobas_on_the_hand_and_the_seats():
+    app = variant_app("escoba", seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        screen = game_screen(app)
+        screen.pic.seat_scope[0].append(screen.pic.my_hand[0])  # an escoba each, as if swept
+        screen.pic.seat_scope[1].append(screen.pic.my_hand[0])
+        assert "escobas 1: " in screen._my_pile_text() and "scope" not in screen._my_pile_text()
+        assert screen._seat_info(1).sweeps == "escobas"

@@ -1307,7 +1307,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if pic.seat_coins[self.me]:
             parts.append(f"{self.deck.suit('d')} {pic.seat_coins[self.me]}")
         if pic.seat_scope[self.me]:
-            parts.append(f"scope {len(pic.seat_scope[self.me])}: "  # the rules' word, in every language
+            parts.append(f"{self._sweep(2)} {len(pic.seat_scope[self.me])}: "  # the rules' word, in every language
                          + " ".join(self.deck.short(c) for c in pic.seat_scope[self.me]))
         return " · ".join(parts)
 
@@ -1327,14 +1327,16 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.thinking == seat,
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
-            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else ())
+            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep(2))
 
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules
         top = Text()
         title = f" {_(rules.variant_info.title).upper()} "  # the game: SCOPA, ESCOBA, ...
         top.append(title, style="bold reverse")
-        parts = ["  " + _("Hand {n}").format(n=pic.hand_no), _("dealer {name}").format(name=self.names[pic.dealer]),
+        # "you deal" rather than "dealer You": a language conjugates the verb for the player.
+        dealer = _("you deal") if pic.dealer == self.me else _("dealer {name}").format(name=self.names[pic.dealer])
+        parts = ["  " + _("Hand {n}").format(n=pic.hand_no), dealer,
                  ngettext("to {n} point", "to {n} points", rules.target).format(n=rules.target), rules.preset]
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
             parts.append(", ".join(_(OPTIONS[o].title).lower() if o in OPTIONS else o.replace("-", " ")

@@ -342,6 +342,7 @@ class SeatInfo:
     pile: int = 0  # cards this seat captured this hand
     coins: int = 0
     scope: tuple[int, ...] = ()  # this seat's sweeping cards this hand
+    sweeps: str = "scope"  # what they are called: the rules' word (Escoba: "escobas"), in every language
 
 
 SIDE_CLASSES = {f"seat--side-{i}" for i in range(3)}
@@ -396,7 +397,7 @@ class SeatView(CardCanvas):
             coin.append(f"{'' if narrow else ' '}{info.coins}", label)
             taken.append(coin)
         if info.scope:
-            sc = Text(f"scope {len(info.scope)}", self._style("star"))  # the rules' word, in every language
+            sc = Text(f"{info.sweeps} {len(info.scope)}", self._style("star"))
             for c in info.scope if not narrow else ():
                 sc.append(" ")
                 sc.append(self.deck.short(c), self._style(suit_role(c)))
