@@ -27,6 +27,7 @@ from ..engine.rules import PLAYER_COUNTS, sides_for
 from ..engine.text import N_, _
 from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only, left_alone,
                     read_text, valid_time)
+from .frames import display_name
 from .words import level_word
 
 SAVE_FORMAT = "scopa-tui-save"
@@ -120,7 +121,7 @@ class SavedGame:
         than Scopa is named (``a game of Escoba to 21``)."""
         g = self.game
         variant = g.rules.variant_info
-        names = [_("You") if n == "You" else n for n in self.setup.names]  # the human seat (ui/config.py)
+        names = [display_name(n) for n in self.setup.names]
         sides = [" & ".join(names[s] if s < len(names) else _("seat {n}").format(n=s + 1) for s in seats)
                  for seats in g.rules.sides]
         score = ", ".join(f"{n} {t}" for n, t in zip(sides, g.totals))

@@ -473,7 +473,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         for command in super().get_system_commands(screen):
             # Textual's own entries (Theme, Quit, Keys, Screenshot...) in the player's
             # language too: their English words are listed in TEXTUAL_WORDS.
-            yield command._replace(title=_(command.title), help=_(command.help))
+            yield (command._replace(title=_(command.title), help=_(command.help))
+                   if command.title in TEXTUAL_WORDS else command)
         for code, name in languages.LANGUAGES.items():
             title = (_("Language: {name} (now)") if code == language() else _("Language: {name}"))
             yield SystemCommand(title.format(name=name), _("Every word of the game in {name} (remembered)")

@@ -98,26 +98,18 @@ async def test_the_new_game_screen(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-async def test_the_game_screen_with_a_card_chosen(lang):
-    async def choose(pilot):
+@pytest.mark.parametrize("key, label", [("1", "game with a card chosen"), ("q", "quit question")])
+async def test_the_game_screen_after_a_key(lang, key, label):
+    async def press(pilot):
         assert await wait_for_my_turn(pilot)
-        await pilot.press("1")
+        await pilot.press(key)
 
-    await _look(make_app(seed=12), lang, before=choose, label="game")
+    await _look(make_app(seed=12), lang, before=press, label=label)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 async def test_the_scopone_game_screen(lang):
     await _look(make_app(players=4, ai=["greedy"] * 3, seed=9), lang, label="Scopone")
-
-
-@pytest.mark.parametrize("lang", LANGS)
-async def test_the_quit_question(lang):
-    async def quit(pilot):
-        assert await wait_for_my_turn(pilot)
-        await pilot.press("q")
-
-    await _look(make_app(seed=12), lang, before=quit, label="quit question")
 
 
 @pytest.mark.parametrize("lang", LANGS)
