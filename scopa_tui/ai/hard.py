@@ -79,7 +79,8 @@ class HardPlayer(BasePlayer):
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
                  iters: int | None = None, time: float | None = None, infer: bool = True,
-                 play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True):
+                 play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True,
+                 mcts: int = 0, explore: float | None = None, bias: float = 0.0, horizon: str = "hand"):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -96,6 +97,12 @@ class HardPlayer(BasePlayer):
         self.at_least = at_least  # plies at least, past the end of the deal into a guessed stock
         self.leaf = leaf
         self.infosets = infosets  # the next move chosen once for all worlds (2 and 3 players)
+        # mcts=N: information-set MCTS of N iterations (:mod:`.ismcts`) where something is
+        # hidden; the exact alpha-beta still plays a deal with perfect information.
+        self.mcts = mcts
+        self.mcts_options = {"bias": bias, "horizon": horizon}
+        if explore is not None:
+            self.mcts_options["exploration"] = explore
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -119,6 +126,15 @@ class HardPlayer(BasePlayer):
         at_least = self.at_least
         leaf = self.leaf
         scores = tuple(view.scores) if self.play_score else None
+        if self.mcts and not exact:
+            from . import ismcts
+
+            scored, iterations = ismcts.search(view, self.rng, self.mcts,
+                                               lambda state: leaf(state, side, values, rules),
+                                               terminal_value(rules, side, scores),
+                                               evidence(view) if self.infer else None, **self.mcts_options)
+            self.last_stats = {"worlds": iterations, "nodes": iterations, "exact": 0}
+            return scored
         deadline = _time.perf_counter() + self.time_budget if self.time_budget else None
         search = search_infosets if self.infosets and players <= 3 and not exact else search_worlds
         scored, nodes = search(view, self.rng, worlds, depth_of,
