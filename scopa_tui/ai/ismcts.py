@@ -38,6 +38,18 @@ LAY_PENALTY = 0.15   # laying a card gives up what it could take later (medium's
 SCOPA_VALUE = 1.0    # a sweep, in points
 EXPLORATION = 2.0    # UCB's constant, in points of a hand
 
+_SWEEPS: dict[int, int] = {}  # sweep_rank by table and capture rule (tables recur in rollouts)
+
+
+def _sweep_rank(table: int, rule: int) -> int:
+    key = table | rule << 40
+    r = _SWEEPS.get(key)
+    if r is None:
+        if len(_SWEEPS) > 200_000:
+            _SWEEPS.clear()
+        r = _SWEEPS[key] = sweep_rank(table, rule)
+    return r
+
 
 class Node:
     """One information set of the tree: its children by play, and its statistics.
@@ -81,7 +93,7 @@ def move_score(state: HandState, card: int, cap: int) -> float:
             nxt = 0
         if nxt % state.sides_n != state.turn % state.sides_n:
             hand = state.hands[nxt]
-            r = sweep_rank(after, state.rule)
+            r = _sweep_rank(after, state.rule)
             threat = 0.0
             for c in hand:
                 if r and (c >> 2) + 1 == r and (left > 2 or state.last_play_scopa):
