@@ -20,16 +20,19 @@ def _mask(text: str) -> int:
     return mask_of(parse_cards(text.split()))
 
 
-def test_the_same_seed_and_count_give_the_same_move_and_values():
+@pytest.mark.parametrize("options", [{}, {"horizon": "deal"}, {"bias": 1.0, "explore": 1.0}])
+def test_the_same_seed_and_count_give_the_same_move_and_values(options):
     game = Game(Rules(players=2), 11)
     game.start()
     for _ in range(5):  # a few plays in, with history for the evidence
         game.play(game.legal_moves()[0])
     view = game.view(game.turn)
-    first = HardPlayer(4, mcts=120).evaluate(view)
-    assert first == HardPlayer(4, mcts=120).evaluate(view)
+    first = HardPlayer(4, mcts=120, **options).evaluate(view)
+    assert first == HardPlayer(4, mcts=120, **options).evaluate(view)
     assert {m for m, _ in first} == set(view.legal)
-    assert registry.make_player("hard:mcts=120", seed=4).evaluate(view) == first
+    assert all(-20 < v < 20 for _, v in first)  # every root move searched: points of a hand
+    if not options:
+        assert registry.make_player("hard:mcts=120", seed=4).evaluate(view) == first
 
 
 def test_mcts_is_a_counted_option_of_hard_with_a_limit():
