@@ -55,7 +55,9 @@ class Node:
     """One information set of the tree: its children by play, and its statistics.
 
     ``total`` sums the values (for the searching side) of the iterations through it;
-    ``mover_side`` is whether the play leading here was the searching side's.
+    ``avail`` counts the visits of its parent in which its play was legal; ``mine`` says
+    whether the play leading here was the searching side's; ``prior`` is the rollout
+    policy's score of that play (for the progressive bias).
     """
 
     __slots__ = ("children", "visits", "avail", "total", "mine", "prior")
