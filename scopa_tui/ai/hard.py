@@ -24,7 +24,10 @@ budget's safety cap of :data:`SAFETY_TIME` (a count of worlds given has none).
 
 The other keyword arguments (``infer``, ``play_score``, ``infosets``, ``at_least``,
 ``leaf``) switch one idea off or on at a time, for measuring it; the registry does not
-offer them.
+offer them.  ``mcts=N`` (the registry's ``hard:mcts=N``) searches by information-set MCTS
+instead (:mod:`.ismcts`, N iterations; ``explore``, ``bias`` and ``horizon`` are its
+constant, progressive bias and rollout horizon) wherever something is hidden; at 1,000
+iterations measured weaker than the default (README.md, "AI opponents and bots"), so an option.
 """
 
 from __future__ import annotations
@@ -79,7 +82,8 @@ class HardPlayer(BasePlayer):
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
                  iters: int | None = None, time: float | None = None, infer: bool = True,
-                 play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True):
+                 play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True,
+                 mcts: int = 0, explore: float | None = None, bias: float = 0.0, horizon: str = "hand"):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -96,6 +100,12 @@ class HardPlayer(BasePlayer):
         self.at_least = at_least  # plies at least, past the end of the deal into a guessed stock
         self.leaf = leaf
         self.infosets = infosets  # the next move chosen once for all worlds (2 and 3 players)
+        # mcts=N: information-set MCTS of N iterations (:mod:`.ismcts`) where something is
+        # hidden; the exact alpha-beta still plays a deal with perfect information.
+        self.mcts = mcts
+        self.mcts_options = {"bias": bias, "horizon": horizon}
+        if explore is not None:
+            self.mcts_options["exploration"] = explore
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -119,6 +129,15 @@ class HardPlayer(BasePlayer):
         at_least = self.at_least
         leaf = self.leaf
         scores = tuple(view.scores) if self.play_score else None
+        if self.mcts and not exact:
+            from . import ismcts
+
+            scored, iterations = ismcts.search(view, self.rng, self.mcts,
+                                               lambda state: leaf(state, side, values, rules),
+                                               terminal_value(rules, side, scores),
+                                               evidence(view) if self.infer else None, **self.mcts_options)
+            self.last_stats = {"worlds": iterations, "nodes": iterations, "exact": 0}
+            return scored
         deadline = _time.perf_counter() + self.time_budget if self.time_budget else None
         search = search_infosets if self.infosets and players <= 3 and not exact else search_worlds
         scored, nodes = search(view, self.rng, worlds, depth_of,
