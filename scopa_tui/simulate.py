@@ -13,6 +13,7 @@ from .ai.base import BasePlayer
 from .ai.registry import make_player
 from .engine import Game, GameEnded, HandEnded, Rules, record
 from .engine.core import ASSI
+from .engine.recording import RecordingGame
 from .engine.text import _, ngettext, pgettext
 
 
@@ -123,12 +124,15 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
             game_seed = master.getrandbits(31)
         assign = seat_entrants(rules, len(specs), g)
         players = {e: make_player(specs[e], seed=master.getrandbits(31)) for e in set(assign)}
-        game = Game(rules, game_seed)
         listeners = _listeners(players.values())
-        if listeners:
-            game.subscribe(lambda event: _notify(listeners, event))
-        game.start()
         leans = [_lean_chooser(players[assign[seat]]) for seat in range(rules.players)]
+        if listeners or None in leans:
+            game = Game(rules, game_seed)
+            if listeners:
+                game.subscribe(lambda event: _notify(listeners, event))
+        else:  # random, greedy: nobody needs events or views
+            game = RecordingGame(rules, game_seed, record=record_file is not None)
+        game.start()
         choosers = [players[assign[seat]].choose for seat in range(rules.players)]
         seat_stats = [stats[assign[seat]] for seat in range(rules.players)]
         clock, view_of, play_listed = time.perf_counter, game.view, game.play_listed
@@ -184,7 +188,7 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
                     st.hands += 1
                     st.points += score.points[side]
         if record_file is not None:
-            record_file.write(record.dumps(game))
+            record_file.write(game.record_text() if type(game) is RecordingGame else record.dumps(game))
         if on_game:
             on_game(g + 1, games)
     elapsed = time.perf_counter() - started

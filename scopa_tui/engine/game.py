@@ -134,10 +134,11 @@ class Game:
         self.deal_escobas = sum(state.scope)
         dealt = state.piles[self.side_of(self.dealer)] if self.deal_escobas else state.table
         self.hand_start_table = card_tuple(state.table)
-        self._emit_deal(state, card_tuple(dealt), first=True)
+        self._emit_deal(state, dealt, first=True)
 
-    def _emit_deal(self, state: HandState, table: tuple[Card, ...], first: bool = False) -> None:
-        self._emit(Dealt(self.hand_no, self.dealer, table,
+    def _emit_deal(self, state: HandState, table: int, first: bool = False) -> None:
+        """A deal: ``table`` is the mask of the new table cards (0 on later deals)."""
+        self._emit(Dealt(self.hand_no, self.dealer, card_tuple(table),
                          tuple([tuple([CARDS[c] for c in h]) for h in state.hands]), len(state.stock),
                          self.deal_escobas if first else 0, first))
 
@@ -237,10 +238,22 @@ class Game:
         event = Played(self.hand_no, seat, card, capture, scopa, over, () if over else card_tuple(s.table))
         self._emit(event)
         if len(s.stock) != stock_before:
-            self._emit_deal(s, ())
+            self._emit_deal(s, 0)
         if over:
             self._end_hand()
         return event
+
+    def _sweeps(self, leftover: int) -> tuple[list[list[Card]], int | None]:
+        """The hand's sweeping cards of each side, and the side whose last card took the
+        whole table without scoring a scopa (None when it did not)."""
+        sweeps: list[list[Card]] = [[] for _side in self.rules.sides]
+        for play in self.history:
+            if play.scopa:
+                sweeps[self.side_of(play.seat)].append(play.card)
+        last = self.history[-1]
+        # The last card took everything on the table but, by the rules, scored no scopa.
+        last_sweep = self.side_of(last.seat) if last.capture and not leftover and not last.scopa else None
+        return sweeps, last_sweep
 
     def _end_hand(self) -> None:
         s = self.state
@@ -249,13 +262,7 @@ class Game:
         leftover_to = s.last_capture if s.last_capture >= 0 else None
         # With no cards left on the table the record says leftover_to null: nobody took any.
         s.table = 0
-        sweeps: list[list[Card]] = [[] for _side in self.rules.sides]
-        for play in self.history:
-            if play.scopa:
-                sweeps[self.side_of(play.seat)].append(play.card)
-        last = self.history[-1]
-        # The last card took everything on the table but, by the rules, scored no scopa.
-        last_sweep = self.side_of(last.seat) if last.capture and not leftover and not last.scopa else None
+        sweeps, last_sweep = self._sweeps(leftover)
         deal_sweeps = [0] * self.rules.n_sides
         deal_sweeps[self.side_of(self.dealer)] = self.deal_escobas
         score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover,
