@@ -183,10 +183,10 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
             sides = sorted({rules.side_of(s) for s in range(rules.players) if assign[s] == e})
             if game.winner in sides:
                 st.wins += 1
-            for score in game.hand_scores:
-                for side in sides:
-                    st.hands += 1
-                    st.points += score.points[side]
+            # Every hand scored adds to the totals: over the game they are the points.
+            for side in sides:
+                st.hands += game.hand_no
+                st.points += game.totals[side]
         if record_file is not None:
             record_file.write(game.record_text() if type(game) is RecordingGame else record.dumps(game))
         if on_game:

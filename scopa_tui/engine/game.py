@@ -243,18 +243,6 @@ class Game:
             self._end_hand()
         return event
 
-    def _sweeps(self, leftover: int) -> tuple[list[list[Card]], int | None]:
-        """The hand's sweeping cards of each side, and the side whose last card took the
-        whole table without scoring a scopa (None when it did not)."""
-        sweeps: list[list[Card]] = [[] for _side in self.rules.sides]
-        for play in self.history:
-            if play.scopa:
-                sweeps[self.side_of(play.seat)].append(play.card)
-        last = self.history[-1]
-        # The last card took everything on the table but, by the rules, scored no scopa.
-        last_sweep = self.side_of(last.seat) if last.capture and not leftover and not last.scopa else None
-        return sweeps, last_sweep
-
     def _end_hand(self) -> None:
         s = self.state
         leftover = s.table
@@ -262,16 +250,8 @@ class Game:
         leftover_to = s.last_capture if s.last_capture >= 0 else None
         # With no cards left on the table the record says leftover_to null: nobody took any.
         s.table = 0
-        sweeps, last_sweep = self._sweeps(leftover)
-        deal_sweeps = [0] * self.rules.n_sides
-        deal_sweeps[self.side_of(self.dealer)] = self.deal_escobas
-        score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover,
-                           leftover_to if leftover else None, self.totals, self.side_names,
-                           scope_cards=sweeps, last_sweep=last_sweep, deal_sweeps=deal_sweeps)
-        self.totals = list(score.totals)
-        self.hand_scores.append(score)
         self.phase = "hand_over"
-        self._emit(HandEnded(score))
+        self._score_hand(leftover, leftover_to if leftover else None)
         best = max(self.totals)
         if best >= self.rules.target:
             leaders = [i for i, t in enumerate(self.totals) if t == best]
@@ -279,4 +259,23 @@ class Game:
                 self.winner = leaders[0]
                 self.phase = "game_over"
                 self._emit(GameEnded(tuple(self.totals), self.winner))
+
+    def _score_hand(self, leftover: int, leftover_to: int | None) -> None:
+        """Score the hand just played (leftovers already in a pile): the new totals, the
+        hand's :class:`HandScore` and its :class:`HandEnded` event."""
+        s = self.state
+        sweeps: list[list[Card]] = [[] for _side in self.rules.sides]
+        for play in self.history:
+            if play.scopa:
+                sweeps[self.side_of(play.seat)].append(play.card)
+        last = self.history[-1]
+        # The last card took everything on the table but, by the rules, scored no scopa.
+        last_sweep = self.side_of(last.seat) if last.capture and not leftover and not last.scopa else None
+        deal_sweeps = [0] * self.rules.n_sides
+        deal_sweeps[self.side_of(self.dealer)] = self.deal_escobas
+        score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover, leftover_to, self.totals,
+                           self.side_names, scope_cards=sweeps, last_sweep=last_sweep, deal_sweeps=deal_sweeps)
+        self.totals = list(score.totals)
+        self.hand_scores.append(score)
+        self._emit(HandEnded(score))
 

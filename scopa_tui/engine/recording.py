@@ -11,10 +11,11 @@ straight from the hand state's ints.  Only players that choose from the engine's
 
 from __future__ import annotations
 
-from .cards import CARDS, Card
-from .core import HandState
+from .cards import COINS_MASK, NAMES, SETTEBELLO, card_tuple
+from .core import RE_BELLO, SEVENS_SHIFT, HandState, hand_points, napola_length, primiera
 from .game import Game
-from .record import _line, deal_line, mask_names, play_line
+from .record import _encode, _line, deal_line, mask_names, play_line
+from .scoring import record_fields
 
 
 class RecordingGame(Game):
@@ -24,9 +25,6 @@ class RecordingGame(Game):
     def __init__(self, *args, record: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.lines: list[str] | None = [] if record else None
-        # This hand's sweeps as (seat, card), and its last play (seat, capture mask, scopa).
-        self._sweep_plays: list[tuple[int, int]] = []
-        self._last_play: tuple[int, int, bool] = (0, 0, False)
 
     def subscribe(self, callback):
         raise TypeError("a RecordingGame emits no events: use Game to follow a game")
@@ -47,10 +45,6 @@ class RecordingGame(Game):
             self.lines.append(deal_line(self.hand_no, self.dealer, mask_names(table) if table else "",
                                         state.hands, self.deal_escobas if first else 0))
 
-    def _deal_hand(self) -> None:
-        self._sweep_plays = []
-        super()._deal_hand()
-
     def play_listed(self, card: int, mask: int) -> None:
         """:meth:`Game.play_listed`, writing the play's line instead of an event (returns None)."""
         s = self.state
@@ -59,17 +53,36 @@ class RecordingGame(Game):
         scopa = s.apply(card, mask)
         if self.lines is not None:
             self.lines.append(play_line(self.hand_no, seat, card, mask_names(mask) if mask else "", scopa))
-        if scopa:
-            self._sweep_plays.append((seat, card))
         if len(s.stock) != stock_before:
             self._emit_deal(s, 0)
         if not s.plays_left:
-            self._last_play = (seat, mask, scopa)
             self._end_hand()
 
-    def _sweeps(self, leftover: int) -> tuple[list[list[Card]], int | None]:
-        sweeps: list[list[Card]] = [[] for _side in self.rules.sides]
-        for seat, card in self._sweep_plays:
-            sweeps[self.side_of(seat)].append(CARDS[card])
-        seat, mask, scopa = self._last_play
-        return sweeps, (self.side_of(seat) if mask and not leftover and not scopa else None)
+    def _score_hand(self, leftover: int, leftover_to: int | None) -> None:
+        """The hand's points by :func:`.core.hand_points` and its ``hand_end`` line, with
+        no :class:`~.scoring.HandScore` (``hand_scores`` stays empty)."""
+        s = self.state
+        rules = self.rules
+        points = hand_points(s, rules)
+        self.totals = [t + p for t, p in zip(self.totals, points)]
+        if self.lines is None:
+            return
+        values, require_all = rules.primiera_values, rules.primiera_requires_all_suits
+        extra = record_fields(rules)
+        dealer_side = self.side_of(self.dealer)
+        sides = []
+        for i, pile in enumerate(s.piles):
+            # The fields and their order of SideScore.to_record.
+            side = {"cards": pile.bit_count(), "coins": (pile & COINS_MASK).bit_count(),
+                    "settebello": bool(pile >> SETTEBELLO & 1), "primiera": primiera(pile, values, require_all)[0],
+                    "scope": s.scope[i], "points": points[i]}
+            for key in extra:
+                side[key] = (bool(pile >> RE_BELLO & 1) if key == "re_bello"
+                             else napola_length(pile) if key == "napola"
+                             else (pile >> SEVENS_SHIFT & 15).bit_count() if key == "sevens"
+                             else self.deal_escobas if i == dealer_side else 0)  # deal_sweeps
+            sides.append(side)
+        # The fields and their order of HandEnded.to_record.
+        self.lines.append(_encode({"event": "hand_end", "hand": self.hand_no,
+                                   "leftover": [NAMES[c] for c in card_tuple(leftover)],
+                                   "leftover_to": leftover_to, "sides": sides, "totals": self.totals}) + "\n")
