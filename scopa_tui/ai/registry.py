@@ -154,6 +154,15 @@ def check_runnable(spec: str) -> str:
     return spec
 
 
+# Specs already parsed (``simulate`` makes the same players for every game).
+_PARSED: dict[str, tuple[str, dict[str, Any]]] = {}
+
+
 def make_player(spec: str, seed: int | None = None) -> Player:
-    name, options = parse_spec(spec)
+    parsed = _PARSED.get(spec)
+    if parsed is None:
+        parsed = parse_spec(spec)
+        if len(_PARSED) < 100:
+            _PARSED[spec] = parsed
+    name, options = parsed
     return FACTORIES[name](seed, **options)
