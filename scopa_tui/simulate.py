@@ -13,6 +13,7 @@ from .ai.base import BasePlayer
 from .ai.registry import make_player
 from .engine import Game, GameEnded, HandEnded, Rules, record
 from .engine.core import ASSI
+from .engine.recording import RecordingGame
 from .engine.text import _, ngettext, pgettext
 
 
@@ -103,6 +104,43 @@ def seat_entrants(rules: Rules, n_entrants: int, rotation: int) -> list[int]:
     return [(rules.side_of(seat) + rotation) % n_entrants for seat in range(n)]
 
 
+def _play(game: Game, choosers: list, leans: list, seat_stats: list[EntrantStats], keep_times: bool,
+          assi: bool) -> None:
+    """Play ``game`` to its end: a view for each seat whose player needs one."""
+    clock, view_of, play_listed = time.perf_counter, game.view, game.play_listed
+    while True:
+        state = game.state
+        while state.plays_left:  # one hand
+            seat = state.turn
+            lean = leans[seat]
+            st = seat_stats[seat]
+            if lean is not None:  # random, greedy: no view, no Move
+                pairs = state.legal_moves()
+                t0 = clock()
+                pair = lean(pairs, state.table, state.plays_left, assi)
+                dt = clock() - t0
+                if pair not in pairs:  # never, but a fault is a fault
+                    st.faults += 1
+                    pair = pairs[0]
+            else:
+                view = view_of(seat)
+                t0 = clock()
+                move = choosers[seat](view)
+                dt = clock() - t0
+                if move not in view.legal:  # a player's fault: play a safe move instead
+                    st.faults += 1
+                    move = view.legal[0]
+                pair = move.card, move.mask
+            st.decisions += 1
+            st.think_time += dt
+            if keep_times:
+                st.times.append(dt)
+            play_listed(*pair)
+        if game.is_over:
+            break
+        game.next_hand()
+
+
 def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[str] | None = None,
         keep_times: bool = False, on_game=None, paired: bool = False) -> dict[str, Any]:
     """Play ``games`` games; returns the summary (what ``--json`` prints).
@@ -123,48 +161,20 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
             game_seed = master.getrandbits(31)
         assign = seat_entrants(rules, len(specs), g)
         players = {e: make_player(specs[e], seed=master.getrandbits(31)) for e in set(assign)}
-        game = Game(rules, game_seed)
         listeners = _listeners(players.values())
-        if listeners:
-            game.subscribe(lambda event: _notify(listeners, event))
-        game.start()
         leans = [_lean_chooser(players[assign[seat]]) for seat in range(rules.players)]
-        choosers = [players[assign[seat]].choose for seat in range(rules.players)]
+        if listeners or None in leans:
+            game = Game(rules, game_seed)
+            if listeners:
+                game.subscribe(lambda event: _notify(listeners, event))
+        else:  # random, greedy: nobody needs events or views
+            game = RecordingGame(rules, game_seed, record=record_file is not None)
+        game.start()
         seat_stats = [stats[assign[seat]] for seat in range(rules.players)]
-        clock, view_of, play_listed = time.perf_counter, game.view, game.play_listed
         assi = rules.variant_info.rule == ASSI
         try:
-            while True:
-                state = game.state
-                while state.plays_left:  # one hand
-                    seat = state.turn
-                    lean = leans[seat]
-                    st = seat_stats[seat]
-                    if lean is not None:  # random, greedy: no view, no Move
-                        pairs = state.legal_moves()
-                        t0 = clock()
-                        pair = lean(pairs, state.table, state.plays_left, assi)
-                        dt = clock() - t0
-                        if pair not in pairs:  # never, but a fault is a fault
-                            st.faults += 1
-                            pair = pairs[0]
-                    else:
-                        view = view_of(seat)
-                        t0 = clock()
-                        move = choosers[seat](view)
-                        dt = clock() - t0
-                        if move not in view.legal:  # a player's fault: play a safe move instead
-                            st.faults += 1
-                            move = view.legal[0]
-                        pair = move.card, move.mask
-                    st.decisions += 1
-                    st.think_time += dt
-                    if keep_times:
-                        st.times.append(dt)
-                    play_listed(*pair)
-                if game.is_over:
-                    break
-                game.next_hand()
+            _play(game, [players[assign[seat]].choose for seat in range(rules.players)], leans, seat_stats,
+                  keep_times, assi)
         finally:
             for p in players.values():
                 close = getattr(p, "close", None)
@@ -179,12 +189,12 @@ def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[s
             sides = sorted({rules.side_of(s) for s in range(rules.players) if assign[s] == e})
             if game.winner in sides:
                 st.wins += 1
-            for score in game.hand_scores:
-                for side in sides:
-                    st.hands += 1
-                    st.points += score.points[side]
+            # Every hand scored adds to the totals: over the game they are the points.
+            for side in sides:
+                st.hands += game.hand_no
+                st.points += game.totals[side]
         if record_file is not None:
-            record_file.write(record.dumps(game))
+            record_file.write(game.record_text() if type(game) is RecordingGame else record.dumps(game))
         if on_game:
             on_game(g + 1, games)
     elapsed = time.perf_counter() - started

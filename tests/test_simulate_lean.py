@@ -4,6 +4,9 @@ mask) pairs without a view, exactly as they would from a view (README.md, Benchm
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
+import tempfile
 
 import pytest
 
@@ -55,3 +58,29 @@ def test_a_player_that_chooses_its_own_way_still_gets_a_view(monkeypatch):
     monkeypatch.setattr(simulate, "make_player", lambda spec, seed: Lowest(seed))
     records(make_rules(players=2), ["a", "b"], games=1)
     assert seen
+
+
+def test_random_and_greedy_games_build_no_events(monkeypatch):
+    """Their games are RecordingGames: each play is written as its line, no Played or
+    PlayRecord object (README.md, Benchmark)."""
+    from scopa_tui.engine.events import Played
+    from scopa_tui.engine.view import PlayRecord
+
+    def built(*args, **kwargs):
+        raise AssertionError("an event was built")
+
+    monkeypatch.setattr(Played, "__init__", built)
+    monkeypatch.setattr(PlayRecord, "__init__", built)
+    text, summary = records(make_rules(players=2), ["greedy", "random"], games=3)
+    assert summary["games"] == 3 and text.count('"event":"game_end"') == 3
+
+
+def test_simulate_starts_without_sqlite_or_the_store():
+    """``simulate`` reads the settings' language but loads neither SQLite nor the saves."""
+    code = ("import sys; from scopa_tui import cli; cli.main(['--data-dir', sys.argv[1], 'simulate', '--games', '1',"
+            " '--ai', 'random,random']); print(sorted(m for m in ('sqlite3', 'scopa_tui.store.store',"
+            " 'scopa_tui.store.saves', 'concurrent.futures', 'textual') if m in sys.modules))")
+    with tempfile.TemporaryDirectory() as data_dir:
+        out = subprocess.run([sys.executable, "-c", code, data_dir], capture_output=True, text=True, timeout=60,
+                             check=True).stdout
+    assert out.splitlines()[-1] == "[]"

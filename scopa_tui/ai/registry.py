@@ -17,11 +17,16 @@ from .base import Player
 
 
 def _lazy(module: str, factory: str, **fixed: Any) -> Callable[..., Player]:
-    """A factory that imports its module on first use: the command line starts fast."""
-    def make(seed: int | None, **options: Any) -> Player:
-        from importlib import import_module
+    """A factory that imports its module on first use: the command line starts fast.
+    The class is kept once found (``simulate`` makes players for every game)."""
+    found: list = []
 
-        return getattr(import_module(module, __package__), factory)(seed, **fixed, **options)
+    def make(seed: int | None, **options: Any) -> Player:
+        if not found:
+            from importlib import import_module
+
+            found.append(getattr(import_module(module, __package__), factory))
+        return found[0](seed, **fixed, **options)
     return make
 
 
@@ -151,6 +156,15 @@ def check_runnable(spec: str) -> str:
     return spec
 
 
+# Specs already parsed (``simulate`` makes the same players for every game).
+_PARSED: dict[str, tuple[str, dict[str, Any]]] = {}
+
+
 def make_player(spec: str, seed: int | None = None) -> Player:
-    name, options = parse_spec(spec)
+    parsed = _PARSED.get(spec)
+    if parsed is None:
+        parsed = parse_spec(spec)
+        if len(_PARSED) < 100:
+            _PARSED[spec] = parsed
+    name, options = parsed
     return FACTORIES[name](seed, **options)

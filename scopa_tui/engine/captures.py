@@ -26,38 +26,31 @@ _CACHE_LIMIT = 400_000
 def _sum_subsets(target: int, low: int) -> tuple[int, ...]:
     """All subsets of the cards in ``low`` whose ranks add up to ``target``.
 
-    A depth-first search over the cards from the lowest, on an explicit stack (no call
-    per step: every process fills its cache from cold), listing the subsets in the order
-    the recursive search lists them, which the order of legal moves (and so a seeded
-    game) depends on: tests/engine/test_engine_captures_order.py.
+    In the order a recursive search from the lowest card lists them, which the order of
+    legal moves (and so a seeded game) depends on (tests/engine/test_engine_captures_order.py):
+    for each card from the lowest, the subsets with it (the card alone when its rank is
+    the target, else the card with each subset of the later cards adding up to the rest,
+    looked up in the cache like any sum), then those without it.  The subsets of the
+    rest are small tables, mostly found in the cache: a miss costs a few look-ups.
     """
-    bits = []
-    values = []
-    m = low
-    while m:
-        b = m & -m
-        bits.append(b)
-        values.append(((b.bit_length() - 1) >> 2) + 1)
-        m ^= b
-    n = len(bits)
-    out: list[int] = []
-    # (first card to try, what is left to add up, cards taken); an int alone is a found
-    # subset, pushed among the searches so that it comes out in its turn.
-    stack: list = [(0, target, 0)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        item = pop()
-        if type(item) is int:
-            out.append(item)
+    out: tuple[int, ...] = ()
+    while low:
+        b = low & -low
+        value = ((b.bit_length() - 1) >> 2) + 1
+        if value > target:  # the cards are in rank order: none after it fits either
+            break
+        low ^= b
+        if value == target:
+            out += (b,)
             continue
-        start, remaining, acc = item
-        end = start
-        while end < n and values[end] <= remaining:  # cards are sorted by rank
-            end += 1
-        for j in range(end - 1, start - 1, -1):  # pushed last first: popped first first
-            value = values[j]
-            push(acc | bits[j] if value == remaining else (j + 1, remaining - value, acc | bits[j]))
-    return tuple(out)
+        rest = target - value
+        later = low & _UP_TO[rest]
+        found = _SUM_CACHE[rest].get(later)
+        if found is None:
+            found = _fill(rest, later)
+        if found:
+            out += tuple([b | m for m in found])
+    return out
 
 
 def _fill(target: int, low: int) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from random import Random
 
-from .captures import NIBBLE_BITS, escoba_captures, sum_captures
+from .captures import _SUM_CACHE, LOW_MASK, NIBBLE_BITS, _fill, escoba_captures, sum_captures
 from .cards import COINS_MASK, KINGS_MASK, SETTEBELLO
 from .rules import PRIMIERA_CHARTS, Rules
 
@@ -106,7 +106,12 @@ class HandState:
                 for b in NIBBLE_BITS[nib]:
                     out.append((c, b << shift))
             else:
-                caps = sum_captures((c >> 2) + 1, table)
+                # sum_captures, inline (the cache hit): this is every simulated play.
+                rank = (c >> 2) + 1
+                low = table & LOW_MASK[rank]
+                caps = _SUM_CACHE[rank].get(low)
+                if caps is None:
+                    caps = _fill(rank, low)
                 if caps:
                     for m in caps:
                         out.append((c, m))
@@ -208,11 +213,13 @@ def deal_round(state: HandState, size: int = 3) -> None:
     Scopone deals of 9 and 10 go round the same way.
     """
     n = state.n
-    stock = state.stock
+    pop = state.stock.pop
     first = (state.dealer + 1) % n
+    hands = state.hands
+    order = [hands[(first + k) % n] for k in range(n)]
     for _ in range(size):
-        for k in range(n):
-            state.hands[(first + k) % n].append(stock.pop())
+        for hand in order:
+            hand.append(pop())
     state.turn = first
 
 

@@ -134,10 +134,11 @@ class Game:
         self.deal_escobas = sum(state.scope)
         dealt = state.piles[self.side_of(self.dealer)] if self.deal_escobas else state.table
         self.hand_start_table = card_tuple(state.table)
-        self._emit_deal(state, card_tuple(dealt), first=True)
+        self._emit_deal(state, dealt, first=True)
 
-    def _emit_deal(self, state: HandState, table: tuple[Card, ...], first: bool = False) -> None:
-        self._emit(Dealt(self.hand_no, self.dealer, table,
+    def _emit_deal(self, state: HandState, table: int, first: bool = False) -> None:
+        """A deal: ``table`` is the mask of the new table cards (0 on later deals)."""
+        self._emit(Dealt(self.hand_no, self.dealer, card_tuple(table),
                          tuple([tuple([CARDS[c] for c in h]) for h in state.hands]), len(state.stock),
                          self.deal_escobas if first else 0, first))
 
@@ -237,7 +238,7 @@ class Game:
         event = Played(self.hand_no, seat, card, capture, scopa, over, () if over else card_tuple(s.table))
         self._emit(event)
         if len(s.stock) != stock_before:
-            self._emit_deal(s, ())
+            self._emit_deal(s, 0)
         if over:
             self._end_hand()
         return event
@@ -249,6 +250,20 @@ class Game:
         leftover_to = s.last_capture if s.last_capture >= 0 else None
         # With no cards left on the table the record says leftover_to null: nobody took any.
         s.table = 0
+        self.phase = "hand_over"
+        self._score_hand(leftover, leftover_to if leftover else None)
+        best = max(self.totals)
+        if best >= self.rules.target:
+            leaders = [i for i, t in enumerate(self.totals) if t == best]
+            if len(leaders) == 1:  # a tie at the top plays another hand
+                self.winner = leaders[0]
+                self.phase = "game_over"
+                self._emit(GameEnded(tuple(self.totals), self.winner))
+
+    def _score_hand(self, leftover: int, leftover_to: int | None) -> None:
+        """Score the hand just played (leftovers already in a pile): the new totals, the
+        hand's :class:`HandScore` and its :class:`HandEnded` event."""
+        s = self.state
         sweeps: list[list[Card]] = [[] for _side in self.rules.sides]
         for play in self.history:
             if play.scopa:
@@ -258,18 +273,9 @@ class Game:
         last_sweep = self.side_of(last.seat) if last.capture and not leftover and not last.scopa else None
         deal_sweeps = [0] * self.rules.n_sides
         deal_sweeps[self.side_of(self.dealer)] = self.deal_escobas
-        score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover,
-                           leftover_to if leftover else None, self.totals, self.side_names,
-                           scope_cards=sweeps, last_sweep=last_sweep, deal_sweeps=deal_sweeps)
+        score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover, leftover_to, self.totals,
+                           self.side_names, scope_cards=sweeps, last_sweep=last_sweep, deal_sweeps=deal_sweeps)
         self.totals = list(score.totals)
         self.hand_scores.append(score)
-        self.phase = "hand_over"
         self._emit(HandEnded(score))
-        best = max(self.totals)
-        if best >= self.rules.target:
-            leaders = [i for i, t in enumerate(self.totals) if t == best]
-            if len(leaders) == 1:  # a tie at the top plays another hand
-                self.winner = leaders[0]
-                self.phase = "game_over"
-                self._emit(GameEnded(tuple(self.totals), self.winner))
 

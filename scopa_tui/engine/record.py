@@ -77,6 +77,37 @@ def _names(cards) -> str:
     return ",".join([_QUOTED[c] for c in cards])
 
 
+# The inside of a JSON list naming the cards of a mask, by mask: captures repeat (single
+# cards, pairs adding up to a rank), so each is joined once.  Bounded: a Scopa d'Assi
+# Ace takes whole tables.
+_MASK_NAMES: dict[int, str] = {}
+_MASK_NAMES_LIMIT = 20_000
+
+
+def mask_names(mask: int) -> str:
+    """:func:`_names` of the cards of ``mask``, lowest first (the order of ``card_tuple``)."""
+    text = _MASK_NAMES.get(mask)
+    if text is None:
+        if len(_MASK_NAMES) > _MASK_NAMES_LIMIT:
+            _MASK_NAMES.clear()
+        text = _MASK_NAMES[mask] = _names(c for c in range(40) if mask >> c & 1)
+    return text
+
+
+def play_line(hand: int, seat: int, card: int, capture: str, scopa: bool) -> str:
+    """A ``play`` line; ``capture`` is the inside of its list (:func:`_names`)."""
+    return (f'{{"event":"play","hand":{hand},"seat":{seat},"card":"{NAMES[card]}",'
+            f'"capture":[{capture}],"scopa":{"true" if scopa else "false"}}}\n')
+
+
+def deal_line(hand: int, dealer: int, table: str, hands, escobas: int) -> str:
+    """A ``deal`` line; ``table`` is the inside of its list, ``hands`` the cards of each seat."""
+    hands_text = ",".join(["[" + _names(h) + "]" for h in hands])
+    escobas_text = f',"dealer_escobas":{escobas}' if escobas else ""
+    return (f'{{"event":"deal","hand":{hand},"dealer":{dealer},"table":[{table}],'
+            f'"hands":[{hands_text}]{escobas_text}}}\n')
+
+
 def _line(event) -> str:
     """One event as a compact JSON line.
 
@@ -86,13 +117,9 @@ def _line(event) -> str:
     """
     kind = type(event)
     if kind is Played:
-        return (f'{{"event":"play","hand":{event.hand},"seat":{event.seat},"card":"{NAMES[event.card]}",'
-                f'"capture":[{_names(event.capture)}],"scopa":{"true" if event.scopa else "false"}}}\n')
+        return play_line(event.hand, event.seat, event.card, _names(event.capture), event.scopa)
     if kind is Dealt:
-        hands = ",".join(["[" + _names(h) + "]" for h in event.hands])
-        escobas = f',"dealer_escobas":{event.escobas}' if event.escobas else ""
-        return (f'{{"event":"deal","hand":{event.hand},"dealer":{event.dealer},"table":[{_names(event.table)}],'
-                f'"hands":[{hands}]{escobas}}}\n')
+        return deal_line(event.hand, event.dealer, _names(event.table), event.hands, event.escobas)
     return _encode(event.to_record()) + "\n"
 
 

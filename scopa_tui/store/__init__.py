@@ -13,10 +13,21 @@ Pure Python (no Textual): the app and the command line use :class:`Store`::
 
 from __future__ import annotations
 
-from .files import Notices, StoreError, atomic_write_text, quarantine
-from .saves import GameSetup, SavedGame, new_game_id
-from .settings import Settings
-from .store import Session, Store
+from importlib import import_module
 
-__all__ = ["Notices", "StoreError", "atomic_write_text", "quarantine", "GameSetup", "SavedGame",
-           "new_game_id", "Settings", "Session", "Store"]
+# Each name's module, imported when the name is first used (PEP 562): a command that only
+# reads the settings' language (``scopa-tui simulate``) does not load SQLite and the rest.
+_WHERE = {"Notices": ".files", "StoreError": ".files", "atomic_write_text": ".files", "quarantine": ".files",
+          "GameSetup": ".saves", "SavedGame": ".saves", "new_game_id": ".saves", "Settings": ".settings",
+          "Session": ".store", "Store": ".store"}
+
+__all__ = list(_WHERE)
+
+
+def __getattr__(name: str):
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(where, __name__), name)
+    globals()[name] = value
+    return value
