@@ -41,17 +41,17 @@ class StyledOnMount:
     def _refresh_layout(self, size=None, scroll: bool = False) -> None:
         app = self.app
         if app._batch_count and (self._first_size is None or self._first_frame_due):
-            # During the start-up batch, before the first frame: held back (see the class).
+            # In a batch (Textual's start-up), never laid out yet: held back (see the class).
             self._first_size = size or self._first_size or app.size
-            if not self._first_frame_due:
+            if self._first_frame_due or app.call_later(self._first_frame):
                 self._first_frame_due = True
-                app.call_later(self._first_frame)
-            return
+                return
         super()._refresh_layout(size, scroll)
 
     async def _first_frame(self) -> None:
         """The held-back layout and the first frame, once the start-up batch is over; then
-        what waited for it, before the app handles anything else (a key, a test's query)."""
+        what waited for it, before the app handles anything else (a key, a test's query).
+        Should a batch still be open (the app closing), Textual handles the layout as usual."""
         self._first_frame_due = False
         if self.is_attached:
             super()._refresh_layout(self._first_size)  # draws at once outside a batch
