@@ -104,3 +104,34 @@ async def test_the_game_screen_styles_each_card_widget_once_before_its_first_fra
         assert shown
     assert counts["TableView"] == counts["HandView"] == counts["ScoreBoard"] == 1, counts
     assert counts["SeatView"] == 3, counts
+
+
+@pytest.mark.parametrize("start", [False, True], ids=["new-game screen", "game"])
+async def test_the_first_screen_is_laid_out_and_drawn_once_after_the_start_up_batch(monkeypatch, start):
+    # Pushed while Textual starts up, the first screen was laid out twice and drawn once in
+    # the start-up batch, a drawing the batch threw away (ui/screens/fresh.py).
+    from textual._compositor import Compositor
+
+    events = []
+    reflow, render = Compositor.reflow, Compositor.render_update
+
+    def count_reflow(self, parent, size):
+        events.append(("layout", type(parent).__name__, parent.app._batch_count))
+        return reflow(self, parent, size)
+
+    def count_render(self, *args, **kwargs):
+        root = self.root
+        if root is not None:
+            events.append(("draw", type(root).__name__, root.app._batch_count))
+        return render(self, *args, **kwargs)
+
+    monkeypatch.setattr(Compositor, "reflow", count_reflow)
+    monkeypatch.setattr(Compositor, "render_update", count_render)
+    app = make_app(start=start)
+    name = "GameScreen" if start else "NewGameScreen"
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert type(app.screen).__name__ == name
+    first = [event for event in events if event[1] == name]
+    draw = first.index(("draw", name, 0))  # the first frame, outside any batch
+    assert first[:draw] == [("layout", name, 0)], first[:draw + 1]

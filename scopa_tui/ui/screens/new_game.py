@@ -154,12 +154,13 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         return [self._row(choice, playing, classes="row ai-row", id=f"ai-row-{seat}"),
                 self._row(command, playing, classes="row cmd-row", id=f"ai-cmd-row-{seat}")]
 
-    def _fill_rows(self) -> None:
-        """Mount the fields of the rows hidden at first (after the first paint)."""
+    async def _fill_rows(self) -> None:
+        """Mount the fields of the rows hidden at first (after the first paint); done when
+        they are mounted, so that no key or test finds a row half filled."""
         later, self._later = self._later, {}
         for row, children in later.items():
             if row.is_attached:
-                row.mount(*children)
+                await row.mount(*children)
 
     def _show(self, row: Horizontal, shown: bool) -> None:
         """Show or hide a form row; one shown gets its fields first if they still wait."""
@@ -247,7 +248,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             self._recomposing = False
         self._remember_chosen()
         self._titles()
-        self._fill_rows()
+        await self._fill_rows()
         self._update()
         self.query_one("#rules-col").scroll_to(y=scroll, animate=False)
         if focused:

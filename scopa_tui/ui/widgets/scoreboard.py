@@ -143,6 +143,16 @@ class PlayLog(RichLog):
                 self.call_after_refresh(self._rewrite)  # once the new width is laid out
             self._width = event.size.width
 
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """The newest line in view when the lines first outgrow the box.
+
+        Each line written asks to scroll to the end once the screen is refreshed, but the
+        scroll is refused while the box has no scroll bar yet, and the layout that gives it
+        one may come after that refresh (e.g. several AI plays at the start of a game).
+        """
+        if shown:
+            self.scroll_end(animate=False, x_axis=False)
+
     def _rewrite(self) -> None:
         self.clear()
         for text, deck, kind in self._added[-200:]:
