@@ -641,6 +641,8 @@ def main(argv=None) -> int:
                         help="resident memory of the headless app: a 6-player game to 21 against hard AIs, "
                              "then GAMES games in a row (default 100; bench_memory.py)")
     parser.add_argument("--memory-target", type=int, default=11, help="target of the --memory games (default 11)")
+    parser.add_argument("--think-keys", action="store_true",
+                        help="key-to-screen latency while a hard AI searches, in a pseudo-terminal (bench_keys.py)")
     parser.add_argument("--plain-simulate", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--record", default=os.devnull, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -654,6 +656,10 @@ def main(argv=None) -> int:
         if args.memory < 1 or args.memory_target < 1:
             parser.error("--memory and --memory-target must be at least 1")
         return bench_memory.run(args.memory, args.memory_target)
+    if args.think_keys:
+        from . import bench_keys
+
+        return bench_keys.run(args.presses)
     if args.ui:
         if args.starts < 1 or args.presses < 1:
             parser.error("--starts and --presses must be at least 1")

@@ -1,0 +1,69 @@
+"""Keys while an AI thinks: ``python -m scopa_tui.bench --think-keys``.
+
+The app runs in a pseudo-terminal (the ``--ui`` harness of :mod:`.bench`) against a ``hard``
+AI given far more worlds than usual (``hard:worlds=2000,time=60``: a dozen seconds of
+search), which leads at once (seed 1).  While it searches, the keys ``1`` (a card chosen
+for the player's turn) and ``Esc`` (cleared) are pressed in turn and the time from each key
+to the screen showing its line is measured; then the same keys on the player's own turn
+with nothing being computed (a ``medium`` AI), as the yardstick.  The search runs in a
+worker thread of the app, as hints do.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+
+from .bench import TURN_TEXT, PtyApp, _ui_env, installed_bytecode, key_latencies
+
+THINK_SPEC = "hard:worlds=2000,time=60"
+EARLY_TEXT = "stays chosen for your turn"
+CLEARED_TEXT = "Selection cleared: pick a card"
+THINKING_TEXT = "is playing"
+
+
+def _game(ai: str) -> list[str]:
+    return [sys.executable, "-m", "scopa_tui", "--players", "2", "--ai", ai, "--seed", "1", "--ai-delay", "0"]
+
+
+def keys_while_thinking(presses: int) -> tuple[list[float], float]:
+    """Seconds from each key to its line while the hard AI searches, and the seconds the
+    search still had to go after the last key (it must outlast the keys)."""
+    with tempfile.TemporaryDirectory(prefix="scopa-bench-") as data:
+        app = PtyApp(_game(THINK_SPEC), _ui_env(data))
+        try:
+            app.wait_for("Hand 1")
+            app.key(b"\x1b", CLEARED_TEXT)  # the AI is thinking: Esc is answered off turn
+            times = []
+            for _ in range(presses):
+                times.append(app.key(b"1", EARLY_TEXT))
+                times.append(app.key(b"\x1b", CLEARED_TEXT))
+            last = time.perf_counter()
+            since = len(app.output)
+            app.wait_for(TURN_TEXT, since, timeout=300)  # the AI has played: the player's turn
+            return times, time.perf_counter() - last
+        finally:
+            app.close()
+
+
+def _stats(times: list[float]) -> str:
+    times = sorted(times)
+    p95 = times[math.ceil(0.95 * len(times)) - 1]
+    return f"median {1000 * statistics.median(times):6.1f} ms, p95 {1000 * p95:6.1f} ms, max {1000 * times[-1]:6.1f} ms"
+
+
+def run(presses: int) -> int:
+    print(f"python {platform.python_version()}, switch interval {sys.getswitchinterval() * 1000:g} ms by default, "
+          f"keys 1 and Esc {presses} times each; load {os.getloadavg()[0]:.1f}", flush=True)
+    with installed_bytecode():
+        thinking, left = keys_while_thinking(presses)
+        idle, _cpu = key_latencies(_game("medium"), presses)
+    print(f"while {THINK_SPEC} searches: {_stats(thinking)} (the search went on {left:.1f} s after the last key)")
+    print(f"on the player's turn, idle:   {_stats(idle)}")
+    print(f"load {os.getloadavg()[0]:.1f} at the end")
+    return 0
