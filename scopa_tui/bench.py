@@ -9,7 +9,9 @@ and from a key to the updated screen, beside a minimal Textual app started the s
 ``--simulate`` times whole processes: ``scopa-tui simulate --ai random,random --record
 FILE`` against :func:`plain_simulate` (cards as strings, a record per game) started the
 same way, and prints the ratio.  ``--memory`` plays a long session in the headless app and
-prints its resident memory after each game (:mod:`.bench_memory`).
+prints its resident memory after each game (:mod:`.bench_memory`), ``--budget`` the wall time
+of ``hard:time=0.5`` decisions (:mod:`.bench_budget`), ``--think-keys`` key-to-screen while an
+AI searches (:mod:`.bench_keys`).
 """
 
 from __future__ import annotations
@@ -641,6 +643,10 @@ def main(argv=None) -> int:
                         help="resident memory of the headless app: a 6-player game to 21 against hard AIs, "
                              "then GAMES games in a row (default 100; bench_memory.py)")
     parser.add_argument("--memory-target", type=int, default=11, help="target of the --memory games (default 11)")
+    parser.add_argument("--budget", type=int, nargs="?", const=50, default=None, metavar="DECISIONS",
+                        help="wall time of hard:time=0.5 decisions in 2-, 4-, 6-player and Escoba positions "
+                             "(default 50 each; bench_budget.py)")
+    parser.add_argument("--budget-spec", default="hard:time=0.5", help="the AI of --budget (default hard:time=0.5)")
     parser.add_argument("--think-keys", action="store_true",
                         help="key-to-screen latency while a hard AI searches, in a pseudo-terminal (bench_keys.py)")
     parser.add_argument("--plain-simulate", type=int, default=None, help=argparse.SUPPRESS)
@@ -656,6 +662,12 @@ def main(argv=None) -> int:
         if args.memory < 1 or args.memory_target < 1:
             parser.error("--memory and --memory-target must be at least 1")
         return bench_memory.run(args.memory, args.memory_target)
+    if args.budget is not None:
+        from . import bench_budget
+
+        if args.budget < 1:
+            parser.error(f"--budget needs at least 1 decision, not {args.budget}")
+        return bench_budget.run(args.budget, args.budget_spec)
     if args.think_keys:
         from . import bench_keys
 

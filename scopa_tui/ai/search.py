@@ -211,6 +211,10 @@ def search_worlds(view: PlayerView, rng: Random, worlds: int, depth_of: Callable
 # taken again with that choice fixed, the other seats answering it.
 
 _LEAF, _MINE, _OTHER = 0, 1, 2
+# The share of a deadline kept for choosing over the trees once the worlds are searched:
+# measured at 2 players, it took a tenth of the search's time when worlds are cheap (400
+# worlds in 0.5 s: 50 ms), a few ms when they are dear.
+FINISH_SHARE = 0.1
 
 
 def _tree(ab: AlphaBeta, state: HandState, depth: int, seat: int, path: tuple) -> tuple:
@@ -270,6 +274,9 @@ def search_infosets(view: PlayerView, rng: Random, worlds: int, depth_of: Callab
     def visit(j: int, child: HandState, depth: int) -> tuple:
         return _tree(ab, child, depth, view.seat, ())
 
+    if deadline is not None:  # leave time to choose over the trees (about a tenth of the search)
+        now = perf_counter()
+        deadline = now + (1.0 - FINISH_SHARE) * (deadline - now)
     rows = _each_world(view, moves, rng, worlds, depth_of, avoid, deadline, ab, visit)
     done = len(rows)
     trees = [[row[j] for row in rows] for j in range(len(moves))]
