@@ -18,8 +18,9 @@ the same on any machine, which makes the benchmark reproducible in a process poo
 ``deadline`` (a wall-clock budget: ``hard:time=``, hints, the default budget's safety cap)
 reads the clock: between worlds, where a world that would not finish in time (by the mean
 time of the worlds done) is not started, and inside a world every :data:`CHECK_EVERY`
-nodes, where a world the deadline overtakes is dropped unfinished; the first world is
-always searched in full, so that there is a move to play.
+nodes, where a world the deadline overtakes is dropped unfinished; when that is the first
+world, its moves are valued one ply deep instead (the evaluation right after each), so
+that there is a move to play.
 """
 
 from __future__ import annotations
@@ -147,28 +148,39 @@ def _each_world(view: PlayerView, moves: list[Move], rng: Random, worlds: int,
     """Deal the worlds and call ``visit(j, world after root move j, plies left)`` for each root
     move; returns, for every world searched to its end, the list of what ``visit`` returned.
 
-    Under a ``deadline`` the first world is searched in full; a later one is started only
-    when the mean time of the worlds done says it can end in time, and dropped when the
-    deadline passes inside it (``ab`` reads the clock).
+    Under a ``deadline`` a world after the first is started only when the mean time of the
+    worlds done says it can end in time, and dropped when the deadline passes inside it
+    (``ab`` reads the clock); the first world, overtaken, is valued one ply deep instead.
     """
     root = [(int(m.card), m.mask) for m in moves]
     done: list[list] = []
     started = perf_counter() if deadline is not None else 0.0
+
+    def row_of(state: HandState, depth: int) -> list:
+        row = []
+        for j, (card, cap) in enumerate(root):
+            child = state.copy()
+            child.apply(card, cap)
+            row.append(visit(j, child, depth))
+        return row
+
     while len(done) < worlds:
         if done and deadline is not None:
             now = perf_counter()
             if now + (now - started) / len(done) >= deadline:
                 break
-            ab.deadline = deadline
         state = determinize(view, rng, avoid)
         depth = depth_of(state) - 1
-        row = []
+        ab.deadline = deadline
         try:
-            for j, (card, cap) in enumerate(root):
-                child = state.copy()
-                child.apply(card, cap)
-                row.append(visit(j, child, depth))
+            row = row_of(state, depth)
         except OutOfTime:
+            if done:
+                break
+            # the first world, overtaken: each move valued as it leaves the table (one ply),
+            # so that there is a move to play
+            ab.deadline = None
+            done.append(row_of(state, 0))
             break
         finally:
             ab.deadline = None

@@ -107,3 +107,15 @@ def test_worlds_go_on_while_the_mean_says_they_end_in_time(monkeypatch):
     monkeypatch.setattr(search, "perf_counter", lc.clock)
     scored, nodes = _search(search_worlds, view, 40, lc, deadline=1e6)  # ample
     assert (scored, nodes) == (counted, counted_nodes)
+
+
+@pytest.mark.parametrize("fn", [search_worlds, search_infosets])
+def test_a_first_world_the_deadline_overtakes_is_valued_one_ply_deep(fn):
+    # Escoba's wide tables made a first world alone last seconds: it is not searched in full
+    view = _position()
+    lc = LeafClock(view)
+    one_ply, _nodes = fn(view, Random(5), 1, lambda state: 1, lc.leaf, lc.terminal, None, None)
+    scored, nodes = _search(fn, view, 40, deadline=-1.0)  # long past
+    assert scored == one_ply
+    assert {m for m, _ in scored} == set(view.legal)
+    assert nodes <= CHECK_EVERY + 2 * len(view.legal)
