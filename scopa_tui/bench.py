@@ -8,7 +8,10 @@ the same rules written the straightforward way, as a yardstick for the engine.
 and from a key to the updated screen, beside a minimal Textual app started the same way.
 ``--simulate`` times whole processes: ``scopa-tui simulate --ai random,random --record
 FILE`` against :func:`plain_simulate` (cards as strings, a record per game) started the
-same way, and prints the ratio.
+same way, and prints the ratio.  ``--memory`` plays a long session in the headless app and
+prints its resident memory after each game (:mod:`.bench_memory`), ``--budget`` the wall time
+of ``hard:time=0.5`` decisions (:mod:`.bench_budget`), ``--think-keys`` key-to-screen while an
+AI searches (:mod:`.bench_keys`).
 """
 
 from __future__ import annotations
@@ -636,6 +639,16 @@ def main(argv=None) -> int:
                              "beside a minimal Textual app")
     parser.add_argument("--starts", type=int, default=7, help="starts of each app for --ui (default 7)")
     parser.add_argument("--presses", type=int, default=30, help="presses of each key for --ui (default 30)")
+    parser.add_argument("--memory", type=int, nargs="?", const=100, default=None, metavar="GAMES",
+                        help="resident memory of the headless app: a 6-player game to 21 against hard AIs, "
+                             "then GAMES games in a row (default 100; bench_memory.py)")
+    parser.add_argument("--memory-target", type=int, default=11, help="target of the --memory games (default 11)")
+    parser.add_argument("--budget", type=int, nargs="?", const=50, default=None, metavar="DECISIONS",
+                        help="wall time of hard:time=0.5 decisions in 2-, 4-, 6-player and Escoba positions "
+                             "(default 50 each; bench_budget.py)")
+    parser.add_argument("--budget-spec", default="hard:time=0.5", help="the AI of --budget (default hard:time=0.5)")
+    parser.add_argument("--think-keys", action="store_true",
+                        help="key-to-screen latency while a hard AI searches, in a pseudo-terminal (bench_keys.py)")
     parser.add_argument("--plain-simulate", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--record", default=os.devnull, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -643,6 +656,22 @@ def main(argv=None) -> int:
         with open(args.record, "w", encoding="utf-8") as out:
             plain_simulate(args.plain_simulate, 1, out)
         return 0
+    if args.memory is not None:
+        from . import bench_memory
+
+        if args.memory < 1 or args.memory_target < 1:
+            parser.error("--memory and --memory-target must be at least 1")
+        return bench_memory.run(args.memory, args.memory_target)
+    if args.budget is not None:
+        from . import bench_budget
+
+        if args.budget < 1:
+            parser.error(f"--budget needs at least 1 decision, not {args.budget}")
+        return bench_budget.run(args.budget, args.budget_spec)
+    if args.think_keys:
+        from . import bench_keys
+
+        return bench_keys.run(args.presses)
     if args.ui:
         if args.starts < 1 or args.presses < 1:
             parser.error("--starts and --presses must be at least 1")

@@ -84,3 +84,23 @@ def test_the_cpu_time_of_a_program_in_the_pseudo_terminal_is_read(tmp_path):
         assert 0.3 <= app.cpu_seconds() < 10
     finally:
         app.close()
+
+
+def test_the_budget_positions_are_the_seats_choices_in_each_game():
+    from scopa_tui import bench_budget
+
+    for players, variant in bench_budget.GAMES.values():
+        views = bench_budget.positions(players, variant, 4)
+        assert len(views) == 4
+        assert all(v.seat == 0 and len(v.legal) > 1 and v.rules.variant == variant
+                   and v.rules.players == players for v in views)
+
+
+def test_the_memory_and_budget_benchmarks_refuse_nonsense_in_one_line(capsys):
+    import pytest
+
+    for argv, said in ((["--budget", "0"], "--budget needs at least 1 decision"),
+                       (["--memory", "0"], "--memory and --memory-target must be at least 1")):
+        with pytest.raises(SystemExit) as exit_:
+            bench.main(argv)
+        assert exit_.value.code == 2 and said in capsys.readouterr().err

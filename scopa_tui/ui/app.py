@@ -212,7 +212,11 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self._game_screen = screen
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(screen)
+        # Pushed as the app: Textual keeps the message pump that pushes a screen as the
+        # "requester" of its result, and "play again" runs in the last game's screen, so
+        # each game's screen held the previous game (its screen, table and log) in memory.
+        with self._context():
+            self.push_screen(screen)
         self._check_size()  # the too-small notice, if needed, goes back on top
 
     def _end_game(self) -> None:

@@ -28,6 +28,7 @@ from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStar
 from ...table.base import ChatLine, Preview, SeatChanged, Started, StatusChanged, Table, TableError
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
+from ..responsive import quick_switches
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
@@ -261,7 +262,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     @work(thread=True, exclusive=True, group="ai")
     def _in_thread(self, work, done) -> None:
-        self.post_message(WorkDone(done, work()))
+        with quick_switches():  # keys stay quick while an AI searches (ui/responsive.py)
+            result = work()
+        self.post_message(WorkDone(done, result))
 
     @on(WorkDone)
     def _work_done(self, message: WorkDone) -> None:
@@ -1168,7 +1171,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         from ...ai import hint
 
         try:
-            found = hint.suggest(view, rank_name=self.deck.rank_name, **getattr(self.app, "hint_options", {}))
+            with quick_switches():
+                found = hint.suggest(view, rank_name=self.deck.rank_name, **getattr(self.app, "hint_options", {}))
             move, reason = found.move, found.reason
         except Exception as exc:  # a hint failing must not end the game
             move, reason = None, _("no hint this time ({error})").format(error=exc)
