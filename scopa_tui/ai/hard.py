@@ -30,11 +30,13 @@ offer them.
 from __future__ import annotations
 
 import time as _time
+from random import Random
 
 from ..engine import Move, PlayerView
 from ..engine.core import ESCOBA
 from .base import BasePlayer
 from .evaluation import expected_points
+from .lookahead import DEFAULT_PLIES, Lookahead
 from .search import search_infosets, search_worlds, terminal_value
 from .worlds import determinize, evidence, perfect_information
 
@@ -79,7 +81,8 @@ class HardPlayer(BasePlayer):
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
                  iters: int | None = None, time: float | None = None, infer: bool = True,
-                 play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True):
+                 play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True,
+                 lookahead: int = 0, plies: int = DEFAULT_PLIES, fused: bool = True):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -96,6 +99,10 @@ class HardPlayer(BasePlayer):
         self.at_least = at_least  # plies at least, past the end of the deal into a guessed stock
         self.leaf = leaf
         self.infosets = infosets  # the next move chosen once for all worlds (2 and 3 players)
+        # deals sampled past the end of the deal at each search's principal leaf (:mod:`.lookahead`)
+        self.lookahead = lookahead
+        self.plies = plies
+        self.fused = fused  # with lookahead: the next move chosen once for all worlds too
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -120,11 +127,16 @@ class HardPlayer(BasePlayer):
         leaf = self.leaf
         scores = tuple(view.scores) if self.play_score else None
         deadline = _time.perf_counter() + self.time_budget if self.time_budget else None
-        search = search_infosets if self.infosets and players <= 3 and not exact else search_worlds
-        scored, nodes = search(view, self.rng, worlds, depth_of,
-                                      lambda state: leaf(state, side, values, rules),
-                                      terminal_value(rules, side, scores),
-                                      evidence(view) if self.infer else None, deadline)
+        infosets = self.infosets and players <= 3 and not exact and (self.fused or not self.lookahead)
+        search = search_infosets if infosets else search_worlds
+        evaluate = lambda state: leaf(state, side, values, rules)  # noqa: E731
+        terminal = terminal_value(rules, side, scores)
+        ab = None
+        if self.lookahead and not exact:
+            ab = Lookahead(side, rules.n_sides, evaluate, terminal, Random(self.rng.getrandbits(32)),
+                           self.lookahead, self.plies)
+        scored, nodes = search(view, self.rng, worlds, depth_of, evaluate, terminal,
+                               evidence(view) if self.infer else None, deadline, ab)
         self.last_stats = {"worlds": worlds, "nodes": nodes, "exact": int(exact)}
         return scored
 

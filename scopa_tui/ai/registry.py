@@ -38,14 +38,15 @@ FACTORIES: dict[str, Callable[..., Player]] = {
 }
 # options each name accepts, with their types
 OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}, "easy": {}, "medium": {},
-                                       "hard": {"worlds": int, "depth": int, "iters": int, "time": float},
+                                       "hard": {"worlds": int, "depth": int, "iters": int, "time": float,
+                                                "lookahead": int, "plies": int},
                                        "pimc": {"worlds": int, "depth": int}, "cmd": {}}
 # another name -> the level it names
 ALIASES: dict[str, str] = {"greedy": "easy"}
 # Upper limits of the numeric options (README.md, "AI opponents and bots"): a budget
 # beyond them would freeze a game or a simulation for minutes per decision (2,000 worlds
 # are 50 times hard's default; depth 40 is a whole hand).
-LIMITS: dict[str, float] = {"time": 60.0, "iters": 2_000, "worlds": 2_000, "depth": 40}
+LIMITS: dict[str, float] = {"time": 60.0, "iters": 2_000, "worlds": 2_000, "depth": 40, "lookahead": 100, "plies": 40}
 # Marked for the catalogs, translated where they are shown (``_(DESCRIPTIONS[name])``).
 DESCRIPTIONS: dict[str, str] = {
     "random": N_("plays any legal move"),
