@@ -137,7 +137,8 @@ class HardPlayer(BasePlayer):
                            self.lookahead, self.plies)
         scored, nodes = search(view, self.rng, worlds, depth_of, evaluate, terminal,
                                evidence(view) if self.infer else None, deadline, ab)
-        self.last_stats = {"worlds": worlds, "nodes": nodes, "exact": int(exact)}
+        self.last_stats = {"worlds": worlds, "nodes": nodes, "exact": int(exact),
+                           "looked": len(ab.cache) if ab else 0}  # deal ends looked past
         return scored
 
     def choose(self, view: PlayerView) -> Move:

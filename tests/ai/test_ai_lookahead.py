@@ -115,14 +115,19 @@ def test_it_does_not_leave_a_sweepable_table_when_it_need_not():
 def test_it_plays_every_variant_at_every_player_count_legally(variant, players):
     rules = make_rules(players=players, variant=variant, target=1)
     game = Game(rules, seed=players)
-    hard = HardPlayer(3, worlds=2, lookahead=2, plies=3)
+    redeals = VARIANTS[variant].redeal_cards > 0  # Scopone deals the whole deck at once
+    # small budgets; deep enough to reach a deal's end from a second card (6 players: 7 plies)
+    hard = HardPlayer(3, worlds=2, depth=7 if redeals else 3, lookahead=2, plies=3)
     game.start()
-    plays = 0
-    while not game.is_over and plays < 24:  # two deals and more: past a deal's end
+    plays = looked = 0
+    while not game.is_over and plays < 3 * players + 4:  # past the first deal's end
         if game.phase == "hand_over":
             game.next_hand()
         view = game.view(game.turn)
         move = hard.choose(view)
         assert move in view.legal, f"{move} is not legal in {variant} with {players} players"
+        looked += hard.last_stats.get("looked", 0)
         game.play(move)
         plays += 1
+    # deal ends were looked past, but in Scopone (one deal of the whole deck)
+    assert (looked > 0) == redeals
