@@ -24,7 +24,9 @@ budget's safety cap of :data:`SAFETY_TIME` (a count of worlds given has none).
 
 The other keyword arguments (``infer``, ``play_score``, ``infosets``, ``at_least``,
 ``leaf``) switch one idea off or on at a time, for measuring it; the registry does not
-offer them.
+offer them.  ``lookahead`` (and ``plies``) looks past the end of the deal at each search's
+principal leaf (:mod:`.lookahead`): counts the registry offers (``hard:lookahead=4``), off
+by default, measured no stronger (README.md, "AI opponents and bots").
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ class HardPlayer(BasePlayer):
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
                  iters: int | None = None, time: float | None = None, infer: bool = True,
                  play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True,
-                 lookahead: int = 0, plies: int = DEFAULT_PLIES, fused: bool = True):
+                 lookahead: int = 0, plies: int = DEFAULT_PLIES):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -102,7 +104,6 @@ class HardPlayer(BasePlayer):
         # deals sampled past the end of the deal at each search's principal leaf (:mod:`.lookahead`)
         self.lookahead = lookahead
         self.plies = plies
-        self.fused = fused  # with lookahead: the next move chosen once for all worlds too
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -127,8 +128,7 @@ class HardPlayer(BasePlayer):
         leaf = self.leaf
         scores = tuple(view.scores) if self.play_score else None
         deadline = _time.perf_counter() + self.time_budget if self.time_budget else None
-        infosets = self.infosets and players <= 3 and not exact and (self.fused or not self.lookahead)
-        search = search_infosets if infosets else search_worlds
+        search = search_infosets if self.infosets and players <= 3 and not exact else search_worlds
         evaluate = lambda state: leaf(state, side, values, rules)  # noqa: E731
         terminal = terminal_value(rules, side, scores)
         ab = None
