@@ -20,6 +20,7 @@ seat to move can take, and its categories (Escoba's setenta, re bello) for the p
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb, tanh
 
 from ..engine.cards import COINS_MASK, DECK_MASK, SETTEBELLO
@@ -167,6 +168,7 @@ def expected_points(state, side: int, values: tuple[int, ...], rules=None) -> fl
     return v
 
 
+@lru_cache(maxsize=4096)  # a search asks it again for the same table and cards out (3 times in 4)
 def expected_reply(table: int, out: int, hand: int, scopa_counts: bool, rule: int = 0) -> float:
     """What a seat holding ``hand`` of the cards ``out`` can expect to take from ``table``.
 

@@ -28,16 +28,21 @@ offer them.  ``mcts=N`` (the registry's ``hard:mcts=N``) searches by information
 instead (:mod:`.ismcts`, N iterations; ``explore``, ``bias`` and ``horizon`` are its
 constant, progressive bias and rollout horizon) wherever something is hidden; at 1,000
 iterations measured weaker than the default (README.md, "AI opponents and bots"), so an option.
+``lookahead`` (and ``plies``) looks past the end of the deal at each search's
+principal leaf (:mod:`.lookahead`): counts the registry offers (``hard:lookahead=4``), off
+by default, measured no stronger (README.md, "AI opponents and bots").
 """
 
 from __future__ import annotations
 
 import time as _time
+from random import Random
 
 from ..engine import Move, PlayerView
 from ..engine.core import ESCOBA
 from .base import BasePlayer
 from .evaluation import expected_points
+from .lookahead import DEFAULT_PLIES, Lookahead
 from .search import search_infosets, search_worlds, terminal_value
 from .worlds import determinize, evidence, perfect_information
 
@@ -83,7 +88,8 @@ class HardPlayer(BasePlayer):
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
                  iters: int | None = None, time: float | None = None, infer: bool = True,
                  play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True,
-                 mcts: int = 0, explore: float | None = None, bias: float = 0.0, horizon: str = "hand"):
+                 mcts: int = 0, explore: float | None = None, bias: float = 0.0, horizon: str = "hand",
+                 lookahead: int = 0, plies: int = DEFAULT_PLIES):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -106,6 +112,9 @@ class HardPlayer(BasePlayer):
         self.mcts_options = {"bias": bias, "horizon": horizon}
         if explore is not None:
             self.mcts_options["exploration"] = explore
+        # deals sampled past the end of the deal at each search's principal leaf (:mod:`.lookahead`)
+        self.lookahead = lookahead
+        self.plies = plies
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -140,11 +149,16 @@ class HardPlayer(BasePlayer):
             return scored
         deadline = _time.perf_counter() + self.time_budget if self.time_budget else None
         search = search_infosets if self.infosets and players <= 3 and not exact else search_worlds
-        scored, nodes = search(view, self.rng, worlds, depth_of,
-                                      lambda state: leaf(state, side, values, rules),
-                                      terminal_value(rules, side, scores),
-                                      evidence(view) if self.infer else None, deadline)
-        self.last_stats = {"worlds": worlds, "nodes": nodes, "exact": int(exact)}
+        evaluate = lambda state: leaf(state, side, values, rules)  # noqa: E731
+        terminal = terminal_value(rules, side, scores)
+        ab = None
+        if self.lookahead and not exact:
+            ab = Lookahead(side, rules.n_sides, evaluate, terminal, Random(self.rng.getrandbits(32)),
+                           self.lookahead, self.plies)
+        scored, nodes = search(view, self.rng, worlds, depth_of, evaluate, terminal,
+                               evidence(view) if self.infer else None, deadline, ab)
+        self.last_stats = {"worlds": worlds, "nodes": nodes, "exact": int(exact),
+                           "looked": len(ab.cache) if ab else 0}  # deal ends looked past
         return scored
 
     def choose(self, view: PlayerView) -> Move:

@@ -30,7 +30,7 @@ from math import log, sqrt
 from random import Random
 
 from ..engine import Move, PlayerView
-from ..engine.core import HandState, card_captures, is_scopa
+from ..engine.core import HandState, is_scopa
 from .common import VALUE, mask_value, sort_moves, sweep_rank
 from .worlds import determinize
 

@@ -44,7 +44,7 @@ FACTORIES: dict[str, Callable[..., Player]] = {
 # options each name accepts, with their types
 OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}, "easy": {}, "medium": {},
                                        "hard": {"worlds": int, "depth": int, "iters": int, "time": float,
-                                                "mcts": int},
+                                                "mcts": int, "lookahead": int, "plies": int},
                                        "pimc": {"worlds": int, "depth": int}, "cmd": {}}
 # another name -> the level it names
 ALIASES: dict[str, str] = {"greedy": "easy"}
@@ -52,7 +52,8 @@ ALIASES: dict[str, str] = {"greedy": "easy"}
 # beyond them would freeze a game or a simulation for minutes per decision (2,000 worlds
 # are 50 times hard's default; depth 40 is a whole hand).
 # ``mcts`` (hard's information-set MCTS, :mod:`.ismcts`): 20,000 iterations are about 10 s.
-LIMITS: dict[str, float] = {"time": 60.0, "iters": 2_000, "worlds": 2_000, "depth": 40, "mcts": 20_000}
+LIMITS: dict[str, float] = {"time": 60.0, "iters": 2_000, "worlds": 2_000, "depth": 40, "mcts": 20_000,
+                            "lookahead": 100, "plies": 40}
 # Marked for the catalogs, translated where they are shown (``_(DESCRIPTIONS[name])``).
 DESCRIPTIONS: dict[str, str] = {
     "random": N_("plays any legal move"),

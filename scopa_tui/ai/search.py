@@ -190,15 +190,17 @@ def _each_world(view: PlayerView, moves: list[Move], rng: Random, worlds: int,
 
 def search_worlds(view: PlayerView, rng: Random, worlds: int, depth_of: Callable[[HandState], int],
                   leaf: Leaf, terminal: Leaf, avoid: dict[int, int] | None = None,
-                  deadline: float | None = None) -> tuple[list[tuple[Move, float]], int]:
+                  deadline: float | None = None, ab=None) -> tuple[list[tuple[Move, float]], int]:
     """Every legal move with its mean value over ``worlds`` guesses, best first; and the nodes searched.
 
     ``depth_of(world)`` is how many plies to search in that world, the root move included.
     ``deadline`` (a ``time.perf_counter`` value) stops early, after one world at least:
-    a wall-clock budget (``hard:time=``, hints), not reproducible.
+    a wall-clock budget (``hard:time=``, hints), not reproducible.  ``ab`` is the search
+    of a world (an :class:`AlphaBeta` of ``leaf`` and ``terminal`` by default; ``hard`` may
+    pass a :class:`.lookahead.Lookahead`, which reads no clock).
     """
     moves = sort_moves(view.legal)
-    ab = AlphaBeta(view.side, view.rules.n_sides, leaf, terminal)
+    ab = ab or AlphaBeta(view.side, view.rules.n_sides, leaf, terminal)
 
     def visit(j: int, child: HandState, depth: int) -> float:
         return ab.value(child, depth)
@@ -278,10 +280,10 @@ def _reached(node: tuple, totals: dict) -> None:
 
 def search_infosets(view: PlayerView, rng: Random, worlds: int, depth_of: Callable[[HandState], int],
                     leaf: Leaf, terminal: Leaf, avoid: dict[int, int] | None = None,
-                    deadline: float | None = None) -> tuple[list[tuple[Move, float]], int]:
+                    deadline: float | None = None, ab=None) -> tuple[list[tuple[Move, float]], int]:
     """Like :func:`search_worlds`, with the seat's next move chosen once per information set."""
     moves = sort_moves(view.legal)
-    ab = AlphaBeta(view.side, view.rules.n_sides, leaf, terminal)
+    ab = ab or AlphaBeta(view.side, view.rules.n_sides, leaf, terminal)
 
     def visit(j: int, child: HandState, depth: int) -> tuple:
         return _tree(ab, child, depth, view.seat, ())

@@ -17,7 +17,7 @@ from .cards import COINS_MASK, NAMES, SETTEBELLO, card_tuple
 from .core import RE_BELLO, SEVENS_SHIFT, HandState, hand_points, napola_length, primiera
 from .events import GameEnded, GameStarted
 from .game import Game
-from .record import _encode, _line, deal_line, mask_names, play_line
+from .record import _line, deal_line, mask_names, play_line
 from .rules import Rules
 from .scoring import record_fields
 
