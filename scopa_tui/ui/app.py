@@ -21,17 +21,17 @@ from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
-from .screens.dialogs import ConfirmScreen, TooSmallScreen, quit_question
 from .screens.new_game import NewGameScreen
 from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
 from .translate import Translated
 
 if TYPE_CHECKING:
     from ..table.base import Table
+    from .screens.dialogs import TooSmallScreen
     from .screens.game import GameScreen
 
 # Imported when first needed, not at start-up (the first frame waits for every import):
-# the game, scoring and help screens, the tables, and the bot protocol (subprocess).
+# the game, scoring, help and dialog screens, the tables, and the bot protocol (subprocess).
 
 MIN_SIZE = (80, 24)
 DEFAULT_SERVER = "ws://127.0.0.1:7654/"
@@ -347,6 +347,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                 if yes:
                     self.exit()
             saved = self.store is not None and self.store.usable
+            from .screens.dialogs import ConfirmScreen, quit_question  # not before the first frame
+
             self.push_screen(ConfirmScreen(lambda: quit_question(saved), N_("Quit"), N_("Keep playing")), answer)
         else:
             self.exit()
@@ -386,6 +388,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
         showing = self._too_small is not None and self._too_small in self.screen_stack
         if small and not showing:
+            from .screens.dialogs import TooSmallScreen  # not before the first frame
+
             self._too_small = TooSmallScreen(MIN_SIZE)
             super().push_screen(self._too_small)
         elif not small and showing:
@@ -413,6 +417,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
             self.pop_screen()
             self._too_small = None
             result = super().push_screen(screen, *args, **kwargs)
+            from .screens.dialogs import TooSmallScreen
+
             self._too_small = TooSmallScreen(MIN_SIZE)
             super().push_screen(self._too_small)
             return result
