@@ -143,7 +143,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
     def _install_bot_hooks(self) -> None:
         """External bots (cmd:...) must not print over the screen: their stderr is dropped and
-        their faults are shown as notifications.  Done before the first game's players exist."""
+        their faults are shown as notifications.  Done before the first external bot exists."""
         owners = ScopaApp._hook_owners
         if self in owners:
             return
@@ -191,9 +191,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
             game = Game(config.rules(), seed=seed, side_names=config.side_names())
         self.game = game
         self.store_track(game, config)  # autosave after every move
-        self._install_bot_hooks()
-        self.players = {seat: make_player(config.ai_for(seat), seed=game.seed * 10 + seat)
-                        for seat in range(game.rules.players) if seat != HUMAN_SEAT}
+        specs = {seat: config.ai_for(seat) for seat in range(game.rules.players) if seat != HUMAN_SEAT}
+        if any(spec.startswith("cmd:") for spec in specs.values()):  # the protocol loads with a first bot
+            self._install_bot_hooks()
+        self.players = {seat: make_player(spec, seed=game.seed * 10 + seat) for seat, spec in specs.items()}
         from ..ai.registry import canonical
 
         from ..table.local import LocalTable
