@@ -27,7 +27,6 @@ from ..engine.rules import PLAYER_COUNTS, sides_for
 from ..engine.text import N_, _
 from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only, left_alone,
                     read_text, valid_time)
-from .frames import display_name
 from .words import level_word
 
 SAVE_FORMAT = "scopa-tui-save"
@@ -119,6 +118,8 @@ class SavedGame:
     def summary(self) -> str:
         """E.g. ``hand 3 of a game to 11 against greedy: You 7, Anna 5``; a variant other
         than Scopa is named (``a game of Escoba to 21``)."""
+        from .frames import display_name  # the replay's module: imported when a save is offered
+
         g = self.game
         variant = g.rules.variant_info
         names = [display_name(n) for n in self.setup.names]

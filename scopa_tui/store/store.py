@@ -7,18 +7,21 @@ import os
 import time
 import weakref
 from collections.abc import Iterator
+from functools import cached_property
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..engine import Dealt, Event, Game, GameEnded, HandEnded, Played, RecordError
 from ..engine import record as records
 from ..engine.text import _, ngettext
 from .background import Background
-from .db import Database, HistoryEntry, Stats
 from .files import Notices
 from .paths import SAVES_DIR, SETTINGS_FILE, STATS_FILE, resolve_data_dir
 from .saves import GameSetup, SavedGame, Saves, new_game_id
 from .settings import Settings, SettingsFile
+
+if TYPE_CHECKING:
+    from .db import Database, HistoryEntry, Stats
 
 try:  # advisory locks keep two app copies from resuming the same save
     import fcntl
@@ -40,10 +43,8 @@ class Store:
         self.dir = resolve_data_dir(data_dir)
         self.notices = Notices()
         self.saves = Saves(self.dir / SAVES_DIR, self.notices)
-        self.db = Database(self.dir / STATS_FILE, self.notices)
         self.background = Background(threaded=background)
-        if background:
-            self.db.timeout = BUSY_WAIT
+        self._busy_wait = BUSY_WAIT if background else None
         self._claims: dict[str, object] = {}  # game id -> its lock file, held while offered
         weakref.finalize(self, _release_all, self._claims)  # a store dropped unclosed unclaims its saves
         self._settings_file = SettingsFile(self.dir / SETTINGS_FILE, self.notices)
@@ -65,6 +66,17 @@ class Store:
             self._settings_file._blocked = True
             self._settings = Settings()
             return False
+
+    @cached_property
+    def db(self) -> Database:
+        """The statistics database, made on first use: ``sqlite3`` and the history's code
+        are imported then, not before the app's first frame (README.md, Benchmark)."""
+        from .db import Database
+
+        db = Database(self.dir / STATS_FILE, self.notices)
+        if self._busy_wait is not None:
+            db.timeout = self._busy_wait
+        return db
 
     # --- settings -------------------------------------------------------------------
     @property

@@ -21,17 +21,17 @@ from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
-from .screens.dialogs import ConfirmScreen, TooSmallScreen, quit_question
 from .screens.new_game import NewGameScreen
 from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
 from .translate import Translated
 
 if TYPE_CHECKING:
     from ..table.base import Table
+    from .screens.dialogs import TooSmallScreen
     from .screens.game import GameScreen
 
 # Imported when first needed, not at start-up (the first frame waits for every import):
-# the game, scoring and help screens, the tables, and the bot protocol (subprocess).
+# the game, scoring, help and dialog screens, the tables, and the bot protocol (subprocess).
 
 MIN_SIZE = (80, 24)
 DEFAULT_SERVER = "ws://127.0.0.1:7654/"
@@ -143,7 +143,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
     def _install_bot_hooks(self) -> None:
         """External bots (cmd:...) must not print over the screen: their stderr is dropped and
-        their faults are shown as notifications.  Done before the first game's players exist."""
+        their faults are shown as notifications.  Done before the first external bot exists."""
         owners = ScopaApp._hook_owners
         if self in owners:
             return
@@ -191,9 +191,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
             game = Game(config.rules(), seed=seed, side_names=config.side_names())
         self.game = game
         self.store_track(game, config)  # autosave after every move
-        self._install_bot_hooks()
-        self.players = {seat: make_player(config.ai_for(seat), seed=game.seed * 10 + seat)
-                        for seat in range(game.rules.players) if seat != HUMAN_SEAT}
+        specs = {seat: config.ai_for(seat) for seat in range(game.rules.players) if seat != HUMAN_SEAT}
+        if any(spec.startswith("cmd:") for spec in specs.values()):  # the protocol loads with a first bot
+            self._install_bot_hooks()
+        self.players = {seat: make_player(spec, seed=game.seed * 10 + seat) for seat, spec in specs.items()}
         from ..ai.registry import canonical
 
         from ..table.local import LocalTable
@@ -351,6 +352,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                 if yes:
                     self.exit()
             saved = self.store is not None and self.store.usable
+            from .screens.dialogs import ConfirmScreen, quit_question  # not before the first frame
+
             self.push_screen(ConfirmScreen(lambda: quit_question(saved), N_("Quit"), N_("Keep playing")), answer)
         else:
             self.exit()
@@ -390,6 +393,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
         showing = self._too_small is not None and self._too_small in self.screen_stack
         if small and not showing:
+            from .screens.dialogs import TooSmallScreen  # not before the first frame
+
             self._too_small = TooSmallScreen(MIN_SIZE)
             super().push_screen(self._too_small)
         elif not small and showing:
@@ -417,6 +422,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
             self.pop_screen()
             self._too_small = None
             result = super().push_screen(screen, *args, **kwargs)
+            from .screens.dialogs import TooSmallScreen
+
             self._too_small = TooSmallScreen(MIN_SIZE)
             super().push_screen(self._too_small)
             return result

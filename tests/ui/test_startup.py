@@ -75,6 +75,34 @@ def test_the_modules_of_the_new_game_screen_leave_the_game_table_and_screen_unlo
     assert out.stdout.strip() == "[]"
 
 
+# Loaded when first used, not for the first screen: the statistics database, the dialog
+# screens, the external-bot protocol (README.md, Benchmark, first frames).
+FIRST_USE = ("sqlite3", "scopa_tui.store.db", "scopa_tui.store.frames", "scopa_tui.ui.screens.dialogs",
+             "scopa_tui.ai.protocol")
+FIRST_SCREEN = """
+import asyncio, sys
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.config import GameConfig
+
+async def main():
+    app = ScopaApp(GameConfig(players=2, ai=["medium"], seed=5), start=sys.argv[1] == "game", ai_delay=0,
+                   data_dir=sys.argv[2])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        print(type(app.screen).__name__, sorted(m for m in sys.modules if m in sys.argv[3:]))
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.parametrize("first, screen", [("new-game", "NewGameScreen"), ("game", "GameScreen")])
+def test_the_first_screen_with_a_data_directory_leaves_what_it_does_not_use_unloaded(tmp_path, first, screen):
+    out = subprocess.run([sys.executable, "-c", FIRST_SCREEN, first, str(tmp_path), *FIRST_USE],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[-2] == f"{screen} []"
+
+
 async def test_the_game_screen_styles_each_card_widget_once_before_its_first_frame(monkeypatch):
     # Each widget with component classes (cards, seats, scores) is styled through a virtual
     # node per class: a second pass over the whole screen when it is first shown was a
