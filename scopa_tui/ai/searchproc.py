@@ -20,6 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import threading
+from multiprocessing import resource_tracker
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -66,6 +67,13 @@ class SearchProcess:
         self._closed = False
         self._lock = threading.Lock()
         self.in_process = 0  # searches answered by the process (for tests and benchmarks)
+        # multiprocessing's resource tracker, a small process the worker's queue needs, hands
+        # it this process's stderr, which a Textual app replaces with one it cannot hand over
+        # ("bad value(s) in fds_to_keep"): it starts now, before the app runs.
+        try:
+            resource_tracker.ensure_running()
+        except Exception:  # then the worker cannot start either: threads, as before
+            pass
 
     def start(self) -> None:
         """Start the process in a background thread (the caller goes on at once)."""
