@@ -26,7 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-# Seconds a search waits for the process still starting before it runs in its own thread.
+# Seconds a search waits for the process still starting (about a third of a second on an
+# idle machine) before it runs in its own thread.
 START_WAIT = 10.0
 
 
@@ -66,6 +67,7 @@ class SearchProcess:
         self._begun = False
         self._closed = False
         self._lock = threading.Lock()
+        self._busy = threading.Lock()  # held while a search runs in the process
         self.in_process = 0  # searches answered by the process (for tests and benchmarks)
         # multiprocessing's resource tracker, a small process the worker's queue needs, hands
         # it this process's stderr, which a Textual app replaces with one it cannot hand over
@@ -102,28 +104,36 @@ class SearchProcess:
     def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)``, in the process when it runs, else in this thread.  ``fn`` and its
         arguments must be picklable (else this thread too); ``fn``'s own errors are raised."""
-        if self._begun:
-            self._started.wait(START_WAIT)
+        self.start()  # (an AI leading at once searches before the app's first frame is out)
+        self._started.wait(START_WAIT)
         pool = self._pool
-        if pool is not None:
+        # One search at a time there: while one left behind still runs (a new game began
+        # during an AI's long search), the next would wait for it, so it runs here instead.
+        if pool is not None and self._busy.acquire(blocking=False):
             try:
-                payload = pickle.dumps((fn, args))
-            except Exception:  # something that cannot travel: this search stays here
-                payload = None
-            if payload is not None:
-                try:
-                    future = pool.submit(_call, payload)
-                except (BrokenProcessPool, RuntimeError):  # died, or shut down meanwhile
-                    self._pool = None
-                else:
-                    try:
-                        result = future.result()
-                    except BrokenProcessPool:  # killed during the search: do it again here
-                        self._pool = None
-                    else:
-                        self.in_process += 1
-                        return result
+                done, result = self._there(pool, fn, args)
+            finally:
+                self._busy.release()
+            if done:
+                self.in_process += 1
+                return result
+            if self._closed:  # the app is leaving: no search all over again in its thread
+                raise RuntimeError("the search process was shut down")
         return fn(*args)
+
+    def _there(self, pool: ProcessPoolExecutor, fn: Callable[..., Any], args: tuple) -> tuple[bool, Any]:
+        """``(True, fn(*args))`` from the process, or ``(False, None)`` if it could not answer."""
+        try:
+            payload = pickle.dumps((fn, args))
+        except Exception:  # something that cannot travel: this search stays here
+            return False, None
+        try:
+            return True, pool.submit(_call, payload).result()
+        except (BrokenProcessPool, RuntimeError) as exc:
+            if isinstance(exc, BrokenProcessPool) or self._pool is not pool:  # died, or shut down
+                self._pool = None
+                return False, None
+            raise  # ``fn``'s own RuntimeError
 
     def choose(self, player, view):
         """``player.choose(view)``, a search level's in the process; the player's state

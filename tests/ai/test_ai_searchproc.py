@@ -97,3 +97,19 @@ def test_a_process_that_cannot_start_leaves_the_search_to_the_thread(monkeypatch
 def test_a_search_errors_come_back_as_they_are(searcher):
     with pytest.raises(ZeroDivisionError):
         searcher.run(divmod, 1, 0)
+
+
+def test_a_search_left_behind_does_not_hold_up_the_next(searcher):
+    import threading
+    import time
+
+    left = threading.Thread(target=searcher.run, args=(time.sleep, 2.0))
+    left.start()
+    time.sleep(0.3)  # it has the process now
+    before = searcher.in_process
+    started = time.monotonic()
+    assert searcher.run(divmod, 7, 2) == (3, 1)
+    assert time.monotonic() - started < 1.0  # here, without waiting for the process
+    assert searcher.in_process == before
+    left.join()
+    assert searcher.in_process == before + 1
