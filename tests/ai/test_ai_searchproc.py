@@ -113,3 +113,28 @@ def test_a_search_left_behind_does_not_hold_up_the_next(searcher):
     assert searcher.in_process == before
     left.join()
     assert searcher.in_process == before + 1
+
+
+def test_a_search_ended_with_the_app_is_not_done_again_here():
+    import threading
+    import time
+
+    searcher = SearchProcess()
+    searcher.start()
+    assert searcher.run(divmod, 7, 2) == (3, 1)  # the process is up
+    failed = []
+
+    def search():
+        try:
+            searcher.run(time.sleep, 30.0)
+        except RuntimeError as exc:
+            failed.append(exc)
+
+    left = threading.Thread(target=search)
+    left.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    searcher.shutdown()
+    left.join(timeout=10)
+    assert not left.is_alive() and time.monotonic() - started < 5
+    assert failed and "shut down" in str(failed[0])
