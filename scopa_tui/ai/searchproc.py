@@ -17,14 +17,13 @@ with ``forkserver`` (``spawn`` where there is none), never ``fork`` from a threa
 
 from __future__ import annotations
 
-import multiprocessing
 import pickle
 import threading
-from multiprocessing import resource_tracker
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 # Seconds a search waits for the process still starting (about a third of a second on an
 # idle machine) before it runs in its own thread.
@@ -73,6 +72,8 @@ class SearchProcess:
         # it this process's stderr, which a Textual app replaces with one it cannot hand over
         # ("bad value(s) in fds_to_keep"): it starts now, before the app runs.
         try:
+            from multiprocessing import resource_tracker
+
             resource_tracker.ensure_running()
         except Exception:  # then the worker cannot start either: threads, as before
             pass
@@ -87,6 +88,9 @@ class SearchProcess:
 
     def _start(self) -> None:
         try:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
             pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
@@ -123,6 +127,8 @@ class SearchProcess:
 
     def _there(self, pool: ProcessPoolExecutor, fn: Callable[..., Any], args: tuple) -> tuple[bool, Any]:
         """``(True, fn(*args))`` from the process, or ``(False, None)`` if it could not answer."""
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             payload = pickle.dumps((fn, args))
         except Exception:  # something that cannot travel: this search stays here

@@ -3,12 +3,12 @@ the player's random state carried back, and the caller's thread when the process
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
 import signal
 
 import pytest
 
-from scopa_tui.ai import searchproc
 from scopa_tui.ai.hard import HardPlayer
 from scopa_tui.ai.hint import suggest
 from scopa_tui.ai.medium import MediumPlayer
@@ -83,7 +83,7 @@ def test_a_process_that_cannot_start_leaves_the_search_to_the_thread(monkeypatch
     def no_process(*args, **kwargs):
         raise OSError("no processes here")
 
-    monkeypatch.setattr(searchproc, "ProcessPoolExecutor", no_process)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_process)
     searcher = SearchProcess()
     searcher.start()
     here, there = HardPlayer(7, iters=20), HardPlayer(7, iters=20)
