@@ -5,8 +5,8 @@ AI given far more worlds than usual (``hard:worlds=2000,time=60``: a dozen secon
 search), which leads at once (seed 1).  While it searches, the keys ``1`` (a card chosen
 for the player's turn) and ``Esc`` (cleared) are pressed in turn and the time from each key
 to the screen showing its line is measured; then the same keys on the player's own turn
-with nothing being computed (a ``medium`` AI), as the yardstick.  The search runs in a
-worker thread of the app, as hints do.
+with nothing being computed (a ``medium`` AI), as the yardstick.  The search runs in the
+app's search process (:mod:`.ai.searchproc`), as hints do, or its worker thread without one.
 
 Then, in this process, what a key costs the app's thread at the interpreter lock: the
 thread sleeps 2 ms (as the event loop waits for a key) while a ``hard`` search runs in

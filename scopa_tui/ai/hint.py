@@ -129,16 +129,26 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
             .format(move=what, left=left, card=card, n=unseen, percent=round(100 * a.p_sweep)))
 
 
+def best(view: PlayerView, budget: float, iters: int | None, seed: int | None) -> tuple[Move, float]:
+    """The hard search's move for this view and its value: no words, so that a process of
+    its own can run it (:mod:`.searchproc`)."""
+    player = HardPlayer(seed, time=0 if iters else budget, iters=iters)  # 0: no clock at all
+    return player.evaluate(view)[0]
+
+
 def suggest(view: PlayerView, budget: float = 0.5, iters: int | None = None, seed: int | None = None,
-            rank_name: Callable[[int], str] | None = None) -> Hint:
+            rank_name: Callable[[int], str] | None = None, run: Callable | None = None) -> Hint:
     """The hard AI's move for this view and why, in one line.
 
     ``budget`` caps the search in seconds; ``iters`` (worlds) replaces it when given;
-    ``rank_name`` names ranks in the reason (see :func:`explain`).
+    ``rank_name`` names ranks in the reason (see :func:`explain`); ``run(fn, *args)`` runs
+    the search (e.g. :meth:`.searchproc.SearchProcess.run`; by default here).
     """
     if not view.legal:
         raise ValueError(_("no move to suggest: it is not this seat's turn"))
-    player = HardPlayer(seed, time=0 if iters else budget, iters=iters)  # 0: no clock at all
-    ranked = player.evaluate(view)
-    move, value = ranked[0]
+    move, value = (run or _here)(best, view, budget, iters, seed)
     return Hint(move, explain(view, move, rank_name=rank_name), value)
+
+
+def _here(fn: Callable, *args):
+    return fn(*args)

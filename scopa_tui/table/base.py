@@ -107,6 +107,9 @@ class Runner(Protocol):
         """Run ``work()`` in a worker thread (a new one replaces the last), then ``done(result)``
         back on the event loop."""
 
+    # A runner may also have ``decide(player, view)``: the AI's move, wherever it searches
+    # (the game screen: in the app's search process, ai/searchproc.py).
+
 
 class Table:
     """A game as one seat sees it.  Subclasses set the attributes and implement the actions.

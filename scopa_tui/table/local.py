@@ -115,7 +115,8 @@ class LocalTable(Table):
         name = self.names[seat]
         fault = None
         try:
-            move = player.choose(view)
+            decide = getattr(self.runner, "decide", None)  # the screen may search in a process
+            move = decide(player, view) if decide is not None else player.choose(view)
         except Exception as exc:  # an AI or an external bot failing must not end the game
             # TRANSLATORS: {name} is a seat's name, {error} what went wrong (often in English).
             move, fault = None, _("{name}'s AI failed ({error}); it plays a safe move").format(name=name, error=exc)

@@ -15,6 +15,7 @@ from textual.theme import Theme
 
 from .. import languages
 from ..ai.registry import make_player
+from ..ai.searchproc import SearchProcess
 from ..engine import VARIANTS, Game, HandScore, RulesError
 from ..engine.text import N_, _, decimal, language
 from .card_render import DeckStyle
@@ -104,6 +105,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self._game_screen: GameScreen | None = None
         self._too_small: TooSmallScreen | None = None
         self.hint_options: dict = {}  # passed to ai.hint.suggest (tests fix iters and seed)
+        # Hints and hard/pimc moves search in this process when set (run_app; tests: threads).
+        self.searcher: SearchProcess | None = None
         self.register_theme(FELT)
         self._first_theme(theme or "scopa-felt")
         self.init_store(data_dir)  # autosave, settings, statistics (None: nothing is stored)
@@ -135,6 +138,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self.set_class(self.theme.startswith("ansi"), "-ansi")
         self.store_on_mount(self._first_screen)  # offers to resume an unfinished game first
         self._check_size()
+        if self.searcher is not None:  # started after the first frame, in the background
+            self.call_after_refresh(self.searcher.start)
 
     # The apps whose bot hooks are in place (tests run several in one process), and the
     # protocol's own values, put back when the last of them ends.
@@ -520,6 +525,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self.store_close()
         self._end_game()
         self._remove_bot_hooks()
+        if self.searcher is not None:
+            self.searcher.shutdown()
 
 
 def run_app(args) -> int:
@@ -546,6 +553,7 @@ def run_app(args) -> int:
                    ai_delay=opts.ai_delay if delay is None else delay,
                    data_dir=opts.data_dir, theme=opts.theme, scoring_pause=SCORING_PAUSE,
                    reduce_motion=opts.reduce_motion)
+    app.searcher = SearchProcess()  # keys stay quick while the AI or a hint searches
     for message in opts.notices:
         app.store.notices.add(message)
     return run_app_reporting(app, opts.data_dir)  # non-zero after a crash (ui/crash.py)

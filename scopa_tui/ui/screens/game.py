@@ -266,6 +266,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
             result = work()
         self.post_message(WorkDone(done, result))
 
+    def decide(self, player, view):
+        """In the AI's worker thread: ``player.choose(view)``, a search level's in the app's
+        search process when it has one (ai/searchproc.py), so that keys stay quick."""
+        searcher = getattr(self.app, "searcher", None)
+        return searcher.choose(player, view) if searcher is not None else player.choose(view)
+
     @on(WorkDone)
     def _work_done(self, message: WorkDone) -> None:
         message.done(message.result)
@@ -1172,7 +1178,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
         try:
             with quick_switches():
-                found = hint.suggest(view, rank_name=self.deck.rank_name, **getattr(self.app, "hint_options", {}))
+                searcher = getattr(self.app, "searcher", None)  # the search in a process (ai/searchproc.py)
+                found = hint.suggest(view, rank_name=self.deck.rank_name, run=searcher and searcher.run,
+                                     **getattr(self.app, "hint_options", {}))
             move, reason = found.move, found.reason
         except Exception as exc:  # a hint failing must not end the game
             move, reason = None, _("no hint this time ({error})").format(error=exc)
