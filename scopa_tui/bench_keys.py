@@ -28,12 +28,13 @@ import tempfile
 import threading
 import time
 
-from .bench import TURN_TEXT, PtyApp, _ui_env, installed_bytecode, key_latencies
+from .bench import TURN_TEXT, PtyApp, _ui_env, frame_contains, installed_bytecode, key_latencies
 
 THINK_SPEC = "hard:mcts=20000,time=60"
 EARLY_TEXT = "stays chosen for your turn"
 CLEARED_TEXT = "Selection cleared: pick a card"
 THINKING_TEXT = "is playing"
+OVER_TEXT = "Your turn"  # the top bar once the AI has played (whatever the key left chosen)
 
 
 def _game(ai: str) -> list[str]:
@@ -48,10 +49,20 @@ def keys_while_thinking(presses: int) -> tuple[list[float], float]:
         try:
             app.wait_for("Hand 1")
             app.key(b"\x1b", CLEARED_TEXT)  # the AI is thinking: Esc is answered off turn
+            start = len(app.output)
             times = []
-            for _ in range(presses):
-                times.append(app.key(b"1", EARLY_TEXT))
-                times.append(app.key(b"\x1b", CLEARED_TEXT))
+            try:
+                for _ in range(presses):
+                    times.append(app.key(b"1", EARLY_TEXT))
+                    times.append(app.key(b"\x1b", CLEARED_TEXT))
+                    if frame_contains(app.output[start:], OVER_TEXT):
+                        break  # the search is over: the keys after it would not count
+            except RuntimeError:
+                if not frame_contains(app.output[start:], OVER_TEXT):
+                    raise
+                # the search ended between a key and its line: that key is not counted
+            if frame_contains(app.output[start:], OVER_TEXT):
+                return times, 0.0
             last = time.perf_counter()
             since = len(app.output)
             app.wait_for(TURN_TEXT, since, timeout=300)  # the AI has played: the player's turn
@@ -107,7 +118,12 @@ def run(presses: int) -> int:
     with installed_bytecode():
         thinking, left = keys_while_thinking(presses)
         idle, _cpu = key_latencies(_game("medium"), presses)
-    print(f"while {THINK_SPEC} searches: {_stats(thinking)} (the search went on {left:.1f} s after the last key)")
+    if not thinking:
+        print("the search ended before the first key: nothing measured while it ran", file=sys.stderr)
+        return 1
+    after = (f"the search went on {left:.1f} s after the last key" if left
+             else "the search ended during the keys; those after it are not counted")
+    print(f"while {THINK_SPEC} searches ({len(thinking)} keys): {_stats(thinking)} ({after})")
     print(f"on the player's turn, idle:   {_stats(idle)}")
     from .ui.responsive import SEARCH_SWITCH_INTERVAL
 
