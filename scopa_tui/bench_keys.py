@@ -28,7 +28,7 @@ import tempfile
 import threading
 import time
 
-from .bench import TURN_TEXT, PtyApp, _ui_env, frame_contains, installed_bytecode, key_latencies
+from .bench import PtyApp, _ui_env, frame_contains, installed_bytecode, key_latencies
 
 THINK_SPEC = "hard:mcts=20000,time=60"
 EARLY_TEXT = "stays chosen for your turn"
@@ -50,22 +50,25 @@ def keys_while_thinking(presses: int) -> tuple[list[float], float]:
             app.wait_for("Hand 1")
             app.key(b"\x1b", CLEARED_TEXT)  # the AI is thinking: Esc is answered off turn
             start = len(app.output)
+
+            def over() -> bool:  # the AI has played: the top bar says it is the player's turn
+                return frame_contains(app.output[start:], OVER_TEXT)
+
             times = []
             try:
                 for _ in range(presses):
                     times.append(app.key(b"1", EARLY_TEXT))
                     times.append(app.key(b"\x1b", CLEARED_TEXT))
-                    if frame_contains(app.output[start:], OVER_TEXT):
-                        break  # the search is over: the keys after it would not count
+                    if over():
+                        break  # the keys after the search would not count
             except RuntimeError:
-                if not frame_contains(app.output[start:], OVER_TEXT):
+                if not over():
                     raise
                 # the search ended between a key and its line: that key is not counted
-            if frame_contains(app.output[start:], OVER_TEXT):
+            if over():
                 return times, 0.0
             last = time.perf_counter()
-            since = len(app.output)
-            app.wait_for(TURN_TEXT, since, timeout=300)  # the AI has played: the player's turn
+            app.wait_for(OVER_TEXT, start, timeout=300)
             return times, time.perf_counter() - last
         finally:
             app.close()

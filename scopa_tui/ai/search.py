@@ -105,7 +105,7 @@ class AlphaBeta:
 
     def value(self, state: HandState, depth: int, alpha: float = -INF, beta: float = INF) -> float:
         self.nodes += 1
-        if not self.nodes % CHECK_EVERY and self.deadline is not None and perf_counter() >= self.deadline:
+        if self.deadline is not None and not self.nodes % CHECK_EVERY and perf_counter() >= self.deadline:
             raise OutOfTime
         if not state.plays_left:
             return self.terminal(state)
