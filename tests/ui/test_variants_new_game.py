@@ -27,7 +27,8 @@ for line in sys.stdin:
 
 
 def shown_options(screen) -> list[str]:
-    return [name for name in OPTIONS if screen.query_one(f"#opt-{name}").display]
+    """The house rules in view (a box not in view may not be made yet)."""
+    return [name for name in OPTIONS if any(box.display for box in screen.query(f"#opt-{name}"))]
 
 
 async def test_scopone_is_for_four_and_escoba_goes_to_21_with_the_spanish_deck():

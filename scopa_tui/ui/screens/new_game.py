@@ -3,12 +3,16 @@ players, AI level of each opponent, preset, target and deck style."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Callable
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ...ai.registry import canonical, check_runnable
@@ -71,12 +75,15 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         super().__init__()
         self.config = config
         self.levels = ai_levels()
-        # The typed fields (the "other…" target, an external bot's command) are made and
-        # mounted in their rows when first shown: Textual's Input is not loaded for the
-        # screen's first frame otherwise (docs: README, Benchmark).  Until then, and over a
-        # change of language, their text is kept here, by field id.
-        self._texts: dict[str, str] = {}
-        self._fields: dict[str, object] = {}  # the Input of each field id, once made
+        # Rows not in view (the seats that do not play, the other variants' house rules, the
+        # typed fields of an "other…" target and of an external bot's command) are made and
+        # mounted in their place when first shown: the screen's first frame comes sooner
+        # without them (docs: README, Benchmark).  Until then their values are kept here.
+        self._order: list[str] = []  # the ids of the form's rows, in order (both columns)
+        self._later: dict[str, Callable[[], Widget]] = {}  # id: how to make a row not made yet
+        self._start: dict[str, object] = {}  # id: the value of a choice or box not made yet
+        self._texts: dict[str, str] = {}  # field id: the text of a typed field not made yet
+        self._fields: dict[str, Widget] = {}  # field id: its Input, once made
         self._other_text: str | None = None  # the "other…" target as typed, kept over a language change
         self._chosen: dict[str, object] = {}  # the variant and preset whose players, target and deck are set
         self._recomposing = False  # the form is being composed anew (retranslate): events wait
@@ -87,50 +94,75 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         target = c.target if c.target is not None else variant_target(variant.name, c.preset)
         deck = c.deck or variant_deck(variant.name, c.preset)
         players = c.players if c.players in variant.players else variant.default_players
-        self._fields = {}
+        self._order, self._later, self._start, self._fields = [], {}, {}, {}
         self._texts = {"other-target": self._other_text if self._other_text is not None else str(target)}
         yield Static(_("SCOPA  ·  new game  ·  choose, then Start (Enter) or Ctrl+S"), id="title")
         with Horizontal(id="form"):
             with VerticalScroll(id="rules-col", classes="form-col"):
                 # TRANSLATORS: the new-game form's field names: keep them short (8 letters).
-                yield Choice(_("Game"), [(_(v.title), v.name) for v in VARIANTS.values()], variant.name,
-                             id="variant")
-                yield Choice(_("Players"), self._player_choices(variant.name), players, id="players")
-                yield Choice(_("Rules"), [(name, name) for name in PRESETS], c.preset, id="preset")
+                yield self._row(Choice(_("Game"), [(_(v.title), v.name) for v in VARIANTS.values()],
+                                       variant.name, id="variant"))
+                yield self._row(Choice(_("Players"), self._player_choices(variant.name), players, id="players"))
+                yield self._row(Choice(_("Rules"), [(name, name) for name in PRESETS], c.preset, id="preset"))
                 choices = [(ngettext("{n} point", "{n} points", t).format(n=t), t) for t in TARGETS]
                 choices.append((_("other…"), 0))
-                yield Choice(_("Target"), choices, target if target in TARGETS else 0, id="target")
-                yield Horizontal(classes="row", id="other-target-row")  # filled when shown: _show
-                yield Choice(_("Deck"), [(_(DECK_WORDS.get(d, d)), d) for d in DECK_STYLES], deck, id="deck")
+                yield self._row(Choice(_("Target"), choices, target if target in TARGETS else 0, id="target"))
+                self._row_later("other-target-row", partial(self._field_row, "other-target"))
+                yield self._row(Choice(_("Deck"), [(_(DECK_WORDS.get(d, d)), d) for d in DECK_STYLES], deck,
+                                       id="deck"))
                 yield Static(_("House rules"), id="options-title")
                 ticked = self._ticked(variant.name, c.options)
                 for opt in OPTIONS.values():  # the variant's own are shown (see _update)
-                    yield Toggle(_(opt.title), ticked[opt.name], _(opt.summary), id=f"opt-{opt.name}",
-                                 classes="option")
+                    toggle = partial(Toggle, _(opt.title), ticked[opt.name], _(opt.summary), id=f"opt-{opt.name}",
+                                     classes="option")
+                    if opt.name in variant.options:
+                        yield self._row(toggle())
+                    else:
+                        self._row_later(f"opt-{opt.name}", toggle, ticked[opt.name])
             with Vertical(id="ai-col", classes="form-col"):
                 for seat in range(1, 6):
-                    yield from self._seat_rows(seat)
+                    yield from self._seat_rows(seat, seat < players)
         yield Static(id="preset-info")
         with Horizontal(id="start-row"):
             yield Static(id="error")
             yield Press(_("Start game"), id="start")
         yield Footer()
 
-    def _seat_rows(self, seat: int) -> list:
-        """Seat ``seat``'s AI choice and, under it, the row of an external bot's command
-        (filled when shown); the seats that do not play are hidden (:meth:`_update`)."""
+    def _row(self, widget: Widget) -> Widget:
+        """``widget``, a row of the form made now."""
+        self._order.append(widget.id)
+        return widget
+
+    def _row_later(self, name: str, make: Callable[[], Widget], value: object = None) -> None:
+        """The row ``name``, made by ``make`` when first shown (:meth:`_show`); ``value`` is
+        its choice's or box's value until then."""
+        self._order.append(name)
+        self._later[name] = make
+        if value is not None:
+            self._start[name] = value
+
+    def _seat_rows(self, seat: int, playing: bool) -> list[Widget]:
+        """Seat ``seat``'s AI choice (made now if the seat plays) and, under it, the row of an
+        external bot's command (made when shown)."""
         spec = canonical(self.config.ai_for(seat))  # greedy is shown as easy
         external = spec.startswith("cmd:")
         names = list(self.levels)
         if not external and spec not in names:  # e.g. hard:time=0.5 from the command line
             names.append(spec)
         self._texts[f"ai-cmd-{seat}"] = spec[4:].strip() if external else ""
-        options = [(level_word(name), name) for name in names] + [(_("external bot…"), EXTERNAL)]
-        return [Choice(NAMES[seat], options, EXTERNAL if external else spec, label_width=10, id=f"ai-{seat}"),
-                Horizontal(classes="row cmd-row", id=f"ai-cmd-{seat}-row")]
+        value = EXTERNAL if external else spec
+        choice = partial(Choice, NAMES[seat], [(level_word(name), name) for name in names]
+                         + [(_("external bot…"), EXTERNAL)], value, label_width=10, id=f"ai-{seat}")
+        rows = []
+        if playing:
+            rows.append(self._row(choice()))
+        else:
+            self._row_later(f"ai-{seat}", choice, value)
+        self._row_later(f"ai-cmd-{seat}-row", partial(self._field_row, f"ai-cmd-{seat}"))
+        return rows
 
-    def _make_field(self, key: str) -> list:
-        """The label and the Input of the typed field ``key`` (``other-target``, ``ai-cmd-N``)."""
+    def _field_row(self, key: str) -> Widget:
+        """The row of the typed field ``key`` (``other-target``, ``ai-cmd-N``): its label and Input."""
         from textual.widgets import Input, Label
 
         text = self._texts[key]
@@ -142,20 +174,39 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             # TRANSLATORS: the new-game form: the command line of an external bot, under its seat.
             label = Label("  " + _("command"), classes="field")
         self._fields[key] = field
-        return [label, field]
+        return Horizontal(label, field, classes="row cmd-row" if key != "other-target" else "row",
+                          id=f"{key}-row")
+
+    def _show(self, name: str, shown: bool) -> None:
+        """Show or hide the form's row ``name``; one not made yet is made when first shown, and
+        mounted in its place (after the row before it that is made)."""
+        make = self._later.get(name)
+        if make is None:
+            self.query_one(f"#{name}").display = shown
+        elif shown:
+            del self._later[name]
+            self._start.pop(name, None)
+            at = self._order.index(name)
+            before = next(n for n in reversed(self._order[:at]) if n not in self._later)
+            anchor = self.query_one(f"#{before}")
+            anchor.parent.mount(make(), after=anchor)
+
+    def _value(self, name: str):
+        """The value of the form's choice or box ``name`` (``players``, ``ai-2``, ``opt-napola``),
+        made or not."""
+        if name in self._start:
+            return self._start[name]
+        return self.query_one(f"#{name}", (Choice, Toggle)).value
 
     def _typed(self, key: str) -> str:
-        """What the field ``key`` holds, made or not."""
+        """What the typed field ``key`` holds, made or not."""
         field = self._fields.get(key)
         return field.value if field is not None else self._texts[key]
 
-    def _show(self, key: str, shown: bool) -> None:
-        """Show or hide the row of the typed field ``key``; its label and Input are made the
-        first time it is shown."""
-        row = self.query_one(f"#{key}-row", Horizontal)
-        if shown and key not in self._fields:
-            row.mount(*self._make_field(key))
-        row.display = shown
+    def _set_typed(self, key: str, text: str) -> None:
+        self._texts[key] = text
+        if key in self._fields:
+            self._fields[key].value = text
 
     @staticmethod
     def _player_choices(variant: str) -> list[tuple[str, int]]:
@@ -184,11 +235,6 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self.query_one("#target", Choice).value = target if target in TARGETS else 0
         self._set_typed("other-target", str(target))  # its field may not be made yet
         self.query_one("#deck", Choice).value = variant_deck(variant, preset)
-
-    def _set_typed(self, key: str, text: str) -> None:
-        self._texts[key] = text
-        if key in self._fields:
-            self._fields[key].value = text
 
     def on_mount(self) -> None:
         self._remember_chosen()
@@ -220,10 +266,6 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
                           deck=self._value("deck"), ai=ai, seed=self.config.seed, variant=self._value("variant"),
                           options=options)
 
-    def _value(self, name: str):
-        """The value of the form's choice or box ``name`` (``players``, ``ai-2``, ``opt-napola``)."""
-        return self.query_one(f"#{name}", (Choice, Toggle)).value
-
     async def retranslate(self) -> None:
         """Every word in the language now in use; every choice, the focus and the scroll stay."""
         self.config = self.choices()
@@ -250,15 +292,14 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         preset = self._value("preset")
         variant = VARIANTS[self._value("variant")]
         for name in OPTIONS:
-            self.query_one(f"#opt-{name}").display = name in variant.options
+            self._show(f"opt-{name}", name in variant.options)
         for seat in range(1, 6):
-            seat_choice = self.query_one(f"#ai-{seat}", Choice)
-            seat_choice.display = seat < players
-            self._show(f"ai-cmd-{seat}", seat < players and seat_choice.value == EXTERNAL)
+            self._show(f"ai-{seat}", seat < players)
+            self._show(f"ai-cmd-{seat}-row", seat < players and self._value(f"ai-{seat}") == EXTERNAL)
         partner = {4: 2, 6: 3}.get(players)
         col = self.query_one("#ai-col")
         col.border_subtitle = _("{name} is your partner").format(name=NAMES[partner]) if partner else ""
-        self._show("other-target", self._value("target") == 0)
+        self._show("other-target-row", self._value("target") == 0)
         p = PRESETS.get(preset)
         # "{rule}: {what}": French puts a space before the colon.
         info = _("{rule}: {what}").format(rule=preset, what=_(p.description) + ".") if p else ""
