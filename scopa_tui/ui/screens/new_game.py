@@ -98,7 +98,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self._texts = {"other-target": self._other_text if self._other_text is not None else str(target)}
         yield Static(_("SCOPA  ·  new game  ·  choose, then Start (Enter) or Ctrl+S"), id="title")
         with Horizontal(id="form"):
-            with VerticalScroll(id="rules-col", classes="form-col"):
+            with VerticalScroll(id="rules-col", classes="form-col") as rules:
+                rules.can_focus = False  # Tab goes from row to row; the focused one scrolls into view
                 # TRANSLATORS: the new-game form's field names: keep them short (8 letters).
                 yield self._row(Choice(_("Game"), [(_(v.title), v.name) for v in VARIANTS.values()],
                                        variant.name, id="variant"))

@@ -21,7 +21,7 @@ class Press(Widget, can_focus=True):
         width: auto;
         min-width: 16;
         height: 3;
-        padding: 0 2;
+        padding: 0 1;
         content-align: center middle;
         text-style: bold;
         pointer: pointer;
@@ -59,10 +59,10 @@ class Press(Widget, can_focus=True):
         self.action_press()
 
     def get_content_width(self, container, viewport) -> int:
-        return Content(self.label).cell_length
+        return self.render().cell_length
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return 1
 
     def render(self) -> Content:
-        return Content(self.label)
+        return Content(f" {self.label} ")  # a focused button shows its words reversed, with a margin
