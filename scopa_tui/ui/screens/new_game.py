@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -96,21 +97,27 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         players = c.players if c.players in variant.players else variant.default_players
         self._order, self._later, self._start, self._fields = [], {}, {}, {}
         self._texts = {"other-target": self._other_text if self._other_text is not None else str(target)}
+        # TRANSLATORS: the new-game form's field names: keep them short (8 letters).
+        names = (N_("Game"), N_("Players"), N_("Rules"), N_("Target"), N_("Deck"), N_("Points"))
+        fields = {name: _(name) for name in names}
+        self._label_width = width = min(14, max(9, *(cell_len(words) + 1 for words in fields.values())))
         yield Static(_("SCOPA  ·  new game  ·  choose, then Start (Enter) or Ctrl+S"), id="title")
         with Horizontal(id="form"):
             with VerticalScroll(id="rules-col", classes="form-col") as rules:
                 rules.can_focus = False  # Tab goes from row to row; the focused one scrolls into view
-                # TRANSLATORS: the new-game form's field names: keep them short (8 letters).
-                yield self._row(Choice(_("Game"), [(_(v.title), v.name) for v in VARIANTS.values()],
-                                       variant.name, id="variant"))
-                yield self._row(Choice(_("Players"), self._player_choices(variant.name), players, id="players"))
-                yield self._row(Choice(_("Rules"), [(name, name) for name in PRESETS], c.preset, id="preset"))
+                yield self._row(Choice(fields["Game"], [(_(v.title), v.name) for v in VARIANTS.values()],
+                                       variant.name, label_width=width, id="variant"))
+                yield self._row(Choice(fields["Players"], self._player_choices(variant.name), players,
+                                       label_width=width, id="players"))
+                yield self._row(Choice(fields["Rules"], [(name, name) for name in PRESETS], c.preset,
+                                       label_width=width, id="preset"))
                 choices = [(ngettext("{n} point", "{n} points", t).format(n=t), t) for t in TARGETS]
                 choices.append((_("other…"), 0))
-                yield self._row(Choice(_("Target"), choices, target if target in TARGETS else 0, id="target"))
+                yield self._row(Choice(fields["Target"], choices, target if target in TARGETS else 0,
+                                       label_width=width, id="target"))
                 self._row_later("other-target-row", partial(self._field_row, "other-target"))
-                yield self._row(Choice(_("Deck"), [(_(DECK_WORDS.get(d, d)), d) for d in DECK_STYLES], deck,
-                                       id="deck"))
+                yield self._row(Choice(fields["Deck"], [(_(DECK_WORDS.get(d, d)), d) for d in DECK_STYLES], deck,
+                                       label_width=width, id="deck"))
                 yield Static(_("House rules"), id="options-title")
                 ticked = self._ticked(variant.name, c.options)
                 for opt in OPTIONS.values():  # the variant's own are shown (see _update)
@@ -170,6 +177,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         if key == "other-target":
             field = Input(text, id=key, type="integer", max_length=3, compact=True)
             label = Label(_("Points"), classes="field")
+            label.styles.width = self._label_width  # as the choices' labels above it
         else:
             field = Input(text, id=key, placeholder=_("e.g. python my_bot.py"), compact=True)
             # TRANSLATORS: the new-game form: the command line of an external bot, under its seat.

@@ -49,6 +49,7 @@ class Choice(Widget, can_focus=True):
             & > .choice--arrow { color: $block-cursor-foreground; }
             & > .choice--end { color: $block-cursor-foreground 40%; }
         }
+        &:ansi > .choice--end { text-style: dim; }
         &:blur:hover > .choice--value { background: $block-hover-background; }
         &:disabled { color: $text-disabled; }
     }
