@@ -75,7 +75,10 @@ FELT = Theme(
 class ScopaApp(CrashLog, StoreMixin, App):
     """Play Scopa against AI opponents."""
 
-    CSS_PATH = [APP_TCSS, GAME_TCSS, DIALOGS_TCSS]
+    # The game screen's stylesheet is read with the first game (show_table), or at start when
+    # the app opens on a game: the new-game screen's first frame need not parse it (README,
+    # Benchmark).
+    CSS_PATH = [APP_TCSS, DIALOGS_TCSS]
     TITLE = "Scopa"
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
@@ -89,7 +92,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
                  ai_delay: float = DEFAULT_AI_DELAY, data_dir: str | None = None,
                  theme: str | None = None, game: Game | None = None, scoring_pause: float = 0.0,
                  reduce_motion: bool = False, online: dict | None = None) -> None:
-        super().__init__()
+        super().__init__(css_path=[APP_TCSS, GAME_TCSS, DIALOGS_TCSS] if start or game is not None else None)
         self.online = online  # the lobby first (ui/online.py): server, name, and a table to join
         self.reduce_motion = reduce_motion  # no cards flying over the table (widgets/motion.py)
         self.scoring_pause = scoring_pause  # Enter on the scoring screen waits this long (no double skip)
@@ -214,6 +217,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         deck = DeckStyle(table.rules.deck_style, self.ascii)
         from .screens.game import GameScreen
 
+        if not self.stylesheet.has_source(str(GAME_TCSS)):  # the first game since a new-game screen
+            self.stylesheet.read(GAME_TCSS)  # parsed with the screen's styling; its rules are the game's
         screen = GameScreen(table, deck, self.ai_delay)
         self._game_screen = screen
         while len(self.screen_stack) > 1:
