@@ -22,7 +22,6 @@ from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
-from .screens.new_game import NewGameScreen
 from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
 from .translate import Translated
 
@@ -32,7 +31,8 @@ if TYPE_CHECKING:
     from .screens.game import GameScreen
 
 # Imported when first needed, not at start-up (the first frame waits for every import):
-# the game, scoring, help and dialog screens, the tables, and the bot protocol (subprocess).
+# the new-game, game, scoring, help and dialog screens (a game started from the command line
+# never loads the form's widgets), the tables, and the bot protocol (subprocess).
 
 MIN_SIZE = (80, 24)
 DEFAULT_SERVER = "ws://127.0.0.1:7654/"
@@ -182,6 +182,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         elif self.start_now:
             self.new_game(self.config)
         else:
+            from .screens.new_game import NewGameScreen
+
             self.push_screen(NewGameScreen(self.config))
 
     # --- games -----------------------------------------------------------------------
@@ -299,6 +301,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                 while len(self.screen_stack) > 1:
                     self.pop_screen()
                 self._game_screen = None
+                from .screens.new_game import NewGameScreen
+
                 self.push_screen(NewGameScreen(self.config))
                 self._check_size()
             else:
