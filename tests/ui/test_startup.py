@@ -163,3 +163,16 @@ async def test_the_first_screen_is_laid_out_and_drawn_once_after_the_start_up_ba
     first = [event for event in events if event[1] == name]
     draw = first.index(("draw", name, 0))  # the first frame, outside any batch
     assert first[:draw] == [("layout", name, 0)], first[:draw + 1]
+
+
+# A game started from the command line leaves the new-game form unloaded, and its play log
+# does without Textual's RichLog, which imports rich.pretty (README.md, Benchmark, first frames).
+GAME_UNUSED = ("scopa_tui.ui.screens.new_game", "textual.widgets._checkbox", "textual.widgets._rich_log",
+               "rich.pretty")
+
+
+def test_a_game_started_at_once_leaves_the_new_game_form_and_rich_log_unloaded(tmp_path):
+    out = subprocess.run([sys.executable, "-c", FIRST_SCREEN, "game", str(tmp_path), *GAME_UNUSED],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[-2] == "GameScreen []"
