@@ -22,7 +22,7 @@ from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
-from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
+from .styles import APP_TCSS, GAME_TCSS
 from .translate import Translated
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ FELT = Theme(
 class ScopaApp(CrashLog, StoreMixin, App):
     """Play Scopa against AI opponents."""
 
-    CSS_PATH = [APP_TCSS, GAME_TCSS, DIALOGS_TCSS]
+    CSS_PATH = [APP_TCSS, GAME_TCSS]  # each dialog screen loads dialogs.tcss itself when first shown
     TITLE = "Scopa"
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
