@@ -176,3 +176,23 @@ def test_a_game_started_at_once_leaves_the_new_game_form_and_rich_log_unloaded(t
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split("\n")[-2] == "GameScreen []"
+
+
+def _sources(app) -> set[str]:
+    """The stylesheets the app has read: file paths, and widget classes' default CSS."""
+    return {var or path for path, var in app.stylesheet.source}
+
+
+async def test_the_games_first_frame_reads_neither_buttons_nor_dialogs_styles_until_a_dialog():
+    # Button's default CSS (7 KB) and dialogs.tcss were parsed before the game's first frame
+    # (README.md, Benchmark, first frames); the quit question loads dialogs.tcss itself.
+    app = make_app(start=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert "Button.DEFAULT_CSS" not in _sources(app)
+        assert str(styles.DIALOGS_TCSS) not in _sources(app)
+        await pilot.press("q")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        assert str(styles.DIALOGS_TCSS) in _sources(app)
+        assert app.screen.query_one("#dialog").styles.width.value == 50  # dialogs.tcss applied
