@@ -20,6 +20,8 @@ def _names(cards) -> list[str]:
 
 @dataclass(frozen=True)
 class GameStarted:
+    """The game begins with these rules (and the seed of its decks)."""
+
     rules: Rules
     seed: int | None
 
@@ -75,6 +77,8 @@ class Dealt:
 
 @dataclass(frozen=True, init=False)
 class Played:
+    """A card played by ``seat``, with what it took."""
+
     hand: int
     seat: int
     card: Card
@@ -97,6 +101,8 @@ class Played:
 
 @dataclass(frozen=True)
 class HandEnded:
+    """A hand is over and scored."""
+
     score: HandScore
 
     @property
@@ -112,6 +118,8 @@ class HandEnded:
 
 @dataclass(frozen=True)
 class GameEnded:
+    """The game is over: the final totals and the winning side."""
+
     totals: tuple[int, ...]
     winner: int
 

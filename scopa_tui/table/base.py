@@ -76,6 +76,8 @@ class StatusChanged:
 
 @dataclass(frozen=True)
 class ChatLine:
+    """A line said at the table by ``seat``."""
+
     seat: int
     name: str
     text: str

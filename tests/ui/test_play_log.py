@@ -77,3 +77,4 @@ async def test_the_games_first_frame_shows_the_first_line_of_the_log(monkeypatch
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
     assert drawn and drawn[0][0].startswith("— Hand 1"), drawn
+

@@ -17,6 +17,8 @@ from ..card_render import DeckStyle, card_tokens, suit_role
 
 @dataclass(frozen=True)
 class SideInfo:
+    """One side as the score panel shows it."""
+
     name: str
     total: int
     pile: int  # cards captured this hand
