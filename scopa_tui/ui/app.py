@@ -72,6 +72,22 @@ FELT = Theme(
 )
 
 
+class Players(dict):
+    """Seat -> AI player of a local game, each made when first asked for (its turn, a test):
+    the level's module (the medium AI's tables, say) loads after the game's first frame
+    when the player leads.  The seeds are those of players made at once."""
+
+    def __init__(self, specs: dict[int, str], seed: int) -> None:
+        super().__init__()
+        self.specs, self.seed = specs, seed
+
+    def __missing__(self, seat: int):
+        if seat not in self.specs:
+            raise KeyError(seat)
+        player = self[seat] = make_player(self.specs[seat], seed=self.seed * 10 + seat)
+        return player
+
+
 class ScopaApp(CrashLog, StoreMixin, App):
     """Play Scopa against AI opponents."""
 
@@ -201,12 +217,15 @@ class ScopaApp(CrashLog, StoreMixin, App):
         specs = {seat: config.ai_for(seat) for seat in range(game.rules.players) if seat != HUMAN_SEAT}
         if any(spec.startswith("cmd:") for spec in specs.values()):  # the protocol loads with a first bot
             self._install_bot_hooks()
-        self.players = {seat: make_player(spec, seed=game.seed * 10 + seat) for seat, spec in specs.items()}
+        self.players = Players(specs, game.seed)
+        for seat, spec in specs.items():
+            if spec.startswith("cmd:"):  # an external bot starts now: its name and faults show at once
+                self.players[seat]
         from ..ai.registry import canonical
 
         from ..table.local import LocalTable
 
-        levels = {seat: canonical(config.ai_for(seat)) for seat in self.players}  # greedy shows as easy
+        levels = {seat: canonical(spec) for seat, spec in specs.items()}  # greedy shows as easy
         self.show_table(LocalTable(game, self.players, config.names(), levels, HUMAN_SEAT))
         return game
 

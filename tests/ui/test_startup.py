@@ -165,13 +165,14 @@ async def test_the_first_screen_is_laid_out_and_drawn_once_after_the_start_up_ba
     assert first[:draw] == [("layout", name, 0)], first[:draw + 1]
 
 
-# A game started from the command line leaves the new-game form unloaded, and its play log
-# does without Textual's RichLog, which imports rich.pretty (README.md, Benchmark, first frames).
+# A game started from the command line leaves the new-game form unloaded, its play log does
+# without Textual's RichLog, which imports rich.pretty, and an AI's module loads with its
+# first turn (the player leads here) (README.md, Benchmark, first frames).
 GAME_UNUSED = ("scopa_tui.ui.screens.new_game", "textual.widgets._checkbox", "textual.widgets._rich_log",
-               "rich.pretty")
+               "rich.pretty", "scopa_tui.ai.medium")
 
 
-def test_a_game_started_at_once_leaves_the_new_game_form_and_rich_log_unloaded(tmp_path):
+def test_a_game_started_at_once_leaves_the_new_game_form_rich_log_and_ai_unloaded(tmp_path):
     out = subprocess.run([sys.executable, "-c", FIRST_SCREEN, "game", str(tmp_path), *GAME_UNUSED],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 0, out.stderr
