@@ -7,11 +7,13 @@ game record (``to_record``, docs/record-format.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import NAMES, Card
 from .rules import Rules
-from .scoring import HandScore
+
+if TYPE_CHECKING:
+    from .scoring import HandScore
 
 
 def _names(cards) -> list[str]:

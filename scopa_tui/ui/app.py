@@ -16,7 +16,7 @@ from textual.theme import Theme
 from .. import languages
 from ..ai.registry import make_player
 from ..ai.searchproc import SearchProcess
-from ..engine import VARIANTS, Game, HandScore, RulesError
+from ..engine import VARIANTS, Game, RulesError
 from ..engine.text import N_, _, decimal, language
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
@@ -26,6 +26,7 @@ from .styles import APP_TCSS, GAME_TCSS
 from .translate import Translated
 
 if TYPE_CHECKING:
+    from ..engine import HandScore
     from ..table.base import Table
     from .screens.dialogs import TooSmallScreen
     from .screens.game import GameScreen

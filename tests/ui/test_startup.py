@@ -76,9 +76,9 @@ def test_the_modules_of_the_new_game_screen_leave_the_game_table_and_screen_unlo
 
 
 # Loaded when first used, not for the first screen: the statistics database, the dialog
-# screens, the external-bot protocol (README.md, Benchmark, first frames).
+# screens, the external-bot protocol, the engine's scoring (README.md, Benchmark, first frames).
 FIRST_USE = ("sqlite3", "scopa_tui.store.db", "scopa_tui.store.frames", "scopa_tui.ui.screens.dialogs",
-             "scopa_tui.ai.protocol")
+             "scopa_tui.ai.protocol", "scopa_tui.engine.scoring")
 FIRST_SCREEN = """
 import asyncio, sys
 from scopa_tui.ui.app import ScopaApp
