@@ -31,6 +31,9 @@ iterations measured weaker than the default (README.md, "AI opponents and bots")
 ``lookahead`` (and ``plies``) looks past the end of the deal at each search's
 principal leaf (:mod:`.lookahead`): counts the registry offers (``hard:lookahead=4``), off
 by default, measured no stronger (README.md, "AI opponents and bots").
+``infer="model"`` (with ``temp``, ``eps`` and ``candidates``) draws the worlds by the
+likelihood of the other seats' plays this deal under an opponent model (:mod:`.inference`)
+instead of the two rules of :func:`.worlds.evidence`.
 """
 
 from __future__ import annotations
