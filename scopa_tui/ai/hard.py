@@ -90,7 +90,7 @@ class HardPlayer(BasePlayer):
     name = "hard"
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
-                 iters: int | None = None, time: float | None = None, infer: bool = True,
+                 iters: int | None = None, time: float | None = None, infer: bool | str = True,
                  play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True,
                  mcts: int = 0, explore: float | None = None, bias: float = 0.0, horizon: str = "hand",
                  lookahead: int = 0, plies: int = DEFAULT_PLIES, temp: float = DEFAULT_TEMP,
