@@ -35,8 +35,8 @@ from .common import VALUE, mask_value
 from .evaluation import expected_reply
 from .worlds import deal_start, determinize
 
-DEFAULT_TEMP = 0.5     # points: a move worth 0.5 less is e times less likely
-DEFAULT_EPS = 0.1      # the share of plays the model does not explain (any legal move)
+DEFAULT_TEMP = 0.2     # points: a move worth 0.2 less is e times less likely
+DEFAULT_EPS = 0.05     # the share of plays the model does not explain (any legal move)
 CANDIDATES_PER_WORLD = 8  # guesses dealt for each world searched
 SCOPA = 1.0            # a sweep's point, as the model counts it
 LAY_PENALTY = 0.15     # laying a card gives up its future captures (as ``medium`` counts it)
