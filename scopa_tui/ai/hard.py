@@ -31,6 +31,9 @@ iterations measured weaker than the default (README.md, "AI opponents and bots")
 ``lookahead`` (and ``plies``) looks past the end of the deal at each search's
 principal leaf (:mod:`.lookahead`): counts the registry offers (``hard:lookahead=4``), off
 by default, measured no stronger (README.md, "AI opponents and bots").
+``infer="model"`` (with ``temp``, ``eps`` and ``candidates``) draws the worlds by the
+likelihood of the other seats' plays this deal under an opponent model (:mod:`.inference`)
+instead of the two rules of :func:`.worlds.evidence`.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from ..engine import Move, PlayerView
 from ..engine.core import ESCOBA
 from .base import BasePlayer
 from .evaluation import expected_points
+from .inference import DEFAULT_EPS, DEFAULT_TEMP, inferred_worlds
 from .lookahead import DEFAULT_PLIES, Lookahead
 from .search import search_infosets, search_worlds, terminal_value
 from .worlds import determinize, evidence, perfect_information
@@ -86,10 +90,11 @@ class HardPlayer(BasePlayer):
     name = "hard"
 
     def __init__(self, seed: int | None = None, worlds: int | None = None, depth: int | None = None,
-                 iters: int | None = None, time: float | None = None, infer: bool = True,
+                 iters: int | None = None, time: float | None = None, infer: bool | str = True,
                  play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True,
                  mcts: int = 0, explore: float | None = None, bias: float = 0.0, horizon: str = "hand",
-                 lookahead: int = 0, plies: int = DEFAULT_PLIES):
+                 lookahead: int = 0, plies: int = DEFAULT_PLIES, temp: float = DEFAULT_TEMP,
+                 eps: float = DEFAULT_EPS, candidates: int | None = None):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -101,7 +106,11 @@ class HardPlayer(BasePlayer):
         # the same seed and count give the same move however busy the machine (``time=0``: no
         # clock either).
         self.time_budget = time if time is not None else (None if self.worlds else SAFETY_TIME)
+        # True: guesses against evidence() mostly rejected; "model": worlds drawn by the
+        # likelihood of the plays this deal under an opponent model of temperature ``temp``
+        # and noise ``eps``, from ``candidates`` guesses (:mod:`.inference`); False: uniform
         self.infer = infer
+        self.model_options = {"temp": temp, "eps": eps, "candidates": candidates}
         self.play_score = play_score
         self.at_least = at_least  # plies at least, past the end of the deal into a guessed stock
         self.leaf = leaf
@@ -155,10 +164,14 @@ class HardPlayer(BasePlayer):
         if self.lookahead and not exact:
             ab = Lookahead(side, rules.n_sides, evaluate, terminal, Random(self.rng.getrandbits(32)),
                            self.lookahead, self.plies)
+        dealt, ess = None, 0.0
+        if self.infer == "model" and not exact:
+            dealt, ess = inferred_worlds(view, self.rng, worlds, **self.model_options)
         scored, nodes = search(view, self.rng, worlds, depth_of, evaluate, terminal,
-                               evidence(view) if self.infer else None, deadline, ab)
+                               evidence(view) if self.infer is True else None, deadline, ab, dealt)
         self.last_stats = {"worlds": worlds, "nodes": nodes, "exact": int(exact),
-                           "looked": len(ab.cache) if ab else 0}  # deal ends looked past
+                           "looked": len(ab.cache) if ab else 0,  # deal ends looked past
+                           "ess": ess}  # the candidates' effective number (infer="model")
         return scored
 
     def choose(self, view: PlayerView) -> Move:

@@ -144,9 +144,11 @@ class AlphaBeta:
 
 def _each_world(view: PlayerView, moves: list[Move], rng: Random, worlds: int,
                 depth_of: Callable[[HandState], int], avoid: dict[int, int] | None, deadline: float | None,
-                ab: AlphaBeta, visit: Callable[[int, HandState, int], object]) -> list[list]:
+                ab: AlphaBeta, visit: Callable[[int, HandState, int], object],
+                dealt: list[HandState] | None = None) -> list[list]:
     """Deal the worlds and call ``visit(j, world after root move j, plies left)`` for each root
     move; returns, for every world searched to its end, the list of what ``visit`` returned.
+    ``dealt``: the worlds, dealt already (:mod:`.inference`), instead of :func:`.determinize`.
 
     Under a ``deadline`` a world after the first is started only when the mean time of the
     worlds done says it can end in time, and dropped when the deadline passes inside it
@@ -169,7 +171,7 @@ def _each_world(view: PlayerView, moves: list[Move], rng: Random, worlds: int,
             now = perf_counter()
             if now + (now - started) / len(done) >= deadline:
                 break
-        state = determinize(view, rng, avoid)
+        state = dealt[len(done)] if dealt else determinize(view, rng, avoid)
         depth = depth_of(state) - 1
         ab.deadline = deadline
         try:
@@ -190,7 +192,8 @@ def _each_world(view: PlayerView, moves: list[Move], rng: Random, worlds: int,
 
 def search_worlds(view: PlayerView, rng: Random, worlds: int, depth_of: Callable[[HandState], int],
                   leaf: Leaf, terminal: Leaf, avoid: dict[int, int] | None = None,
-                  deadline: float | None = None, ab=None) -> tuple[list[tuple[Move, float]], int]:
+                  deadline: float | None = None, ab=None,
+                  dealt: list[HandState] | None = None) -> tuple[list[tuple[Move, float]], int]:
     """Every legal move with its mean value over ``worlds`` guesses, best first; and the nodes searched.
 
     ``depth_of(world)`` is how many plies to search in that world, the root move included.
@@ -205,7 +208,7 @@ def search_worlds(view: PlayerView, rng: Random, worlds: int, depth_of: Callable
     def visit(j: int, child: HandState, depth: int) -> float:
         return ab.value(child, depth)
 
-    done = _each_world(view, moves, rng, worlds, depth_of, avoid, deadline, ab, visit)
+    done = _each_world(view, moves, rng, worlds, depth_of, avoid, deadline, ab, visit, dealt)
     totals = [0.0] * len(moves)
     for row in done:  # world by world, in the order they were dealt (the same sums as ever)
         for j, v in enumerate(row):
@@ -280,7 +283,8 @@ def _reached(node: tuple, totals: dict) -> None:
 
 def search_infosets(view: PlayerView, rng: Random, worlds: int, depth_of: Callable[[HandState], int],
                     leaf: Leaf, terminal: Leaf, avoid: dict[int, int] | None = None,
-                    deadline: float | None = None, ab=None) -> tuple[list[tuple[Move, float]], int]:
+                    deadline: float | None = None, ab=None,
+                    dealt: list[HandState] | None = None) -> tuple[list[tuple[Move, float]], int]:
     """Like :func:`search_worlds`, with the seat's next move chosen once per information set."""
     moves = sort_moves(view.legal)
     ab = ab or AlphaBeta(view.side, view.rules.n_sides, leaf, terminal)
@@ -291,7 +295,7 @@ def search_infosets(view: PlayerView, rng: Random, worlds: int, depth_of: Callab
     if deadline is not None:  # leave time to choose over the trees (about a tenth of the search)
         now = perf_counter()
         deadline = now + (1.0 - FINISH_SHARE) * (deadline - now)
-    rows = _each_world(view, moves, rng, worlds, depth_of, avoid, deadline, ab, visit)
+    rows = _each_world(view, moves, rng, worlds, depth_of, avoid, deadline, ab, visit, dealt)
     done = len(rows)
     trees = [[row[j] for row in rows] for j in range(len(moves))]
     scored = []

@@ -25,6 +25,17 @@ _SB = 1 << SETTEBELLO
 _REJECT = 0.9  # chance of rejecting a guess for each card it gives a seat against the evidence
 
 
+def deal_start(view: PlayerView) -> int:
+    """The index in ``view.history`` of the current deal's first play."""
+    n = view.rules.players
+    variant = view.rules.variant_info  # the deal sizes: Scopone deals 10 or 9 each, once
+    first_deal = variant.hand_cards * n
+    per_deal = variant.redeal_cards * n
+    played = len(view.history)
+    return 0 if played < first_deal or not per_deal else \
+        first_deal + ((played - first_deal) // per_deal) * per_deal
+
+
 def evidence(view: PlayerView) -> dict[int, int]:
     """Cards each other seat probably does not hold, from what it did this deal.
 
@@ -32,19 +43,13 @@ def evidence(view: PlayerView) -> dict[int, int]:
     at its start).  A seat that did not sweep a table a card of rank r would have swept
     probably holds no r; one that left the settebello on the table probably holds no 7.
     """
-    n = view.rules.players
-    variant = view.rules.variant_info  # the deal sizes: Scopone deals 10 or 9 each, once
     rule = rule_of(view.rules)
     table = mask_of(view.hand_start_table)
-    first_deal = variant.hand_cards * n
-    per_deal = variant.redeal_cards * n
-    played = len(view.history)
-    deal_start = 0 if played < first_deal or not per_deal else \
-        first_deal + ((played - first_deal) // per_deal) * per_deal
+    start = deal_start(view)
     out: dict[int, int] = {}
     for i, play in enumerate(view.history):
         cap = mask_of(play.capture)
-        if i >= deal_start and play.seat != view.seat:
+        if i >= start and play.seat != view.seat:
             avoid = 0
             if not play.scopa and not (cap == table and cap):
                 r = sweep_rank(table, rule)
