@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import __version__, languages
+from . import __version__, collector, languages
 from .ai.registry import check_runnable, check_spec
 from .engine import OPTIONS, PRESETS, VARIANTS, RulesError, get_variant, make_rules
 from .engine.rules import DECK_STYLES, PLAYER_COUNTS
@@ -433,6 +433,14 @@ def error_line(message: object) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    collector.hold()  # until the app's first frame (scopa_tui/collector.py)
+    try:
+        return _main(argv)
+    finally:
+        collector.release(freeze=False)  # an app that never drew, an error, a subcommand
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _start_language(argv)
     parser = build_parser()
@@ -446,6 +454,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(ngettext("--ai names {n} AIs, but a {players}-player game has {seats} seat besides yours",
                                       "--ai names {n} AIs, but a {players}-player game has {seats} seats besides yours",
                                       others).format(n=len(args.ai), players=rules.players, seats=others))
+        if args.command is not None:  # only the game's app releases it, at its first frame
+            collector.release(freeze=False)
         return COMMANDS[args.command](args)
     except (UsageError, RulesError, ValueError) as e:
         print(error_line(e), file=sys.stderr)
