@@ -162,9 +162,11 @@ class ScopaApp(CrashLog, StoreMixin, App):
             self.call_after_refresh(self.searcher.start)
 
     def on_ready(self) -> None:
-        # Textual's Ready comes with the first frame: the collector the command line held
-        # off since its start runs again, without the start-up's objects (scopa_tui/collector.py).
-        collector.release()
+        # The collector the command line held off since its start runs again after the first
+        # frame (scopa_tui/collector.py): Textual's Ready comes with it, but a first screen
+        # held back during the start-up batch draws later, and releases it then (fresh.py).
+        if not getattr(self.screen, "_first_frame_due", False):
+            collector.release()
 
     # The apps whose bot hooks are in place (tests run several in one process), and the
     # protocol's own values, put back when the last of them ends.
