@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from . import __version__, languages
+from . import __version__, collector, languages
 from .ai.registry import check_runnable, check_spec
 from .engine import OPTIONS, PRESETS, VARIANTS, RulesError, get_variant, make_rules
 from .engine.rules import DECK_STYLES, PLAYER_COUNTS
@@ -195,13 +195,16 @@ def _add_language(parser: argparse.ArgumentParser, subcommand: bool = False) -> 
                         metavar=pgettext("placeholder", "LANG"), help=text.format(codes=codes))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of ``scopa-tui``.  Every subcommand is listed (``--help``, an unknown one's
+    error), but only those named in ``argv`` get their options (None: all of them): building
+    the others, and importing the online ones' module, was time before the first frame."""
     parser = _Parser(prog="scopa-tui", description=_("Scopa, the Italian card game, in your terminal."))
     parser.add_argument("--version", action="version", version=f"scopa-tui {__version__}",
                         help=_("show program's version number and exit"))  # argparse's own is not looked up
     _add_rules_args(parser)
     ai, n, seconds = pgettext("placeholder", "AI"), pgettext("placeholder", "N"), pgettext("placeholder", "SECONDS")
-    directory, file = pgettext("placeholder", "DIR"), pgettext("placeholder", "FILE")
+    directory = pgettext("placeholder", "DIR")
     parser.add_argument("--ai", type=_ai_list, default=None, metavar=ai,
                         help=_("opponent AI(s), comma-separated: easy, medium, hard, random (greedy = easy)"))
     parser.add_argument("--seed", type=_non_negative_int, default=None, metavar=n, help=_("seed for the deals"))
@@ -214,11 +217,25 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("where saves, settings and statistics live"))
     _add_language(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar=pgettext("placeholder", "COMMAND"))
+    subcommands = [  # name, help (also the description, but for server and online), options
+        ("simulate", _("play AI-vs-AI games with no UI"), True, _simulate_args),
+        ("bot", _("play as a bot over standard input and output (scopa-bot/1)"), True, _bot_args),
+        ("replay", _("step through a recorded game (a scopa-record/1 JSON Lines file)"), True, _replay_args),
+        ("export", _("write the history of finished games as JSON Lines"), True, _export_args),
+        ("web", _("serve the game to a web browser (textual-serve)"), True, _web_args),
+        ("server", _("run an online table server (scopa-net/1)"), False, _server_args),
+        ("online", _("play a seat at an online table (headless with --bot or --ai)"), False, _online_args),
+    ]
+    for name, text, described, add_args in subcommands:
+        subcommand = sub.add_parser(name, help=text, **({"description": text} if described else {}))
+        if argv is None or name in argv:
+            add_args(subcommand)
+            _add_language(subcommand, subcommand=True)
+    return parser
 
-    def command(name: str, text: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=text, description=text)
 
-    sim = command("simulate", _("play AI-vs-AI games with no UI"))
+def _simulate_args(sim: argparse.ArgumentParser) -> None:
+    n, ai, file = pgettext("placeholder", "N"), pgettext("placeholder", "AI"), pgettext("placeholder", "FILE")
     _add_rules_args(sim, default=argparse.SUPPRESS)  # see _shared
     sim.add_argument("--games", type=_positive_int, default=100, metavar=n, help=_("number of games (default 100)"))
     _shared(sim, "--seed", type=_non_negative_int, metavar=n, help=_("seed (default 1)"))
@@ -227,22 +244,29 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
 
-    bot = command("bot", _("play as a bot over standard input and output (scopa-bot/1)"))
-    bot.add_argument("--level", type=_bot_level, default="hard", metavar=ai,
+
+def _bot_args(bot: argparse.ArgumentParser) -> None:
+    bot.add_argument("--level", type=_bot_level, default="hard", metavar=pgettext("placeholder", "AI"),
                      help=_("the AI that plays: easy, medium, hard, hard:time=0.3 ... (default hard)"))
-    _shared(bot, "--seed", type=_non_negative_int, metavar=n, help=_("seed of the AI (default: random)"))
+    _shared(bot, "--seed", type=_non_negative_int, metavar=pgettext("placeholder", "N"),
+            help=_("seed of the AI (default: random)"))
     bot.add_argument("--name", default=None, metavar=pgettext("placeholder", "NAME"),
                      help=_("the name the bot gives in its hello"))
 
-    rep = command("replay", _("step through a recorded game (a scopa-record/1 JSON Lines file)"))
-    rep.add_argument("file", metavar=file, help=_("the record file"))
-    _shared(rep, "--data-dir", metavar=directory, help=_("where settings live (for the theme)"))
-    exp = command("export", _("write the history of finished games as JSON Lines"))
+
+def _replay_args(rep: argparse.ArgumentParser) -> None:
+    rep.add_argument("file", metavar=pgettext("placeholder", "FILE"), help=_("the record file"))
+    _shared(rep, "--data-dir", metavar=pgettext("placeholder", "DIR"), help=_("where settings live (for the theme)"))
+
+
+def _export_args(exp: argparse.ArgumentParser) -> None:
+    file = pgettext("placeholder", "FILE")
     exp.add_argument("--output", "-o", metavar=file, default=None,
                      help=_("write to {file} instead of standard output").format(file=file))
-    _shared(exp, "--data-dir", metavar=directory, help=_("where the history lives"))
+    _shared(exp, "--data-dir", metavar=pgettext("placeholder", "DIR"), help=_("where the history lives"))
 
-    web = command("web", _("serve the game to a web browser (textual-serve)"))
+
+def _web_args(web: argparse.ArgumentParser) -> None:
     web.add_argument("--host", default="127.0.0.1", metavar=pgettext("placeholder", "ADDRESS"),
                      help=_("the address to listen on (default 127.0.0.1: this machine only)"))
     web.add_argument("--port", type=_at_least(1, 65535), default=8000, metavar=pgettext("placeholder", "PORT"),
@@ -250,23 +274,29 @@ def build_parser() -> argparse.ArgumentParser:
     web.add_argument("--public-url", type=_public_url, default=None, metavar="URL",
                      help=_("the address browsers open, e.g. http://myhost:8000 (with --host 0.0.0.0)"))
     _add_rules_args(web, default=argparse.SUPPRESS)  # passed on to the game (see _shared)
-    _shared(web, "--ai", type=_ai_list, metavar=ai, help=_("opponent AI(s), as for scopa-tui itself"))
-    _shared(web, "--seed", type=_non_negative_int, metavar=n, help=_("seed for the deals"))
+    _shared(web, "--ai", type=_ai_list, metavar=pgettext("placeholder", "AI"),
+            help=_("opponent AI(s), as for scopa-tui itself"))
+    _shared(web, "--seed", type=_non_negative_int, metavar=pgettext("placeholder", "N"), help=_("seed for the deals"))
     _shared(web, "--deck", choices=DECK_STYLES, help=_("deck style"))
     _shared(web, "--ascii", action=argparse.BooleanOptionalAction, help=_("draw suits with letters"))
-    _shared(web, "--ai-delay", type=_seconds, metavar=seconds, help=_("how long each AI play stays visible"))
-    _shared(web, "--data-dir", metavar=directory, help=_("where saves, settings and statistics live"))
-    _add_online_args(sub)
-    for subcommand in sub.choices.values():
-        _add_language(subcommand, subcommand=True)
-    return parser
+    _shared(web, "--ai-delay", type=_seconds, metavar=pgettext("placeholder", "SECONDS"),
+            help=_("how long each AI play stays visible"))
+    _shared(web, "--data-dir", metavar=pgettext("placeholder", "DIR"),
+            help=_("where saves, settings and statistics live"))
 
 
-def _add_online_args(sub) -> None:
-    """``server`` and ``online`` (docs/online-protocol.md); run by :mod:`scopa_tui.net.commands`."""
+def _server_args(srv: argparse.ArgumentParser) -> None:
+    """``server`` (docs/online-protocol.md); run by :mod:`scopa_tui.net.commands`."""
+    from .net.commands import add_server_args
+
+    add_server_args(srv, _shared, _non_negative_int)
+
+
+def _online_args(onl: argparse.ArgumentParser) -> None:
+    """``online`` (docs/online-protocol.md); run by :mod:`scopa_tui.net.commands`."""
     from .net.commands import add_online_args
 
-    add_online_args(sub, _add_rules_args, _shared, _non_negative_int)
+    add_online_args(onl, _add_rules_args, _shared)
 
 
 def _bot_level(text: str) -> str:
@@ -433,9 +463,17 @@ def error_line(message: object) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    collector.hold()  # until the app's first frame (scopa_tui/collector.py)
+    try:
+        return _main(argv)
+    finally:
+        collector.release(freeze=False)  # an app that never drew, an error, a subcommand
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _start_language(argv)
-    parser = build_parser()
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
@@ -446,6 +484,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise UsageError(ngettext("--ai names {n} AIs, but a {players}-player game has {seats} seat besides yours",
                                       "--ai names {n} AIs, but a {players}-player game has {seats} seats besides yours",
                                       others).format(n=len(args.ai), players=rules.players, seats=others))
+        if args.command is not None:  # only the game's app releases it, at its first frame
+            collector.release(freeze=False)
         return COMMANDS[args.command](args)
     except (UsageError, RulesError, ValueError) as e:
         print(error_line(e), file=sys.stderr)

@@ -8,7 +8,9 @@ pseudo-terminal with an empty data directory, ``PYTHONHASHSEED=0`` and its modul
 beforehand, and stops right after the first ``App._display`` outside a batch whose output
 (with all written before it) shows the text ``python -m scopa_tui.bench --ui`` waits for.
 The game is ``--players 2 --ai medium --seed 5``: the player leads, so no AI thinks before
-the frame.  The minimal app is the bench's yardstick, run without importing scopa_tui.
+the frame.  The minimal app is the bench's yardstick, run without importing scopa_tui.  The counting
+process imports Textual to hook it before the program starts: for scopa-tui it first holds off
+the garbage collector, as the command's first line does (``scopa_tui/collector.py``).
 Developer tool: needs valgrind; a run takes a minute or two.
 """
 
@@ -36,6 +38,9 @@ PROGRAMS = {
 # bench's constants from its source, so that the minimal app imports nothing of scopa_tui.
 RUNNER = r'''
 import ast, os, re, runpy, sys
+if sys.argv[3] != "minimal":  # what scopa_tui/__main__.py does first, before Textual is imported
+    from scopa_tui import collector
+    collector.hold()
 from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
 

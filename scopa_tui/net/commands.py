@@ -90,9 +90,9 @@ def _url(text: str) -> str:
     return text
 
 
-def add_online_args(sub, add_rules_args, shared, non_negative_int) -> None:
-    """The options of ``server`` and ``online``, their help in the player's language."""
-    srv = sub.add_parser("server", help=_("run an online table server (scopa-net/1)"))
+def add_server_args(srv, shared, non_negative_int) -> None:
+    """The options of ``server``, their help in the player's language (the command line
+    makes its parser: ``scopa_tui.cli.build_parser``)."""
     srv.add_argument("--host", default="127.0.0.1",
                      help=_("address to listen on (default 127.0.0.1: this machine only)"))
     srv.add_argument("--port", type=_port, default=7654, help=_("port (default 7654; 0 picks a free one)"))
@@ -108,7 +108,9 @@ def add_online_args(sub, add_rules_args, shared, non_negative_int) -> None:
                          n=ADDRESS_WAITING))
     shared(srv, "--data-dir", help=_("where tables in progress and finished games are kept"))
 
-    onl = sub.add_parser("online", help=_("play a seat at an online table (headless with --bot or --ai)"))
+
+def add_online_args(onl, add_rules_args, shared) -> None:
+    """The options of ``online``, their help in the player's language."""
     onl.add_argument("--server", type=_url, default=DEFAULT_URL,
                      help=_("server address (default {url})").format(url=DEFAULT_URL))
     onl.add_argument("--name", type=_name, required=True, help=_("your name at the table (1-24 characters)"))

@@ -24,7 +24,8 @@ from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState
 from ..engine.cards import card_tuple
 from ..engine.text import N_, _
 from ..engine.view import PlayerView, PlayRecord
-from ..table.base import ChatLine, Seat, SeatChanged, Started, StatusChanged, Table, TableError
+from ..table.base import Seat, Table
+from ..table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated

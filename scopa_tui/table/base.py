@@ -34,6 +34,9 @@ from ..engine.view import PlayerView
 
 if TYPE_CHECKING:
     from ..engine.scoring import HandScore
+    from .notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
+
+    Notice = Preview | SeatChanged | StatusChanged | ChatLine | TableError | Started
 
 
 # TRANSLATORS: the player's own name at the table, in the score and the scoring screen.
@@ -62,42 +65,17 @@ class Preview:
     fault: str | None = None
 
 
-@dataclass(frozen=True)
-class SeatChanged:
-    """Someone ``joined``, ``left``, ``returned``, went ``away``, or the ``ai`` took the seat."""
-
-    seat: int
-    name: str
-    status: str
+# What only a remote table says (table/notices.py), loaded with the first that is named.
+_NOTICES = ("SeatChanged", "StatusChanged", "ChatLine", "TableError", "Started")
 
 
-@dataclass(frozen=True)
-class StatusChanged:
-    """The connection or the turn's deadline changed: read :attr:`Table.status` again."""
+def __getattr__(name: str):
+    if name in _NOTICES:
+        from . import notices
 
+        return getattr(notices, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-@dataclass(frozen=True)
-class ChatLine:
-    """A line said at the table by ``seat``."""
-
-    seat: int
-    name: str
-    text: str
-
-
-@dataclass(frozen=True)
-class TableError:
-    """A refused action or a failure, as one line for the player."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Started:
-    """The table's game has begun (a remote table: the seats are filled): draw it afresh."""
-
-
-Notice = Preview | SeatChanged | StatusChanged | ChatLine | TableError | Started
 
 
 class Runner(Protocol):

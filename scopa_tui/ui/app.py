@@ -13,7 +13,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.theme import Theme
 
-from .. import languages
+from .. import collector, languages
 from ..ai.registry import make_player
 from ..ai.searchproc import SearchProcess
 from ..engine import VARIANTS, Game, RulesError
@@ -160,6 +160,13 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self._check_size()
         if self.searcher is not None:  # started after the first frame, in the background
             self.call_after_refresh(self.searcher.start)
+
+    def on_ready(self) -> None:
+        # The collector the command line held off since its start runs again after the first
+        # frame (scopa_tui/collector.py): Textual's Ready comes with it, but a first screen
+        # held back during the start-up batch draws later, and releases it then (fresh.py).
+        if not getattr(self.screen, "_first_frame_due", False):
+            collector.release()
 
     # The apps whose bot hooks are in place (tests run several in one process), and the
     # protocol's own values, put back when the last of them ends.

@@ -197,3 +197,22 @@ async def test_the_games_first_frame_reads_neither_buttons_nor_dialogs_styles_un
         assert type(app.screen).__name__ == "ConfirmScreen"
         assert str(styles.DIALOGS_TCSS) in _sources(app)
         assert app.screen.query_one("#dialog").styles.width.value == 50  # dialogs.tcss applied
+
+
+@pytest.mark.parametrize("start", [False, True], ids=["new-game screen", "game"])
+async def test_the_collector_held_off_at_start_runs_again_after_the_first_frame(start):
+    import gc
+
+    from scopa_tui import collector
+
+    collector.hold()  # as the command line does (scopa_tui/collector.py)
+    try:
+        app = make_app(start=start)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            assert gc.isenabled() and not collector.held()
+            assert gc.get_freeze_count() > 0  # the start-up's objects left out of collections
+    finally:
+        collector.release(freeze=False)
+        gc.enable()
+        gc.unfreeze()

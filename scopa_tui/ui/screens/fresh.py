@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from textual import events
 
+from ... import collector
+
 
 class StyledOnMount:
     """Mixin for a screen pushed new: its first :class:`~textual.events.ScreenResume` does not
@@ -55,6 +57,8 @@ class StyledOnMount:
         self._first_frame_due = False
         if self.is_attached:
             super()._refresh_layout(self._first_size)  # draws at once outside a batch
+        collector.release()  # held off by the command line until now (scopa_tui/collector.py)
+        if self.is_attached:
             await self._invoke_and_clear_callbacks()
 
     async def _invoke_and_clear_callbacks(self) -> None:

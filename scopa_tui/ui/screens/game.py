@@ -25,7 +25,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
-from ...table.base import ChatLine, Preview, SeatChanged, Started, StatusChanged, Table, TableError
+from ...engine.events import Event
+from ...table.base import Preview, Table
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
 from ..responsive import quick_switches
@@ -277,10 +278,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _from_table(self, item) -> None:
         """Everything the table says comes back through the message queue, in order."""
-        if isinstance(item, (Preview, SeatChanged, StatusChanged, ChatLine, TableError, Started)):
-            self.post_message(TableNotice(item))
-        else:
+        if isinstance(item, Event):
             self.post_message(EngineEvent(item))
+        else:  # a Preview, or what a remote table says (table/notices.py)
+            self.post_message(TableNotice(item))
 
     def _deck_to_widgets(self) -> None:
         for widget in (self.query_one(TableView), self.query_one(HandView), self.query_one(ScoreBoard),
@@ -728,6 +729,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def table_news(self, notice) -> None:
         """What a table says besides the game: seats, the connection and the timer, chat, errors."""
+        from ...table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
+
         if isinstance(notice, Started):  # the whole state (a game begun, a connection back)
             self._start_afresh()
         elif isinstance(notice, StatusChanged):

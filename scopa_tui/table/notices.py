@@ -1,0 +1,43 @@
+"""What a table says besides the game and its previews: seats, the connection, chat, errors
+(``Table.subscribe``).  Only a remote table (net/remote.py) says these, so they are not made
+before a local game's first frame (README, Benchmark: first frames); ``table.base`` still
+gives their names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SeatChanged:
+    """Someone ``joined``, ``left``, ``returned``, went ``away``, or the ``ai`` took the seat."""
+
+    seat: int
+    name: str
+    status: str
+
+
+@dataclass(frozen=True)
+class StatusChanged:
+    """The connection or the turn's deadline changed: read :attr:`Table.status` again."""
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A line said at the table by ``seat``."""
+
+    seat: int
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class TableError:
+    """A refused action or a failure, as one line for the player."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Started:
+    """The table's game has begun (a remote table: the seats are filled): draw it afresh."""
