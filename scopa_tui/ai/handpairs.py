@@ -165,11 +165,11 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=101, help="seed of the deals and the players (default 101)")
     p.add_argument("--out", help="write one JSON line a pair to this file")
     args = p.parse_args(argv)
-    try:
-        check_spec(args.first)
-        check_spec(args.second)
-    except ValueError as e:
-        p.error(str(e))
+    for spec in (args.first, args.second):
+        try:
+            check_spec(spec)
+        except ValueError as e:
+            p.error(str(e))
     if args.pairs < 1:
         p.error("--pairs must be at least 1")
     try:
