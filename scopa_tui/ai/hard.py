@@ -33,7 +33,7 @@ principal leaf (:mod:`.lookahead`): counts the registry offers (``hard:lookahead
 by default, measured no stronger (README.md, "AI opponents and bots").
 ``endgame=K`` (a keyword only, for measuring) searches each world to the end of the hand
 once K plays or fewer are left (12: the last two deals), through a guessed stock: measured
-weaker than the default (README.md, "AI opponents and bots").
+no stronger than the default (README.md, "AI opponents and bots").
 """
 
 from __future__ import annotations
