@@ -34,6 +34,9 @@ by default, measured no stronger (README.md, "AI opponents and bots").
 ``infer="model"`` (with ``temp``, ``eps`` and ``candidates``) draws the worlds by the
 likelihood of the other seats' plays this deal under an opponent model (:mod:`.inference`)
 instead of the two rules of :func:`.worlds.evidence`.
+``endgame=K`` (a keyword only, for measuring) searches each world to the end of the hand
+once K plays or fewer are left (12: the last two deals), through a guessed stock: measured
+no stronger than the default (README.md, "AI opponents and bots").
 """
 
 from __future__ import annotations
@@ -94,7 +97,7 @@ class HardPlayer(BasePlayer):
                  play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True,
                  mcts: int = 0, explore: float | None = None, bias: float = 0.0, horizon: str = "hand",
                  lookahead: int = 0, plies: int = DEFAULT_PLIES, temp: float = DEFAULT_TEMP,
-                 eps: float = DEFAULT_EPS, candidates: int | None = None):
+                 eps: float = DEFAULT_EPS, candidates: int | None = None, endgame: int = 0):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -124,6 +127,8 @@ class HardPlayer(BasePlayer):
         # deals sampled past the end of the deal at each search's principal leaf (:mod:`.lookahead`)
         self.lookahead = lookahead
         self.plies = plies
+        # plays left from which each world is searched to the end of the hand (its stock a guess)
+        self.endgame = endgame
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -139,8 +144,12 @@ class HardPlayer(BasePlayer):
         exact = perfect_information(view)
         worlds = 1 if exact else (self.worlds or DEFAULT_WORLDS.get(players, 10))
 
+        endgame = self.endgame
+
         def depth_of(state) -> int:
             # to the end of the deal; over the last deal, to the end of the hand
+            if state.plays_left <= endgame:
+                return _within_width(state, state.plays_left)
             d = state.plays_left if not state.stock else max(sum(len(h) for h in state.hands), at_least)
             return _within_width(state, min(d, cap))
 

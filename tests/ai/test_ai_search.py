@@ -188,3 +188,20 @@ def test_a_counted_budget_is_searched_in_full_however_late_the_clock(monkeypatch
     monkeypatch.setattr(search, "perf_counter", lambda: 1e12)
     assert HardPlayer(8, worlds=20).evaluate(view) == unhurried
     assert HardPlayer(8).time_budget == hard.SAFETY_TIME  # the default budget keeps its safety cap
+
+
+def test_hard_endgame_searches_the_last_two_deals_to_the_end_of_the_hand():
+    # Twelve plays left: this deal and the last one.  With endgame=12 each of the 6 worlds
+    # is played out to the end of the hand and scored by the engine (whole points, so each
+    # move's sum over the worlds is whole); by default the search stops at the deal's end.
+    keep = "7b 1d 9c 3c 5s 2b 4d 6c 8s 10b 1s 2d 3s 5d".split()
+    view = make_view("7b 1d 9c", "3c 5s", captured=[_all_but(*keep), ""], hand_sizes=(3, 3), stock=6)
+    assert view.plays_left == 12
+
+    def sums(player):
+        return [6 * v for _, v in player.evaluate(view)]
+
+    exact = sums(HardPlayer(3, worlds=6, endgame=12))
+    assert all(abs(s - round(s)) < 1e-9 for s in exact)
+    assert not all(abs(s - round(s)) < 1e-9 for s in sums(HardPlayer(3, worlds=6)))
+    assert sums(HardPlayer(3, worlds=6, endgame=12)) == exact  # a seed and a count: the same values

@@ -1,0 +1,189 @@
+"""Paired single hands: ``python -m scopa_tui.ai.handpairs hard pimc --pairs 300 --seed 101``.
+
+The fast signal of the AI's strength (README.md, "AI opponents and bots"): two players
+play the same deal twice with the seats swapped, one hand each time (2-player Scopa), and
+the first player's points minus the second's, averaged over the two hands, is one *pair*.
+Dealing the same cards to both seats cancels most of the luck of the deal, so a few
+hundred pairs tell +0.3 points a hand from 0, where games to 11 need thousands.
+
+It prints the mean difference a hand with its standard error, then the same difference
+broken down by category (cards, coins, settebello, primiera, scope: which point the first
+player wins more often), by deal (how the public evaluation
+:func:`.evaluation.expected_points` moved over each deal of three cards each; the last one
+ends with the exact points, leftovers included) and the share of hands in which the first
+player made the last capture; and the median and 99th-percentile CPU time
+(``time.process_time``) of the first player's decisions.
+
+Every budget is a count, so a seed gives the same pairs on any machine; ``--out`` writes
+one JSON line a pair, for comparing two runs on the same pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+
+from ..engine import Game, make_rules
+from ..engine.cards import COINS_MASK, SETTEBELLO
+from ..engine.core import primiera
+from ..simulate import percentile
+from .evaluation import expected_points
+from .registry import check_spec, make_player
+
+CATEGORIES = ("cards", "coins", "settebello", "primiera", "scope")
+DEAL = 6  # plays of a deal of three cards each, 2 players
+
+
+def _most(values: list) -> list[int]:
+    """1 for the side with the single best value (None counts as nothing), 0 otherwise."""
+    if values[0] == values[1]:
+        return [0, 0]
+    if values[1] is None or (values[0] is not None and values[0] > values[1]):
+        return [1, 0]
+    return [0, 1]
+
+
+def categories(state, rules) -> dict[str, list[int]]:
+    """The points of each side of a finished hand, by category (plain Scopa scoring)."""
+    piles = state.piles
+    return {
+        "cards": _most([p.bit_count() for p in piles]),
+        "coins": _most([(p & COINS_MASK).bit_count() for p in piles]),
+        "settebello": [p >> SETTEBELLO & 1 for p in piles],
+        "primiera": _most([primiera(p, rules.primiera_values, rules.primiera_requires_all_suits)[0] for p in piles]),
+        "scope": list(state.scope),
+    }
+
+
+def play_hand(rules, deal_seed: int, players: list, times: list[list[float]] | None = None) -> dict:
+    """One hand of ``players`` (one per seat) on the deal of ``deal_seed``.
+
+    Returns the points of each seat, the points by category, the evaluation for seat 0 at
+    the start of each deal and at the end (the exact points), and the side of the last capture.
+    """
+    game = Game(rules, deal_seed)
+    game.start()
+    state = game.state
+    values = [expected_points(state, 0, rules.primiera_values, rules)]
+    while state.plays_left:
+        seat = state.turn
+        view = game.view(seat)
+        started = time.process_time()
+        move = players[seat].choose(view)
+        if times is not None:
+            times[seat].append(time.process_time() - started)
+        game.play_listed(move.card, move.mask)
+        state = game.state
+        if state.plays_left and not state.plays_left % DEAL:
+            values.append(expected_points(state, 0, rules.primiera_values, rules))
+    points = list(game.hand_scores[-1].points)
+    values.append(points[0] - points[1])
+    return {"points": points, "categories": categories(state, rules), "values": values,
+            "last_capture": state.last_capture}
+
+
+def play_pair(rules, deal_seed: int, specs: tuple[str, str], seeds: tuple[int, int],
+              times: list[float] | None = None) -> dict:
+    """The deal played twice, ``specs[0]`` in seat 0 then in seat 1: the first's lead, averaged."""
+    a, b = specs
+    times_one: list[list[float]] = [[], []]
+    times_two: list[list[float]] = [[], []]
+    one = play_hand(rules, deal_seed, [make_player(a, seed=seeds[0]), make_player(b, seed=seeds[1])], times_one)
+    two = play_hand(rules, deal_seed, [make_player(b, seed=seeds[1]), make_player(a, seed=seeds[0])], times_two)
+    if times is not None:
+        times += times_one[0] + times_two[1]  # the first player: seat 0, then seat 1
+    # one: the first player is seat 0; two: it is seat 1
+    def lead(x0: float, x1: float, y0: float, y1: float) -> float:
+        return ((x0 - x1) + (y1 - y0)) / 2
+    p1, p2 = one["points"], two["points"]
+    c1, c2 = one["categories"], two["categories"]
+    v1, v2 = one["values"], two["values"]
+    return {
+        "lead": lead(p1[0], p1[1], p2[0], p2[1]),
+        "categories": {k: lead(c1[k][0], c1[k][1], c2[k][0], c2[k][1]) for k in CATEGORIES},
+        "deals": [((b1 - a1) - (b2 - a2)) / 2 for a1, b1, a2, b2 in zip(v1, v1[1:], v2, v2[1:])],
+        "last_capture": ((one["last_capture"] == 0) + (two["last_capture"] == 1)) / 2,
+    }
+
+
+def run(a: str, b: str, pairs: int, seed: int, out=None) -> dict:
+    """``pairs`` pairs of ``a`` against ``b``: every pair's result, and the first's decision times."""
+    rules = make_rules(players=2)
+    master = random.Random(seed)
+    rows = []
+    times: list[float] = []
+    for i in range(pairs):
+        deal_seed = master.getrandbits(31)
+        seeds = (master.getrandbits(31), master.getrandbits(31))
+        row = play_pair(rules, deal_seed, (a, b), seeds, times)
+        row["pair"] = i
+        rows.append(row)
+        if out is not None:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+    return {"a": a, "b": b, "seed": seed, "rows": rows, "times": sorted(times)}
+
+
+def mean_se(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and its standard error."""
+    n = len(xs)
+    if not n:
+        return 0.0, 0.0
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    return m, sd / math.sqrt(n)
+
+
+def _pm(xs: list[float]) -> str:
+    m, se = mean_se(xs)
+    return f"{m:+.3f} ± {se:.3f}"
+
+
+def format_summary(result: dict) -> str:
+    rows = result["rows"]
+    times = result["times"]
+    deals = len(rows[0]["deals"]) if rows else 0
+    lines = [f"{result['a']} vs {result['b']}, seed {result['seed']}: {len(rows)} pairs, "
+             f"points a hand ahead {_pm([r['lead'] for r in rows])}",
+             "by category: " + ", ".join(f"{k} {_pm([r['categories'][k] for r in rows])}" for k in CATEGORIES),
+             "by deal: " + ", ".join(f"{d + 1}: {_pm([r['deals'][d] for r in rows])}" for d in range(deals)),
+             f"last capture by {result['a']}: {mean_se([r['last_capture'] for r in rows])[0]:.1%} of hands",
+             f"{result['a']} CPU a decision: median {1000 * percentile(times, 50):.1f} ms, "
+             f"p99 {1000 * percentile(times, 99):.1f} ms"]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m scopa_tui.ai.handpairs", description=__doc__.splitlines()[0])
+    p.add_argument("first", help="the first AI spec, e.g. hard")
+    p.add_argument("second", help="the second AI spec, e.g. pimc")
+    p.add_argument("--pairs", type=int, default=300, help="pairs of hands (default 300)")
+    p.add_argument("--seed", type=int, default=101, help="seed of the deals and the players (default 101)")
+    p.add_argument("--out", help="write one JSON line a pair to this file")
+    args = p.parse_args(argv)
+    for spec in (args.first, args.second):
+        try:
+            check_spec(spec)
+        except ValueError as e:
+            p.error(str(e))
+    if args.pairs < 1:
+        p.error("--pairs must be at least 1")
+    try:
+        out = open(args.out, "w", encoding="utf-8") if args.out else None
+    except OSError as e:
+        p.error(f"cannot write {args.out}: {e.strerror}")
+    try:
+        result = run(args.first, args.second, args.pairs, args.seed, out)
+    finally:
+        if out is not None:
+            out.close()
+    print(format_summary(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Paired single hands (``python -m scopa_tui.ai.handpairs``): the breakdown adds up."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scopa_tui.ai import handpairs
+
+
+def test_a_pair_breaks_down_into_its_categories_and_its_deals():
+    result = handpairs.run("easy", "random", 4, seed=5)
+    rows = result["rows"]
+    assert len(rows) == 4 and len(result["times"]) == 4 * 36  # the first player's decisions
+    assert any(r["lead"] for r in rows)
+    for r in rows:
+        # plain Scopa: the points are the categories' points, and the deals' moves end in them
+        assert sum(r["categories"].values()) == pytest.approx(r["lead"])
+        assert len(r["deals"]) == 6 and sum(r["deals"]) == pytest.approx(r["lead"])
+        assert r["last_capture"] in (0.0, 0.5, 1.0)
+
+
+def test_a_seed_repeats_its_pairs():
+    a = handpairs.run("easy", "random", 3, seed=11)["rows"]
+    assert handpairs.run("easy", "random", 3, seed=11)["rows"] == a
+    assert handpairs.run("easy", "random", 3, seed=12)["rows"] != a
+
+
+def test_the_command_prints_the_breakdown_and_writes_a_line_a_pair(tmp_path, capsys):
+    out = tmp_path / "pairs.jsonl"
+    assert handpairs.main(["easy", "random", "--pairs", "2", "--seed", "3", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "easy vs random, seed 3: 2 pairs" in text and "by category: cards" in text and "by deal: 1:" in text
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [x["pair"] for x in lines] == [0, 1]
+
+
+def test_a_bad_spec_is_refused_in_one_line(capsys):
+    with pytest.raises(SystemExit) as e:
+        handpairs.main(["hard", "expert"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown AI 'expert'" in err.splitlines()[-1]
