@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-from scopa_tui.ui.widgets.cards import HandView, TableView
+from rich.text import Text
+from textual.content import Content
+from textual.visual import Visual
+
+from scopa_tui.ui.widgets.cards import CardRows, HandView, TableView
 
 from .helpers import game_screen, settle, stacked_app, wait_for_my_turn
 
@@ -51,3 +55,44 @@ async def test_card_colours_follow_a_theme_change():
         light = table._style("suit-s")
         assert light != felt
         assert light == table.get_component_rich_style("card--suit-s", partial=True)
+
+
+def _as_text(rows) -> Text:
+    """The rows a card canvas drew, as the Rich Text it used to return."""
+    text = Text()
+    for i, line in enumerate(rows.lines):
+        if i:
+            text.append("\n")
+        for part, style in line:
+            text.append(part, style)
+    return text
+
+
+async def test_card_canvases_draw_the_segments_textual_makes_of_the_same_text():
+    # The hand and the table go to strips without Textual's Text -> Content conversion
+    # (widgets/cards.py CardRows): the segments, styles and offsets must be Textual's own,
+    # or the screen (and every snapshot) would change.  A capture, a hover and ANSI colours.
+    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        hand, table = screen.query_one(HandView), screen.query_one(TableView)
+        checked = 0
+        for theme, keys in ((None, ("1",)), (None, ("2", "a")), ("ansi-dark", ("escape",)), ("ansi-dark", ("2",))):
+            if theme:
+                app.theme = theme
+            for key in keys:
+                await pilot.press(key)
+            await settle(pilot, 1)
+            hand.hover = 2
+            for widget in (hand, table):
+                rows = widget.render()
+                assert isinstance(rows, CardRows)
+                width, height = widget.size
+                ours = Visual.to_strips(widget, rows, width, height, widget.visual_style)
+                content = Content.from_rich_text(_as_text(rows), console=app.console)
+                theirs = Visual.to_strips(widget, content, width, height, widget.visual_style)
+                assert [list(strip) for strip in ours] == [list(strip) for strip in theirs]
+                checked += 1
+        assert table.selected and checked == 8  # 7d takes 3c + 4s: the table drew a capture
