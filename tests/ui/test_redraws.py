@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.content import Content
 from textual.visual import Visual
+from textual.widget import Widget
 
 from scopa_tui.ui.widgets.cards import CardRows, HandView, TableView
 
@@ -96,3 +97,31 @@ async def test_card_canvases_draw_the_segments_textual_makes_of_the_same_text():
                 assert [list(strip) for strip in ours] == [list(strip) for strip in theirs]
                 checked += 1
         assert table.selected and checked == 8  # 7d takes 3c + 4s: the table drew a capture
+
+
+async def test_choosing_and_clearing_redraw_only_the_choice_and_lay_out_nothing(monkeypatch):
+    # A key that chooses (1, a, Tab) or clears (Esc) changes the hand's lifted card, the table's
+    # marks, the prompt and the Play button: the rest of the screen (top bar, seats, scores,
+    # log, footer) is neither worked out again nor redrawn, and nothing is laid out again.
+    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        whole, redrawn, layouts = [], set(), []
+        monkeypatch.setattr(type(screen), "_refresh_widgets", lambda self: whole.append(1))
+        original = Widget.refresh
+
+        def refresh(self, *regions, layout=False, **kwargs):
+            redrawn.add(self.id or type(self).__name__)
+            if layout:
+                layouts.append(self)
+            return original(self, *regions, layout=layout, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        for key in ("2", "escape", "1", "2", "a", "escape"):
+            await pilot.press(key)
+            await settle(pilot, 1)
+        assert not whole and not layouts
+        assert redrawn <= {"hand", "table", "prompt", "play-button"}
+        assert {"hand", "table", "prompt", "play-button"} <= redrawn  # 7d takes 3c + 4s, then Esc

@@ -923,7 +923,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif card is not None and self.selected is not None:
             self.capture = self.capture ^ {card}
         self._not_your_turn()
-        self._refresh_widgets()
+        self._refresh_choice()
 
     def _not_your_turn(self) -> None:
         """The line under the table, for a key pressed while an AI plays."""
@@ -1007,7 +1007,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self._append_fitting(out, "  " + _("Tab: a legal capture"), "  (Tab)")
             self._prompt_state("-illegal")
         self._set_message(out, keep_state=True)
-        self._refresh_widgets()
+        self._refresh_choice()
 
     def _ace_takes_all(self, card: int) -> bool:
         """Scopa d'Assi: an Ace taking the whole table with no Ace on it, which is no scopa
@@ -1126,7 +1126,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             return
         self._clear_selection()
         self._set_message(lambda: Text(_("Selection cleared: pick a card."), style="bold"))
-        self._refresh_widgets()
+        self._refresh_choice()
 
     def action_play(self) -> None:
         if self.table.phase == "waiting":
@@ -1266,6 +1266,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if self._footer_turn != self._my_turn():  # the footer dims the play keys off-turn
             self._footer_turn = self._my_turn()
             self.refresh_bindings()
+
+    def _refresh_choice(self) -> None:
+        """What choosing a card or a capture changes, and only that (a key's redraw: README,
+        Benchmark): the hand's lifted card, the capture marked on the table and the Play
+        button.  The table marks the choice only when it shows nothing else (_refresh_table)."""
+        if not self.is_mounted:
+            return
+        if self.redeal is None and self.leftover is None and self.preview is None:
+            self.query_one(TableView).selected = self.capture if self.selected is not None else frozenset()
+        self.query_one(HandView).selected = self.selected
+        self._refresh_play_button()
 
     def _refresh_table(self) -> None:
         table = self.query_one(TableView)
