@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.content import Content
+from textual.css.stylesheet import Stylesheet
 from textual.visual import Visual
 from textual.widget import Widget
 
@@ -119,9 +120,41 @@ async def test_choosing_and_clearing_redraw_only_the_choice_and_lay_out_nothing(
             return original(self, *regions, layout=layout, **kwargs)
 
         monkeypatch.setattr(Widget, "refresh", refresh)
+        restyled = []
+        update_nodes = Stylesheet.update_nodes
+
+        def restyle(self, nodes, animate=False):
+            nodes = list(nodes)
+            restyled.extend(node.id for node in nodes)
+            return update_nodes(self, nodes, animate)
+
+        monkeypatch.setattr(Stylesheet, "update_nodes", restyle)
         for key in ("2", "escape", "1", "2", "a", "escape"):
             await pilot.press(key)
             await settle(pilot, 1)
         assert not whole and not layouts
+        # The prompt's colour is set in place (widgets/prompt.py); only the Play button's
+        # :disabled look comes from matching the stylesheet again.
+        assert set(restyled) == {"play-button"}
         assert redrawn <= {"hand", "table", "prompt", "play-button"}
         assert {"hand", "table", "prompt", "play-button"} <= redrawn  # 7d takes 3c + 4s, then Esc
+
+
+async def test_the_prompt_colours_a_choice_as_the_theme_does_after_a_theme_change():
+    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert await wait_for_my_turn(pilot)
+        prompt = game_screen(app).query_one("#prompt")
+        plain = prompt.visual_style.foreground
+        await pilot.press("2")  # 7d takes 3c + 4s: legal
+        await settle(pilot, 1)
+        felt = prompt.visual_style.foreground
+        assert felt == prompt.get_component_styles("prompt--legal").color != plain
+        app.theme = "textual-light"
+        await settle(pilot)
+        light = prompt.visual_style.foreground
+        assert light == prompt.get_component_styles("prompt--legal").color != felt
+        await pilot.press("escape")
+        await settle(pilot, 1)
+        assert prompt.visual_style.foreground != light and not prompt.styles.inline.has_rule("color")

@@ -31,6 +31,7 @@ from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked
 from ..responsive import quick_switches
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.motion import FlyingCard, card_spot, flight_time
+from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
 from ...engine.text import N_, _, ngettext, pgettext
@@ -168,7 +169,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                         with Vertical(id="right-seats", classes="seat-column"):
                             for seat in places["right"]:
                                 yield SeatView(id=f"seat-{seat}", classes="seat -side")
-                yield Static(id="prompt")
+                yield Prompt(id="prompt")
                 with Horizontal(id="hand-row"):
                     yield HandView(id="hand")
                     with Vertical(id="play-column"):
@@ -999,13 +1000,13 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 hint = "  " + _("Enter plays, Tab: other capture ({i}/{n})").format(i=self.set_index + 1,
                                                                                     n=len(self.sets))
             self._append_fitting(out, hint, plays)
-            self._prompt_state("-legal")
+            self._prompt_state("legal")
         else:
             out.append("✗ ", style="bold")
             out.append_text(styled_text(reason, self.deck, self._card_style))
             if self.capture or len(self.sets):
                 self._append_fitting(out, "  " + _("Tab: a legal capture"), "  (Tab)")
-            self._prompt_state("-illegal")
+            self._prompt_state("illegal")
         self._set_message(out, keep_state=True)
         self._refresh_choice()
 
@@ -1038,13 +1039,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self._prompt_state("")
 
     def _prompt_state(self, state: str) -> None:
-        """Mark the prompt as showing a legal (``-legal``) or illegal (``-illegal``) choice."""
-        if not self.is_mounted:
-            return
-        prompt = self.query_one("#prompt", Static)
-        for name in ("-legal", "-illegal"):
-            if prompt.has_class(name) != (name == state):
-                prompt.set_class(name == state, name)
+        """Mark the prompt as showing a legal (``legal``) or illegal (``illegal``) choice."""
+        if self.is_mounted:
+            self.query_one("#prompt", Prompt).show_state(state)
 
     def _card_style(self, card: int):
         return self.query_one(TableView).get_component_rich_style(f"card--{suit_role(card)}", partial=True)
