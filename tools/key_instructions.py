@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -29,8 +28,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from scopa_tui.bench import (CHOSEN_TEXT, CLEARED_TEXT, MINIMAL_APP, TURN_TEXT, UI_SIZE,  # noqa: E402
-                             PtyApp, ui_commands)
+from first_frame_instructions import cachegrind, measured_env, read_count  # noqa: E402  (tools/)
+from scopa_tui.bench import CHOSEN_TEXT, CLEARED_TEXT, MINIMAL_APP, TURN_TEXT, PtyApp, ui_commands  # noqa: E402
 
 FIRST = 4  # keys of each pressed in both runs: the first presses fill Textual's caches
 PROGRAMS = {
@@ -55,13 +54,7 @@ def count(name: str, cache_dir: str, pairs: int, measure: bool = True) -> int:
                     "--data-dir", data, *args[2:]]
         else:
             args = ["-c", STOPPER + args[1]]
-        env = dict(os.environ, PYTHONPATH=ROOT, PYTHONHASHSEED="0", PYTHONPYCACHEPREFIX=cache_dir,
-                   TERM="xterm-256color", COLUMNS=str(UI_SIZE[0]), LINES=str(UI_SIZE[1]),
-                   SCOPA_TUI_DATA_DIR=data)
-        for var in ("PYTHONDONTWRITEBYTECODE", "TEXTUAL", "NO_COLOR", "TMUX"):
-            env.pop(var, None)
-        valgrind = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}"]
-        app = PtyApp([*(valgrind if measure else []), sys.executable, *args], env)
+        app = PtyApp([*(cachegrind(out) if measure else []), sys.executable, *args], measured_env(cache_dir, data))
         try:
             app.wait_for(TURN_TEXT, timeout=600)
             time.sleep(2.0 if measure else 0.5)  # what follows the first frame
@@ -72,13 +65,7 @@ def count(name: str, cache_dir: str, pairs: int, measure: bool = True) -> int:
             app.proc.wait(120)
         finally:
             app.close()
-        if not measure:
-            return 0
-        with open(out, encoding="utf-8") as f:
-            found = re.search(r"^summary:\s*(\d+)", f.read(), re.M)
-        if found is None:
-            raise SystemExit(f"{name}: no count (exit {app.proc.returncode})")
-        return int(found.group(1))
+        return read_count(out, name, app) if measure else 0
 
 
 def _press(app: PtyApp, data: bytes, text: str) -> None:

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.content import Content
 from textual.css.stylesheet import Stylesheet
+from textual.geometry import Offset
+from textual.selection import Selection
 from textual.visual import Visual
 from textual.widget import Widget
 
@@ -59,17 +60,6 @@ async def test_card_colours_follow_a_theme_change():
         assert light == table.get_component_rich_style("card--suit-s", partial=True)
 
 
-def _as_text(rows) -> Text:
-    """The rows a card canvas drew, as the Rich Text it used to return."""
-    text = Text()
-    for i, line in enumerate(rows.lines):
-        if i:
-            text.append("\n")
-        for part, style in line:
-            text.append(part, style)
-    return text
-
-
 async def test_card_canvases_draw_the_segments_textual_makes_of_the_same_text():
     # The hand and the table go to strips without Textual's Text -> Content conversion
     # (widgets/cards.py CardRows): the segments, styles and offsets must be Textual's own,
@@ -93,11 +83,19 @@ async def test_card_canvases_draw_the_segments_textual_makes_of_the_same_text():
                 assert isinstance(rows, CardRows)
                 width, height = widget.size
                 ours = Visual.to_strips(widget, rows, width, height, widget.visual_style)
-                content = Content.from_rich_text(_as_text(rows), console=app.console)
+                content = Content.from_rich_text(rows.text(), console=app.console)
                 theirs = Visual.to_strips(widget, content, width, height, widget.visual_style)
                 assert [list(strip) for strip in ours] == [list(strip) for strip in theirs]
                 checked += 1
         assert table.selected and checked == 8  # 7d takes 3c + 4s: the table drew a capture
+        # Text selected with the mouse is marked by Textual's own drawing, as before.
+        width, height = hand.size
+        plain = Visual.to_strips(hand, hand.render(), width, height, hand.visual_style)
+        screen.selections = {hand: Selection.from_offsets(Offset(0, 1), Offset(20, 3))}
+        await settle(pilot, 1)
+        marked = Visual.to_strips(hand, hand.render(), width, height, hand.visual_style)
+        assert [strip.text for strip in marked] == [strip.text for strip in plain]
+        assert [list(strip) for strip in marked] != [list(strip) for strip in plain]
 
 
 async def test_choosing_and_clearing_redraw_only_the_choice_and_lay_out_nothing(monkeypatch):

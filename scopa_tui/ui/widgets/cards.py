@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.content import Content
 from textual.events import Click, Leave, MouseMove
 from textual.reactive import Reactive, reactive
 from textual.strip import Strip
@@ -72,7 +73,19 @@ class CardRows(Visual):
     def __str__(self) -> str:
         return self.plain
 
+    def text(self) -> Text:
+        """The same lines as a Rich ``Text``, the way the canvases drew before."""
+        out = Text()
+        for i, line in enumerate(self.lines):
+            if i:
+                out.append("\n")
+            for part, style in line:
+                out.append(part, style)
+        return out
+
     def render_strips(self, width: int, height: int | None, style: VisualStyle, options) -> list[Strip]:
+        if options.selection is not None:  # text selected with the mouse: Textual marks it
+            return Content.from_rich_text(self.text()).render_strips(width, height, style, options)
         if not width:
             return []
         finals = self._finals.get(style)
