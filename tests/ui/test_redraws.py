@@ -15,6 +15,18 @@ from scopa_tui.ui.widgets.cards import CardRows, HandView, TableView
 from .helpers import game_screen, settle, stacked_app, wait_for_my_turn
 
 
+def _deal():
+    """7c 7d 1s against 9b 9c 10s, with 3c 4s 2b 5d on the table (7d takes 3c + 4s)."""
+    return stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+
+
+async def _my_turn(pilot):
+    """The game screen once the player's first turn has come."""
+    await settle(pilot)
+    assert await wait_for_my_turn(pilot)
+    return game_screen(pilot.app)
+
+
 def _count_renders(monkeypatch) -> dict[str, int]:
     counts = {"table": 0, "hand": 0}
     for name, cls in (("table", TableView), ("hand", HandView)):
@@ -30,10 +42,9 @@ def _count_renders(monkeypatch) -> dict[str, int]:
 
 async def test_choosing_a_card_that_takes_nothing_redraws_the_hand_not_the_table(monkeypatch):
     # The ace takes nothing from 3 4 2 5: the table looks the same before and after the key.
-    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    app = _deal()
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        assert await wait_for_my_turn(pilot)
+        await _my_turn(pilot)
         counts = _count_renders(monkeypatch)
         topbar = app.screen.query_one("#topbar")
         before = topbar.visual
@@ -46,7 +57,7 @@ async def test_choosing_a_card_that_takes_nothing_redraws_the_hand_not_the_table
 
 
 async def test_card_colours_follow_a_theme_change():
-    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    app = _deal()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         table = game_screen(app).query_one(TableView)
@@ -64,11 +75,9 @@ async def test_card_canvases_draw_the_segments_textual_makes_of_the_same_text():
     # The hand and the table go to strips without Textual's Text -> Content conversion
     # (widgets/cards.py CardRows): the segments, styles and offsets must be Textual's own,
     # or the screen (and every snapshot) would change.  A capture, a hover and ANSI colours.
-    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    app = _deal()
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        assert await wait_for_my_turn(pilot)
-        screen = game_screen(app)
+        screen = await _my_turn(pilot)
         hand, table = screen.query_one(HandView), screen.query_one(TableView)
         checked = 0
         for theme, keys in ((None, ("1",)), (None, ("2", "a")), ("ansi-dark", ("escape",)), ("ansi-dark", ("2",))):
@@ -102,11 +111,9 @@ async def test_choosing_and_clearing_redraw_only_the_choice_and_lay_out_nothing(
     # A key that chooses (1, a, Tab) or clears (Esc) changes the hand's lifted card, the table's
     # marks, the prompt and the Play button: the rest of the screen (top bar, seats, scores,
     # log, footer) is neither worked out again nor redrawn, and nothing is laid out again.
-    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    app = _deal()
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        assert await wait_for_my_turn(pilot)
-        screen = game_screen(app)
+        screen = await _my_turn(pilot)
         whole, redrawn, layouts = [], set(), []
         monkeypatch.setattr(type(screen), "_refresh_widgets", lambda self: whole.append(1))
         original = Widget.refresh
@@ -139,11 +146,9 @@ async def test_choosing_and_clearing_redraw_only_the_choice_and_lay_out_nothing(
 
 
 async def test_the_prompt_colours_a_choice_as_the_theme_does_after_a_theme_change():
-    app = stacked_app([["7c", "7d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    app = _deal()
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        assert await wait_for_my_turn(pilot)
-        prompt = game_screen(app).query_one("#prompt")
+        prompt = (await _my_turn(pilot)).query_one("#prompt")
         plain = prompt.visual_style.foreground
         await pilot.press("2")  # 7d takes 3c + 4s: legal
         await settle(pilot, 1)
