@@ -20,9 +20,22 @@ from .events import Dealt, Event, GameEnded, GameStarted, HandEnded, Played, Red
 from .game import Game, SeededDecks
 from .moves import Move
 from .rules import PRESETS, Rules, make_rules
-from .scoring import Award, HandScore, SideScore, primiera_text, score_hand
 from .variants import CATEGORY_NAMES, OPTIONS, VARIANTS, Option, Variant, get_variant, option_settings
 from .view import PlayerView, PlayRecord
+
+# The scoring (a hand's points) loads with the first hand scored, not before a game's first
+# frame (README.md, Benchmark): its names are imported on first use (:func:`__getattr__`).
+_SCORING = ("Award", "HandScore", "SideScore", "primiera_text", "score_hand")
+
+
+def __getattr__(name: str):
+    if name not in _SCORING:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import scoring
+
+    value = globals()[name] = getattr(scoring, name)
+    return value
+
 
 __all__ = [
     "CARDS", "SUITS", "Card", "card", "cards_of", "mask_of", "parse_card", "parse_cards",

@@ -7,11 +7,13 @@ game record (``to_record``, docs/record-format.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import NAMES, Card
 from .rules import Rules
-from .scoring import HandScore
+
+if TYPE_CHECKING:
+    from .scoring import HandScore
 
 
 def _names(cards) -> list[str]:
@@ -20,6 +22,8 @@ def _names(cards) -> list[str]:
 
 @dataclass(frozen=True)
 class GameStarted:
+    """The game begins with these rules (and the seed of its decks)."""
+
     rules: Rules
     seed: int | None
 
@@ -75,6 +79,8 @@ class Dealt:
 
 @dataclass(frozen=True, init=False)
 class Played:
+    """A card played by ``seat``, with what it took."""
+
     hand: int
     seat: int
     card: Card
@@ -97,6 +103,8 @@ class Played:
 
 @dataclass(frozen=True)
 class HandEnded:
+    """A hand is over and scored."""
+
     score: HandScore
 
     @property
@@ -112,6 +120,8 @@ class HandEnded:
 
 @dataclass(frozen=True)
 class GameEnded:
+    """The game is over: the final totals and the winning side."""
+
     totals: tuple[int, ...]
     winner: int
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .captures import describe_capture, explain_capture
 from .cards import CARDS, Card, card_tuple
@@ -14,9 +14,11 @@ from .errors import IllegalMove
 from .events import Dealt, Event, GameEnded, GameStarted, HandEnded, Played, Redealt
 from .moves import Move
 from .rules import Rules
-from .scoring import HandScore, score_hand
 from .text import _
 from .view import LazyPlayerView, PlayerView, PlayRecord
+
+if TYPE_CHECKING:
+    from .scoring import HandScore
 
 
 def refusal(phase: str, card, hand) -> str | None:
@@ -273,6 +275,8 @@ class Game:
         last_sweep = self.side_of(last.seat) if last.capture and not leftover and not last.scopa else None
         deal_sweeps = [0] * self.rules.n_sides
         deal_sweeps[self.side_of(self.dealer)] = self.deal_escobas
+        from .scoring import score_hand  # loaded with the first hand scored (engine/__init__.py)
+
         score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover, leftover_to, self.totals,
                            self.side_names, scope_cards=sweeps, last_sweep=last_sweep, deal_sweeps=deal_sweeps)
         self.totals = list(score.totals)

@@ -164,6 +164,8 @@ class Rules:
 
 @dataclass(frozen=True)
 class Preset:
+    """A named set of rules (``standard``, ``scopone``...): its player counts, target and defaults."""
+
     name: str
     players: tuple[int, ...]
     target: int

@@ -164,6 +164,8 @@ class Award:
 
 @dataclass(frozen=True)
 class HandScore:
+    """One hand's scoring: each side's counts and points, the awards, the cards left on the table."""
+
     hand: int
     sides: tuple[SideScore, ...]
     awards: tuple[Award, ...]

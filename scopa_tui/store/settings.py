@@ -40,6 +40,8 @@ CHECKS = {
 
 @dataclass
 class Settings:
+    """What the app remembers between runs (settings.json)."""
+
     theme: str | None = None  # None: the app's default theme
     deck_style: str = "italian"
     ascii: bool = False

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Move, Rules, explain_capture, mask_of
 from ..engine.captures import describe_capture
@@ -29,9 +29,11 @@ from ..engine.cards import Card, card_tuple
 from ..engine.core import card_captures, rule_of
 from ..engine.events import Event
 from ..engine.game import refusal
-from ..engine.scoring import HandScore
 from ..engine.text import N_, _
 from ..engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from ..engine.scoring import HandScore
 
 
 # TRANSLATORS: the player's own name at the table, in the score and the scoring screen.
@@ -76,6 +78,8 @@ class StatusChanged:
 
 @dataclass(frozen=True)
 class ChatLine:
+    """A line said at the table by ``seat``."""
+
     seat: int
     name: str
     text: str

@@ -16,23 +16,24 @@ from textual.theme import Theme
 from .. import languages
 from ..ai.registry import make_player
 from ..ai.searchproc import SearchProcess
-from ..engine import VARIANTS, Game, HandScore, RulesError
+from ..engine import VARIANTS, Game, RulesError
 from ..engine.text import N_, _, decimal, language
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
-from .screens.new_game import NewGameScreen
-from .styles import APP_TCSS, DIALOGS_TCSS, GAME_TCSS
+from .styles import APP_TCSS, GAME_TCSS
 from .translate import Translated
 
 if TYPE_CHECKING:
+    from ..engine import HandScore
     from ..table.base import Table
     from .screens.dialogs import TooSmallScreen
     from .screens.game import GameScreen
 
 # Imported when first needed, not at start-up (the first frame waits for every import):
-# the game, scoring, help and dialog screens, the tables, and the bot protocol (subprocess).
+# the new-game, game, scoring, help and dialog screens (a game started from the command line
+# never loads the form's widgets), the tables, and the bot protocol (subprocess).
 
 MIN_SIZE = (80, 24)
 DEFAULT_SERVER = "ws://127.0.0.1:7654/"
@@ -72,10 +73,29 @@ FELT = Theme(
 )
 
 
+class Players(dict):
+    """Seat -> AI player of a local game, each made when first asked for (its turn, a test):
+    the level's module (the medium AI's tables, say) loads after the game's first frame
+    when the player leads.  The seeds are those of players made at once."""
+
+    def __init__(self, specs: dict[int, str], seed: int) -> None:
+        super().__init__()
+        self.specs, self.seed = specs, seed
+
+    def __missing__(self, seat: int):
+        if seat not in self.specs:
+            raise KeyError(seat)
+        player = self[seat] = make_player(self.specs[seat], seed=self.seed * 10 + seat)
+        return player
+
+
 class ScopaApp(CrashLog, StoreMixin, App):
     """Play Scopa against AI opponents."""
 
-    CSS_PATH = [APP_TCSS, GAME_TCSS, DIALOGS_TCSS]
+    # The game screen's stylesheet is read with the first game (show_table), or at start when
+    # the app opens on a game, and each dialog screen loads dialogs.tcss itself when first
+    # shown: the new-game screen's first frame parses neither (README, Benchmark).
+    CSS_PATH = [APP_TCSS]
     TITLE = "Scopa"
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
@@ -89,7 +109,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
                  ai_delay: float = DEFAULT_AI_DELAY, data_dir: str | None = None,
                  theme: str | None = None, game: Game | None = None, scoring_pause: float = 0.0,
                  reduce_motion: bool = False, online: dict | None = None) -> None:
-        super().__init__()
+        super().__init__(css_path=[APP_TCSS, GAME_TCSS] if start or game is not None else None)
         self.online = online  # the lobby first (ui/online.py): server, name, and a table to join
         self.reduce_motion = reduce_motion  # no cards flying over the table (widgets/motion.py)
         self.scoring_pause = scoring_pause  # Enter on the scoring screen waits this long (no double skip)
@@ -182,6 +202,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         elif self.start_now:
             self.new_game(self.config)
         else:
+            from .screens.new_game import NewGameScreen
+
             self.push_screen(NewGameScreen(self.config))
 
     # --- games -----------------------------------------------------------------------
@@ -199,12 +221,15 @@ class ScopaApp(CrashLog, StoreMixin, App):
         specs = {seat: config.ai_for(seat) for seat in range(game.rules.players) if seat != HUMAN_SEAT}
         if any(spec.startswith("cmd:") for spec in specs.values()):  # the protocol loads with a first bot
             self._install_bot_hooks()
-        self.players = {seat: make_player(spec, seed=game.seed * 10 + seat) for seat, spec in specs.items()}
+        self.players = Players(specs, game.seed)
+        for seat, spec in specs.items():
+            if spec.startswith("cmd:"):  # an external bot starts now: its name and faults show at once
+                self.players[seat]
         from ..ai.registry import canonical
 
         from ..table.local import LocalTable
 
-        levels = {seat: canonical(config.ai_for(seat)) for seat in self.players}  # greedy shows as easy
+        levels = {seat: canonical(spec) for seat, spec in specs.items()}  # greedy shows as easy
         self.show_table(LocalTable(game, self.players, config.names(), levels, HUMAN_SEAT))
         return game
 
@@ -214,6 +239,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
         deck = DeckStyle(table.rules.deck_style, self.ascii)
         from .screens.game import GameScreen
 
+        if not self.stylesheet.has_source(str(GAME_TCSS)):  # the first game since a new-game screen
+            self.stylesheet.read(GAME_TCSS)  # parsed with the screen's styling; its rules are the game's
         screen = GameScreen(table, deck, self.ai_delay)
         self._game_screen = screen
         while len(self.screen_stack) > 1:
@@ -299,6 +326,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                 while len(self.screen_stack) > 1:
                     self.pop_screen()
                 self._game_screen = None
+                from .screens.new_game import NewGameScreen
+
                 self.push_screen(NewGameScreen(self.config))
                 self._check_size()
             else:

@@ -31,6 +31,8 @@ def default_level() -> str:
 
 @dataclass
 class GameConfig:
+    """The choices a game is made from (the new-game screen's or the command line's)."""
+
     players: int = 2
     preset: str = "standard"
     target: int | None = None  # None: the preset's

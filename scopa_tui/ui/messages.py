@@ -1,9 +1,12 @@
-"""Textual messages of the game UI: small dataclasses, posted by the app and the widgets."""
+"""Textual messages of the game UI, posted by the app and the widgets.
+
+Plain classes, as Textual's own messages are: a dataclass compiles its methods when its
+module is imported, and these are all imported before the game's first frame (README.md,
+Benchmark)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from textual.message import Message
@@ -12,46 +15,52 @@ from ..engine import Move
 from ..engine.events import Event
 
 
-@dataclass
 class EngineEvent(Message):
     """An engine event (Dealt, Played, HandEnded, ...) from the table to the game screen."""
 
-    event: Event
+    def __init__(self, event: Event) -> None:
+        super().__init__()
+        self.event = event
 
 
-@dataclass
 class HandCardClicked(Message):
     """The player clicked the hand card at ``index``."""
 
-    index: int
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
 
 
-@dataclass
 class TableCardClicked(Message):
     """The player clicked a table card: toggle it in the capture set."""
 
-    card: int
+    def __init__(self, card: int) -> None:
+        super().__init__()
+        self.card = card
 
 
-@dataclass
 class TableNotice(Message):
     """A table's notice (an AI thinking or its play shown, a seat's news, ...: table/base.py)."""
 
-    notice: object
+    def __init__(self, notice: object) -> None:
+        super().__init__()
+        self.notice = notice
 
 
-@dataclass
 class WorkDone(Message):
     """A worker thread's ``result``, for ``done`` to take on the event loop."""
 
-    done: Callable[[Any], None]
-    result: Any
+    def __init__(self, done: Callable[[Any], None], result: Any) -> None:
+        super().__init__()
+        self.done = done
+        self.result = result
 
 
-@dataclass
 class HintReady(Message):
     """The hint worker's answer: a move with its reason, or only a message."""
 
-    move: Move | None
-    reason: str
-    token: int
+    def __init__(self, move: Move | None, reason: str, token: int) -> None:
+        super().__init__()
+        self.move = move
+        self.reason = reason
+        self.token = token

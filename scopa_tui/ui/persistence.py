@@ -45,6 +45,8 @@ CLOSE_WAIT = 2.0  # seconds the app waits at exit for database work (a finished 
 
 @dataclass
 class LaunchOptions:
+    """The app's start-up options: the command line's, else the remembered settings."""
+
     data_dir: str
     theme: str | None
     ascii: bool

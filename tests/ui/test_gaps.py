@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from scopa_tui.ai import protocol
 from scopa_tui.engine import Game, make_rules
@@ -18,6 +18,7 @@ from scopa_tui.ui.config import GameConfig
 from scopa_tui.ui.screens.game import GameScreen
 from scopa_tui.ui.screens.new_game import NewGameScreen
 from scopa_tui.ui.screens.scoring import HandOverScreen
+from scopa_tui.ui.widgets.choice import Choice
 from scopa_tui.ui.widgets.scoreboard import PlayLog
 
 from .helpers import game_screen, play_by_keys, seat_infos, settle, stacked_app, text_of, wait_for_my_turn
@@ -140,10 +141,10 @@ async def test_the_new_game_screen_sets_an_opponent_to_an_external_command(tmp_p
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        command = screen.query_one("#ai-cmd-1", Input)
-        assert not command.parent.display
-        screen.query_one("#ai-1", Select).value = "cmd"
+        assert not screen.query("#ai-cmd-1")  # no command row until it is wanted
+        screen.query_one("#ai-1", Choice).value = "cmd"
         await settle(pilot)
+        command = screen.query_one("#ai-cmd-1", Input)
         assert command.parent.display
         assert screen.focused is command  # straight on to typing the command
         screen.action_start()  # no command yet: refused with a message
@@ -170,9 +171,9 @@ async def test_a_remembered_external_bot_shows_on_the_new_game_screen(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert screen.query_one("#ai-2", Select).value == "cmd"
+        assert screen.query_one("#ai-2", Choice).value == "cmd"
         assert screen.query_one("#ai-cmd-2", Input).value == "python my_bot.py"
-        assert screen.query_one("#ai-1", Select).value == "medium"
+        assert screen.query_one("#ai-1", Choice).value == "medium"
 
 
 async def test_a_quick_second_enter_does_not_skip_the_scoring():
@@ -353,7 +354,7 @@ async def test_typing_a_bot_command_with_q_and_a_question_mark_types_them():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        screen.query_one("#ai-1", Select).value = "cmd"
+        screen.query_one("#ai-1", Choice).value = "cmd"
         await settle(pilot)
         await pilot.press("q", "?", "f", "1")
         await settle(pilot)

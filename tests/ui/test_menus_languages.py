@@ -3,19 +3,22 @@ language (README.md, Languages), and a change of language that keeps every choic
 
 from __future__ import annotations
 
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from scopa_tui import languages
 from scopa_tui.ui.app import ScopaApp
 from scopa_tui.ui.crash import crash_line
+from scopa_tui.ui.screens.lobby import LobbyScreen
 from scopa_tui.ui.screens.new_game import NewGameScreen
+from scopa_tui.ui.widgets.choice import Choice
+from scopa_tui.ui.widgets.toggle import Toggle
 
 
 def words(screen) -> str:
     """Every label, title and button of the screen, and its footer's key descriptions."""
     out = [str(w.render()) for w in screen.query(Label)]
-    out += [str(w.content) for w in screen.query(Static) if not isinstance(w, (Label, Button))]
-    out += [str(b.label) for b in screen.query(Button)]
+    out += [str(w.content) for w in screen.query(Static) if not isinstance(w, Label)]
+    out += [w.label for w in screen.query("Choice, Toggle, Press")]
     out += [str(w.border_title or "") for w in screen.query("#rules-col, #ai-col")]
     out += [a.binding.description for a in screen.active_bindings.values()]
     return "\n".join(out)
@@ -33,8 +36,9 @@ async def test_the_new_game_screen_speaks_italian():
             assert word in shown
         for english in ("new game", "Players", "Deck", "Start game", "Opponents", "quit", "statistics"):
             assert english not in shown
-        level = app.screen.query_one("#ai-1", Select)
-        assert dict((v, str(label)) for label, v in level._options)["medium"] == "medio"
+        level = app.screen.query_one("#ai-1", Choice)
+        assert dict((v, words) for words, v in level.options)["medium"] == "medio"
+        assert app.screen.query_one("#opt-last-play-scopa", Toggle).label == "Scopa all'ultima giocata"
 
 
 
@@ -45,7 +49,7 @@ async def test_the_line_under_the_new_game_form_puts_a_space_before_the_colon_in
         await pilot.pause()
         info = str(app.screen.query_one("#preset-info", Static).content)
         assert info.startswith("standard : règles italiennes classiques"), info
-        app.screen.query_one("#ai-1", Select).focus()
+        app.screen.query_one("#ai-1", Choice).focus()
         for _round in range(5):  # the focus event, then the line's update
             await pilot.pause()
         info = str(app.screen.query_one("#preset-info", Static).content)
@@ -57,15 +61,15 @@ async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#players", Select).value = 4
+        screen.query_one("#players", Choice).value = 4
         await pilot.pause()
-        screen.query_one("#ai-1", Select).value = "hard"
-        screen.query_one("#ai-3", Select).value = "easy"
-        screen.query_one("#target", Select).value = 0
+        screen.query_one("#ai-1", Choice).value = "hard"
+        screen.query_one("#ai-3", Choice).value = "easy"
+        screen.query_one("#target", Choice).value = 0
         await pilot.pause()
         screen.query_one("#other-target", Input).value = "15"
-        screen.query_one("#opt-re-bello", Checkbox).value = True
-        screen.query_one("#deck", Select).value = "french"
+        screen.query_one("#opt-re-bello", Toggle).value = True
+        screen.query_one("#deck", Choice).value = "french"
         await pilot.pause()
         before = screen.read_config()
         assert "Players" in words(screen)
@@ -90,7 +94,7 @@ async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_
         assert screen.read_config().ai == before.ai
 
         # A target and a bot command half typed stay as they are.
-        screen.query_one("#ai-2", Select).value = "cmd"
+        screen.query_one("#ai-2", Choice).value = "cmd"
         await pilot.pause()
         screen.query_one("#other-target", Input).value = "2"
         screen.query_one("#ai-cmd-2", Input).value = "python my"
@@ -99,7 +103,7 @@ async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_
         await pilot.pause()
         assert screen.query_one("#other-target", Input).value == "2"
         assert screen.query_one("#ai-cmd-2", Input).value == "python my"
-        assert screen.query_one("#target", Select).value == 0
+        assert screen.query_one("#target", Choice).value == 0
         assert "Empezar la partida" in words(screen)
 
 
@@ -133,11 +137,13 @@ def test_the_crash_line_speaks_french():
                                      "les détails sont dans /tmp/crash.log")
 
 
-async def test_an_open_list_of_choices_names_its_escape_key_in_spanish():
+async def test_an_open_list_of_choices_names_its_escape_key_in_spanish(monkeypatch):
     languages.use("es")
-    app = ScopaApp()
+    monkeypatch.setattr(LobbyScreen, "action_refresh", lambda self: None)  # no server: nothing listed
+    app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)  # the new-game form has no lists: the lobby's
         app.screen.query_one("#players", Select).focus()
         await pilot.press("enter")  # the list of choices opens: Esc closes it
         await pilot.pause()

@@ -6,17 +6,16 @@ shows it as easy.
 
 from __future__ import annotations
 
-from textual.widgets import Select
-
 from scopa_tui.ai.registry import canonical, make_player
 from scopa_tui.cli import build_parser
 from scopa_tui.ui.screens.new_game import NewGameScreen
+from scopa_tui.ui.widgets.choice import Choice
 
 from .helpers import make_app, settle
 
 
-def _options(select: Select) -> list[tuple[str, str]]:
-    return [(str(prompt), value) for prompt, value in select._options if value is not Select.BLANK]
+def _options(choice: Choice) -> list[tuple[str, str]]:
+    return [(str(words), value) for words, value in choice.options]
 
 
 async def test_the_opponent_menu_lists_each_level_once():
@@ -24,7 +23,7 @@ async def test_the_opponent_menu_lists_each_level_once():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
-        options = _options(app.screen.query_one("#ai-1", Select))
+        options = _options(app.screen.query_one("#ai-1", Choice))
         assert options == [("easy", "easy"), ("medium", "medium"), ("hard", "hard"), ("random", "random"),
                            ("external bot…", "cmd")]
 
@@ -33,9 +32,9 @@ async def test_greedy_from_the_command_line_is_shown_as_easy():
     app = make_app(start=False, ai=["greedy"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        select = app.screen.query_one("#ai-1", Select)
-        assert select.value == "easy"
-        assert "greedy" not in [value for _, value in _options(select)]
+        choice = app.screen.query_one("#ai-1", Choice)
+        assert choice.value == "easy"
+        assert "greedy" not in [value for _, value in _options(choice)]
 
 
 def test_greedy_stays_an_alias_of_easy_on_the_command_line():

@@ -24,6 +24,7 @@ def test_new_game_screen_external_bot(snap_compare):
     async def choose(pilot):
         app = pilot.app
         app.screen.query_one("#ai-1").value = "cmd"
+        await pilot.pause()  # the command's row is made when shown
         app.screen.query_one("#ai-cmd-1").value = "python my_bot.py"
         await pilot.pause()
 

@@ -76,9 +76,9 @@ def test_the_modules_of_the_new_game_screen_leave_the_game_table_and_screen_unlo
 
 
 # Loaded when first used, not for the first screen: the statistics database, the dialog
-# screens, the external-bot protocol (README.md, Benchmark, first frames).
+# screens, the external-bot protocol, the engine's scoring (README.md, Benchmark, first frames).
 FIRST_USE = ("sqlite3", "scopa_tui.store.db", "scopa_tui.store.frames", "scopa_tui.ui.screens.dialogs",
-             "scopa_tui.ai.protocol")
+             "scopa_tui.ai.protocol", "scopa_tui.engine.scoring")
 FIRST_SCREEN = """
 import asyncio, sys
 from scopa_tui.ui.app import ScopaApp
@@ -163,3 +163,37 @@ async def test_the_first_screen_is_laid_out_and_drawn_once_after_the_start_up_ba
     first = [event for event in events if event[1] == name]
     draw = first.index(("draw", name, 0))  # the first frame, outside any batch
     assert first[:draw] == [("layout", name, 0)], first[:draw + 1]
+
+
+# A game started from the command line leaves the new-game form unloaded, its play log does
+# without Textual's RichLog, which imports rich.pretty, and an AI's module loads with its
+# first turn (the player leads here) (README.md, Benchmark, first frames).
+GAME_UNUSED = ("scopa_tui.ui.screens.new_game", "textual.widgets._checkbox", "textual.widgets._rich_log",
+               "rich.pretty", "scopa_tui.ai.medium")
+
+
+def test_a_game_started_at_once_leaves_the_new_game_form_rich_log_and_ai_unloaded(tmp_path):
+    out = subprocess.run([sys.executable, "-c", FIRST_SCREEN, "game", str(tmp_path), *GAME_UNUSED],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split("\n")[-2] == "GameScreen []"
+
+
+def _sources(app) -> set[str]:
+    """The stylesheets the app has read: file paths, and widget classes' default CSS."""
+    return {var or path for path, var in app.stylesheet.source}
+
+
+async def test_the_games_first_frame_reads_neither_buttons_nor_dialogs_styles_until_a_dialog():
+    # Button's default CSS (7 KB) and dialogs.tcss were parsed before the game's first frame
+    # (README.md, Benchmark, first frames); the quit question loads dialogs.tcss itself.
+    app = make_app(start=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert "Button.DEFAULT_CSS" not in _sources(app)
+        assert str(styles.DIALOGS_TCSS) not in _sources(app)
+        await pilot.press("q")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        assert str(styles.DIALOGS_TCSS) in _sources(app)
+        assert app.screen.query_one("#dialog").styles.width.value == 50  # dialogs.tcss applied

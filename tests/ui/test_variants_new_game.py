@@ -1,14 +1,16 @@
 """The new-game screen chooses any game of the Scopa family: the variant, its house rules
-as checkboxes with their explanations, players and target following the variant, and an
+as boxes to tick with their explanations, players and target following the variant, and an
 external bot that does not play the variant refused before the game starts."""
 
 from __future__ import annotations
 
 import sys
 
-from textual.widgets import Checkbox, Select, Static
+from textual.widgets import Static
 
 from scopa_tui.engine import OPTIONS, VARIANTS
+from scopa_tui.ui.widgets.choice import Choice
+from scopa_tui.ui.widgets.toggle import Toggle
 
 from .helpers import game_screen, make_app, settle, text_of
 
@@ -25,7 +27,8 @@ for line in sys.stdin:
 
 
 def shown_options(screen) -> list[str]:
-    return [name for name in OPTIONS if screen.query_one(f"#opt-{name}").display]
+    """The house rules in view (a box not in view may not be made yet)."""
+    return [name for name in OPTIONS if any(box.display for box in screen.query(f"#opt-{name}"))]
 
 
 async def test_scopone_is_for_four_and_escoba_goes_to_21_with_the_spanish_deck():
@@ -33,22 +36,22 @@ async def test_scopone_is_for_four_and_escoba_goes_to_21_with_the_spanish_deck()
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert screen.query_one("#variant", Select).value == "scopa"
+        assert screen.query_one("#variant", Choice).value == "scopa"
         assert shown_options(screen) == list(VARIANTS["scopa"].options)
-        screen.query_one("#variant", Select).value = "scopone-scientifico"
+        screen.query_one("#variant", Choice).value = "scopone-scientifico"
         await settle(pilot)
-        players = screen.query_one("#players", Select)
-        assert players.value == 4 and [v for _, v in players._options if v != Select.BLANK] == [4]
-        screen.query_one("#variant", Select).value = "escoba"
+        players = screen.query_one("#players", Choice)
+        assert players.value == 4 and [v for _, v in players.options] == [4]
+        screen.query_one("#variant", Choice).value = "escoba"
         await settle(pilot)
         assert players.value == 4  # still allowed
-        assert screen.query_one("#target", Select).value == 21
-        assert screen.query_one("#deck", Select).value == "spanish"
+        assert screen.query_one("#target", Choice).value == 21
+        assert screen.query_one("#deck", Choice).value == "spanish"
         assert shown_options(screen) == list(VARIANTS["escoba"].options)
         assert "setenta-primiera" in shown_options(screen)
         info = text_of(screen.query_one("#preset-info"))
         assert info.startswith("Escoba: Take any set of table cards")
-        screen.query_one("#opt-setenta-primiera", Checkbox).focus()
+        screen.query_one("#opt-setenta-primiera", Toggle).focus()
         await settle(pilot)
         assert OPTIONS["setenta-primiera"].summary[:30] in " ".join(text_of(screen.query_one("#preset-info")).split())
 
@@ -58,10 +61,10 @@ async def test_the_chosen_variant_and_house_rules_are_played():
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = app.screen
-        screen.query_one("#variant", Select).value = "scopone-scientifico"
+        screen.query_one("#variant", Choice).value = "scopone-scientifico"
         await settle(pilot)
-        screen.query_one("#opt-napola", Checkbox).value = True
-        screen.query_one("#opt-primiera-all-suits", Checkbox).value = False  # on by default
+        screen.query_one("#opt-napola", Toggle).value = True
+        screen.query_one("#opt-primiera-all-suits", Toggle).value = False  # on by default
         config = screen.read_config()
         assert config.variant == "scopone-scientifico" and config.players == 4
         assert config.options == ["napola", "no-primiera-all-suits"]
@@ -79,8 +82,8 @@ async def test_an_external_bot_that_does_not_play_the_variant_is_refused(tmp_pat
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = app.screen
-        screen.query_one("#variant", Select).value = "escoba"
-        screen.query_one("#ai-1", Select).value = "cmd"
+        screen.query_one("#variant", Choice).value = "escoba"
+        screen.query_one("#ai-1", Choice).value = "cmd"
         await settle(pilot)
         screen.query_one("#ai-cmd-1").value = f"{sys.executable} {bot}"
         screen.action_start()

@@ -16,11 +16,14 @@ from textual.widgets import Input, Static
 
 from ...engine.text import N_, _
 from ...net.messages import CHAT_MAX
+from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 
 
 class ChatScreen(Translated, ModalScreen[str | None]):
     """Say something to the table: one line, at the bottom of the screen."""
+
+    CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
     BINDINGS = [Binding("escape", "dismiss(None)", N_("close"), id="chat.close")]
 

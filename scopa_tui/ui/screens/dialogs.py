@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine.text import N_, _
+from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 
 
@@ -52,6 +53,8 @@ class ConfirmScreen(Translated, ModalScreen[bool]):
     composes the dialog again) asks it in the new language; ``yes`` and ``no`` are English
     labels, shown in the player's language (marked with ``N_`` where they are written)."""
 
+    CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
+
     BINDINGS = [
         Binding("y", "answer(True)", N_("yes"), id="confirm.yes"),
         Binding("n", "answer(False)", N_("no"), id="confirm.no"),
@@ -88,6 +91,8 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
     """Quitting a game on a server: ``"quit"`` (the seat is kept), ``"leave"`` (given up for
     good: the AI plays it), or None (keep playing)."""
 
+    CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
+
     BINDINGS = [
         Binding("y", "answer('quit')", N_("quit"), id="online_quit.quit"),
         Binding("l", "answer('leave')", N_("leave for good"), id="online_quit.leave"),
@@ -121,6 +126,8 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
 
 class TooSmallScreen(Translated, ModalScreen[None]):
     """Covers everything while the terminal is smaller than the game needs."""
+
+    CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
     BINDINGS = [Binding("q", "app.quit", N_("quit"), id="small.quit")]
 

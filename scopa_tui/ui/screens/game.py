@@ -22,7 +22,7 @@ from textual.events import Key, Resize
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...table.base import ChatLine, Preview, SeatChanged, Started, StatusChanged, Table, TableError
@@ -31,6 +31,7 @@ from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked
 from ..responsive import quick_switches
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.motion import FlyingCard, card_spot, flight_time
+from ..widgets.play_button import PlayButton
 from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
@@ -173,9 +174,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 with Horizontal(id="hand-row"):
                     yield HandView(id="hand")
                     with Vertical(id="play-column"):
-                        play = Button(_("Play ⏎"), id="play-button", compact=True, disabled=True)
-                        play.can_focus = False  # keys stay with the game (before it is styled: :can-focus)
-                        yield play
+                        yield PlayButton(_("Play ⏎"), id="play-button", disabled=True)  # never focused
             with Vertical(id="side"):
                 yield ScoreBoard(id="scores")
                 yield PlayLog(id="log")
@@ -202,7 +201,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         """The words the widgets are given once: titles and the play button."""
         self.query_one("#scores").border_title = _("Score")
         self.query_one("#log").border_title = _("Plays")
-        self.query_one("#play-button", Button).label = _("Play ⏎")
+        self.query_one("#play-button", PlayButton).label = _("Play ⏎")
 
     async def retranslate(self) -> None:
         """Every word of the screen in the new language, in place: the game, the choice, the
@@ -1211,8 +1210,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         else:
             self.action_select(message.index)  # off turn: chosen for the player's turn
 
-    @on(Button.Pressed, "#play-button")
-    def _play_pressed(self, event: Button.Pressed) -> None:
+    @on(PlayButton.Pressed, "#play-button")
+    def _play_pressed(self, event: PlayButton.Pressed) -> None:
         event.stop()
         if self._my_turn():
             self.action_play()
@@ -1311,7 +1310,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         set_border(table, _("Table · void deal") if self.redeal is not None else title, subtitle)
 
     def _refresh_play_button(self) -> None:
-        button = self.query_one("#play-button", Button)
+        button = self.query_one("#play-button", PlayButton)
         legal = (self._my_turn() and self._chosen()
                  and self.table.explain(self.pic.my_hand[self.selected], self.capture) is None)
         if button.disabled == legal:

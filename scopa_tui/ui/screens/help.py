@@ -21,6 +21,7 @@ from ...engine import OPTIONS, VARIANTS, parse_card
 from ...engine.rules import PRIMIERA_CHARTS
 from ...engine.text import N_, _
 from ..card_render import DeckStyle
+from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 
 # The key map, one message per section (translated when the help is shown).
@@ -165,6 +166,8 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
 
 
 class HelpScreen(Translated, ModalScreen[None]):
+    CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
+
     BINDINGS = [
         Binding("escape", "dismiss", N_("close"), id="help.close"),
         Binding("question_mark", "dismiss", N_("close"), id="help.close_q", show=False, key_display="?"),

@@ -3,13 +3,18 @@ players, AI level of each opponent, preset, target and deck style."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Callable
+
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widget import Widget
+from textual.widgets import Footer, Static
 
 from ...ai.registry import canonical, check_runnable
 from ...engine import OPTIONS, PRESETS, VARIANTS, RulesError
@@ -18,8 +23,11 @@ from ...engine.text import N_, _, ngettext
 from ...engine.variants import OPTION_DEFAULTS
 from ...store.words import level_word
 from ..config import NAMES, TARGETS, GameConfig, ai_levels
-from .fresh import StyledOnMount
 from ..translate import Translated
+from ..widgets.choice import Choice
+from ..widgets.press import Press
+from ..widgets.toggle import Toggle
+from .fresh import StyledOnMount
 
 EXTERNAL = "cmd"  # the AI select's value for "external bot…"
 
@@ -54,7 +62,7 @@ def option_choices(variant: str, on: dict[str, bool]) -> list[str]:
 class NewGameScreen(Translated, StyledOnMount, Screen):
     """Choose the game; Start (or Ctrl+S) begins it with the app's ``new_game``."""
 
-    AUTO_FOCUS = "#start"  # not the first Select, restyled twice before the first frame
+    AUTO_FOCUS = "#start"  # Enter starts the game at once
     BINDINGS = [
         Binding("ctrl+s", "start", N_("start"), id="new.start"),
         Binding("question_mark", "app.show_help", N_("help"), id="new.help", key_display="?"),
@@ -68,10 +76,15 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         super().__init__()
         self.config = config
         self.levels = ai_levels()
-        # The rows of seats that do not play (and of an "other…" target) are mounted empty and
-        # filled after the first paint or when shown: a Select is several widgets, and the
-        # screen's first frame comes sooner without them (docs: README, Benchmark).
-        self._later: dict[Horizontal, list] = {}
+        # Rows not in view (the seats that do not play, the other variants' house rules, the
+        # typed fields of an "other…" target and of an external bot's command) are made and
+        # mounted in their place when first shown: the screen's first frame comes sooner
+        # without them (docs: README, Benchmark).  Until then their values are kept here.
+        self._order: list[str] = []  # the ids of the form's rows, in order (both columns)
+        self._later: dict[str, Callable[[], Widget]] = {}  # id: how to make a row not made yet
+        self._start: dict[str, object] = {}  # id: the value of a choice or box not made yet
+        self._texts: dict[str, str] = {}  # field id: the text of a typed field not made yet
+        self._fields: dict[str, Widget] = {}  # field id: its Input, once made
         self._other_text: str | None = None  # the "other…" target as typed, kept over a language change
         self._chosen: dict[str, object] = {}  # the variant and preset whose players, target and deck are set
         self._recomposing = False  # the form is being composed anew (retranslate): events wait
@@ -82,91 +95,127 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         target = c.target if c.target is not None else variant_target(variant.name, c.preset)
         deck = c.deck or variant_deck(variant.name, c.preset)
         players = c.players if c.players in variant.players else variant.default_players
+        self._order, self._later, self._start, self._fields = [], {}, {}, {}
+        self._texts = {"other-target": self._other_text if self._other_text is not None else str(target)}
+        # TRANSLATORS: the new-game form's field names: keep them short (8 letters).
+        names = (N_("Game"), N_("Players"), N_("Rules"), N_("Target"), N_("Deck"), N_("Points"))
+        fields = {name: _(name) for name in names}
+        self._label_width = width = min(14, max(9, *(cell_len(words) + 1 for words in fields.values())))
         yield Static(_("SCOPA  ·  new game  ·  choose, then Start (Enter) or Ctrl+S"), id="title")
         with Horizontal(id="form"):
-            with VerticalScroll(id="rules-col", classes="form-col"):
-                with Horizontal(classes="row"):
-                    # TRANSLATORS: the new-game form's field names: keep them short (8 letters).
-                    yield Label(_("Game"), classes="field")
-                    yield Select([(_(v.title), v.name) for v in VARIANTS.values()], value=variant.name,
-                                 allow_blank=False, id="variant")
-                with Horizontal(classes="row"):
-                    yield Label(_("Players"), classes="field")
-                    yield Select(self._player_choices(variant.name), value=players, allow_blank=False,
-                                 id="players")
-                with Horizontal(classes="row"):
-                    yield Label(_("Rules"), classes="field")
-                    yield Select([(f"{name}", name) for name in PRESETS], value=c.preset,
-                                 allow_blank=False, id="preset")
-                with Horizontal(classes="row"):
-                    yield Label(_("Target"), classes="field")
-                    choices = [(ngettext("{n} point", "{n} points", t).format(n=t), t) for t in TARGETS]
-                    choices.append((_("other…"), 0))
-                    yield Select(choices, value=target if target in TARGETS else 0, allow_blank=False,
-                                 id="target")
-                other = self._other_text if self._other_text is not None else str(target)
-                self._other_target = Input(other, id="other-target", type="integer", max_length=3)
-                yield self._row([Label(_("Points"), classes="field"), self._other_target],
-                                target not in TARGETS, classes="row", id="other-row")
-                with Horizontal(classes="row"):
-                    yield Label(_("Deck"), classes="field")
-                    yield Select([(_(DECK_WORDS.get(d, d)), d) for d in DECK_STYLES], value=deck,
-                                 allow_blank=False, id="deck")
+            with VerticalScroll(id="rules-col", classes="form-col") as rules:
+                rules.can_focus = False  # Tab goes from row to row; the focused one scrolls into view
+                yield self._row(Choice(fields["Game"], [(_(v.title), v.name) for v in VARIANTS.values()],
+                                       variant.name, label_width=width, id="variant"))
+                yield self._row(Choice(fields["Players"], self._player_choices(variant.name), players,
+                                       label_width=width, id="players"))
+                yield self._row(Choice(fields["Rules"], [(name, name) for name in PRESETS], c.preset,
+                                       label_width=width, id="preset"))
+                choices = [(ngettext("{n} point", "{n} points", t).format(n=t), t) for t in TARGETS]
+                choices.append((_("other…"), 0))
+                yield self._row(Choice(fields["Target"], choices, target if target in TARGETS else 0,
+                                       label_width=width, id="target"))
+                self._row_later("other-target-row", partial(self._field_row, "other-target"))
+                yield self._row(Choice(fields["Deck"], [(_(DECK_WORDS.get(d, d)), d) for d in DECK_STYLES], deck,
+                                       label_width=width, id="deck"))
                 yield Static(_("House rules"), id="options-title")
                 ticked = self._ticked(variant.name, c.options)
                 for opt in OPTIONS.values():  # the variant's own are shown (see _update)
-                    yield Checkbox(_(opt.title), ticked[opt.name], compact=True, id=f"opt-{opt.name}",
-                                   classes="option")
-                    yield Static(_(opt.summary), id=f"opt-info-{opt.name}", classes="option-info")
+                    toggle = partial(Toggle, _(opt.title), ticked[opt.name], _(opt.summary), id=f"opt-{opt.name}",
+                                     classes="option")
+                    if opt.name in variant.options:
+                        yield self._row(toggle())
+                    else:
+                        self._row_later(f"opt-{opt.name}", toggle, ticked[opt.name])
             with Vertical(id="ai-col", classes="form-col"):
                 for seat in range(1, 6):
-                    yield from self._seat_rows(seat)
+                    yield from self._seat_rows(seat, seat < players)
         yield Static(id="preset-info")
         with Horizontal(id="start-row"):
             yield Static(id="error")
-            yield Button(_("Start game"), id="start", variant="primary")
+            yield Press(_("Start game"), id="start")
         yield Footer()
 
-    def _row(self, children: list, now: bool, **kwargs) -> Horizontal:
-        """A form row; its ``children`` are mounted ``now`` or wait for :meth:`_fill_rows`."""
-        if now:
-            return Horizontal(*children, **kwargs)
-        row = Horizontal(**kwargs)
-        self._later[row] = children
-        return row
+    def _row(self, widget: Widget) -> Widget:
+        """``widget``, a row of the form made now."""
+        self._order.append(widget.id)
+        return widget
 
-    def _seat_rows(self, seat: int) -> list[Horizontal]:
-        """Seat ``seat``'s AI choice and, under it, the command of an external bot (both
-        filled at once for the seats that play)."""
+    def _row_later(self, name: str, make: Callable[[], Widget], value: object = None) -> None:
+        """The row ``name``, made by ``make`` when first shown (:meth:`_show`); ``value`` is
+        its choice's or box's value until then."""
+        self._order.append(name)
+        self._later[name] = make
+        if value is not None:
+            self._start[name] = value
+
+    def _seat_rows(self, seat: int, playing: bool) -> list[Widget]:
+        """Seat ``seat``'s AI choice (made now if the seat plays) and, under it, the row of an
+        external bot's command (made when shown)."""
         spec = canonical(self.config.ai_for(seat))  # greedy is shown as easy
         external = spec.startswith("cmd:")
         names = list(self.levels)
         if not external and spec not in names:  # e.g. hard:time=0.5 from the command line
             names.append(spec)
-        playing = seat < self.config.players
-        choice = [Label(NAMES[seat], classes="field", id=f"ai-label-{seat}"),
-                  Select([(level_word(name), name) for name in names] + [(_("external bot…"), EXTERNAL)],
-                         value=EXTERNAL if external else spec, allow_blank=False, id=f"ai-{seat}")]
-        # TRANSLATORS: the new-game form: the command line of an external bot, under its seat.
-        command = [Label("  " + _("command"), classes="field"),
-                   Input(spec[4:].strip() if external else "", id=f"ai-cmd-{seat}",
-                         placeholder=_("e.g. python my_bot.py"))]
-        return [self._row(choice, playing, classes="row ai-row", id=f"ai-row-{seat}"),
-                self._row(command, playing, classes="row cmd-row", id=f"ai-cmd-row-{seat}")]
+        self._texts[f"ai-cmd-{seat}"] = spec[4:].strip() if external else ""
+        value = EXTERNAL if external else spec
+        choice = partial(Choice, NAMES[seat], [(level_word(name), name) for name in names]
+                         + [(_("external bot…"), EXTERNAL)], value, label_width=10, id=f"ai-{seat}")
+        rows = []
+        if playing:
+            rows.append(self._row(choice()))
+        else:
+            self._row_later(f"ai-{seat}", choice, value)
+        self._row_later(f"ai-cmd-{seat}-row", partial(self._field_row, f"ai-cmd-{seat}"))
+        return rows
 
-    async def _fill_rows(self) -> None:
-        """Mount the fields of the rows hidden at first (after the first paint); done when
-        they are mounted, so that no key or test finds a row half filled."""
-        later, self._later = self._later, {}
-        for row, children in later.items():
-            if row.is_attached:
-                await row.mount(*children)
+    def _field_row(self, key: str) -> Widget:
+        """The row of the typed field ``key`` (``other-target``, ``ai-cmd-N``): its label and Input."""
+        from textual.widgets import Input, Label
 
-    def _show(self, row: Horizontal, shown: bool) -> None:
-        """Show or hide a form row; one shown gets its fields first if they still wait."""
-        if shown and row in self._later:
-            row.mount(*self._later.pop(row))
-        row.display = shown
+        text = self._texts[key]
+        if key == "other-target":
+            field = Input(text, id=key, type="integer", max_length=3, compact=True)
+            label = Label(_("Points"), classes="field")
+            label.styles.width = self._label_width  # as the choices' labels above it
+        else:
+            field = Input(text, id=key, placeholder=_("e.g. python my_bot.py"), compact=True)
+            # TRANSLATORS: the new-game form: the command line of an external bot, under its seat.
+            label = Label("  " + _("command"), classes="field")
+        self._fields[key] = field
+        return Horizontal(label, field, classes="row cmd-row" if key != "other-target" else "row",
+                          id=f"{key}-row")
+
+    def _show(self, name: str, shown: bool) -> None:
+        """Show or hide the form's row ``name``; one not made yet is made when first shown, and
+        mounted in its place (after the row before it that is made)."""
+        make = self._later.get(name)
+        if make is None:
+            self.query_one(f"#{name}").display = shown
+        elif shown:
+            del self._later[name]
+            self._start.pop(name, None)
+            at = self._order.index(name)
+            before = next(n for n in reversed(self._order[:at]) if n not in self._later)
+            anchor = self.query_one(f"#{before}")
+            anchor.parent.mount(make(), after=anchor)
+
+    def _value(self, name: str):
+        """The value of the form's choice or box ``name`` (``players``, ``ai-2``, ``opt-napola``),
+        made or not."""
+        if name in self._start:
+            return self._start[name]
+        return self.query_one(f"#{name}", (Choice, Toggle)).value
+
+    def _typed(self, key: str) -> str:
+        """What the typed field ``key`` holds, made or not."""
+        field = self._fields.get(key)
+        return field.value if field is not None else self._texts[key]
+
+    def _set_typed(self, key: str, text: str) -> None:
+        self._texts[key] = text
+        if key in self._fields:
+            self._fields[key].value = text
 
     @staticmethod
     def _player_choices(variant: str) -> list[tuple[str, int]]:
@@ -186,23 +235,22 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         """Players, target and deck follow the variant: Scopone is for 4, Escoba goes to 21
         with the Spanish deck's names."""
         v = VARIANTS[variant]
-        players = self.query_one("#players", Select)
+        players = self.query_one("#players", Choice)
         current = players.value
         players.set_options(self._player_choices(variant))
         players.value = current if current in v.players else v.default_players
-        preset = self.query_one("#preset", Select).value
+        preset = self.query_one("#preset", Choice).value
         target = variant_target(variant, preset)
-        self.query_one("#target", Select).value = target if target in TARGETS else 0
-        self._other_target.value = str(target)  # its row may still wait to be mounted
-        self.query_one("#deck", Select).value = variant_deck(variant, preset)
+        self.query_one("#target", Choice).value = target if target in TARGETS else 0
+        self._set_typed("other-target", str(target))  # its field may not be made yet
+        self.query_one("#deck", Choice).value = variant_deck(variant, preset)
 
     def on_mount(self) -> None:
         self._remember_chosen()
         self._titles()
         self.call_after_refresh(self._more_below)
         self._update()
-        self.query_one("#start", Button).focus()
-        self.call_after_refresh(self._fill_rows)
+        self.query_one("#start", Press).focus()
 
     def _titles(self) -> None:
         """The words on the two boxes' borders (set again after a change of language)."""
@@ -212,35 +260,26 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
     def choices(self) -> GameConfig:
         """Everything chosen on screen so far, checked or not (kept over a change of
         language: :meth:`retranslate`).  An "other…" target is kept as typed."""
-        players = self.query_one("#players", Select).value
-        variant = self.query_one("#variant", Select).value
-        target = self.query_one("#target", Select).value
-        self._other_text = self._other_target.value if target == 0 else None
+        target = self._value("target")
+        self._other_text = self._typed("other-target") if target == 0 else None
         ai = []
         for seat in range(1, 6):
-            try:
-                value = self.query_one(f"#ai-{seat}", Select).value
-            except NoMatches:  # a row not filled yet: as it was
-                ai.append(self.config.ai_for(seat))
-                continue
-            if value == EXTERNAL:
-                value = "cmd:" + self.query_one(f"#ai-cmd-{seat}", Input).value
-            ai.append(value)
+            value = self._value(f"ai-{seat}")
+            ai.append("cmd:" + self._typed(f"ai-cmd-{seat}") if value == EXTERNAL else value)
         options = []
         for name, opt in OPTIONS.items():  # every box, also those of the other variants
-            value = self.query_one(f"#opt-{name}", Checkbox).value
+            value = self._value(f"opt-{name}")
             if value != OPTION_DEFAULTS[opt.field]:
                 options.append(name if value else f"no-{name}")
-        return GameConfig(players=players, preset=self.query_one("#preset", Select).value, target=target,
-                          deck=self.query_one("#deck", Select).value, ai=ai, seed=self.config.seed,
-                          variant=variant, options=options)
+        return GameConfig(players=self._value("players"), preset=self._value("preset"), target=target,
+                          deck=self._value("deck"), ai=ai, seed=self.config.seed, variant=self._value("variant"),
+                          options=options)
 
     async def retranslate(self) -> None:
         """Every word in the language now in use; every choice, the focus and the scroll stay."""
         self.config = self.choices()
         focused = self.focused.id if self.focused is not None else None
         scroll = self.query_one("#rules-col").scroll_y
-        self._later = {}
         self._recomposing = True
         try:
             await self.recompose()
@@ -248,7 +287,6 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             self._recomposing = False
         self._remember_chosen()
         self._titles()
-        await self._fill_rows()
         self._update()
         self.query_one("#rules-col").scroll_to(y=scroll, animate=False)
         if focused:
@@ -259,32 +297,29 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self.call_after_refresh(self._more_below)
 
     def _update(self) -> None:
-        players = self.query_one("#players", Select).value
-        preset = self.query_one("#preset", Select).value
-        variant = VARIANTS[self.query_one("#variant", Select).value]
+        players = self._value("players")
+        preset = self._value("preset")
+        variant = VARIANTS[self._value("variant")]
         for name in OPTIONS:
-            allowed = name in variant.options
-            self.query_one(f"#opt-{name}").display = allowed
-            self.query_one(f"#opt-info-{name}").display = allowed
+            self._show(f"opt-{name}", name in variant.options)
         for seat in range(1, 6):
-            self._show(self.query_one(f"#ai-row-{seat}", Horizontal), seat < players)
-            external = seat < players and self.query_one(f"#ai-{seat}", Select).value == EXTERNAL
-            self._show(self.query_one(f"#ai-cmd-row-{seat}", Horizontal), external)
+            self._show(f"ai-{seat}", seat < players)
+            self._show(f"ai-cmd-{seat}-row", seat < players and self._value(f"ai-{seat}") == EXTERNAL)
         partner = {4: 2, 6: 3}.get(players)
         col = self.query_one("#ai-col")
         col.border_subtitle = _("{name} is your partner").format(name=NAMES[partner]) if partner else ""
-        self._show(self.query_one("#other-row", Horizontal), self.query_one("#target", Select).value == 0)
+        self._show("other-target-row", self._value("target") == 0)
         p = PRESETS.get(preset)
         # "{rule}: {what}": French puts a space before the colon.
         info = _("{rule}: {what}").format(rule=preset, what=_(p.description) + ".") if p else ""
         focused = self.focused
         what = focused.id or "" if focused is not None else ""
-        if isinstance(focused, Checkbox) and what.startswith("opt-"):
+        if isinstance(focused, Toggle) and what.startswith("opt-"):
             opt = OPTIONS[what[4:]]
             info = _("{rule}: {what}").format(rule=_(opt.title), what=_(opt.summary))
         elif what == "variant" or variant.name != "scopa" and what != "preset":
             info = _("{rule}: {what}").format(rule=_(variant.title), what=_(variant.summary))
-        if focused is not None and (focused.id or "").startswith("ai-") and isinstance(focused, Select):
+        if focused is not None and (focused.id or "").startswith("ai-") and isinstance(focused, Choice):
             level = focused.value
             described = self.levels.get(level, "")
             info = _("{rule}: {what}").format(rule=level_word(level),
@@ -327,60 +362,59 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         col.border_subtitle = _("↓ house rules (Tab)") if col.scroll_y < col.max_scroll_y else ""
 
     def _remember_chosen(self) -> None:
-        self._chosen = {name: self.query_one(f"#{name}", Select).value for name in ("variant", "preset")}
+        self._chosen = {name: self._value(name) for name in ("variant", "preset")}
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    def on_choice_changed(self, event: Choice.Changed) -> None:
         if self._recomposing:
             return
-        variant = self.query_one("#variant", Select).value
+        name = event.choice.id or ""
         # A variant or preset chosen now sets the players, target and deck; one shown again
         # (the form composed anew in another language) leaves the player's choices alone.
-        new = event.select.id in self._chosen and self._chosen[event.select.id] != event.value
-        if event.select.id in self._chosen:  # only this one: another's event may still be queued
-            self._chosen[event.select.id] = event.value
-        if new and event.select.id == "preset" and event.value in PRESETS:
-            self.query_one("#deck", Select).value = variant_deck(variant, event.value)
-        if new and event.select.id == "variant" and event.value in VARIANTS:
+        new = name in self._chosen and self._chosen[name] != event.value
+        if name in self._chosen:  # only this one: another's event may still be queued
+            self._chosen[name] = event.value
+        if new and name == "preset" and event.value in PRESETS:
+            self.query_one("#deck", Choice).value = variant_deck(self._value("variant"), event.value)
+        if new and name == "variant" and event.value in VARIANTS:
             self._variant_changed(event.value)
         self._update()
         self.query_one("#error", Static).update("")
-        seat_id = event.select.id or ""
-        if seat_id.startswith("ai-") and event.value == EXTERNAL:  # straight on to typing the command
-            command = self.query_one(f"#ai-cmd-{seat_id[3:]}", Input)
-            if not command.value:
+        if name.startswith("ai-") and event.value == EXTERNAL:  # straight on to typing the command
+            command = self._fields.get(f"ai-cmd-{name[3:]}")
+            if command is not None and not command.value:
                 self.call_after_refresh(command.focus)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_press_pressed(self, event: Press.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_input_submitted(self, event) -> None:
         self.action_start()
 
     def read_config(self) -> GameConfig:
         """The choices on screen; raises ValueError with a one-line message when they do not fit."""
-        players = self.query_one("#players", Select).value
-        preset = self.query_one("#preset", Select).value
-        target = self.query_one("#target", Select).value
+        players = self._value("players")
+        preset = self._value("preset")
+        target = self._value("target")
         if target == 0:
-            text = self._other_target.value.strip()
+            text = self._typed("other-target").strip()
             if not text.isdigit() or not 1 <= int(text) <= 999:
                 raise ValueError(_("the target must be a whole number of points from 1 to 999"))
             target = int(text)
-        deck = self.query_one("#deck", Select).value
-        variant = self.query_one("#variant", Select).value
+        deck = self._value("deck")
+        variant = self._value("variant")
         ai = [self._ai_spec(seat) for seat in range(1, players)]
-        ticked = {name: self.query_one(f"#opt-{name}", Checkbox).value for name in OPTIONS}
+        ticked = {name: self._value(f"opt-{name}") for name in OPTIONS}
         config = GameConfig(players=players, preset=preset, target=target, deck=deck, ai=ai,
                             seed=self.config.seed, variant=variant, options=option_choices(variant, ticked))
         config.rules()  # RulesError for a preset that does not allow this many players
         return config
 
     def _ai_spec(self, seat: int) -> str:
-        value = self.query_one(f"#ai-{seat}", Select).value
+        value = self._value(f"ai-{seat}")
         if value != EXTERNAL:
             return value
-        command = self.query_one(f"#ai-cmd-{seat}", Input).value.strip()
+        command = self._typed(f"ai-cmd-{seat}").strip()
         if not command:
             raise ValueError(_("{name}: type the command that runs the bot, e.g. python my_bot.py").format(
                 name=NAMES[seat]))

@@ -88,7 +88,7 @@ class SeatsView(CardCanvas):
 class ReplayScreen(Translated, Screen[None]):
     """Step through one or more recorded games."""
 
-    CSS_PATH = [STORE_TCSS, SCORING_TCSS]  # loaded with the screen: the app needs no change
+    CSS_PATH = [GAME_TCSS, STORE_TCSS, SCORING_TCSS]  # loaded with the screen (the cards' look too)
 
     BINDINGS = [
         Binding("right", "step(1)", N_("next"), id="replay.next", key_display="→", priority=True),

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine.text import N_, _, ngettext
+from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 
 
@@ -33,6 +34,8 @@ def ago(saved_at: float, now: float | None = None) -> str:
 class ResumeScreen(Translated, ModalScreen[bool | None]):
     """``Resume your game?``: dismisses with True to resume, False to set the save aside
     (the app asks first), None to keep it for later (Esc: offered again next start)."""
+
+    CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
     BINDINGS = [
         Binding("enter,r,y", "answer(True)", N_("resume"), id="resume.yes", priority=True),

@@ -19,7 +19,7 @@ from ...engine.text import N_, _, ngettext
 from ...table.base import YOU
 from ..card_render import DeckStyle, screen_class
 from ..scoring_view import HandsView, ScoringView, outcome
-from ..styles import SCORING_TCSS
+from ..styles import DIALOGS_TCSS, SCORING_TCSS
 from ..translate import Translated
 
 
@@ -44,7 +44,7 @@ class HandOverScreen(Translated, ModalScreen[None]):
         Binding("q", "app.quit_game", N_("quit"), id="hand.quit"),
     ]
 
-    CSS_PATH = SCORING_TCSS
+    CSS_PATH = [DIALOGS_TCSS, SCORING_TCSS]  # loaded with the screen, not before the first frame
 
     def __init__(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
                  game_over: bool, pause: float = 0.0) -> None:
@@ -134,7 +134,7 @@ class HandOverScreen(Translated, ModalScreen[None]):
 class GameOverScreen(Translated, ModalScreen[str]):
     """Winner, final score and every hand's points; dismisses with "again", "new" or "quit"."""
 
-    CSS_PATH = SCORING_TCSS
+    CSS_PATH = [DIALOGS_TCSS, SCORING_TCSS]  # loaded with the screen, not before the first frame
 
     BINDINGS = [
         Binding("enter", "choose('again')", N_("play again"), id="over.again", priority=True),

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import RichLog
 
 from ...engine.text import ngettext
 from ..card_render import DeckStyle, card_tokens, suit_role
@@ -15,6 +17,8 @@ from ..card_render import DeckStyle, card_tokens, suit_role
 
 @dataclass(frozen=True)
 class SideInfo:
+    """One side as the score panel shows it."""
+
     name: str
     total: int
     pile: int  # cards captured this hand
@@ -112,55 +116,108 @@ def styled_text(text: str, deck: DeckStyle, styler) -> Text:
     return out
 
 
-class PlayLog(RichLog):
-    """Recent plays, newest at the bottom; a taller terminal shows more of them."""
+class PlayLog(ScrollView):
+    """Recent plays, newest at the bottom, each wrapped at the box's width; a taller terminal
+    shows more of them.
 
+    A line-API widget of its own: Textual's ``RichLog`` shows any renderable, and for that
+    imports ``rich.pretty`` (and with it ``attrs`` where installed) before the game's first
+    frame (README, Benchmark); this log only ever shows styled text.
+    """
+
+    DEFAULT_CSS = """
+    PlayLog {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+    }
+    """
     COMPONENT_CLASSES = {"card--suit-d", "card--suit-c", "card--suit-s", "card--suit-b", "log--scopa",
                          "log--hand"}
+    MAX_LINES = 200  # the newest lines kept (each may take several rows)
 
     def __init__(self, **kwargs) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=200, auto_scroll=True, min_width=16, **kwargs)
+        super().__init__(**kwargs)
         self.can_focus = False
         self.texts: list[str] = []  # every line added, as plain text (cards in engine notation)
-        self._added: list[tuple[str, DeckStyle, str]] = []
-        self._width = 0
+        self._added: list[tuple[str, DeckStyle, str]] = []  # the lines kept, to style and wrap again
+        self.lines: list[Strip] = []  # the rows shown: the lines kept, wrapped at _width
+        self._heights: list[int] = []  # how many rows each line kept takes
+        self._width = 0  # the width the rows were wrapped at (0: not laid out yet)
 
     def add(self, text: str, deck: DeckStyle, kind: str = "") -> None:
         self.texts.append(text)
         self._added.append((text, deck, kind))
-        self._write(text, deck, kind)
+        if self._width:
+            rows = self._rows(text, deck, kind, self._width)
+            self.lines.extend(rows)
+            self._heights.append(len(rows))
+        if len(self._added) > self.MAX_LINES:  # the oldest line goes, with its rows
+            del self._added[0]
+            if self._heights:
+                del self.lines[:self._heights.pop(0)]
+        if self._width:
+            self._rows_changed()
 
     def reset(self) -> None:
         """Empty, before every line is added again (another deck style or language)."""
         self.clear()
         self.texts.clear()
+
+    def clear(self) -> None:
+        """No line left on screen."""
         self._added.clear()
+        self.lines.clear()
+        self._heights.clear()
+        self._rows_changed()
 
     def on_resize(self, event) -> None:
-        """Lines are wrapped when written: a new width writes them again, so none is cut."""
-        if event.size.width != self._width:
-            if self._width:
-                self.call_after_refresh(self._rewrite)  # once the new width is laid out
-            self._width = event.size.width
+        """The lines wrapped again at a new width, so none is cut."""
+        self._wrap(self.scrollable_content_region.width)
 
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """The newest line in view when the lines first outgrow the box.
 
-        Each line written asks to scroll to the end once the screen is refreshed, but the
+        Each line added asks to scroll to the end once the screen is refreshed, but the
         scroll is refused while the box has no scroll bar yet, and the layout that gives it
         one may come after that refresh (e.g. several AI plays at the start of a game).
         """
         if shown:
             self.scroll_end(animate=False, x_axis=False)
 
-    def _rewrite(self) -> None:
-        self.clear()
-        for text, deck, kind in self._added[-200:]:
-            self._write(text, deck, kind)
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        if width != self._width:  # the first frame is drawn before the resize event comes
+            self._wrap(width)
+        scroll_x, scroll_y = self.scroll_offset
+        row = scroll_y + y
+        style = self.rich_style
+        if row >= len(self.lines):
+            return Strip.blank(width, style)
+        return self.lines[row].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
 
-    def _write(self, text: str, deck: DeckStyle, kind: str) -> None:
+    def _wrap(self, width: int) -> None:
+        """Every line kept, styled and wrapped again at ``width``."""
+        if width == self._width or width <= 0:
+            return
+        self._width = width
+        wrapped = [self._rows(*added, width) for added in self._added]
+        self.lines = [row for rows in wrapped for row in rows]
+        self._heights = [len(rows) for rows in wrapped]
+        self._rows_changed()
+
+    def _rows_changed(self) -> None:
+        self.virtual_size = Size(self._width, len(self.lines))
+        self.refresh()
+        if self.lines:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def _rows(self, text: str, deck: DeckStyle, kind: str, width: int) -> list[Strip]:
+        """One line of the log, in its styles, as rows of at most ``width`` cells."""
         line = styled_text(text, deck, lambda c: self.get_component_rich_style(f"card--{suit_role(c)}",
                                                                                 partial=True))
         if kind:
             line.stylize(self.get_component_rich_style(f"log--{kind}", partial=True))
-        self.write(line)
+        line.expand_tabs()
+        console = self.app.console
+        return [Strip(row) for row in console.render_lines(line, console.options.update_width(width), pad=False)]

@@ -1,0 +1,106 @@
+"""A form row that turns something on or off, with a line that says what it is:
+
+    ▐X▌ Re bello
+        the King of coins scores a point for the side that takes it
+
+Space, Enter or a click toggles it.  One widget where a ``Checkbox`` and a ``Static`` were
+two (and Textual's ``Checkbox`` module and its style need not be loaded for the new-game
+screen's first frame: README, Benchmark).
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.style import Style
+from textual.widget import Widget
+
+from ...engine.text import N_
+
+BOX_LEFT, BOX_RIGHT = "▐", "▌"
+
+
+class Toggle(Widget, can_focus=True):
+    """A box, ``label`` beside it and ``summary`` under it (cut with "…" when too long).
+
+    ``value`` reads and sets it; each change posts :class:`Toggle.Changed`."""
+
+    DEFAULT_CSS = """
+    Toggle {
+        width: 1fr;
+        height: 2;
+        pointer: pointer;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        & > .toggle--box { color: $panel-darken-2; background: $panel; }
+        & > .toggle--on { color: $text-success; }
+        & > .toggle--summary { color: $text-muted; }
+        &:ansi > .toggle--box { color: $ansi-foreground; background: $ansi-background; text-style: dim; }
+        &:ansi > .toggle--on { color: $accent; text-style: bold not dim; }
+        &:focus > .toggle--label {
+            color: $block-cursor-foreground;
+            background: $block-cursor-background;
+            text-style: $block-cursor-text-style;
+        }
+        &:blur:hover > .toggle--label { background: $block-hover-background; }
+    }
+    """
+    COMPONENT_CLASSES = {"toggle--box", "toggle--on", "toggle--label", "toggle--summary"}
+    BINDINGS = [
+        # TRANSLATORS: the key of a house rule's box on the new-game form (the keys panel, ^p).
+        Binding("enter,space", "toggle", N_("tick or clear"), show=False),
+        Binding("up", "app.focus_previous", show=False),
+        Binding("down", "app.focus_next", show=False),
+    ]
+
+    class Changed(Message):
+        """A :class:`Toggle` was turned on or off (``on_toggle_changed``)."""
+
+        def __init__(self, toggle: Toggle, value: bool) -> None:
+            super().__init__()
+            self.toggle = toggle
+            self.value = value
+
+        @property
+        def control(self) -> Toggle:
+            return self.toggle
+
+    def __init__(self, label: str, value: bool = False, summary: str = "", *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.label = label
+        self.summary = summary
+        self._value = value
+
+    @property
+    def value(self) -> bool:
+        return self._value
+
+    @value.setter
+    def value(self, value: bool) -> None:
+        if value != self._value:
+            self._value = value
+            self.refresh()
+            self.post_message(self.Changed(self, value))
+
+    def action_toggle(self) -> None:
+        self.value = not self._value
+
+    async def _on_click(self, event: events.Click) -> None:
+        await super()._on_click(event)
+        self.action_toggle()
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return 2
+
+    def render(self) -> Content:
+        box = self.get_visual_style("toggle--box", *(("toggle--on",) if self._value else ()))
+        # The half blocks beside the box draw its edges: the box's background on the row's.
+        side = Style(foreground=box.background, background=self.background_colors[1])
+        return Content.assemble(
+            (BOX_LEFT, side), ("X", box), (BOX_RIGHT, side),
+            (f" {self.label} ", self.get_visual_style("toggle--label")), "\n",
+            ("    " + self.summary, self.get_visual_style("toggle--summary")),
+        )

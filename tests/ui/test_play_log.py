@@ -1,0 +1,80 @@
+"""The play log (ui/widgets/scoreboard.py): styled lines wrapped at the box's width, the
+newest 200 kept and in view, scrolled by the mouse, and shown in the game's first frame."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import App, ComposeResult
+
+from scopa_tui.ui.card_render import DeckStyle
+from scopa_tui.ui.widgets.scoreboard import PlayLog
+
+from .helpers import make_app, settle
+
+DECK = DeckStyle("italian", ascii=True)
+
+
+class LogApp(App):
+    CSS = """PlayLog { width: 24; height: 8; padding: 0 1; scrollbar-size-vertical: 1;
+                       & > .log--scopa { text-style: bold; } }"""
+
+    def compose(self) -> ComposeResult:
+        yield PlayLog()
+
+
+def _rows(log: PlayLog) -> list[str]:
+    return [strip.text.rstrip() for strip in log.lines]
+
+
+async def test_long_lines_wrap_at_the_width_and_keep_every_word():
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(PlayLog)
+        text = "Anna played 7d and took 3c 4s: scopa, and the settebello too"
+        log.add(text, DECK, "scopa")
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert 1 < len(log.lines) and all(strip.cell_length <= width for strip in log.lines)
+        assert " ".join(_rows(log)).split() == text.split()
+        assert all(seg.style is not None and seg.style.bold for seg in log.lines[0] if seg.text.strip())
+
+
+async def test_the_newest_200_lines_are_kept_and_the_newest_is_in_view():
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(PlayLog)
+        for n in range(250):
+            log.add(f"play {n}", DECK)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(log.texts) == 250 and _rows(log)[0] == "play 50" and len(log.lines) == 200
+        log.add("the newest line, which takes three rows of this box", DECK)  # the oldest line goes, not three rows
+        assert _rows(log)[0] == "play 51" and len(log.lines) == 202
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        shown = [log.render_line(y).text.strip() for y in range(log.scrollable_content_region.height)]
+        assert shown[-1] == "rows of this box"
+        log.post_message(events.MouseScrollUp(log, 2, 2, 0, -1, 0, False, False, False))  # the wheel
+        await pilot.pause()
+        assert log.scroll_y < log.max_scroll_y
+        log.reset()
+        await pilot.pause()
+        assert log.texts == [] and log.lines == [] and log.virtual_size.height == 0
+
+
+async def test_the_games_first_frame_shows_the_first_line_of_the_log(monkeypatch):
+    drawn: list[list[str]] = []
+    display = App._display
+
+    def first_frame(self, screen, renderable):
+        if renderable is not None and not drawn and type(screen).__name__ == "GameScreen":
+            drawn.append(_rows(screen.query_one(PlayLog)))  # the rows drawn in that frame
+        display(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", first_frame)
+    app = make_app(seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+    assert drawn and drawn[0][0].startswith("— Hand 1"), drawn
+
