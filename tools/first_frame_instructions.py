@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import tempfile
@@ -84,7 +85,17 @@ def count(name: str, cache_dir: str, measure: bool = True) -> int:
                     app.drain()
         finally:
             app.close()
+            end_group(app)
         return read_count(out, name, app) if measure else 0
+
+
+def end_group(app: PtyApp) -> None:
+    """End what the program left running in its process group: a program stopped with
+    ``os._exit`` leaves the app's search process (ai/searchproc.py) behind."""
+    try:
+        os.killpg(app.proc.pid, signal.SIGTERM)
+    except (ProcessLookupError, PermissionError):
+        pass
 
 
 def measured_env(cache_dir: str, data: str) -> dict[str, str]:

@@ -28,7 +28,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from first_frame_instructions import cachegrind, measured_env, read_count  # noqa: E402  (tools/)
+from first_frame_instructions import cachegrind, end_group, measured_env, read_count  # noqa: E402  (tools/)
 from scopa_tui.bench import CHOSEN_TEXT, CLEARED_TEXT, MINIMAL_APP, TURN_TEXT, PtyApp, ui_commands  # noqa: E402
 
 FIRST = 4  # keys of each pressed in both runs: the first presses fill Textual's caches
@@ -65,6 +65,7 @@ def count(name: str, cache_dir: str, pairs: int, measure: bool = True) -> int:
             app.proc.wait(120)
         finally:
             app.close()
+            end_group(app)
         return read_count(out, name, app) if measure else 0
 
 
