@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import tempfile
@@ -81,26 +82,49 @@ def count(name: str, cache_dir: str, measure: bool = True) -> int:
         os.mkdir(data)
         if args[0] == "scopa":
             args = args + ["--data-dir", data]
-        env = dict(os.environ, PYTHONPATH=ROOT, PYTHONHASHSEED="0", PYTHONPYCACHEPREFIX=cache_dir,
-                   TERM="xterm-256color", COLUMNS=str(UI_SIZE[0]), LINES=str(UI_SIZE[1]),
-                   SCOPA_TUI_DATA_DIR=data)
-        for var in ("PYTHONDONTWRITEBYTECODE", "TEXTUAL", "NO_COLOR", "TMUX"):
-            env.pop(var, None)
-        valgrind = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}"]
-        app = PtyApp([*(valgrind if measure else []), sys.executable, "-c", RUNNER, ROOT, text, *args], env)
+        env = measured_env(cache_dir, data)
+        app = PtyApp([*(cachegrind(out) if measure else []), sys.executable, "-c", RUNNER, ROOT, text, *args], env)
         try:
             while app.proc.poll() is None:
                 if select.select([app.fd], [], [], 0.5)[0]:
                     app.drain()
         finally:
             app.close()
-        if not measure:
-            return 0
-        with open(out, encoding="utf-8") as f:
-            found = re.search(r"^summary:\s*(\d+)", f.read(), re.M)
-        if found is None:
-            raise SystemExit(f"{name}: no count (exit {app.proc.returncode})")
-        return int(found.group(1))
+            end_group(app)
+        return read_count(out, name, app) if measure else 0
+
+
+def end_group(app: PtyApp) -> None:
+    """End what the program left running in its process group: a program stopped with
+    ``os._exit`` leaves the app's search process (ai/searchproc.py) behind."""
+    try:
+        os.killpg(app.proc.pid, signal.SIGTERM)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def measured_env(cache_dir: str, data: str) -> dict[str, str]:
+    """The measured program's environment: this worktree's scopa_tui compiled in
+    ``cache_dir``, an empty data directory, the bench's terminal, fixed hashes."""
+    env = dict(os.environ, PYTHONPATH=ROOT, PYTHONHASHSEED="0", PYTHONPYCACHEPREFIX=cache_dir,
+               TERM="xterm-256color", COLUMNS=str(UI_SIZE[0]), LINES=str(UI_SIZE[1]), SCOPA_TUI_DATA_DIR=data)
+    for var in ("PYTHONDONTWRITEBYTECODE", "TEXTUAL", "NO_COLOR", "TMUX"):
+        env.pop(var, None)
+    return env
+
+
+def cachegrind(out: str) -> list[str]:
+    """The command before the program's: count its instructions into ``out``."""
+    return ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out}"]
+
+
+def read_count(out: str, name: str, app: PtyApp) -> int:
+    """The instructions cachegrind counted into ``out`` for the program ``name``."""
+    with open(out, encoding="utf-8") as f:
+        found = re.search(r"^summary:\s*(\d+)", f.read(), re.M)
+    if found is None:
+        raise SystemExit(f"{name}: no count (exit {app.proc.returncode})")
+    return int(found.group(1))
 
 
 def main(argv: list[str]) -> int:

@@ -33,6 +33,7 @@ from ..responsive import quick_switches
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.play_button import PlayButton
+from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
 from ...engine.text import N_, _, ngettext, pgettext
@@ -170,7 +171,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                         with Vertical(id="right-seats", classes="seat-column"):
                             for seat in places["right"]:
                                 yield SeatView(id=f"seat-{seat}", classes="seat -side")
-                yield Static(id="prompt")
+                yield Prompt(id="prompt")
                 with Horizontal(id="hand-row"):
                     yield HandView(id="hand")
                     with Vertical(id="play-column"):
@@ -925,7 +926,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif card is not None and self.selected is not None:
             self.capture = self.capture ^ {card}
         self._not_your_turn()
-        self._refresh_widgets()
+        self._refresh_choice()
 
     def _not_your_turn(self) -> None:
         """The line under the table, for a key pressed while an AI plays."""
@@ -1001,15 +1002,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 hint = "  " + _("Enter plays, Tab: other capture ({i}/{n})").format(i=self.set_index + 1,
                                                                                     n=len(self.sets))
             self._append_fitting(out, hint, plays)
-            self._prompt_state("-legal")
+            self._prompt_state("legal")
         else:
             out.append("✗ ", style="bold")
             out.append_text(styled_text(reason, self.deck, self._card_style))
             if self.capture or len(self.sets):
                 self._append_fitting(out, "  " + _("Tab: a legal capture"), "  (Tab)")
-            self._prompt_state("-illegal")
+            self._prompt_state("illegal")
         self._set_message(out, keep_state=True)
-        self._refresh_widgets()
+        self._refresh_choice()
 
     def _ace_takes_all(self, card: int) -> bool:
         """Scopa d'Assi: an Ace taking the whole table with no Ace on it, which is no scopa
@@ -1040,13 +1041,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self._prompt_state("")
 
     def _prompt_state(self, state: str) -> None:
-        """Mark the prompt as showing a legal (``-legal``) or illegal (``-illegal``) choice."""
-        if not self.is_mounted:
-            return
-        prompt = self.query_one("#prompt", Static)
-        for name in ("-legal", "-illegal"):
-            if prompt.has_class(name) != (name == state):
-                prompt.set_class(name == state, name)
+        """Mark the prompt as showing a legal (``legal``) or illegal (``illegal``) choice."""
+        if self.is_mounted:
+            self.query_one("#prompt", Prompt).show_state(state)
 
     def _card_style(self, card: int):
         return self.query_one(TableView).get_component_rich_style(f"card--{suit_role(card)}", partial=True)
@@ -1128,7 +1125,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             return
         self._clear_selection()
         self._set_message(lambda: Text(_("Selection cleared: pick a card."), style="bold"))
-        self._refresh_widgets()
+        self._refresh_choice()
 
     def action_play(self) -> None:
         if self.table.phase == "waiting":
@@ -1268,6 +1265,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if self._footer_turn != self._my_turn():  # the footer dims the play keys off-turn
             self._footer_turn = self._my_turn()
             self.refresh_bindings()
+
+    def _refresh_choice(self) -> None:
+        """What choosing a card or a capture changes, and only that (a key's redraw: README,
+        Benchmark): the hand's lifted card, the capture marked on the table and the Play
+        button.  The table marks the choice only when it shows nothing else (_refresh_table)."""
+        if not self.is_mounted:
+            return
+        if self.redeal is None and self.leftover is None and self.preview is None:
+            self.query_one(TableView).selected = self.capture if self.selected is not None else frozenset()
+        self.query_one(HandView).selected = self.selected
+        self._refresh_play_button()
 
     def _refresh_table(self) -> None:
         table = self.query_one(TableView)

@@ -11,10 +11,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.content import Content
 from textual.events import Click, Leave, MouseMove
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Visual
 from textual.widget import Widget
 
 from ...engine.text import _
@@ -42,10 +47,106 @@ class Item:
     raise_: int = 0  # lines lifted up (the selected hand card)
 
 
+Segments = list[tuple[str, Style | None]]  # one drawn line: text with its style (None: the widget's)
+
+
+class CardRows(Visual):
+    """Rows of cards as a card canvas draws them: lines of (text, style) segments.
+
+    A Rich ``Text`` returned by ``render`` is turned by Textual into its own ``Content`` on
+    every drawing, and every segment of every line gets a new style, with its cell's offset
+    (for text selection): most of what a key cost went there (README, Benchmark).  These
+    lines go to strips straight, with the very segments and styles ``Content`` makes (the
+    snapshots are byte for byte the same), each style made once per place and kept by the
+    widget (``finals``) for its next drawing.
+    """
+
+    def __init__(self, lines: list[Segments], finals: dict, ansi_theme) -> None:
+        self.lines = lines
+        self._finals = finals
+        self._ansi_theme = ansi_theme
+
+    @property
+    def plain(self) -> str:
+        return "\n".join("".join(text for text, _style in line) for line in self.lines)
+
+    def __str__(self) -> str:
+        return self.plain
+
+    def text(self) -> Text:
+        """The same lines as a Rich ``Text``, the way the canvases drew before."""
+        out = Text()
+        for i, line in enumerate(self.lines):
+            if i:
+                out.append("\n")
+            for part, style in line:
+                out.append(part, style)
+        return out
+
+    def render_strips(self, width: int, height: int | None, style: VisualStyle, options) -> list[Strip]:
+        if options.selection is not None:  # text selected with the mouse: Textual marks it
+            return Content.from_rich_text(self.text()).render_strips(width, height, style, options)
+        if not width:
+            return []
+        finals = self._finals.get(style)
+        if finals is None or len(finals) > 4096:
+            finals = self._finals[style] = {}
+        strips = []
+        for y, line in enumerate(self.lines[:height]):
+            segments = []
+            x = 0
+            for text, seg_style in _pieces(line, width):
+                final = finals.get((seg_style, x, y))
+                if final is None:
+                    final = finals[seg_style, x, y] = self._on_base(style, seg_style).rich_style_with_offset(x, y)
+                segments.append(Segment(text, final))
+                x += len(text)
+            strips.append(Strip(segments))
+        return strips
+
+    def _on_base(self, base: VisualStyle, style: Style | None) -> VisualStyle:
+        """A segment's style over the widget's, as ``Content.to_strip`` makes it: the span's
+        style (with the theme's ANSI colours) added to the base, and the base added again."""
+        if style is None:
+            return base + base
+        return base + VisualStyle.combine([base, VisualStyle.from_rich_style(style, self._ansi_theme)])
+
+    def get_optimal_width(self, rules, container_width: int) -> int:
+        return max((sum(len(text) for text, _style in line) for line in self.lines), default=0)
+
+    def get_height(self, rules, width: int) -> int:
+        return len(self.lines)
+
+
+def _pieces(line: Segments, width: int) -> Segments:
+    """A line's segments as Textual's ``Content`` cuts them: cropped to ``width`` (the
+    canvases' ``text-overflow: clip``), nothing empty, unstyled text run together, and an
+    empty line one empty segment."""
+    out: Segments = []
+    room = width
+    for text, style in line:
+        if room <= 0:
+            break
+        if len(text) > room:
+            text = text[:room]
+        room -= len(text)
+        if not text:
+            continue
+        if not style:
+            style = None
+            if out and out[-1][1] is None:
+                out[-1] = (out[-1][0] + text, None)
+                continue
+        out.append((text, style))
+    return out or [("", None)]
+
+
 class CardCanvas(Widget):
     """Lays out card items in rows that wrap to the widget's width, with hit boxes for clicks."""
 
     COMPONENT_CLASSES = CARD_CLASSES
+    # No links in card pictures: Textual looks for them in every segment of every drawing.
+    auto_links: Reactive[bool] = Reactive(False)
     deck: reactive[DeckStyle] = reactive(DeckStyle)
     hover: reactive[int | None] = reactive(None)  # the card under the mouse (not a selection)
 
@@ -92,7 +193,7 @@ class CardCanvas(Widget):
         return style
 
     def layout_items(self, items: list[Item], width: int, gap: int = 1, label_pos: str = "top",
-                     lift: bool = False, spread: int = 0, height: int = 0, fan: int = 0) -> Text:
+                     lift: bool = False, spread: int = 0, height: int = 0, fan: int = 0) -> CardRows:
         """Draw ``items`` in centred rows that wrap to ``width``; labels go above (``top``) or
         below the cards.  ``spread`` lets the gap between cards grow up to that many columns
         when the row has room; ``height`` centres the rows vertically in that many lines, with
@@ -100,8 +201,9 @@ class CardCanvas(Widget):
         card but the last covered by the next after ``fan`` columns (their lines already
         cropped, see :func:`fanned`), like a hand of cards held in a fan."""
         self._hits = []
+        finals = self._styles().setdefault("finals", {})  # made afresh with the component styles
         if not items:
-            return Text("")
+            return CardRows([], finals, self.app.ansi_theme)
         card_w = max(sum(len(t) for t, _ in line) for it in items for line in it.lines)
         card_h = max(len(it.lines) for it in items)
         per_row = max(1, (width + gap) // (card_w + gap))
@@ -121,14 +223,14 @@ class CardCanvas(Widget):
             row_sep = max(0, min(2, (height - rows_n * row_h) // (rows_n - 1)))
         used = rows_n * row_h + (rows_n - 1) * row_sep
         top_pad = max(0, (height - used) // 2) if height else 0
-        out = Text("\n" * top_pad)
+        out: list[Segments] = [[] for _unused in range(top_pad)]
         y = top_pad
         for start in range(0, len(items), per_row):
             row = items[start:start + per_row]
             widths = [fan if fan and i < len(row) - 1 else card_w for i in range(len(row))]
             row_w = sum(widths) + (len(row) - 1) * gap
             left = max(0, (width - row_w) // 2)
-            rows: list[Text] = [Text(" " * left) for _unused in range(row_h)]
+            rows: list[Segments] = [[(" " * left, None)] for _unused in range(row_h)]
             for i, it in enumerate(row):
                 item_w = widths[i]
                 x = left + sum(widths[:i]) + i * gap
@@ -136,27 +238,25 @@ class CardCanvas(Widget):
                 offset = top + (extra - it.raise_ if lift else 0)
                 label_y = 0 if label_pos == "top" else row_h - 1
                 for r in range(row_h):
-                    seg = Text()
+                    line = rows[r]
+                    if i:
+                        line.append((" " * gap, None))
                     if label_lines and r == label_y:
                         role = {"selected": "label-selected", "captured": "label-captured"}.get(it.state, "label")
                         style = self._style(role)
                         if self.hover == start + i:
                             style = style + self._style("label-hover")
-                        seg.append(_center(it.label, item_w), style)
+                        line.append((_center(it.label, item_w), style))
                     elif offset <= r < offset + len(it.lines):
-                        for text, role in it.lines[r - offset]:
-                            seg.append(text, self._segment_style(role, it.state))
+                        line.extend((text, self._segment_style(role, it.state)) for text, role in it.lines[r - offset])
                     else:
-                        seg.append(" " * item_w)
-                    if i:
-                        rows[r].append(" " * gap)
-                    rows[r].append_text(seg)
+                        line.append((" " * item_w, None))
                 self._hits.append((x, y, x + item_w, y + row_h, start + i))
             if start:
-                out.append("\n" * (1 + row_sep))
-            out.append_text(Text("\n").join(rows))
+                out.extend([] for _unused in range(row_sep))
+            out.extend(rows)
             y += row_h + row_sep
-        return out
+        return CardRows(out, finals, self.app.ansi_theme)
 
     def on_mouse_move(self, event: MouseMove) -> None:
         offset = event.get_content_offset(self)
@@ -244,7 +344,7 @@ class TableView(CardCanvas):
     played: reactive[tuple[int, str] | None] = reactive(None)  # (card, who) being shown
     largest: reactive[str] = reactive("large")  # the largest card the screen's size allows
 
-    def render(self) -> Text:
+    def render(self) -> Text | CardRows:
         width, height = self.content_size.width, self.content_size.height
         if not self.cards and self.played is None:
             self._hits = []
@@ -293,7 +393,7 @@ class HandView(CardCanvas):
     active: reactive[bool] = reactive(False)  # is it the player's turn
     largest: reactive[str] = reactive("large")  # the largest card the screen's size allows
 
-    def render(self) -> Text:
+    def render(self) -> Text | CardRows:
         width, height = self.content_size.width, self.content_size.height
         if not self.cards:
             self._hits = []
