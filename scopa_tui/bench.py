@@ -672,14 +672,18 @@ def main(argv=None) -> int:
         from . import bench_keys
 
         return bench_keys.run(args.presses)
-    if args.ui:
-        if args.starts < 1 or args.presses < 1:
+    if args.ui or args.simulate is not None:
+        # --ui --simulate: the four ratios (two first frames, keys, simulate) in one run
+        if args.ui and (args.starts < 1 or args.presses < 1):
             parser.error("--starts and --presses must be at least 1")
-        return _print_ui(args.starts, args.presses)
-    if args.simulate is not None:
-        if args.simulate < 1:
+        if args.simulate is not None and args.simulate < 1:
             parser.error(f"--simulate needs at least 1 game, not {args.simulate}")
-        return _print_simulate(args.simulate, args.repeat)
+        if args.simulate is not None and args.repeat < 1:
+            parser.error(f"--repeat must be at least 1, not {args.repeat}")
+        failed = _print_ui(args.starts, args.presses) if args.ui else 0
+        if args.simulate is not None:
+            failed = _print_simulate(args.simulate, args.repeat) or failed
+        return failed
     if not args.seconds > 0:
         parser.error(f"--seconds must be positive, not {args.seconds}")
     if args.repeat < 1:

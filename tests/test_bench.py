@@ -104,3 +104,20 @@ def test_the_memory_and_budget_benchmarks_refuse_nonsense_in_one_line(capsys):
         with pytest.raises(SystemExit) as exit_:
             bench.main(argv)
         assert exit_.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_ui_and_simulate_together_measure_both_in_one_run(monkeypatch, capsys):
+    """``--ui --simulate`` prints the issue's four ratios in one run (README, Benchmark)."""
+    import pytest
+
+    calls = []
+    monkeypatch.setattr(bench, "_print_ui", lambda starts, presses: calls.append(("ui", starts, presses)) or 0)
+    monkeypatch.setattr(bench, "_print_simulate", lambda games, repeat: calls.append(("sim", games, repeat)) or 0)
+    assert bench.main(["--ui", "--simulate", "--starts", "3", "--repeat", "2"]) == 0
+    assert calls == [("ui", 3, 30), ("sim", 1000, 2)]
+    calls.clear()
+    assert bench.main(["--simulate", "50"]) == 0 and calls == [("sim", 50, 3)]
+    with pytest.raises(SystemExit) as exit_:
+        bench.main(["--ui", "--simulate", "0"])
+    assert exit_.value.code == 2 and "--simulate needs at least 1 game" in capsys.readouterr().err
+    assert calls == [("sim", 50, 3)]
