@@ -216,3 +216,34 @@ async def test_the_collector_held_off_at_start_runs_again_after_the_first_frame(
         collector.release(freeze=False)
         gc.enable()
         gc.unfreeze()
+
+
+async def test_an_opponent_who_leads_plays_only_after_the_games_first_frame(monkeypatch):
+    # Seed 1: the opponent leads.  Its turn (the AI's thinking, the search process, the card's
+    # flight) waited for nothing and ran before the table was first shown (README.md,
+    # Benchmark, first frames); at AI pace 0 it still plays at once after that frame.
+    from textual.app import App
+
+    from scopa_tui.table.local import LocalTable
+
+    shown, turns = [], []
+    display, next_turn = App._display, LocalTable.next_turn
+
+    def first_frame(self, screen, renderable):
+        display(self, screen, renderable)
+        if renderable is not None and type(screen).__name__ == "GameScreen":
+            shown.append(True)
+
+    def record_turn(self):
+        turns.append(bool(shown))
+        return next_turn(self)
+
+    monkeypatch.setattr(App, "_display", first_frame)
+    monkeypatch.setattr(LocalTable, "next_turn", record_turn)
+    app = make_app(seed=1, start=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen.table
+        assert table.game.history, "the opponent has played"
+        assert table.game.history[0].seat != table.my_seat  # the opponent led
+    assert turns and all(turns), turns

@@ -146,6 +146,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # What writes the line under the table and the banner, called again on a language change.
         self._message_source: Callable[[], Text] | None = None
         self._banner_source: Callable[[], Text] | None = None
+        self._shown = False  # the first frame drawn (_first_shown): an AI's turn waits for it
+        self._turn_waits = False
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -182,6 +184,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._first_shown)  # before anything the mount asks for after refresh
         self._deck_to_widgets()
         self._apply_size_class(*self.app.size)
         self.query_one(ScoreBoard).target = self.table.rules.target
@@ -194,6 +197,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.table.start()
         else:  # a game already under way (resumed, or on a server): draw it from the table
             self._draw_afresh()
+
+    def _first_shown(self) -> None:
+        """The screen's first frame is on screen: a turn that waited for it starts (an AI's
+        thinking, the search process and the card's flight no longer delay that frame)."""
+        self._shown = True
+        if self._turn_waits:
+            self._turn_waits = False
+            self.table.next_turn()
 
     def on_unmount(self) -> None:
         self._unsubscribe()
@@ -718,7 +729,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.thinking = turn
             self._set_message(lambda: Text(_("{name} is thinking…").format(name=self.names[turn])))
         self._refresh_widgets()
-        self.table.next_turn()  # a local table's AI starts thinking (it answers with a Preview)
+        if self._shown:
+            self.table.next_turn()  # a local table's AI starts thinking (it answers with a Preview)
+        else:  # the player sees the table first, then the opponent's play (README, Benchmark)
+            self._turn_waits = True
 
     @on(TableNotice)
     def _table_notice(self, message: TableNotice) -> None:
