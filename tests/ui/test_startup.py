@@ -247,3 +247,34 @@ async def test_an_opponent_who_leads_plays_only_after_the_games_first_frame(monk
         assert table.game.history, "the opponent has played"
         assert table.game.history[0].seat != table.my_seat  # the opponent led
     assert turns and all(turns), turns
+
+
+@pytest.mark.parametrize("seed, mine", [(5, True), (1, False)], ids=["player leads", "opponent leads"])
+async def test_the_hand_is_styled_once_with_its_first_turns_class_before_the_first_frame(monkeypatch, seed, mine):
+    # The hand's "-turn" class, set once the game's first events were shown, restyled the
+    # hand before the first frame (README.md, Benchmark, first frames): the table now starts
+    # before the widgets mount, and the hand mounts with the class.
+    from textual.app import App
+
+    shown, styled = [], Counter()
+    apply, display = stylesheet.Stylesheet.apply, App._display
+
+    def count(self, node, *args, **kwargs):
+        if not shown and node.id == "hand":
+            styled[node.has_class("-turn")] += 1
+        return apply(self, node, *args, **kwargs)
+
+    def first_frame(self, screen, renderable):
+        display(self, screen, renderable)
+        if renderable is not None and type(screen).__name__ == "GameScreen":
+            shown.append(True)
+
+    monkeypatch.setattr(stylesheet.Stylesheet, "apply", count)
+    monkeypatch.setattr(App, "_display", first_frame)
+    app = make_app(seed=seed, start=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert shown
+        assert (not app.screen.table.game.history) == mine  # the opponent, leading, has played
+        assert app.screen.query_one("#hand").has_class("-turn")  # the player's turn now, either way
+    assert styled == Counter({mine: 1}), styled

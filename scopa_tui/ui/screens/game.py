@@ -153,6 +153,13 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def compose(self) -> ComposeResult:
         # The size class before the widgets mount: set in on_mount it restyled the whole screen.
         self.add_class(f"-{screen_class(*self.app.size)}", update=False)
+        # The table started before the widgets mount, so that the hand has its first turn's
+        # class when it is styled: set later, it restyled the hand (README, Benchmark).
+        self.table.attach(self)
+        self._unsubscribe = self.table.subscribe(self._from_table)
+        self._started_here = self.table.phase == "new"
+        if self._started_here:
+            self.table.start()  # its events wait in the queue for on_mount, as before
         n = self.table.rules.players
         # The places are for seats counted from the player's; the widgets keep the real seat.
         places = {where: tuple((self.me + r) % n for r in seats) for where, seats in SEAT_PLACES[n].items()}
@@ -175,7 +182,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                                 yield SeatView(id=f"seat-{seat}", classes="seat -side")
                 yield Prompt(id="prompt")
                 with Horizontal(id="hand-row"):
-                    yield HandView(id="hand")
+                    yield HandView(id="hand", classes="-turn" if self._my_turn() else None)
                     with Vertical(id="play-column"):
                         yield PlayButton(_("Play ⏎"), id="play-button", disabled=True)  # never focused
             with Vertical(id="side"):
@@ -191,11 +198,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         escoba = self.table.rules.variant_info.sweep_name == "escoba"
         self.query_one(ScoreBoard).words = ("velo", "escobas") if escoba else ("settebello", "scope")
         self._words_to_widgets()
-        self.table.attach(self)
-        self._unsubscribe = self.table.subscribe(self._from_table)
-        if self.table.phase == "new":
-            self.table.start()
-        else:  # a game already under way (resumed, or on a server): draw it from the table
+        if not self._started_here:  # a game already under way (resumed, or on a server): draw it from the table
             self._draw_afresh()
 
     def _first_shown(self) -> None:
