@@ -103,29 +103,36 @@ def test_the_first_screen_with_a_data_directory_leaves_what_it_does_not_use_unlo
     assert out.stdout.split("\n")[-2] == f"{screen} []"
 
 
-async def test_the_game_screen_styles_each_card_widget_once_before_its_first_frame(monkeypatch):
-    # Each widget with component classes (cards, seats, scores) is styled through a virtual
-    # node per class: a second pass over the whole screen when it is first shown was a
-    # fifth of the work before the game's first frame (ui/screens/fresh.py).
+def _game_shown(monkeypatch) -> list:
+    """A list that gets an item when the game screen's first frame is drawn."""
     from textual.app import App
 
-    counts: Counter = Counter()
-    shown = []
-    process = stylesheet.Stylesheet._process_component_classes
+    shown: list = []
     display = App._display
-
-    def count(self, node):
-        if not shown and node._get_component_classes():
-            counts[type(node).__name__] += 1
-        return process(self, node)
 
     def first_frame(self, screen, renderable):
         display(self, screen, renderable)
         if renderable is not None and type(screen).__name__ == "GameScreen":
             shown.append(True)
 
-    monkeypatch.setattr(stylesheet.Stylesheet, "_process_component_classes", count)
     monkeypatch.setattr(App, "_display", first_frame)
+    return shown
+
+
+async def test_the_game_screen_styles_each_card_widget_once_before_its_first_frame(monkeypatch):
+    # Each widget with component classes (cards, seats, scores) is styled through a virtual
+    # node per class: a second pass over the whole screen when it is first shown was a
+    # fifth of the work before the game's first frame (ui/screens/fresh.py).
+    counts: Counter = Counter()
+    shown = _game_shown(monkeypatch)
+    process = stylesheet.Stylesheet._process_component_classes
+
+    def count(self, node):
+        if not shown and node._get_component_classes():
+            counts[type(node).__name__] += 1
+        return process(self, node)
+
+    monkeypatch.setattr(stylesheet.Stylesheet, "_process_component_classes", count)
     app = make_app(players=4, ai=["greedy"], start=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -222,23 +229,15 @@ async def test_an_opponent_who_leads_plays_only_after_the_games_first_frame(monk
     # Seed 1: the opponent leads.  Its turn (the AI's thinking, the search process, the card's
     # flight) waited for nothing and ran before the table was first shown (README.md,
     # Benchmark, first frames); at AI pace 0 it still plays at once after that frame.
-    from textual.app import App
-
     from scopa_tui.table.local import LocalTable
 
-    shown, turns = [], []
-    display, next_turn = App._display, LocalTable.next_turn
-
-    def first_frame(self, screen, renderable):
-        display(self, screen, renderable)
-        if renderable is not None and type(screen).__name__ == "GameScreen":
-            shown.append(True)
+    shown, turns = _game_shown(monkeypatch), []
+    next_turn = LocalTable.next_turn
 
     def record_turn(self):
         turns.append(bool(shown))
         return next_turn(self)
 
-    monkeypatch.setattr(App, "_display", first_frame)
     monkeypatch.setattr(LocalTable, "next_turn", record_turn)
     app = make_app(seed=1, start=True)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -254,23 +253,15 @@ async def test_the_hand_is_styled_once_with_its_first_turns_class_before_the_fir
     # The hand's "-turn" class, set once the game's first events were shown, restyled the
     # hand before the first frame (README.md, Benchmark, first frames): the table now starts
     # before the widgets mount, and the hand mounts with the class.
-    from textual.app import App
-
-    shown, styled = [], Counter()
-    apply, display = stylesheet.Stylesheet.apply, App._display
+    shown, styled = _game_shown(monkeypatch), Counter()
+    apply = stylesheet.Stylesheet.apply
 
     def count(self, node, *args, **kwargs):
         if not shown and node.id == "hand":
             styled[node.has_class("-turn")] += 1
         return apply(self, node, *args, **kwargs)
 
-    def first_frame(self, screen, renderable):
-        display(self, screen, renderable)
-        if renderable is not None and type(screen).__name__ == "GameScreen":
-            shown.append(True)
-
     monkeypatch.setattr(stylesheet.Stylesheet, "apply", count)
-    monkeypatch.setattr(App, "_display", first_frame)
     app = make_app(seed=seed, start=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
