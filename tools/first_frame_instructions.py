@@ -1,14 +1,15 @@
 """Instructions each program runs until its first frame: the figures of the README's
 Benchmark section (first frames), which the machine's load does not move.
 
-    python tools/first_frame_instructions.py [new-game] [game] [minimal]
+    python tools/first_frame_instructions.py [new-game] [game] [game-ai-leads] [minimal]
 
 Each program runs under ``valgrind --tool=cachegrind --cache-sim=no`` in a 100x30
 pseudo-terminal with an empty data directory, ``PYTHONHASHSEED=0`` and its modules compiled
 beforehand, and stops right after the first ``App._display`` outside a batch whose output
 (with all written before it) shows the text ``python -m scopa_tui.bench --ui`` waits for.
 The game is ``--players 2 --ai medium --seed 5``: the player leads, so no AI thinks before
-the frame.  The minimal app is the bench's yardstick, run without importing scopa_tui.  The counting
+the frame; ``game-ai-leads`` is the game as ``bench --ui`` starts it (``--seed 1 --ai-delay 0``:
+the opponent leads at once).  The minimal app is the bench's yardstick, run without importing scopa_tui.  The counting
 process imports Textual to hook it before the program starts: for scopa-tui it first holds off
 the garbage collector, as the command's first line does (``scopa_tui/collector.py``).
 Developer tool: needs valgrind; a run takes a minute or two.
@@ -32,6 +33,8 @@ from scopa_tui.bench import GAME_TEXT, NEW_GAME_TEXT, TURN_TEXT, UI_SIZE, PtyApp
 PROGRAMS = {
     "new-game": (NEW_GAME_TEXT, ["scopa"]),
     "game": (GAME_TEXT, ["scopa", "--players", "2", "--ai", "medium", "--seed", "5"]),
+    # as ``bench --ui`` starts the game (ui_commands): the opponent leads, at once
+    "game-ai-leads": (GAME_TEXT, ["scopa", "--players", "2", "--ai", "medium", "--seed", "1", "--ai-delay", "0"]),
     "minimal": (TURN_TEXT, ["minimal"]),
 }
 

@@ -103,29 +103,36 @@ def test_the_first_screen_with_a_data_directory_leaves_what_it_does_not_use_unlo
     assert out.stdout.split("\n")[-2] == f"{screen} []"
 
 
-async def test_the_game_screen_styles_each_card_widget_once_before_its_first_frame(monkeypatch):
-    # Each widget with component classes (cards, seats, scores) is styled through a virtual
-    # node per class: a second pass over the whole screen when it is first shown was a
-    # fifth of the work before the game's first frame (ui/screens/fresh.py).
+def _game_shown(monkeypatch) -> list:
+    """A list that gets an item when the game screen's first frame is drawn."""
     from textual.app import App
 
-    counts: Counter = Counter()
-    shown = []
-    process = stylesheet.Stylesheet._process_component_classes
+    shown: list = []
     display = App._display
-
-    def count(self, node):
-        if not shown and node._get_component_classes():
-            counts[type(node).__name__] += 1
-        return process(self, node)
 
     def first_frame(self, screen, renderable):
         display(self, screen, renderable)
         if renderable is not None and type(screen).__name__ == "GameScreen":
             shown.append(True)
 
-    monkeypatch.setattr(stylesheet.Stylesheet, "_process_component_classes", count)
     monkeypatch.setattr(App, "_display", first_frame)
+    return shown
+
+
+async def test_the_game_screen_styles_each_card_widget_once_before_its_first_frame(monkeypatch):
+    # Each widget with component classes (cards, seats, scores) is styled through a virtual
+    # node per class: a second pass over the whole screen when it is first shown was a
+    # fifth of the work before the game's first frame (ui/screens/fresh.py).
+    counts: Counter = Counter()
+    shown = _game_shown(monkeypatch)
+    process = stylesheet.Stylesheet._process_component_classes
+
+    def count(self, node):
+        if not shown and node._get_component_classes():
+            counts[type(node).__name__] += 1
+        return process(self, node)
+
+    monkeypatch.setattr(stylesheet.Stylesheet, "_process_component_classes", count)
     app = make_app(players=4, ai=["greedy"], start=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -216,3 +223,49 @@ async def test_the_collector_held_off_at_start_runs_again_after_the_first_frame(
         collector.release(freeze=False)
         gc.enable()
         gc.unfreeze()
+
+
+async def test_an_opponent_who_leads_plays_only_after_the_games_first_frame(monkeypatch):
+    # Seed 1: the opponent leads.  Its turn (the AI's thinking, the search process, the card's
+    # flight) waited for nothing and ran before the table was first shown (README.md,
+    # Benchmark, first frames); at AI pace 0 it still plays at once after that frame.
+    from scopa_tui.table.local import LocalTable
+
+    shown, turns = _game_shown(monkeypatch), []
+    next_turn = LocalTable.next_turn
+
+    def record_turn(self):
+        turns.append(bool(shown))
+        return next_turn(self)
+
+    monkeypatch.setattr(LocalTable, "next_turn", record_turn)
+    app = make_app(seed=1, start=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        table = app.screen.table
+        assert table.game.history, "the opponent has played"
+        assert table.game.history[0].seat != table.my_seat  # the opponent led
+    assert turns and all(turns), turns
+
+
+@pytest.mark.parametrize("seed, mine", [(5, True), (1, False)], ids=["player leads", "opponent leads"])
+async def test_the_hand_is_styled_once_with_its_first_turns_class_before_the_first_frame(monkeypatch, seed, mine):
+    # The hand's "-turn" class, set once the game's first events were shown, restyled the
+    # hand before the first frame (README.md, Benchmark, first frames): the table now starts
+    # before the widgets mount, and the hand mounts with the class.
+    shown, styled = _game_shown(monkeypatch), Counter()
+    apply = stylesheet.Stylesheet.apply
+
+    def count(self, node, *args, **kwargs):
+        if not shown and node.id == "hand":
+            styled[node.has_class("-turn")] += 1
+        return apply(self, node, *args, **kwargs)
+
+    monkeypatch.setattr(stylesheet.Stylesheet, "apply", count)
+    app = make_app(seed=seed, start=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert shown
+        assert (not app.screen.table.game.history) == mine  # the opponent, leading, has played
+        assert app.screen.query_one("#hand").has_class("-turn")  # the player's turn now, either way
+    assert styled == Counter({mine: 1}), styled

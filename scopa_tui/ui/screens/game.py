@@ -146,11 +146,20 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # What writes the line under the table and the banner, called again on a language change.
         self._message_source: Callable[[], Text] | None = None
         self._banner_source: Callable[[], Text] | None = None
+        self._shown = False  # the first frame drawn (_first_shown): an AI's turn waits for it
+        self._turn_waits = False
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         # The size class before the widgets mount: set in on_mount it restyled the whole screen.
         self.add_class(f"-{screen_class(*self.app.size)}", update=False)
+        # The table started before the widgets mount, so that the hand has its first turn's
+        # class when it is styled: set later, it restyled the hand (README, Benchmark).
+        self.table.attach(self)
+        self._unsubscribe = self.table.subscribe(self._from_table)
+        self._started_here = self.table.phase == "new"
+        if self._started_here:
+            self.table.start()  # its events wait in the queue for on_mount, as before
         n = self.table.rules.players
         # The places are for seats counted from the player's; the widgets keep the real seat.
         places = {where: tuple((self.me + r) % n for r in seats) for where, seats in SEAT_PLACES[n].items()}
@@ -173,7 +182,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                                 yield SeatView(id=f"seat-{seat}", classes="seat -side")
                 yield Prompt(id="prompt")
                 with Horizontal(id="hand-row"):
-                    yield HandView(id="hand")
+                    yield HandView(id="hand", classes="-turn" if self._my_turn() else None)
                     with Vertical(id="play-column"):
                         yield PlayButton(_("Play ⏎"), id="play-button", disabled=True)  # never focused
             with Vertical(id="side"):
@@ -182,18 +191,23 @@ class GameScreen(Translated, StyledOnMount, Screen):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._first_shown)  # before anything the mount asks for after refresh
         self._deck_to_widgets()
         self._apply_size_class(*self.app.size)
         self.query_one(ScoreBoard).target = self.table.rules.target
         escoba = self.table.rules.variant_info.sweep_name == "escoba"
         self.query_one(ScoreBoard).words = ("velo", "escobas") if escoba else ("settebello", "scope")
         self._words_to_widgets()
-        self.table.attach(self)
-        self._unsubscribe = self.table.subscribe(self._from_table)
-        if self.table.phase == "new":
-            self.table.start()
-        else:  # a game already under way (resumed, or on a server): draw it from the table
+        if not self._started_here:  # a game already under way (resumed, or on a server): draw it from the table
             self._draw_afresh()
+
+    def _first_shown(self) -> None:
+        """The screen's first frame is on screen: a turn that waited for it starts (an AI's
+        thinking, the search process and the card's flight no longer delay that frame)."""
+        self._shown = True
+        if self._turn_waits:
+            self._turn_waits = False
+            self.table.next_turn()
 
     def on_unmount(self) -> None:
         self._unsubscribe()
@@ -718,7 +732,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.thinking = turn
             self._set_message(lambda: Text(_("{name} is thinking…").format(name=self.names[turn])))
         self._refresh_widgets()
-        self.table.next_turn()  # a local table's AI starts thinking (it answers with a Preview)
+        if self._shown:
+            self.table.next_turn()  # a local table's AI starts thinking (it answers with a Preview)
+        else:  # the player sees the table first, then the opponent's play (README, Benchmark)
+            self._turn_waits = True
 
     @on(TableNotice)
     def _table_notice(self, message: TableNotice) -> None:
