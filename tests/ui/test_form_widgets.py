@@ -130,13 +130,14 @@ async def test_a_box_toggles_with_space_enter_and_a_click_and_shows_its_summary(
     app = Form()
     async with app.run_test(size=(60, 10)) as pilot:
         box = app.query_one("#box", Toggle)
-        assert box.render().plain == "▐X▌ Re bello \n    the King of coins scores a point"
+        assert box.render().plain == "▐ ▌ Re bello \n    the King of coins scores a point"  # off: empty
         box.focus()
         await pilot.press("space")
         await pilot.press("enter")
         await pilot.click("#box")
         await pilot.pause()
         assert box.value is True and app.posted == [("box", True), ("box", False), ("box", True)]
+        assert box.render().plain.startswith("▐X▌ Re bello")  # on: marked
         box.value = True  # no change: no message
         await pilot.pause()
         assert len(app.posted) == 3
@@ -183,3 +184,14 @@ async def test_the_form_makes_the_rows_not_in_view_when_shown_each_in_its_place(
         assert [w.id for w in screen.query_one("#ai-col").children if w.display] == ["ai-1"]
         config = screen.read_config()
         assert config.players == 2 and config.variant == "scopa-d-assi" and config.ai == ["easy"]
+
+
+async def test_an_empty_box_shows_a_dot_in_the_terminals_own_colours():
+    app = Form()
+    app.theme = "ansi-dark"  # the box has no background of its own there
+    async with app.run_test(size=(60, 10)) as pilot:
+        await pilot.pause()
+        box = app.query_one("#box", Toggle)
+        assert box.render().plain.startswith("▐·▌ Re bello")
+        box.value = True
+        assert box.render().plain.startswith("▐X▌ Re bello")

@@ -3,6 +3,9 @@
     ▐X▌ Re bello
         the King of coins scores a point for the side that takes it
 
+An X marks it on; off, the box is empty (a dot in the terminal's own ANSI colours, where
+the box has no background of its own), so the two differ without colour.
+
 Space, Enter or a click toggles it.  One widget where a ``Checkbox`` and a ``Static`` were
 two (and Textual's ``Checkbox`` module and its style need not be loaded for the new-game
 screen's first frame: README, Benchmark).
@@ -95,12 +98,17 @@ class Toggle(Widget, can_focus=True):
     def get_content_height(self, container, viewport, width: int) -> int:
         return 2
 
+    def _mark(self) -> str:
+        if self._value:
+            return "X"
+        return "·" if self.app.native_ansi_color else " "
+
     def render(self) -> Content:
         box = self.get_visual_style("toggle--box", *(("toggle--on",) if self._value else ()))
         # The half blocks beside the box draw its edges: the box's background on the row's.
         side = Style(foreground=box.background, background=self.background_colors[1])
         return Content.assemble(
-            (BOX_LEFT, side), ("X", box), (BOX_RIGHT, side),
+            (BOX_LEFT, side), (self._mark(), box), (BOX_RIGHT, side),
             (f" {self.label} ", self.get_visual_style("toggle--label")), "\n",
             ("    " + self.summary, self.get_visual_style("toggle--summary")),
         )
