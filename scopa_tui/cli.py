@@ -257,10 +257,10 @@ def _simulate_args(sim: argparse.ArgumentParser) -> None:
             help=_("AIs in seat order, comma-separated (default greedy,random)"))
     sim.add_argument("--record", metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
-    # TRANSLATORS: "auto" is typed as it is (--jobs auto).
+    # TRANSLATORS: {n} is the placeholder N; "auto" is typed as it is (--jobs auto).
     sim.add_argument("--jobs", type=_jobs, default=1, metavar=n,
-                     help=_("play the games in N processes, the same games for any N "
-                            "(default 1; 0 or auto: one per core)"))
+                     help=_("play the games in {n} processes, the same games for any {n} "
+                            "(default 1; 0 or auto: one per core)").format(n=n))
 
 
 def _bot_args(bot: argparse.ArgumentParser) -> None:
