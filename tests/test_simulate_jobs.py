@@ -6,11 +6,9 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -134,25 +132,16 @@ def test_record_file_that_fills_up_with_two_processes(capfd):
 
 # --- bots and processes ----------------------------------------------------------------
 
-WRONG_ID_BOT = """\
-import json, sys
-for line in sys.stdin:
-    msg = json.loads(line)
-    if msg["type"] == "hello":
-        print(json.dumps({"type": "hello", "protocol": "scopa-bot/1", "name": "wrong id"}), flush=True)
-    elif msg["type"] == "move":
-        move = msg["legal"][0]
-        print(json.dumps({"type": "move", "id": msg["id"] + 1000, "card": move["card"],
-                          "capture": move["capture"]}), flush=True)
-    elif msg["type"] == "quit":
-        break
-"""
-
-
-def bot_copy(tmp_path: Path) -> Path:
-    """examples/minimal_bot.py under a path of this test's own, to find its processes by."""
+def bot_copy(tmp_path: Path, wrong_id: bool = False) -> Path:
+    """examples/minimal_bot.py under a path of this test's own, to find its processes by;
+    ``wrong_id``: one that answers each move request with another request's id (a fault)."""
     path = tmp_path / "minimal_bot.py"
-    shutil.copy(ROOT / "examples" / "minimal_bot.py", path)
+    source = (ROOT / "examples" / "minimal_bot.py").read_text()
+    if wrong_id:
+        answer = '{"type": "move", "id": request.get("id"),'
+        assert answer in source
+        source = source.replace(answer, '{"type": "move", "id": request.get("id") + 1000,')
+    path.write_text(source)
     return path
 
 
@@ -186,11 +175,26 @@ def test_bots_play_in_two_processes_and_are_closed(tmp_path):
     assert processes_running(str(bot)) == []
 
 
+def test_a_bot_started_is_closed_when_the_next_player_cannot_be_made(tmp_path, monkeypatch):
+    """Ctrl-C while a game's second player is made (a worker's first game imports it)."""
+    bot = bot_copy(tmp_path)
+    make_player = simulate.make_player
+
+    def interrupted(spec, seed):
+        if spec == "medium":
+            raise KeyboardInterrupt
+        return make_player(spec, seed)
+
+    monkeypatch.setattr(simulate, "make_player", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        simulate.run(make_rules(players=2), 1, 1, [f"cmd:{PY} {bot}", "medium"])
+    assert processes_running(str(bot)) == []
+
+
 def test_a_bots_faults_from_a_worker_are_one_line_each_in_the_players_language(tmp_path, capfd):
     from scopa_tui import languages
 
-    script = tmp_path / "wrong_id_bot.py"
-    script.write_text(WRONG_ID_BOT)
+    script = bot_copy(tmp_path, wrong_id=True)
     languages.use("it")
     summary = simulate.run(make_rules(players=2, target=1), 2, 3, [f"cmd:{PY} {script}", "easy"], jobs=2)
     bot = summary["ai"][0]
