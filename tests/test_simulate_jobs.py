@@ -87,9 +87,11 @@ def test_the_strength_benchmark_path_stays_in_one_process(monkeypatch):
     def no_pool(*args, **kwargs):
         raise AssertionError("a pool was started")
 
+    from scopa_tui.ai import strength
+
     monkeypatch.setattr(simjobs, "run_in_pool", no_pool)
-    summary = simulate.run(make_rules(players=2), 4, 1, ["easy", "random"], keep_times=True, paired=True)
-    assert summary["games"] == 4
+    summary = strength._chunk(("easy", "random", 4, 1, 2))  # a chunk of games in the benchmark's own pool
+    assert summary["games"] == 4 and len(summary["ai"][0]["decision_seconds"]) == summary["ai"][0]["decisions"]
 
 
 # --- the command line ------------------------------------------------------------------
