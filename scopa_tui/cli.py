@@ -55,6 +55,20 @@ _non_negative_int = _at_least(0)
 _target = _at_least(1, 999)
 
 
+def _jobs(text: str) -> int:
+    """``--jobs``: a number of processes from 0 to :data:`scopa_tui.simjobs.MAX_JOBS`, or
+    ``auto`` (0: the cores this process may use)."""
+    from .simjobs import MAX_JOBS
+
+    word = text.strip().lower()
+    if word == "auto":
+        return 0
+    if not word.lstrip("+-").isdigit():
+        # TRANSLATORS: "auto" is typed as it is (--jobs auto).
+        raise argparse.ArgumentTypeError(_("{text} is not a number of processes, nor auto").format(text=repr(text)))
+    return _at_least(0, MAX_JOBS)(text)
+
+
 def _players(text: str) -> int:
     try:
         value = int(text)
@@ -243,6 +257,10 @@ def _simulate_args(sim: argparse.ArgumentParser) -> None:
             help=_("AIs in seat order, comma-separated (default greedy,random)"))
     sim.add_argument("--record", metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
+    # TRANSLATORS: {n} is the placeholder N; "auto" is typed as it is (--jobs auto).
+    sim.add_argument("--jobs", type=_jobs, default=1, metavar=n,
+                     help=_("play the games in {n} processes, the same games for any {n} "
+                            "(default 1; 0 or auto: one per core)").format(n=n))
 
 
 def _bot_args(bot: argparse.ArgumentParser) -> None:
@@ -365,17 +383,25 @@ def cmd_simulate(args) -> int:
         raise UsageError(ngettext("--ai names {n} AIs, but a {players}-player game has {seats} seat",
                                   "--ai names {n} AIs, but a {players}-player game has {seats} seats",
                                   rules.players).format(n=len(specs), players=rules.players, seats=rules.players))
+    jobs = args.jobs
+    if jobs == 0:
+        from .simjobs import available_cores
+
+        jobs = available_cores()
     out = _RecordFile(args.record) if args.record else None
     try:
         seed = 1 if args.seed is None else args.seed
-        summary = simulate.run(rules, args.games, seed, specs, record_file=out)
-    except UsageError:
+        summary = simulate.run(rules, args.games, seed, specs, record_file=out, jobs=jobs)
+    except (UsageError, simulate.SimulateError) as e:
         if out:
             try:
                 out.close()
             except UsageError:  # already said
                 pass
-        raise
+        if isinstance(e, UsageError):
+            raise
+        print(error_line(e), file=sys.stderr)
+        return 1
     if out:
         out.close()
     print(simulate.to_json(summary) if args.json else simulate.format_table(summary))

@@ -17,6 +17,10 @@ from .engine.recording import RecordingGame
 from .engine.text import _, ngettext, pgettext
 
 
+class SimulateError(Exception):
+    """A simulation that cannot go on (a process of ``--jobs`` died): one line, exit status 1."""
+
+
 @dataclass
 class EntrantStats:
     label: str
@@ -141,62 +145,98 @@ def _play(game: Game, choosers: list, leans: list, seat_stats: list[EntrantStats
         game.next_hand()
 
 
+@dataclass(frozen=True)
+class GamePlan:
+    """What decides one game before it is played: its place, its deals' seed, which
+    entrant plays each seat, and each entrant's player seed."""
+    number: int
+    seed: int
+    assign: tuple[int, ...]
+    player_seeds: dict[int, int]
+
+
+def plan_games(rules: Rules, games: int, seed: int, n_entrants: int, paired: bool = False):
+    """The games in order, every seed drawn from one ``random.Random(seed)`` in game order
+    (the game's seed, then each entrant's in turn), as one process plays them: the plan,
+    and so the games, do not depend on how many processes play them."""
+    master = random.Random(seed)
+    for g in range(games):
+        if not paired or g % 2 == 0:
+            game_seed = master.getrandbits(31)
+        assign = seat_entrants(rules, n_entrants, g)
+        yield GamePlan(g, game_seed, tuple(assign), {e: master.getrandbits(31) for e in set(assign)})
+
+
+def play_game(rules: Rules, specs: list[str], plan: GamePlan, stats: list[EntrantStats], keep_times: bool,
+              write=None) -> int:
+    """Play the game of ``plan``, add it to ``stats`` (one per entrant) and pass its record
+    to ``write`` (None: no record); returns its number of hands."""
+    assign = plan.assign
+    players: dict[int, Any] = {}
+    try:  # a bot started is closed, even when the next player cannot be made (Ctrl-C)
+        for e, player_seed in plan.player_seeds.items():
+            players[e] = make_player(specs[e], seed=player_seed)
+        listeners = _listeners(players.values())
+        leans = [_lean_chooser(players[assign[seat]]) for seat in range(rules.players)]
+        if listeners or None in leans:
+            game = Game(rules, plan.seed)
+            if listeners:
+                game.subscribe(lambda event: _notify(listeners, event))
+        else:  # random, greedy: nobody needs events or views
+            game = RecordingGame(rules, plan.seed, record=write is not None)
+        game.start()
+        seat_stats = [stats[assign[seat]] for seat in range(rules.players)]
+        _play(game, [players[assign[seat]].choose for seat in range(rules.players)], leans, seat_stats,
+              keep_times, rules.variant_info.rule == ASSI)
+    finally:
+        for p in players.values():
+            close = getattr(p, "close", None)
+            if close:
+                close()
+    for p_entrant, player in players.items():
+        stats[p_entrant].faults += len(getattr(player, "faults", ()))
+    for e in players:
+        st = stats[e]
+        st.games += 1
+        sides = sorted({rules.side_of(s) for s in range(rules.players) if assign[s] == e})
+        if game.winner in sides:
+            st.wins += 1
+        # Every hand scored adds to the totals: over the game they are the points.
+        for side in sides:
+            st.hands += game.hand_no
+            st.points += game.totals[side]
+    if write is not None:
+        write(game.record_text() if type(game) is RecordingGame else record.dumps(game))
+    return game.hand_no
+
+
 def run(rules: Rules, games: int, seed: int, specs: list[str], record_file: IO[str] | None = None,
-        keep_times: bool = False, on_game=None, paired: bool = False) -> dict[str, Any]:
+        keep_times: bool = False, on_game=None, paired: bool = False, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` games; returns the summary (what ``--json`` prints).
 
     With ``paired`` each odd game replays the deals of the game before it (same game
     seed) with the seats rotated, so luck of the cards cancels out between entrants.
+    With ``jobs`` above 1 the games are played in that many processes
+    (:mod:`scopa_tui.simjobs`): the same games, statistics and record as with one.
     """
     labels = []
     for i, spec in enumerate(specs):
         label = spec if specs.count(spec) == 1 else f"{spec} #{specs[:i + 1].count(spec)}"
         labels.append(label)
     stats = [EntrantStats(label, spec) for label, spec in zip(labels, specs)]
-    master = random.Random(seed)
+    plans = plan_games(rules, games, seed, len(specs), paired)
     started = time.perf_counter()
-    total_hands = 0
-    for g in range(games):
-        if not paired or g % 2 == 0:
-            game_seed = master.getrandbits(31)
-        assign = seat_entrants(rules, len(specs), g)
-        players = {e: make_player(specs[e], seed=master.getrandbits(31)) for e in set(assign)}
-        listeners = _listeners(players.values())
-        leans = [_lean_chooser(players[assign[seat]]) for seat in range(rules.players)]
-        if listeners or None in leans:
-            game = Game(rules, game_seed)
-            if listeners:
-                game.subscribe(lambda event: _notify(listeners, event))
-        else:  # random, greedy: nobody needs events or views
-            game = RecordingGame(rules, game_seed, record=record_file is not None)
-        game.start()
-        seat_stats = [stats[assign[seat]] for seat in range(rules.players)]
-        assi = rules.variant_info.rule == ASSI
-        try:
-            _play(game, [players[assign[seat]].choose for seat in range(rules.players)], leans, seat_stats,
-                  keep_times, assi)
-        finally:
-            for p in players.values():
-                close = getattr(p, "close", None)
-                if close:
-                    close()
-        for p_entrant, player in players.items():
-            stats[p_entrant].faults += len(getattr(player, "faults", ()))
-        total_hands += game.hand_no
-        for e in set(assign):
-            st = stats[e]
-            st.games += 1
-            sides = sorted({rules.side_of(s) for s in range(rules.players) if assign[s] == e})
-            if game.winner in sides:
-                st.wins += 1
-            # Every hand scored adds to the totals: over the game they are the points.
-            for side in sides:
-                st.hands += game.hand_no
-                st.points += game.totals[side]
-        if record_file is not None:
-            record_file.write(game.record_text() if type(game) is RecordingGame else record.dumps(game))
-        if on_game:
-            on_game(g + 1, games)
+    if jobs > 1 and games > 1:
+        from .simjobs import run_in_pool
+
+        total_hands = run_in_pool(rules, specs, plans, games, stats, keep_times, record_file, on_game, jobs)
+    else:
+        total_hands = 0
+        write = record_file.write if record_file is not None else None
+        for plan in plans:
+            total_hands += play_game(rules, specs, plan, stats, keep_times, write)
+            if on_game:
+                on_game(plan.number + 1, games)
     elapsed = time.perf_counter() - started
     return {
         "players": rules.players, "preset": rules.preset, "variant": rules.variant,

@@ -1,0 +1,188 @@
+"""``scopa-tui simulate --jobs N``: the simulator's games in a pool of processes (README.md, Simulator).
+
+The parent draws the plan of every game (:func:`scopa_tui.simulate.plan_games`: the game's
+seed, the seats, the players' seeds) in game order, exactly as one process does, and hands
+chunks of consecutive games to the workers.  It adds their statistics up and writes their
+records in game order, so the summary and the ``--record`` file are those of ``--jobs 1``
+(but for the times).  Each worker makes its own players, external bots included, and
+closes them at the end of each game as one process does.
+
+The workers are new interpreters (``spawn``): nothing the parent holds (threads, locks, a
+bot's pipes) is copied into them.  Ctrl-C stops them all: each stops the game it plays
+(its bots are closed), the games not yet started are dropped, and the parent raises
+``KeyboardInterrupt`` once every worker has exited.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections import deque
+from itertools import islice
+from typing import IO
+
+from .engine import Rules
+from .engine.text import _, language
+from .simulate import EntrantStats, GamePlan, SimulateError, play_game
+
+# At most this many processes (``--jobs``): more than that is a typing mistake.
+MAX_JOBS = 64
+# Games per task at most, and tasks per process at least where there are games enough: the
+# workers finish together, and the parent holds at most a few tasks' records at a time.
+CHUNK = 50
+TASKS_PER_JOB = 8
+AHEAD = 2  # tasks queued per worker beyond the one it plays
+
+
+def available_cores() -> int:
+    """The cores this process may run on (``--jobs 0`` or ``auto``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on every system
+        return os.cpu_count() or 1
+
+
+def chunk_size(games: int, jobs: int) -> int:
+    """Consecutive games per task: up to :data:`CHUNK`, and about :data:`TASKS_PER_JOB` tasks a process."""
+    return max(1, min(CHUNK, games // (jobs * TASKS_PER_JOB)))
+
+
+def _chunks(plans, size: int):
+    """The plans in lists of ``size`` consecutive games."""
+    plans = iter(plans)
+    while chunk := list(islice(plans, size)):
+        yield chunk
+
+
+def add_stats(total: EntrantStats, part: EntrantStats) -> None:
+    """Add an entrant's statistics of some games to its totals."""
+    total.games += part.games
+    total.wins += part.wins
+    total.hands += part.hands
+    total.points += part.points
+    total.decisions += part.decisions
+    total.think_time += part.think_time
+    total.faults += part.faults
+    total.times.extend(part.times)
+
+
+def run_in_pool(rules: Rules, specs: list[str], plans, games: int, stats: list[EntrantStats], keep_times: bool,
+                record_file: IO[str] | None, on_game, jobs: int) -> int:
+    """Play the games of ``plans`` in ``jobs`` processes, adding them to ``stats`` and
+    writing their records to ``record_file`` in game order; returns the number of hands.
+
+    ``on_game(done, games)`` is called for each game as the results come in, in order.
+    Raises :class:`~scopa_tui.simulate.SimulateError` when a worker dies.
+    """
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    size = chunk_size(games, jobs)
+    chunks = _chunks(plans, size)
+    workers = min(jobs, -(-games // size))
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                               initargs=(language(), stop, rules, specs, keep_times, record_file is not None))
+    total_hands = done = 0
+    pending: deque = deque()
+    try:
+        for chunk in islice(chunks, workers * (1 + AHEAD)):
+            pending.append((len(chunk), pool.submit(_play_chunk, chunk)))
+        while pending:
+            n, future = pending.popleft()
+            parts, hands, texts = future.result()
+            chunk = next(chunks, None)
+            if chunk is not None:  # keep the workers busy while this one's results are written
+                pending.append((len(chunk), pool.submit(_play_chunk, chunk)))
+            for total, part in zip(stats, parts):
+                add_stats(total, part)
+            total_hands += hands
+            for text in texts:
+                record_file.write(text)
+            for _game in range(n):
+                done += 1
+                if on_game:
+                    on_game(done, games)
+    except BrokenProcessPool:
+        raise SimulateError(_("a process of the simulation ended unexpectedly; the simulation stopped")) from None
+    except KeyboardInterrupt:
+        _stop(pool, stop, interrupt=True)
+        raise
+    except BaseException:  # e.g. the record file cannot be written: the games under way end first
+        _stop(pool, stop, interrupt=False)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return total_hands
+
+
+def _stop(pool, stop, interrupt: bool) -> None:
+    """Stop the workers: no game starts any more, and with ``interrupt`` the games under
+    way stop too (each worker gets SIGINT, as from a terminal's Ctrl-C; see :func:`_interrupted`)."""
+    stop.set()
+    if not interrupt:
+        return
+    # The executor keeps its processes here (Python 3.11 to 3.13 have no public way to reach them).
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        try:
+            os.kill(process.pid, signal.SIGINT)
+        except (ProcessLookupError, TypeError):  # gone already, or never started
+            pass
+
+
+# A worker's setup (:func:`_start_worker`), and whether it is playing a task.
+_setup: tuple = ()
+_playing = False
+
+
+def _start_worker(code: str, stop, rules: Rules, specs: list[str], keep_times: bool, record: bool) -> None:
+    """Set a worker up: the player's language (bots' fault lines), the setup of every task,
+    and Ctrl-C handled as :func:`_interrupted` says."""
+    from . import languages
+
+    global _setup
+    languages.use(code)
+    _setup = (stop, rules, specs, keep_times, record)
+    signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGTERM, _interrupted)
+
+
+class _Terminated(BaseException):
+    """SIGTERM during a task: the executor ends its workers so when one of them died."""
+
+
+def _interrupted(signum, frame) -> None:
+    """Ctrl-C in a worker stops the task it plays (the game's bots are closed as it
+    unwinds), once: another one, or one between tasks, is left to the parent, which
+    stops the pool.  Python's own handler would print a traceback from an idle worker.
+    SIGTERM ends the worker, after closing the bots of the game it plays."""
+    global _playing
+    if _playing:
+        _playing = False
+        raise KeyboardInterrupt if signum == signal.SIGINT else _Terminated
+    if signum == signal.SIGTERM:
+        os._exit(128 + signum)
+
+
+def _play_chunk(plans: list[GamePlan]) -> tuple[list[EntrantStats], int, list[str]]:
+    """Play consecutive games in a worker: the entrants' statistics of these games, their
+    hands, and their records (none without ``--record``)."""
+    global _playing
+    stop, rules, specs, keep_times, record = _setup
+    stats = [EntrantStats(spec, spec) for spec in specs]
+    texts: list[str] = []
+    hands = 0
+    _playing = True
+    try:
+        for plan in plans:
+            if stop.is_set():  # the parent stopped: nobody waits for these games
+                raise KeyboardInterrupt
+            hands += play_game(rules, specs, plan, stats, keep_times, texts.append if record else None)
+    except _Terminated:  # the game's bots are closed: now end, as SIGTERM would have
+        os._exit(128 + signal.SIGTERM)
+    finally:
+        _playing = False
+    return stats, hands, texts
