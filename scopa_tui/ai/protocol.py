@@ -133,6 +133,13 @@ def _is_id(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def print_fault(text: str) -> None:
+    """A fault line on standard error in one write: the processes of ``simulate --jobs``
+    share it, and ``print`` writes the text and its newline apart, so two lines could mix."""
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
 class CmdPlayer(BasePlayer):
     """An external bot: ``command`` is run once (per game) and spoken to over stdin/stdout.
 
@@ -154,7 +161,7 @@ class CmdPlayer(BasePlayer):
         self.variants: tuple[str, ...] | None = None
         self.time_limit = time_limit
         self.quit_grace = quit_grace
-        self.on_fault = on_fault or (lambda text: print(text, file=sys.stderr, flush=True))
+        self.on_fault = on_fault or print_fault
         self.fallback = GreedyPlayer(seed)
         self._next_id = 0
         self._answered: set[int] = set()  # ids already settled (answered or faulted)

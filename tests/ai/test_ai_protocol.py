@@ -273,3 +273,30 @@ def test_registry_bots_report_faults_where_the_app_says(tmp_path, monkeypatch):
     assert player.choose(view) in view.legal
     player.close()
     assert len(seen) == 1 and "has exited (status 1)" in seen[0]
+
+
+def test_a_fault_line_is_written_in_one_piece(monkeypatch):
+    """``simulate --jobs`` workers share standard error: a line written as its text and
+    then its newline (``print``) could be split by another worker's line."""
+    from scopa_tui.ai import protocol
+
+    class Recorder(io.StringIO):
+        writes: list[str] = []
+
+        def write(self, text):
+            self.writes.append(text)
+            return super().write(text)
+
+    stream = Recorder()
+    monkeypatch.setattr(sys, "stderr", stream)
+    protocol.print_fault("the bot 'x' answered with id 7 instead of 6")
+    assert stream.writes == ["the bot 'x' answered with id 7 instead of 6\n"]
+
+
+def test_a_bots_fault_goes_to_standard_error_by_default(tmp_path, capfd):
+    player = CmdPlayer(str(tmp_path / "no-such-bot"))
+    view = _view()
+    assert player.choose(view) in view.legal
+    player.close()
+    err = capfd.readouterr().err
+    assert err.count("\n") == 1 and "no-such-bot" in err
