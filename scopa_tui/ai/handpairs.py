@@ -3,6 +3,7 @@
 The fast signal of the AI's strength (README.md, "AI opponents and bots"): two players
 play the same deal twice with the seats swapped, one hand each time (2-player Scopa), and
 the first player's points minus the second's, averaged over the two hands, is one *pair*.
+With ``--players 4`` each AI is a pair of partners (seats 0 and 2, then 1 and 3).
 Dealing the same cards to both seats cancels most of the luck of the deal, so a few
 hundred pairs tell +0.3 points a hand from 0, where games to 11 need thousands.
 
@@ -35,7 +36,7 @@ from .evaluation import expected_points
 from .registry import check_spec, make_player
 
 CATEGORIES = ("cards", "coins", "settebello", "primiera", "scope")
-DEAL = 6  # plays of a deal of three cards each, 2 players
+DEAL = 3  # cards a deal gives each seat
 
 
 def _most(values: list) -> list[int]:
@@ -62,9 +63,10 @@ def categories(state, rules) -> dict[str, list[int]]:
 def play_hand(rules, deal_seed: int, players: list, times: list[list[float]] | None = None) -> dict:
     """One hand of ``players`` (one per seat) on the deal of ``deal_seed``.
 
-    Returns the points of each seat, the points by category, the evaluation for seat 0 at
+    Returns the points of each side, the points by category, the evaluation for side 0 at
     the start of each deal and at the end (the exact points), and the side of the last capture.
     """
+    per_deal = DEAL * rules.players
     game = Game(rules, deal_seed)
     game.start()
     state = game.state
@@ -78,7 +80,7 @@ def play_hand(rules, deal_seed: int, players: list, times: list[list[float]] | N
             times[seat].append(time.process_time() - started)
         game.play_listed(move.card, move.mask)
         state = game.state
-        if state.plays_left and not state.plays_left % DEAL:
+        if state.plays_left and not state.plays_left % per_deal:
             values.append(expected_points(state, 0, rules.primiera_values, rules))
     points = list(game.hand_scores[-1].points)
     values.append(points[0] - points[1])
@@ -86,16 +88,27 @@ def play_hand(rules, deal_seed: int, players: list, times: list[list[float]] | N
             "last_capture": state.last_capture}
 
 
+def _seated(rules, specs: tuple[str, str], seeds: tuple[int, int], first_side: int) -> list:
+    """A player for each seat: ``specs[0]`` on side ``first_side``, ``specs[1]`` on the
+    other; partners are players of their own (the seat added to the seed)."""
+    players = []
+    for seat in range(rules.players):
+        k = 0 if rules.side_of(seat) == first_side else 1
+        players.append(make_player(specs[k], seed=seeds[k] + seat // 2))
+    return players
+
+
 def play_pair(rules, deal_seed: int, specs: tuple[str, str], seeds: tuple[int, int],
               times: list[float] | None = None) -> dict:
-    """The deal played twice, ``specs[0]`` in seat 0 then in seat 1: the first's lead, averaged."""
-    a, b = specs
-    times_one: list[list[float]] = [[], []]
-    times_two: list[list[float]] = [[], []]
-    one = play_hand(rules, deal_seed, [make_player(a, seed=seeds[0]), make_player(b, seed=seeds[1])], times_one)
-    two = play_hand(rules, deal_seed, [make_player(b, seed=seeds[1]), make_player(a, seed=seeds[0])], times_two)
-    if times is not None:
-        times += times_one[0] + times_two[1]  # the first player: seat 0, then seat 1
+    """The deal played twice, ``specs[0]`` on side 0 then on side 1: the first's lead, averaged."""
+    n = rules.players
+    times_one: list[list[float]] = [[] for _ in range(n)]
+    times_two: list[list[float]] = [[] for _ in range(n)]
+    one = play_hand(rules, deal_seed, _seated(rules, specs, seeds, 0), times_one)
+    two = play_hand(rules, deal_seed, _seated(rules, specs, seeds, 1), times_two)
+    if times is not None:  # the first player's seats: side 0's, then side 1's
+        for seat in range(n):
+            times += times_one[seat] if rules.side_of(seat) == 0 else times_two[seat]
     # one: the first player is seat 0; two: it is seat 1
     def lead(x0: float, x1: float, y0: float, y1: float) -> float:
         return ((x0 - x1) + (y1 - y0)) / 2
@@ -110,9 +123,10 @@ def play_pair(rules, deal_seed: int, specs: tuple[str, str], seeds: tuple[int, i
     }
 
 
-def run(a: str, b: str, pairs: int, seed: int, out=None) -> dict:
-    """``pairs`` pairs of ``a`` against ``b``: every pair's result, and the first's decision times."""
-    rules = make_rules(players=2)
+def run(a: str, b: str, pairs: int, seed: int, out=None, players: int = 2) -> dict:
+    """``pairs`` pairs of ``a`` against ``b`` (``players`` 2 or 4: sides of partners): every
+    pair's result, and the first's decision times."""
+    rules = make_rules(players=players)
     master = random.Random(seed)
     rows = []
     times: list[float] = []
@@ -125,7 +139,7 @@ def run(a: str, b: str, pairs: int, seed: int, out=None) -> dict:
         if out is not None:
             out.write(json.dumps(row) + "\n")
             out.flush()
-    return {"a": a, "b": b, "seed": seed, "rows": rows, "times": sorted(times)}
+    return {"a": a, "b": b, "seed": seed, "players": players, "rows": rows, "times": sorted(times)}
 
 
 def mean_se(xs: list[float]) -> tuple[float, float]:
@@ -147,7 +161,8 @@ def format_summary(result: dict) -> str:
     rows = result["rows"]
     times = result["times"]
     deals = len(rows[0]["deals"]) if rows else 0
-    lines = [f"{result['a']} vs {result['b']}, seed {result['seed']}: {len(rows)} pairs, "
+    sides = " (pairs of partners, 4 players)" if result.get("players", 2) == 4 else ""
+    lines = [f"{result['a']} vs {result['b']}{sides}, seed {result['seed']}: {len(rows)} pairs, "
              f"points a hand ahead {_pm([r['lead'] for r in rows])}",
              "by category: " + ", ".join(f"{k} {_pm([r['categories'][k] for r in rows])}" for k in CATEGORIES),
              "by deal: " + ", ".join(f"{d + 1}: {_pm([r['deals'][d] for r in rows])}" for d in range(deals)),
@@ -164,6 +179,8 @@ def main(argv=None) -> int:
     p.add_argument("--pairs", type=int, default=300, help="pairs of hands (default 300)")
     p.add_argument("--seed", type=int, default=101, help="seed of the deals and the players (default 101)")
     p.add_argument("--out", help="write one JSON line a pair to this file")
+    p.add_argument("--players", type=int, choices=(2, 4), default=2,
+                   help="2, or 4: each AI a pair of partners (default 2)")
     args = p.parse_args(argv)
     for spec in (args.first, args.second):
         try:
@@ -177,7 +194,7 @@ def main(argv=None) -> int:
     except OSError as e:
         p.error(f"cannot write {args.out}: {e.strerror}")
     try:
-        result = run(args.first, args.second, args.pairs, args.seed, out)
+        result = run(args.first, args.second, args.pairs, args.seed, out, args.players)
     finally:
         if out is not None:
             out.close()

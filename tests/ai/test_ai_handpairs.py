@@ -42,3 +42,21 @@ def test_a_bad_spec_is_refused_in_one_line(capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert "unknown AI 'expert'" in err.splitlines()[-1]
+
+
+def test_four_players_are_two_pairs_of_partners():
+    from scopa_tui.engine import make_rules
+
+    rules = make_rules(players=4)
+    first = handpairs._seated(rules, ("easy", "random"), (1, 2), 0)
+    second = handpairs._seated(rules, ("easy", "random"), (1, 2), 1)
+    assert first[0].name == first[2].name == second[1].name == second[3].name != first[1].name
+    assert first[1].name == first[3].name == second[0].name == second[2].name
+    result = handpairs.run("easy", "random", 3, seed=5, players=4)
+    rows = result["rows"]
+    # the first AI's decisions: its two seats play 9 cards each in each of the pair's hands
+    assert len(rows) == 3 and len(result["times"]) == 3 * 2 * 2 * 9
+    for r in rows:
+        assert sum(r["categories"].values()) == pytest.approx(r["lead"])
+        assert len(r["deals"]) == 3 and sum(r["deals"]) == pytest.approx(r["lead"])
+    assert "(pairs of partners, 4 players)" in handpairs.format_summary(result)
