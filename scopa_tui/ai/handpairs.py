@@ -109,7 +109,7 @@ def play_pair(rules, deal_seed: int, specs: tuple[str, str], seeds: tuple[int, i
     if times is not None:  # the first player's seats: side 0's, then side 1's
         for seat in range(n):
             times += times_one[seat] if rules.side_of(seat) == 0 else times_two[seat]
-    # one: the first player is seat 0; two: it is seat 1
+    # one: the first player is side 0; two: it is side 1
     def lead(x0: float, x1: float, y0: float, y1: float) -> float:
         return ((x0 - x1) + (y1 - y0)) / 2
     p1, p2 = one["points"], two["points"]

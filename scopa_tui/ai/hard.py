@@ -23,8 +23,10 @@ time of a decision on top (the app's hints); it is not reproducible, nor is the 
 budget's safety cap of :data:`SAFETY_TIME` (a count of worlds given has none).
 
 The other keyword arguments (``infer``, ``play_score``, ``infosets``, ``at_least``,
-``leaf``) switch one idea off or on at a time, for measuring it; the registry does not
-offer them.  ``mcts=N`` (the registry's ``hard:mcts=N``) searches by information-set MCTS
+``leaf``, ``score_leaf``) switch one idea off or on at a time, for measuring it; the
+registry does not offer them.  ``score_leaf`` (off) values the leaves near the end of a
+game by the game they lead to as well (:func:`game_leaf`; README.md, "AI opponents and
+bots").  ``mcts=N`` (the registry's ``hard:mcts=N``) searches by information-set MCTS
 instead (:mod:`.ismcts`, N iterations; ``explore``, ``bias`` and ``horizon`` are its
 constant, progressive bias and rollout horizon) wherever something is hidden; at 1,000
 iterations measured weaker than the default (README.md, "AI opponents and bots"), so an option.
@@ -42,6 +44,7 @@ no stronger than the default (README.md, "AI opponents and bots").
 from __future__ import annotations
 
 import time as _time
+from math import erfc, sqrt
 from random import Random
 
 from ..engine import Move, PlayerView
@@ -50,7 +53,7 @@ from .base import BasePlayer
 from .evaluation import expected_points
 from .inference import DEFAULT_EPS, DEFAULT_TEMP, inferred_worlds
 from .lookahead import DEFAULT_PLIES, Lookahead
-from .search import search_infosets, search_worlds, terminal_value
+from .search import WIN, search_infosets, search_worlds, terminal_value
 from .worlds import determinize, evidence, perfect_information
 
 __all__ = ["HardPlayer", "determinize", "evidence", "perfect_information"]
@@ -86,6 +89,36 @@ def _within_width(state, depth: int) -> int:
 
 SAFETY_TIME = 1.0  # seconds: the longest a decision may take when no ``time`` is given
 
+SQRT2 = sqrt(2.0)
+# game_leaf: a 2-side hand's points, both sides together (the mean of the fresh seed's
+# 200 games of hard against pimc: 2.29 + 2.17, README.md "Strength"); the spread of its
+# difference at the hand's start; how close to the target a side must be to count.
+HAND_POINTS = 4.5
+HAND_SPREAD = 2.2
+NEAR_TARGET = 7
+
+
+def game_leaf(leaf, rules, side: int, scores: tuple[int, ...]):
+    """``leaf`` plus the game it leads to: near the end of a game (2 sides), a leaf worth
+    ``d`` points of the hand also counts :data:`.search.WIN` times the chance that the
+    hand wins the game less the chance that it loses it, with the hand's final difference
+    taken as normal around ``d`` (spread by the cards still out) and its points summing to
+    :data:`HAND_POINTS`.  Far from the target: ``leaf`` itself."""
+    target = rules.target
+    mine = scores[side]
+    other = max(sc for i, sc in enumerate(scores) if i != side)
+    if rules.n_sides != 2 or max(mine, other) + NEAR_TARGET < target:
+        return leaf
+    win_above = max(2 * (target - mine) - HAND_POINTS, other - mine)  # difference that wins
+    lose_below = min(HAND_POINTS - 2 * (target - other), other - mine)  # difference that loses
+
+    def value(state) -> float:
+        d = leaf(state)
+        left = 40 - sum(p.bit_count() for p in state.piles)
+        spread = HAND_SPREAD * sqrt(max(left, 1) / 40) * SQRT2
+        return d + WIN * 0.5 * (erfc((win_above - d) / spread) - erfc((d - lose_below) / spread))
+    return value
+
 
 class HardPlayer(BasePlayer):
     """Determinized alpha-beta with inference; ``worlds``/``iters``, ``depth`` and ``time`` budgets."""
@@ -97,7 +130,8 @@ class HardPlayer(BasePlayer):
                  play_score: bool = True, at_least: int = 0, leaf=expected_points, infosets: bool = True,
                  mcts: int = 0, explore: float | None = None, bias: float = 0.0, horizon: str = "hand",
                  lookahead: int = 0, plies: int = DEFAULT_PLIES, temp: float = DEFAULT_TEMP,
-                 eps: float = DEFAULT_EPS, candidates: int | None = None, endgame: int = 0):
+                 eps: float = DEFAULT_EPS, candidates: int | None = None, endgame: int = 0,
+                 score_leaf: bool = False):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -129,6 +163,7 @@ class HardPlayer(BasePlayer):
         self.plies = plies
         # plays left from which each world is searched to the end of the hand (its stock a guess)
         self.endgame = endgame
+        self.score_leaf = score_leaf  # near the end of a game, leaves count the game too (game_leaf)
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -168,6 +203,8 @@ class HardPlayer(BasePlayer):
         deadline = _time.perf_counter() + self.time_budget if self.time_budget else None
         search = search_infosets if self.infosets and players <= 3 and not exact else search_worlds
         evaluate = lambda state: leaf(state, side, values, rules)  # noqa: E731
+        if self.score_leaf and scores is not None:
+            evaluate = game_leaf(evaluate, rules, side, scores)
         terminal = terminal_value(rules, side, scores)
         ab = None
         if self.lookahead and not exact:

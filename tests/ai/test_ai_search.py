@@ -205,3 +205,27 @@ def test_hard_endgame_searches_the_last_two_deals_to_the_end_of_the_hand():
     assert all(abs(s - round(s)) < 1e-9 for s in exact)
     assert not all(abs(s - round(s)) < 1e-9 for s in sums(HardPlayer(3, worlds=6)))
     assert sums(HardPlayer(3, worlds=6, endgame=12)) == exact  # a seed and a count: the same values
+
+
+def test_near_the_end_of_a_game_a_leaf_counts_the_game_it_leads_to():
+    from scopa_tui.ai.hard import game_leaf
+
+    rules = Rules(players=2)
+
+    class Leaf:  # a deal's end with 10 cards taken: the state game_leaf reads
+        piles = [_mask("1b 2b 3b 4b 5b"), _mask("1c 2c 3c 4c 5c")]
+
+    def worth(d):
+        return lambda state: d
+
+    # far from the target the leaf is itself
+    assert game_leaf(worth(0.5), rules, 0, (2, 3))(Leaf) == 0.5
+    # 9-9: a point more of the hand is worth more than a point (the game turns on it),
+    # and the values stay in order and symmetric
+    level = [game_leaf(worth(d), rules, 0, (9, 9))(Leaf) for d in (-1.0, 0.0, 1.0)]
+    assert level[0] < level[1] < level[2] and level[1] == pytest.approx(0.0)
+    assert level[2] - level[1] > 1.0 and level[2] == pytest.approx(-level[0])
+    # the side ahead at 10-6 is worth more than at 6-10, the same leaf
+    assert game_leaf(worth(0.0), rules, 0, (10, 6))(Leaf) > 0 > game_leaf(worth(0.0), rules, 0, (6, 10))(Leaf)
+    # with three sides (3 players) the leaf is left alone
+    assert game_leaf(worth(0.5), Rules(players=3), 0, (9, 9, 9))(Leaf) == 0.5
