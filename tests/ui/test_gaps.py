@@ -222,8 +222,12 @@ async def test_a_resumed_game_shows_the_plays_of_its_hand_in_the_log(tmp_path):
             assert any(line.startswith(f"{names[play.seat]} played {play.card}") for line in lines), lines
         assert app.game.turn == 0 and len(app.game.view(0).hand) == 1
         assert "Your turn: pick a card (1 or a click)" in text_of(game_screen(app).query_one("#prompt"))
-        await pilot.press("enter")  # nothing chosen yet: the keys that choose, for one card
-        assert "choose a card first: 1" in text_of(game_screen(app).query_one("#prompt"))
+        # nothing chosen yet, and one card left that can go only one way: Enter plays it
+        plays = len(app.game.history)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(app.game.history) > plays and app.game.history[plays].seat == 0
+        assert str(app.game.history[plays].card) == "4b"
         await pilot.press("q", "y")
 
 
@@ -249,6 +253,31 @@ def test_the_help_names_every_screen_and_command():
     for words in ("F2", "History", "Statistics", "Ctrl+P", "AI pace", "ASCII suits", "Change theme",
                   "external bot"):
         assert words in HELP_TEXT, words
+
+
+async def test_enter_with_one_card_that_can_take_two_ways_chooses_it_and_shows_the_ways(tmp_path):
+    game = Game(make_rules(players=2), seed=5)
+    game.start()
+    for _ in range(10):
+        game.play(game.legal_moves()[0])
+    assert game.turn == 0 and len(game.view(0).hand) == 1 and len(game.legal_moves()) == 2
+    Store(tmp_path).saves.save(game, GameSetup(["You", "Anna"], [None, "greedy"], 0), "g1")
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"]), ai_delay=0, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # resume
+        await settle(pilot)
+        plays = len(app.game.history)
+        await pilot.press("enter")  # 9s takes 2b + 7b or 4d + 5c: chosen, not played
+        await settle(pilot)
+        screen = game_screen(app)
+        assert len(app.game.history) == plays and screen.selected == 0 and len(screen.sets) == 2
+        assert "other capture (1/2)" in text_of(screen.query_one("#prompt"))
+        await pilot.press("tab", "enter")  # the other way, played
+        await settle(pilot)
+        mine = app.game.history[plays]  # (Anna may have answered since)
+        assert mine.seat == 0 and {str(c) for c in mine.capture} == {"4d", "5c"}
+        await pilot.press("q", "y")
 
 
 async def test_a_quick_extra_enter_does_not_skip_the_game_over_screen():

@@ -1151,9 +1151,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if not self._my_turn():
             return
         if not self._chosen():
-            self._set_message(lambda: Text(_("choose a card first: {keys}").format(keys=self._card_keys()),
-                                           style="bold"))
-            return
+            if len(self.pic.my_hand) != 1:
+                self._set_message(lambda: Text(_("choose a card first: {keys}").format(keys=self._card_keys()),
+                                               style="bold"))
+                return
+            # the last card: Enter chooses it, and plays it when it can go only one way
+            self._select(0)
+            if len(self.sets) > 1:
+                return
         card = self.pic.my_hand[self.selected]
         reason = self.table.explain(card, self.capture)
         if reason is not None:
