@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import CARDS, Move, PlayerView, cards_of
 from ..engine.cards import RANK_NAMES, SETTEBELLO
+from ..engine.core import ESCOBA, rule_of
 from ..engine.text import _, language, ngettext, pgettext
 from .common import Counter, last_capturer
 from .hard import HardPlayer
@@ -111,10 +112,12 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
     if not a.after:
         return _("{move}: the table is left empty").format(move=what)
     if a.sweep_rank == 0:
-        return _("{move} and leaves {left}: no single card can sweep it").format(move=what, left=left)
+        return _exposed(_("{move} and leaves {left}: no single card can sweep it").format(move=what, left=left),
+                        view, move, what, left, a, counter)
     unseen = counter.unseen_of_rank(a.sweep_rank)
     if unseen == 0:
-        return _("{move} and leaves {left}: no unseen card sweeps it").format(move=what, left=left)
+        return _exposed(_("{move} and leaves {left}: no unseen card sweeps it").format(move=what, left=left),
+                        view, move, what, left, a, counter)
     card = _article(rank_name(a.sweep_rank))
     if a.p_sweep >= 0.995:
         # TRANSLATORS: {card} is one card of the rank that sweeps, e.g. "a Horse", "un Cavallo".
@@ -127,6 +130,25 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
                      "{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
                      "{percent}% the next player has one)", unseen)
             .format(move=what, left=left, card=card, n=unseen, percent=round(100 * a.p_sweep)))
+
+
+def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: Assessment,
+             counter: Counter) -> str:
+    """``line``, unless the settebello stays on the table where a 7 nobody has seen yet can
+    take it: a table no card sweeps is not a safe one then, and the line says so (Escoba
+    takes by sums of 15, not by rank: not there)."""
+    sevens = counter.unseen_of_rank(7)
+    if not (a.after >> SETTEBELLO & 1 and sevens) or rule_of(view.rules) == ESCOBA:
+        return line
+    if int(move.card) == SETTEBELLO:  # laid now: the risk is the whole story (the line stays short)
+        # TRANSLATORS: {move} is "lays the settebello"; {n} how many 7s nobody has seen yet.
+        return ngettext("{move} and leaves {left}: a 7 can take it ({n} still unseen)",
+                        "{move} and leaves {left}: a 7 can take it ({n} still unseen)",
+                        sevens).format(move=what, left=left, n=sevens)
+    # TRANSLATORS: {line} is the hint's line ("4c takes 1s and 3b and leaves 7d 9c: no
+    # single card can sweep it"); {n} how many 7s nobody has seen yet.
+    return ngettext("{line}, but a 7 takes the settebello ({n} still unseen)",
+                    "{line}, but a 7 takes the settebello ({n} still unseen)", sevens).format(line=line, n=sevens)
 
 
 def best(view: PlayerView, budget: float, iters: int | None, seed: int | None) -> tuple[Move, float]:

@@ -61,3 +61,19 @@ def test_a_hint_of_so_many_worlds_is_never_cut_short_by_the_clock(monkeypatch):
 
     monkeypatch.setattr(search, "perf_counter", lambda: 1e12)  # every deadline long past
     assert suggest(view, iters=30, seed=4) == unhurried
+
+
+def test_a_settebello_left_where_a_7_can_take_it_is_said():
+    # 7d laid on 8s 8b: no single card sweeps 23, but any of the three 7s not seen takes it
+    view = make_view("8c 7d", "8s 8b", hand_sizes=(2, 2), stock=18)
+    assert explain(view, Move("7d")) == "lays the settebello and leaves 7d 8s 8b: a 7 can take it (3 still unseen)"
+    # every other 7 already taken: nothing to add
+    seen = make_view("8c 7d", "8s 8b", captured=["7c 7s", "7b"], hand_sizes=(2, 2), stock=15)
+    assert explain(seen, Move("7d")) == "lays the settebello and leaves 7d 8s 8b: no single card can sweep it"
+    # a table the settebello is not on says nothing of it
+    assert "7 takes" not in explain(view, Move("8c", ["8s"]))
+    # left on the table by another play: said after what the play leaves
+    there = make_view("4c 9b", "7d 1s 3b 9c", hand_sizes=(2, 2), stock=16)
+    assert explain(there, Move("4c", ["1s", "3b"])) == (
+        "4c takes 1s and 3b and leaves 7d 9c: no single card can sweep it, but a 7 takes the settebello "
+        "(3 still unseen)")
