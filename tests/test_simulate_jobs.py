@@ -215,10 +215,17 @@ def descendants(pid: int) -> list[int]:
     return children + [d for c in children for d in descendants(c)]
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the child: Ctrl-C handled as by default.  A test run started in the background by
+    a shell without job control (``nohup ... &``) has SIGINT ignored, children inherit that,
+    and Python then leaves it ignored; a terminal's Ctrl-C reaches a process that has not."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_simulate(*args: str) -> subprocess.Popen:
     return subprocess.Popen([PY, "-m", "scopa_tui", "--lang", "en", "simulate", "--jobs", "2", *args],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_ctrl_c_as_in_a_terminal)
 
 
 def wait_for(proc: subprocess.Popen, found, timeout: float = 30) -> list[int]:
