@@ -202,18 +202,28 @@ async def test_a_quick_second_enter_does_not_skip_the_scoring():
         assert not isinstance(app.screen, HandOverScreen)
 
 
-async def test_a_resumed_game_shows_the_plays_of_its_hand_in_the_log(tmp_path):
+def saved_after(tmp_path, plays: int) -> tuple[Game, ScopaApp]:
+    """A 2-player game against greedy (seed 5) saved after its first ``plays`` plays (each
+    the first legal move), and an app that offers to resume it."""
     game = Game(make_rules(players=2), seed=5)
     game.start()
-    for _ in range(4):
+    for _ in range(plays):
         game.play(game.legal_moves()[0])
-    played = [e for e in game.history]
     Store(tmp_path).saves.save(game, GameSetup(["You", "Anna"], [None, "greedy"], 0), "g1")
-    app = ScopaApp(GameConfig(players=2, ai=["greedy"]), ai_delay=0, data_dir=str(tmp_path))
+    return game, ScopaApp(GameConfig(players=2, ai=["greedy"]), ai_delay=0, data_dir=str(tmp_path))
+
+
+async def resume(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("enter")  # resume
+    await settle(pilot)
+
+
+async def test_a_resumed_game_shows_the_plays_of_its_hand_in_the_log(tmp_path):
+    game, app = saved_after(tmp_path, 4)
+    played = [e for e in game.history]
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")  # resume
-        await settle(pilot)
+        await resume(pilot)
         log = game_screen(app).query_one(PlayLog)
         lines = log.texts
         assert any("Hand 1" in line for line in lines)
@@ -256,17 +266,10 @@ def test_the_help_names_every_screen_and_command():
 
 
 async def test_enter_with_one_card_that_can_take_two_ways_chooses_it_and_shows_the_ways(tmp_path):
-    game = Game(make_rules(players=2), seed=5)
-    game.start()
-    for _ in range(10):
-        game.play(game.legal_moves()[0])
+    game, app = saved_after(tmp_path, 10)
     assert game.turn == 0 and len(game.view(0).hand) == 1 and len(game.legal_moves()) == 2
-    Store(tmp_path).saves.save(game, GameSetup(["You", "Anna"], [None, "greedy"], 0), "g1")
-    app = ScopaApp(GameConfig(players=2, ai=["greedy"]), ai_delay=0, data_dir=str(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")  # resume
-        await settle(pilot)
+        await resume(pilot)
         plays = len(app.game.history)
         await pilot.press("enter")  # 9s takes 2b + 7b or 4d + 5c: chosen, not played
         await settle(pilot)
