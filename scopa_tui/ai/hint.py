@@ -155,7 +155,7 @@ def best(view: PlayerView, budget: float, iters: int | None, seed: int | None) -
     """The hard search's move for this view and its value: no words, so that a process of
     its own can run it (:mod:`.searchproc`)."""
     player = HardPlayer(seed, time=0 if iters else budget, iters=iters)  # 0: no clock at all
-    return player.evaluate(view)[0]
+    return player.best(view)
 
 
 def suggest(view: PlayerView, budget: float = 0.5, iters: int | None = None, seed: int | None = None,
