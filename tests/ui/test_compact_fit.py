@@ -91,3 +91,23 @@ async def test_a_long_hint_shows_whole_and_the_prompt_shrinks_back(lang, case):
         await pilot.press("escape")
         await settle(pilot)
         assert (prompt.region.height, felt.card_size) == before  # two lines again
+
+
+async def test_a_wider_terminal_gives_a_long_hint_two_lines_again():
+    languages.use("fr")
+    hands, table, move = HINTS["settebello left"]
+    app = stacked_app(hands, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        prompt = screen.query_one(Prompt)
+        reason = explain(screen.table.view(), move, rank_name=screen.deck.rank_name)
+        screen.post_message(HintReady(move, reason, screen.token))
+        await settle(pilot)
+        assert prompt.region.height == 3
+        await pilot.resize_terminal(130, 40)
+        await settle(pilot)
+        assert prompt.region.height == 2 and _words(shown(prompt)) == _words(screen.message.plain)
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert prompt.region.height == 3

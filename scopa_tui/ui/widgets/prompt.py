@@ -36,6 +36,7 @@ class Prompt(Static):
         self._fit()
 
     def on_resize(self) -> None:
+        """Another width (the terminal resized): the lines the text takes at it."""
         self._fit()
 
     def lines_for(self, content: VisualType) -> int:
