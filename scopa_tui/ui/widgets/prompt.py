@@ -2,7 +2,9 @@
 
 Two lines high (game.tcss), and up to four while its text needs them (a hint that says
 which card, what it leaves and why, in French, at 80×24): the table above gives up its
-blank rows for them, and takes them back with the next shorter text.
+blank rows for them, and takes them back with the next shorter text.  (With six players at
+80×24 a fourth line hides the lower side seats' pile counts meanwhile; only the longest
+hints take four.)
 
 Its colour (game.tcss: the component classes ``prompt--legal`` and ``prompt--illegal``) is
 put on the widget's own style in place: a CSS class toggled on it made Textual match it
