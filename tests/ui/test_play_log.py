@@ -78,3 +78,16 @@ async def test_the_games_first_frame_shows_the_first_line_of_the_log(monkeypatch
         await settle(pilot)
     assert drawn and drawn[0][0].startswith("— Hand 1"), drawn
 
+
+
+async def test_a_hands_heading_too_wide_for_a_row_loses_its_dashes_only():
+    app = LogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(PlayLog)
+        log.add("— Hand 1: Anna deals —", DECK, "hand")  # 22 cells: too wide for the 21 of the log
+        log.add("— Hand 2 —", DECK, "hand")
+        log.add("— Anna played 7d and took 3c —", DECK, "")  # not a heading: wrapped as it is
+        await pilot.pause()
+        assert log.scrollable_content_region.width == 21
+        assert _rows(log) == ["Hand 1: Anna deals", "— Hand 2 —", "— Anna played 7d and", "took 3c —"]
+        assert log.texts[0] == "— Hand 1: Anna deals —"  # the line itself is kept whole

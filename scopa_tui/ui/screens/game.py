@@ -1223,8 +1223,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # TRANSLATORS: before the hint's move and why: "Hint: 7d takes 3c + 4s, ...".
             out = Text(_("Hint:") + " ", style="bold")
             out.append_text(styled_text(message.reason, self.deck, self._card_style))
-            out.append("  " + _("Enter plays it"), style="dim")
-            return out
+            keys = out + Text("  " + _("Enter plays it"), style="dim")
+            # The keys only where they cost no line of their own beyond the prompt's two: a
+            # long hint keeps its reason whole (widgets/prompt.py), and the footer says ⏎.
+            prompt = self.query_one("#prompt", Prompt)
+            return keys if prompt.lines_for(keys) <= max(2, prompt.lines_for(out)) else out
 
         self._set_message(said)
 

@@ -57,11 +57,11 @@ class Choice(Widget, can_focus=True):
     COMPONENT_CLASSES = {"choice--label", "choice--value", "choice--arrow", "choice--end"}
     BINDINGS = [
         # TRANSLATORS: the keys of a choice on the new-game form (the keys panel, ^p).
-        Binding("left", "step(-1)", N_("previous choice"), show=False),
-        Binding("right", "step(1)", N_("next choice"), show=False),
-        Binding("enter,space", "next", N_("next choice"), show=False),
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
+        Binding("left", "step(-1)", N_("previous choice"), id="choice.previous", show=False),
+        Binding("right", "step(1)", N_("next choice"), id="choice.next", show=False),
+        Binding("enter,space", "next", N_("next choice"), id="choice.next_round", show=False),
+        Binding("up", "app.focus_previous", id="choice.row_up", show=False),
+        Binding("down", "app.focus_next", id="choice.row_down", show=False),
     ]
 
     class Changed(Message):

@@ -34,7 +34,7 @@ class Press(Widget, can_focus=True):
         &:ansi { color: $primary; background: ansi_default; border: tall $primary; }
     }
     """
-    BINDINGS = [Binding("enter,space", "press", N_("press"), show=False)]
+    BINDINGS = [Binding("enter,space", "press", N_("press"), id="press.press", show=False)]
 
     class Pressed(Message):
         """The button was pressed (``on_press_pressed``)."""

@@ -1,5 +1,11 @@
 """The line under the table: what to do, and whether the choice shown is legal.
 
+Two lines high (game.tcss), and up to four while its text needs them (a hint that says
+which card, what it leaves and why, in French, at 80×24): the table above gives up its
+blank rows for them, and takes them back with the next shorter text.  (With six players at
+80×24 a fourth line hides the lower side seats' pile counts meanwhile; only the longest
+hints take four.)
+
 Its colour (game.tcss: the component classes ``prompt--legal`` and ``prompt--illegal``) is
 put on the widget's own style in place: a CSS class toggled on it made Textual match it
 against the whole stylesheet again, on nearly every key (README, Benchmark: key to screen).
@@ -7,19 +13,53 @@ against the whole stylesheet again, on nearly every key (README, Benchmark: key 
 
 from __future__ import annotations
 
+from textual.visual import VisualType, visualize
 from textual.widgets import Static
 
 PROMPT_STATES = ("legal", "illegal")
+MOST_LINES = 4  # at 80×24 the table keeps a row of cards with their letters (widgets/cards.py)
 
 
 class Prompt(Static):
-    """A Static whose text colour says whether the choice is legal (``state``)."""
+    """A Static whose text colour says whether the choice is legal (``state``), and whose
+    height grows from two lines to at most :data:`MOST_LINES` for a long text."""
 
     COMPONENT_CLASSES = {f"prompt--{state}" for state in PROMPT_STATES}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.state = ""  # "", "legal" or "illegal"
+        self.lines = 2  # the lines it takes now
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        """Show ``content``; the prompt grows (or shrinks back) when it needs another number of
+        lines, and only then is the screen laid out again (``layout=False`` stays cheap)."""
+        super().update(content, layout=layout)
+        self._fit()
+
+    def on_resize(self) -> None:
+        """Another width (the terminal resized): the lines the text takes at it."""
+        self._fit()
+
+    def lines_for(self, content: VisualType) -> int:
+        """The lines ``content`` would take at the prompt's width (0: not laid out yet)."""
+        width = self.content_size.width
+        return visualize(self, content).get_height(self.styles, width) if width else 0
+
+    def _fit(self) -> None:
+        """As many lines as the text takes at this width: two at least, MOST_LINES at most."""
+        width = self.content_size.width
+        if not width:
+            return
+        lines = max(2, min(MOST_LINES, self.visual.get_height(self.styles, width)))
+        if lines == self.lines:
+            return
+        self.lines = lines
+        if lines == 2:
+            self.styles.clear_rule("height")  # game.tcss's two lines again
+            self.refresh(layout=True)  # clearing a rule does not lay the screen out itself
+        else:
+            self.styles.height = lines
 
     def show_state(self, state: str) -> None:
         """Colour the line for ``state`` ("" for the screen's own colour)."""

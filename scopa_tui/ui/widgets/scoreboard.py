@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -116,6 +117,9 @@ def styled_text(text: str, deck: DeckStyle, styler) -> Text:
     return out
 
 
+FRAME = ("— ", " —")  # around a hand's heading in the log (screens/game.py, _lines_for)
+
+
 class PlayLog(ScrollView):
     """Recent plays, newest at the bottom, each wrapped at the box's width; a taller terminal
     shows more of them.
@@ -213,7 +217,12 @@ class PlayLog(ScrollView):
             self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def _rows(self, text: str, deck: DeckStyle, kind: str, width: int) -> list[Strip]:
-        """One line of the log, in its styles, as rows of at most ``width`` cells."""
+        """One line of the log, in its styles, as rows of at most ``width`` cells.
+
+        A hand's heading ("— Manche 1 : Anna donne —") too wide for one row loses its dashes
+        rather than leave one alone on a row of its own (its rows are 23 cells wide at 80×24)."""
+        if kind == "hand" and cell_len(text) > width and text.startswith(FRAME[0]) and text.endswith(FRAME[1]):
+            text = text[len(FRAME[0]):-len(FRAME[1])]
         line = styled_text(text, deck, lambda c: self.get_component_rich_style(f"card--{suit_role(c)}",
                                                                                 partial=True))
         if kind:

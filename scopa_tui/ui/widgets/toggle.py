@@ -53,9 +53,9 @@ class Toggle(Widget, can_focus=True):
     COMPONENT_CLASSES = {"toggle--box", "toggle--on", "toggle--label", "toggle--summary"}
     BINDINGS = [
         # TRANSLATORS: the key of a house rule's box on the new-game form (the keys panel, ^p).
-        Binding("enter,space", "toggle", N_("tick or clear"), show=False),
-        Binding("up", "app.focus_previous", show=False),
-        Binding("down", "app.focus_next", show=False),
+        Binding("enter,space", "toggle", N_("tick or clear"), id="toggle.tick", show=False),
+        Binding("up", "app.focus_previous", id="toggle.row_up", show=False),
+        Binding("down", "app.focus_next", id="toggle.row_down", show=False),
     ]
 
     class Changed(Message):
