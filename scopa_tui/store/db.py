@@ -141,6 +141,7 @@ class HistoryEntry:
     won: bool | None
     totals: list[int]
     hands: int
+    variant: str = "scopa"
 
     @property
     def result(self) -> str:
@@ -339,7 +340,7 @@ def _entry(r: tuple) -> HistoryEntry:
         names=_json_list(r[4], _text, players), ai=_json_list(r[5], _optional_text, players),
         human_seat=_whole(r[6], 0, players - 1, nullable=True), opponents=_text(r[7]),
         winner=_whole(r[8], 0, players - 1, nullable=True), won=_flag(r[9], nullable=True),
-        totals=_json_list(r[10], _whole), hands=_whole(r[11]))
+        totals=_json_list(r[10], _whole), hands=_whole(r[11]), variant=_variant(r[12]))
 
 
 class Database:
@@ -595,7 +596,7 @@ class Database:
         def work(con):
             rows = con.execute(
                 "SELECT id, game_id, finished_at, players, names, ai, human_seat, opponents, winner, won,"
-                " totals, hands FROM games ORDER BY finished_at DESC, id DESC").fetchall()
+                " totals, hands, variant FROM games ORDER BY finished_at DESC, id DESC").fetchall()
             out, damaged = [], []
             for r in rows:
                 try:

@@ -178,7 +178,7 @@ async def test_stats_screen_shows_the_record(tmp_path):
         file_game(store, play(Game(make_rules(players=2), seed=seed), seed=seed))
     st = store.stats()
     opened = []
-    app = ScreensApp(StatsScreen(st, history=lambda: opened.append(True)))
+    app = ScreensApp(StatsScreen(st, history=lambda *chosen: opened.append(chosen)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = text_of(app.screen, "#stats-summary")
@@ -189,7 +189,7 @@ async def test_stats_screen_shows_the_record(tmp_path):
         levels = text_of(app.screen, "#stats-levels")
         assert f"2 greedy {st.games} {st.won}" in levels
         await pilot.press("h")
-        assert opened == [True]
+        assert opened == [(None, None)]  # all games: the whole history
 
 
 def inside(screen, selector: str) -> str:
@@ -239,3 +239,32 @@ async def test_choosing_a_variant_and_a_number_of_players_changes_the_numbers(tm
         await pilot.pause()
         assert (screen.variant, screen.players) == ("escoba", None)
         assert "Games played 2 " in inside(screen, "#stats-summary")
+
+
+async def test_the_history_from_the_statistics_shows_the_games_chosen(tmp_path):
+    store = Store(tmp_path)
+    mixed_games(store)
+    opened = []
+    app = ScreensApp(StatsScreen(store.stats(), history=lambda *chosen: opened.append(chosen)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "tab", "right", "h")  # Scopa, for 2
+        assert opened == [("scopa", 2)]
+        app.push_screen(HistoryScreen(store.history(), store.history_record, variant="scopa", players=2))
+        await pilot.pause()
+        assert text_of(app.screen, "#history-title").startswith("History of Scopa, 2 players · ")
+        table = app.screen.query_one(DataTable)
+        assert [str(c.label) for c in table.ordered_columns][:2] == ["Date", "Players"]  # one game: no column
+        assert [row.value for row in table.rows] == [str(e.id) for e in store.history() if e.game_id in ("g5", "g1")]
+
+
+async def test_a_history_of_several_variants_names_each_game(tmp_path):
+    store = Store(tmp_path)
+    mixed_games(store)
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app.screen, "#history-title").startswith("History · ")
+        table = app.screen.query_one(DataTable)
+        assert [str(c.label) for c in table.ordered_columns][:3] == ["Date", "Game", "Players"]
+        assert [table.get_row_at(i)[1] for i in range(5)] == ["Scopa", "Escoba", "Scopa", "Escoba", "Scopa"]

@@ -91,7 +91,7 @@ class StatsScreen(Translated, Screen[None]):
     def __init__(self, stats: Stats, history=None) -> None:
         super().__init__()
         self.stats = stats  # of all games
-        self.open_history = history  # a callable that shows the history, or None
+        self.open_history = history  # history(variant, players) shows the history of those games, or None
         self.variant: str | None = None  # the games shown: of this variant (None: any) ...
         self.players: int | None = None  # ... with this number of players (None: any)
 
@@ -144,7 +144,7 @@ class StatsScreen(Translated, Screen[None]):
 
     def action_history(self) -> None:
         if self.open_history is not None:
-            self.open_history()
+            self.open_history(self.variant, self.players)
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "history":
