@@ -81,7 +81,6 @@ class StatsScreen(Translated, Screen[None]):
     played are offered)."""
 
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
-    AUTO_FOCUS = "#stats-variant"  # ← and → choose the game at once
 
     BINDINGS = [
         Binding("escape,q", "close", N_("back"), id="stats.close", key_display="Esc"),
@@ -126,6 +125,11 @@ class StatsScreen(Translated, Screen[None]):
                 levels.border_title = _("By opponents and number of players")
                 yield levels
         yield Footer()
+
+    def on_mount(self) -> None:
+        # ← and → choose the game at once (AUTO_FOCUS runs before the row is mounted)
+        for choice in self.query("#stats-variant"):
+            choice.focus()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         event.stop()
