@@ -99,9 +99,10 @@ def _v2(con: sqlite3.Connection) -> None:
         if VARIANTS[variant].scoring != "escoba" or not isinstance(human_side, int):
             continue
         (text,) = con.execute("SELECT record FROM games WHERE id = ?", (row_id,)).fetchone()
-        try:
-            lines = hand_lines([records.json_loads(line) for line in text.splitlines() if line.strip()],
-                               human_side)
+        try:  # the hand_end lines only: the plays are most of a record, and need no reading here
+            start = records.json_loads(first)
+            lines = hand_lines([start] + [records.json_loads(line) for line in text.splitlines()
+                                          if '"hand_end"' in line], human_side)
         except (ValueError, RecursionError, AttributeError, TypeError, KeyError, IndexError):
             continue  # its hands stay as they were stored
         con.executemany("UPDATE hands SET primiera = 0, sevens = ? WHERE game = ? AND hand = ?",

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+from conftest import file_game, play, setup_for
+
+from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
 from scopa_tui.store import Store
 from scopa_tui.ui.app import ScopaApp
@@ -370,10 +373,6 @@ async def test_y_answers_the_resume_question_like_enter(tmp_path):
 
 
 async def test_f2_then_right_chooses_a_game_and_h_shows_its_history(tmp_path):
-    from conftest import file_game, play, setup_for
-
-    from scopa_tui.engine import Game, make_rules
-
     store = Store(tmp_path)
     for seed, variant in ((1, "scopa"), (2, "escoba")):
         file_game(store, play(Game(make_rules(variant=variant), seed=seed), seed=seed), setup_for(), f"g{seed}",
