@@ -183,3 +183,4 @@ def test_a_damaged_variant_skips_that_game_with_one_notice(tmp_path):
     assert st.games == len(GAMES) - 1 and st.only("escoba").games == 2
     (notice,) = store.notices.take()
     assert "1 damaged game (g2)" in notice
+    assert "g2" not in {e.game_id for e in store.history()} and len(store.history()) == len(GAMES) - 1
