@@ -162,3 +162,6 @@ async def test_the_game_chosen_in_the_statistics_stays_over_a_change_of_language
         summary = text_of(app.screen, "#stats-summary")
         assert "Parties jouées 1" in summary and "Velo pris" in summary and "Setenta gagnée" in summary
         assert text_of(app.screen, "#stats-players") == "Joueurs ‹ Tous les nombres ›"
+        await pilot.press("left")  # the game's row still has the keys
+        await pilot.pause()
+        assert text_of(app.screen, "#stats-variant") == "Jeu ‹ Scopa ›"

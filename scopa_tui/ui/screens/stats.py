@@ -128,8 +128,18 @@ class StatsScreen(Translated, Screen[None]):
 
     def on_mount(self) -> None:
         # ← and → choose the game at once (AUTO_FOCUS runs before the row is mounted)
-        for choice in self.query("#stats-variant"):
+        self._focus(None)
+
+    def _focus(self, name: str | None) -> None:
+        for choice in self.query(f"#{name or 'stats-variant'}"):
             choice.focus()
+
+    async def retranslate(self) -> None:
+        """Every word in the new language; the games chosen, and the row with the keys, stay."""
+        focused = self.focused.id if self.focused is not None else None
+        await self.recompose()
+        if focused in ("stats-variant", "stats-players"):
+            self._focus(focused)
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         event.stop()
