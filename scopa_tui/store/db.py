@@ -5,7 +5,8 @@ One database file, ``DATA_DIR/scopa.sqlite3``:
 * ``games``: one row per finished game — when, the rules, who sat where (names, AI
   specs, the human's seat), the result, and the whole game record (docs/record-format.md).
 * ``hands``: one row per hand of each game with the human side's points, scope and
-  which points it won — what the statistics screen sums up.
+  which points it won — what the statistics screen sums up, for all games or for one
+  variant (``games.variant``) and number of players.
 
 The schema has a version (``PRAGMA user_version``) and a list of migrations; opening an
 older database upgrades it in one transaction.  WAL mode and a busy timeout let two
@@ -33,9 +34,10 @@ from ..engine import RecordError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS
 from ..engine.text import N_, _, ngettext
+from ..engine.variants import VARIANTS
 from .files import Notices, StoreError, describe_os_error, is_read_only, left_alone, quarantine, valid_time
 from .saves import GameSetup
-from .summary import hand_lines
+from .summary import hand_lines, record_variant
 
 STATS_KIND = N_("statistics file")  # how the notices name the database file
 
@@ -75,8 +77,40 @@ def _v1(con: sqlite3.Connection) -> None:
     con.execute("CREATE INDEX games_finished ON games(finished_at)")
 
 
+def _v2(con: sqlite3.Connection) -> None:
+    """Each game's variant, so that the statistics tell the variants apart, and per hand
+    whether the human side won Escoba's setenta (the most sevens).
+
+    A stored game counts as what it was: the variant its record's ``game_start`` line
+    names, ``scopa`` when it names none (docs/record-format.md).  An Escoba game's hands
+    are summed again from its record: no primiera point, the setenta instead.  A record
+    that cannot be read leaves its row as plain Scopa (the statistics check it anyway).
+    """
+    con.execute("ALTER TABLE games ADD COLUMN variant TEXT NOT NULL DEFAULT 'scopa'")
+    con.execute("ALTER TABLE hands ADD COLUMN sevens INTEGER NOT NULL DEFAULT 0")
+    firsts = con.execute("SELECT id, human_side, substr(record, 1, instr(record, char(10)))"
+                         " FROM games WHERE typeof(record) = 'text'").fetchall()
+    for row_id, human_side, first in firsts:
+        try:
+            variant = record_variant(records.json_loads(first))
+        except (ValueError, RecursionError, AttributeError):
+            continue  # not a record's first line: plain Scopa
+        con.execute("UPDATE games SET variant = ? WHERE id = ?", (variant, row_id))
+        if VARIANTS[variant].scoring != "escoba" or not isinstance(human_side, int):
+            continue
+        (text,) = con.execute("SELECT record FROM games WHERE id = ?", (row_id,)).fetchone()
+        try:  # the hand_end lines only: the plays are most of a record, and need no reading here
+            start = records.json_loads(first)
+            lines = hand_lines([start] + [records.json_loads(line) for line in text.splitlines()
+                                          if '"hand_end"' in line], human_side)
+        except (ValueError, RecursionError, AttributeError, TypeError, KeyError, IndexError):
+            continue  # its hands stay as they were stored
+        con.executemany("UPDATE hands SET primiera = 0, sevens = ? WHERE game = ? AND hand = ?",
+                        [(int(h.sevens), row_id, h.hand) for h in lines])
+
+
 # MIGRATIONS[i] upgrades a database from version i to version i + 1.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
 
 
 def schema_version() -> int:
@@ -108,6 +142,7 @@ class HistoryEntry:
     won: bool | None
     totals: list[int]
     hands: int
+    variant: str = "scopa"
 
     @property
     def result(self) -> str:
@@ -132,13 +167,9 @@ class LevelRecord:
 
 
 @dataclass
-class Stats:
-    """What the statistics screen shows (the human side's record)."""
+class HandSums:
+    """The human side's hands summed: points, scope, and how many of each point it won."""
 
-    games: int = 0
-    won: int = 0
-    current_streak: int = 0
-    best_streak: int = 0
     hands: int = 0
     points: int = 0
     scope: int = 0
@@ -146,7 +177,81 @@ class Stats:
     primiera: int = 0
     cards: int = 0
     coins: int = 0
+    sevens: int = 0  # Escoba's setenta
+
+    def add(self, other: HandSums) -> None:
+        for name in HAND_FIELDS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+HAND_FIELDS = tuple(HandSums.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One game of the human side's record: what the statistics can be chosen by, its result
+    and its hands."""
+
+    variant: str
+    players: int
+    opponents: str
+    won: bool
+    sums: HandSums = field(default_factory=HandSums)
+
+
+@dataclass
+class Stats(HandSums):
+    """What the statistics screen shows (the human side's record), over ``played``.
+
+    :meth:`only` is the record of one variant, or one number of players, or both;
+    ``primiera_hands`` and ``sevens_hands`` are the hands where that point is played
+    (Escoba has the setenta and no primiera)."""
+
+    games: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    primiera_hands: int = 0
+    sevens_hands: int = 0
     by_level: list[LevelRecord] = field(default_factory=list)
+    played: list[PlayedGame] = field(default_factory=list)  # oldest first
+
+    @classmethod
+    def of(cls, played: list[PlayedGame]) -> Stats:
+        """The record of these games (oldest first)."""
+        st = cls(played=list(played))
+        levels: dict[tuple[int, str], list[int]] = {}
+        run = 0
+        for g in played:
+            st.games += 1
+            st.won += g.won
+            run = run + 1 if g.won else 0
+            st.best_streak = max(st.best_streak, run)
+            level = levels.setdefault((g.players, g.opponents), [0, 0])
+            level[0] += 1
+            level[1] += g.won
+            st.add(g.sums)
+            if VARIANTS[g.variant].scoring == "escoba":
+                st.sevens_hands += g.sums.hands
+            else:
+                st.primiera_hands += g.sums.hands
+        st.current_streak = run
+        st.by_level = [LevelRecord(p, o, n, w) for (p, o), (n, w) in sorted(levels.items())]
+        return st
+
+    def only(self, variant: str | None = None, players: int | None = None) -> Stats:
+        """The record of the games of ``variant`` with ``players`` (None: any)."""
+        return Stats.of([g for g in self.played if variant in (None, g.variant) and players in (None, g.players)])
+
+    @property
+    def variants(self) -> list[str]:
+        """The variants played, in the order of the new-game screen."""
+        have = {g.variant for g in self.played}
+        return [name for name in VARIANTS if name in have]
+
+    def player_counts(self, variant: str | None = None) -> list[int]:
+        """The numbers of players of the games of ``variant`` (None: of any)."""
+        return sorted({g.players for g in self.played if variant in (None, g.variant)})
 
     def per_hand(self, total: int) -> float:
         return total / self.hands if self.hands else 0.0
@@ -217,6 +322,12 @@ def _optional_text(value: Any) -> str | None:
     return None if value is None else _text(value)
 
 
+def _variant(value: Any) -> str:
+    if not isinstance(value, str) or value not in VARIANTS:
+        raise DamagedRow(f"{value!r:.40} is not a variant")
+    return value
+
+
 def _players(value: Any) -> int:
     if value not in PLAYER_COUNTS or isinstance(value, bool):
         raise DamagedRow(f"{value!r} is not a number of players")
@@ -230,7 +341,7 @@ def _entry(r: tuple) -> HistoryEntry:
         names=_json_list(r[4], _text, players), ai=_json_list(r[5], _optional_text, players),
         human_seat=_whole(r[6], 0, players - 1, nullable=True), opponents=_text(r[7]),
         winner=_whole(r[8], 0, players - 1, nullable=True), won=_flag(r[9], nullable=True),
-        totals=_json_list(r[10], _whole), hands=_whole(r[11]))
+        totals=_json_list(r[10], _whole), hands=_whole(r[11]), variant=_variant(r[12]))
 
 
 class Database:
@@ -466,16 +577,16 @@ class Database:
                 return True
             cur = con.execute(
                 "INSERT INTO games (game_id, finished_at, players, preset, target, names, ai, human_seat,"
-                " human_side, opponents, winner, won, totals, hands, record)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " human_side, opponents, winner, won, totals, hands, record, variant)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (game_id, when, rules.players, rules.preset, rules.target, json.dumps(setup.names),
                  json.dumps(setup.ai), setup.human_seat, human_side, opponents_label(setup, rules.players),
-                 end["winner"], won, json.dumps(end["totals"]), n_hands, record_text))
+                 end["winner"], won, json.dumps(end["totals"]), n_hands, record_text, rules.variant))
             con.executemany(
-                "INSERT INTO hands (game, hand, points, scope, settebello, primiera, cards, coins)"
-                " VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT INTO hands (game, hand, points, scope, settebello, primiera, cards, coins, sevens)"
+                " VALUES (?,?,?,?,?,?,?,?,?)",
                 [(cur.lastrowid, h.hand, h.points, h.scope, int(h.settebello), int(h.primiera),
-                  int(h.cards), int(h.coins)) for h in lines])
+                  int(h.cards), int(h.coins), int(h.sevens)) for h in lines])
             return True
 
         return bool(self._write(work, N_("the finished game")))
@@ -486,7 +597,7 @@ class Database:
         def work(con):
             rows = con.execute(
                 "SELECT id, game_id, finished_at, players, names, ai, human_seat, opponents, winner, won,"
-                " totals, hands FROM games ORDER BY finished_at DESC, id DESC").fetchall()
+                " totals, hands, variant FROM games ORDER BY finished_at DESC, id DESC").fetchall()
             out, damaged = [], []
             for r in rows:
                 try:
@@ -546,53 +657,35 @@ class Database:
         return self._read(work, [])
 
     def stats(self) -> Stats:
-        """The human side's record, summed here from checked rows (damaged ones skipped)."""
+        """The human side's record, summed here from checked rows (damaged ones skipped);
+        :meth:`Stats.only` chooses a variant or a number of players from it."""
         def work(con):
-            st = Stats()
             damaged: list[Any] = []
-            results = []
-            levels: dict[tuple[int, str], list[int]] = {}
-            counted: set[Any] = set()  # the games whose hands are counted
-            for row_id, game_id, finished_at, players, opponents, won in con.execute(
-                    "SELECT id, game_id, finished_at, players, opponents, won FROM games WHERE won IS NOT NULL"
-                    " ORDER BY finished_at, id"):
+            played: list[PlayedGame] = []
+            sums: dict[Any, HandSums] = {}  # the counted games' hands, by row id
+            for row_id, game_id, finished_at, players, opponents, won, variant in con.execute(
+                    "SELECT id, game_id, finished_at, players, opponents, won, variant FROM games"
+                    " WHERE won IS NOT NULL ORDER BY finished_at, id"):
                 try:
                     _time(finished_at)
-                    key = (_players(players), _text(opponents))
-                    w = int(_flag(won))
+                    game = PlayedGame(_variant(variant), _players(players), _text(opponents), bool(_flag(won)))
                 except DamagedRow:
                     damaged.append(game_id)
                     continue
-                results.append(w)
-                counted.add(row_id)
-                level = levels.setdefault(key, [0, 0])
-                level[0] += 1
-                level[1] += w
-            st.games = len(results)
-            st.won = sum(results)
-            run = 0
-            for w in results:
-                run = run + 1 if w else 0
-                st.best_streak = max(st.best_streak, run)
-            st.current_streak = run
-            st.by_level = [LevelRecord(p, o, n, w) for (p, o), (n, w) in sorted(levels.items())]
+                played.append(game)
+                sums[row_id] = game.sums
             bad_hands = 0
-            for row in con.execute("SELECT points, scope, settebello, primiera, cards, coins, game FROM hands"):
-                if row[6] not in counted:  # a damaged game's hands (said with the game)
+            for row in con.execute("SELECT game, points, scope, settebello, primiera, cards, coins, sevens"
+                                   " FROM hands"):
+                if row[0] not in sums:  # a damaged game's hands (said with the game)
                     continue
                 try:
-                    points, scope = _whole(row[0]), _whole(row[1], 0, 40)
-                    flags = [int(_flag(v)) for v in row[2:6]]
+                    points, scope = _whole(row[1]), _whole(row[2], 0, 40)
+                    flags = [int(_flag(v)) for v in row[3:8]]
                 except DamagedRow:
                     bad_hands += 1
                     continue
-                st.hands += 1
-                st.points += points
-                st.scope += scope
-                st.settebello += flags[0]
-                st.primiera += flags[1]
-                st.cards += flags[2]
-                st.coins += flags[3]
+                sums[row[0]].add(HandSums(1, points, scope, *flags))
             self._damaged(damaged, bad_hands)
-            return st
+            return Stats.of(played)
         return self._read(work, Stats())

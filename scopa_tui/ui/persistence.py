@@ -326,14 +326,17 @@ class StoreMixin:
         self._read_db(N_("Statistics"), self.store.stats,
                       lambda stats: self.push_screen(StatsScreen(stats, history=self.action_show_history)))
 
-    def action_show_history(self) -> None:
+    def action_show_history(self, variant: str | None = None, players: int | None = None) -> None:
+        """The history; from the statistics screen, of the variant and number of players
+        chosen there (None: any)."""
         from .screens.history import HistoryScreen
 
         if self.store is None:
             self.notify(_("The history is not kept in this run."), severity="warning")
             return
         self._read_db(N_("The history"), self.store.history, lambda entries: self.push_screen(
-            HistoryScreen(entries, self._history_record, ascii=getattr(self, "ascii", False))))
+            HistoryScreen(entries, self._history_record, ascii=getattr(self, "ascii", False), variant=variant,
+                          players=players)))
 
     def _read_db(self, what: str, read, show) -> None:
         """Run ``read()`` on the database thread, then ``show(result)`` here; a busy file

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 
+from conftest import file_game, play, setup_for
+
+from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
 from scopa_tui.store import Store
 from scopa_tui.ui.app import ScopaApp
@@ -367,3 +370,25 @@ async def test_y_answers_the_resume_question_like_enter(tmp_path):
         assert isinstance(again.screen, GameScreen)
         assert plays(again.game) >= 1
         await pilot.press("q", "y")
+
+
+async def test_f2_then_right_chooses_a_game_and_h_shows_its_history(tmp_path):
+    store = Store(tmp_path)
+    for seed, variant in ((1, "scopa"), (2, "escoba")):
+        file_game(store, play(Game(make_rules(variant=variant), seed=seed), seed=seed), setup_for(), f"g{seed}",
+                  when=1000.0 + seed)
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        await pilot.press("right", "right")  # the game's choice has the keys at once
+        assert app.screen.variant == "escoba" and app.screen.shown.games == 1
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        assert [e.game_id for e in app.screen.entries] == ["g2"]
+        await pilot.press("escape", "left")  # back, and the keys go on choosing
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen) and app.screen.variant == "scopa"

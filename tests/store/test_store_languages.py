@@ -143,3 +143,25 @@ def test_a_damaged_save_is_reported_in_french(tmp_path):
     assert Saves(tmp_path, notices).load("x") is None
     (notice,) = notices.take()
     assert notice.startswith(f"la partie sauvegardée {tmp_path / 'x.json'} n'est pas une sauvegarde de scopa-tui ;")
+
+
+async def test_the_game_chosen_in_the_statistics_stays_over_a_change_of_language(tmp_path):
+    store = filled_store(tmp_path)
+    escoba = play(Game(make_rules(players=2, variant="escoba"), seed=5), seed=5)
+    file_game(store, escoba, setup_for(), "e5", when=2000.0)
+    languages.use("it")
+    app = ScreensApp(StatsScreen(store.stats()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app.screen, "#stats-variant") == "Gioco ‹ Tutte le partite ›"
+        await pilot.press("right", "right")  # Scopa, Escoba
+        await pilot.pause()
+        assert "Escobas per mano" in text_of(app.screen, "#stats-summary")
+        await switch(app, pilot, "fr")
+        assert text_of(app.screen, "#stats-variant") == "Jeu ‹ Escoba ›"
+        summary = text_of(app.screen, "#stats-summary")
+        assert "Parties jouées 1" in summary and "Velo pris" in summary and "Setenta gagnée" in summary
+        assert text_of(app.screen, "#stats-players") == "Joueurs ‹ Tous les nombres ›"
+        await pilot.press("left")  # the game's row still has the keys
+        await pilot.pause()
+        assert text_of(app.screen, "#stats-variant") == "Jeu ‹ Scopa ›"

@@ -178,7 +178,7 @@ async def test_stats_screen_shows_the_record(tmp_path):
         file_game(store, play(Game(make_rules(players=2), seed=seed), seed=seed))
     st = store.stats()
     opened = []
-    app = ScreensApp(StatsScreen(st, history=lambda: opened.append(True)))
+    app = ScreensApp(StatsScreen(st, history=lambda *chosen: opened.append(chosen)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = text_of(app.screen, "#stats-summary")
@@ -189,4 +189,82 @@ async def test_stats_screen_shows_the_record(tmp_path):
         levels = text_of(app.screen, "#stats-levels")
         assert f"2 greedy {st.games} {st.won}" in levels
         await pilot.press("h")
-        assert opened == [True]
+        assert opened == [(None, None)]  # all games: the whole history
+
+
+def inside(screen, selector: str) -> str:
+    """The words in a bordered panel, without its border."""
+    return " ".join(text_of(screen, selector).replace("│", " ").split())
+
+
+def mixed_games(store: Store) -> dict[str, list[Game]]:
+    """Scopa for 2 and 4, Escoba for 2: the human is seat 0 in each."""
+    games: dict[str, list[Game]] = {"scopa": [], "escoba": []}
+    for seed, variant, players in [(1, "scopa", 2), (2, "escoba", 2), (3, "scopa", 4), (4, "escoba", 2),
+                                   (5, "scopa", 2)]:
+        game = play(Game(make_rules(players=players, variant=variant), seed=seed), seed=seed)
+        games[variant].append(file_game(store, game, setup_for(players), f"g{seed}", when=1000.0 + seed))
+    return games
+
+
+async def test_choosing_a_variant_and_a_number_of_players_changes_the_numbers(tmp_path):
+    store = Store(tmp_path)
+    games = mixed_games(store)
+    st = store.stats()
+    escoba = st.only("escoba")
+    app = ScreensApp(StatsScreen(st))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert text_of(screen, "#stats-variant") == "Game ‹ All games ›"
+        assert f"Games played 5 Games won {st.won} " in inside(screen, "#stats-summary")
+        await pilot.press("right", "right")  # All games, Scopa, Escoba
+        await pilot.pause()
+        assert screen.variant == "escoba" and text_of(screen, "#stats-variant") == "Game ‹ Escoba ›"
+        text = inside(screen, "#stats-summary")
+        assert f"Games played 2 Games won {escoba.won} " in text
+        assert f"Hands played {sum(len(g.hand_scores) for g in games['escoba'])} " in text
+        assert "Escobas per hand" in text and "Velo taken" in text and "Setenta won" in text
+        assert "Primiera" not in text and "Scope per hand" not in text
+        assert f"2 greedy 2 {escoba.won} " in inside(screen, "#stats-levels")
+        # Escoba was played by 2 only: the players offered follow the game chosen
+        assert [v for _w, v in screen.query_one("#stats-players").options] == [None, 2]
+        await pilot.press("left", "tab", "right", "right")  # Scopa, then its 4-player games
+        await pilot.pause()
+        assert (screen.variant, screen.players) == ("scopa", 4)
+        assert "Games played 1 " in inside(screen, "#stats-summary")
+        levels = inside(screen, "#stats-levels")
+        assert " 4 greedy 1 " in levels and " 2 greedy" not in levels
+        await pilot.press("shift+tab", "right")  # Escoba has no 4-player game: any number again
+        await pilot.pause()
+        assert (screen.variant, screen.players) == ("escoba", None)
+        assert "Games played 2 " in inside(screen, "#stats-summary")
+
+
+async def test_the_history_from_the_statistics_shows_the_games_chosen(tmp_path):
+    store = Store(tmp_path)
+    mixed_games(store)
+    opened = []
+    app = ScreensApp(StatsScreen(store.stats(), history=lambda *chosen: opened.append(chosen)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "tab", "right", "h")  # Scopa, for 2
+        assert opened == [("scopa", 2)]
+        app.push_screen(HistoryScreen(store.history(), store.history_record, variant="scopa", players=2))
+        await pilot.pause()
+        assert text_of(app.screen, "#history-title").startswith("History of Scopa, 2 players · ")
+        table = app.screen.query_one(DataTable)
+        assert [str(c.label) for c in table.ordered_columns][:2] == ["Date", "Players"]  # one game: no column
+        assert [row.value for row in table.rows] == [str(e.id) for e in store.history() if e.game_id in ("g5", "g1")]
+
+
+async def test_a_history_of_several_variants_names_each_game(tmp_path):
+    store = Store(tmp_path)
+    mixed_games(store)
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app.screen, "#history-title").startswith("History · ")
+        table = app.screen.query_one(DataTable)
+        assert [str(c.label) for c in table.ordered_columns][:3] == ["Date", "Game", "Players"]
+        assert [table.get_row_at(i)[1] for i in range(5)] == ["Scopa", "Escoba", "Scopa", "Escoba", "Scopa"]

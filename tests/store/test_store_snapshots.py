@@ -19,8 +19,8 @@ SIZE = (80, 24)
 UI = Path(__file__).resolve().parents[2] / "scopa_tui" / "ui"
 
 
-def game(seed: int, players: int = 2, pick: int = -1) -> Game:
-    g = Game(make_rules(players=players), seed=seed)
+def game(seed: int, players: int = 2, pick: int = -1, variant: str = "scopa") -> Game:
+    g = Game(make_rules(players=players, variant=variant), seed=seed)
     g.start()
     while not g.is_over:
         if g.phase == "hand_over":
@@ -62,3 +62,15 @@ def test_statistics_screen(snap_compare, tmp_path):
         setup = GameSetup(names, [None] + [ai] * (players - 1), 0)
         db.add_game(f"g{i}", records.dumps(game(seed, players, pick=i)), setup, finished_at=1000.0 + i)
     assert snap_compare(StatsApp(db.stats()), terminal_size=SIZE)
+
+
+def test_statistics_screen_of_escoba(snap_compare, tmp_path):
+    """Escoba chosen: its escobas, velo and setenta, no primiera; Players offers its counts."""
+    db = Database(tmp_path / "s.sqlite3", Notices())
+    for i, (seed, players, variant) in enumerate([(1, 2, "scopa"), (2, 2, "escoba"), (3, 4, "escoba"),
+                                                  (4, 2, "escoba"), (5, 3, "scopa")]):
+        names = ["You", "Anna", "Bruno", "Carla"][:players]
+        setup = GameSetup(names, [None] + ["medium"] * (players - 1), 0)
+        db.add_game(f"g{i}", records.dumps(game(seed, players, pick=i, variant=variant)), setup,
+                    finished_at=1000.0 + i)
+    assert snap_compare(StatsApp(db.stats()), terminal_size=SIZE, press=["right", "right"])

@@ -1,7 +1,7 @@
-"""The history screen: every finished game; Enter opens it in the replay viewer."""
+"""The history screen: every finished game, or those of the game chosen on the statistics
+screen; Enter opens one in the replay viewer."""
 
 from __future__ import annotations
-
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,14 +9,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...engine import RecordError
-from ...engine.text import N_, _
+from ...engine.text import N_, _, ngettext
+from ...engine.variants import VARIANTS
 from ...store.db import HistoryEntry
 from ...store.frames import load_text
 from ..styles import STORE_TCSS
 from .replay import ReplayScreen
 from .stats import opponents_words
 from ..translate import Translated
-
 
 
 def _players(entry: HistoryEntry) -> str:
@@ -26,7 +26,8 @@ def _players(entry: HistoryEntry) -> str:
 
 
 class HistoryScreen(Translated, Screen[None]):
-    """Past games, newest first: date, players, opponents, result."""
+    """Past games, newest first: date, game (when they are not all one), players, opponents,
+    result."""
 
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
 
@@ -35,22 +36,38 @@ class HistoryScreen(Translated, Screen[None]):
         Binding("enter", "open", N_("replay"), id="history.open", show=True),
     ]
 
-    def __init__(self, entries: list[HistoryEntry], load_record, ascii: bool = False) -> None:
-        """``load_record(entry_id) -> str | None`` fetches a game's record text."""
+    def __init__(self, entries: list[HistoryEntry], load_record, ascii: bool = False,
+                 variant: str | None = None, players: int | None = None) -> None:
+        """``load_record(entry_id) -> str | None`` fetches a game's record text; ``variant``
+        and ``players`` (None: any) keep the games of one variant and number of players."""
         super().__init__()
-        self.entries = entries
+        self.entries = [e for e in entries if variant in (None, e.variant) and players in (None, e.players)]
         self.load_record = load_record
         self.ascii = ascii
+        self.variant, self.players = variant, players
+
+    def _title(self) -> str:
+        if self.variant is None and self.players is None:
+            return _("History · ↑↓ choose a game, Enter replays it")
+        games = ", ".join(([_(VARIANTS[self.variant].title)] if self.variant else [])
+                          + ([ngettext("{n} player", "{n} players", self.players).format(n=self.players)]
+                             if self.players else []))
+        # TRANSLATORS: the history of the games chosen on the statistics screen; {games} is
+        # e.g. "Escoba", "4 players" or "Escoba, 4 players".
+        return _("History of {games} · ↑↓ choose a game, Enter replays it").format(games=games)
 
     def compose(self) -> ComposeResult:
-        yield Static(_("History · ↑↓ choose a game, Enter replays it"), id="history-title")
+        yield Static(self._title(), id="history-title")
         if not self.entries:
             yield Static(_("No finished games yet."), id="history-empty")
         else:
             table = DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
-            table.add_columns(_("Date"), _("Players"), _("Opponents"), _("Result"), _("Hands"))
+            mixed = len({e.variant for e in self.entries}) > 1  # else the game goes without saying
+            table.add_columns(_("Date"), *([_("Game")] if mixed else []), _("Players"), _("Opponents"),
+                              _("Result"), _("Hands"))
             for e in self.entries:
-                table.add_row(e.date, _players(e), opponents_words(e.opponents), e.result, str(e.hands),
+                game = [_(VARIANTS[e.variant].title)] if mixed else []
+                table.add_row(e.date, *game, _players(e), opponents_words(e.opponents), e.result, str(e.hands),
                               key=str(e.id))
             yield table
         yield Footer()

@@ -1,45 +1,57 @@
-"""The statistics screen: the player's record over all finished games."""
+"""The statistics screen: the player's record over all finished games, or over the games
+of one variant, or of one number of players, chosen at the top (README, Statistics)."""
 
 from __future__ import annotations
-
 
 from rich import box
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from rich.cells import cell_len
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine.text import N_, _, decimal
+from ...engine.variants import VARIANTS
 from ...store.db import Stats
 from ...store.words import level_word
 from ..styles import STORE_TCSS
 from ..translate import Translated
-
+from ..widgets.choice import Choice
 
 
 def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "—"
 
 
-def summary_table(st: Stats) -> Table:
+def summary_table(st: Stats, variant: str | None = None) -> Table:
+    """The record's numbers; ``variant`` (None: games of any) names the points as that game
+    does: Escoba's escobas, velo and setenta, and no primiera."""
     t = Table(box=None, show_header=False, pad_edge=False, padding=(0, 2))
     t.add_column(style="bold", no_wrap=True)
     t.add_column(justify="right")
     t.add_column(style="dim")
-    def of_hands(part: int) -> str:
+    def of_hands(part: int, hands: int = st.hands) -> str:
         # TRANSLATORS: the statistics; {percent} is e.g. "40%" (how often in all the hands played).
-        return _("{percent} of hands").format(percent=_pct(part, st.hands))
+        return _("{percent} of hands").format(percent=_pct(part, hands))
 
+    escoba = variant is not None and VARIANTS[variant].scoring == "escoba"
     t.add_row(_("Games played"), str(st.games), "")
     t.add_row(_("Games won"), str(st.won), _pct(st.won, st.games))
     t.add_row(_("Win streak"), str(st.current_streak), _("best {n}").format(n=st.best_streak))
     t.add_row(_("Hands played"), str(st.hands), "")
     t.add_row(_("Points per hand"), decimal(f"{st.per_hand(st.points):.2f}"), _("{n} in all").format(n=st.points))
-    t.add_row(_("Scope per hand"), decimal(f"{st.per_hand(st.scope):.2f}"), _("{n} in all").format(n=st.scope))
-    t.add_row(_("Settebello taken"), str(st.settebello), of_hands(st.settebello))
-    t.add_row(_("Primiera won"), str(st.primiera), of_hands(st.primiera))
+    t.add_row(_("Escobas per hand") if escoba else _("Scope per hand"), decimal(f"{st.per_hand(st.scope):.2f}"),
+              _("{n} in all").format(n=st.scope))
+    # TRANSLATORS: Escoba's velo is the settebello (the 7 of coins); both are the rules' own names.
+    t.add_row(_("Velo taken") if escoba else _("Settebello taken"), str(st.settebello), of_hands(st.settebello))
+    # Each of these over the hands where it is a point: Escoba has the setenta, no primiera.
+    if st.primiera_hands:
+        t.add_row(_("Primiera won"), str(st.primiera), of_hands(st.primiera, st.primiera_hands))
+    if st.sevens_hands:
+        # TRANSLATORS: Escoba's point for the most sevens (setenta: the rules' own name).
+        t.add_row(_("Setenta won"), str(st.sevens), of_hands(st.sevens, st.sevens_hands))
     t.add_row(_("Cards point won"), str(st.cards), of_hands(st.cards))
     # games of every deck style are counted together: the suit by both its names
     t.add_row(_("Denari/coins point won"), str(st.coins), of_hands(st.coins))
@@ -64,7 +76,9 @@ def levels_table(st: Stats) -> Table:
 
 
 class StatsScreen(Translated, Screen[None]):
-    """Games played and won per opponent level and player count, streaks, per-hand averages."""
+    """Games played and won per opponent level and player count, streaks, per-hand averages:
+    of all games, or of the variant and the number of players chosen at the top (only those
+    played are offered)."""
 
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
 
@@ -75,8 +89,19 @@ class StatsScreen(Translated, Screen[None]):
 
     def __init__(self, stats: Stats, history=None) -> None:
         super().__init__()
-        self.stats = stats
-        self.open_history = history  # a callable that shows the history, or None
+        self.stats = stats  # of all games
+        self.open_history = history  # history(variant, players) shows the history of those games, or None
+        self.variant: str | None = None  # the games shown: of this variant (None: any) ...
+        self.players: int | None = None  # ... with this number of players (None: any)
+
+    @property
+    def shown(self) -> Stats:
+        """The record of the games chosen."""
+        return self.stats.only(self.variant, self.players)
+
+    def _player_choices(self) -> list[tuple[str, int | None]]:
+        # TRANSLATORS: the statistics' choice of games by their number of players: any of them.
+        return [(_("Any number"), None)] + [(str(n), n) for n in self.stats.player_counts(self.variant)]
 
     def compose(self) -> ComposeResult:
         yield Static(_("Statistics"), id="stats-title")
@@ -85,20 +110,55 @@ class StatsScreen(Translated, Screen[None]):
                 yield Static(_("No finished games yet: play one to the end and your record appears here."),
                              id="stats-empty")
             else:
-                summary = Static(summary_table(self.stats), id="stats-summary")
+                with Horizontal(id="stats-choices"):
+                    game, players = _("Game"), _("Players")  # the new-game form's names
+                    # TRANSLATORS: the statistics' choice of games: every variant together.
+                    variants = [(_("All games"), None)] + [(_(VARIANTS[v].title), v) for v in self.stats.variants]
+                    yield Choice(game, variants, self.variant, label_width=cell_len(game) + 1, id="stats-variant")
+                    yield Choice(players, self._player_choices(), self.players, label_width=cell_len(players) + 1,
+                                 id="stats-players")
+                shown = self.shown
+                summary = Static(summary_table(shown, self.variant), id="stats-summary")
                 summary.border_title = _("Your record")
                 yield summary
-                levels = Static(levels_table(self.stats), id="stats-levels")
+                levels = Static(levels_table(shown), id="stats-levels")
                 levels.border_title = _("By opponents and number of players")
                 yield levels
         yield Footer()
+
+    def on_mount(self) -> None:
+        # ← and → choose the game at once (AUTO_FOCUS runs before the row is mounted)
+        self._focus(None)
+
+    def _focus(self, name: str | None) -> None:
+        for choice in self.query(f"#{name or 'stats-variant'}"):
+            choice.focus()
+
+    async def retranslate(self) -> None:
+        """Every word in the new language; the games chosen, and the row with the keys, stay."""
+        focused = self.focused.id if self.focused is not None else None
+        await self.recompose()
+        if focused in ("stats-variant", "stats-players"):
+            self._focus(focused)
+
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        event.stop()
+        if event.choice.id == "stats-variant":
+            self.variant = event.value
+            # the numbers of players of that variant; "any" when the one chosen was not played in it
+            self.query_one("#stats-players", Choice).set_options(self._player_choices())
+        else:
+            self.players = event.value
+        shown = self.shown
+        self.query_one("#stats-summary", Static).update(summary_table(shown, self.variant))
+        self.query_one("#stats-levels", Static).update(levels_table(shown))
 
     def action_close(self) -> None:
         self.dismiss(None)
 
     def action_history(self) -> None:
         if self.open_history is not None:
-            self.open_history()
+            self.open_history(self.variant, self.players)
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "history":
