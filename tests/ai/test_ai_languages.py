@@ -52,7 +52,7 @@ def test_a_feminine_rank_takes_its_article_in_french():
     # Laying 5s on 4c leaves 9, the Dame of the French deck.
     view = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
     line = explain(view, Move("5s"), rank_name=_deck(FRENCH_DECK_IN_FRENCH))
-    assert ": scopa possible seulement avec une Dame (4 pas sorties, " in line, line
+    assert ": scopa seulement avec une Dame (4 pas sorties, " in line, line
 
 
 def test_an_unknown_ai_in_spanish():
