@@ -106,6 +106,7 @@ def run_in_pool(rules: Rules, specs: list[str], plans, games: int, stats: list[E
                 if on_game:
                     on_game(done, games)
     except BrokenProcessPool:
+        _end_workers(pool)
         raise SimulateError(_("a process of the simulation ended unexpectedly; the simulation stopped")) from None
     except KeyboardInterrupt:
         _stop(pool, stop, interrupt=True)
@@ -116,6 +117,19 @@ def run_in_pool(rules: Rules, specs: list[str], plans, games: int, stats: list[E
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return total_hands
+
+
+def _end_workers(pool) -> None:
+    """SIGTERM to every worker still alive of a broken pool.  The executor ends those it
+    knows of itself, but it starts workers as tasks are submitted: one started while a dead
+    worker was being found was missed, and the executor waited for it for ever (Python
+    3.11; a worker killed as it started, ``tests/test_simulate_jobs.py``)."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            if process.is_alive():
+                process.terminate()
+        except (OSError, ValueError, AttributeError):  # gone already, or never started
+            pass
 
 
 def _stop(pool, stop, interrupt: bool) -> None:

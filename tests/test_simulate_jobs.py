@@ -260,6 +260,30 @@ def test_ctrl_c_stops_workers_and_bots_exit_130(tmp_path, whom):
     assert processes_running(str(bot)) == []
 
 
+def test_a_broken_pool_ends_every_worker_it_started_even_one_the_executor_missed():
+    # The executor ends the workers it knew of when one died; one started meanwhile (it
+    # starts them as tasks are submitted) was missed, and it waited for that one for ever.
+    import multiprocessing
+
+    late = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(60,))
+    late.start()
+    gone = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(0,))
+    gone.start()
+    gone.join()
+
+    class BrokenPool:
+        _processes = {late.pid: late, gone.pid: gone}
+
+    try:
+        simjobs._end_workers(BrokenPool())
+        late.join(timeout=20)
+        assert late.exitcode == -signal.SIGTERM
+        assert gone.exitcode == 0
+    finally:
+        if late.is_alive():
+            late.kill()
+
+
 def test_a_worker_that_dies_is_one_line_exit_1():
     proc = start_simulate("--games", "2000", "--ai", "medium,random")
     try:
