@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 
-from scopa_tui.engine import Game, Move, PlayerView, PlayRecord, Rules, capture_masks, parse_card, parse_cards
+from scopa_tui.engine import CARDS, Game, Move, PlayerView, PlayRecord, Rules, capture_masks, parse_card, parse_cards
 
 
 def cards(text: str):
     return tuple(parse_cards(text.split()))
+
+
+def all_but(*keep: str) -> str:
+    """Every card except ``keep``, as a captured pile."""
+    return " ".join(str(c) for c in CARDS if str(c) not in set(keep))
 
 
 def make_view(hand: str, table: str, *, seat: int = 0, players: int = 2, hand_sizes=None, stock: int = 0,

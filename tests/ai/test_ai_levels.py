@@ -11,9 +11,9 @@ from scopa_tui.ai.hard import HardPlayer, evidence, perfect_information
 from scopa_tui.ai.medium import MediumPlayer
 from scopa_tui.ai.simple import GreedyPlayer
 from scopa_tui.ai.strength import format_results, run_matches
-from scopa_tui.engine import CARDS, Move, Rules
+from scopa_tui.engine import Move, Rules
 
-from ai_helpers import make_view
+from ai_helpers import all_but, make_view
 
 
 def test_levels_are_registered_with_descriptions_and_options():
@@ -47,12 +47,6 @@ def test_every_level_plays_whole_games_legally(players):
     assert all(a["faults"] == 0 and a["decisions"] > 0 for a in summary["ai"])
 
 
-def _all_but(*keep: str) -> str:
-    """Every card except ``keep``, as a captured pile."""
-    keep_set = set(keep)
-    return " ".join(str(c) for c in CARDS if str(c) not in keep_set)
-
-
 def test_medium_counts_cards_to_avoid_leaving_a_sweep():
     # Table 4c; laying 5s leaves 9 (a Horse sweeps), laying 6b leaves 10 (a King sweeps).
     kings_seen = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
@@ -76,7 +70,7 @@ def test_hard_sweeps_when_it_can():
 def test_hard_solves_the_end_of_a_hand_exactly():
     # Only 5s is unseen, so the opponent holds it.  Laying 2b leaves 3d 2b for its sweep;
     # laying 5c makes it take the 5c instead.  Greedy lays its cheaper card, the 2b.
-    view = make_view("5c 2b", "3d", captured=[_all_but("5c", "2b", "3d", "5s"), ""], hand_sizes=(2, 1), stock=0)
+    view = make_view("5c 2b", "3d", captured=[all_but("5c", "2b", "3d", "5s"), ""], hand_sizes=(2, 1), stock=0)
     assert perfect_information(view)
     hard = HardPlayer(1, iters=50)
     assert hard.choose(view) == Move("5c")

@@ -6,12 +6,7 @@ from scopa_tui.ai import hint
 from scopa_tui.ai.hard import HardPlayer, prudent, risks
 from scopa_tui.engine import Move, Rules
 
-from ai_helpers import make_view
-
-
-def _all_but(*keep: str) -> str:
-    from scopa_tui.engine import CARDS
-    return " ".join(str(c) for c in CARDS if str(c) not in keep)
+from ai_helpers import all_but, make_view
 
 
 def test_laying_the_settebello_with_a_seven_unseen_is_a_risk():
@@ -33,7 +28,7 @@ def test_a_table_one_unseen_rank_sweeps_is_a_risk_and_a_seen_rank_is_not():
 def test_no_risk_when_no_opponent_plays_again():
     # The last card of the hand: nobody else holds a card and the stock is empty.
     view = make_view("7d", "8s", hand_sizes=(1, 0), stock=0,
-                     captured=[_all_but("7d", "8s"), ""])
+                     captured=[all_but("7d", "8s"), ""])
     assert risks(view, Move("7d")) == 0
 
 

@@ -14,16 +14,11 @@ from scopa_tui.ai.strength import format_results, run_named, build_matches
 from scopa_tui.ai.worlds import determinize
 from scopa_tui.engine import CARDS, Game, Move, Rules, mask_of, parse_cards
 
-from ai_helpers import make_view
+from ai_helpers import all_but, make_view
 
 
 def _mask(text: str) -> int:
     return mask_of(parse_cards(text.split()))
-
-
-def _all_but(*keep: str) -> str:
-    keep_set = set(keep)
-    return " ".join(str(c) for c in CARDS if str(c) not in keep_set)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
@@ -70,7 +65,7 @@ def test_hard_searches_the_last_deal_to_the_end_of_the_hand():
     # The last four cards, two each: unseen 5s and 9b are the opponent's.  Laying 2b
     # leaves 3d 2b for a 5 to sweep; laying 5c (on 3d: nothing to take) leaves 3d 5c,
     # which no card sweeps (sum 8); then 2b ... the exact search sees the hand through.
-    view = make_view("5c 2b", "3d", captured=[_all_but("5c", "2b", "3d", "5s", "9b"), ""],
+    view = make_view("5c 2b", "3d", captured=[all_but("5c", "2b", "3d", "5s", "9b"), ""],
                      hand_sizes=(2, 2), stock=0)
     hard = HardPlayer(1, worlds=4)
     assert hard.choose(view) == Move("5c")
@@ -195,7 +190,7 @@ def test_hard_endgame_searches_the_last_two_deals_to_the_end_of_the_hand():
     # is played out to the end of the hand and scored by the engine (whole points, so each
     # move's sum over the worlds is whole); by default the search stops at the deal's end.
     keep = "7b 1d 9c 3c 5s 2b 4d 6c 8s 10b 1s 2d 3s 5d".split()
-    view = make_view("7b 1d 9c", "3c 5s", captured=[_all_but(*keep), ""], hand_sizes=(3, 3), stock=6)
+    view = make_view("7b 1d 9c", "3c 5s", captured=[all_but(*keep), ""], hand_sizes=(3, 3), stock=6)
     assert view.plays_left == 12
 
     def sums(player):
