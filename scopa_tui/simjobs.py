@@ -83,8 +83,9 @@ def run_in_pool(rules: Rules, specs: list[str], plans, games: int, stats: list[E
     workers = min(jobs, -(-games // size))
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
-                               initargs=(language(), stop, rules, specs, keep_times, record_file is not None))
+    pool = _start_pool(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                                           initargs=(language(), stop, rules, specs, keep_times,
+                                                     record_file is not None)))
     total_hands = done = 0
     pending: deque = deque()
     try:
@@ -106,7 +107,6 @@ def run_in_pool(rules: Rules, specs: list[str], plans, games: int, stats: list[E
                 if on_game:
                     on_game(done, games)
     except BrokenProcessPool:
-        _end_workers(pool)
         raise SimulateError(_("a process of the simulation ended unexpectedly; the simulation stopped")) from None
     except KeyboardInterrupt:
         _stop(pool, stop, interrupt=True)
@@ -119,17 +119,20 @@ def run_in_pool(rules: Rules, specs: list[str], plans, games: int, stats: list[E
     return total_hands
 
 
-def _end_workers(pool) -> None:
-    """SIGTERM to every worker still alive of a broken pool.  The executor ends those it
-    knows of itself, but it starts workers as tasks are submitted: one started while a dead
-    worker was being found was missed, and the executor waited for it for ever (Python
-    3.11; a worker killed as it started, ``tests/test_simulate_jobs.py``)."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        try:
-            if process.is_alive():
-                process.terminate()
-        except (OSError, ValueError, AttributeError):  # gone already, or never started
-            pass
+def _start_pool(pool):
+    """``pool``, made to start all its workers at its first task, before it watches them.
+
+    A "spawn" executor (Python 3.11 to 3.13) starts a worker at each task submitted until it
+    has them all, while its own thread watches those it has: when one died as the others
+    were being started, that thread missed the new ones (and waited for one of them for
+    ever), or saw their table change under it and printed a traceback (a worker killed
+    as it starts, ``tests/test_simulate_jobs.py``).  Started together, before the first
+    task, the workers are all known to it from the start; a worker that dies still breaks
+    the pool (:class:`BrokenProcessPool`), as it should.  The switch is the executor's
+    own, private; without it (another Python) nothing changes."""
+    if getattr(pool, "_safe_to_dynamically_spawn_children", None) is True:
+        pool._safe_to_dynamically_spawn_children = False
+    return pool
 
 
 def _stop(pool, stop, interrupt: bool) -> None:
