@@ -207,3 +207,41 @@ async def test_the_table_names_its_letters_when_a_capture_left_a_gap():
         assert await wait_for_my_turn(pilot)
         assert sorted(screen.table_labels().values()) == ["a", "c", "d"]
         assert screen.query_one("#table").border_subtitle == "a c d: take a card"
+
+
+def _seats_in_view(screen) -> dict[str, str]:
+    """Each seat's text, after checking that all its lines lie inside its row or column."""
+    seen = {}
+    for seat in screen.query(SeatView):
+        box = seat.parent.region
+        assert box.y <= seat.region.y and seat.region.bottom <= box.bottom, (seat.id, seat.region, box)
+        text = plain(seat)
+        assert len(text.splitlines()) == seat.region.height, (seat.id, text)
+        seen[seat.id] = text
+    return seen
+
+
+async def test_every_seats_pile_stays_in_view_at_80x24_under_a_four_line_hint():
+    from dataclasses import replace
+
+    from rich.text import Text
+
+    app = make_app(players=6, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        # the left column's seats swept the table too: their captures take two lines each
+        for seat in screen.query("#left-seats SeatView"):
+            seat.info = replace(seat.info, pile=12, coins=2, scope=(5,))
+        for lines in (4, 2):  # the longest hint (the line under the table at its most), then a short line
+            words = "Hint: lays 7d and leaves 6s 7c Cs Rc, for no single card can sweep them. " * lines
+            screen._set_message(Text(words if lines > 2 else "Your turn"))
+            await settle(pilot)
+            assert screen.query_one("#prompt").lines == lines
+            seen = _seats_in_view(screen)
+            assert all("pile " in text for text in seen.values()), seen
+            top = seen[screen.query_one("#top-seats SeatView").id].splitlines()
+            assert len(top) == (2 if lines > 2 else 3)  # its cards and captures on one line meanwhile
+            for seat in screen.query(".seat-column SeatView"):  # the partner label gives way where short
+                assert ("with " in seen[seat.id]) == (seat.parent.id == "right-seats"), seen[seat.id]

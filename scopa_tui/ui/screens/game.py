@@ -1207,6 +1207,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
             move, reason = None, _("no hint this time ({error})").format(error=exc)
         self.post_message(HintReady(move, reason, token))
 
+    @on(Prompt.LinesChanged)
+    def _prompt_lines(self, message: Prompt.LinesChanged) -> None:
+        """The line under the table grew or shrank back: with two seats in a side column (six
+        players), the seats above the table take a line fewer while it is taller than two
+        lines, so that the table's row keeps the room for every side seat's pile count."""
+        fold = message.lines > 2 and any(len(column.children) > 1 for column in self.query(".seat-column"))
+        for seat in self.query("#top-seats SeatView"):
+            seat.folded = fold
+
     @on(HintReady)
     def _hint_ready(self, message: HintReady) -> None:
         self.hint_pending = False
