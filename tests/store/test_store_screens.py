@@ -305,7 +305,7 @@ async def test_scopones_players_are_shown_as_its_four_not_offered(tmp_path):
         await pilot.pause()
         assert screen.variant == "scopone-scientifico"
         players = screen.query_one("#stats-players")
-        assert text_of(screen, "#stats-players") == "Players ‹ 4 ›" and players.disabled
+        assert shown(players) == "Players ‹ 4 ›" and players.disabled  # as wide as its words
         assert [words for words, _v in players.options] == ["4"]  # no "any number" that means the same
         assert "Games played 1 " in inside(screen, "#stats-summary")
         await pilot.press("tab")  # the row is not a choice: Tab passes it by
