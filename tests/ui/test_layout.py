@@ -245,3 +245,22 @@ async def test_every_seats_pile_stays_in_view_at_80x24_under_a_four_line_hint():
             assert len(top) == (2 if lines > 2 else 3)  # its cards and captures on one line meanwhile
             for seat in screen.query(".seat-column SeatView"):  # the partner label gives way where short
                 assert ("with " in seen[seat.id]) == (seat.parent.id == "right-seats"), seen[seat.id]
+
+
+async def test_a_side_seat_with_no_cards_left_is_not_cut_at_80x24():
+    from dataclasses import replace
+
+    from scopa_tui import languages
+
+    languages.use("fr")  # "aucune carte": wider than a side column at 80×24
+    app = make_app(players=6, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        side = screen.query_one("#left-seats SeatView", SeatView)
+        top = screen.query_one("#top-seats SeatView", SeatView)
+        for seat in (side, top):
+            seat.info = replace(seat.info, cards=0)
+        await settle(pilot)
+        assert plain(side).splitlines()[-2:] == ["0", "pris 0"]  # the count alone, not "aucune ca…"
+        assert "aucune carte" in plain(top)  # where it fits, in words

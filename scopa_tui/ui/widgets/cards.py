@@ -490,7 +490,8 @@ class SeatView(CardCanvas):
                     backs.append(text, self._style(role))
         else:
             backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
-        backs.append(f" {info.cards}" if info.cards else _("no cards"), label)
+        none = _("no cards")  # too wide for a side column at 80×24 ("aucune carte"): the count alone
+        backs.append(f" {info.cards}" if info.cards else none if len(none) <= width else "0", label)
         cards.append(backs)
         narrow = width < 16  # a side column of a small terminal: the AI level gives way
         if info.thinking:
