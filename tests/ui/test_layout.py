@@ -221,11 +221,21 @@ def _seats_in_view(screen) -> dict[str, str]:
     return seen
 
 
-async def test_every_seats_pile_stays_in_view_at_80x24_under_a_four_line_hint():
+async def test_every_seats_pile_stays_in_view_at_80x24_under_a_four_line_hint(monkeypatch):
     from dataclasses import replace
 
     from rich.text import Text
+    from textual.app import App
 
+    drawn: list[tuple[int, int]] = []  # each frame's (prompt lines, top seat lines)
+    display = App._display
+
+    def frame(self, screen, renderable):
+        if renderable is not None and type(screen).__name__ == "GameScreen":
+            drawn.append((screen.query_one("#prompt").region.height, screen.query_one("#seat-3").region.height))
+        display(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", frame)
     app = make_app(players=6, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -241,10 +251,11 @@ async def test_every_seats_pile_stays_in_view_at_80x24_under_a_four_line_hint():
             assert screen.query_one("#prompt").lines == lines
             seen = _seats_in_view(screen)
             assert all("pile " in text for text in seen.values()), seen
-            top = seen[screen.query_one("#top-seats SeatView").id].splitlines()
+            top = seen["seat-3"].splitlines()
             assert len(top) == (2 if lines > 2 else 3)  # its cards and captures on one line meanwhile
             for seat in screen.query(".seat-column SeatView"):  # the partner label gives way where short
                 assert ("with " in seen[seat.id]) == (seat.parent.id == "right-seats"), seen[seat.id]
+        assert (4, 3) not in drawn and (4, 2) in drawn  # folded in the frame the hint is first shown in
 
 
 async def test_a_side_seat_with_no_cards_left_is_not_cut_at_80x24():
