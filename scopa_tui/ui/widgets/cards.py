@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -491,7 +492,7 @@ class SeatView(CardCanvas):
         else:
             backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
         none = _("no cards")  # too wide for a side column at 80×24 ("aucune carte"): the count alone
-        backs.append(f" {info.cards}" if info.cards else none if len(none) <= width else "0", label)
+        backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= width else "0", label)
         cards.append(backs)
         narrow = width < 16  # a side column of a small terminal: the AI level gives way
         if info.thinking:
