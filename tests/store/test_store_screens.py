@@ -268,3 +268,51 @@ async def test_a_history_of_several_variants_names_each_game(tmp_path):
         table = app.screen.query_one(DataTable)
         assert [str(c.label) for c in table.ordered_columns][:3] == ["Date", "Game", "Players"]
         assert [table.get_row_at(i)[1] for i in range(5)] == ["Scopa", "Escoba", "Scopa", "Escoba", "Scopa"]
+
+
+async def test_a_change_of_game_that_resets_the_players_draws_the_numbers_once(tmp_path):
+    store = Store(tmp_path)
+    mixed_games(store)
+    app = ScreensApp(StatsScreen(store.stats()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("right", "tab", "right", "right")  # Scopa, its 4-player games
+        await pilot.pause()
+        assert (screen.variant, screen.players) == ("scopa", 4)
+        summary = screen.query_one("#stats-summary")
+        drawn = []
+        update = summary.update
+        summary.update = lambda *args, **kwargs: (drawn.append(args), update(*args, **kwargs))[1]
+        await pilot.press("shift+tab", "right")  # Escoba has no 4-player game: any number again
+        await pilot.pause()
+        assert (screen.variant, screen.players) == ("escoba", None)
+        assert text_of(screen, "#stats-players") == "Players ‹ Any number ›"
+        assert len(drawn) == 1  # not once for the game and again for the players' reset
+
+
+async def test_scopones_players_are_shown_as_its_four_not_offered(tmp_path):
+    store = Store(tmp_path)
+    mixed_games(store)
+    scopone = play(Game(make_rules(players=4, variant="scopone-scientifico"), seed=6), seed=6)
+    file_game(store, scopone, setup_for(4), "s6", when=1006.0)
+    app = ScreensApp(StatsScreen(store.stats()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("right", "tab", "right")  # Scopa for 2
+        await pilot.press("shift+tab", "right")  # Scopone (scientifico): always 4
+        await pilot.pause()
+        assert screen.variant == "scopone-scientifico"
+        players = screen.query_one("#stats-players")
+        assert shown(players) == "Players ‹ 4 ›" and players.disabled  # as wide as its words
+        assert [words for words, _v in players.options] == ["4"]  # no "any number" that means the same
+        assert "Games played 1 " in inside(screen, "#stats-summary")
+        await pilot.press("tab")  # the row is not a choice: Tab passes it by
+        assert screen.focused.id != "stats-players"
+        await pilot.press("shift+tab")
+        assert screen.focused.id == "stats-variant"
+        await pilot.press("left")  # a game of several counts: offered again, from any number
+        await pilot.pause()
+        assert screen.variant == "scopa" and not players.disabled
+        assert text_of(screen, "#stats-players") == "Players ‹ Any number ›"

@@ -74,3 +74,15 @@ def test_statistics_screen_of_escoba(snap_compare, tmp_path):
         db.add_game(f"g{i}", records.dumps(game(seed, players, pick=i, variant=variant)), setup,
                     finished_at=1000.0 + i)
     assert snap_compare(StatsApp(db.stats()), terminal_size=SIZE, press=["right", "right"])
+
+
+def test_statistics_screen_of_scopone(snap_compare, tmp_path):
+    """Scopone chosen: its players, always 4, shown greyed and as wide as "4", not offered."""
+    db = Database(tmp_path / "s.sqlite3", Notices())
+    for i, (seed, players, variant) in enumerate([(1, 2, "scopa"), (2, 4, "scopone-scientifico"),
+                                                  (3, 4, "scopone-scientifico")]):
+        names = ["You", "Anna", "Bruno", "Carla"][:players]
+        setup = GameSetup(names, [None] + ["medium"] * (players - 1), 0)
+        db.add_game(f"g{i}", records.dumps(game(seed, players, pick=i, variant=variant)), setup,
+                    finished_at=1000.0 + i)
+    assert snap_compare(StatsApp(db.stats()), terminal_size=SIZE, press=["right", "right"])  # Scopa, Scopone

@@ -158,3 +158,21 @@ async def test_the_top_bar_says_you_deal_in_the_players_words():
         screen.pic.dealer = 1 - screen.me
         screen._refresh_topbar()
         assert "Mano 1 · reparte Anna · a 11 puntos" in str(screen._topbar)
+
+
+async def test_a_hands_heading_fits_a_row_of_the_log_at_80x24_in_every_language():
+    """Hand 10 dealt by a five-letter name: one row of the log, not two (its dashes may go)."""
+    from dataclasses import replace
+
+    from scopa_tui.engine.cards import parse_cards
+    from scopa_tui.engine.events import Dealt
+
+    for lang in ("it", "fr", "es", "tl"):
+        async with _game(lang) as (pilot, screen):
+            screen.table.seats[1] = replace(screen.table.seats[1], name="Bruno")
+            log = screen.query_one(PlayLog)
+            for dealer in (screen.me, 1):
+                event = Dealt(hand=10, dealer=dealer, table=tuple(parse_cards(TABLE)), hands=(), stock=20)
+                ((heading, kind),) = screen._lines_for(event)
+                rows = log._rows(heading, screen.deck, kind, log.scrollable_content_region.width)
+                assert len(rows) == 1, (lang, [row.text for row in rows])

@@ -207,3 +207,71 @@ async def test_the_table_names_its_letters_when_a_capture_left_a_gap():
         assert await wait_for_my_turn(pilot)
         assert sorted(screen.table_labels().values()) == ["a", "c", "d"]
         assert screen.query_one("#table").border_subtitle == "a c d: take a card"
+
+
+def _seats_in_view(screen) -> dict[str, str]:
+    """Each seat's text, after checking that all its lines lie inside its row or column."""
+    seen = {}
+    for seat in screen.query(SeatView):
+        box = seat.parent.region
+        assert box.y <= seat.region.y and seat.region.bottom <= box.bottom, (seat.id, seat.region, box)
+        text = plain(seat)
+        assert len(text.splitlines()) == seat.region.height, (seat.id, text)
+        seen[seat.id] = text
+    return seen
+
+
+async def test_every_seats_pile_stays_in_view_at_80x24_under_a_four_line_hint(monkeypatch):
+    from dataclasses import replace
+
+    from rich.text import Text
+    from textual.app import App
+
+    drawn: list[tuple[int, int]] = []  # each frame's (prompt lines, top seat lines)
+    display = App._display
+
+    def frame(self, screen, renderable):
+        if renderable is not None and type(screen).__name__ == "GameScreen":
+            drawn.append((screen.query_one("#prompt").region.height, screen.query_one("#seat-3").region.height))
+        display(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", frame)
+    app = make_app(players=6, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        # the left column's seats swept the table too: their captures take two lines each
+        for seat in screen.query("#left-seats SeatView"):
+            seat.info = replace(seat.info, pile=12, coins=2, scope=(5,))
+        for lines in (4, 2):  # the longest hint (the line under the table at its most), then a short line
+            words = "Hint: lays 7d and leaves 6s 7c Cs Rc, for no single card can sweep them. " * lines
+            screen._set_message(Text(words if lines > 2 else "Your turn"))
+            await settle(pilot)
+            assert screen.query_one("#prompt").lines == lines
+            seen = _seats_in_view(screen)
+            assert all("pile " in text for text in seen.values()), seen
+            top = seen["seat-3"].splitlines()
+            assert len(top) == (2 if lines > 2 else 3)  # its cards and captures on one line meanwhile
+            for seat in screen.query(".seat-column SeatView"):  # the partner label gives way where short
+                assert ("with " in seen[seat.id]) == (seat.parent.id == "right-seats"), seen[seat.id]
+        assert (4, 3) not in drawn and (4, 2) in drawn  # folded in the frame the hint is first shown in
+
+
+async def test_a_side_seat_with_no_cards_left_is_not_cut_at_80x24():
+    from dataclasses import replace
+
+    from scopa_tui import languages
+
+    languages.use("fr")  # "aucune carte": wider than a side column at 80×24
+    app = make_app(players=6, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        side = screen.query_one("#left-seats SeatView", SeatView)
+        top = screen.query_one("#top-seats SeatView", SeatView)
+        for seat in (side, top):
+            seat.info = replace(seat.info, cards=0)
+        await settle(pilot)
+        assert plain(side).splitlines()[-2:] == ["0", "pris 0"]  # the count alone, not "aucune ca…"
+        assert "aucune carte" in plain(top)  # where it fits, in words

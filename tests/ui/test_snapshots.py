@@ -155,6 +155,23 @@ def test_game_screen_6_players_80x24(snap_compare):
     assert snap_compare(layout_app(6), terminal_size=SIZE, run_before=choose_first_card)
 
 
+def test_game_screen_6_players_80x24_under_a_four_line_hint(snap_compare):
+    """The line under the table at its four lines: the seat above the table takes one fewer,
+    and every side seat's pile count stays in view (a fixed text: the hint's search may change)."""
+    from rich.text import Text
+
+    from .helpers import game_screen, settle
+
+    async def long_hint(pilot):
+        await choose_first_card(pilot)
+        game_screen(pilot.app)._set_message(Text(
+            "Hint: lays 7d and leaves 6s 7c Cs Rc on the table, for no single card can sweep them "
+            "and a 7 can still take the settebello (3 still unseen), while 6s alone gives a scopa."))
+        await settle(pilot)
+
+    assert snap_compare(layout_app(6), terminal_size=SIZE, run_before=long_hint)
+
+
 def test_game_screen_2_players_160x50(snap_compare):
     assert snap_compare(layout_app(2), terminal_size=(160, 50), run_before=choose_first_card)
 

@@ -180,7 +180,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                         with Vertical(id="right-seats", classes="seat-column"):
                             for seat in places["right"]:
                                 yield SeatView(id=f"seat-{seat}", classes="seat -side")
-                yield Prompt(id="prompt")
+                yield Prompt(id="prompt", on_lines=self._prompt_lines)
                 with Horizontal(id="hand-row"):
                     yield HandView(id="hand", classes="-turn" if self._my_turn() else None)
                     with Vertical(id="play-column"):
@@ -1206,6 +1206,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
         except Exception as exc:  # a hint failing must not end the game
             move, reason = None, _("no hint this time ({error})").format(error=exc)
         self.post_message(HintReady(move, reason, token))
+
+    def _prompt_lines(self, lines: int) -> None:
+        """The line under the table grew or shrank back: with two seats in a side column (six
+        players), the seats above the table take a line fewer while it is taller than two
+        lines, so that the table's row keeps the room for every side seat's pile count."""
+        fold = lines > 2 and any(len(column.children) > 1 for column in self.query(".seat-column"))
+        for seat in self.query("#top-seats SeatView"):
+            seat.folded = fold
 
     @on(HintReady)
     def _hint_ready(self, message: HintReady) -> None:

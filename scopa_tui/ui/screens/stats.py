@@ -99,7 +99,15 @@ class StatsScreen(Translated, Screen[None]):
         """The record of the games chosen."""
         return self.stats.only(self.variant, self.players)
 
+    def _fixed_players(self) -> int | None:
+        """The number of players of the variant chosen when it allows only one (Scopone: 4)."""
+        allowed = VARIANTS[self.variant].players if self.variant is not None else ()
+        return allowed[0] if len(allowed) == 1 else None
+
     def _player_choices(self) -> list[tuple[str, int | None]]:
+        fixed = self._fixed_players()
+        if fixed is not None:  # one count: the row says it, "any number" would mean the same games
+            return [(str(fixed), None)]
         # TRANSLATORS: the statistics' choice of games by their number of players: any of them.
         return [(_("Any number"), None)] + [(str(n), n) for n in self.stats.player_counts(self.variant)]
 
@@ -116,7 +124,7 @@ class StatsScreen(Translated, Screen[None]):
                     variants = [(_("All games"), None)] + [(_(VARIANTS[v].title), v) for v in self.stats.variants]
                     yield Choice(game, variants, self.variant, label_width=cell_len(game) + 1, id="stats-variant")
                     yield Choice(players, self._player_choices(), self.players, label_width=cell_len(players) + 1,
-                                 id="stats-players")
+                                 id="stats-players", disabled=self._fixed_players() is not None)
                 shown = self.shown
                 summary = Static(summary_table(shown, self.variant), id="stats-summary")
                 summary.border_title = _("Your record")
@@ -145,8 +153,13 @@ class StatsScreen(Translated, Screen[None]):
         event.stop()
         if event.choice.id == "stats-variant":
             self.variant = event.value
-            # the numbers of players of that variant; "any" when the one chosen was not played in it
-            self.query_one("#stats-players", Choice).set_options(self._player_choices())
+            # the numbers of players of that variant; "any" when the one chosen was not played in
+            # it, a reset that is part of this change: the tables are drawn once, below
+            players = self.query_one("#stats-players", Choice)
+            with self.prevent(Choice.Changed):
+                players.set_options(self._player_choices())
+            players.disabled = self._fixed_players() is not None  # Scopone's 4: shown, not chosen
+            self.players = players.value
         else:
             self.players = event.value
         shown = self.shown

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -451,10 +452,16 @@ SIDE_CLASSES = {f"seat--side-{i}" for i in range(3)}
 class SeatView(CardCanvas):
     """One other seat at the table: name in its side's colour with the partner label, the
     dealer mark, the card backs with their count, the AI level (or "thinking…") and what the
-    seat captured: pile, coins and scope.  Parts flow into as many lines as the width needs."""
+    seat captured: pile, coins and scope.  Parts flow into as many lines as the width needs.
+
+    Where the room is short, lines give way before the pile's: ``folded`` (set by the game
+    screen on the seats above the table) puts the cards and the captures on one line where
+    the width allows, and the seats of a side column too short for all their lines leave out
+    the partner label (the side's colour, and the score panel, say who plays with whom)."""
 
     COMPONENT_CLASSES = CARD_CLASSES | SIDE_CLASSES
     info: reactive[SeatInfo | None] = reactive(None, layout=True)
+    folded: reactive[bool] = reactive(False, layout=True)
 
     def _chunks(self, width: int) -> list[list[Text]]:
         """The seat's parts in three groups (who, cards, captures); a group may wrap."""
@@ -484,7 +491,8 @@ class SeatView(CardCanvas):
                     backs.append(text, self._style(role))
         else:
             backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
-        backs.append(f" {info.cards}" if info.cards else _("no cards"), label)
+        none = _("no cards")  # too wide for a side column at 80×24 ("aucune carte"): the count alone
+        backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= width else "0", label)
         cards.append(backs)
         narrow = width < 16  # a side column of a small terminal: the AI level gives way
         if info.thinking:
@@ -504,21 +512,39 @@ class SeatView(CardCanvas):
             taken.append(sc)
         return [who, cards, taken]
 
-    def _lines(self, width: int) -> list[Text]:
+    def _lines(self, width: int, short: bool = False) -> list[Text]:
+        """The lines at ``width``; ``short``: without the partner label."""
         lines: list[Text] = []
         sep = " " if width < 16 else " · "
-        for group in self._chunks(width):
+        who, cards, taken = self._chunks(width)
+        groups = [who[:1] if short else who] + ([cards + taken] if self.folded else [cards, taken])
+        for group in groups:
             lines.extend(flow(group, width, sep, self._style("label")))
         return lines
+
+    def _short(self, width: int, room: int) -> bool:
+        """Whether this seat's side column, ``room`` lines high, is too short for every line
+        of its seats (all of them ``width`` wide): they go without the partner label then."""
+        if not self.has_class("-side") or self.parent is None:
+            return False
+        seats = [s for s in self.parent.children if isinstance(s, SeatView) and s.info is not None]
+        return sum(len(s._lines(width)) + s.styles.margin.height for s in seats) > room
 
     def render(self) -> Text:
         if self.info is None:
             return Text("")
         width = max(4, self.content_size.width)
-        lines = self._lines(width)[: max(1, self.content_size.height)]
+        lines = self._lines(width)
+        if len(lines) > self.content_size.height and self.has_class("-side"):  # laid out short
+            lines = self._lines(width, short=True)
+        lines = lines[: max(1, self.content_size.height)]
         if self.has_class("-top"):  # centred over the table
             lines = [Text(" " * max(0, (width - line.cell_len) // 2)) + line for line in lines]
         return Text("\n").join(lines)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        return len(self._lines(max(4, width))) if self.info is not None else 1
+        if self.info is None:
+            return 1
+        width = max(4, width)
+        # the container is the column less this seat's margin
+        return len(self._lines(width, short=self._short(width, container.height + self.styles.margin.height)))

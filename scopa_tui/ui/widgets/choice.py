@@ -98,9 +98,12 @@ class Choice(Widget, can_focus=True):
         self._choose(self._index_of(value))
 
     def set_options(self, options: Sequence[tuple[str, Any]]) -> None:
-        """New options; the value stays if it is among them, else the first is chosen."""
-        value = self.value
+        """New options; the value stays if it is among them, else the first is chosen.  The
+        row is laid out again when its widest words change (its width is theirs)."""
+        value, widest = self.value, self._widest()
         self._options = list(options)
+        if self._widest() != widest:
+            self.refresh(layout=True)
         self._index = -1  # so that _choose posts Changed when the value is not kept
         values = [v for _, v in self._options]
         self._choose(values.index(value) if value in values else 0, changed=value not in values)
@@ -142,8 +145,11 @@ class Choice(Widget, can_focus=True):
         else:
             self.action_next()
 
+    def _widest(self) -> int:
+        return max(cell_len(words) for words, _ in self._options)
+
     def get_content_width(self, container, viewport) -> int:
-        return self.label_width + len(LEFT) + max(cell_len(words) for words, _ in self._options) + len(RIGHT)
+        return self.label_width + len(LEFT) + self._widest() + len(RIGHT)
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return 1

@@ -2,9 +2,10 @@
 
 Two lines high (game.tcss), and up to four while its text needs them (a hint that says
 which card, what it leaves and why, in French, at 80×24): the table above gives up its
-blank rows for them, and takes them back with the next shorter text.  (With six players at
-80×24 a fourth line hides the lower side seats' pile counts meanwhile; only the longest
-hints take four.)
+blank rows for them, and takes them back with the next shorter text.  Each change of its
+lines is told at once to ``on_lines`` (in the same layout, not a frame later): with six
+players at 80×24 the seats above the table then take a line fewer, so that the side seats'
+pile counts stay in view.
 
 Its colour (game.tcss: the component classes ``prompt--legal`` and ``prompt--illegal``) is
 put on the widget's own style in place: a CSS class toggled on it made Textual match it
@@ -12,6 +13,8 @@ against the whole stylesheet again, on nearly every key (README, Benchmark: key 
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from textual.visual import VisualType, visualize
 from textual.widgets import Static
@@ -26,8 +29,9 @@ class Prompt(Static):
 
     COMPONENT_CLASSES = {f"prompt--{state}" for state in PROMPT_STATES}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, on_lines: Callable[[int], None] | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.on_lines = on_lines  # called with the lines it takes, each time they change
         self.state = ""  # "", "legal" or "illegal"
         self.lines = 2  # the lines it takes now
 
@@ -60,6 +64,8 @@ class Prompt(Static):
             self.refresh(layout=True)  # clearing a rule does not lay the screen out itself
         else:
             self.styles.height = lines
+        if self.on_lines is not None:
+            self.on_lines(lines)
 
     def show_state(self, state: str) -> None:
         """Colour the line for ``state`` ("" for the screen's own colour)."""
