@@ -15,6 +15,11 @@ and searches each with alpha-beta, but:
 * it plays the score: a finished hand that wins or loses the game is worth
   :data:`.search.WIN` points more or less than its count;
 * when nothing is hidden any more (no stock, one other hand) one world is the exact answer;
+* with 4 players, the last :data:`LATE_PLAYS` plays of a hand (Scopa's last deal, the end of
+  a Scopone hand) are searched by information-set MCTS of ``late`` iterations (default
+  :data:`LATE_MCTS`, :mod:`.ismcts`) instead: there each world of alpha-beta lets every seat,
+  the partner too, see every hand, and it laid cards the opponents take where a dead card
+  was there to lay (README.md, "AI opponents and bots");
 * of the moves its search calls about even (within ``prudence`` points, default
   :data:`PRUDENCE`), it plays the one that leaves no careless risk (:func:`prudent`): the
   settebello laid as bait, a table one card sweeps.
@@ -26,7 +31,7 @@ time of a decision on top (the app's hints); it is not reproducible, nor is the 
 budget's safety cap of :data:`SAFETY_TIME` (a count of worlds given has none).
 
 The other keyword arguments (``infer``, ``play_score``, ``infosets``, ``at_least``,
-``leaf``, ``score_leaf``, ``prudence``) switch one idea off or on at a time, for measuring it; the
+``leaf``, ``score_leaf``, ``prudence``, ``late``) switch one idea off or on at a time, for measuring it; the
 registry does not offer them.  ``score_leaf`` (off) values the leaves near the end of a
 game by the game they lead to as well (:func:`game_leaf`; README.md, "AI opponents and
 bots").  ``mcts=N`` (the registry's ``hard:mcts=N``) searches by information-set MCTS
@@ -91,6 +96,11 @@ def _within_width(state, depth: int) -> int:
             return max(1, k)
     return depth
 
+
+# With 4 players, the plays left from which a hand is searched by information-set MCTS, and
+# its iterations (2,000: about 0.2 s of processor at most; README.md "AI opponents and bots").
+LATE_PLAYS = 12
+LATE_MCTS = 2000
 
 # Points: a move this close to the best that leaves no careless risk is played instead
 # (:func:`prudent`; measured neutral in strength, README.md "AI opponents and bots").
@@ -173,7 +183,7 @@ class HardPlayer(BasePlayer):
                  mcts: int = 0, explore: float | None = None, bias: float = 0.0, horizon: str = "hand",
                  lookahead: int = 0, plies: int = DEFAULT_PLIES, temp: float = DEFAULT_TEMP,
                  eps: float = DEFAULT_EPS, candidates: int | None = None, endgame: int = 0,
-                 score_leaf: bool = False, prudence: float = PRUDENCE):
+                 score_leaf: bool = False, prudence: float = PRUDENCE, late: int = LATE_MCTS):
         super().__init__(seed)
         self.worlds = worlds or iters
         self.iters = self.worlds
@@ -207,6 +217,7 @@ class HardPlayer(BasePlayer):
         self.endgame = endgame
         self.score_leaf = score_leaf  # near the end of a game, leaves count the game too (game_leaf)
         self.prudence = prudence  # points: the margin of prudent() (0: the best value, always)
+        self.late = late  # ISMCTS iterations over a 4-player hand's last LATE_PLAYS plays (0: off)
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -234,10 +245,11 @@ class HardPlayer(BasePlayer):
         at_least = self.at_least
         leaf = self.leaf
         scores = tuple(view.scores) if self.play_score else None
-        if self.mcts and not exact:
+        mcts = self.mcts or (self.late if players == 4 and view.plays_left <= LATE_PLAYS else 0)
+        if mcts and not exact:
             from . import ismcts
 
-            scored, iterations = ismcts.search(view, self.rng, self.mcts,
+            scored, iterations = ismcts.search(view, self.rng, mcts,
                                                lambda state: leaf(state, side, values, rules),
                                                terminal_value(rules, side, scores),
                                                evidence(view) if self.infer else None, **self.mcts_options)

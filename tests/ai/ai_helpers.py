@@ -18,7 +18,7 @@ def all_but(*keep: str) -> str:
 
 def make_view(hand: str, table: str, *, seat: int = 0, players: int = 2, hand_sizes=None, stock: int = 0,
               captured=None, history=(), hand_start_table: str | None = None, scores=None,
-              rules: Rules | None = None) -> PlayerView:
+              rules: Rules | None = None, scope=None) -> PlayerView:
     """A view built by hand; ``legal`` is computed from the hand and the table."""
     rules = rules or Rules(players=players)
     hand_c = cards(hand)
@@ -36,7 +36,7 @@ def make_view(hand: str, table: str, *, seat: int = 0, players: int = 2, hand_si
         hand_start_table=cards(hand_start_table if hand_start_table is not None else table),
         history=tuple(PlayRecord(s, parse_card(c), cards(cap), sc) for s, c, cap, sc in history),
         hand_sizes=tuple(hand_sizes), stock=stock, captured=tuple(cards(p) for p in captured),
-        scope=tuple(0 for _ in range(rules.n_sides)), scores=tuple(scores or [0] * rules.n_sides),
+        scope=tuple(scope or [0] * rules.n_sides), scores=tuple(scores or [0] * rules.n_sides),
         legal=tuple(legal))
 
 
