@@ -113,7 +113,12 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
         s = game.state
         if s is None:
             return ()
-        return tuple(Pile(p.bit_count(), (p & COINS_MASK).bit_count(), s.scope[i]) for i, p in enumerate(s.piles))
+        # After a hand's last play the engine has already put the cards left on the table
+        # into the last capturer's pile: they count there from the hand's end, not while the
+        # step still shows them on the table.
+        on_table = s.table
+        return tuple(Pile((p & ~on_table).bit_count(), (p & ~on_table & COINS_MASK).bit_count(), s.scope[i])
+                     for i, p in enumerate(s.piles))
 
     def hands() -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(game.hand_of(p)) for p in range(rules.players))
@@ -145,7 +150,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
         elif isinstance(ev, GameEnded):
             frames.append(Frame("game_end", game.hand_no, game.dealer,
                                 _won(side_names[ev.winner], side_names, ev.totals), hands(), (),
-                                totals=tuple(ev.totals)))
+                                piles=piles(), totals=tuple(ev.totals)))  # the piles as the last hand scored them
 
     game.subscribe(on_event)
     records.replay(rg, game=game)  # checks every line: raises RecordError naming a bad one

@@ -12,6 +12,7 @@ from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
 from scopa_tui.store import Store
 from scopa_tui.store.frames import load_text
+from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.screens.history import HistoryScreen
 from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen, SeatsView
 from scopa_tui.ui.screens.stats import StatsScreen
@@ -66,6 +67,30 @@ async def test_replay_steps_through_every_play():
         assert f"{winner} won the game" in text_of(screen, "#replay-text")
         await pilot.press("home")
         assert screen.index == 0
+
+
+async def test_the_last_step_shows_the_piles_as_the_last_hand_scored_them():
+    game = finished_game(seed=7)
+    last = game.hand_scores[-1]
+    assert last.leftover_to is not None and last.leftover  # the last capturer took cards left on the table
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.frame.kind == "game_end"
+        coins = DeckStyle("italian").suit("d")
+        seats = shown(screen.query_one(SeatsView)).splitlines()
+        for side, line in enumerate(seats):  # every side's pile, leftovers in, as on the scoring
+            assert f"pile {last.sides[side].cards:>2} · {coins} {last.sides[side].coins}" in line
+        await pilot.press("left", "left")  # back past the scoring: the hand's last play
+        await pilot.pause()
+        f = screen.frame
+        assert f.kind == "play" and set(last.leftover) <= set(f.table) | {f.played}
+        taker = f.piles[last.leftover_to]  # the cards still on the table are not in its pile yet
+        assert taker.cards == last.sides[last.leftover_to].cards - len(last.leftover)
 
 
 async def test_replay_shows_each_hands_scoring():
