@@ -93,6 +93,28 @@ async def test_the_last_step_shows_the_piles_as_the_last_hand_scored_them():
         assert taker.cards == last.sides[last.leftover_to].cards - len(last.leftover)
 
 
+async def test_the_replays_footer_keeps_its_order_and_names_each_key_apart():
+    (replay,) = load_text(records.dumps(finished_game(seed=7)), names=["You", "Anna"])
+    app = ReplayApp([replay], "test")
+
+    def footer() -> list[tuple[str, str]]:
+        return [(b.binding.key, b.binding.description) for b in app.screen.active_bindings.values()
+                if b.binding.show]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = footer()
+        assert [key for key, _words in first][:3] == ["left", "right", "home"]
+        words = dict(first)
+        assert words["left"] != words["escape"]  # ← is not Esc's "back"
+        await pilot.press("end", "left")  # the last hand's scoring, which scrolls
+        await pilot.pause()
+        assert footer() == first
+        await pilot.press("left")  # a play again
+        await pilot.pause()
+        assert footer() == first
+
+
 async def test_replay_shows_each_hands_scoring():
     game = finished_game(seed=5)
     (replay,) = load_text(records.dumps(game))

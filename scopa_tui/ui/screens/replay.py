@@ -90,9 +90,12 @@ class ReplayScreen(Translated, Screen[None]):
 
     CSS_PATH = [GAME_TCSS, STORE_TCSS, SCORING_TCSS]  # loaded with the screen (the cards' look too)
 
+    # ← before →, as a scrolling widget's own keys are: the footer keeps this order whether or
+    # not the scoring (which scrolls) has the focus.  ← is "prev", not Esc's "back".
     BINDINGS = [
+        # TRANSLATORS: the replay's ← key in the footer: the previous step (keep it short).
+        Binding("left", "step(-1)", N_("prev"), id="replay.back", key_display="←", priority=True),
         Binding("right", "step(1)", N_("next"), id="replay.next", key_display="→", priority=True),
-        Binding("left", "step(-1)", N_("back"), id="replay.back", key_display="←", priority=True),
         Binding("home", "jump('first')", N_("first"), id="replay.first", priority=True),
         Binding("end", "jump('last')", N_("last"), id="replay.last", priority=True),
         Binding("pagedown", "hand(1)", N_("next hand"), id="replay.next_hand", key_display="PgDn", priority=True),
