@@ -84,6 +84,22 @@ async def test_the_history_speaks_french_and_keeps_its_row_over_a_change(tmp_pat
         assert title.startswith("Mano 1 · passo 1/") and (" · vinta " in title or " · persa " in title)
 
 
+async def test_a_history_title_too_wide_for_the_screen_leaves_its_keys_to_the_footer(tmp_path):
+    store = Store(tmp_path)
+    assi = play(Game(make_rules(players=4, variant="scopa-d-assi"), seed=2), seed=2)
+    file_game(store, assi, setup_for(4), "a2", when=1002.0)
+    languages.use("fr")
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record, variant="scopa-d-assi", players=4))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # whole, where "... · ↑↓ choisis une partie, Enter pour la revoir" was cut at "la"
+        assert text_of(app.screen, "#history-title") == "Historique : Scopa d'Assi, 4 joueurs"
+        assert app.screen.active_bindings["enter"].binding.show
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert text_of(app.screen, "#history-title").endswith(" · ↑↓ choisis une partie, Enter pour la revoir")
+
+
 async def test_the_replay_speaks_spanish_and_a_change_keeps_the_step(tmp_path):
     game, _setup = finished(3)
     (replay,) = load_text(records.dumps(game), names=["You", "Anna"])

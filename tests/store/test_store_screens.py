@@ -196,6 +196,8 @@ async def test_history_lists_games_and_opens_the_replay(tmp_path):
         assert {r[2] for r in rows} == {"greedy", "random"}
         for r, e in zip(rows, entries):
             assert r[3] == e.result
+        enter = app.screen.active_bindings["enter"].binding  # the footer says what Enter does
+        assert (enter.description, enter.show, enter.key_display) == ("replay", True, "⏎")
         await pilot.press("down", "enter")
         await pilot.pause()
         screen = app.screen
@@ -343,7 +345,8 @@ async def test_scopones_players_are_shown_as_its_four_not_offered(tmp_path):
     mixed_games(store)
     scopone = play(Game(make_rules(players=4, variant="scopone-scientifico"), seed=6), seed=6)
     file_game(store, scopone, setup_for(4), "s6", when=1006.0)
-    app = ScreensApp(StatsScreen(store.stats()))
+    opened = []
+    app = ScreensApp(StatsScreen(store.stats(), history=lambda *chosen: opened.append(chosen)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -355,6 +358,15 @@ async def test_scopones_players_are_shown_as_its_four_not_offered(tmp_path):
         assert shown(players) == "Players ‹ 4 ›" and players.disabled  # as wide as its words
         assert [words for words, _v in players.options] == ["4"]  # no "any number" that means the same
         assert "Games played 1 " in inside(screen, "#stats-summary")
+        await pilot.press("h")  # its history is named after the game, not "History of 4 players"
+        assert opened == [("scopone-scientifico", None)]
+        history = HistoryScreen(store.history(), store.history_record, variant="scopone-scientifico")
+        app.push_screen(history)
+        await pilot.pause()
+        assert text_of(history, "#history-title").startswith("History of Scopone scientifico · ")
+        assert [e.game_id for e in history.entries] == ["s6"]
+        history.dismiss()
+        await pilot.pause()
         await pilot.press("tab")  # the row is not a choice: Tab passes it by
         assert screen.focused.id != "stats-players"
         await pilot.press("shift+tab")

@@ -3,6 +3,7 @@ screen; Enter opens one in the replay viewer."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -33,7 +34,8 @@ class HistoryScreen(Translated, Screen[None]):
 
     BINDINGS = [
         Binding("escape,q", "close", N_("back"), id="history.close", key_display="Esc"),
-        Binding("enter", "open", N_("replay"), id="history.open", show=True),
+        # priority: before the table's own Enter (shown nowhere), so that the footer says it
+        Binding("enter", "open", N_("replay"), id="history.open", key_display="⏎", priority=True),
     ]
 
     def __init__(self, entries: list[HistoryEntry], load_record, ascii: bool = False,
@@ -47,6 +49,8 @@ class HistoryScreen(Translated, Screen[None]):
         self.variant, self.players = variant, players
 
     def _title(self) -> str:
+        """What the history holds and its keys; when that is too wide for the screen (French
+        or Spanish at 80 columns), what it holds only: the footer says the keys too."""
         if self.variant is None and self.players is None:
             return _("History · ↑↓ choose a game, Enter replays it")
         games = ", ".join(([_(VARIANTS[self.variant].title)] if self.variant else [])
@@ -54,7 +58,14 @@ class HistoryScreen(Translated, Screen[None]):
                              if self.players else []))
         # TRANSLATORS: the history of the games chosen on the statistics screen; {games} is
         # e.g. "Escoba", "4 players" or "Escoba, 4 players".
-        return _("History of {games} · ↑↓ choose a game, Enter replays it").format(games=games)
+        title = _("History of {games} · ↑↓ choose a game, Enter replays it").format(games=games)
+        if cell_len(title) <= (self.size.width or self.app.size.width):
+            return title
+        # TRANSLATORS: the same title without its keys, where it would not fit with them.
+        return _("History of {games}").format(games=games)
+
+    def on_resize(self) -> None:
+        self.query_one("#history-title", Static).update(self._title())
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="history-title")
