@@ -115,6 +115,25 @@ async def test_the_replays_footer_keeps_its_order_and_names_each_key_apart():
         assert footer() == first
 
 
+async def test_scopones_ten_cards_and_the_piles_fit_a_row_at_80x24():
+    scopone = play(Game(make_rules(players=4, variant="scopone-scientifico"), seed=6), seed=6)
+    (replay,) = load_text(records.dumps(scopone))  # seats named "Seat 1" ... "Seat 4"
+    app = ReplayApp([replay], "test")
+    coins = DeckStyle("italian").suit("d")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for step in range(6):  # ten cards, then nine and the one played
+            f = screen.frame
+            seats = shown(screen.query_one(SeatsView)).splitlines()
+            for side, pile in enumerate(f.piles):  # whole, where it was cut to "pile  0 ·"
+                assert seats[side].endswith(f"pile {pile.cards:>2} · {coins} {pile.coins}")
+            for seat, line in enumerate(seats):  # and every card
+                assert line.count("[") == len(f.hands[seat]) + (f.kind == "play" and f.seat == seat)
+            await pilot.press("right")
+            await pilot.pause()
+
+
 async def test_replay_shows_each_hands_scoring():
     game = finished_game(seed=5)
     (replay,) = load_text(records.dumps(game))

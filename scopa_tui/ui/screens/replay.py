@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -41,6 +42,25 @@ class SeatsView(CardCanvas):
         self.replay = replay
         self.deck = deck
 
+    def _card(self, card: int, state: str, compact: bool) -> Text:
+        """A hand card as a tiny card (``[ 7◉]★``); ``compact`` leaves out its blank columns
+        (``[7◉]★``), where Scopone's ten cards and a pile would not fit in a row otherwise."""
+        out = Text()
+        for text, role in render_card(card, self.deck, "tiny")[0]:
+            if compact:
+                text = text.strip() if role != "star" else text.rstrip()
+            out.append(text, self._segment_style(role, state))
+        return out
+
+    def _pile(self, side: int) -> str:
+        p = self.frame.piles[side]
+        # TRANSLATORS: the replay; a side's capture pile: cards, then coins ({suit} is its name).
+        pile = _("pile {cards} · {suit} {coins}").format(cards=f"{p.cards:>2}", suit=self.deck.suit("d"),
+                                                       coins=p.coins)
+        if p.scope:
+            pile += " · " + ngettext("scopa {n}", "scope {n}", p.scope).format(n=p.scope)
+        return pile
+
     def render(self) -> Text:
         f = self.frame
         if f is None:
@@ -50,9 +70,27 @@ class SeatsView(CardCanvas):
         # TRANSLATORS: the replay; marks the dealer after a name ("Anna (D)"): keep it short.
         dealer_mark = _(" (D)")
         name_w = min(20, max(len(n) for n in names) + len(dealer_mark) + 2)  # room for " (D)"
-        lines = []
         n_sides = len(self.replay.side_names)
-        for seat, hand in enumerate(f.hands):
+        # One pile per side, shown on its first seat.
+        piles = [self._pile(seat) if f.piles and seat < n_sides else "" for seat in range(len(f.hands))]
+
+        def cards_of(seat: int, compact: bool) -> Text:
+            cards = Text()
+            for c in f.hands[seat]:
+                cards.append_text(self._card(c, "", compact))
+            if f.kind == "play" and f.seat == seat and f.played is not None:
+                cards.append_text(self._card(f.played, "played", compact))
+            return cards
+
+        card_w = self._card(0, "", False).cell_len
+        rows = [cards_of(seat, False) for seat in range(len(f.hands))]
+        # The piles in one column: after three cards and the one being played, or more (Scopone).
+        column = max([card_w * 4] + [r.cell_len for r in rows])
+        if 2 + name_w + column + 1 + max(map(cell_len, piles)) > width:
+            rows = [cards_of(seat, True) for seat in range(len(f.hands))]
+            column = max(r.cell_len for r in rows)
+        lines = []
+        for seat, cards in enumerate(rows):
             line = Text()
             turn = f.kind == "play" and f.seat == seat
             line.append("▶ " if turn else "  ", self._style("label-selected") if turn else self._style("label"))
@@ -60,26 +98,9 @@ class SeatsView(CardCanvas):
             if seat == f.dealer:
                 name += dealer_mark
             line.append(name.ljust(name_w)[:name_w], self._style("label-selected" if turn else "label"))
-            cards = Text()
-            for c in hand:
-                for text, role in render_card(c, self.deck, "tiny")[0]:
-                    cards.append(text, self._segment_style(role, ""))
-            if turn and f.played is not None:
-                for text, role in render_card(f.played, self.deck, "tiny")[0]:
-                    cards.append(text, self._segment_style(role, "played"))
-            card_w = sum(len(t) for t, _role in render_card(0, self.deck, "tiny")[0])
-            pad = card_w * 4 - cards.cell_len  # three cards and the one being played
             line.append_text(cards)
-            line.append(" " * max(1, pad + 1))
-            side = seat % n_sides
-            if f.piles and seat < n_sides:  # one pile per side, shown on its first seat
-                p = f.piles[side]
-                # TRANSLATORS: the replay; a side's capture pile: cards, then coins ({suit} is its name).
-                pile = _("pile {cards} · {suit} {coins}").format(cards=f"{p.cards:>2}", suit=self.deck.suit("d"),
-                                                               coins=p.coins)
-                if p.scope:
-                    pile += " · " + ngettext("scopa {n}", "scope {n}", p.scope).format(n=p.scope)
-                line.append(pile, self._style("label"))
+            line.append(" " * (column - cards.cell_len + 1))
+            line.append(piles[seat], self._style("label"))
             line.truncate(max(10, width))
             lines.append(line)
         return Text("\n").join(lines)
