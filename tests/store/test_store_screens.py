@@ -174,6 +174,25 @@ async def test_a_six_player_hands_scoring_fits_the_replay_at_80x24():
         assert screen.query_one("#replay-scoring").max_scroll_y == 0  # nothing to scroll to: all in view
 
 
+async def test_three_sides_scores_and_the_stock_fit_the_score_line_at_80_columns():
+    game = finished_game(seed=3, players=6)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna", "Bruno", "Carla", "Dario", "Elena"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("end", "pageup")  # the last hand's deal: 10, 10 and 9
+        await pilot.pause()
+        f = screen.frame
+        assert f.kind == "deal" and f.totals == (10, 10, 9)
+        line = text_of(screen, "#replay-totals")  # whole, where "· stock 30" was cut off
+        assert line.startswith("Score: You & Carla") and line.endswith(f"· stock {f.stock}")
+        assert "(target" not in line and "players to 11" in text_of(screen, "#replay-title")
+        await pilot.resize_terminal(100, 30)  # room for the target again
+        await pilot.pause()
+        assert "(target 11) · stock" in text_of(screen, "#replay-totals")
+
+
 async def test_replay_of_a_multi_game_file_switches_games():
     text = records.dumps(finished_game(1)) + records.dumps(finished_game(2, players=3))
     games = load_text(text)

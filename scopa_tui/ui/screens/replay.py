@@ -224,10 +224,17 @@ class ReplayScreen(Translated, Screen[None]):
             text.stylize("bold")
         self.query_one("#replay-text", Static).update(text)
         totals = " · ".join(f"{display_side(n)} {t}" for n, t in zip(r.side_names, f.totals)) if f.totals else ""
-        line = _("Score: {totals} (target {target})").format(totals=totals, target=r.target)
-        if f.kind in ("deal", "play"):
-            line += " · " + _("stock {n}").format(n=f.stock)
+        stock = " · " + _("stock {n}").format(n=f.stock) if f.kind in ("deal", "play") else ""
+        line = _("Score: {totals} (target {target})").format(totals=totals, target=r.target) + stock
+        line_w = self.query_one("#replay-totals").content_size.width or self.app.size.width - 2
+        if cell_len(line) > line_w:  # three sides' scores at 80 columns: the title says the target
+            # TRANSLATORS: the replay's score line where the target does not fit ({totals} as above).
+            line = _("Score: {totals}").format(totals=totals) + stock
         self.query_one("#replay-totals", Static).update(line)
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self._show()  # the score line says the target where it fits
 
     # --- actions ---------------------------------------------------------------------
     async def retranslate(self) -> None:
