@@ -128,6 +128,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
         if isinstance(ev, Redealt):
             frames.append(Frame("redeal", ev.hand, ev.dealer, _redealt(ev.hand, ev.table, seat_names[ev.dealer]),
                                 tuple(() for _seat in range(rules.players)), tuple(ev.table),
+                                piles=tuple(Pile(0, 0, 0) for _side in rules.sides),  # a hand not begun
                                 totals=tuple(game.totals)))
         elif isinstance(ev, Dealt):
             text = _dealt(ev.hand, seat_names[ev.dealer]) if ev.first else _new_cards(ev.stock)

@@ -93,6 +93,21 @@ async def test_the_last_step_shows_the_piles_as_the_last_hand_scored_them():
         assert taker.cards == last.sides[last.leftover_to].cards - len(last.leftover)
 
 
+async def test_a_three_kings_redeal_shows_the_piles_like_a_deal():
+    game = play(Game(make_rules(players=2), seed=578), moves=4, seed=578)  # three Kings on the first table
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert [f.kind for f in replay.frames[:2]] == ["redeal", "deal"]
+        for _step in range(2):
+            assert [line.endswith("pile  0 · " + DeckStyle("italian").suit("d") + " 0")
+                    for line in shown(screen.query_one(SeatsView)).splitlines()] == [True, True]
+            await pilot.press("right")
+            await pilot.pause()
+
+
 async def test_the_replays_footer_keeps_its_order_and_names_each_key_apart():
     (replay,) = load_text(records.dumps(finished_game(seed=7)), names=["You", "Anna"])
     app = ReplayApp([replay], "test")
