@@ -15,6 +15,7 @@ from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 from ..engine.text import _, ngettext
+from .words import deal_sweep_text
 
 HUMAN = "You"  # the human player's seat name in the records scopa-tui writes (ui/config.py)
 
@@ -84,6 +85,7 @@ class ReplayGame:
     finished: bool
     winner: int | None
     meta: dict[str, Any] = field(default_factory=dict)
+    sweep_name: str = "scopa"  # what a sweep is called: rules.variant_info.sweep_name (Escoba: "escoba")
 
     def hand_starts(self) -> list[int]:
         """Index of the first frame of each hand."""
@@ -105,6 +107,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
     seat_names = _seat_names(rules.players, meta, names)
     side_names = [" & ".join(seat_names[s] for s in seats) for seats in rules.sides]
     frames: list[Frame] = []
+    sweep = rules.variant_info.sweep_name
 
     game = records.new_game(rg, side_names=side_names)
     table_before: list[tuple[int, ...]] = [()]
@@ -131,13 +134,14 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
                                 piles=tuple(Pile(0, 0, 0) for _side in rules.sides),  # a hand not begun
                                 totals=tuple(game.totals)))
         elif isinstance(ev, Dealt):
-            text = _dealt(ev.hand, seat_names[ev.dealer]) if ev.first else _new_cards(ev.stock)
+            text = (_dealt(ev.hand, seat_names[ev.dealer], ev.table, ev.escobas) if ev.first
+                    else _new_cards(ev.stock))
             frames.append(Frame("deal", ev.hand, ev.dealer, text,
                                 tuple(tuple(h) for h in ev.hands) if ev.first else hands(), tuple(game.table),
                                 piles=piles(), totals=tuple(game.totals), stock=ev.stock))
             table_before[0] = tuple(game.table)
         elif isinstance(ev, Played):
-            text = _played(seat_names[ev.seat], ev.card, ev.capture, ev.scopa)
+            text = _played(seat_names[ev.seat], ev.card, ev.capture, ev.scopa, sweep)
             move = sum(1 for f in frames if f.kind == "play" and f.hand == ev.hand) + 1
             frames.append(Frame("play", ev.hand, game.dealer, text, hands(), table_before[0],
                                 played=ev.card, seat=ev.seat, captured=tuple(ev.capture), scopa=ev.scopa,
@@ -156,7 +160,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
     game.subscribe(on_event)
     records.replay(rg, game=game)  # checks every line: raises RecordError naming a bad one
     return ReplayGame(frames, seat_names, side_names, rules.players, rules.target, rules.deck_style,
-                      game.is_over, game.winner, meta)
+                      game.is_over, game.winner, meta, sweep)
 
 
 # What each step says (the cards as notation, "7d"; the viewer draws them in its deck style).
@@ -175,11 +179,16 @@ def _redealt(hand: int, table, dealer: str) -> Words:
     return Words(render)
 
 
-def _dealt(hand: int, dealer: str) -> Words:
+def _dealt(hand: int, dealer: str, table, escobas: int = 0) -> Words:
     def render() -> str:
         if dealer == HUMAN:
-            return _("Hand {hand}: You deal 3 cards each and 4 to the table").format(hand=hand)
-        return _("Hand {hand}: {name} deals 3 cards each and 4 to the table").format(hand=hand, name=dealer)
+            text = _("Hand {hand}: You deal 3 cards each and 4 to the table").format(hand=hand)
+        else:
+            text = _("Hand {hand}: {name} deals 3 cards each and 4 to the table").format(hand=hand, name=dealer)
+        if escobas:  # Escoba: the table dealt went to the dealer; the step shows it empty
+            said = deal_sweep_text(sum(c.rank for c in table), escobas, None if dealer == HUMAN else dealer)
+            text += f". {said} ({_cards(table)})"
+        return text
     return Words(render)
 
 
@@ -188,11 +197,15 @@ def _new_cards(stock: int) -> Words:
                                   "New cards: 3 to each player, {n} left in the stock", stock).format(n=stock))
 
 
-def _played(who: str, card, capture, scopa: bool) -> Words:
+def _played(who: str, card, capture, scopa: bool, sweep: str = "scopa") -> Words:
     def render() -> str:
         you = who == HUMAN
         if not capture:
             message = _("You played {card} to the table") if you else _("{name} played {card} to the table")
+        elif scopa and sweep != "scopa":  # Escoba's sweep: "... — escoba!", the rules' word
+            message = _("You played {card} and took {cards}") if you else _("{name} played {card} and took {cards}")
+            return _("{play} — {sweep}!").format(play=message.format(name=who, card=card, cards=_cards(capture)),
+                                                 sweep=sweep)
         elif scopa:
             message = (_("You played {card} and took {cards} — scopa!") if you
                        else _("{name} played {card} and took {cards} — scopa!"))

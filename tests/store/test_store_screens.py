@@ -149,6 +149,25 @@ async def test_scopones_ten_cards_and_the_piles_fit_a_row_at_80x24():
             await pilot.pause()
 
 
+async def test_an_escoba_replay_says_escoba_and_the_dealers_escobas():
+    game = play(Game(make_rules(players=2, variant="escoba"), seed=12), seed=12)  # the table dealt adds up to 30
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        dealt = game.events[1]
+        assert dealt.escobas == 2 and not screen.frame.table  # gone to the dealer: the step shows no table
+        cards = " ".join(DeckStyle("italian").short(int(c)) for c in dealt.table)
+        assert text_of(screen, "#replay-text").endswith(f". The table adds up to 30: 2 escobas for Anna ({cards})")
+        seats = shown(screen.query_one(SeatsView)).splitlines()
+        assert seats[1].endswith(" · escobas 2") and "scope" not in seats[1]
+        sweep = next(i for i, f in enumerate(replay.frames) if f.kind == "play" and f.scopa)
+        screen.index = sweep
+        await pilot.pause()
+        assert text_of(screen, "#replay-text").endswith(" — escoba!")
+
+
 async def test_replay_shows_each_hands_scoring():
     game = finished_game(seed=5)
     (replay,) = load_text(records.dumps(game))

@@ -26,6 +26,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...engine.events import Event
+from ...store.words import deal_sweep_text, sweep_word
 from ...table.base import Preview, Table
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
@@ -515,19 +516,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _sweep(self, count: int = 1) -> str:
         """What a sweep is called in this variant: scopa (scope), escoba (escobas).  The rules'
         own word, the same in every language."""
-        word = self.table.rules.variant_info.sweep_name
-        return word if count == 1 else {"scopa": "scope"}.get(word, word + "s")
+        return sweep_word(self.table.rules.variant_info.sweep_name, count)
 
     def _deal_sweep_text(self, event: Dealt) -> str:
         """Escoba: the table dealt adds up to 15 (or 30) and goes to the dealer."""
-        total = sum(c.rank for c in event.table)
-        if event.dealer == self.me:
-            text = ngettext("The table adds up to {total}: an escoba for you",
-                            "The table adds up to {total}: {n} escobas for you", event.escobas)
-        else:
-            text = ngettext("The table adds up to {total}: an escoba for {name}",
-                            "The table adds up to {total}: {n} escobas for {name}", event.escobas)
-        return text.format(total=total, n=event.escobas, name=self.names[event.dealer])
+        return deal_sweep_text(sum(c.rank for c in event.table), event.escobas,
+                               None if event.dealer == self.me else self.names[event.dealer])
 
     def _rebuild_log(self) -> None:
         """A game under way (e.g. resumed): the log of its current hand, from the game's events."""
