@@ -288,6 +288,7 @@ async def test_empty_history_and_stats_say_so(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "No finished games" in text_of(app.screen, "#history-empty")
+        assert "enter" not in app.screen.active_bindings  # the footer offers no replay of nothing
         app.push_screen(StatsScreen(store.stats()))
         await pilot.pause()
         assert "No finished games" in text_of(app.screen, "#stats-empty")

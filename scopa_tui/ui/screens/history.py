@@ -123,3 +123,6 @@ class HistoryScreen(Translated, Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        return bool(self.entries) if action == "open" else True  # no "⏎ replay" with nothing to replay
