@@ -3,7 +3,10 @@
 The fast signal of the AI's strength (README.md, "AI opponents and bots"): two players
 play the same deal twice with the seats swapped, one hand each time (2-player Scopa), and
 the first player's points minus the second's, averaged over the two hands, is one *pair*.
-With ``--players 4`` each AI is a pair of partners (seats 0 and 2, then 1 and 3).
+With ``--players 4`` each AI is a pair of partners (seats 0 and 2, then 1 and 3); with
+``--players 6`` (three sides of two) the deal is played three times, the first AI one side
+in turn and the second the other two, and a pair is the first's points minus the mean of
+the other sides', averaged over the three hands.
 Dealing the same cards to both seats cancels most of the luck of the deal, so a few
 hundred pairs tell +0.3 points a hand from 0, where games to 11 need thousands.
 
@@ -41,11 +44,11 @@ DEAL = 3  # cards a deal gives each seat
 
 def _most(values: list) -> list[int]:
     """1 for the side with the single best value (None counts as nothing), 0 otherwise."""
-    if values[0] == values[1]:
-        return [0, 0]
-    if values[1] is None or (values[0] is not None and values[0] > values[1]):
-        return [1, 0]
-    return [0, 1]
+    known = [v for v in values if v is not None]
+    best = max(known, default=None)
+    if best is None or known.count(best) > 1:
+        return [0] * len(values)
+    return [int(v == best) for v in values]
 
 
 def categories(state, rules) -> dict[str, list[int]]:
@@ -70,7 +73,8 @@ def play_hand(rules, deal_seed: int, players: list, times: list[list[float]] | N
     game = Game(rules, deal_seed)
     game.start()
     state = game.state
-    values = [expected_points(state, 0, rules.primiera_values, rules)]
+    two = rules.n_sides == 2  # the evaluation's moves add up to the lead with two sides only
+    values = [expected_points(state, 0, rules.primiera_values, rules)] if two else []
     while state.plays_left:
         seat = state.turn
         view = game.view(seat)
@@ -80,52 +84,59 @@ def play_hand(rules, deal_seed: int, players: list, times: list[list[float]] | N
             times[seat].append(time.process_time() - started)
         game.play_listed(move.card, move.mask)
         state = game.state
-        if state.plays_left and not state.plays_left % per_deal:
+        if two and state.plays_left and not state.plays_left % per_deal:
             values.append(expected_points(state, 0, rules.primiera_values, rules))
     points = list(game.hand_scores[-1].points)
-    values.append(points[0] - points[1])
+    if two:
+        values.append(points[0] - points[1])
     return {"points": points, "categories": categories(state, rules), "values": values,
             "last_capture": state.last_capture}
 
 
 def _seated(rules, specs: tuple[str, str], seeds: tuple[int, int], first_side: int) -> list:
     """A player for each seat: ``specs[0]`` on side ``first_side``, ``specs[1]`` on the
-    other; partners are players of their own (the seat added to the seed)."""
+    others; partners are players of their own (the seat added to the seed: with two sides,
+    the seat's rank on its side, as when only 2 and 4 players were measured)."""
     players = []
     for seat in range(rules.players):
         k = 0 if rules.side_of(seat) == first_side else 1
-        players.append(make_player(specs[k], seed=seeds[k] + seat // 2))
+        players.append(make_player(specs[k], seed=seeds[k] + (seat // 2 if rules.n_sides == 2 else seat)))
     return players
 
 
 def play_pair(rules, deal_seed: int, specs: tuple[str, str], seeds: tuple[int, int],
               times: list[float] | None = None) -> dict:
-    """The deal played twice, ``specs[0]`` on side 0 then on side 1: the first's lead, averaged."""
-    n = rules.players
-    times_one: list[list[float]] = [[] for _ in range(n)]
-    times_two: list[list[float]] = [[] for _ in range(n)]
-    one = play_hand(rules, deal_seed, _seated(rules, specs, seeds, 0), times_one)
-    two = play_hand(rules, deal_seed, _seated(rules, specs, seeds, 1), times_two)
-    if times is not None:  # the first player's seats: side 0's, then side 1's
-        for seat in range(n):
-            times += times_one[seat] if rules.side_of(seat) == 0 else times_two[seat]
-    # one: the first player is side 0; two: it is side 1
-    def lead(x0: float, x1: float, y0: float, y1: float) -> float:
-        return ((x0 - x1) + (y1 - y0)) / 2
-    p1, p2 = one["points"], two["points"]
-    c1, c2 = one["categories"], two["categories"]
-    v1, v2 = one["values"], two["values"]
+    """The deal played once a side, ``specs[0]`` on side 0, then on side 1 (and 2): the
+    first's lead (its points minus the mean of the other sides'), averaged."""
+    n, sides = rules.players, rules.n_sides
+    hands = []
+    for first in range(sides):
+        seat_times: list[list[float]] = [[] for _ in range(n)]
+        hands.append(play_hand(rules, deal_seed, _seated(rules, specs, seeds, first), seat_times))
+        if times is not None:  # the first player's seats in each hand
+            for seat in range(n):
+                if rules.side_of(seat) == first:
+                    times += seat_times[seat]
+
+    def lead(per_side) -> float:  # per_side(hand) -> each side's value; hand k: the first is side k
+        ahead = []
+        for first, hand in enumerate(hands):
+            x = per_side(hand)
+            ahead.append(x[first] - sum(v for i, v in enumerate(x) if i != first) / (sides - 1))
+        return sum(ahead) / sides
+    # the evaluation's move over each deal (two sides): side 0's view, turned for hand 1
+    v1, v2 = hands[0]["values"], hands[-1]["values"]
     return {
-        "lead": lead(p1[0], p1[1], p2[0], p2[1]),
-        "categories": {k: lead(c1[k][0], c1[k][1], c2[k][0], c2[k][1]) for k in CATEGORIES},
+        "lead": lead(lambda h: h["points"]),
+        "categories": {k: lead(lambda h: h["categories"][k]) for k in CATEGORIES},
         "deals": [((b1 - a1) - (b2 - a2)) / 2 for a1, b1, a2, b2 in zip(v1, v1[1:], v2, v2[1:])],
-        "last_capture": ((one["last_capture"] == 0) + (two["last_capture"] == 1)) / 2,
+        "last_capture": sum(h["last_capture"] == first for first, h in enumerate(hands)) / sides,
     }
 
 
 def run(a: str, b: str, pairs: int, seed: int, out=None, players: int = 2) -> dict:
-    """``pairs`` pairs of ``a`` against ``b`` (``players`` 2 or 4: sides of partners): every
-    pair's result, and the first's decision times."""
+    """``pairs`` pairs of ``a`` against ``b`` (``players`` 2; 4 or 6: sides of partners):
+    every pair's result, and the first's decision times."""
     rules = make_rules(players=players)
     master = random.Random(seed)
     rows = []
@@ -161,11 +172,13 @@ def format_summary(result: dict) -> str:
     rows = result["rows"]
     times = result["times"]
     deals = len(rows[0]["deals"]) if rows else 0
-    sides = " (pairs of partners, 4 players)" if result.get("players", 2) == 4 else ""
+    sides = {4: " (pairs of partners, 4 players)",
+             6: " (a side of two against two, 6 players)"}.get(result.get("players", 2), "")
     lines = [f"{result['a']} vs {result['b']}{sides}, seed {result['seed']}: {len(rows)} pairs, "
              f"points a hand ahead {_pm([r['lead'] for r in rows])}",
              "by category: " + ", ".join(f"{k} {_pm([r['categories'][k] for r in rows])}" for k in CATEGORIES),
-             "by deal: " + ", ".join(f"{d + 1}: {_pm([r['deals'][d] for r in rows])}" for d in range(deals)),
+             *(["by deal: " + ", ".join(f"{d + 1}: {_pm([r['deals'][d] for r in rows])}" for d in range(deals))]
+               if deals else []),
              f"last capture by {result['a']}: {mean_se([r['last_capture'] for r in rows])[0]:.1%} of hands",
              f"{result['a']} CPU a decision: median {1000 * percentile(times, 50):.1f} ms, "
              f"p99 {1000 * percentile(times, 99):.1f} ms"]
@@ -179,8 +192,9 @@ def main(argv=None) -> int:
     p.add_argument("--pairs", type=int, default=300, help="pairs of hands (default 300)")
     p.add_argument("--seed", type=int, default=101, help="seed of the deals and the players (default 101)")
     p.add_argument("--out", help="write one JSON line a pair to this file")
-    p.add_argument("--players", type=int, choices=(2, 4), default=2,
-                   help="2, or 4: each AI a pair of partners (default 2)")
+    p.add_argument("--players", type=int, choices=(2, 4, 6), default=2,
+                   help="2; 4: each AI a pair of partners; 6: the first AI one side of two, "
+                        "the second the other two (default 2)")
     args = p.parse_args(argv)
     for spec in (args.first, args.second):
         try:

@@ -44,16 +44,21 @@ FACTORIES: dict[str, Callable[..., Player]] = {
 # options each name accepts, with their types
 OPTIONS: dict[str, dict[str, type]] = {"random": {}, "greedy": {}, "easy": {}, "medium": {},
                                        "hard": {"worlds": int, "depth": int, "iters": int, "time": float,
-                                                "mcts": int, "lookahead": int, "plies": int},
+                                                "mcts": int, "lookahead": int, "plies": int, "late": int},
                                        "pimc": {"worlds": int, "depth": int}, "cmd": {}}
 # another name -> the level it names
 ALIASES: dict[str, str] = {"greedy": "easy"}
 # Upper limits of the numeric options (README.md, "AI opponents and bots"): a budget
 # beyond them would freeze a game or a simulation for minutes per decision (2,000 worlds
 # are 50 times hard's default; depth 40 is a whole hand).
-# ``mcts`` (hard's information-set MCTS, :mod:`.ismcts`): 20,000 iterations are about 10 s.
+# ``mcts`` (hard's information-set MCTS, :mod:`.ismcts`): 20,000 iterations are about 10 s;
+# ``late``, the same search over the last deal with partners (0: off).
 LIMITS: dict[str, float] = {"time": 60.0, "iters": 2_000, "worlds": 2_000, "depth": 40, "mcts": 20_000,
+                            "late": 20_000,
                             "lookahead": 100, "plies": 40}
+# Options that 0 turns off (``hard:late=0``: no tree search of the last deal); the others
+# must be above 0.
+OFF_AT_ZERO = frozenset({"late"})
 # Marked for the catalogs, translated where they are shown (``_(DESCRIPTIONS[name])``).
 DESCRIPTIONS: dict[str, str] = {
     "random": N_("plays any legal move"),
@@ -112,7 +117,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             shown = repr(value) if len(value) <= 30 else f"{value[:20]!r}… ({len(value)} characters)"
             raise ValueError((_("AI option {key}={value} is not a whole number") if kind is int
                               else _("AI option {key}={value} is not a number")).format(key=key, value=shown)) from None
-        if not 0 < options[key] < float("inf"):  # also refuses nan
+        if key in OFF_AT_ZERO:
+            if not 0 <= options[key] < float("inf"):
+                raise ValueError(_("AI option {key} must be 0 (off) or more, not {value}").format(key=key, value=value))
+        elif not 0 < options[key] < float("inf"):  # also refuses nan
             raise ValueError(_("AI option {key} must be a positive number, not {value}").format(key=key, value=value))
         limit = LIMITS.get(key)
         if limit is not None and options[key] > limit:

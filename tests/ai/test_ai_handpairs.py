@@ -60,3 +60,29 @@ def test_four_players_are_two_pairs_of_partners():
         assert sum(r["categories"].values()) == pytest.approx(r["lead"])
         assert len(r["deals"]) == 3 and sum(r["deals"]) == pytest.approx(r["lead"])
     assert "(pairs of partners, 4 players)" in handpairs.format_summary(result)
+
+
+def test_six_players_rotate_the_first_ai_over_the_three_sides():
+    from scopa_tui.engine import make_rules
+
+    rules = make_rules(players=6)
+    seated = [handpairs._seated(rules, ("easy", "random"), (1, 2), side) for side in range(3)]
+    for side, players in enumerate(seated):
+        assert [p.name for p in players] == ["easy" if seat % 3 == side else "random" for seat in range(6)]
+    result = handpairs.run("easy", "random", 3, seed=5, players=6)
+    rows = result["rows"]
+    # the first AI's decisions: its two seats play 6 cards each in each of the three hands
+    assert len(rows) == 3 and len(result["times"]) == 3 * 3 * 2 * 6
+    assert any(r["lead"] for r in rows)
+    for r in rows:
+        assert sum(r["categories"].values()) == pytest.approx(r["lead"])  # plain Scopa's points
+        assert r["deals"] == [] and r["last_capture"] in (0, 1 / 3, 2 / 3, 1)
+    text = handpairs.format_summary(result)
+    assert "(a side of two against two, 6 players)" in text and "by deal" not in text
+
+
+def test_most_is_a_single_best_among_any_number_of_sides():
+    assert handpairs._most([3, 5, 4]) == [0, 1, 0]
+    assert handpairs._most([5, 5, 4]) == [0, 0, 0]
+    assert handpairs._most([None, 2, None]) == [0, 1, 0]
+    assert handpairs._most([7, None]) == [1, 0]

@@ -23,6 +23,9 @@ def test_levels_are_registered_with_descriptions_and_options():
     assert registry.make_player("hard:time=0.3").time_budget == 0.3
     assert registry.make_player("hard:iters=2000").iters == 2000
     assert registry.make_player("easy").name == "easy"
+    # late=0 turns the last deal's tree search off (4 and 6 players); other budgets must be above 0
+    assert registry.make_player("hard:late=0").late == 0
+    assert registry.make_player("hard:late=500").late == 500
 
 
 @pytest.mark.parametrize("spec,message", [
@@ -31,6 +34,9 @@ def test_levels_are_registered_with_descriptions_and_options():
     ("hard:time=nan", "must be a positive number, not nan"),
     ("hard:time=inf", "must be a positive number, not inf"),
     ("hard:iters=many", "is not a whole number"),
+    ("hard:worlds=0", "must be a positive number, not 0"),
+    ("hard:late=-1", "must be 0 \\(off\\) or more, not -1"),
+    ("hard:late=20001", "is too big: at most 20000 per decision"),
     ("cmd", "needs a command"),
     ("expert", "unknown AI 'expert'"),
 ])
