@@ -15,11 +15,11 @@ and searches each with alpha-beta, but:
 * it plays the score: a finished hand that wins or loses the game is worth
   :data:`.search.WIN` points more or less than its count;
 * when nothing is hidden any more (no stock, one other hand) one world is the exact answer;
-* with 4 players, the last :data:`LATE_PLAYS` plays of a hand (Scopa's last deal, the end of
-  a Scopone hand) are searched by information-set MCTS of ``late`` iterations (default
-  :data:`LATE_MCTS`, :mod:`.ismcts`) instead: there each world of alpha-beta lets every seat,
-  the partner too, see every hand, and it laid cards the opponents take where a dead card
-  was there to lay (README.md, "AI opponents and bots");
+* with partners (4 and 6 players), the last :data:`LATE_PLAYS` plays of a hand (the last
+  deal; the end of a Scopone hand) are searched by information-set MCTS of ``late``
+  iterations (default :data:`LATE_MCTS`, :mod:`.ismcts`) instead: there each world of
+  alpha-beta lets every seat, the partner too, see every hand, and it laid cards the
+  opponents take where a dead card was there to lay (README.md, "AI opponents and bots");
 * of the moves its search calls about even (within ``prudence`` points, default
   :data:`PRUDENCE`), it plays the one that leaves no careless risk (:func:`prudent`): the
   settebello laid as bait, a table one card sweeps.
@@ -97,11 +97,12 @@ def _within_width(state, depth: int) -> int:
     return depth
 
 
-# With 4 players, the plays left from which a hand is searched by information-set MCTS, and
-# its iterations (2,000: about 0.2 s of processor median, 0.6 s at most in 4-player Escoba;
-# README.md "AI opponents and bots").  The tree search reads no clock: SAFETY_TIME and a
-# ``time`` budget do not cut it short.
-LATE_PLAYS = 12
+# By the number of players, the plays left from which a hand is searched by information-set
+# MCTS (the last deal: 12 plays of 4 players, 18 of 6), and its iterations (2,000: about
+# 0.2 s of processor median, 0.6 s at most in 4-player Escoba; README.md "AI opponents and
+# bots").  The tree search reads no clock: SAFETY_TIME and a ``time`` budget do not cut it
+# short.
+LATE_PLAYS = {4: 12, 6: 18}
 LATE_MCTS = 2000
 
 # Points: a move this close to the best that leaves no careless risk is played instead
@@ -219,7 +220,7 @@ class HardPlayer(BasePlayer):
         self.endgame = endgame
         self.score_leaf = score_leaf  # near the end of a game, leaves count the game too (game_leaf)
         self.prudence = prudence  # points: the margin of prudent() (0: the best value, always)
-        self.late = late  # ISMCTS iterations over a 4-player hand's last LATE_PLAYS plays (0: off)
+        self.late = late  # ISMCTS iterations over a partnership hand's last LATE_PLAYS plays (0: off)
         self.last_stats: dict[str, float] = {}
 
     def evaluate(self, view: PlayerView) -> list[tuple[Move, float]]:
@@ -247,7 +248,7 @@ class HardPlayer(BasePlayer):
         at_least = self.at_least
         leaf = self.leaf
         scores = tuple(view.scores) if self.play_score else None
-        mcts = self.mcts or (self.late if players == 4 and view.plays_left <= LATE_PLAYS else 0)
+        mcts = self.mcts or (self.late if view.plays_left <= LATE_PLAYS.get(players, 0) else 0)
         if mcts and not exact:
             from . import ismcts
 

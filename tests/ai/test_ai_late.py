@@ -1,4 +1,5 @@
-"""With 4 players ``hard`` searches a hand's last plays by information-set MCTS (ai/hard.py ``late``)."""
+"""With partners (4 and 6 players) ``hard`` searches a hand's last deal by information-set MCTS
+(ai/hard.py ``late``)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def last_deal():
 
 def test_the_last_deal_of_four_players_is_searched_by_ismcts():
     view = last_deal()
-    assert view.plays_left <= LATE_PLAYS
+    assert view.plays_left <= LATE_PLAYS[4]
     player = HardPlayer(1)
     player.evaluate(view)
     assert player.last_stats["worlds"] == LATE_MCTS  # iterations of the tree search
@@ -47,3 +48,21 @@ def test_the_last_deal_takes_four_and_six_with_the_king_before_the_other_king_do
     # these seeds; the tree of information sets takes, every time.
     take = Move("10c", ("4c", "6c"))
     assert [HardPlayer(seed).choose(last_deal()) for seed in range(1, 9)] == [take] * 8
+
+
+def test_the_last_deal_of_six_players_is_searched_by_ismcts_and_the_first_is_not():
+    # Six players: two deals of 18 plays a hand.  The second is the last deal (no stock);
+    # a position of a game of hard with pimc.
+    last = make_view("5b 2b 10s", "4c 6b 9c", seat=3, players=6, hand_sizes=(2, 2, 2, 3, 3, 2), stock=0,
+                     captured=["1d 1s 3d 3c 4b 5d 7c 8d 9d 9b", "2c 2s 5c 5s 6d 6s 7d 7b", "1b 7s 8c 8s 8b"],
+                     history=[(1, "2s", "2c", False), (2, "7d", "", False), (3, "4c", "", False),
+                              (4, "3c", "", False), (5, "8c", "8b", False), (0, "8d", "3c 5d", False),
+                              (1, "7b", "7d", False), (2, "9c", "", False)])
+    assert last.plays_left == 14 <= LATE_PLAYS[6]
+    player = HardPlayer(1)
+    player.evaluate(last)
+    assert player.last_stats["worlds"] == LATE_MCTS
+    first = make_view("5b 2b 10s", "4c 6b 9c 1d", players=6, hand_sizes=(3,) * 6, stock=18)
+    assert first.plays_left == 36 > LATE_PLAYS[6]
+    player.evaluate(first)
+    assert player.last_stats["worlds"] == 10  # alpha-beta over 6 players' worlds
