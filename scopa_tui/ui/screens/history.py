@@ -169,7 +169,10 @@ class HistoryScreen(Translated, Screen[None]):
         def title() -> str:  # in the language of the moment (entry.result is translated when read)
             return f"{entry.date} · {entry.result}"
 
-        self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii))
+        def short_title() -> str:  # where the title would cut the result at 80 columns
+            return f"{entry.short_date()} · {entry.result}"
+
+        self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii, short_title=short_title))
 
     def action_close(self) -> None:
         self.dismiss(None)
