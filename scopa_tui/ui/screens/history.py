@@ -54,6 +54,7 @@ class HistoryScreen(Translated, Screen[None]):
         self.load_record = load_record
         self.ascii = ascii
         self.variant, self.players = variant, players
+        self._laid_out: tuple[bool, list[int], list[int]] | None = None  # the table's layout (_layout)
 
     def _title(self) -> str:
         """What the history holds and its keys; when that is too wide for the screen (French
