@@ -139,6 +139,19 @@ def test_a_save_is_summed_up_in_italian(tmp_path):
     assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversari: difficile): Tu ")
 
 
+def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp_path):
+    from scopa_tui.store.saves import Saves, save_text
+    from scopa_tui.store.files import Notices
+
+    game = play(Game(make_rules(players=2, variant="escoba"), seed=4), moves=3, seed=4)
+    saves = Saves(tmp_path, Notices())
+    (tmp_path / "g.json").write_text(save_text(game, setup_for(ai="medium"), "g"))
+    saved = saves.load("g")
+    languages.use("fr")
+    # "une partie de Escoba" was wrong French ("d'Escoba"), as "de" before any game's name that starts with a vowel
+    assert saved.summary().startswith(f"manche {game.hand_no} d'une partie en 21 (Escoba, adversaires : moyen) : ")
+
+
 def test_a_bad_settings_file_is_reported_in_italian(tmp_path):
     (tmp_path / "settings.json").write_text("{not json")
     languages.use("it")
