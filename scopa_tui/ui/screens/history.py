@@ -130,9 +130,10 @@ class HistoryScreen(Translated, Screen[None]):
         headers, rows = self._cells(short_dates)
         for header, wide, width in zip(headers, natural, widths):
             table.add_column(header, width=None if width == wide else width)
-        height = 1 if widths == natural else None  # None: each row as high as its wrapped cells
         for e, row in zip(self.entries, rows):
-            table.add_row(*(wrapped(cell, width) for cell, width in zip(row, widths)), key=str(e.id), height=height)
+            cells = [wrapped(cell, width) for cell, width in zip(row, widths)]
+            # as high as its most wrapped cell: counted here, where Textual would draw every cell to learn it
+            table.add_row(*cells, key=str(e.id), height=max(c.count("\n") for c in cells) + 1)
 
     def on_mount(self) -> None:
         if self.entries:
