@@ -497,17 +497,18 @@ class ScopaApp(CrashLog, StoreMixin, App):
 
     def action_command_palette(self) -> None:
         """Textual's command palette, with its search line in the player's language."""
-        from textual.command import CommandPalette
+        from .palette import Palette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+        if self.use_command_palette and not Palette.is_open(self):
+            self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def search_themes(self) -> None:
         """Textual's theme picker, with its search line in the player's language."""
-        from textual.command import CommandPalette
         from textual.theme import ThemeProvider
 
-        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
+        from .palette import Palette
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
 
     def set_language(self, code: str) -> None:
         """Every word in ``code`` from now on, on every screen at once; remembered."""

@@ -139,6 +139,19 @@ def test_a_save_is_summed_up_in_italian(tmp_path):
     assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversari: difficile): Tu ")
 
 
+def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp_path):
+    from scopa_tui.store.saves import Saves, save_text
+    from scopa_tui.store.files import Notices
+
+    game = play(Game(make_rules(players=2, variant="escoba"), seed=4), moves=3, seed=4)
+    saves = Saves(tmp_path, Notices())
+    (tmp_path / "g.json").write_text(save_text(game, setup_for(ai="medium"), "g"))
+    saved = saves.load("g")
+    languages.use("fr")
+    # "une partie de Escoba" was wrong French ("d'Escoba"), as "de" before any game's name that starts with a vowel
+    assert saved.summary().startswith(f"manche {game.hand_no} d'une partie en 21 (Escoba, adversaires : moyen) : ")
+
+
 def test_a_bad_settings_file_is_reported_in_italian(tmp_path):
     (tmp_path / "settings.json").write_text("{not json")
     languages.use("it")
@@ -181,3 +194,25 @@ async def test_the_game_chosen_in_the_statistics_stays_over_a_change_of_language
         await pilot.press("left")  # the game's row still has the keys
         await pilot.pause()
         assert text_of(app.screen, "#stats-variant") == "Jeu ‹ Scopa ›"
+
+
+async def test_the_replay_title_of_a_history_game_keeps_its_result_at_80_columns_in_french(tmp_path):
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=4), seed=4), seed=4)
+    file_game(store, game, setup_for(4), "g4", when=1_780_000_000.0)
+    languages.use("fr")
+    (entry,) = store.history()
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        title = text_of(app.screen, "#replay-title")
+        assert title.endswith(f" · {entry.date} · {entry.result}")  # the first step: it all fits
+        await pilot.press(*["right"] * 6)  # "Manche 1, coup 6": the date gives way to the result
+        title = text_of(app.screen, "#replay-title")
+        assert title.startswith("Manche 1, coup 6 · ") and title.endswith(f" · {entry.short_date()} · {entry.result}")
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert text_of(app.screen, "#replay-title").endswith(f" · {entry.date} · {entry.result}")

@@ -275,3 +275,38 @@ async def test_a_side_seat_with_no_cards_left_is_not_cut_at_80x24():
         await settle(pilot)
         assert plain(side).splitlines()[-2:] == ["0", "pris 0"]  # the count alone, not "aucune ca…"
         assert "aucune carte" in plain(top)  # where it fits, in words
+
+
+async def test_every_pile_line_counts_the_leftovers_once_they_leave_the_table():
+    """The seat's pile line, the hand's border and the side panel say the same pile at every
+    moment of a hand's end: without the last cards while they lie on the table, with them
+    (as the scoring counts them) once they have gone to the last capturer."""
+    from scopa_tui.ui.widgets.scoreboard import ScoreBoard
+
+    from .helpers import shown
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        board = screen.query_one(ScoreBoard)
+        seen_on_table = False
+        for _ in range(2000):
+            if isinstance(app.screen, HandOverScreen):
+                break
+            if app.game.phase == "play" and screen.pic.stock == 0 and sum(screen.pic.hand_sizes) <= 2:
+                screen.ai_delay = 0.3  # the last plays at a pace: the leftovers stay in view
+            seats = [screen.pic.seat_pile[0], screen._seat_info(1).pile]
+            assert [side.pile for side in board.sides] == seats  # two players: a seat is a side
+            assert f"pile {seats[1]}" in shown(screen.query_one("#seat-1", SeatView))
+            if screen.leftover is not None and screen.leftover[0]:
+                seen_on_table = True
+            if screen._my_turn():
+                await play_by_keys(pilot, app.game.legal_moves()[0])
+            await pilot.pause()
+        score = app.game.hand_scores[0]
+        assert score.leftover and seen_on_table
+        assert screen.pic.seat_pile == [side.cards for side in score.sides]  # what the scoring says
+        assert screen.pic.seat_coins == [side.coins for side in score.sides]
+        assert f"pile {score.sides[1].cards}" in shown(screen.query_one("#seat-1", SeatView))
+        assert screen._my_pile_text().startswith(f"pile {score.sides[0].cards}")

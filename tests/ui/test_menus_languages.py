@@ -124,6 +124,25 @@ async def test_the_palette_entries_of_the_app_speak_the_language():
             [n.message for n in app._notifications]
 
 
+async def test_a_palette_search_that_finds_nothing_says_so_in_french():
+    from textual.command import CommandList
+
+    languages.use("fr")
+    app = ScopaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"zzzz")  # nothing is called that
+        commands = app.screen.query_one(CommandList)
+        for _round in range(40):  # Textual waits half a second before it says "no matches"
+            await pilot.pause(0.05)
+            if commands.option_count and "No matches" not in str(commands.get_option_at_index(0).prompt.renderable):
+                break
+        said = str(commands.get_option_at_index(0).prompt.renderable)
+        assert said == "Aucun résultat", said
+
+
 def test_the_crash_line_speaks_french():
     class Crashed:
         crash_error = KeyError("x")

@@ -39,7 +39,7 @@ async def test_a_palette_open_when_the_terminal_shrinks_is_not_opened_twice():
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.press("ctrl+p")
         await pilot.pause()
-        assert stack(app) == ["Screen", "GameScreen", "CommandPalette", "TooSmallScreen"]
+        assert stack(app) == ["Screen", "GameScreen", "Palette", "TooSmallScreen"]  # ui/palette.py
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -39,6 +40,9 @@ from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
 from ...engine.text import N_, _, ngettext, pgettext
 from .fresh import StyledOnMount
+
+if TYPE_CHECKING:  # the scoring loads with the first hand scored (engine/__init__.py)
+    from ...engine.scoring import HandScore
 
 COMMAND_KEYS = {"h", "q"}
 TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
@@ -140,6 +144,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.size_class = "normal"  # compact, normal, large, xlarge or xxlarge: see card_render.screen_class
         self.redeal: Redealt | None = None  # a void deal being shown (its turn waits)
         self.leftover: tuple[tuple[int, ...], int] | None = None  # the last cards going to a side (its number)
+        # The hand just scored whose last cards are still on the table: the pile lines count
+        # them when they leave it (_take_leftovers), so that no pile shows two numbers.
+        self._unpiled: HandScore | None = None
+        self._last_capturer: int | None = None  # the seat that captured last this hand
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
         self._banner_timer = None
         self._clock = None  # the top bar's timer (a table with a turn limit)
@@ -349,6 +357,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         pic.pile, pic.coins = [0] * sides, [0] * sides
         pic.scope_cards, pic.settebello = [[] for _unused in range(sides)], [False] * sides
         self._reset_seat_piles()
+        self._unpiled, self._last_capturer = None, None
         if table.phase == "waiting":  # a table on a server before its game
             self._refresh_widgets()
         elif table.phase == "play":
@@ -391,7 +400,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 pic.pile, pic.coins = [0] * sides, [0] * sides
                 pic.scope_cards, pic.settebello = [[] for _unused in range(sides)], [False] * sides
                 self._reset_seat_piles()
+                self._unpiled, self._last_capturer = None, None
                 if event.escobas:  # the dealer took the table at once (Escoba, table cards adding up to 15)
+                    self._last_capturer = event.dealer
                     side = self.table.rules.side_of(event.dealer)
                     pic.table = ()
                     pic.pile[side] += len(event.table)
@@ -414,13 +425,13 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif isinstance(event, HandEnded):
             score = event.score
             pic.totals = list(score.totals)
-            for side in score.sides:
-                pic.pile[side.side] = side.cards
-                pic.coins[side.side] = side.coins
             pic.table = ()
+            self._unpiled = score
             if score.leftover and score.leftover_to is not None:
                 self.leftover = (tuple(c for c in self.slots if c is not None) or tuple(score.leftover),
                                  score.leftover_to)
+            else:
+                self._take_leftovers()
         self._refresh_widgets()
         if isinstance(event, HandEnded):
             self._hand_ended(event)
@@ -548,6 +559,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _count_seat_capture(self, seat: int, card: int, capture, scopa: bool) -> None:
         pic = self.pic
         if capture:
+            self._last_capturer = seat
             taken = (card, *capture)
             pic.seat_pile[seat] += len(taken)
             pic.seat_coins[seat] += sum(1 for c in taken if CARDS[c].suit == "d")
@@ -654,6 +666,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
         def scoring() -> None:
             self.leftover = None
+            self._take_leftovers()
             self._hide_banner()  # the scoring screen says who took the leftovers from now on
             self._refresh_widgets()
             if getattr(self.app, "table", self.table) is self.table:
@@ -684,13 +697,33 @@ class GameScreen(Translated, StyledOnMount, Screen):
             return
         cards, who = self.leftover
         table = self.query_one(TableView)
-        seat = next((e.seat for e in reversed(self.table.events) if isinstance(e, Played) and e.capture), None)
+        seat = self._last_capturer
         if seat is None:
             return
         pile = self._pile_spot(seat)
         self._fly([(c, card_spot(table, c), pile, "captured") for c in cards])
         self.leftover = ((), who)
+        self._take_leftovers()
         self._refresh_widgets()
+
+    def _take_leftovers(self) -> None:
+        """The hand's last cards leave the table for the last capturer's pile: from now on
+        every pile line (the seat's, the hand's border, the side panel) counts them, as the
+        scoring does."""
+        score, self._unpiled = self._unpiled, None
+        if score is None:
+            return
+        pic = self.pic
+        for side in score.sides:
+            pic.pile[side.side] = side.cards
+            pic.coins[side.side] = side.coins
+        if score.leftover and score.leftover_to is not None:
+            if any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in score.leftover):
+                pic.settebello[score.leftover_to] = True
+            seat = self._last_capturer
+            if seat is not None and pic.seat_pile and self.table.rules.side_of(seat) == score.leftover_to:
+                pic.seat_pile[seat] += len(score.leftover)
+                pic.seat_coins[seat] += sum(1 for c in score.leftover if CARDS[c].suit == "d")
 
     def on_key(self, event: Key) -> None:
         """A key clears a banner; while a void deal is shown, the key only does that.  Keys

@@ -3,6 +3,8 @@ screen; Enter opens one in the replay viewer."""
 
 from __future__ import annotations
 
+import time
+
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,10 +16,15 @@ from ...engine.text import N_, _, ngettext
 from ...engine.variants import VARIANTS
 from ...store.db import HistoryEntry
 from ...store.frames import load_text
+from ..columns import Cell, fit_widths, narrowest_width, natural_width, pieces, wrapped
 from ..styles import STORE_TCSS
 from .replay import ReplayScreen
 from .stats import opponents_words
 from ..translate import Translated
+
+
+_PADDING = 1  # the table's cells' padding on each side (DataTable.cell_padding)
+_SCROLLBAR = 2  # the vertical scrollbar's width, kept free for a history longer than the screen
 
 
 def _players(entry: HistoryEntry) -> str:
@@ -47,6 +54,7 @@ class HistoryScreen(Translated, Screen[None]):
         self.load_record = load_record
         self.ascii = ascii
         self.variant, self.players = variant, players
+        self._laid_out: tuple[bool, list[int], list[int]] | None = None  # the table's layout (_layout)
 
     def _title(self) -> str:
         """What the history holds and its keys; when that is too wide for the screen (French
@@ -66,6 +74,12 @@ class HistoryScreen(Translated, Screen[None]):
 
     def on_resize(self) -> None:
         self.query_one("#history-title", Static).update(self._title())
+        if self.entries and self._layout(self.size.width) != self._laid_out:
+            table = self.query_one(DataTable)
+            row = table.cursor_row
+            table.clear(columns=True)
+            self._fill(table)
+            table.move_cursor(row=row)
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="history-title")
@@ -73,15 +87,53 @@ class HistoryScreen(Translated, Screen[None]):
             yield Static(_("No finished games yet."), id="history-empty")
         else:
             table = DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
-            mixed = len({e.variant for e in self.entries}) > 1  # else the game goes without saying
-            table.add_columns(_("Date"), *([_("Game")] if mixed else []), _("Players"), _("Opponents"),
-                              _("Result"), _("Hands"))
-            for e in self.entries:
-                game = [_(VARIANTS[e.variant].title)] if mixed else []
-                table.add_row(e.date, *game, _players(e), opponents_words(e.opponents), e.result, str(e.hands),
-                              key=str(e.id))
+            self._fill(table)
             yield table
         yield Footer()
+
+    def _cells(self, short_dates: bool) -> tuple[list[str], list[list[Cell]]]:
+        """The table's headers and rows, each cell in its pieces (``ui/columns.py``): the
+        game only when they are not all one; the opponents broken after each "+"."""
+        mixed = len({e.variant for e in self.entries}) > 1  # else the game goes without saying
+        headers = [_("Date"), *([_("Game")] if mixed else []), _("Players"), _("Opponents"), _("Result"),
+                   _("Hands")]
+        now = time.time()
+        rows = []
+        for e in self.entries:
+            levels = opponents_words(e.opponents).split(" + ")
+            rows.append([[e.short_date(now) if short_dates else e.date],
+                         *([pieces(_(VARIANTS[e.variant].title))] if mixed else []), pieces(_players(e)),
+                         [level + " +" for level in levels[:-1]] + levels[-1:], pieces(e.result), [str(e.hands)]])
+        return headers, rows
+
+    def _layout(self, width: int) -> tuple[bool, list[int], list[int]]:
+        """Whether the dates are short, and each column's natural and shown width, for a
+        screen ``width`` columns wide: a table too wide shortens its dates, then wraps the
+        game, the opponents and the result (the widest first), then the players, so that no
+        column is cut or needs a horizontal scrollbar."""
+        room = max(width - _SCROLLBAR, 1)
+        for short_dates in (False, True):
+            headers, rows = self._cells(short_dates)
+            columns = list(zip(*rows))
+            natural = [natural_width(h, c) for h, c in zip(headers, columns)]
+            if sum(natural) + 2 * _PADDING * len(natural) <= room:
+                return short_dates, natural, natural
+        narrowest = [narrowest_width(h, c) for h, c in zip(headers, columns)]
+        last = len(headers) - 1  # Hands; before it Result, Opponents, Players, then Game when shown
+        wrapping = [last - 1, last - 2] + ([1] if len(headers) == 6 else [])
+        return True, natural, fit_widths(natural, narrowest, [wrapping, [last - 3]], room, _PADDING)
+
+    def _fill(self, table: DataTable) -> None:
+        """The columns and rows, as wide as the screen allows (:meth:`_layout`)."""
+        self._laid_out = layout = self._layout(self.size.width or self.app.size.width)
+        short_dates, natural, widths = layout
+        headers, rows = self._cells(short_dates)
+        for header, wide, width in zip(headers, natural, widths):
+            table.add_column(header, width=None if width == wide else width)
+        for e, row in zip(self.entries, rows):
+            cells = [wrapped(cell, width) for cell, width in zip(row, widths)]
+            # as high as its most wrapped cell: counted here, where Textual would draw every cell to learn it
+            table.add_row(*cells, key=str(e.id), height=max(c.count("\n") for c in cells) + 1)
 
     def on_mount(self) -> None:
         if self.entries:
@@ -119,7 +171,10 @@ class HistoryScreen(Translated, Screen[None]):
         def title() -> str:  # in the language of the moment (entry.result is translated when read)
             return f"{entry.date} · {entry.result}"
 
-        self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii))
+        def short_title() -> str:  # where the title would cut the result at 80 columns
+            return f"{entry.short_date()} · {entry.result}"
+
+        self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii, short_title=short_title))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -132,14 +132,16 @@ class ReplayScreen(Translated, Screen[None]):
     index: reactive[int] = reactive(0)
 
     def __init__(self, games: list[ReplayGame], title: str | Callable[[], str] = "Replay", ascii: bool = False,
-                 deck_style: str | None = None) -> None:
-        """``title``: what the replay is, or a function that says it in the language in use."""
+                 deck_style: str | None = None, short_title: Callable[[], str] | None = None) -> None:
+        """``title``: what the replay is, or a function that says it in the language in use;
+        ``short_title``: the same in fewer cells, for a screen too narrow for the title line
+        with ``title`` (a game from the history: its short date)."""
         super().__init__()
         if not games:
             raise ValueError("nothing to replay")
         self.games = games
         self.game_index = 0
-        self.title_text = title
+        self.title_text, self.short_title = title, short_title
         self.ascii = ascii
         self.deck_style = deck_style
 
@@ -202,7 +204,10 @@ class ReplayScreen(Translated, Screen[None]):
             n=r.players, target=r.target)
         # What changes first, so that a narrow terminal cuts only the end.
         title = self.title_text() if callable(self.title_text) else self.title_text
-        self.query_one("#replay-title", Static).update(f"{where} · {step}{games} · {players} · {title}")
+        line = f"{where} · {step}{games} · {players} · {title}"
+        if self.short_title is not None and cell_len(line) > (self.size.width or self.app.size.width):
+            line = f"{where} · {step}{games} · {players} · {self.short_title()}"  # the result whole
+        self.query_one("#replay-title", Static).update(line)
         table = self.query_one(TableView)
         scoring = self.query_one("#replay-scoring")
         if f.kind == "hand_end" and f.score is not None:

@@ -1,0 +1,30 @@
+"""Textual's command palette in the player's language (README.md, Languages): its search
+line, and the line that says a search found nothing, which Textual writes in English.
+
+Imported when the palette first opens, not before the first frame (the app's start-up).
+"""
+
+from __future__ import annotations
+
+from rich.align import Align
+from rich.text import Text
+from textual.command import CommandList, CommandPalette
+from textual.widgets.option_list import OptionDoesNotExist
+
+from ..engine.text import _
+
+
+class Palette(CommandPalette):
+    """The command palette, its "No matches found" said in the player's language."""
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        super()._start_no_matches_countdown(search_value)
+        # Textual adds its English line when its countdown ends; just after, it is said again.
+        self.set_timer(self._NO_MATCHES_COUNTDOWN + 0.01, self._say_no_matches)
+
+    def _say_no_matches(self) -> None:
+        try:
+            self.query_one(CommandList).replace_option_prompt(
+                self._NO_MATCHES, Align.center(Text(_("No matches found"), style="not bold")))
+        except OptionDoesNotExist:  # the search found something after all, or changed
+            pass

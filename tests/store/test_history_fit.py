@@ -1,0 +1,98 @@
+"""The history's table at 80×24 in every language: with games of several variants, long
+opponent lists and bots it needs no horizontal scrollbar, and no cell loses a word
+(README.md, History and replay)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from textual.geometry import Region
+from textual.widgets import DataTable
+
+from scopa_tui import languages
+from scopa_tui.store.db import HistoryEntry
+from scopa_tui.ui.columns import fit_widths, wrapped
+from scopa_tui.ui.screens.history import HistoryScreen
+from scopa_tui.ui.screens.stats import opponents_words
+from test_store_screens import ScreensApp
+
+# variant, players, opponents (as the store labels them), won (None: AIs only), totals, hands
+GAMES = [("scopone-scientifico", 4, "hard", True, [11, 7], 9),
+         ("scopa-d-assi", 6, "cmd + easy + hard + medium + random", None, [21, 31, 20], 12),
+         ("escoba", 2, "cmd", False, [21, 19], 14),
+         ("scopone-classico", 4, "easy + hard", False, [101, 120], 23),
+         ("scopa", 3, "hard + medium", None, [11, 12, 9], 8)]
+
+
+def entries(n: int) -> list[HistoryEntry]:
+    now = time.time()
+    out = []
+    for i in range(n):
+        variant, players, opponents, won, totals, hands = GAMES[i % len(GAMES)]
+        out.append(HistoryEntry(id=i + 1, game_id=f"g{i}", finished_at=now - 3600 * i, players=players,
+                                names=[f"P{s}" for s in range(players)], ai=[None] + ["hard"] * (players - 1),
+                                human_seat=None if won is None else 0, opponents=opponents, winner=1, won=won,
+                                totals=totals, hands=hands, variant=variant))
+    return out
+
+
+def screen_text(table: DataTable) -> str:
+    lines = table.render_lines(Region(0, 0, table.region.width, table.region.height))
+    return "\n".join(strip.text for strip in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+@pytest.mark.parametrize("games", [5, 14])  # 14: more than the screen holds, with a vertical scrollbar
+async def test_every_column_of_a_mixed_history_fits_80_columns(lang, games):
+    languages.use(lang)
+    shown = entries(games)
+    app = ScreensApp(HistoryScreen(shown, lambda entry_id: None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert not table.show_horizontal_scrollbar
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        header = screen_text(table).splitlines()[0].split()
+        assert header == [str(c.label) for c in table.ordered_columns]  # "Hands", not "Hand"
+        assert len(header) == 6  # the game is named: they are not all one
+        # every word of every cell is there, on one line or several
+        for i, entry in enumerate(shown):
+            row = table.get_row_at(i)
+            assert " ".join(row[3].split()) == opponents_words(entry.opponents)
+            assert " ".join(row[4].split()) == entry.result
+            assert row[0] in (entry.date, entry.short_date())
+
+
+async def test_a_wide_screen_shows_the_whole_dates_on_one_line_and_a_resize_wraps_them():
+    shown = entries(5)
+    app = ScreensApp(HistoryScreen(shown, lambda entry_id: None))
+    async with app.run_test(size=(140, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        await pilot.press("down")
+        assert [table.get_row_at(i)[0] for i in range(5)] == [e.date for e in shown]
+        assert all("\n" not in str(cell) for i in range(5) for cell in table.get_row_at(i))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert [table.get_row_at(i)[0] for i in range(5)] == [e.short_date() for e in shown]
+        assert table.get_row_at(1)[3].count("\n") >= 1  # the five levels on more lines
+        assert table.cursor_row == 1  # the game chosen stays chosen
+        assert not table.show_horizontal_scrollbar
+
+
+def test_a_short_date_drops_the_year_of_this_year_and_the_time_of_an_older_one():
+    entry = entries(1)[0]
+    entry.finished_at = time.mktime((2026, 5, 28, 20, 26, 0, 0, 0, -1))
+    assert entry.short_date(time.mktime((2026, 12, 1, 9, 0, 0, 0, 0, -1))) == "05-28 20:26"
+    assert entry.short_date(time.mktime((2027, 1, 2, 9, 0, 0, 0, 0, -1))) == "2026-05-28"
+
+
+def test_the_widest_wrapping_column_narrows_first_and_never_below_its_longest_piece():
+    # natural widths 10, 30, 20, 5; room 50 with no padding: 15 cells too many
+    assert fit_widths([10, 30, 20, 5], [10, 8, 12, 5], [[1, 2]], 50) == [10, 17, 18, 5]
+    # the first group as narrow as it goes, then the second; still too wide: the narrowest
+    assert fit_widths([10, 30, 20, 5], [10, 25, 12, 5], [[1], [2]], 50) == [10, 25, 12, 5]
+    assert fit_widths([10, 30, 20, 5], [10, 8, 12, 5], [[1, 2]], 80, padding=1) == [10, 30, 20, 5]
+    assert wrapped(["bot +", "facile +", "a caso"], 12) == "bot +\nfacile +\na caso"
+    assert wrapped(["bot +", "facile +", "a caso"], 14) == "bot + facile +\na caso"
