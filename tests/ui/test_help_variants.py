@@ -13,7 +13,7 @@ from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.config import GameConfig
 from scopa_tui.ui.screens.help import HelpScreen, help_text, rules_text
 
-from .helpers import make_app, settle
+from .helpers import help_in_game, make_app, settle
 
 VARIANT_NAMES = ("escoba", "scopa-d-assi", "scopone-scientifico", "scopone-classico")
 SCOPA_MATCH_RULE = "a match beats a sum"  # Scopa's one-card rule, in its "Your turn"
@@ -99,18 +99,8 @@ def test_every_variants_help_is_in_the_language_with_the_same_paragraphs(lang, h
     ("scopone-scientifico", 4, "Each player gets 10 cards and none go on the table", "3 more are dealt"),
 ])
 async def test_the_help_of_a_game_in_progress_explains_its_variant(variant, players, words, not_there):
-    config = GameConfig(players=players, ai=["easy"] * (players - 1), seed=5, variant=variant)
-    app = make_app()
-    app.config = config
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.new_game(config)
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one(Markdown).source
-        assert words in source and not_there not in _rules(source)
+    source = await help_in_game(GameConfig(players=players, ai=["easy"] * (players - 1), seed=5, variant=variant))
+    assert words in source and not_there not in _rules(source)
 
 
 async def test_the_help_on_the_new_game_screen_keeps_scopas_rules_with_escoba_chosen():
