@@ -158,3 +158,21 @@ def seat_infos(screen) -> list:
     from scopa_tui.ui.widgets.cards import SeatView
 
     return [screen.query_one(f"#seat-{seat}", SeatView).info for seat in range(1, screen.table.rules.players)]
+
+
+async def help_in_game(config) -> str:
+    """The help's Markdown as ``?`` shows it in a new game of ``config`` (80x24)."""
+    from textual.widgets import Markdown
+
+    from scopa_tui.ui.screens.help import HelpScreen
+
+    app = make_app()
+    app.config = config
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.new_game(config)
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        return app.screen.query_one(Markdown).source

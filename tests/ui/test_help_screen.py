@@ -3,13 +3,11 @@ suit names and the ASCII letters."""
 
 from __future__ import annotations
 
-from textual.widgets import Markdown
-
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.config import GameConfig
-from scopa_tui.ui.screens.help import HelpScreen, help_text
+from scopa_tui.ui.screens.help import help_text
 
-from .helpers import make_app, settle
+from .helpers import help_in_game
 
 
 def test_rules_come_before_the_keys_and_both_charts_are_shown():
@@ -37,18 +35,8 @@ def test_the_help_shows_the_ascii_letters():
 
 
 async def test_help_in_a_ludoteka_game_with_the_french_deck():
-    config = GameConfig(players=2, preset="ludoteka", deck="french", ai=["easy"], seed=3)
-    app = make_app()
-    app.config = config
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.new_game(config)
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
-        source = app.screen.query_one(Markdown).source
-        assert "**ludoteka** (this game)" in source and "Diamonds" in source and "Coins" not in source
+    source = await help_in_game(GameConfig(players=2, preset="ludoteka", deck="french", ai=["easy"], seed=3))
+    assert "**ludoteka** (this game)" in source and "Diamonds" in source and "Coins" not in source
 
 
 def test_the_help_explains_every_variant_and_marks_the_one_played():

@@ -65,6 +65,16 @@ def test_help_screen(snap_compare):
     assert snap_compare(make_app(), terminal_size=SIZE, press=["question_mark"])
 
 
+def test_help_screen_escoba(snap_compare):
+    """An Escoba game's help explains Escoba (help_variants.py), in the Spanish deck's words."""
+    from scopa_tui.ui.app import ScopaApp
+    from scopa_tui.ui.config import GameConfig
+
+    config = GameConfig(players=2, ai=["greedy"], seed=7, variant="escoba", deck="spanish")
+    assert snap_compare(ScopaApp(config, start=True, ai_delay=0), terminal_size=SIZE,
+                        press=["question_mark", "pagedown"])
+
+
 def test_too_small_screen(snap_compare):
     assert snap_compare(make_app(), terminal_size=(60, 18))
 

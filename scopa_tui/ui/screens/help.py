@@ -1,9 +1,10 @@
 """Help: the rules in short (as the engine plays them), the deck in use, the other games
 of the Scopa family and the house rules, then the key map.
 
-The text follows the game on screen: the suit names and symbols of its deck (and the
-ASCII letters when they are on), its primiera chart marked among the two, and its
-variant marked among the family.  It is in the player's language (README.md,
+The text follows the game on screen: the rules of its variant (Escoba's sums of 15,
+Scopone's deal, Scopa d'Assi's Ace: help_variants.py; Scopa's outside a game), the suit
+names and symbols of its deck (and the ASCII letters when they are on), its primiera
+chart marked among the two, and its variant marked among the family.  It is in the player's language (README.md,
 Languages): one message per paragraph, list or heading, Markdown and all, with the
 deck's words and the charts' figures as named fields; it is built each time it is shown,
 so a change of language rewrites it in place, at the paragraph the player was reading.
@@ -23,6 +24,7 @@ from ...engine.text import N_, _
 from ..card_render import DeckStyle
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
+from .help_variants import variant_paragraphs
 
 # The key map, one message per section (translated when the help is shown).
 KEYS = (
@@ -113,11 +115,18 @@ def family_text(variant: str = "scopa") -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def rules_text(deck: DeckStyle, chart: str) -> str:
-    """Scopa in short for a deck style and a primiera chart, one message per paragraph."""
+# The paragraphs of the rules in their order: Scopa's, and where a variant adds one
+# (Scopa d'Assi's Ace, help_variants.py).
+SCOPA_PARAGRAPHS = ("heading", "cards", "deal", "turn", "sweep", "scoring", "charts", "winning", "letters")
+PARAGRAPHS = (*SCOPA_PARAGRAPHS[:4], "ace", *SCOPA_PARAGRAPHS[4:])
+
+
+def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa") -> str:
+    """The rules of ``variant`` in short (Scopa's, where the variant says nothing else:
+    help_variants.py) for a deck style and a primiera chart, one message per paragraph."""
     letters = DeckStyle(deck.name, ascii=True)
     example = parse_card("9c")
-    paragraphs = [
+    scopa = dict(zip(SCOPA_PARAGRAPHS, [
         _("# Scopa in short"),
         # TRANSLATORS: {suits} is the deck's four suits with their symbols, {ranks} "1 Asso (A), 2 to 7, …".
         _("**Cards.** 40 cards in four suits: {suits}. Ranks {ranks}. "
@@ -155,14 +164,18 @@ def rules_text(deck: DeckStyle, chart: str) -> str:
         _("**ASCII letters** (`--ascii`, or Ctrl+P → *ASCII suits*): {scheme}. "
           "Ranks are upper case and suits lower case: `{example}` is the {card}.").format(
             scheme=letters.ascii_scheme(), example=letters.short(example), card=letters.card_name(example)),
-    ]
-    return "\n\n".join(paragraphs) + "\n\n"
+    ], strict=True))
+    paragraphs = {**scopa, **variant_paragraphs(VARIANTS[variant], deck)}
+    return "\n\n".join(paragraphs[key] for key in PARAGRAPHS if key in paragraphs) + "\n\n"
 
 
-def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa") -> str:
+def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa",
+              playing: bool = False) -> str:
     """The help in Markdown for a deck style, the primiera chart and the variant in use, in the
-    player's language: rules first, then the family of games, then keys."""
-    return rules_text(deck or DeckStyle(), chart) + family_text(variant) + "\n\n".join(_(k) for k in KEYS) + "\n"
+    player's language: rules first (the variant's while it is ``playing``, else Scopa's), then
+    the family of games with the variant marked, then keys."""
+    rules = rules_text(deck or DeckStyle(), chart, variant if playing else "scopa")
+    return rules + family_text(variant) + "\n\n".join(_(k) for k in KEYS) + "\n"
 
 
 class HelpScreen(Translated, ModalScreen[None]):
@@ -175,14 +188,15 @@ class HelpScreen(Translated, ModalScreen[None]):
         Binding("q", "dismiss", N_("close"), id="help.close_quit", show=False),
     ]
 
-    def __init__(self, deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa") -> None:
+    def __init__(self, deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa",
+                 playing: bool = False) -> None:
         super().__init__()
-        self.deck, self.chart, self.variant = deck, chart, variant
+        self.deck, self.chart, self.variant, self.playing = deck, chart, variant, playing
 
     @property
     def text(self) -> str:
         """The help as it is shown now, in the language in use."""
-        return help_text(self.deck, self.chart, self.variant)
+        return help_text(self.deck, self.chart, self.variant, self.playing)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):

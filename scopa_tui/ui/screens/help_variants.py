@@ -1,0 +1,104 @@
+"""The help's rules for the other games of the Scopa family: the paragraphs of
+:func:`.help.rules_text` that a variant changes, as the engine plays it.
+
+Each variant's differences come from its data (:mod:`scopa_tui.engine.variants`: the deal
+pattern, the capture rule, the scoring, the players) and say only what the engine does:
+Scopone deals the whole deck at once (10 each and no table cards, or 9 each and 4 on the
+table); Scopa d'Assi's Ace takes the whole table, no scopa, unless an Ace is on it, taken
+by match; Escoba takes sets that make 15 with the card played, never compulsorily, gives
+the dealer the table cards of a deal adding up to 15 or 30 as one or two escobas, and
+scores the velo and the setenta in place of the settebello and the primiera.  Plain Scopa
+changes nothing: its help stays as it was.
+"""
+
+from __future__ import annotations
+
+from ...engine import OPTIONS, VARIANTS, parse_card
+from ...engine.text import _
+from ...engine.variants import Variant
+from ..card_render import DeckStyle
+
+
+def variant_paragraphs(variant: Variant, deck: DeckStyle) -> dict[str, str]:
+    """The paragraphs of the help that ``variant`` says differently from Scopa, by their
+    key in :func:`.help.rules_text` (``heading``, ``deal``, ``turn``, ``ace``, ``sweep``,
+    ``scoring``, ``winning``); empty for plain Scopa."""
+    if variant.name == "scopa":
+        return {}
+    # TRANSLATORS: the help's title for a game of the family, {game} its name (Escoba,
+    # Scopone scientifico, Scopa d'Assi), which stays as it is.
+    out = {"heading": _("# {game} in short").format(game=_(variant.title))}
+    if variant.capture == "escoba":
+        out.update(_escoba(deck))
+    if variant.redeal_cards == 0:
+        out["deal"] = _whole_deck_deal(variant, deck)
+    if variant.capture == "assi":
+        out["ace"] = _("**The Ace** is the exception: it takes the whole table, whatever is on it, "
+                       "and that is no scopa. If an Ace is on the table, your Ace must take one "
+                       "of them by match instead (a scopa, if that empties the table). An Ace "
+                       "played on an empty table is laid there.")
+    scopa = VARIANTS["scopa"]
+    if (variant.target, variant.players) != (scopa.target, scopa.players):
+        out["winning"] = _winning(variant)
+    return out
+
+
+def _whole_deck_deal(variant: Variant, deck: DeckStyle) -> str:
+    """Scopone's deal: the whole deck at once, with or without table cards."""
+    if not variant.table_cards:
+        return _("**Deal.** Each player gets {hand} cards and none go on the table: the whole deck "
+                 "is dealt at once, and there are no more deals. So the first player has nothing "
+                 "to take and lays a card on the table.").format(hand=variant.hand_cards)
+    # TRANSLATORS: {hand} and {table} are numbers of cards (9 and 4).
+    text = _("**Deal.** Each player gets {hand} cards and {table} go face up on the table: the whole "
+             "deck is dealt at once, and there are no more deals.").format(
+        hand=variant.hand_cards, table=variant.table_cards)
+    if variant.kings_redeal:
+        # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
+        text += " " + _("A table with three or more {kings} is dealt again (standard and gamerules "
+                        "presets).").format(kings=deck.kings())
+    return text
+
+
+def _winning(variant: Variant) -> str:
+    """The target the variant starts with, and who plays with whom."""
+    text = _("**Winning.** First to the target ({target} unless chosen otherwise) at the end of a "
+             "hand; if the top is tied, another hand is played.").format(target=variant.target)
+    if variant.players == (4,):
+        partners = _("You play with your partner, sitting opposite you, against the other two: "
+                     "partners share their captures and their points.")
+    else:
+        partners = _("With 4 players the partners sit opposite (you and the player across); with 6, "
+                     "three pairs.")
+    return f"{text} {partners}"
+
+
+def _escoba(deck: DeckStyle) -> dict[str, str]:
+    """Escoba's deal, turn, escobas and points (engine/core.py, engine/scoring.py)."""
+    return {
+        # TRANSLATORS: escoba (plural escobas) keeps its Spanish name in every language.
+        "deal": _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone "
+                  "has played their 3 cards, 3 more are dealt (no new table cards) until the deck "
+                  "is used up. If the 4 table cards add up to 15, the dealer's side takes them at "
+                  "once: an *escoba*; if they add up to 30, two escobas."),
+        "turn": _("**Your turn.** Play one card. You may take any set of table cards, one or more, "
+                  "that **adds up to 15 with your card** (every card counts its rank, the figures "
+                  "8, 9 and 10). Taking is **not compulsory**: you may always lay your card on the "
+                  "table instead. Nothing is taken by rank alone: a card of your card's rank is "
+                  "taken only in a set that makes 15."),
+        "sweep": _("**Escoba.** Taking every card on the table is an *escoba*: 1 point (not on the "
+                   "very last play of the hand). At the end of a hand the cards left on the table "
+                   "go to whoever captured last (the dealer's escoba of a deal counts as a capture)."),
+        # TRANSLATORS: velo, setenta and primiera keep their names. {coins} is the suit of
+        # coins in this deck (Oros, Denari, Diamonds), {settebello} the seven of it ("7 de
+        # Oros"), {star} a star symbol or the words "a star", {option} a house rule's name.
+        "scoring": _("**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the "
+                     "**velo**, the {settebello} (drawn with a double border and {star}); the "
+                     "**setenta**, most **sevens** (sevens, like sixes and aces, have a heavy "
+                     "border). A tie scores nothing. Plus 1 per escoba. There is no primiera "
+                     "point: the primiera breaks a tie for the sevens only under the house rule "
+                     "*{option}* (your best card of each suit, added up by the chart of the "
+                     "game). The two primiera charts:").format(
+            coins=deck.suit_word("d"), settebello=deck.card_name(parse_card("7d")),
+            star=_("a star") if deck.ascii else "★", option=_(OPTIONS["setenta-primiera"].title)),
+    }
