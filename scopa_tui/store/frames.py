@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt
+from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt, Rules
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 from ..engine.text import _, ngettext
@@ -86,6 +86,7 @@ class ReplayGame:
     winner: int | None
     meta: dict[str, Any] = field(default_factory=dict)
     sweep_name: str = "scopa"  # what a sweep is called: rules.variant_info.sweep_name (Escoba: "escoba")
+    rules: Rules | None = None  # the game's rules: its variant and house rules (the help says them)
 
     def hand_starts(self) -> list[int]:
         """Index of the first frame of each hand."""
@@ -160,7 +161,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
     game.subscribe(on_event)
     records.replay(rg, game=game)  # checks every line: raises RecordError naming a bad one
     return ReplayGame(frames, seat_names, side_names, rules.players, rules.target, rules.deck_style,
-                      game.is_over, game.winner, meta, sweep)
+                      game.is_over, game.winner, meta, sweep, rules)
 
 
 # What each step says (the cards as notation, "7d"; the viewer draws them in its deck style).

@@ -361,8 +361,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
         if not isinstance(self.screen, HelpScreen):
             table = self._game_screen.table if self._game_screen is not None else None
             variant = table.rules.variant if table is not None else getattr(self.config, "variant", "scopa")
-            # In a game the help explains its variant's rules; outside one, Scopa's.
-            self.push_screen(HelpScreen(*self._deck_and_chart(), variant=variant, playing=table is not None))
+            # In a game the help explains its variant's rules, with its house rules; outside one, Scopa's.
+            self.push_screen(HelpScreen(*self._deck_and_chart(), variant=variant,
+                                        rules=table.rules if table is not None else None))
 
     def _deck_and_chart(self) -> tuple[DeckStyle, str]:
         """The deck style and primiera chart the help describes: the game's, else the chosen ones."""

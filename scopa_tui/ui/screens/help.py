@@ -2,7 +2,8 @@
 of the Scopa family and the house rules, then the key map.
 
 The text follows the game on screen: the rules of its variant (Escoba's sums of 15,
-Scopone's deal, Scopa d'Assi's Ace: help_variants.py; Scopa's outside a game), the suit
+Scopone's deal, Scopa d'Assi's Ace: help_variants.py; Scopa's outside a game) as its house
+rules make them (a sweep with the last card counting, the re bello's points: help_house.py), the suit
 names and symbols of its deck (and the ASCII letters when they are on), its primiera
 chart marked among the two, and its variant marked among the family.  It is in the player's language (README.md,
 Languages): one message per paragraph, list or heading, Markdown and all, with the
@@ -18,12 +19,13 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
-from ...engine import OPTIONS, VARIANTS, parse_card
+from ...engine import OPTIONS, VARIANTS, Rules, parse_card
 from ...engine.rules import PRIMIERA_CHARTS
 from ...engine.text import N_, _
 from ..card_render import DeckStyle
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
+from .help_house import house_paragraphs
 from .help_variants import variant_paragraphs
 
 # The key map, one message per section (translated when the help is shown).
@@ -116,14 +118,16 @@ def family_text(variant: str = "scopa") -> str:
 
 
 # The paragraphs of the rules in their order: Scopa's, and where a variant adds one
-# (Scopa d'Assi's Ace, help_variants.py).
+# (Scopa d'Assi's Ace, help_variants.py) or the house rules do (the re bello's and the
+# napola's points, help_house.py).
 SCOPA_PARAGRAPHS = ("heading", "cards", "deal", "turn", "sweep", "scoring", "charts", "winning", "letters")
-PARAGRAPHS = (*SCOPA_PARAGRAPHS[:4], "ace", *SCOPA_PARAGRAPHS[4:])
+PARAGRAPHS = (*SCOPA_PARAGRAPHS[:4], "ace", *SCOPA_PARAGRAPHS[4:7], "house_points", *SCOPA_PARAGRAPHS[7:])
 
 
-def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa") -> str:
+def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules | None = None) -> str:
     """The rules of ``variant`` in short (Scopa's, where the variant says nothing else:
-    help_variants.py) for a deck style and a primiera chart, one message per paragraph."""
+    help_variants.py) for a deck style and a primiera chart, one message per paragraph;
+    with the ``rules`` of a game, as its house rules make them (help_house.py)."""
     letters = DeckStyle(deck.name, ascii=True)
     example = parse_card("9c")
     scopa = dict(zip(SCOPA_PARAGRAPHS, [
@@ -165,17 +169,21 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa") -> str:
           "Ranks are upper case and suits lower case: `{example}` is the {card}.").format(
             scheme=letters.ascii_scheme(), example=letters.short(example), card=letters.card_name(example)),
     ], strict=True))
-    paragraphs = {**scopa, **variant_paragraphs(VARIANTS[variant], deck)}
-    return "\n\n".join(paragraphs[key] for key in PARAGRAPHS if key in paragraphs) + "\n\n"
+    paragraphs = {**scopa, **variant_paragraphs(VARIANTS[variant], deck),
+                  **(house_paragraphs(rules, deck) if rules is not None else {})}
+    return "\n\n".join(paragraphs[key] for key in PARAGRAPHS if paragraphs.get(key) is not None) + "\n\n"
 
 
 def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa",
-              playing: bool = False) -> str:
+              playing: bool = False, rules: Rules | None = None) -> str:
     """The help in Markdown for a deck style, the primiera chart and the variant in use, in the
     player's language: rules first (the variant's while it is ``playing``, else Scopa's), then
-    the family of games with the variant marked, then keys."""
-    rules = rules_text(deck or DeckStyle(), chart, variant if playing else "scopa")
-    return rules + family_text(variant) + "\n\n".join(_(k) for k in KEYS) + "\n"
+    the family of games with the variant marked, then keys.  The ``rules`` of a game (played
+    or replayed) give its variant, its chart and its house rules, which the rules then say."""
+    if rules is not None:
+        chart, variant, playing = rules.primiera_chart, rules.variant, True
+    text = rules_text(deck or DeckStyle(), chart, variant if playing else "scopa", rules)
+    return text + family_text(variant) + "\n\n".join(_(k) for k in KEYS) + "\n"
 
 
 class HelpScreen(Translated, ModalScreen[None]):
@@ -189,14 +197,16 @@ class HelpScreen(Translated, ModalScreen[None]):
     ]
 
     def __init__(self, deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa",
-                 playing: bool = False) -> None:
+                 playing: bool = False, rules: Rules | None = None) -> None:
+        """``rules``: those of the game played or replayed, whose rules the help says."""
         super().__init__()
         self.deck, self.chart, self.variant, self.playing = deck, chart, variant, playing
+        self.rules = rules
 
     @property
     def text(self) -> str:
         """The help as it is shown now, in the language in use."""
-        return help_text(self.deck, self.chart, self.variant, self.playing)
+        return help_text(self.deck, self.chart, self.variant, self.playing, self.rules)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):

@@ -3,7 +3,8 @@
 Every hand is shown face up; each play shows the table it was played on, the card
 played and what it took; each hand's end shows its scoring, as the game showed it.
 Keys: ``←``/``→`` one step, ``Home``/``End`` first and last, ``PgUp``/``PgDn`` the
-previous or next hand, ``[``/``]`` the previous or next game of a file, ``Esc`` back.
+previous or next hand, ``[``/``]`` the previous or next game of a file, ``?`` or ``F1`` the
+help with the rules of the game replayed, ``Esc`` back.
 Used by the history screen and by ``scopa-tui replay FILE`` (:class:`ReplayApp`).
 """
 
@@ -127,6 +128,9 @@ class ReplayScreen(Translated, Screen[None]):
         Binding("left_square_bracket", "game(-1)", N_("prev game"), id="replay.prev_game", key_display="[",
                 show=False),
         Binding("escape,q", "close", N_("back"), id="replay.close", key_display="Esc"),
+        # The help of the game replayed: its variant's rules with its house rules (help_house.py).
+        Binding("question_mark", "help", N_("help"), id="replay.help", key_display="?"),
+        Binding("f1", "help", N_("help"), id="replay.help_f1", show=False),
     ]
 
     index: reactive[int] = reactive(0)
@@ -272,6 +276,12 @@ class ReplayScreen(Translated, Screen[None]):
             if self.index == 0:
                 self._show()
             self.index = 0
+
+    def action_help(self) -> None:
+        """The help, with the rules of the game replayed (its variant, chart and house rules)."""
+        from .help import HelpScreen  # loaded with the first help
+
+        self.app.push_screen(HelpScreen(self._deck(), rules=self.replay.rules))
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1 and not isinstance(self.app, ReplayApp):

@@ -1,0 +1,112 @@
+"""The help's rules as the house rules of the game on screen make them: the paragraphs of
+:func:`.help.rules_text` that an option of :data:`scopa_tui.engine.variants.OPTIONS` changes.
+
+Each says what the engine does with the option (engine/core.py, engine/scoring.py): a
+sweep with the hand's last card is a scopa under ``last-play-scopa`` (``is_scopa``); a side
+without some suit still has a primiera, its best cards of the suits it took, when
+``primiera-all-suits`` is off (``primiera``); the re bello and the napola score as
+``hand_points`` adds them; Escoba's tie for the most sevens goes to the better primiera
+under ``setenta-primiera``, and is nobody's point without it (``_setenta``); Scopa d'Assi's
+Ace may not be laid on an empty table while the hand holds another card under
+``ace-no-empty-sweep`` (``HandState.playable``).  Outside a game (no rules) the help keeps
+its general paragraphs, which name the house rules without saying whether they are on.
+"""
+
+from __future__ import annotations
+
+from ...engine import OPTIONS, Rules, parse_card
+from ...engine.text import _
+from ..card_render import DeckStyle
+
+
+def house_paragraphs(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
+    """The paragraphs of the help that the house rules of ``rules`` change, by their key in
+    :func:`.help.rules_text`; ``None`` drops a paragraph (the primiera charts of an Escoba
+    game where the primiera decides nothing)."""
+    escoba = rules.variant_info.scoring == "escoba"
+    out: dict[str, str | None] = {}
+    if rules.last_play_scopa:
+        out["sweep"] = (
+            # TRANSLATORS: escoba keeps its Spanish name; {option} is the house rule's name.
+            _("**Escoba.** Taking every card on the table is an *escoba*: 1 point, with the very "
+              "last play of the hand too (house rule *{option}*). At the end of a hand the cards "
+              "left on the table go to whoever captured last (the dealer's escoba of a deal counts "
+              "as a capture).") if escoba else
+            # TRANSLATORS: scopa keeps its Italian name; {option} is the house rule's name.
+            _("**Scopa.** Taking every card on the table is a *scopa*: 1 point, with the very last "
+              "play of the hand too (house rule *{option}*). At the end of a hand the cards left on "
+              "the table go to whoever captured last.")).format(option=_title("last-play-scopa"))
+    if rules.ace_no_empty_sweep:
+        out["ace"] = _("**The Ace** is the exception: it takes the whole table, whatever is on it, "
+                       "and that is no scopa. If an Ace is on the table, your Ace must take one of "
+                       "them by match instead (a scopa, if that empties the table). On an empty "
+                       "table you may not play an Ace while you hold another card (house rule "
+                       "*{option}*); with only Aces in your hand, it is laid there.").format(
+            option=_title("ace-no-empty-sweep"))
+    if escoba:
+        out.update(_escoba_scoring(rules, deck))
+    elif not rules.primiera_requires_all_suits:
+        out["scoring"] = _scoring_any_suits(deck)
+    points = _house_points(rules, deck)
+    if points:
+        out["house_points"] = points
+    return out
+
+
+def _title(option: str) -> str:
+    """A house rule's name as the new-game screen shows it."""
+    return _(OPTIONS[option].title)
+
+
+def _seven_and_star(deck: DeckStyle) -> dict[str, str]:
+    """The fields of a scoring paragraph: the coins' suit, its seven, the star."""
+    return {"coins": deck.suit_word("d"), "settebello": deck.card_name(parse_card("7d")),
+            "star": _("a star") if deck.ascii else "★"}
+
+
+def _scoring_any_suits(deck: DeckStyle) -> str:
+    """Scopa's points when a primiera needs no card of every suit."""
+    # TRANSLATORS: as the help's other "Scoring each hand" paragraph; {option} is the house rule's name.
+    return _("**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the "
+             "**settebello** (the {settebello}, drawn with a double border and {star}); the best "
+             "**primiera**: your best card of each suit, added up by the chart of the game (a side "
+             "that took no card of some suit adds up the suits it has: the house rule *{option}* is "
+             "off). Sevens, sixes and aces have a heavy border. A tie scores nothing. Plus 1 per "
+             "scopa. The two primiera charts:").format(option=_title("primiera-all-suits"),
+                                                        **_seven_and_star(deck))
+
+
+def _escoba_scoring(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
+    """Escoba's points, saying whether the primiera breaks a tie for the most sevens."""
+    fields = {**_seven_and_star(deck), "option": _title("setenta-primiera")}
+    if rules.setenta_primiera:
+        # TRANSLATORS: as the help's other "Scoring each hand" paragraphs of Escoba.
+        return {"scoring": _(
+            "**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the "
+            "**velo**, the {settebello} (drawn with a double border and {star}); the **setenta**, "
+            "most **sevens** (sevens, like sixes and aces, have a heavy border). A tie scores "
+            "nothing, but a tie for the most sevens goes to the better primiera (house rule "
+            "*{option}*: your best card of each suit, added up by the chart of the game). Plus 1 "
+            "per escoba. There is no primiera point. The two primiera charts:").format(**fields)}
+    return {"charts": None, "scoring": _(
+        "**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the **velo**, "
+        "the {settebello} (drawn with a double border and {star}); the **setenta**, most "
+        "**sevens** (sevens, like sixes and aces, have a heavy border). A tie scores nothing, a "
+        "tie for the most sevens too (the house rule *{option}* is off). Plus 1 per escoba. There "
+        "is no primiera point.").format(**fields)}
+
+
+def _house_points(rules: Rules, deck: DeckStyle) -> str:
+    """The points the re bello and the napola add, where they are played."""
+    points = []
+    if rules.re_bello:
+        # TRANSLATORS: re bello keeps its Italian name; {king} is the King of coins in this deck.
+        points.append(_("**Re bello** (house rule): 1 point for the side that takes the {king}.").format(
+            king=deck.card_name(parse_card("10d"))))
+    if rules.napola:
+        # TRANSLATORS: napola keeps its Italian name; {coins} is the suit of coins in this deck.
+        points.append(_("**Napola** (house rule): a side that takes the Ace, 2 and 3 of {coins} "
+                        "scores 3 points, one more for each card of {coins} after the 3 in an "
+                        "unbroken run (4 with the 4, 5 with the 4 and 5, …).").format(
+            coins=deck.suit_word("d")))
+    return " ".join(points)
