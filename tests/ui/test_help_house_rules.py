@@ -1,0 +1,137 @@
+"""The help of a game says the house rules in force (help_house.py): a sweep with the last
+card counting, the primiera without every suit, the re bello and the napola, Escoba's tie for
+the sevens, Scopa d'Assi's Ace on an empty table; and the replay viewer's help says the rules
+of the game replayed, its variant and house rules, not Scopa's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from markdown_it import MarkdownIt
+from textual.widgets import Markdown
+
+from scopa_tui import languages
+from scopa_tui.engine import Game, make_rules
+from scopa_tui.engine import record as records
+from scopa_tui.store.frames import load_text
+from scopa_tui.ui.card_render import DeckStyle
+from scopa_tui.ui.config import GameConfig
+from scopa_tui.ui.screens.help import HelpScreen, help_text, rules_text
+from scopa_tui.ui.screens.replay import ReplayApp
+
+from .helpers import help_in_game, settle
+
+NOT_ON_LAST = "not on the very last play of the hand"
+
+
+def _rules(text: str) -> str:
+    """The rules part of the help: what comes before the family of games."""
+    return text[:text.index("# The Scopa family")]
+
+
+def _help(variant: str = "scopa", options=(), deck: str = "italian") -> str:
+    """The rules part of the help of a game of ``variant`` with these house rules."""
+    rules = make_rules(variant=variant, options=options)
+    return rules_text(DeckStyle(deck), rules.primiera_chart, variant, rules)
+
+
+@pytest.mark.parametrize("options, says_not_on_last", [(("last-play-scopa",), False), ((), True)])
+async def test_the_help_of_a_game_says_whether_a_sweep_on_the_last_play_counts(options, says_not_on_last):
+    source = _rules(await help_in_game(GameConfig(players=2, ai=["easy"], seed=5, options=list(options))))
+    assert (NOT_ON_LAST in source) == says_not_on_last
+    assert ("with the very last play of the hand too (house rule *Scopa on the last play*)" in source) \
+        != says_not_on_last
+
+
+def test_escobas_sweep_on_the_last_play_counts_under_the_house_rule():
+    text = _help("escoba", ("last-play-scopa",))
+    assert "is an *escoba*: 1 point, with the very last play of the hand too" in text and NOT_ON_LAST not in text
+    assert NOT_ON_LAST in _help("escoba")
+
+
+def test_escobas_tie_for_the_sevens_says_whether_the_primiera_breaks_it():
+    on = _help("escoba", ("setenta-primiera",))
+    assert "a tie for the most sevens goes to the better primiera (house rule *Setenta tie by primiera*" in on
+    assert "The two primiera charts:" in on and "- **standard** (this game)" in on
+    off = _help("escoba")
+    assert "a tie for the most sevens too (the house rule *Setenta tie by primiera* is off)" in off
+    assert "primiera charts" not in off and "(this game): 7=21" not in off  # the primiera decides nothing
+    assert "only under the house rule" not in on + off  # the general text, for no game in particular
+
+
+def test_the_re_bello_and_the_napola_are_points_where_they_are_played():
+    text = _help(options=("re-bello", "napola"), deck="spanish")
+    assert "**Re bello** (house rule): 1 point for the side that takes the Rey de Oros." in text
+    assert "**Napola** (house rule): a side that takes the Ace, 2 and 3 of Oros scores 3 points" in text
+    assert text.index("(this game): 7=21") < text.index("**Re bello**") < text.index("**Winning.**")
+    plain = _help(deck="spanish")
+    assert "Re bello" not in plain and "Napola" not in plain
+
+
+def test_a_primiera_without_every_suit_says_so():
+    assert "(you need all four suits)" in _help()
+    text = _help(options=("no-primiera-all-suits",))
+    assert "(you need all four suits)" not in text
+    assert "a side that took no card of some suit adds up the suits it has" in text
+
+
+def test_scopa_d_assis_ace_on_an_empty_table_follows_the_house_rule():
+    assert "An Ace played on an empty table is laid there." in _help("scopa-d-assi")
+    text = _help("scopa-d-assi", ("ace-no-empty-sweep",))
+    assert "On an empty table you may not play an Ace while you hold another card" in text
+    assert "An Ace played on an empty table is laid there." not in text
+
+
+def test_a_game_with_no_house_rule_on_reads_as_the_general_help():
+    deck = DeckStyle("italian")
+    assert help_text(deck, rules=make_rules()) == help_text(deck)
+
+
+def _blocks(text: str) -> list[str]:
+    return [t.type for t in MarkdownIt("gfm-like").parse(text) if t.level == 0 and t.nesting >= 0]
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "es", "tl"])
+def test_the_house_rules_paragraphs_are_in_the_language(lang):
+    games = [("scopa", ("last-play-scopa", "re-bello", "napola", "no-primiera-all-suits")),
+             ("escoba", ("last-play-scopa", "setenta-primiera")), ("escoba", ()),
+             ("scopa-d-assi", ("ace-no-empty-sweep",))]
+    english = [_help(variant, options) for variant, options in games]
+    languages.use(lang)
+    for (variant, options), before in zip(games, english):
+        text = _help(variant, options)
+        assert _blocks(text) == _blocks(before), (lang, variant)
+        for words in ("with the very last play", "house rule", "adds up the suits it has", "1 point for the side",
+                      "a tie for the most sevens", "while you hold another card"):
+            assert words not in text, (lang, variant, words)
+
+
+def _finished(variant: str, options=(), seed: int = 12) -> Game:
+    """A whole game of random legal moves."""
+    rng = random.Random(seed)
+    game = Game(make_rules(players=2, variant=variant, options=options), seed=seed)
+    game.start()
+    while not game.is_over:
+        if game.phase == "hand_over":
+            game.next_hand()
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("key", ["question_mark", "f1"])
+async def test_the_replay_viewers_help_says_the_rules_of_the_game_replayed(key):
+    (replay,) = load_text(records.dumps(_finished("escoba", ("setenta-primiera",))), names=["You", "Anna"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one(Markdown).source
+        assert source.startswith("# Escoba in short") and "**adds up to 15 with your card**" in source
+        assert "goes to the better primiera (house rule *Setenta tie by primiera*" in source
+        assert "- **Escoba** (this game)" in source
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, HelpScreen)  # back to the replay
