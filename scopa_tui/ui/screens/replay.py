@@ -129,7 +129,8 @@ class ReplayScreen(Translated, Screen[None]):
                 show=False),
         Binding("escape,q", "close", N_("back"), id="replay.close", key_display="Esc"),
         # The help of the game replayed: its variant's rules with its house rules (help_house.py).
-        Binding("question_mark", "help", N_("help"), id="replay.help", key_display="?"),
+        # Not in the footer: at 80 columns it would be cut to "? h" after Esc's "back".
+        Binding("question_mark", "help", N_("help"), id="replay.help", key_display="?", show=False),
         Binding("f1", "help", N_("help"), id="replay.help_f1", show=False),
     ]
 
