@@ -85,8 +85,12 @@ class ReplayGame:
     finished: bool
     winner: int | None
     meta: dict[str, Any] = field(default_factory=dict)
-    sweep_name: str = "scopa"  # what a sweep is called: rules.variant_info.sweep_name (Escoba: "escoba")
     rules: Rules | None = None  # the game's rules: its variant and house rules (the help says them)
+
+    @property
+    def sweep_name(self) -> str:
+        """What a sweep is called in the game's variant: scopa; Escoba's escoba."""
+        return self.rules.variant_info.sweep_name if self.rules is not None else "scopa"
 
     def hand_starts(self) -> list[int]:
         """Index of the first frame of each hand."""
@@ -161,7 +165,7 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
     game.subscribe(on_event)
     records.replay(rg, game=game)  # checks every line: raises RecordError naming a bad one
     return ReplayGame(frames, seat_names, side_names, rules.players, rules.target, rules.deck_style,
-                      game.is_over, game.winner, meta, sweep, rules)
+                      game.is_over, game.winner, meta, rules)
 
 
 # What each step says (the cards as notation, "7d"; the viewer draws them in its deck style).
