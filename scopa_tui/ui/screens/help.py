@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
-from ...engine import OPTIONS, VARIANTS, Rules, parse_card
+from ...engine import OPTIONS, VARIANTS, Rules, make_rules, parse_card
 from ...engine.rules import PRIMIERA_CHARTS
 from ...engine.text import N_, _
 from ..card_render import DeckStyle
@@ -180,6 +180,8 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
     player's language: rules first (the variant's while it is ``playing``, else Scopa's), then
     the family of games with the variant marked, then keys.  The ``rules`` of a game (played
     or replayed) give its variant, its chart and its house rules, which the rules then say."""
+    if rules is None and playing:  # the variant with no house rule on
+        rules = make_rules(variant=variant, players=VARIANTS[variant].default_players, primiera_chart=chart)
     if rules is not None:
         chart, variant, playing = rules.primiera_chart, rules.variant, True
     text = rules_text(deck or DeckStyle(), chart, variant if playing else "scopa", rules)

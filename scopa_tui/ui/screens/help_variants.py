@@ -7,13 +7,14 @@ Scopone deals the whole deck at once (10 each and no table cards, or 9 each and 
 table); Scopa d'Assi's Ace takes the whole table, no scopa, unless an Ace is on it, taken
 by match; Escoba takes sets that make 15 with the card played, never compulsorily, gives
 the dealer the table cards of a deal adding up to 15 or 30 as one or two escobas, and
-scores the velo and the setenta in place of the settebello and the primiera.  Plain Scopa
-changes nothing: its help stays as it was.
+scores the velo and the setenta in place of the settebello and the primiera (said by
+help_house.py, with its house rule for a tie of sevens).  Plain Scopa changes nothing: its
+help stays as it was.
 """
 
 from __future__ import annotations
 
-from ...engine import OPTIONS, VARIANTS, parse_card
+from ...engine import VARIANTS
 from ...engine.text import _
 from ...engine.variants import Variant
 from ..card_render import DeckStyle
@@ -29,7 +30,7 @@ def variant_paragraphs(variant: Variant, deck: DeckStyle) -> dict[str, str]:
     # Scopone scientifico, Scopa d'Assi), which stays as it is.
     out = {"heading": _("# {game} in short").format(game=_(variant.title))}
     if variant.capture == "escoba":
-        out.update(_escoba(deck))
+        out.update(_escoba())
     if variant.redeal_cards == 0:
         out["deal"] = _whole_deck_deal(variant, deck)
     if variant.capture == "assi":
@@ -73,8 +74,9 @@ def _winning(variant: Variant) -> str:
     return f"{text} {partners}"
 
 
-def _escoba(deck: DeckStyle) -> dict[str, str]:
-    """Escoba's deal, turn, escobas and points (engine/core.py, engine/scoring.py)."""
+def _escoba() -> dict[str, str]:
+    """Escoba's deal, turn and escobas (engine/core.py); its points depend on a house rule
+    (help_house.py)."""
     return {
         # TRANSLATORS: escoba (plural escobas) keeps its Spanish name in every language.
         "deal": _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone "
@@ -89,16 +91,4 @@ def _escoba(deck: DeckStyle) -> dict[str, str]:
         "sweep": _("**Escoba.** Taking every card on the table is an *escoba*: 1 point (not on the "
                    "very last play of the hand). At the end of a hand the cards left on the table "
                    "go to whoever captured last (the dealer's escoba of a deal counts as a capture)."),
-        # TRANSLATORS: velo, setenta and primiera keep their names. {coins} is the suit of
-        # coins in this deck (Oros, Denari, Diamonds), {settebello} the seven of it ("7 de
-        # Oros"), {star} a star symbol or the words "a star", {option} a house rule's name.
-        "scoring": _("**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the "
-                     "**velo**, the {settebello} (drawn with a double border and {star}); the "
-                     "**setenta**, most **sevens** (sevens, like sixes and aces, have a heavy "
-                     "border). A tie scores nothing. Plus 1 per escoba. There is no primiera "
-                     "point: the primiera breaks a tie for the sevens only under the house rule "
-                     "*{option}* (your best card of each suit, added up by the chart of the "
-                     "game). The two primiera charts:").format(
-            coins=deck.suit_word("d"), settebello=deck.card_name(parse_card("7d")),
-            star=_("a star") if deck.ascii else "★", option=_(OPTIONS["setenta-primiera"].title)),
     }
