@@ -291,14 +291,28 @@ async def test_every_pile_line_counts_the_leftovers_once_they_leave_the_table():
         screen = game_screen(app)
         board = screen.query_one(ScoreBoard)
         seen_on_table = False
-        for _ in range(2000):
-            if isinstance(app.screen, HandOverScreen):
-                break
-            if app.game.phase == "play" and screen.pic.stock == 0 and sum(screen.pic.hand_sizes) <= 2:
-                screen.ai_delay = 0.3  # the last plays at a pace: the leftovers stay in view
+
+        def same_piles() -> None:
             seats = [screen.pic.seat_pile[0], screen._seat_info(1).pile]
             assert [side.pile for side in board.sides] == seats  # two players: a seat is a side
             assert f"pile {seats[1]}" in shown(screen.query_one("#seat-1", SeatView))
+
+        fly = screen._leftovers_fly
+
+        def leftovers_fly() -> None:  # the last moment the leftovers lie on the table
+            nonlocal seen_on_table
+            if screen.leftover is not None and screen.leftover[0]:
+                same_piles()
+                seen_on_table = True
+            fly()
+
+        screen._leftovers_fly = leftovers_fly  # the timer of _hand_ended calls it (not a poll's luck)
+        for _ in range(2000):
+            if isinstance(app.screen, HandOverScreen):
+                break
+            if app.game.phase == "play" and screen.pic.stock == 0:
+                screen.ai_delay = 0.3  # the last deal at a pace: the leftovers stay in view
+            same_piles()
             if screen.leftover is not None and screen.leftover[0]:
                 seen_on_table = True
             if screen._my_turn():
