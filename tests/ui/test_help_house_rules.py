@@ -83,9 +83,64 @@ def test_scopa_d_assis_ace_on_an_empty_table_follows_the_house_rule():
     assert "An Ace played on an empty table is laid there." not in text
 
 
-def test_a_game_with_no_house_rule_on_reads_as_the_general_help():
+def test_a_game_with_no_house_rule_on_reads_as_the_general_help_but_for_its_target_and_redeal():
     deck = DeckStyle("italian")
-    assert help_text(deck, rules=make_rules()) == help_text(deck)
+    general = help_text(deck)
+    assert "First to the target (11 unless chosen otherwise)" in general
+    assert "three or more Re is dealt again (standard and gamerules presets)." in general
+    game = help_text(deck, rules=make_rules())
+    assert game.replace("First to 11 points", "First to the target (11 unless chosen otherwise)").replace(
+        "is dealt again.", "is dealt again (standard and gamerules presets).") == general
+
+
+@pytest.mark.parametrize("target, words", [(3, "First to 3 points at the end of a hand"),
+                                           (21, "First to 21 points at the end of a hand"),
+                                           (1, "First to 1 point at the end of a hand")])
+async def test_the_help_of_a_game_names_its_own_target(target, words):
+    source = _rules(await help_in_game(GameConfig(players=2, ai=["easy"], seed=5, target=target)))
+    assert words in source and "unless chosen otherwise" not in source
+    assert "With 4 players the partners sit opposite" in source  # the rest of the paragraph as it was
+
+
+def test_escobas_and_scopones_help_name_the_games_target():
+    assert "First to 21 points" in _help("escoba") and "First to 5 points" in _rules(help_text(
+        DeckStyle(), rules=make_rules(variant="escoba", target=5)))
+    scopone = _rules(help_text(DeckStyle(), rules=make_rules(variant="scopone-classico", players=4, target=3)))
+    assert "First to 3 points at the end of a hand; if the top is tied, another hand is played. You play with " \
+           "your partner" in scopone
+
+
+@pytest.mark.parametrize("preset, redeals", [("standard", True), ("gamerules", True), ("ludoteka", False)])
+def test_the_help_of_a_game_says_whether_its_rules_redeal_three_kings(preset, redeals):
+    rules = make_rules(preset, deck_style="french")
+    text = rules_text(DeckStyle("french"), rules.primiera_chart, "scopa", rules)
+    assert ("A table with three or more Kings is dealt again." in text) == redeals
+    assert ("A table with three or more Kings stays as dealt: this game does not deal it again." in text) != redeals
+    assert "presets" not in text
+    classico = make_rules(preset, players=4, variant="scopone-classico", deck_style="french")
+    text = rules_text(DeckStyle("french"), classico.primiera_chart, classico.variant, classico)
+    assert "there are no more deals. A table with three or more Kings " + (
+        "is dealt again." if redeals else "stays as dealt") in text
+
+
+@pytest.mark.parametrize("variant", ["escoba", "scopone-scientifico"])
+def test_no_redeal_is_said_where_the_variant_never_redeals(variant):
+    rules = make_rules(variant=variant, players=4)
+    assert "three or more Re" not in rules_text(DeckStyle(), rules.primiera_chart, variant, rules)
+
+
+async def test_the_help_of_a_ludoteka_game_says_it_does_not_redeal():
+    source = _rules(await help_in_game(GameConfig(players=2, ai=["easy"], seed=5, preset="ludoteka")))
+    assert "three or more Re stays as dealt: this game does not deal it again." in source
+
+
+@pytest.mark.parametrize("lang, one, three", [("it", "a 1 punto;", "a 3 punti;"), ("es", "a 1 punto al", "a 3 puntos al"),
+                                              ("fr", "1 point à la fin", "3 points à la fin")])
+def test_the_games_target_is_in_the_language_with_its_plural(lang, one, three):
+    languages.use(lang)
+    deck = DeckStyle()
+    assert one in rules_text(deck, "standard", rules=make_rules(target=1))
+    assert three in rules_text(deck, "standard", rules=make_rules(target=3))
 
 
 def _blocks(text: str) -> list[str]:
@@ -131,7 +186,7 @@ async def test_the_replay_viewers_help_says_the_rules_of_the_game_replayed(key):
         source = app.screen.query_one(Markdown).source
         assert source.startswith("# Escoba in short") and "**adds up to 15 with your card**" in source
         assert "goes to the better primiera (house rule *Setenta tie by primiera*" in source
-        assert "- **Escoba** (this game)" in source
+        assert "- **Escoba** (this game)" in source and "First to 21 points at the end of a hand" in source
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, HelpScreen)  # back to the replay
