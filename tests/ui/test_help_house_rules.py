@@ -5,6 +5,7 @@ of the game replayed, its variant and house rules, not Scopa's."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -58,6 +59,35 @@ def test_escobas_tie_for_the_sevens_says_whether_the_primiera_breaks_it():
     assert "a tie for the most sevens too (the house rule *Setenta tie by primiera* is off)" in off
     assert "primiera charts" not in off and "(this game): 7=21" not in off  # the primiera decides nothing
     assert "only under the house rule" not in on + off  # the general text, for no game in particular
+
+
+ESCOBA_OPTIONS = ("last-play-scopa", "setenta-primiera", "primiera-all-suits", "re-bello", "napola")
+
+
+@pytest.mark.parametrize("on", list(itertools.product((False, True), repeat=len(ESCOBA_OPTIONS))),
+                         ids=lambda on: ",".join(o if v else "no-" + o for o, v in zip(ESCOBA_OPTIONS, on)))
+def test_every_combination_of_escobas_house_rules_is_said(on):
+    last, setenta, all_suits, re_bello, napola = on
+    options = [o if v else "no-" + o for o, v in zip(ESCOBA_OPTIONS, on)]
+    text = _help("escoba", options, deck="spanish")
+    assert (NOT_ON_LAST in text) != last
+    assert ("is an *escoba*: 1 point, with the very last play of the hand too" in text) == last
+    assert ("a tie for the most sevens goes to the better primiera" in text) == setenta
+    assert ("a tie for the most sevens too (the house rule *Setenta tie by primiera* is off)" in text) != setenta
+    assert ("The two primiera charts:" in text and "(this game): 7=21" in text) == setenta
+    missing = {  # what a side without some suit adds up, where the primiera decides a tie
+        (True, True): "A side that took no card of some suit has no primiera; if no tied side has one, or if "
+                      "theirs are tied too, nobody scores the setenta.",
+        (True, False): "A side that took no card of some suit adds up the suits it has (the house rule *Primiera "
+                       "needs all suits* is off); if the primiera is tied too, nobody scores the setenta.",
+        (False, False): "The primiera decides nothing, so the house rule *Primiera needs all suits* being off "
+                        "changes nothing.",
+    }
+    for key, words in missing.items():
+        assert (words in text) == ((setenta, all_suits) == key), (key, text)
+    assert ("**Re bello** (house rule): 1 point for the side that takes the Rey de Oros." in text) == re_bello
+    assert ("**Napola** (house rule): a side that takes the Ace, 2 and 3 of Oros scores 3 points" in text) == napola
+    assert "First to 21 points" in text and "three or more" not in text
 
 
 def test_the_re_bello_and_the_napola_are_points_where_they_are_played():
@@ -151,6 +181,7 @@ def _blocks(text: str) -> list[str]:
 def test_the_house_rules_paragraphs_are_in_the_language(lang):
     games = [("scopa", ("last-play-scopa", "re-bello", "napola", "no-primiera-all-suits")),
              ("escoba", ("last-play-scopa", "setenta-primiera")), ("escoba", ()),
+             ("escoba", ("setenta-primiera", "no-primiera-all-suits")), ("escoba", ("no-primiera-all-suits",)),
              ("scopa-d-assi", ("ace-no-empty-sweep",))]
     english = [_help(variant, options) for variant, options in games]
     languages.use(lang)
@@ -158,7 +189,8 @@ def test_the_house_rules_paragraphs_are_in_the_language(lang):
         text = _help(variant, options)
         assert _blocks(text) == _blocks(before), (lang, variant)
         for words in ("with the very last play", "house rule", "adds up the suits it has", "1 point for the side",
-                      "a tie for the most sevens", "while you hold another card"):
+                      "a tie for the most sevens", "while you hold another card", "no tied side", "changes nothing",
+                      "First to"):
             assert words not in text, (lang, variant, words)
 
 
