@@ -21,7 +21,7 @@ NO_BREAK = "\u00a0\u2007\u202f"  # the no-break, figure and narrow no-break spac
 CLOSING = ":;?!»"  # signs a line does not begin with, even after a space
 _GLUE = rf"[{NO_BREAK}]|\s(?=[{CLOSING}])|(?<=«)\s"  # spaces a line does not break at
 _SPACE = rf"(?:(?!{_GLUE})\s)"
-WORD = re.compile(rf"{_SPACE}*(?:\S|{_GLUE})+{_SPACE}*")
+WORD = re.compile(rf"{_SPACE}*(?:\S+|{_GLUE})+{_SPACE}*")
 
 
 def keep_words_together() -> None:

@@ -192,7 +192,8 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
     """The help in Markdown for a deck style, the primiera chart and the variant in use, in the
     player's language: rules first (the variant's while it is ``playing``, else Scopa's), then
     the family of games with the variant marked, then keys.  The ``rules`` of a game (played
-    or replayed) give its variant, its chart and its house rules, which the rules then say."""
+    or replayed) give its variant, its chart, its house rules, its target and its three-Kings
+    redeal, which the rules then say (help_house.py)."""
     if rules is None and playing:  # the variant with no house rule on
         rules = make_rules(variant=variant, players=VARIANTS[variant].default_players, primiera_chart=chart)
     if rules is not None:
