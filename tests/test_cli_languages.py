@@ -54,7 +54,7 @@ def test_the_environment_chooses_french(tmp_path):
     done = subprocess.run([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path), "--ai", "wizard"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == ("scopa-tui: erreur : argument --ai : IA inconnue 'wizard' : choisis parmi "
+    assert done.stderr == ("scopa-tui: erreur\u00a0: argument --ai\u00a0: IA inconnue 'wizard'\u00a0: choisis parmi "
                            "easy, greedy, hard, medium, pimc, random, ou cmd:COMMANDE\n")
 
 

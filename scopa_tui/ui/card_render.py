@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..engine.cards import CARDS
-from ..engine.text import _, pgettext
+from ..engine.text import _, npgettext, pgettext
 
 # Suit glyphs per deck family, by suit letter (d c s b = Coins, Cups, Swords, Clubs).  The
 # Spanish deck has the Italian deck's Latin suits under their Spanish names (Escoba's deck).
@@ -37,6 +37,8 @@ SUIT_WORDS = {
     "spanish": {"d": "Oros", "c": "Copas", "s": "Espadas", "b": "Bastos"},
     "french": {"d": "Diamonds", "c": "Hearts", "s": "Spades", "b": "Clubs"},
 }
+# One card of the suit of coins, as the Italian and Spanish decks name it ("1 Denaro").
+COIN_ONE = {"italian": "Denaro", "spanish": "Oro"}
 # What each suit is in plain English, for the help and the first mention of a suit
 # (in the player's language: :func:`_gloss`).
 SUIT_GLOSS = {
@@ -152,6 +154,17 @@ class DeckStyle:
         if self.family == "french":
             return _french_suit(suit)
         return SUIT_WORDS[self.family][suit]
+
+    def coins(self, n: int) -> str:
+        """``n`` cards of the suit of coins in this deck's words: ``1 Denaro``, ``3 Denari``,
+        ``1 Oro``; the Italian and Spanish names are singular for one card, as in their own
+        language, whatever the player's; the French deck's follow the player's language and
+        its plural rule (``1 Diamond``, ``1 Quadri``, ``2 Carreaux``)."""
+        if self.family == "french":
+            # TRANSLATORS: a count of cards of Diamonds (the French deck's coins) in the score
+            # panel, "pile 12 cards · 3 Diamonds": your word for the suit, in the number's form.
+            return npgettext("french deck", "{n} Diamond", "{n} Diamonds", n).format(n=n)
+        return f"{n} {COIN_ONE[self.family] if n == 1 else SUIT_WORDS[self.family]['d']}"
 
     def suit_gloss(self, suit: str) -> str:
         """The suit's name with what it is, for the help: ``Denari (coins)``, ``Diamonds``

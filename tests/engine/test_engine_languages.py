@@ -50,8 +50,8 @@ def test_an_award_made_in_english_says_its_reason_in_the_language_in_use_when_re
     assert sevens.describe(["Tu", "Anna"]) == "pari: Tu e Anna hanno 2 sette a testa: nessun punto"
     assert score.award("cards").describe(["Tu", "Anna"]) == "Anna: 32 carte contro 8 carte"
     languages.use("fr")
-    assert score.award("cards").describe(["Toi", "Anna"]) == "Anna : 32 cartes contre 8 cartes"
-    assert score.award("napola").describe(["Toi", "Anna"]) == "Toi : Asso, 2 et 3 de Denari, napola de 3"
+    assert score.award("cards").describe(["Toi", "Anna"]) == "Anna\u00a0: 32 cartes contre 8 cartes"
+    assert score.award("napola").describe(["Toi", "Anna"]) == "Toi\u00a0: Asso, 2 et 3 de Denari, napola de 3"
 
 
 def test_a_setenta_tie_decided_by_the_primiera_is_one_sentence_in_spanish():
@@ -88,5 +88,5 @@ def test_the_rules_errors_are_in_the_players_language():
     with pytest.raises(RulesError, match="^le regole gamerules sono per 2 o 4 giocatori, non 3$"):
         make_rules("gamerules", players=3)
     languages.use("fr")
-    with pytest.raises(RulesError, match="^la règle setenta-primiera ne se joue pas à Scopa : elle est pour escoba$"):
+    with pytest.raises(RulesError, match="^la règle setenta-primiera ne se joue pas à Scopa\u00a0: elle est pour escoba$"):
         make_rules(players=2, options=("setenta-primiera",))

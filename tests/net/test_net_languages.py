@@ -238,7 +238,7 @@ async def test_the_chat_in_french_keeps_what_is_typed_through_a_switch():
         assert chat.query_one("#chat-box").border_title == "Discussion"
         assert chat.query_one("#chat-input").placeholder.startswith("dis quelque chose à la table")
         await pilot.press(*"[oui]", "enter")
-        assert text_of(chat, "#chat-hint") == "✗ [ et ] ne peuvent pas être envoyés : le serveur les refuse"
+        assert text_of(chat, "#chat-hint") == "✗ [ et ] ne peuvent pas être envoyés\u00a0: le serveur les refuse"
         app.set_language("it")
         await settle(pilot)
         assert app.screen is chat and chat.query_one("#chat-input").value == "[oui]"

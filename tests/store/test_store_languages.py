@@ -149,7 +149,7 @@ def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp
     saved = saves.load("g")
     languages.use("fr")
     # "une partie de Escoba" was wrong French ("d'Escoba"), as "de" before any game's name that starts with a vowel
-    assert saved.summary().startswith(f"manche {game.hand_no} d'une partie en 21 (Escoba, adversaires : moyen) : ")
+    assert saved.summary().startswith(f"manche {game.hand_no} d'une partie en 21 (Escoba, adversaires\u00a0: moyen)\u00a0: ")
 
 
 def test_a_bad_settings_file_is_reported_in_italian(tmp_path):
@@ -171,7 +171,7 @@ def test_a_damaged_save_is_reported_in_french(tmp_path):
     languages.use("fr")
     assert Saves(tmp_path, notices).load("x") is None
     (notice,) = notices.take()
-    assert notice.startswith(f"la partie sauvegardée {tmp_path / 'x.json'} n'est pas une sauvegarde de scopa-tui ;")
+    assert notice.startswith(f"la partie sauvegardée {tmp_path / 'x.json'} n'est pas une sauvegarde de scopa-tui\u00a0;")
 
 
 async def test_the_game_chosen_in_the_statistics_stays_over_a_change_of_language(tmp_path):

@@ -1,12 +1,17 @@
 """Suit names follow the deck everywhere the game screen writes words: the play log, the
-hints (rank names) and the statistics labels."""
+hints (rank names), the statistics labels and the score panel's count of coin cards (one
+card in the singular: "1 Denaro")."""
 
 from __future__ import annotations
 
-from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
-from scopa_tui.ui.widgets.scoreboard import PlayLog
+import pytest
 
-from .helpers import game_screen, make_app, play_game_by_keys
+from scopa_tui import languages
+from scopa_tui.ui.card_render import DeckStyle
+from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
+from scopa_tui.ui.widgets.scoreboard import PlayLog, ScoreBoard
+
+from .helpers import game_screen, make_app, play_game_by_keys, settle, shown, stacked_app
 
 
 async def _log_after_one_hand(deck: str) -> tuple[list[str], str]:
@@ -47,3 +52,31 @@ def test_a_redeal_names_the_kings_in_the_deck_s_words():
     assert lines == {"italian": "Three Re on the table: the deal is void, Anna deals again",
                      "french": "Three Kings on the table: the deal is void, Anna deals again",
                      "french-numeric": "Three 10s on the table: the deal is void, Anna deals again"}
+
+
+@pytest.mark.parametrize("lang, deck, counts", [
+    ("en", "italian", ("0 Denari", "1 Denaro", "3 Denari")),
+    ("fr", "italian", ("0 Denari", "1 Denaro", "3 Denari")),  # Italian's own words, its own plural
+    ("en", "spanish", ("0 Oros", "1 Oro", "3 Oros")),
+    ("tl", "spanish", ("0 Oros", "1 Oro", "3 Oros")),
+    ("en", "french", ("0 Diamonds", "1 Diamond", "3 Diamonds")),
+    ("it", "french", ("0 Quadri", "1 Quadri", "3 Quadri")),
+    ("fr", "french", ("0 Carreau", "1 Carreau", "3 Carreaux")),  # French: zero is singular
+    ("es", "french", ("0 Diamantes", "1 Diamante", "3 Diamantes")),
+    ("tl", "french-numeric", ("0 Diyamante", "1 Diyamante", "3 Diyamante")),
+])
+def test_a_count_of_coin_cards_takes_the_number_of_its_word(lang, deck, counts):
+    languages.use(lang)
+    assert tuple(DeckStyle(deck).coins(n) for n in (0, 1, 3)) == counts
+
+
+@pytest.mark.parametrize("lang, words", [("en", "1 Denaro"), ("it", "1 Denaro"), ("fr", "1 Denaro")])
+async def test_the_score_panel_counts_one_coin_card_in_the_singular(lang, words):
+    languages.use(lang)
+    app = stacked_app([["5c", "2s", "9b"], ["7b", "9c", "10s"]], ["5d", "3c", "4s", "6b"])
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter")  # 5c takes 5d, the one coin of the hand so far
+        await settle(pilot)
+        panel = shown(game_screen(app).query_one(ScoreBoard))
+        assert words in panel and "1 Denari" not in panel, panel

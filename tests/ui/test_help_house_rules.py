@@ -5,6 +5,7 @@ of the game replayed, its variant and house rules, not Scopa's."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -60,6 +61,35 @@ def test_escobas_tie_for_the_sevens_says_whether_the_primiera_breaks_it():
     assert "only under the house rule" not in on + off  # the general text, for no game in particular
 
 
+ESCOBA_OPTIONS = ("last-play-scopa", "setenta-primiera", "primiera-all-suits", "re-bello", "napola")
+
+
+@pytest.mark.parametrize("on", list(itertools.product((False, True), repeat=len(ESCOBA_OPTIONS))),
+                         ids=lambda on: ",".join(o if v else "no-" + o for o, v in zip(ESCOBA_OPTIONS, on)))
+def test_every_combination_of_escobas_house_rules_is_said(on):
+    last, setenta, all_suits, re_bello, napola = on
+    options = [o if v else "no-" + o for o, v in zip(ESCOBA_OPTIONS, on)]
+    text = _help("escoba", options, deck="spanish")
+    assert (NOT_ON_LAST in text) != last
+    assert ("is an *escoba*: 1 point, with the very last play of the hand too" in text) == last
+    assert ("a tie for the most sevens goes to the better primiera" in text) == setenta
+    assert ("a tie for the most sevens too (the house rule *Setenta tie by primiera* is off)" in text) != setenta
+    assert ("The two primiera charts:" in text and "(this game): 7=21" in text) == setenta
+    missing = {  # what a side without some suit adds up, where the primiera decides a tie
+        (True, True): "A side that took no card of some suit has no primiera; if no tied side has one, or if "
+                      "theirs are tied too, nobody scores the setenta.",
+        (True, False): "A side that took no card of some suit adds up the suits it has (the house rule *Primiera "
+                       "needs all suits* is off); if the primiera is tied too, nobody scores the setenta.",
+        (False, False): "The primiera decides nothing, so the house rule *Primiera needs all suits* being off "
+                        "changes nothing.",
+    }
+    for key, words in missing.items():
+        assert (words in text) == ((setenta, all_suits) == key), (key, text)
+    assert ("**Re bello** (house rule): 1 point for the side that takes the Rey de Oros." in text) == re_bello
+    assert ("**Napola** (house rule): a side that takes the Ace, 2 and 3 of Oros scores 3 points" in text) == napola
+    assert "First to 21 points" in text and "three or more" not in text
+
+
 def test_the_re_bello_and_the_napola_are_points_where_they_are_played():
     text = _help(options=("re-bello", "napola"), deck="spanish")
     assert "**Re bello** (house rule): 1 point for the side that takes the Rey de Oros." in text
@@ -83,9 +113,64 @@ def test_scopa_d_assis_ace_on_an_empty_table_follows_the_house_rule():
     assert "An Ace played on an empty table is laid there." not in text
 
 
-def test_a_game_with_no_house_rule_on_reads_as_the_general_help():
+def test_a_game_with_no_house_rule_on_reads_as_the_general_help_but_for_its_target_and_redeal():
     deck = DeckStyle("italian")
-    assert help_text(deck, rules=make_rules()) == help_text(deck)
+    general = help_text(deck)
+    assert "First to the target (11 unless chosen otherwise)" in general
+    assert "three or more Re is dealt again (standard and gamerules presets)." in general
+    game = help_text(deck, rules=make_rules())
+    assert game.replace("First to 11 points", "First to the target (11 unless chosen otherwise)").replace(
+        "is dealt again.", "is dealt again (standard and gamerules presets).") == general
+
+
+@pytest.mark.parametrize("target, words", [(3, "First to 3 points at the end of a hand"),
+                                           (21, "First to 21 points at the end of a hand"),
+                                           (1, "First to 1 point at the end of a hand")])
+async def test_the_help_of_a_game_names_its_own_target(target, words):
+    source = _rules(await help_in_game(GameConfig(players=2, ai=["easy"], seed=5, target=target)))
+    assert words in source and "unless chosen otherwise" not in source
+    assert "With 4 players the partners sit opposite" in source  # the rest of the paragraph as it was
+
+
+def test_escobas_and_scopones_help_name_the_games_target():
+    assert "First to 21 points" in _help("escoba") and "First to 5 points" in _rules(help_text(
+        DeckStyle(), rules=make_rules(variant="escoba", target=5)))
+    scopone = _rules(help_text(DeckStyle(), rules=make_rules(variant="scopone-classico", players=4, target=3)))
+    assert "First to 3 points at the end of a hand; if the top is tied, another hand is played. You play with " \
+           "your partner" in scopone
+
+
+@pytest.mark.parametrize("preset, redeals", [("standard", True), ("gamerules", True), ("ludoteka", False)])
+def test_the_help_of_a_game_says_whether_its_rules_redeal_three_kings(preset, redeals):
+    rules = make_rules(preset, deck_style="french")
+    text = rules_text(DeckStyle("french"), rules.primiera_chart, "scopa", rules)
+    assert ("A table with three or more Kings is dealt again." in text) == redeals
+    assert ("A table with three or more Kings stays as dealt: this game does not deal it again." in text) != redeals
+    assert "presets" not in text
+    classico = make_rules(preset, players=4, variant="scopone-classico", deck_style="french")
+    text = rules_text(DeckStyle("french"), classico.primiera_chart, classico.variant, classico)
+    assert "there are no more deals. A table with three or more Kings " + (
+        "is dealt again." if redeals else "stays as dealt") in text
+
+
+@pytest.mark.parametrize("variant", ["escoba", "scopone-scientifico"])
+def test_no_redeal_is_said_where_the_variant_never_redeals(variant):
+    rules = make_rules(variant=variant, players=4)
+    assert "three or more Re" not in rules_text(DeckStyle(), rules.primiera_chart, variant, rules)
+
+
+async def test_the_help_of_a_ludoteka_game_says_it_does_not_redeal():
+    source = _rules(await help_in_game(GameConfig(players=2, ai=["easy"], seed=5, preset="ludoteka")))
+    assert "three or more Re stays as dealt: this game does not deal it again." in source
+
+
+@pytest.mark.parametrize("lang, one, three", [("it", "a 1 punto;", "a 3 punti;"), ("es", "a 1 punto al", "a 3 puntos al"),
+                                              ("fr", "1 point à la fin", "3 points à la fin")])
+def test_the_games_target_is_in_the_language_with_its_plural(lang, one, three):
+    languages.use(lang)
+    deck = DeckStyle()
+    assert one in rules_text(deck, "standard", rules=make_rules(target=1))
+    assert three in rules_text(deck, "standard", rules=make_rules(target=3))
 
 
 def _blocks(text: str) -> list[str]:
@@ -96,6 +181,7 @@ def _blocks(text: str) -> list[str]:
 def test_the_house_rules_paragraphs_are_in_the_language(lang):
     games = [("scopa", ("last-play-scopa", "re-bello", "napola", "no-primiera-all-suits")),
              ("escoba", ("last-play-scopa", "setenta-primiera")), ("escoba", ()),
+             ("escoba", ("setenta-primiera", "no-primiera-all-suits")), ("escoba", ("no-primiera-all-suits",)),
              ("scopa-d-assi", ("ace-no-empty-sweep",))]
     english = [_help(variant, options) for variant, options in games]
     languages.use(lang)
@@ -103,7 +189,8 @@ def test_the_house_rules_paragraphs_are_in_the_language(lang):
         text = _help(variant, options)
         assert _blocks(text) == _blocks(before), (lang, variant)
         for words in ("with the very last play", "house rule", "adds up the suits it has", "1 point for the side",
-                      "a tie for the most sevens", "while you hold another card"):
+                      "a tie for the most sevens", "while you hold another card", "no tied side", "changes nothing",
+                      "First to"):
             assert words not in text, (lang, variant, words)
 
 
@@ -131,7 +218,7 @@ async def test_the_replay_viewers_help_says_the_rules_of_the_game_replayed(key):
         source = app.screen.query_one(Markdown).source
         assert source.startswith("# Escoba in short") and "**adds up to 15 with your card**" in source
         assert "goes to the better primiera (house rule *Setenta tie by primiera*" in source
-        assert "- **Escoba** (this game)" in source
+        assert "- **Escoba** (this game)" in source and "First to 21 points at the end of a hand" in source
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, HelpScreen)  # back to the replay

@@ -33,7 +33,7 @@ def test_escoba_says_sums_of_15_escobas_and_its_points_not_scopas_rules():
     assert "Taking every card on the table is an *escoba*" in text and "Plus 1 per escoba" in text
     assert "the **velo**, the 7 de Oros" in text and "the **setenta**, most **sevens**" in text
     assert "*Setenta tie by primiera*" in text and "There is no primiera point" in text
-    assert "(21 unless chosen otherwise)" in text
+    assert "First to 21 points at the end of a hand" in text  # the target of a game of Escoba
     for scopa in (SCOPA_MATCH_RULE, "Capturing is never optional", "is a *scopa*", "the best **primiera**",
                   "three or more Reyes", "(11 unless chosen otherwise)", "Scopa in short"):
         assert scopa not in text, scopa
@@ -65,7 +65,10 @@ def test_scopone_says_its_deal_and_its_partnerships():
 def test_plain_scopa_and_the_help_outside_a_game_are_scopas_rules():
     deck = DeckStyle("italian")
     scopa = rules_text(deck, "standard")
-    assert help_text(deck, "standard", "scopa", playing=True) == help_text(deck, "standard", "scopa")
+    game = help_text(deck, "standard", "scopa", playing=True)  # Scopa's game, to its own target
+    general = help_text(deck, "standard", "scopa")
+    assert game.replace("First to 11 points", "First to the target (11 unless chosen otherwise)").replace(
+        "is dealt again.", "is dealt again (standard and gamerules presets).") == general
     assert _rules(help_text(deck, "standard", "escoba")) == scopa  # the menu, Escoba chosen
     assert scopa.startswith("# Scopa in short") and SCOPA_MATCH_RULE in scopa and "escoba" not in scopa.lower()
     for name in VARIANT_NAMES:

@@ -42,18 +42,18 @@ async def test_the_new_game_screen_speaks_italian():
 
 
 
-async def test_the_line_under_the_new_game_form_puts_a_space_before_the_colon_in_french():
+async def test_the_line_under_the_new_game_form_puts_a_no_break_space_before_the_colon_in_french():
     languages.use("fr")
     app = ScopaApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         info = str(app.screen.query_one("#preset-info", Static).content)
-        assert info.startswith("standard : règles italiennes classiques"), info
+        assert info.startswith("standard\u00a0: règles italiennes classiques"), info
         app.screen.query_one("#ai-1", Choice).focus()
         for _round in range(5):  # the focus event, then the line's update
             await pilot.pause()
         info = str(app.screen.query_one("#preset-info", Static).content)
-        assert info.startswith("moyen : "), info
+        assert info.startswith("moyen\u00a0: "), info
 
 
 async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_half_typed():
@@ -152,7 +152,7 @@ def test_the_crash_line_speaks_french():
             return ""
 
     languages.use("fr")
-    assert crash_line(Crashed()) == ("scopa-tui: arrêté par une erreur interne (KeyError: 'x') ; "
+    assert crash_line(Crashed()) == ("scopa-tui: arrêté par une erreur interne (KeyError: 'x')\u00a0; "
                                      "les détails sont dans /tmp/crash.log")
 
 

@@ -119,9 +119,13 @@ def family_text(variant: str = "scopa") -> str:
 
 # The paragraphs of the rules in their order: Scopa's, and where a variant adds one
 # (Scopa d'Assi's Ace, help_variants.py) or the house rules do (the re bello's and the
-# napola's points, help_house.py).
-SCOPA_PARAGRAPHS = ("heading", "cards", "deal", "turn", "sweep", "scoring", "charts", "winning", "letters")
-PARAGRAPHS = (*SCOPA_PARAGRAPHS[:4], "ace", *SCOPA_PARAGRAPHS[4:7], "house_points", *SCOPA_PARAGRAPHS[7:])
+# napola's points, help_house.py).  The three-Kings redeal and the partners are sentences
+# that go on the paragraph before them (the deal, the winning), so that a variant or a
+# game can say them its own way (or drop them) and keep the rest.
+SCOPA_PARAGRAPHS = ("heading", "cards", "deal", "redeal", "turn", "sweep", "scoring", "charts", "winning",
+                    "partners", "letters")
+PARAGRAPHS = (*SCOPA_PARAGRAPHS[:5], "ace", *SCOPA_PARAGRAPHS[5:8], "house_points", *SCOPA_PARAGRAPHS[8:])
+CONTINUED = ("redeal", "partners")
 
 
 def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules | None = None) -> str:
@@ -136,11 +140,11 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
         _("**Cards.** 40 cards in four suits: {suits}. Ranks {ranks}. "
           "A card is worth its rank when capturing.").format(
             suits=", ".join(f"{deck.suit_gloss(s)} `{deck.suit(s)}`" for s in "dcsb"), ranks=_ranks(deck)),
-        # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
         _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has "
-          "played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up. "
-          "A table with three or more {kings} is dealt again (standard and gamerules presets).").format(
-            kings=deck.kings()),
+          "played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up."),
+        # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
+        _("A table with three or more {kings} is dealt again (standard and gamerules "
+          "presets).").format(kings=deck.kings()),
         _("**Your turn.** Play one card. If a table card has the **same rank** you must take "
           "exactly one of them (a match beats a sum). Otherwise, if **two or more** table cards "
           "**add up** to your card's rank you must take one such set. Otherwise your card stays "
@@ -160,18 +164,27 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
             coins=deck.suit_word("d"), settebello=deck.card_name(parse_card("7d")),
             star=_("a star") if deck.ascii else "★"),
         _charts(deck, chart),
-        _("**Winning.** First to the target (11 unless chosen otherwise) at the end of a hand; "
-          "if the top is tied, another hand is played. With 4 players the partners sit "
-          "opposite (you and the player across); with 6, three pairs."),
+        _("**Winning.** First to the target ({target} unless chosen otherwise) at the end of a "
+          "hand; if the top is tied, another hand is played.").format(target=VARIANTS[variant].target),
+        _("With 4 players the partners sit opposite (you and the player across); with 6, "
+          "three pairs."),
         # TRANSLATORS: "ASCII suits" is the palette's command; {scheme} lists the letters,
         # {example} is a card in letters (Cc), {card} its name (Cavallo di Coppe).
         _("**ASCII letters** (`--ascii`, or Ctrl+P → *ASCII suits*): {scheme}. "
           "Ranks are upper case and suits lower case: `{example}` is the {card}.").format(
             scheme=letters.ascii_scheme(), example=letters.short(example), card=letters.card_name(example)),
     ], strict=True))
-    paragraphs = {**scopa, **variant_paragraphs(VARIANTS[variant], deck),
+    paragraphs = {**scopa, **variant_paragraphs(VARIANTS[variant]),
                   **(house_paragraphs(rules, deck) if rules is not None else {})}
-    return "\n\n".join(paragraphs[key] for key in PARAGRAPHS if paragraphs.get(key) is not None) + "\n\n"
+    blocks: list[str] = []
+    for key in PARAGRAPHS:
+        text = paragraphs.get(key)
+        if text is not None:
+            if key in CONTINUED:
+                blocks[-1] += " " + text
+            else:
+                blocks.append(text)
+    return "\n\n".join(blocks) + "\n\n"
 
 
 def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa",
@@ -179,7 +192,8 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
     """The help in Markdown for a deck style, the primiera chart and the variant in use, in the
     player's language: rules first (the variant's while it is ``playing``, else Scopa's), then
     the family of games with the variant marked, then keys.  The ``rules`` of a game (played
-    or replayed) give its variant, its chart and its house rules, which the rules then say."""
+    or replayed) give its variant, its chart, its house rules, its target and its three-Kings
+    redeal, which the rules then say (help_house.py)."""
     if rules is None and playing:  # the variant with no house rule on
         rules = make_rules(variant=variant, players=VARIANTS[variant].default_players, primiera_chart=chart)
     if rules is not None:

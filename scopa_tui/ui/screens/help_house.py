@@ -1,30 +1,45 @@
-"""The help's rules as the house rules of the game on screen make them: the paragraphs of
-:func:`.help.rules_text` that an option of :data:`scopa_tui.engine.variants.OPTIONS` changes.
+"""The help's rules as the rules of the game on screen make them: the paragraphs of
+:func:`.help.rules_text` that an option of :data:`scopa_tui.engine.variants.OPTIONS`, the
+game's target or its three-Kings redeal change.
 
 Each says what the engine does with the option (engine/core.py, engine/scoring.py): a
 sweep with the hand's last card is a scopa under ``last-play-scopa`` (``is_scopa``); a side
 without some suit still has a primiera, its best cards of the suits it took, when
 ``primiera-all-suits`` is off (``primiera``); the re bello and the napola score as
 ``hand_points`` adds them; Escoba's tie for the most sevens goes to the better primiera
-under ``setenta-primiera``, and is nobody's point without it (``_setenta``); Scopa d'Assi's
+under ``setenta-primiera`` (where a side without some suit has no primiera unless
+``primiera-all-suits`` is off), and is nobody's point without it (``_setenta``); Scopa d'Assi's
 Ace may not be laid on an empty table while the hand holds another card under
-``ace-no-empty-sweep`` (``HandState.playable``).  Outside a game (no rules) the help keeps
-its general paragraphs, which name the house rules without saying whether they are on.
+``ace-no-empty-sweep`` (``HandState.playable``).  The game is won at its own target
+(``Rules.target``, ``Game``'s end of a hand), and a table of three or more Kings is dealt
+again only under ``Rules.redeal_three_kings`` (``Game``'s deal), where the variant voids such
+a deal at all.  Outside a game (no rules) the help keeps its general paragraphs, which name
+the house rules without saying whether they are on, the variant's usual target and the
+presets that redeal.
 """
 
 from __future__ import annotations
 
 from ...engine import OPTIONS, Rules, parse_card
-from ...engine.text import _
+from ...engine.text import _, ngettext
 from ..card_render import DeckStyle
 
 
 def house_paragraphs(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
-    """The paragraphs of the help that the house rules of ``rules`` change, by their key in
-    :func:`.help.rules_text`; ``None`` drops a paragraph (the primiera charts of an Escoba
-    game where the primiera decides nothing)."""
+    """The paragraphs of the help that the house rules, the target and the redeal of
+    ``rules`` change, by their key in :func:`.help.rules_text`; ``None`` drops a paragraph
+    (the primiera charts of an Escoba game where the primiera decides nothing)."""
     escoba = rules.variant_info.scoring == "escoba"
-    out: dict[str, str | None] = {}
+    out: dict[str, str | None] = {"winning": ngettext(
+        "**Winning.** First to {target} point at the end of a hand; if the top is tied, another "
+        "hand is played.",
+        "**Winning.** First to {target} points at the end of a hand; if the top is tied, another "
+        "hand is played.", rules.target).format(target=rules.target)}
+    if rules.variant_info.kings_redeal:
+        # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
+        out["redeal"] = (_("A table with three or more {kings} is dealt again.") if rules.redeal_three_kings else
+                         _("A table with three or more {kings} stays as dealt: this game does not "
+                           "deal it again.")).format(kings=deck.kings())
     if rules.last_play_scopa:
         out["sweep"] = (
             # TRANSLATORS: escoba keeps its Spanish name; {option} is the house rule's name.
@@ -77,23 +92,40 @@ def _scoring_any_suits(deck: DeckStyle) -> str:
 
 
 def _escoba_scoring(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
-    """Escoba's points, saying whether the primiera breaks a tie for the most sevens."""
+    """Escoba's points, saying whether the primiera breaks a tie for the most sevens and, where
+    it does, what a side missing a suit adds up (``primiera-all-suits``)."""
     fields = {**_seven_and_star(deck), "option": _title("setenta-primiera")}
+    all_suits = _title("primiera-all-suits")
     if rules.setenta_primiera:
-        # TRANSLATORS: as the help's other "Scoring each hand" paragraphs of Escoba.
+        if rules.primiera_requires_all_suits:
+            suits = _("A side that took no card of some suit has no primiera; if no tied side has one, "
+                      "or if theirs are tied too, nobody scores the setenta.")
+        else:
+            # TRANSLATORS: {option} is the house rule's name (Primiera needs all suits).
+            suits = _("A side that took no card of some suit adds up the suits it has (the house rule "
+                      "*{option}* is off); if the primiera is tied too, nobody scores the setenta.").format(
+                option=all_suits)
+        # TRANSLATORS: as the help's other "Scoring each hand" paragraphs of Escoba; {suits}
+        # is a sentence on the primiera of a side missing a suit.
         return {"scoring": _(
             "**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the "
             "**velo**, the {settebello} (drawn with a double border and {star}); the **setenta**, "
             "most **sevens** (sevens, like sixes and aces, have a heavy border). A tie scores "
             "nothing, but a tie for the most sevens goes to the better primiera (house rule "
-            "*{option}*: your best card of each suit, added up by the chart of the game). Plus 1 "
-            "per escoba. There is no primiera point. The two primiera charts:").format(**fields)}
-    return {"charts": None, "scoring": _(
+            "*{option}*: your best card of each suit, added up by the chart of the game). {suits} "
+            "Plus 1 per escoba. There is no primiera point. The two primiera charts:").format(
+            suits=suits, **fields)}
+    scoring = _(
         "**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the **velo**, "
         "the {settebello} (drawn with a double border and {star}); the **setenta**, most "
         "**sevens** (sevens, like sixes and aces, have a heavy border). A tie scores nothing, a "
         "tie for the most sevens too (the house rule *{option}* is off). Plus 1 per escoba. There "
-        "is no primiera point.").format(**fields)}
+        "is no primiera point.").format(**fields)
+    if not rules.primiera_requires_all_suits:
+        # TRANSLATORS: {option} is the house rule's name (Primiera needs all suits).
+        scoring += " " + _("The primiera decides nothing, so the house rule *{option}* being off changes "
+                           "nothing.").format(option=all_suits)
+    return {"charts": None, "scoring": scoring}
 
 
 def _house_points(rules: Rules, deck: DeckStyle) -> str:

@@ -14,16 +14,15 @@ help stays as it was.
 
 from __future__ import annotations
 
-from ...engine import VARIANTS
 from ...engine.text import _
 from ...engine.variants import Variant
-from ..card_render import DeckStyle
 
 
-def variant_paragraphs(variant: Variant, deck: DeckStyle) -> dict[str, str]:
+def variant_paragraphs(variant: Variant) -> dict[str, str | None]:
     """The paragraphs of the help that ``variant`` says differently from Scopa, by their
     key in :func:`.help.rules_text` (``heading``, ``deal``, ``turn``, ``ace``, ``sweep``,
-    ``scoring``, ``winning``); empty for plain Scopa."""
+    ``partners``; ``redeal`` is ``None`` where no deal is voided by three Kings); empty for
+    plain Scopa.  The target is the variant's in Scopa's own words (help.py)."""
     if variant.name == "scopa":
         return {}
     # TRANSLATORS: the help's title for a game of the family, {game} its name (Escoba,
@@ -32,46 +31,30 @@ def variant_paragraphs(variant: Variant, deck: DeckStyle) -> dict[str, str]:
     if variant.capture == "escoba":
         out.update(_escoba())
     if variant.redeal_cards == 0:
-        out["deal"] = _whole_deck_deal(variant, deck)
+        out["deal"] = _whole_deck_deal(variant)
+    if not variant.kings_redeal:
+        out["redeal"] = None
     if variant.capture == "assi":
         out["ace"] = _("**The Ace** is the exception: it takes the whole table, whatever is on it, "
                        "and that is no scopa. If an Ace is on the table, your Ace must take one "
                        "of them by match instead (a scopa, if that empties the table). An Ace "
                        "played on an empty table is laid there.")
-    scopa = VARIANTS["scopa"]
-    if (variant.target, variant.players) != (scopa.target, scopa.players):
-        out["winning"] = _winning(variant)
+    if variant.players == (4,):
+        out["partners"] = _("You play with your partner, sitting opposite you, against the other two: "
+                            "partners share their captures and their points.")
     return out
 
 
-def _whole_deck_deal(variant: Variant, deck: DeckStyle) -> str:
+def _whole_deck_deal(variant: Variant) -> str:
     """Scopone's deal: the whole deck at once, with or without table cards."""
     if not variant.table_cards:
         return _("**Deal.** Each player gets {hand} cards and none go on the table: the whole deck "
                  "is dealt at once, and there are no more deals. So the first player has nothing "
                  "to take and lays a card on the table.").format(hand=variant.hand_cards)
     # TRANSLATORS: {hand} and {table} are numbers of cards (9 and 4).
-    text = _("**Deal.** Each player gets {hand} cards and {table} go face up on the table: the whole "
+    return _("**Deal.** Each player gets {hand} cards and {table} go face up on the table: the whole "
              "deck is dealt at once, and there are no more deals.").format(
         hand=variant.hand_cards, table=variant.table_cards)
-    if variant.kings_redeal:
-        # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
-        text += " " + _("A table with three or more {kings} is dealt again (standard and gamerules "
-                        "presets).").format(kings=deck.kings())
-    return text
-
-
-def _winning(variant: Variant) -> str:
-    """The target the variant starts with, and who plays with whom."""
-    text = _("**Winning.** First to the target ({target} unless chosen otherwise) at the end of a "
-             "hand; if the top is tied, another hand is played.").format(target=variant.target)
-    if variant.players == (4,):
-        partners = _("You play with your partner, sitting opposite you, against the other two: "
-                     "partners share their captures and their points.")
-    else:
-        partners = _("With 4 players the partners sit opposite (you and the player across); with 6, "
-                     "three pairs.")
-    return f"{text} {partners}"
 
 
 def _escoba() -> dict[str, str]:
