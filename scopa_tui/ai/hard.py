@@ -16,7 +16,8 @@ and searches each with alpha-beta, but:
   :data:`.search.WIN` points more or less than its count;
 * when nothing is hidden any more (no stock, one other hand) one world is the exact answer;
 * with partners (4 and 6 players), the last :data:`LATE_PLAYS` plays of a hand (the last
-  deal; the end of a Scopone hand) are searched by information-set MCTS of ``late``
+  two deals of 4 players, the last deal of 6; the last 6 cards of each seat in a Scopone)
+  are searched by information-set MCTS of ``late``
   iterations (default :data:`LATE_MCTS`, :mod:`.ismcts`) instead: there each world of
   alpha-beta lets every seat, the partner too, see every hand, and it laid cards the
   opponents take where a dead card was there to lay (README.md, "AI opponents and bots");
@@ -98,11 +99,11 @@ def _within_width(state, depth: int) -> int:
 
 
 # By the number of players, the plays left from which a hand is searched by information-set
-# MCTS (the last deal: 12 plays of 4 players, 18 of 6), and its iterations (2,000: about
-# 0.2 s of processor median, 0.6 s at most in 4-player Escoba; README.md "AI opponents and
-# bots").  The tree search reads no clock: SAFETY_TIME and a ``time`` budget do not cut it
+# MCTS (the last two deals of 4 players, 24 plays; the last deal of 6, 18), and its
+# iterations (2,000: about 0.3 s of processor median, 0.6 s at most in 4-player Escoba and
+# Scopone; README.md "AI opponents and bots").  The tree search reads no clock: SAFETY_TIME and a ``time`` budget do not cut it
 # short.
-LATE_PLAYS = {4: 12, 6: 18}
+LATE_PLAYS = {4: 24, 6: 18}
 LATE_MCTS = 2000
 
 # Points: a move this close to the best that leaves no careless risk is played instead

@@ -52,11 +52,11 @@ ALIASES: dict[str, str] = {"greedy": "easy"}
 # beyond them would freeze a game or a simulation for minutes per decision (2,000 worlds
 # are 50 times hard's default; depth 40 is a whole hand).
 # ``mcts`` (hard's information-set MCTS, :mod:`.ismcts`): 20,000 iterations are about 10 s;
-# ``late``, the same search over the last deal with partners (0: off).
+# ``late``, the same search over the end of a hand with partners (0: off).
 LIMITS: dict[str, float] = {"time": 60.0, "iters": 2_000, "worlds": 2_000, "depth": 40, "mcts": 20_000,
                             "late": 20_000,
                             "lookahead": 100, "plies": 40}
-# Options that 0 turns off (``hard:late=0``: no tree search of the last deal); the others
+# Options that 0 turns off (``hard:late=0``: no tree search of the hand's end); the others
 # must be above 0.
 OFF_AT_ZERO = frozenset({"late"})
 # Marked for the catalogs, translated where they are shown (``_(DESCRIPTIONS[name])``).

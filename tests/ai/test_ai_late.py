@@ -1,5 +1,5 @@
-"""With partners (4 and 6 players) ``hard`` searches a hand's last deal by information-set MCTS
-(ai/hard.py ``late``)."""
+"""With partners ``hard`` searches the end of a hand by information-set MCTS (ai/hard.py
+``late``): the last two deals of 4 players, the last deal of 6."""
 
 from __future__ import annotations
 
@@ -33,11 +33,22 @@ def test_the_last_deal_of_four_players_is_searched_by_ismcts():
     assert off.last_stats["worlds"] == 16  # alpha-beta over 4 players' worlds
 
 
-def test_earlier_deals_and_two_players_keep_the_alpha_beta():
-    early = make_view("2c 7b 2d", "3b 5d", players=4, hand_sizes=(3, 3, 3, 3), stock=12)
+def test_the_second_deal_of_four_players_is_searched_by_ismcts_and_the_first_is_not():
+    # Four players: three deals of 12 plays a hand.  The second (a stock of 12 still to deal)
+    # is searched by the tree too; the first keeps alpha-beta over 16 worlds.
+    second = make_view("2c 7b 2d", "3b 5d", players=4, hand_sizes=(3, 3, 3, 3), stock=12)
+    assert second.plays_left == 24 <= LATE_PLAYS[4]
     player = HardPlayer(1)
-    player.evaluate(early)
+    player.evaluate(second)
+    assert player.last_stats["worlds"] == LATE_MCTS
+    first = make_view("2c 7b 2d", "3b 5d 9s 4c", players=4, hand_sizes=(3, 3, 3, 3), stock=24)
+    assert first.plays_left == 36 > LATE_PLAYS[4]
+    player.evaluate(first)
     assert player.last_stats["worlds"] == 16
+
+
+def test_two_players_keep_the_alpha_beta():
+    player = HardPlayer(1)
     two = make_view("2c 7b 2d", "3b 5d", hand_sizes=(3, 3), stock=28)
     player.evaluate(two)
     assert player.last_stats["worlds"] == 40
