@@ -42,6 +42,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 ADDRESS_CONNECTIONS = 20  # open connections at once; one more is told ``too_many`` and closed
 ADDRESS_WAITING = 10  # tables created from it that have not started; one more ``create`` gets ``too_many``
 TOKEN_MAX = 64  # characters of a seat token (the server makes 32)
+# The characters of a seat token (``secrets.token_urlsafe``): anything else holds no seat.
+TOKEN_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 TURN_LIMIT_DEFAULT = 60.0
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 1.0, 600.0
 TARGET_MAX = 999  # as the new-game screen and the command line
@@ -241,7 +243,7 @@ def _join(msg: dict) -> dict:
 
 def _resume(msg: dict) -> dict:
     token = msg.get("token")
-    if not isinstance(token, str) or not 0 < len(token) <= TOKEN_MAX:
+    if not isinstance(token, str) or not 0 < len(token) <= TOKEN_MAX or not TOKEN_ALPHABET.issuperset(token):
         raise NetError("bad_token", "the seat token must be the string the server gave")
     return {"type": "resume", "code": _code(msg), "token": token}
 

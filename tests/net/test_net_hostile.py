@@ -31,6 +31,8 @@ from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_clie
     ('{"type": "create", "title": "[red]x[/red]"}', "bad_message"),
     ('{"type": "join", "code": "O0O0O0O0"}', "no_such_table"),
     ('{"type": "resume", "code": "ABCDEFGH", "token": 5}', "bad_token"),
+    ('{"type": "resume", "code": "ABCDEFGH", "token": "\\ud800"}', "bad_token"),
+    ('{"type": "resume", "code": "ABCDEFGH", "token": "t\u00e9"}', "bad_token"),
     ('{"type": "hello", "protocol": "scopa-net/2", "name": "Eve"}', "protocol"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "[bold]Eve"}', "bad_name"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "\\u0007\\u200b "}', "bad_name"),
@@ -144,3 +146,23 @@ async def test_a_connection_without_a_seat_is_closed_when_idle():
         with pytest.raises(ConnectionClosed):
             await raw.recv(timeout=5)
         assert raw.ws.close_code == 1000
+
+
+async def test_a_token_no_seat_can_have_is_bad_token_and_no_internal_error():
+    # A lone surrogate (JSON allows it) could not be compared with the seats' tokens: the
+    # server answered "internal" and logged a traceback for each such message.
+    logged = []
+    async with running_server(None, log=logged.append) as (_server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 2})
+        code = (await anna.expect("joined"))["code"]
+        eve = await Raw.open(url, "Eve")
+        for token in ('"\\ud800"', '"\\udfff\\ud800x"', '"caf\u00e9"'):
+            await eve.send('{"type": "resume", "code": "%s", "token": %s}' % (code, token))
+            error = await eve.expect("error")
+            assert (error["code"], error["ref"]) == ("bad_token", "resume")
+        await eve.send({"type": "ping"})
+        assert (await eve.expect("pong"))["type"] == "pong"
+        assert logged == []
+        for raw in (anna, eve):
+            await raw.close()
