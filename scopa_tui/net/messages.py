@@ -12,6 +12,7 @@ here and no Textual.
 from __future__ import annotations
 
 import json
+import math
 import unicodedata
 from typing import Any
 
@@ -323,6 +324,46 @@ def frame(msg: dict[str, Any]) -> bytes:
 def encode(msg: dict[str, Any]) -> str:
     """A message as one compact JSON text frame."""
     return orjson.dumps(msg).decode()
+
+
+# What a client takes from the server is checked too (``ValueError``, one line), so a
+# broken server, or one that is not scopa-tui's, cannot crash it (docs/online-protocol.md).
+def check_seat(value: Any, players: int, what: str = "seat") -> int:
+    """A seat number the table has; ``ValueError`` (one line) otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise ValueError(f"{what} {value!r:.20} is not one of the {players} seats")
+    return value
+
+
+def check_points(value: Any, sides: int, what: str = "totals") -> list[int]:
+    """Each side's points: a list of ``sides`` whole numbers."""
+    if (not isinstance(value, list) or len(value) != sides
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise ValueError(f"{what} is not a list of {sides} whole numbers")
+    return value
+
+
+def check_seconds(value: Any) -> float | None:
+    """A ``deadline``: null or a number of seconds (at most a day)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"deadline {value!r:.20} is not a number of seconds")
+    return min(float(value), 86400.0)
+
+
+def check_table_info(value: Any, players: int | None = None) -> dict[str, Any]:
+    """A table info the screen can draw: ``players`` (the game's number, when known) and one
+    object per seat."""
+    if not isinstance(value, dict):
+        raise ValueError("the table info is not an object")
+    count = value.get("players")
+    if isinstance(count, bool) or count not in PLAYER_COUNTS or players not in (None, count):
+        raise ValueError(f"the table info says {count!r:.20} players")
+    seats = value.get("seats")
+    if not isinstance(seats, list) or len(seats) != count or not all(isinstance(s, dict) for s in seats):
+        raise ValueError(f"the table info does not list {count} seats")
+    return value
 
 
 def parse_server(frame: str | bytes) -> dict[str, Any]:

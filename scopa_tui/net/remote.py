@@ -17,19 +17,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import math
 from typing import Any
 
 from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState, Move, Played, Redealt, Rules,
                       RulesError, make_rules, parse_card, score_hand)
 from ..engine.cards import card_tuple
 from ..engine.record import check_fields, check_head
-from ..engine.rules import PLAYER_COUNTS
 from ..engine.text import N_, _
 from ..engine.view import PlayerView, PlayRecord
 from ..table.base import Seat, Table
 from ..table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line
+from .messages import check_points, check_seat, check_seconds, check_table_info
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
 # when shown: :attr:`RemoteTable.status`).
@@ -41,44 +40,6 @@ STATUS_LINES = {CONNECTED: N_("connected"), "reconnectingâ€¦": N_("reconnectingâ
 
 def _cards(names) -> tuple:
     return tuple(CARDS[parse_card(n)] for n in names or ())
-
-
-def _seat_number(value: Any, players: int, what: str = "seat") -> int:
-    """A seat number the table has; ``ValueError`` (one line) otherwise."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise ValueError(f"{what} {value!r:.20} is not one of the {players} seats")
-    return value
-
-
-def _points(value: Any, sides: int, what: str = "totals") -> list[int]:
-    """Each side's points: a list of ``sides`` whole numbers."""
-    if (not isinstance(value, list) or len(value) != sides
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise ValueError(f"{what} is not a list of {sides} whole numbers")
-    return value
-
-
-def _seconds(value: Any) -> float | None:
-    """A ``deadline``: null or a number of seconds (at most a day)."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
-        raise ValueError(f"deadline {value!r:.20} is not a number of seconds")
-    return min(float(value), 86400.0)
-
-
-def _table_info(value: Any, players: int | None = None) -> dict[str, Any]:
-    """A table info the screen can draw: ``players`` (the game's number, when known) and one
-    object per seat."""
-    if not isinstance(value, dict):
-        raise ValueError("the table info is not an object")
-    count = value.get("players")
-    if isinstance(count, bool) or count not in PLAYER_COUNTS or players not in (None, count):
-        raise ValueError(f"the table info says {count!r:.20} players")
-    seats = value.get("seats")
-    if not isinstance(seats, list) or len(seats) != count or not all(isinstance(s, dict) for s in seats):
-        raise ValueError(f"the table info does not list {count} seats")
-    return value
 
 
 def _mask(cards) -> int:
@@ -98,11 +59,11 @@ class RemoteTable(Table):
         client can draw."""
         super().__init__()
         self.client = client
-        info = _table_info(joined.get("table"))  # ValueError: a joined message the screen cannot draw
+        info = check_table_info(joined.get("table"))  # ValueError: a joined message the screen cannot draw
         if not isinstance(joined.get("code"), str):
             raise ValueError("the server's answer names no table code")
         self.code = joined["code"]
-        self.my_seat = _seat_number(joined.get("seat"), info["players"])
+        self.my_seat = check_seat(joined.get("seat"), info["players"])
         self.info: dict[str, Any] = info
         self.rules = self._info_rules()  # the game_start line gives the rules in full
         self.seats = self._seats()
@@ -163,7 +124,7 @@ class RemoteTable(Table):
         if kind == "deal" and (isinstance(escobas, bool) or not isinstance(escobas, int) or escobas < 0):
             raise ValueError(f"dealer_escobas {escobas!r:.20} is not a whole number")
         if kind in ("hand_end", "game_end"):
-            _points(line["totals"], rules.n_sides)
+            check_points(line["totals"], rules.n_sides)
         return rules
 
     def _line(self, line: dict[str, Any]):
@@ -386,16 +347,16 @@ class RemoteTable(Table):
         kind = msg.get("type")
         loop = asyncio.get_running_loop()
         if kind == "state":
-            info = _table_info(msg.get("table"), self.rules.players)
+            info = check_table_info(msg.get("table"), self.rules.players)
             lines, rules = msg.get("events") or [], self.rules
             if not isinstance(lines, list):
                 raise ValueError("the state's events are not a list")
             for line in lines:
                 rules = self._check_line(line, rules)
-            totals = msg.get("totals") and _points(msg["totals"], rules.n_sides)
+            totals = msg.get("totals") and check_points(msg["totals"], rules.n_sides)
             turn = msg.get("turn")
-            turn = None if turn is None else _seat_number(turn, rules.players, "turn")
-            deadline = _seconds(msg.get("deadline"))
+            turn = None if turn is None else check_seat(turn, rules.players, "turn")
+            deadline = check_seconds(msg.get("deadline"))
             self.info = info
             self.seats = self._seats()
             self._reset()
@@ -418,15 +379,15 @@ class RemoteTable(Table):
                 self.events.append(event)
                 self._emit(event)
         elif kind == "turn":
-            seat = _seat_number(msg.get("seat"), self.rules.players, "turn")
-            deadline = _seconds(msg.get("deadline"))
+            seat = check_seat(msg.get("seat"), self.rules.players, "turn")
+            deadline = check_seconds(msg.get("deadline"))
             self._deadline = None if deadline is None else loop.time() + deadline
             if self.phase == "play" and seat != self._turn:
                 self._turn = seat
                 self._emit(Started())  # the server knows better: draw it afresh
             self._emit(StatusChanged())
         elif kind == "table":
-            self.info = _table_info(msg.get("table"), self.rules.players)
+            self.info = check_table_info(msg.get("table"), self.rules.players)
             self.seats = self._seats()
             self._emit(StatusChanged())
         elif kind == "seat":
