@@ -41,7 +41,10 @@ CODE_LENGTH = 8
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 # Per remote address (0: no limit), so one machine cannot take the whole server:
 ADDRESS_CONNECTIONS = 20  # open connections at once; one more is told ``too_many`` and closed
-ADDRESS_WAITING = 10  # tables created from it that have not started; one more ``create`` gets ``too_many``
+# Tables created from it that have not started, or that play on with no person connected
+# (everyone left: a start must not free the place of a table nobody plays); one more
+# ``create`` gets ``too_many``.
+ADDRESS_WAITING = 10
 TOKEN_MAX = 64  # characters of a seat token (the server makes 32)
 # The characters of a seat token (``secrets.token_urlsafe``): anything else holds no seat.
 TOKEN_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

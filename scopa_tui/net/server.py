@@ -323,9 +323,9 @@ class Server:
             raise NetError("wrong_state", f"this server holds as many tables as it can ({self.max_tables}); "
                                           "try again later")
         if self.max_waiting and sum(1 for t in self.tables.values() if t.address == conn.address
-                                    and t.game is None and not t.closed) >= self.max_waiting:
-            raise NetError("too_many", f"at most {self.max_waiting} tables waiting to start from one address; "
-                                       "start or leave one first")
+                                    and t.unattended) >= self.max_waiting:
+            raise NetError("too_many", f"at most {self.max_waiting} tables waiting to start from one address "
+                                       "(or played by the AI with nobody at them); start one, or sit at one, first")
         players = msg["players"]
         config = {"title": msg["title"] or f"{conn.name}'s table"[:40], "players": players,
                   "preset": msg["preset"], "target": msg["target"], "variant": msg["variant"],
