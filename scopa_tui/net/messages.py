@@ -36,6 +36,10 @@ IDLE_TIMEOUT = 120.0  # seconds a connection without a seat may stay silent
 NAME_MAX = 24  # characters of a player's name
 TITLE_MAX = 40  # characters of a table's title
 CHAT_MAX = 200  # characters of a chat line
+# Chat lines per connection, within RATE: each one is a line and a notice on every screen
+# at the table, so a flood would bury the game under them.
+CHAT_RATE = 1.0  # lines per second on average ...
+CHAT_BURST = 5  # ... with bursts of this many; more gets ``rate_limited``
 CODE_LENGTH = 8
 # Table codes: no 0/O, 1/I/L, so a code read aloud or copied by hand is not mistaken.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

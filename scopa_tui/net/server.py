@@ -28,8 +28,9 @@ from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
 from ..engine.text import _
-from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT,
-                       MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame, parse_client)
+from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
+                       CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame,
+                       parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
 from .tablestore import TableStore
@@ -39,8 +40,27 @@ SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is
 MAX_TABLES = 5000  # tables one server keeps at once (far above what it can play: docs/online-protocol.md)
 
 
+class Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = self.burst
+        self.refilled = time.monotonic()
+
+    def allow(self) -> bool:
+        """Take one message; False when the bucket is empty."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class Connection:
-    """One client: its name, its seat, its rate budget and its outgoing queue."""
+    """One client: its name, its seat, its rate budgets and its outgoing queue."""
 
     def __init__(self, server: Server, ws: ServerConnection):
         self.server = server
@@ -49,20 +69,10 @@ class Connection:
         self.name: str | None = None
         self.table: Table | None = None
         self.seat: int | None = None
-        self.tokens = float(BURST)
-        self.refilled = time.monotonic()
+        self.messages = Bucket(RATE, BURST)
+        self.chat = Bucket(CHAT_RATE, CHAT_BURST)
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # UTF-8 JSON text frames
         self.writer = asyncio.get_running_loop().create_task(self._write())
-
-    def allow(self) -> bool:
-        """Take one message from the token bucket (:data:`RATE` per second, :data:`BURST` at once)."""
-        now = time.monotonic()
-        self.tokens = min(float(BURST), self.tokens + (now - self.refilled) * RATE)
-        self.refilled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
     def send(self, msg: dict[str, Any]) -> None:
         self.send_text(frame(msg))
@@ -246,7 +256,7 @@ class Server:
 
     def handle(self, conn: Connection, frame: str | bytes) -> None:
         """One frame from a client: checked, applied, or refused with an ``error``."""
-        if not conn.allow():
+        if not conn.messages.allow():
             conn.send(error_message("rate_limited", f"at most {RATE:g} messages a second (bursts of {BURST})"))
             return
         ref = None
@@ -300,6 +310,8 @@ class Server:
         elif kind == "ready":
             table.mark_ready(seat, msg["hand"])
         elif kind == "chat":
+            if not conn.chat.allow():
+                raise NetError("rate_limited", f"at most {CHAT_RATE:g} chat line a second (bursts of {CHAT_BURST})")
             table.broadcast({"type": "chat", "seat": seat, "name": table.seat_name(seat), "text": msg["text"]})
         elif kind == "leave":
             conn.table = conn.seat = None
