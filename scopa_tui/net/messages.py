@@ -373,6 +373,33 @@ def check_table_info(value: Any, players: int | None = None) -> dict[str, Any]:
     return value
 
 
+# A lobby entry's fields and their types (docs/online-protocol.md, "Server → client").
+_LOBBY_FIELDS = {"title": str, "preset": str, "variant": str, "players": int, "seats_free": int, "target": int,
+                 "turn_limit": (int, float), "started": bool}
+
+
+def check_lobby(msg: dict[str, Any]) -> list[dict[str, Any]]:
+    """The open tables of a ``lobby`` message: each an object with a ``code``, its other
+    fields kept where they have their type (a list of strings for ``options``)."""
+    tables = msg.get("tables")
+    if not isinstance(tables, list):
+        raise ValueError("the lobby's tables are not a list")
+    out = []
+    for n, table in enumerate(tables, 1):
+        if not isinstance(table, dict) or not isinstance(table.get("code"), str):
+            raise ValueError(f"the lobby's entry {n} is not a table with a code")
+        kept: dict[str, Any] = {"code": table["code"]}
+        for key, kind in _LOBBY_FIELDS.items():
+            value = table.get(key)
+            if (isinstance(value, kind) and isinstance(value, bool) == (kind is bool)
+                    and (not isinstance(value, float) or math.isfinite(value))):
+                kept[key] = value
+        options = table.get("options")
+        kept["options"] = [o for o in options if isinstance(o, str)] if isinstance(options, list) else []
+        out.append(kept)
+    return out
+
+
 def parse_server(frame: str | bytes) -> dict[str, Any]:
     """A server frame as a dict with a string ``type``; ``ValueError`` (one line) otherwise.
 

@@ -27,7 +27,7 @@ from ..engine.text import N_, _
 from ..engine.view import PlayerView, PlayRecord
 from ..table.base import Seat, Table
 from ..table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
-from .client import NetClient, error_line
+from .client import NetClient, error_line, unusable_line
 from .messages import check_points, check_seat, check_seconds, check_table_info
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
@@ -59,11 +59,14 @@ class RemoteTable(Table):
         client can draw."""
         super().__init__()
         self.client = client
-        info = check_table_info(joined.get("table"))  # ValueError: a joined message the screen cannot draw
-        if not isinstance(joined.get("code"), str):
-            raise ValueError("the server's answer names no table code")
+        try:  # a joined message the screen cannot draw: one line
+            info = check_table_info(joined.get("table"))
+            if not isinstance(joined.get("code"), str):
+                raise ValueError("the answer names no table code")
+            self.my_seat = check_seat(joined.get("seat"), info["players"])
+        except ValueError as e:
+            raise ValueError(unusable_line(e)) from None
         self.code = joined["code"]
-        self.my_seat = check_seat(joined.get("seat"), info["players"])
         self.info: dict[str, Any] = info
         self.rules = self._info_rules()  # the game_start line gives the rules in full
         self.seats = self._seats()
@@ -339,9 +342,7 @@ class RemoteTable(Table):
         try:
             self._take(msg)
         except (ValueError, TypeError, KeyError, IndexError) as e:  # RecordError, RulesError are ValueErrors
-            # TRANSLATORS: {why} is the technical reason, in English (as the server's messages).
-            self._emit(TableError(_("the server sent a message this game cannot use, left out: {why}").format(
-                why=" ".join(str(e).split())[:120])))
+            self._emit(TableError(unusable_line(e)))
 
     def _take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")

@@ -18,7 +18,7 @@ from ..ai.request import RequestError, read_legal, read_view
 from ..engine.record import check_fields
 from ..engine.rules import sides_for
 from ..engine.text import _
-from .client import NetClient, NetClientError, error_line
+from .client import NetClient, NetClientError, error_line, unusable_line
 from .messages import check_points, check_table_info
 
 
@@ -60,7 +60,7 @@ class HeadlessSeat:
         try:
             self.players = check_table_info(joined.get("table"))["players"]
         except ValueError as e:
-            self.say(_("scopa-tui: error: {message}").format(message=self._garbage(e)), err=True)
+            self.say(_("scopa-tui: error: {message}").format(message=unusable_line(e)), err=True)
             await self.client.close()
             return 1
         self.say(f"table {joined.get('code')}")  # English whatever the language: scripts read the code from it
@@ -83,19 +83,12 @@ class HeadlessSeat:
         if not table.get("started"):
             await self.client.start()
 
-    @staticmethod
-    def _garbage(e: Exception) -> str:
-        """A server message that does not add up, as one line (the same words as the app's)."""
-        # TRANSLATORS: {why} is the technical reason, in English (as the server's messages).
-        return _("the server sent a message this game cannot use, left out: {why}").format(
-            why=" ".join(str(e).split())[:120])
-
     async def _play(self) -> int:
         async for msg in self.client:
             try:
                 done = await self._take(msg)
             except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
-                self.say(_("scopa-tui: {message}").format(message=self._garbage(e)), err=True)
+                self.say(_("scopa-tui: {message}").format(message=unusable_line(e)), err=True)
                 continue
             if done is not None:
                 return done

@@ -99,3 +99,15 @@ async def test_a_headless_seat_leaves_out_what_a_broken_server_sends_in_one_line
             assert len(said) == len(garbage) and all("cannot use, left out" in line for line in said), said
         else:
             assert seat.out.getvalue() == "" and len(said) == 1 and "table info" in said[0], said
+
+
+def test_a_lobby_entry_keeps_only_the_fields_of_their_type():
+    from scopa_tui.net.messages import check_lobby
+
+    entry = {"code": "ABCDEFGH", "players": "x", "seats_free": True, "title": ["t"], "variant": 9,
+             "options": ["re-bello", 5], "target": 11, "turn_limit": float("inf"), "preset": "standard"}
+    assert check_lobby({"tables": [entry]}) == [{"code": "ABCDEFGH", "preset": "standard", "target": 11,
+                                                 "options": ["re-bello"]}]
+    for tables in (5, None, [5], [{"code": 7}]):
+        with pytest.raises(ValueError):
+            check_lobby({"tables": tables})
