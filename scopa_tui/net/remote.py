@@ -372,6 +372,10 @@ class RemoteTable(Table):
             self._deadline = None if deadline is None else loop.time() + deadline
             if self.info.get("phase") == "waiting":
                 self.phase = "waiting"
+            if self.phase == "hand_over" and self._ready_sent and self.info.get("hand") == self._ready_sent:
+                # A new connection (the server forgets who was ready when one drops): say it again,
+                # or the next hand waits for the time limit.
+                self._send(self.client.ready(self._ready_sent))
             self._emit(Started())
         elif kind == "event":
             self._check_line(msg.get("event"), self.rules)

@@ -245,3 +245,30 @@ def test_an_answer_that_is_no_seat_at_a_table_is_one_line_not_a_table():
         with pytest.raises(ValueError) as caught:
             RemoteTable(ScriptedClient([]), broken)
         assert "\n" not in str(caught.value)
+
+
+async def test_ready_is_said_again_on_a_new_connection_between_hands():
+    # The server forgets who was ready when a connection drops; the app had said it and did
+    # not say it again, so the next hand waited for the time limit.
+    game = engine_game(hands=1)
+    said = []
+
+    class Client(ScriptedClient):
+        async def ready(self, hand):
+            said.append(hand)
+
+    table = RemoteTable(Client([]), joined(0))
+    for line in server_messages(game, 0):
+        table.take(line)
+    assert table.phase == "hand_over"
+    table.ready_next_hand()
+    await asyncio.sleep(0)
+    assert said == [1]
+    info = {**joined(0)["table"], "phase": "hand_over", "started": True, "hand": 1}
+    table.take({"type": "state", "table": info, "view": None, "turn": None, "deadline": 30,
+                "events": [as_seen_by(0, e.to_record()) for e in game.events], "totals": list(game.totals)})
+    await asyncio.sleep(0)
+    assert said == [1, 1] and table.phase == "hand_over"
+    table.ready_next_hand()  # Enter on the scoring shown again: said once is enough
+    await asyncio.sleep(0)
+    assert said == [1, 1]
