@@ -36,7 +36,8 @@ from .thinking import Thinking
 from .tablestore import TableStore
 
 FINISHED_KEEP = 300.0  # seconds a finished table stays in memory (a late client still sees the end)
-SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed
+SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed ...
+SEND_BYTES = 8 * 1024 * 1024  # ... or bytes: lobbies asked for and never read would fill the memory
 MAX_TABLES = 5000  # tables one server keeps at once (far above what it can play: docs/online-protocol.md)
 
 
@@ -72,6 +73,8 @@ class Connection:
         self.messages = Bucket(RATE, BURST)
         self.chat = Bucket(CHAT_RATE, CHAT_BURST)
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # UTF-8 JSON text frames
+        self.queued = 0  # bytes in the queue
+        self.closing = False
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -79,18 +82,22 @@ class Connection:
 
     def send_text(self, data: bytes) -> None:
         """Queue one text frame, already UTF-8 (a table encodes a message once for all its seats)."""
-        if self.queue.qsize() >= SEND_QUEUE:  # it does not read: let it go (it may resume later)
-            self.close(1008, "too slow")
+        if self.queue.qsize() >= SEND_QUEUE or self.queued + len(data) > SEND_BYTES:
+            self.close(1008, "too slow")  # it does not read: let it go (it may resume later)
             return
+        self.queued += len(data)
         self.queue.put_nowait(data)
 
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while (data := await self.queue.get()) is not None:
+                self.queued -= len(data)
                 await self.ws.send(data, text=True)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
-        self.server._spawn(self.ws.close(code, reason))
+        if not self.closing:  # once: a reader too slow is told so by every message it misses
+            self.closing = True
+            self.server._spawn(self.ws.close(code, reason))
 
     def detach(self, reason: str) -> None:
         """The seat was taken over by another connection: this one is let go."""
