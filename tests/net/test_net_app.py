@@ -175,3 +175,22 @@ async def test_a_lobby_or_a_seat_that_does_not_add_up_is_one_line_in_the_lobby()
             await until(pilot, lambda: "seat 7" in said(), "the join's line")
             assert said().startswith("✗ the server sent a message this game cannot use") and "\n" not in said()
             assert app.is_running and isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_table_joined_logs_and_counts_each_play_once(tmp_path):
+    # The table reads the server's messages ahead of the screen: the screen drew the game as
+    # the table had it, then took the notices of the same deal and plays again (the hand's
+    # header and the bot's play logged twice, its pile counted twice).
+    async with running_server(tmp_path) as (server, url):
+        task, code = await bot_table(url, public=False)
+        app = online_app(url, join=code)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen._my_turn(), "my turn")
+            await settle(pilot, 5)
+            screen = app.screen
+            texts = [text for text, _kind, _again in screen.log_entries]
+            assert sum(text.startswith("— Hand 1") for text in texts) == 1, texts
+            assert len([t for t in texts if "played" in t]) == len(screen.table.view().history), texts
+            view = screen.table.view()
+            assert screen.pic.pile == [len(p) for p in view.captured]
+        task.cancel()

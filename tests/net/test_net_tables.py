@@ -94,14 +94,20 @@ async def test_leaving_before_the_game_opens_the_seat_and_after_it_gives_it_to_t
             await raw.close()
 
 
+async def _anna_and_bruno(url: str) -> tuple[Raw, Raw]:
+    """Anna creates a table for 2 and Bruno takes its other seat (the game starts)."""
+    anna = await Raw.open(url, "Anna")
+    await anna.send({"type": "create", "players": 2})
+    code = (await anna.expect("joined"))["code"]
+    bruno = await Raw.open(url, "Bruno")
+    await bruno.send({"type": "join", "code": code})
+    await bruno.expect("joined")
+    return anna, bruno
+
+
 async def test_chat_reaches_the_table_as_plain_text():
     async with running_server(None) as (server, url):
-        anna = await Raw.open(url, "Anna")
-        await anna.send({"type": "create", "players": 2})
-        code = (await anna.expect("joined"))["code"]
-        bruno = await Raw.open(url, "Bruno")
-        await bruno.send({"type": "join", "code": code})
-        await bruno.expect("joined")
+        anna, bruno = await _anna_and_bruno(url)
         await bruno.send({"type": "chat", "text": "buona\tfortuna\u202e!"})
         chat = await anna.expect("chat")
         assert chat == {"type": "chat", "seat": 1, "name": "Bruno", "text": "buona fortuna!"}
@@ -116,12 +122,7 @@ async def test_a_chat_flood_is_cut_to_a_few_lines_and_the_rest_of_the_table_goes
     # Each line is a line in the log and a notice on every screen at the table: 20 a second
     # (the message rate) buried the other players' game under them.
     async with running_server(None) as (server, url):
-        anna = await Raw.open(url, "Anna")
-        await anna.send({"type": "create", "players": 2})
-        code = (await anna.expect("joined"))["code"]
-        bruno = await Raw.open(url, "Bruno")
-        await bruno.send({"type": "join", "code": code})
-        await bruno.expect("joined")
+        anna, bruno = await _anna_and_bruno(url)
         for n in range(CHAT_BURST + 10):
             await bruno.send({"type": "chat", "text": f"flood {n}"})
         await bruno.send({"type": "ping"})  # other messages are not held up
