@@ -151,13 +151,14 @@ class RecordGame:
         return self.lines[-1][1]["event"] == "game_end"
 
 
-def _check_cards(no: int, obj: dict, key: str) -> None:
+def _check_cards(no: int | None, obj: dict, key: str, hidden: bool = False) -> None:
+    """``obj[key]`` names cards; ``hidden``: a ``hands`` list may hold null (a hand not shown)."""
     value = obj[key]
     cards = [value] if key == "card" else value
     if key == "hands":
-        if not isinstance(value, list) or not all(isinstance(h, list) for h in value):
+        if not isinstance(value, list) or not all(isinstance(h, list) or (hidden and h is None) for h in value):
             raise RecordError(f"'hands' must be a list of lists of cards, not {value!r}", no)
-        cards = [c for h in value for c in h]
+        cards = [c for h in value if h is not None for c in h]
     elif key != "card" and not isinstance(value, list):
         raise RecordError(f"{key!r} must be a list of cards, not {value!r}", no)
     for c in cards:
@@ -167,7 +168,7 @@ def _check_cards(no: int, obj: dict, key: str) -> None:
             raise RecordError(f"{key!r}: {e}", no) from None
 
 
-def _check_int(no: int, obj: dict, key: str, nullable: bool = False, below: int | None = None,
+def _check_int(no: int | None, obj: dict, key: str, nullable: bool = False, below: int | None = None,
                what: str = "") -> None:
     """A non-negative whole number (or null when ``nullable``), less than ``below`` if given."""
     value = obj[key]
@@ -177,6 +178,72 @@ def _check_int(no: int, obj: dict, key: str, nullable: bool = False, below: int 
         raise RecordError(f"{key!r} must be a non-negative whole number, not {value!r}", no)
     if below is not None and value >= below:
         raise RecordError(f"{key!r} is {value}, but this game's {what} are numbered 0 to {below - 1}", no)
+
+
+def check_head(obj: Any, no: int | None = None) -> Rules | None:
+    """One record line's form: an object, a known event, its required fields; the rules of a
+    ``game_start`` line (checked), None for the other events.  Raises :class:`RecordError`."""
+    if not isinstance(obj, dict):
+        raise RecordError("each line must be a JSON object", no)
+    ev = obj.get("event")
+    if ev not in EVENTS:
+        raise RecordError(f"unknown event {ev!r}: expected one of {', '.join(EVENTS)}", no)
+    missing = [k for k in _REQUIRED[ev] if k not in obj]
+    if missing:
+        raise RecordError(f"{ev} line lacks {', '.join(repr(m) for m in missing)}", no)
+    if ev != "game_start":
+        return None
+    if obj["format"] != FORMAT:
+        raise RecordError(f"format {obj['format']!r} is not {FORMAT!r}", no)
+    if not isinstance(obj["rules"], dict):
+        raise RecordError("'rules' must be an object", no)
+    lacking = [k for k in RULES_REQUIRED if k not in obj["rules"]]
+    if lacking:
+        raise RecordError(f"game_start rules lack {', '.join(repr(k) for k in lacking)}", no)
+    try:
+        rules = Rules.from_dict(obj["rules"])
+    except (RulesError, TypeError) as e:
+        raise RecordError(f"bad rules: {e}", no) from None
+    return rules
+
+
+def check_fields(obj: dict, players: int, sides: int, no: int | None = None, hidden: bool = False) -> None:
+    """The fields of one record line (not ``game_start``) whose event and required fields
+    are there: cards, seats below ``players``, sides below ``sides``.  Raises
+    :class:`RecordError` (naming line ``no`` when given).  ``hidden``: a ``deal`` line as one
+    seat receives it online, the other hands null (docs/online-protocol.md, *Events*).
+    """
+    ev = obj["event"]
+    if ev in ("deal", "redeal"):
+        _check_int(no, obj, "hand")
+        _check_cards(no, obj, "table")
+        if ev == "deal" or "dealer" in obj:  # optional on a redeal line
+            _check_int(no, obj, "dealer", below=players, what="seats")
+        if ev == "deal":
+            _check_cards(no, obj, "hands", hidden)
+    elif ev == "play":
+        _check_int(no, obj, "hand")
+        _check_int(no, obj, "seat", below=players, what="seats")
+        _check_cards(no, obj, "card")
+        _check_cards(no, obj, "capture")
+        if not isinstance(obj["scopa"], bool):
+            raise RecordError(f"'scopa' must be true or false, not {obj['scopa']!r}", no)
+    elif ev == "hand_end":
+        _check_cards(no, obj, "leftover")
+        _check_int(no, obj, "leftover_to", nullable=True, below=sides, what="sides")
+        _check_int(no, obj, "hand")
+        if not isinstance(obj["sides"], list) or not isinstance(obj["totals"], list):
+            raise RecordError("'sides' and 'totals' must be lists", no)
+        for k, side in enumerate(obj["sides"]):
+            if not isinstance(side, dict):
+                raise RecordError(f"hand_end side {k} must be an object", no)
+            lacking = [f for f in SIDE_REQUIRED if f not in side]
+            if lacking:
+                raise RecordError(f"hand_end side {k} lacks {', '.join(repr(f) for f in lacking)}", no)
+    elif ev == "game_end":
+        _check_int(no, obj, "winner", below=sides, what="sides")
+        if not isinstance(obj["totals"], list):
+            raise RecordError("'totals' must be a list", no)
 
 
 def parse(text: str | Iterable[str]) -> list[RecordGame]:
@@ -200,62 +267,16 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
             raise RecordError(str(e), no) from None
         except RecursionError:  # e.g. "[[[[..." thousands deep: the decoder gives up
             raise RecordError("not valid JSON (nested too deeply)", no) from None
-        if not isinstance(obj, dict):
-            raise RecordError("each line must be a JSON object", no)
-        ev = obj.get("event")
-        if ev not in EVENTS:
-            raise RecordError(f"unknown event {ev!r}: expected one of {', '.join(EVENTS)}", no)
-        missing = [k for k in _REQUIRED[ev] if k not in obj]
-        if missing:
-            raise RecordError(f"{ev} line lacks {', '.join(repr(m) for m in missing)}", no)
-        if ev == "game_start":
-            if obj["format"] != FORMAT:
-                raise RecordError(f"format {obj['format']!r} is not {FORMAT!r}", no)
-            if not isinstance(obj["rules"], dict):
-                raise RecordError("'rules' must be an object", no)
-            lacking = [k for k in RULES_REQUIRED if k not in obj["rules"]]
-            if lacking:
-                raise RecordError(f"game_start rules lack {', '.join(repr(k) for k in lacking)}", no)
-            try:
-                rules = Rules.from_dict(obj["rules"])
-            except (RulesError, TypeError) as e:
-                raise RecordError(f"bad rules: {e}", no) from None
+        rules = check_head(obj, no)
+        ev = obj["event"]
+        if rules is not None:
             players, sides = rules.players, rules.n_sides
             games.append(RecordGame())
         elif not games:
             raise RecordError(f"{ev} line before any game_start line", no)
         elif games[-1].finished:
             raise RecordError(f"{ev} line after game_end: a new game must start with game_start", no)
-        if ev in ("deal", "redeal"):
-            _check_int(no, obj, "hand")
-            _check_cards(no, obj, "table")
-            if ev == "deal" or "dealer" in obj:  # optional on a redeal line
-                _check_int(no, obj, "dealer", below=players, what="seats")
-            if ev == "deal":
-                _check_cards(no, obj, "hands")
-        elif ev == "play":
-            _check_int(no, obj, "hand")
-            _check_int(no, obj, "seat", below=players, what="seats")
-            _check_cards(no, obj, "card")
-            _check_cards(no, obj, "capture")
-            if not isinstance(obj["scopa"], bool):
-                raise RecordError(f"'scopa' must be true or false, not {obj['scopa']!r}", no)
-        elif ev == "hand_end":
-            _check_cards(no, obj, "leftover")
-            _check_int(no, obj, "leftover_to", nullable=True, below=sides, what="sides")
-            _check_int(no, obj, "hand")
-            if not isinstance(obj["sides"], list) or not isinstance(obj["totals"], list):
-                raise RecordError("'sides' and 'totals' must be lists", no)
-            for k, side in enumerate(obj["sides"]):
-                if not isinstance(side, dict):
-                    raise RecordError(f"hand_end side {k} must be an object", no)
-                lacking = [f for f in SIDE_REQUIRED if f not in side]
-                if lacking:
-                    raise RecordError(f"hand_end side {k} lacks {', '.join(repr(f) for f in lacking)}", no)
-        elif ev == "game_end":
-            _check_int(no, obj, "winner", below=sides, what="sides")
-            if not isinstance(obj["totals"], list):
-                raise RecordError("'totals' must be a list", no)
+        check_fields(obj, players, sides, no)
         games[-1].lines.append((no, obj))
     if not games:
         raise RecordError("the record holds no game (no game_start line)")

@@ -32,7 +32,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.text import N_, _
-from .messages import BURST, NAME_MAX, PROTOCOL, RATE, encode, parse_server
+from .messages import BURST, NAME_MAX, PROTOCOL, RATE, check_lobby, encode, parse_server
 
 _END = object()  # the iterator's end
 GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
@@ -69,6 +69,14 @@ def error_line(code: str | None, message: str | None) -> str:
     if words is None:
         return str(message or code)
     return _(words).format(most=NAME_MAX)
+
+
+def unusable_line(e: Exception) -> str:
+    """A server message that does not add up (``e`` says why, in English, as the server's own
+    messages), as one line in the player's language."""
+    # TRANSLATORS: {why} is the technical reason, in English (as the server's messages).
+    return _("the server sent a message this game cannot use, left out: {why}").format(
+        why=" ".join(str(e).split())[:120])
 
 
 class NetClientError(Exception):
@@ -290,7 +298,12 @@ class NetClient:
             return False
 
     async def lobby(self) -> list[dict[str, Any]]:
-        return (await self._request({"type": "lobby"}, ("lobby",)))["tables"]
+        """The open tables, each field of the type the protocol gives it (or left out)."""
+        answer = await self._request({"type": "lobby"}, ("lobby",))
+        try:
+            return check_lobby(answer)
+        except ValueError as e:
+            raise NetClientError("unusable", unusable_line(e)) from None
 
     async def create(self, **options: Any) -> dict[str, Any]:
         """Create a table; the keywords are the ``create`` message's fields (docs/online-protocol.md).

@@ -104,7 +104,8 @@ def add_server_args(srv, shared, non_negative_int) -> None:
                      metavar="N", help=_("open connections from one address (default {n}; 0: no limit)").format(
                          n=ADDRESS_CONNECTIONS))
     srv.add_argument("--max-waiting-per-address", type=non_negative_int, default=ADDRESS_WAITING, metavar="N",
-                     help=_("tables waiting to start created from one address (default {n}; 0: no limit)").format(
+                     help=_("tables from one address waiting to start, or played with nobody at them "
+                            "(default {n}; 0: no limit)").format(
                          n=ADDRESS_WAITING))
     shared(srv, "--data-dir", help=_("where tables in progress and finished games are kept"))
 

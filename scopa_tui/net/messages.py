@@ -12,6 +12,7 @@ here and no Textual.
 from __future__ import annotations
 
 import json
+import math
 import unicodedata
 from typing import Any
 
@@ -35,13 +36,22 @@ IDLE_TIMEOUT = 120.0  # seconds a connection without a seat may stay silent
 NAME_MAX = 24  # characters of a player's name
 TITLE_MAX = 40  # characters of a table's title
 CHAT_MAX = 200  # characters of a chat line
+# Chat lines per connection, within RATE: each one is a line and a notice on every screen
+# at the table, so a flood would bury the game under them.
+CHAT_RATE = 1.0  # lines per second on average ...
+CHAT_BURST = 5  # ... with bursts of this many; more gets ``rate_limited``
 CODE_LENGTH = 8
 # Table codes: no 0/O, 1/I/L, so a code read aloud or copied by hand is not mistaken.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 # Per remote address (0: no limit), so one machine cannot take the whole server:
 ADDRESS_CONNECTIONS = 20  # open connections at once; one more is told ``too_many`` and closed
-ADDRESS_WAITING = 10  # tables created from it that have not started; one more ``create`` gets ``too_many``
+# Tables created from it that have not started, or that play on with no person connected
+# (everyone left: a start must not free the place of a table nobody plays); one more
+# ``create`` gets ``too_many``.
+ADDRESS_WAITING = 10
 TOKEN_MAX = 64  # characters of a seat token (the server makes 32)
+# The characters of a seat token (``secrets.token_urlsafe``): anything else holds no seat.
+TOKEN_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 TURN_LIMIT_DEFAULT = 60.0
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 1.0, 600.0
 TARGET_MAX = 999  # as the new-game screen and the command line
@@ -241,7 +251,7 @@ def _join(msg: dict) -> dict:
 
 def _resume(msg: dict) -> dict:
     token = msg.get("token")
-    if not isinstance(token, str) or not 0 < len(token) <= TOKEN_MAX:
+    if not isinstance(token, str) or not 0 < len(token) <= TOKEN_MAX or not TOKEN_ALPHABET.issuperset(token):
         raise NetError("bad_token", "the seat token must be the string the server gave")
     return {"type": "resume", "code": _code(msg), "token": token}
 
@@ -321,6 +331,73 @@ def frame(msg: dict[str, Any]) -> bytes:
 def encode(msg: dict[str, Any]) -> str:
     """A message as one compact JSON text frame."""
     return orjson.dumps(msg).decode()
+
+
+# What a client takes from the server is checked too (``ValueError``, one line), so a
+# broken server, or one that is not scopa-tui's, cannot crash it (docs/online-protocol.md).
+def check_seat(value: Any, players: int, what: str = "seat") -> int:
+    """A seat number the table has; ``ValueError`` (one line) otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise ValueError(f"{what} {value!r:.20} is not one of the {players} seats")
+    return value
+
+
+def check_points(value: Any, sides: int, what: str = "totals") -> list[int]:
+    """Each side's points: a list of ``sides`` whole numbers."""
+    if (not isinstance(value, list) or len(value) != sides
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise ValueError(f"{what} is not a list of {sides} whole numbers")
+    return value
+
+
+def check_seconds(value: Any) -> float | None:
+    """A ``deadline``: null or a number of seconds (at most a day)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"deadline {value!r:.20} is not a number of seconds")
+    return min(float(value), 86400.0)
+
+
+def check_table_info(value: Any, players: int | None = None) -> dict[str, Any]:
+    """A table info the screen can draw: ``players`` (the game's number, when known) and one
+    object per seat."""
+    if not isinstance(value, dict):
+        raise ValueError("the table info is not an object")
+    count = value.get("players")
+    if isinstance(count, bool) or count not in PLAYER_COUNTS or players not in (None, count):
+        raise ValueError(f"the table info says {count!r:.20} players")
+    seats = value.get("seats")
+    if not isinstance(seats, list) or len(seats) != count or not all(isinstance(s, dict) for s in seats):
+        raise ValueError(f"the table info does not list {count} seats")
+    return value
+
+
+# A lobby entry's fields and their types (docs/online-protocol.md, "Server → client").
+_LOBBY_FIELDS = {"title": str, "preset": str, "variant": str, "players": int, "seats_free": int, "target": int,
+                 "turn_limit": (int, float), "started": bool}
+
+
+def check_lobby(msg: dict[str, Any]) -> list[dict[str, Any]]:
+    """The open tables of a ``lobby`` message: each an object with a ``code``, its other
+    fields kept where they have their type (a list of strings for ``options``)."""
+    tables = msg.get("tables")
+    if not isinstance(tables, list):
+        raise ValueError("the lobby's tables are not a list")
+    out = []
+    for n, table in enumerate(tables, 1):
+        if not isinstance(table, dict) or not isinstance(table.get("code"), str):
+            raise ValueError(f"the lobby's entry {n} is not a table with a code")
+        kept: dict[str, Any] = {"code": table["code"]}
+        for key, kind in _LOBBY_FIELDS.items():
+            value = table.get(key)
+            if (isinstance(value, kind) and isinstance(value, bool) == (kind is bool)
+                    and (not isinstance(value, float) or math.isfinite(value))):
+                kept[key] = value
+        options = table.get("options")
+        kept["options"] = [o for o in options if isinstance(o, str)] if isinstance(options, list) else []
+        out.append(kept)
+    return out
 
 
 def parse_server(frame: str | bytes) -> dict[str, Any]:

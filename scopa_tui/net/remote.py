@@ -22,11 +22,13 @@ from typing import Any
 from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState, Move, Played, Redealt, Rules,
                       RulesError, make_rules, parse_card, score_hand)
 from ..engine.cards import card_tuple
+from ..engine.record import check_fields, check_head
 from ..engine.text import N_, _
 from ..engine.view import PlayerView, PlayRecord
 from ..table.base import Seat, Table
 from ..table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
-from .client import NetClient, error_line
+from .client import NetClient, error_line, unusable_line
+from .messages import check_points, check_seat, check_seconds, check_table_info
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
 # when shown: :attr:`RemoteTable.status`).
@@ -53,11 +55,19 @@ class RemoteTable(Table):
     can_chat = True
 
     def __init__(self, client: NetClient, joined: dict[str, Any]) -> None:
+        """Raises ``ValueError`` (one line) when ``joined`` is not a seat at a table this
+        client can draw."""
         super().__init__()
         self.client = client
+        try:  # a joined message the screen cannot draw: one line
+            info = check_table_info(joined.get("table"))
+            if not isinstance(joined.get("code"), str):
+                raise ValueError("the answer names no table code")
+            self.my_seat = check_seat(joined.get("seat"), info["players"])
+        except ValueError as e:
+            raise ValueError(unusable_line(e)) from None
         self.code = joined["code"]
-        self.my_seat = joined["seat"]
-        self.info: dict[str, Any] = joined["table"]
+        self.info: dict[str, Any] = info
         self.rules = self._info_rules()  # the game_start line gives the rules in full
         self.seats = self._seats()
         self.connection = CONNECTED  # a key of STATUS_LINES
@@ -98,6 +108,27 @@ class RemoteTable(Table):
         self._last_capture = -1
         self._history: list[PlayRecord] = []
         self._before = list(self.totals)  # totals before this hand
+
+    def _check_line(self, line: Any, rules: Rules) -> Rules:
+        """A record line as this seat receives it, checked before it changes the picture
+        (docs/record-format.md; the other hands null); the rules in force after it.
+        ``ValueError`` (a :class:`~scopa_tui.engine.RecordError`) says what is wrong."""
+        started = check_head(line)
+        if started is not None:
+            if started.players != rules.players:
+                raise ValueError(f"the game_start line is for {started.players} players, the table has "
+                                 f"{rules.players}")
+            return started
+        check_fields(line, rules.players, rules.n_sides, hidden=True)
+        kind = line["event"]
+        if kind == "deal" and (len(line["hands"]) != rules.players or line["hands"][self.my_seat] is None):
+            raise ValueError("the deal line does not give this seat's hand")
+        escobas = line.get("dealer_escobas") or 0
+        if kind == "deal" and (isinstance(escobas, bool) or not isinstance(escobas, int) or escobas < 0):
+            raise ValueError(f"dealer_escobas {escobas!r:.20} is not a whole number")
+        if kind in ("hand_end", "game_end"):
+            check_points(line["totals"], rules.n_sides)
+        return rules
 
     def _line(self, line: dict[str, Any]):
         """Take one record line into the picture; the engine event it is."""
@@ -280,7 +311,7 @@ class RemoteTable(Table):
     def _seats(self) -> list[Seat]:
         out = []
         for i, s in enumerate(self.info.get("seats", ())):
-            kind = "you" if i == self.my_seat else s.get("kind") or "open"
+            kind = "you" if i == self.my_seat else str(s.get("kind") or "open")
             name = s.get("name") or (_("open seat") if kind == "open" else _("seat {n}").format(n=i + 1))
             out.append(Seat(str(name), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
                             bool(s.get("away", False))))
@@ -302,38 +333,66 @@ class RemoteTable(Table):
         self._emit(StatusChanged())
 
     def take(self, msg: dict[str, Any]) -> None:
-        """One message from the server (or the client's own ``connection`` news)."""
+        """One message from the server (or the client's own ``connection`` news).
+
+        A message that does not add up (a seat the table has not, a card that is none, a
+        field of the wrong type: a server that is broken, or not a scopa-tui server) is
+        checked before it changes anything, left out, and said in one line; the game goes on.
+        """
+        try:
+            self._take(msg)
+        except (ValueError, TypeError, KeyError, IndexError) as e:  # RecordError, RulesError are ValueErrors
+            self._emit(TableError(unusable_line(e)))
+
+    def _take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         loop = asyncio.get_running_loop()
         if kind == "state":
-            self.info = msg.get("table") or self.info
+            info = check_table_info(msg.get("table"), self.rules.players)
+            lines, rules = msg.get("events") or [], self.rules
+            if not isinstance(lines, list):
+                raise ValueError("the state's events are not a list")
+            for line in lines:
+                rules = self._check_line(line, rules)
+            totals = msg.get("totals") and check_points(msg["totals"], rules.n_sides)
+            turn = msg.get("turn")
+            turn = None if turn is None else check_seat(turn, rules.players, "turn")
+            deadline = check_seconds(msg.get("deadline"))
+            self.info = info
             self.seats = self._seats()
             self._reset()
-            for line in msg.get("events") or ():
+            for line in lines:
                 event = self._line(line)
                 if event is not None:
                     self.events.append(event)
-            if msg.get("totals"):
-                self.totals = list(msg["totals"])
-            if msg.get("turn") is not None and self.phase == "play":
-                self._turn = msg["turn"]
-            self._deadline = loop.time() + msg["deadline"] if msg.get("deadline") is not None else None
+            if totals:
+                self.totals = list(totals)
+            if turn is not None and self.phase == "play":
+                self._turn = turn
+            self._deadline = None if deadline is None else loop.time() + deadline
             if self.info.get("phase") == "waiting":
                 self.phase = "waiting"
+            if self.phase == "hand_over" and self._ready_sent and self.info.get("hand") == self._ready_sent:
+                # A new connection (the server forgets who was ready when one drops): say it again,
+                # or the next hand waits for the time limit.
+                self._send(self.client.ready(self._ready_sent))
             self._emit(Started())
         elif kind == "event":
+            self._check_line(msg.get("event"), self.rules)
             event = self._line(msg["event"])
             if event is not None:
                 self.events.append(event)
                 self._emit(event)
         elif kind == "turn":
-            self._deadline = loop.time() + msg["deadline"] if msg.get("deadline") is not None else None
-            if self.phase == "play" and msg.get("seat") != self._turn:
-                self._turn = msg.get("seat")
+            seat = check_seat(msg.get("seat"), self.rules.players, "turn")
+            deadline = check_seconds(msg.get("deadline"))
+            self._deadline = None if deadline is None else loop.time() + deadline
+            if self.phase == "play" and seat != self._turn:
+                self._turn = seat
                 self._emit(Started())  # the server knows better: draw it afresh
             self._emit(StatusChanged())
         elif kind == "table":
-            self.info = msg.get("table") or self.info
+            self.info = check_table_info(msg.get("table"), self.rules.players)
             self.seats = self._seats()
             self._emit(StatusChanged())
         elif kind == "seat":

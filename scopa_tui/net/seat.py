@@ -15,14 +15,15 @@ import sys
 from typing import IO, Any
 
 from ..ai.request import RequestError, read_legal, read_view
+from ..engine.record import check_fields
+from ..engine.rules import sides_for
 from ..engine.text import _
-from .client import NetClient, NetClientError, error_line
+from .client import NetClient, NetClientError, error_line, unusable_line
+from .messages import check_points, check_table_info
 
 
 def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int) -> list[str]:
     """``Anna  11`` per side, then ``winner: Anna`` (partners joined by ``&``), in the player's language."""
-    from ..engine.rules import sides_for
-
     seats = (table or {}).get("seats") or [{} for _x in range(players)]
     names = [s.get("name") or _("seat {n}").format(n=i + 1) for i, s in enumerate(seats)]
     sides = [" & ".join(names[i] for i in side) for side in sides_for(players)]
@@ -56,8 +57,13 @@ class HeadlessSeat:
         except NetClientError as e:
             self.say(_("scopa-tui: error: {message}").format(message=e.line()), err=True)
             return 1
-        self.players = joined["table"]["players"]
-        self.say(f"table {joined['code']}")  # English whatever the language: scripts read the code from it
+        try:
+            self.players = check_table_info(joined.get("table"))["players"]
+        except ValueError as e:
+            self.say(_("scopa-tui: error: {message}").format(message=unusable_line(e)), err=True)
+            await self.client.close()
+            return 1
+        self.say(f"table {joined.get('code')}")  # English whatever the language: scripts read the code from it
         starter = None
         if create is not None and start_after is not None:
             starter = asyncio.get_running_loop().create_task(self._start_later(start_after))
@@ -79,29 +85,38 @@ class HeadlessSeat:
 
     async def _play(self) -> int:
         async for msg in self.client:
-            kind = msg["type"]
-            if kind == "state":
-                self.answered = None  # the whole state: a play lost with a connection is wanted again
-            if kind in ("turn", "state") and msg.get("view"):
-                await self._answer(msg["view"])
-            if kind == "state":
-                ended = [e for e in msg.get("events", []) if e.get("event") == "game_end"]
-                if ended:  # the game ended while this seat was away
-                    return await self._event(ended[-1])
-                await self._catch_up_ready(msg)
-            elif kind == "event":
-                done = await self._event(msg["event"])
-                if done is not None:
-                    return done
-            elif kind == "error":
-                # TRANSLATORS: an error from the server: its code (not translated), then what it means.
-                self.say(_("scopa-tui: server: {code}: {message}").format(
-                    code=msg.get("code"), message=error_line(msg.get("code"), msg.get("message"))), err=True)
-            elif kind == "connection":
-                self.say(_("scopa-tui: {message}").format(message=msg.get("message")), err=True)
+            try:
+                done = await self._take(msg)
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+                self.say(_("scopa-tui: {message}").format(message=unusable_line(e)), err=True)
+                continue
+            if done is not None:
+                return done
         self.say(_("scopa-tui: error: {message}").format(
             message=_("the connection closed before the game ended")), err=True)
         return 1
+
+    async def _take(self, msg: dict[str, Any]) -> int | None:
+        """One message from the server; the exit status once the game is over, else None."""
+        kind = msg["type"]
+        if kind == "state":
+            self.answered = None  # the whole state: a play lost with a connection is wanted again
+        if kind in ("turn", "state") and msg.get("view"):
+            await self._answer(msg["view"])
+        if kind == "state":
+            ended = [e for e in msg.get("events", []) if e.get("event") == "game_end"]
+            if ended:  # the game ended while this seat was away
+                return await self._event(ended[-1])
+            await self._catch_up_ready(msg)
+        elif kind == "event":
+            return await self._event(msg["event"])
+        elif kind == "error":
+            # TRANSLATORS: an error from the server: its code (not translated), then what it means.
+            self.say(_("scopa-tui: server: {code}: {message}").format(
+                code=msg.get("code"), message=error_line(msg.get("code"), msg.get("message"))), err=True)
+        elif kind == "connection":
+            self.say(_("scopa-tui: {message}").format(message=msg.get("message")), err=True)
+        return None
 
     async def _answer(self, view: dict[str, Any]) -> None:
         if not view.get("legal"):
@@ -150,6 +165,9 @@ class HeadlessSeat:
             self.ready_for = line["hand"]
             await self.client.ready(line["hand"])
         if event == "game_end":
+            sides = len(sides_for(self.players))
+            check_fields(line, self.players, sides)  # a winner among the sides, the totals a list
+            check_points(line["totals"], sides)
             for text in result_lines(self.client.table, line, self.players):
                 self.say(text)
             return 0

@@ -28,19 +28,40 @@ from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
 from ..engine.text import _
-from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CODE_ALPHABET, CODE_LENGTH, IDLE_TIMEOUT,
-                       MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame, parse_client)
+from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
+                       CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame,
+                       parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
 from .tablestore import TableStore
 
 FINISHED_KEEP = 300.0  # seconds a finished table stays in memory (a late client still sees the end)
-SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed
+SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed ...
+SEND_BYTES = 8 * 1024 * 1024  # ... or bytes: lobbies asked for and never read would fill the memory
 MAX_TABLES = 5000  # tables one server keeps at once (far above what it can play: docs/online-protocol.md)
 
 
+class Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = self.burst
+        self.refilled = time.monotonic()
+
+    def allow(self) -> bool:
+        """Take one message; False when the bucket is empty."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class Connection:
-    """One client: its name, its seat, its rate budget and its outgoing queue."""
+    """One client: its name, its seat, its rate budgets and its outgoing queue."""
 
     def __init__(self, server: Server, ws: ServerConnection):
         self.server = server
@@ -49,38 +70,34 @@ class Connection:
         self.name: str | None = None
         self.table: Table | None = None
         self.seat: int | None = None
-        self.tokens = float(BURST)
-        self.refilled = time.monotonic()
+        self.messages = Bucket(RATE, BURST)
+        self.chat = Bucket(CHAT_RATE, CHAT_BURST)
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # UTF-8 JSON text frames
+        self.queued = 0  # bytes in the queue
+        self.closing = False
         self.writer = asyncio.get_running_loop().create_task(self._write())
-
-    def allow(self) -> bool:
-        """Take one message from the token bucket (:data:`RATE` per second, :data:`BURST` at once)."""
-        now = time.monotonic()
-        self.tokens = min(float(BURST), self.tokens + (now - self.refilled) * RATE)
-        self.refilled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
     def send(self, msg: dict[str, Any]) -> None:
         self.send_text(frame(msg))
 
     def send_text(self, data: bytes) -> None:
         """Queue one text frame, already UTF-8 (a table encodes a message once for all its seats)."""
-        if self.queue.qsize() >= SEND_QUEUE:  # it does not read: let it go (it may resume later)
-            self.close(1008, "too slow")
+        if self.queue.qsize() >= SEND_QUEUE or self.queued + len(data) > SEND_BYTES:
+            self.close(1008, "too slow")  # it does not read: let it go (it may resume later)
             return
+        self.queued += len(data)
         self.queue.put_nowait(data)
 
     async def _write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while (data := await self.queue.get()) is not None:
+                self.queued -= len(data)
                 await self.ws.send(data, text=True)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
-        self.server._spawn(self.ws.close(code, reason))
+        if not self.closing:  # once: a reader too slow is told so by every message it misses
+            self.closing = True
+            self.server._spawn(self.ws.close(code, reason))
 
     def detach(self, reason: str) -> None:
         """The seat was taken over by another connection: this one is let go."""
@@ -246,7 +263,7 @@ class Server:
 
     def handle(self, conn: Connection, frame: str | bytes) -> None:
         """One frame from a client: checked, applied, or refused with an ``error``."""
-        if not conn.allow():
+        if not conn.messages.allow():
             conn.send(error_message("rate_limited", f"at most {RATE:g} messages a second (bursts of {BURST})"))
             return
         ref = None
@@ -300,6 +317,8 @@ class Server:
         elif kind == "ready":
             table.mark_ready(seat, msg["hand"])
         elif kind == "chat":
+            if not conn.chat.allow():
+                raise NetError("rate_limited", f"at most {CHAT_RATE:g} chat line a second (bursts of {CHAT_BURST})")
             table.broadcast({"type": "chat", "seat": seat, "name": table.seat_name(seat), "text": msg["text"]})
         elif kind == "leave":
             conn.table = conn.seat = None
@@ -323,9 +342,9 @@ class Server:
             raise NetError("wrong_state", f"this server holds as many tables as it can ({self.max_tables}); "
                                           "try again later")
         if self.max_waiting and sum(1 for t in self.tables.values() if t.address == conn.address
-                                    and t.game is None and not t.closed) >= self.max_waiting:
-            raise NetError("too_many", f"at most {self.max_waiting} tables waiting to start from one address; "
-                                       "start or leave one first")
+                                    and t.unattended) >= self.max_waiting:
+            raise NetError("too_many", f"at most {self.max_waiting} tables waiting to start from one address "
+                                       "(or played by the AI with nobody at them); start one, or sit at one, first")
         players = msg["players"]
         config = {"title": msg["title"] or f"{conn.name}'s table"[:40], "players": players,
                   "preset": msg["preset"], "target": msg["target"], "variant": msg["variant"],

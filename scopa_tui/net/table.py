@@ -139,6 +139,15 @@ class Table:
     def open_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "open"]
 
+    @property
+    def unattended(self) -> bool:
+        """Waiting to start, or in play with no person connected (every one gone, or given up
+        to the AI): what the per-address limit on tables counts (:data:`.messages.ADDRESS_WAITING`).
+        A started table a person plays at does not count; one nobody watches does, until its end."""
+        if self.closed or self.phase == "game_over":
+            return False
+        return self.game is None or all(s.link is None for s in self.seats)
+
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name or f"seat {seat + 1}"
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 ONLINE_FILE = "online.sqlite3"
+LOCK_FILE = "online.lock"  # locked while a server keeps its tables in the directory
 SCHEMA = 1
 
 _TABLES = """
@@ -63,12 +64,30 @@ class TableStore:
         self.con: sqlite3.Connection | None = None
         self.log = log
         self._failing = False
+        self._lock = None
         if directory is None:
             return
         directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / ONLINE_FILE
+        # One server per directory: a second would play the same tables a second time and
+        # their moves would clash in the file (SQLite's WAL mode does not keep it out).  The
+        # lock goes with the process, so a server killed with kill -9 leaves none behind.
+        from ..store.store import _TAKEN, _acquire
+
+        lock = _acquire(directory / LOCK_FILE)
+        if lock is _TAKEN:
+            raise RuntimeError(f"{self.path} is in use by another server")
+        self._lock = lock
         try:
-            self.con = self._open()
+            self.con = self._open_or_move_aside()
+        except BaseException:
+            self.close()
+            raise
+
+    def _open_or_move_aside(self) -> sqlite3.Connection:
+        """The database, or a new one when the file is damaged (moved aside first)."""
+        try:
+            return self._open()
         except sqlite3.DatabaseError as e:
             if isinstance(e, sqlite3.OperationalError) and "locked" in str(e):
                 raise RuntimeError(f"{self.path} is in use by another server") from None
@@ -82,8 +101,8 @@ class TableStore:
                 raise RuntimeError(f"{self.path} is damaged ({e}) and {why}") from None
             for suffix in ("-wal", "-shm"):
                 Path(str(self.path) + suffix).unlink(missing_ok=True)
-            log(f"{self.path} is damaged ({e}); moved aside as {moved.name}, starting with no tables")
-            self.con = self._open()
+            self.log(f"{self.path} is damaged ({e}); moved aside as {moved.name}, starting with no tables")
+            return self._open()
 
     def _open(self) -> sqlite3.Connection:
         con = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
@@ -108,6 +127,9 @@ class TableStore:
         if self.con is not None:
             self.con.close()
             self.con = None
+        if self._lock is not None:
+            self._lock.close()  # unlocks it
+            self._lock = None
 
     def _run(self, sql: str, args: tuple = ()) -> None:
         """One write; a failure (a full disk, say) is logged once and the tables go on in memory."""

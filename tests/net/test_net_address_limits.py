@@ -56,6 +56,39 @@ async def test_tables_waiting_to_start_are_limited_per_address_and_a_start_frees
             await raw.close()
 
 
+async def test_a_started_table_nobody_plays_at_still_takes_a_place():
+    # Create, start and leave (or drop the connection): each table went on with AIs alone,
+    # and the place it took was free again, so one connection could set the server playing
+    # as many AI games as it held tables.
+    async with running_server(None, max_waiting=2, ai_pace=30) as (server, url):  # no game ends meanwhile
+        eve = await Raw.open(url, "Eve")
+        await eve.send({"type": "create", "ai": "easy", "turn_limit": 600})
+        await eve.expect("joined")
+        await eve.send({"type": "start"})
+        await eve.send({"type": "leave"})  # given to the AI for good
+        dropping = await Raw.open(url, "Eve")
+        await dropping.send({"type": "create", "ai": "easy", "turn_limit": 600})
+        dropped = await dropping.expect("joined")
+        await dropping.send({"type": "start"})
+        await dropping.expect("turn")
+        await dropping.close()  # the seat stays Eve's, nobody is connected
+        for _ in range(3000):
+            if all(t.unattended for t in server.tables.values()):
+                break
+            await asyncio.sleep(0.01)
+        await eve.send({"type": "create"})
+        error = await eve.expect("error")
+        assert error["code"] == "too_many" and "at most 2 tables waiting to start from one address" in error["message"]
+        assert all(t.phase != "waiting" for t in server.tables.values())  # both are being played
+        back = await Raw.open(url, "Eve")  # a person at a started table: it takes no place
+        await back.send({"type": "resume", "code": dropped["code"], "token": dropped["token"]})
+        await back.expect("joined")
+        await eve.send({"type": "create"})
+        assert (await eve.expect("joined"))["seat"] == 0
+        for raw in (eve, back):
+            await raw.close()
+
+
 async def test_no_limit_at_zero():
     async with running_server(None, max_connections=0, max_waiting=0) as (server, url):
         raws = [await Raw.open(url, f"P{i}") for i in range(25)]

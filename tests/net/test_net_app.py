@@ -140,3 +140,57 @@ async def test_ctrl_o_opens_the_lobby_and_a_server_out_of_reach_is_one_line():
                     "the code line")
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "back to the new-game screen")
+
+
+async def test_a_lobby_or_a_seat_that_does_not_add_up_is_one_line_in_the_lobby():
+    # A server whose lobby is not a list of tables, or whose answer to join is no seat at a
+    # table, crashed the app (exit 1 and a crash log).
+    import json
+
+    from websockets.asyncio.server import serve
+
+    answers = {"lobby": {"type": "lobby", "tables": 5},
+               "join": {"type": "joined", "code": "ABCDEFGH", "seat": 7, "token": "t",
+                        "table": {"players": 2, "seats": [{}, {}]}}}
+
+    async def broken(ws):
+        async for frame in ws:
+            kind = json.loads(frame)["type"]
+            if kind == "hello":
+                await ws.send(json.dumps({"type": "welcome", "protocol": "scopa-net/1", "server": "broken"}))
+            elif kind in answers:
+                await ws.send(json.dumps(answers[kind]))
+
+    async with serve(broken, "127.0.0.1", 0) as server:
+        app = online_app(f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            said = lambda: str(lobby.query_one("#lobby-error").content)  # noqa: E731
+            await until(pilot, lambda: "cannot use" in said(), "the lobby's line")
+            assert said().startswith("✗ the server sent a message this game cannot use") and "\n" not in said()
+            assert "not a list" in said()
+            lobby.query_one("#code").value = "ABCDEFGH"
+            await pilot.click("#join")
+            await until(pilot, lambda: "seat 7" in said(), "the join's line")
+            assert said().startswith("✗ the server sent a message this game cannot use") and "\n" not in said()
+            assert app.is_running and isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_table_joined_logs_and_counts_each_play_once(tmp_path):
+    # The table reads the server's messages ahead of the screen: the screen drew the game as
+    # the table had it, then took the notices of the same deal and plays again (the hand's
+    # header and the bot's play logged twice, its pile counted twice).
+    async with running_server(tmp_path) as (server, url):
+        task, code = await bot_table(url, public=False)
+        app = online_app(url, join=code)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen._my_turn(), "my turn")
+            await settle(pilot, 5)
+            screen = app.screen
+            texts = [text for text, _kind, _again in screen.log_entries]
+            assert sum(text.startswith("— Hand 1") for text in texts) == 1, texts
+            assert len([t for t in texts if "played" in t]) == len(screen.table.view().history), texts
+            view = screen.table.view()
+            assert screen.pic.pile == [len(p) for p in view.captured]
+        task.cancel()

@@ -82,3 +82,29 @@ async def test_chat_lines_are_shown_as_plain_text_and_a_local_game_has_no_chat()
         await pilot.press("exclamation_mark")
         await settle(pilot)
         assert not isinstance(local.screen, ChatScreen)
+
+
+async def test_keys_typed_faster_than_the_chat_goes_never_close_the_game():
+    # "! ox Enter ! oy Enter" at once (a paste, keys sent by a script): each Enter reached the
+    # chat's input before it went, and each dismissed it again, closing the game screen
+    # under it and then the app (a crash).
+    from textual import events
+
+    app = online_game_app()
+    table: RemoteTable = app.table_for_test
+    sent = []
+
+    async def chat(text):
+        sent.append(text)
+    table.client.chat = chat
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_table(table)
+        await settle(pilot, 5)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for letter in "xyz":  # no key of the game screen's but table letters (no hint, no play)
+            for key, char in (("exclamation_mark", "!"), ("o", "o"), (letter, letter), ("enter", "\r")):
+                app.post_message(events.Key(key, char))
+        await settle(pilot, 5)
+        assert app.is_running and app.screen is screen
+        assert len(sent) <= 1 and all(t.startswith("o") for t in sent)

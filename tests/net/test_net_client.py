@@ -50,3 +50,64 @@ async def test_when_the_seat_is_gone_after_a_reconnection_the_client_says_so_and
     statuses = [m["status"] for m in messages if m["type"] == "connection"]
     assert statuses == ["lost", "failed"]
     assert "the seat is gone" in messages[-1]["message"] and "no table" in messages[-1]["message"]
+
+
+def _fake_server(after_create):
+    """A server that says welcome, answers the first message after hello with the frames
+    ``after_create`` gives, then reads on."""
+    async def handler(ws):
+        await ws.recv()
+        await ws.send(json.dumps({"type": "welcome", "protocol": "scopa-net/1", "server": "broken"}))
+        await ws.recv()
+        for msg in after_create:
+            await ws.send(json.dumps(msg))
+        async for _ in ws:
+            pass
+    return handler
+
+
+TABLE = {"code": "K7XQ93PA", "title": "t", "players": 2, "preset": "standard", "target": 11,
+         "seats": [{"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False},
+                   {"name": "AI 2", "kind": "ai", "level": "easy", "connected": True, "away": False}],
+         "phase": "play", "started": True, "hand": 1, "ready": []}
+
+
+async def test_a_headless_seat_leaves_out_what_a_broken_server_sends_in_one_line_each():
+    # Each of these stopped `scopa-tui online --ai/--bot` with a traceback.
+    import io
+
+    from scopa_tui.ai.registry import make_player
+    from scopa_tui.net.seat import HeadlessSeat
+
+    joined = {"type": "joined", "code": "K7XQ93PA", "seat": 0, "token": "t", "table": TABLE}
+    garbage = [{"type": "event", "event": 5},
+               {"type": "state", "table": TABLE, "events": [7]},
+               {"type": "event", "event": {"event": "hand_end", "hand": "one"}},
+               {"type": "event", "event": {"event": "game_end", "totals": None, "winner": 0}},
+               {"type": "event", "event": {"event": "game_end", "totals": [11, 3], "winner": 9}}]
+    end = {"type": "event", "event": {"event": "game_end", "totals": [11, 3], "winner": 0}}
+    for frames, status in (([joined, *garbage, end], 0), ([{**joined, "table": None}], 1)):
+        async with serve(_fake_server(frames), "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), make_player("easy"),
+                                out=io.StringIO(), err=io.StringIO())
+            assert await asyncio.wait_for(seat.run(create={"players": 2}), TIMEOUT) == status
+        said = seat.err.getvalue().splitlines()
+        assert "Traceback" not in seat.err.getvalue()
+        if status == 0:
+            assert seat.out.getvalue().splitlines()[-1] == "winner: Anna"
+            assert len(said) == len(garbage) and all("cannot use, left out" in line for line in said), said
+        else:
+            assert seat.out.getvalue() == "" and len(said) == 1 and "table info" in said[0], said
+
+
+def test_a_lobby_entry_keeps_only_the_fields_of_their_type():
+    from scopa_tui.net.messages import check_lobby
+
+    entry = {"code": "ABCDEFGH", "players": "x", "seats_free": True, "title": ["t"], "variant": 9,
+             "options": ["re-bello", 5], "target": 11, "turn_limit": float("inf"), "preset": "standard"}
+    assert check_lobby({"tables": [entry]}) == [{"code": "ABCDEFGH", "preset": "standard", "target": 11,
+                                                 "options": ["re-bello"]}]
+    for tables in (5, None, [5], [{"code": 7}]):
+        with pytest.raises(ValueError):
+            check_lobby({"tables": tables})

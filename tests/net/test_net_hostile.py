@@ -31,6 +31,8 @@ from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_clie
     ('{"type": "create", "title": "[red]x[/red]"}', "bad_message"),
     ('{"type": "join", "code": "O0O0O0O0"}', "no_such_table"),
     ('{"type": "resume", "code": "ABCDEFGH", "token": 5}', "bad_token"),
+    ('{"type": "resume", "code": "ABCDEFGH", "token": "\\ud800"}', "bad_token"),
+    ('{"type": "resume", "code": "ABCDEFGH", "token": "t\u00e9"}', "bad_token"),
     ('{"type": "hello", "protocol": "scopa-net/2", "name": "Eve"}', "protocol"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "[bold]Eve"}', "bad_name"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "\\u0007\\u200b "}', "bad_name"),
@@ -144,3 +146,60 @@ async def test_a_connection_without_a_seat_is_closed_when_idle():
         with pytest.raises(ConnectionClosed):
             await raw.recv(timeout=5)
         assert raw.ws.close_code == 1000
+
+
+async def test_a_token_no_seat_can_have_is_bad_token_and_no_internal_error():
+    # A lone surrogate (JSON allows it) could not be compared with the seats' tokens: the
+    # server answered "internal" and logged a traceback for each such message.
+    logged = []
+    async with running_server(None, log=logged.append) as (_server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 2})
+        code = (await anna.expect("joined"))["code"]
+        eve = await Raw.open(url, "Eve")
+        for token in ('"\\ud800"', '"\\udfff\\ud800x"', '"caf\u00e9"'):
+            await eve.send('{"type": "resume", "code": "%s", "token": %s}' % (code, token))
+            error = await eve.expect("error")
+            assert (error["code"], error["ref"]) == ("bad_token", "resume")
+        await eve.send({"type": "ping"})
+        assert (await eve.expect("pong"))["type"] == "pong"
+        assert logged == []
+        for raw in (anna, eve):
+            await raw.close()
+
+
+async def test_a_connection_that_asks_and_never_reads_is_closed_before_its_queue_fills_the_memory(monkeypatch):
+    # Up to 2000 lobbies (each as long as the server has open tables) waited for a reader
+    # that never read, on each of its 20 connections: gigabytes from one address.
+    import scopa_tui.net.server as server_module
+
+    monkeypatch.setattr(server_module, "SEND_BYTES", 1024 * 1024)
+    monkeypatch.setattr(server_module, "BURST", 10_000)  # the test asks at once, not at 20 a second
+    async with running_server(None, max_waiting=0, max_connections=0) as (server, url):
+        hosts = []
+        for n in range(60):
+            host = await Raw.open(url, f"P{n}")
+            await host.send({"type": "create", "title": f"{n:02d} " + "t" * 37})
+            await host.expect("joined")
+            hosts.append(host)
+        closed = asyncio.Event()
+        close = server_module.Connection.close
+
+        def spy(conn, code=1000, reason=""):
+            closed.set()
+            close(conn, code, reason)
+        monkeypatch.setattr(server_module.Connection, "close", spy)
+        eve = await Raw.open(url, "Eve")
+        eve.ws.transport.pause_reading()  # it reads nothing until the server closes it
+        for _ in range(1900):  # fewer than the 2000 messages the queue holds
+            await eve.send({"type": "lobby"})
+        await asyncio.wait_for(closed.wait(), 30)
+        eve.ws.transport.resume_reading()
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await eve.recv()
+        assert (eve.ws.close_code, eve.ws.close_reason) == (1008, "too slow")
+        await hosts[0].send({"type": "lobby"})  # the others are served as before
+        assert len((await hosts[0].expect("lobby"))["tables"]) == 60
+        for host in hosts:
+            await host.close()

@@ -102,3 +102,24 @@ def test_a_table_file_from_a_newer_version_is_one_line_and_exit_2(tmp_path, caps
     assert main(["server", "--port", "0", "--data-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "newer scopa-tui (schema 99)" in err
+
+
+def test_a_second_server_on_the_same_directory_is_one_line_and_exit_2(tmp_path):
+    # It used to start and continue the first one's tables a second time, both writing
+    # their moves into the one file (WAL mode let it open the database).
+    first, _ = start_server(tmp_path)
+    try:
+        second = subprocess.run([sys.executable, "-m", "scopa_tui", "server", "--port", "0",
+                                 "--data-dir", str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
+                                timeout=20)
+        assert second.returncode == 2 and second.stdout == ""
+        (line,) = second.stderr.splitlines()
+        assert "in use by another server" in line and "Traceback" not in second.stderr
+        assert first.poll() is None
+        os.kill(first.pid, signal.SIGKILL)  # the lock goes with the process
+        first.wait(10)
+        first, _ = start_server(tmp_path)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait(10)

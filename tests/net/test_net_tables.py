@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from net_helpers import Raw, running_server
+
+from scopa_tui.net.messages import CHAT_BURST
 
 
 async def test_the_lobby_lists_open_public_tables_and_a_full_table_starts_by_itself():
@@ -90,20 +94,52 @@ async def test_leaving_before_the_game_opens_the_seat_and_after_it_gives_it_to_t
             await raw.close()
 
 
+async def _anna_and_bruno(url: str) -> tuple[Raw, Raw]:
+    """Anna creates a table for 2 and Bruno takes its other seat (the game starts)."""
+    anna = await Raw.open(url, "Anna")
+    await anna.send({"type": "create", "players": 2})
+    code = (await anna.expect("joined"))["code"]
+    bruno = await Raw.open(url, "Bruno")
+    await bruno.send({"type": "join", "code": code})
+    await bruno.expect("joined")
+    return anna, bruno
+
+
 async def test_chat_reaches_the_table_as_plain_text():
     async with running_server(None) as (server, url):
-        anna = await Raw.open(url, "Anna")
-        await anna.send({"type": "create", "players": 2})
-        code = (await anna.expect("joined"))["code"]
-        bruno = await Raw.open(url, "Bruno")
-        await bruno.send({"type": "join", "code": code})
-        await bruno.expect("joined")
+        anna, bruno = await _anna_and_bruno(url)
         await bruno.send({"type": "chat", "text": "buona\tfortuna\u202e!"})
         chat = await anna.expect("chat")
         assert chat == {"type": "chat", "seat": 1, "name": "Bruno", "text": "buona fortuna!"}
         await bruno.send({"type": "chat", "text": "[link=https://x]click[/link]"})
         error = await bruno.expect("error")
         assert error["code"] == "bad_message" and error["ref"] == "chat"
+        await anna.close()
+        await bruno.close()
+
+
+async def test_a_chat_flood_is_cut_to_a_few_lines_and_the_rest_of_the_table_goes_on():
+    # Each line is a line in the log and a notice on every screen at the table: 20 a second
+    # (the message rate) buried the other players' game under them.
+    async with running_server(None) as (server, url):
+        anna, bruno = await _anna_and_bruno(url)
+        for n in range(CHAT_BURST + 10):
+            await bruno.send({"type": "chat", "text": f"flood {n}"})
+        await bruno.send({"type": "ping"})  # other messages are not held up
+        answers = []
+        while not answers or answers[-1]["type"] != "pong":
+            answers.append(await bruno.expect("error", "pong"))
+        refused = [a for a in answers if a["type"] == "error"]
+        assert len(refused) >= 10 and {(a["code"], a.get("ref")) for a in refused} == {("rate_limited", "chat")}
+        await anna.send({"type": "ping"})
+        seen = []
+        while not seen or seen[-1]["type"] != "pong":
+            seen.append(await anna.expect("chat", "pong"))
+        assert [m["text"] for m in seen[:-1]] == [f"flood {n}" for n in range(len(seen) - 1)]
+        assert len(seen) - 1 <= CHAT_BURST + 1  # a burst, and what a second refills at most
+        await asyncio.sleep(1.1)  # the budget refills: a line goes through again
+        await bruno.send({"type": "chat", "text": "scusate"})
+        assert (await anna.expect("chat"))["text"] == "scusate"
         await anna.close()
         await bruno.close()
 

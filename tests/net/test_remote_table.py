@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import sys
+
+import pytest
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
@@ -181,3 +183,92 @@ async def test_a_choice_past_the_hand_drawn_is_no_crash_when_the_table_runs_ahea
         screen.action_play()
         await settle(pilot)
         assert app.screen is screen and "choose a card first" in str(screen.message)
+
+
+def _after_the_deal(messages: list[dict], bad: dict) -> list[dict]:
+    """The messages of a game with ``bad`` slipped in after the first deal."""
+    return messages[:3] + [bad] + messages[3:]
+
+
+def _bad_messages(messages: list[dict]) -> dict[str, dict]:
+    deal = messages[2]["event"]
+    return {
+        "a turn of seat 99": {"type": "turn", "seat": 99, "deadline": 5, "view": None},
+        "a deadline that is a word": {"type": "turn", "seat": 1, "deadline": "soon", "view": None},
+        "a table of no seats": {"type": "table", "table": {**messages[0]["table"], "seats": []}},
+        "a table that is a number": {"type": "table", "table": 5},
+        "a state of garbage": {"type": "state", "table": {}, "events": 7, "totals": "x", "turn": 9},
+        "a state whose turn is seat 99": {**messages[0], "turn": 99, "events": [m["event"] for m in messages[1:3]]},
+        "an event that is a number": {"type": "event", "event": 5},
+        "a deal by seat 9": {"type": "event", "event": {**deal, "hand": 2, "dealer": 9}},
+        "a deal without this seat's hand": {"type": "event", "event": {**deal, "hand": 2, "hands": [None, None]}},
+        "a play by seat 9": {"type": "event", "event": {"event": "play", "hand": 1, "seat": 9, "card": "1d",
+                                                        "capture": [], "scopa": False}},
+        "a play of no card": {"type": "event", "event": {"event": "play", "hand": 1, "seat": 1, "card": "99z",
+                                                         "capture": [], "scopa": False}},
+        "a game of 4 at a table of 2": {"type": "event", "event": {**messages[1]["event"], "rules": {
+            **messages[1]["event"]["rules"], "players": 4, "sides": [[0, 2], [1, 3]]}}},
+        "a game_end of garbage": {"type": "event", "event": {"event": "game_end", "totals": None, "winner": 9}},
+    }
+
+
+async def test_a_server_message_that_does_not_add_up_is_left_out_in_one_line_and_the_game_goes_on():
+    # A broken server (or one that is not scopa-tui's) crashed the app (a seat the table has
+    # not, drawn), or stopped the table's reading as if the connection had failed.
+    from scopa_tui.table.notices import TableError
+
+    game = engine_game(hands=1)
+    good = server_messages(game, 0)
+    for what, bad in _bad_messages(good).items():
+        app = ScopaApp(ai_delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = RemoteTable(ScriptedClient(_after_the_deal(good, bad)), joined(0))
+            said = []
+            emit = table._emit
+            table._emit = lambda notice: (said.append(notice.text) if isinstance(notice, TableError) else None,
+                                          emit(notice))
+            app.show_table(table)
+            for _ in range(20):
+                await settle(pilot, 1)
+                if table.phase == "hand_over":
+                    break
+            assert app.is_running and app.return_code is None, what
+            assert table.phase == "hand_over" and not table._pump.done(), what  # the rest was read
+            lines = [t for t in said if "cannot use" in t]
+            assert len(lines) == 1 and "\n" not in lines[0] and len(lines[0]) < 200, (what, said)
+            assert table.totals == list(game.totals), what  # scored as the engine did
+
+
+def test_an_answer_that_is_no_seat_at_a_table_is_one_line_not_a_table():
+    for broken in ({**joined(0), "seat": 2}, {**joined(0), "table": None}, {**joined(0), "code": 5},
+                   {**joined(0), "table": {**joined(0)["table"], "players": 3}}):
+        with pytest.raises(ValueError) as caught:
+            RemoteTable(ScriptedClient([]), broken)
+        assert "\n" not in str(caught.value)
+
+
+async def test_ready_is_said_again_on_a_new_connection_between_hands():
+    # The server forgets who was ready when a connection drops; the app had said it and did
+    # not say it again, so the next hand waited for the time limit.
+    game = engine_game(hands=1)
+    said = []
+
+    class Client(ScriptedClient):
+        async def ready(self, hand):
+            said.append(hand)
+
+    table = RemoteTable(Client([]), joined(0))
+    for line in server_messages(game, 0):
+        table.take(line)
+    assert table.phase == "hand_over"
+    table.ready_next_hand()
+    await asyncio.sleep(0)
+    assert said == [1]
+    info = {**joined(0)["table"], "phase": "hand_over", "started": True, "hand": 1}
+    table.take({"type": "state", "table": info, "view": None, "turn": None, "deadline": 30,
+                "events": [as_seen_by(0, e.to_record()) for e in game.events], "totals": list(game.totals)})
+    await asyncio.sleep(0)
+    assert said == [1, 1] and table.phase == "hand_over"
+    table.ready_next_hand()  # Enter on the scoring shown again: said once is enough
+    await asyncio.sleep(0)
+    assert said == [1, 1]

@@ -25,11 +25,12 @@ class ChatScreen(Translated, ModalScreen[str | None]):
 
     CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
-    BINDINGS = [Binding("escape", "dismiss(None)", N_("close"), id="chat.close")]
+    BINDINGS = [Binding("escape", "close", N_("close"), id="chat.close")]
 
     def __init__(self) -> None:
         super().__init__()
         self._hint = ""  # the line under the input (a message of the catalogs, or "")
+        self._answered = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
@@ -56,4 +57,15 @@ class ChatScreen(Translated, ModalScreen[str | None]):
             self._hint = N_("✗ [ and ] cannot be sent: the server refuses them")
             self._words()
             return
-        self.dismiss(text or None)
+        self._answer(text or None)
+
+    def action_close(self) -> None:
+        self._answer(None)
+
+    def _answer(self, text: str | None) -> None:
+        """Dismissed once.  Keys typed faster than the screen goes (``! hi ⏎ ! hi ⏎``, a paste)
+        still reach its input, and each Enter submitted it again: the second dismissal closed
+        the game screen under it, the third the app (a crash)."""
+        if not self._answered:
+            self._answered = True
+            self.dismiss(text)

@@ -157,6 +157,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._banner_source: Callable[[], Text] | None = None
         self._shown = False  # the first frame drawn (_first_shown): an AI's turn waits for it
         self._turn_waits = False
+        # The table's events when the screen last drew the game from it (_draw_afresh), by id:
+        # their notices, still queued, are already on screen and not taken again.
+        self._drawn: dict[int, object] = {}
 
     # --- layout ----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -247,6 +250,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.refresh_bindings()
 
     def _draw_afresh(self) -> None:
+        # A table on a server reads its messages ahead of the screen: the events it has taken
+        # are drawn here, and their notices still on the way would be logged and counted twice.
+        self._drawn = {id(e): e for e in self.table.events}
         self._rebuild_log()
         self._picture_from_game()
         self.call_after_refresh(self._show_state)  # widgets set during on_mount need a refresh
@@ -389,6 +395,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
     @on(EngineEvent)
     def _engine_event(self, message: EngineEvent) -> None:
         event = message.event
+        if self._drawn.pop(id(event), None) is event:
+            return  # drawn already with the whole state
         pic = self.pic
         self._log_event(event)
         if isinstance(event, GameStarted):

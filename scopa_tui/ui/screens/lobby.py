@@ -393,12 +393,13 @@ class LobbyScreen(Translated, Screen):
                 joined = await client.create(**what["create"])
             else:
                 joined = await self._join(client, what["join"])
+            table = RemoteTable(client, joined)  # ValueError: an answer that is no seat at a table
         except (NetClientError, ValueError) as e:
             self._refused(e)
             return
         self.client = None  # the table owns the connection from now on
-        self.app.keep_seat(client.url, joined["code"], joined.get("token"))
-        self.app.show_table(RemoteTable(client, joined))
+        self.app.keep_seat(client.url, table.code, joined.get("token"))
+        self.app.show_table(table)
 
     async def _join(self, client, code: str) -> dict:
         """Join the table, or take back this player's own seat there when one is kept (a game
