@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..store.store import LOCK_TAKEN, acquire_lock
+
 ONLINE_FILE = "online.sqlite3"
 LOCK_FILE = "online.lock"  # locked while a server keeps its tables in the directory
 SCHEMA = 1
@@ -72,10 +74,8 @@ class TableStore:
         # One server per directory: a second would play the same tables a second time and
         # their moves would clash in the file (SQLite's WAL mode does not keep it out).  The
         # lock goes with the process, so a server killed with kill -9 leaves none behind.
-        from ..store.store import _TAKEN, _acquire
-
-        lock = _acquire(directory / LOCK_FILE)
-        if lock is _TAKEN:
+        lock = acquire_lock(directory / LOCK_FILE)
+        if lock is LOCK_TAKEN:
             raise RuntimeError(f"{self.path} is in use by another server")
         self._lock = lock
         try:

@@ -104,7 +104,7 @@ class Store:
     def resumable(self) -> SavedGame | None:
         """The newest saved game still in progress, claimed for this copy of the app.
 
-        A save is claimed (its lock file locked, see :func:`_acquire`) before it is read,
+        A save is claimed (its lock file locked, see :func:`acquire_lock`) before it is read,
         and stays claimed until it is resumed (:meth:`track`), set aside (:meth:`discard`)
         or kept for later (:meth:`release`): a second copy started meanwhile skips it
         and says one game is open in another copy.  Saves of finished games (the app
@@ -113,8 +113,8 @@ class Store:
         """
         elsewhere = 0
         for game_id in self.saves.ids():
-            lock = self._claims.get(game_id) or _acquire(self._lock_path(game_id))
-            if lock is _TAKEN:
+            lock = self._claims.get(game_id) or acquire_lock(self._lock_path(game_id))
+            if lock is LOCK_TAKEN:
                 elsewhere += 1
                 continue
             self._claims[game_id] = lock
@@ -292,8 +292,8 @@ class Session:
         self.finished = False  # filed into the history
         self.filing = False  # the game is over: no more saves, the filing has begun
         self.saves = 0
-        self._lock = store._claims.pop(game_id, None) or _acquire(store._lock_path(game_id))
-        if self._lock is _TAKEN:  # open in another copy: play on, but without the claim
+        self._lock = store._claims.pop(game_id, None) or acquire_lock(store._lock_path(game_id))
+        if self._lock is LOCK_TAKEN:  # open in another copy: play on, but without the claim
             self._lock = None
         if self._lock is not None:  # ours alone now: clear temporary files left by a kill
             _clean_temps(store.saves.dir, game_id)
@@ -364,12 +364,12 @@ class Session:
             self._unsubscribe = None
 
 
-_TAKEN = object()  # _acquire: the lock is held by another copy of the app
+LOCK_TAKEN = object()  # acquire_lock: the lock is held by another copy of the app
 
 
-def _acquire(path: Path):
+def acquire_lock(path: Path):
     """Lock ``path`` (``fcntl.flock``, released when the process dies): the open file,
-    :data:`_TAKEN` when another copy holds it, None when locks are unavailable."""
+    :data:`LOCK_TAKEN` when another copy holds it, None when locks are unavailable."""
     if fcntl is None:
         return None
     for _attempt in range(3):
@@ -382,7 +382,7 @@ def _acquire(path: Path):
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             f.close()
-            return _TAKEN
+            return LOCK_TAKEN
         try:  # the holder may have removed the file before we locked it: lock the new one
             if os.fstat(f.fileno()).st_ino == os.stat(path).st_ino:
                 return f
