@@ -394,7 +394,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.exit()
-            saved = self.store is not None and self.store.usable
+            saved: bool | None = self.store is not None and self.store.usable
+            if saved and self.store_session is not None and not self.store_session.save():
+                saved = None  # the last save failed (a full disk) and so does this one
             from .screens.dialogs import ConfirmScreen, quit_question  # not before the first frame
 
             self.push_screen(ConfirmScreen(lambda: quit_question(saved), N_("Quit"), N_("Keep playing")), answer)

@@ -186,6 +186,37 @@ async def test_the_quit_dialog_says_the_game_is_saved(tmp_path):
         assert "It is not saved" in str(unsaved.screen.question)
 
 
+async def test_the_quit_dialog_does_not_say_saved_when_the_last_save_failed(tmp_path, monkeypatch):
+    """A full disk: the move was not saved, so the question must not promise it is."""
+    import scopa_tui.store.saves as saves
+    from scopa_tui.store.files import StoreError
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await my_turn(pilot)
+
+        def full(path, text):
+            raise StoreError(f"could not write {path}: No space left on device")
+
+        monkeypatch.setattr(saves, "atomic_write_text", full)
+        await play_one(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        question = str(app.screen.question)
+        assert "It is saved" not in question
+        assert question == ("Quit the game in progress?\nIt could not be saved just now: quitting loses the moves"
+                            " since its last save.")
+        await pilot.press("n")
+        await settle(pilot)
+        monkeypatch.undo()  # space again: the question tries once more and says it is saved
+        await pilot.press("q")
+        await settle(pilot)
+        assert str(app.screen.question).startswith("Quit the game in progress?\nIt is saved")
+        await pilot.press("n")
+
+
 async def test_a_finished_game_goes_to_history_and_statistics(tmp_path):
     app = make_app(tmp_path, target=1)  # over after the first hand (or a tie-break hand)
     async with app.run_test(size=(80, 24)) as pilot:
