@@ -17,6 +17,18 @@ from ..engine.text import _
 class Palette(CommandPalette):
     """The command palette, its "No matches found" said in the player's language."""
 
+    def _action_command_list(self, action: str) -> None:
+        """PgUp and PgDn do nothing while the list of commands is not laid out yet.
+
+        Textual's option list (8.2) pages by the rows of its last layout: a key typed right
+        after Ctrl+P, before the list was drawn, failed on a row it did not know (KeyError)
+        and crashed the game."""
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            if action not in ("page_up", "page_down"):
+                raise
+
     def _start_no_matches_countdown(self, search_value: str) -> None:
         super()._start_no_matches_countdown(search_value)
         # Textual adds its English line when its countdown ends; just after, it is said again.
