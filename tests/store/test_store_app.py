@@ -123,6 +123,30 @@ def save_names(data_dir) -> list[str]:
     return sorted(p.name for p in (data_dir / "saves").iterdir() if ".json" in p.name)
 
 
+async def test_a_game_resumed_on_its_scoring_shows_the_piles_of_the_hand_scored(tmp_path):
+    """Quit on a hand's scoring, resume: behind the scoring every pile line (each seat's,
+    the side panel's) showed 0 where it had shown the hand's cards."""
+    app = make_app(tmp_path, target=21)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while await my_turn(pilot):
+            await play_one(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        pic = app._game_screen.pic
+        before = (pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards)
+        assert sum(pic.pile) == 40
+        await pilot.press("q", "y")
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(again.screen, HandOverScreen)
+        pic = again._game_screen.pic
+        assert (pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards) == before
+
+
 async def test_declining_the_resume_sets_the_save_aside_after_asking(tmp_path):
     await leave_a_game_unfinished(tmp_path)
     (kept,) = save_names(tmp_path)
