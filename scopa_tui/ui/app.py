@@ -503,7 +503,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
         """Textual's command palette, with its search line in the player's language."""
         from .palette import Palette
 
-        if self.use_command_palette and not Palette.is_open(self):
+        # Not a second one over a screen that opened over the palette (statistics read in the
+        # background after F2 come after a quick Ctrl+P): Textual checks the top screen only,
+        # and two palettes with one id crashed the game (DuplicateIds).
+        if self.use_command_palette and not any(isinstance(s, Palette) for s in self.screen_stack):
             self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def search_themes(self) -> None:

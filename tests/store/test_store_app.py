@@ -447,3 +447,29 @@ async def test_f2_then_right_chooses_a_game_and_h_shows_its_history(tmp_path):
         await pilot.press("escape", "left")  # back, and the keys go on choosing
         await settle(pilot)
         assert isinstance(app.screen, StatsScreen) and app.screen.variant == "scopa"
+
+
+async def test_ctrl_p_over_statistics_that_opened_over_the_palette_does_not_crash(tmp_path, monkeypatch):
+    """F2 then Ctrl+P at once: the statistics, read in the background, open over the palette;
+    Ctrl+P there opened a second palette with the same id (DuplicateIds) and the game crashed."""
+    import time
+
+    from textual.command import CommandPalette
+
+    read = Store.stats
+    monkeypatch.setattr(Store, "stats", lambda self, *a, **k: (time.sleep(0.3), read(self, *a, **k))[1])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2", "ctrl+p")
+        await settle(pilot)
+        assert [type(s).__name__ for s in app.screen_stack][-2:] == ["Palette", "StatsScreen"]
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) == 1
+        await pilot.press("escape", "escape")  # back to the palette left open under them
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
