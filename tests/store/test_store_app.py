@@ -132,19 +132,20 @@ async def test_a_game_resumed_on_its_scoring_shows_the_piles_of_the_hand_scored(
         while await my_turn(pilot):
             await play_one(pilot)
         assert isinstance(app.screen, HandOverScreen)
-        pic = app._game_screen.pic
-        before = (pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards)
-        assert sum(pic.pile) == 40
+        before = piles(app)
+        assert sum(before[0]) == 40
         await pilot.press("q", "y")
     again = make_app(tmp_path, start=False)
     async with again.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert isinstance(again.screen, ResumeScreen)
-        await pilot.press("enter")
-        await settle(pilot)
+        await answer_offer(pilot, "enter")
         assert isinstance(again.screen, HandOverScreen)
-        pic = again._game_screen.pic
-        assert (pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards) == before
+        assert piles(again) == before
+
+
+def piles(app) -> tuple:
+    """What the pile lines of the game screen count: per side, then per seat."""
+    pic = app._game_screen.pic
+    return pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards
 
 
 async def test_declining_the_resume_sets_the_save_aside_after_asking(tmp_path):
