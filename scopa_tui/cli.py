@@ -456,9 +456,12 @@ def _check_bots(specs: list[str] | None, variant: str) -> None:
 
 
 def _check_data_dir(data_dir: str | None) -> None:
-    """``--data-dir`` must be a directory (or not exist yet: it is created)."""
-    if not data_dir:
+    """``--data-dir`` must be a directory (or not exist yet: it is created); an empty name
+    (``--data-dir "$DIR"`` with DIR unset) is refused, not taken for the default directory."""
+    if data_dir is None:
         return
+    if not data_dir.strip():
+        raise UsageError(_("--data-dir needs a directory's name, not an empty one"))
     from pathlib import Path
 
     path = Path(data_dir).expanduser()

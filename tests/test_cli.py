@@ -91,6 +91,19 @@ def test_data_dir_that_is_a_file(tmp_path, capsys):
     assert blocker.read_text() == "mine"
 
 
+def test_an_empty_data_dir_is_refused_not_taken_for_the_default(capsys, monkeypatch, tmp_path):
+    """``--data-dir "$DIR"`` with DIR unset: the game used to save into the default data
+    directory, the player's own, without a word."""
+    from scopa_tui.store import paths
+
+    monkeypatch.setattr(paths, "default_data_dir", lambda: tmp_path / "default")
+    for argv in (["--data-dir", ""], ["--data-dir=", "export"], ["export", "--data-dir", " "]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err == "scopa-tui: error: --data-dir needs a directory's name, not an empty one\n"
+    assert not (tmp_path / "default").exists()
+
+
 def test_bad_arguments_through_python_dash_m():
     run = subprocess.run([sys.executable, "-m", "scopa_tui", "simulate", "--players", "5"],
                          capture_output=True, text=True, timeout=60)

@@ -394,7 +394,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.exit()
-            saved = self.store is not None and self.store.usable
+            saved: bool | None = self.store is not None and self.store.usable
+            if saved and self.store_session is not None and not self.store_session.save():
+                saved = None  # the last save failed (a full disk) and so does this one
             from .screens.dialogs import ConfirmScreen, quit_question  # not before the first frame
 
             self.push_screen(ConfirmScreen(lambda: quit_question(saved), N_("Quit"), N_("Keep playing")), answer)
@@ -501,7 +503,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
         """Textual's command palette, with its search line in the player's language."""
         from .palette import Palette
 
-        if self.use_command_palette and not Palette.is_open(self):
+        # Not a second one over a screen that opened over the palette (statistics read in the
+        # background after F2 come after a quick Ctrl+P): Textual checks the top screen only,
+        # and two palettes with one id crashed the game (DuplicateIds).
+        if self.use_command_palette and not any(isinstance(s, Palette) for s in self.screen_stack):
             self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def search_themes(self) -> None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from rich.align import Align
 from rich.text import Text
+from textual import on
 from textual.command import CommandList, CommandPalette
+from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import OptionDoesNotExist
 
 from ..engine.text import _
@@ -16,6 +18,30 @@ from ..engine.text import _
 
 class Palette(CommandPalette):
     """The command palette, its "No matches found" said in the player's language."""
+
+    @on(Input.Submitted)
+    @on(Button.Pressed)
+    @on(OptionList.OptionSelected)
+    def _once_closed(self, event) -> None:
+        """A choice that comes after the palette has closed (Enter typed ahead, a search
+        that finds one command) is dropped: Textual closed the palette again for each,
+        popping the screens under it (the game: a blank screen, then a crash), and ran the
+        command again.  Handlers here run before Textual's, which this stops."""
+        if not self.is_active:
+            event.prevent_default()
+            event.stop()
+
+    def _action_command_list(self, action: str) -> None:
+        """PgUp and PgDn do nothing while the list of commands is not laid out yet.
+
+        Textual's option list (8.2) pages by the rows of its last layout: a key typed right
+        after Ctrl+P, before the list was drawn, failed on a row it did not know (KeyError)
+        and crashed the game."""
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            if action not in ("page_up", "page_down"):
+                raise
 
     def _start_no_matches_countdown(self, search_value: str) -> None:
         super()._start_no_matches_countdown(search_value)

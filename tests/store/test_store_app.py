@@ -123,6 +123,31 @@ def save_names(data_dir) -> list[str]:
     return sorted(p.name for p in (data_dir / "saves").iterdir() if ".json" in p.name)
 
 
+async def test_a_game_resumed_on_its_scoring_shows_the_piles_of_the_hand_scored(tmp_path):
+    """Quit on a hand's scoring, resume: behind the scoring every pile line (each seat's,
+    the side panel's) showed 0 where it had shown the hand's cards."""
+    app = make_app(tmp_path, target=21)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while await my_turn(pilot):
+            await play_one(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        before = piles(app)
+        assert sum(before[0]) == 40
+        await pilot.press("q", "y")
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await answer_offer(pilot, "enter")
+        assert isinstance(again.screen, HandOverScreen)
+        assert piles(again) == before
+
+
+def piles(app) -> tuple:
+    """What the pile lines of the game screen count: per side, then per seat."""
+    pic = app._game_screen.pic
+    return pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards
+
+
 async def test_declining_the_resume_sets_the_save_aside_after_asking(tmp_path):
     await leave_a_game_unfinished(tmp_path)
     (kept,) = save_names(tmp_path)
@@ -184,6 +209,37 @@ async def test_the_quit_dialog_says_the_game_is_saved(tmp_path):
         await pilot.press("q")
         await settle(pilot)
         assert "It is not saved" in str(unsaved.screen.question)
+
+
+async def test_the_quit_dialog_does_not_say_saved_when_the_last_save_failed(tmp_path, monkeypatch):
+    """A full disk: the move was not saved, so the question must not promise it is."""
+    import scopa_tui.store.saves as saves
+    from scopa_tui.store.files import StoreError
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await my_turn(pilot)
+
+        def full(path, text):
+            raise StoreError(f"could not write {path}: No space left on device")
+
+        monkeypatch.setattr(saves, "atomic_write_text", full)
+        await play_one(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        question = str(app.screen.question)
+        assert "It is saved" not in question
+        assert question == ("Quit the game in progress?\nIt could not be saved just now: quitting loses the moves"
+                            " since its last save.")
+        await pilot.press("n")
+        await settle(pilot)
+        monkeypatch.undo()  # space again: the question tries once more and says it is saved
+        await pilot.press("q")
+        await settle(pilot)
+        assert str(app.screen.question).startswith("Quit the game in progress?\nIt is saved")
+        await pilot.press("n")
 
 
 async def test_a_finished_game_goes_to_history_and_statistics(tmp_path):
@@ -392,3 +448,29 @@ async def test_f2_then_right_chooses_a_game_and_h_shows_its_history(tmp_path):
         await pilot.press("escape", "left")  # back, and the keys go on choosing
         await settle(pilot)
         assert isinstance(app.screen, StatsScreen) and app.screen.variant == "scopa"
+
+
+async def test_ctrl_p_over_statistics_that_opened_over_the_palette_does_not_crash(tmp_path, monkeypatch):
+    """F2 then Ctrl+P at once: the statistics, read in the background, open over the palette;
+    Ctrl+P there opened a second palette with the same id (DuplicateIds) and the game crashed."""
+    import time
+
+    from textual.command import CommandPalette
+
+    read = Store.stats
+    monkeypatch.setattr(Store, "stats", lambda self, *a, **k: (time.sleep(0.3), read(self, *a, **k))[1])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2", "ctrl+p")
+        await settle(pilot)
+        assert [type(s).__name__ for s in app.screen_stack][-2:] == ["Palette", "StatsScreen"]
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) == 1
+        await pilot.press("escape", "escape")  # back to the palette left open under them
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)

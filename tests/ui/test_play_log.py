@@ -63,6 +63,41 @@ async def test_the_newest_200_lines_are_kept_and_the_newest_is_in_view():
         assert log.texts == [] and log.lines == [] and log.virtual_size.height == 0
 
 
+class TallLogApp(App):
+    CSS = "PlayLog { width: 24; height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }"
+
+    def compose(self) -> ComposeResult:
+        yield PlayLog()
+
+
+def _in_view(log: PlayLog) -> list[str]:
+    return [log.render_line(y).text.strip() for y in range(log.scrollable_content_region.height)]
+
+
+async def test_the_newest_line_stays_in_view_when_the_terminal_gets_shorter():
+    """Only the height changes, so the lines are not wrapped again: the newest one was
+    left just under the box (one row hidden per row lost)."""
+    app = TallLogApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(PlayLog)
+        for n in range(30):
+            log.add(f"play {n}", DECK)
+        await settle(pilot)
+        assert _in_view(log)[-1] == "play 29"
+        for size in [(40, 13), (40, 12), (40, 20), (40, 8)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert log.scrollable_content_region.height == size[1]
+            assert _in_view(log)[-1] == "play 29", size
+        log.post_message(events.MouseScrollUp(log, 2, 2, 0, -1, 0, False, False, False))  # reading back
+        await settle(pilot)
+        top = log.scroll_y
+        assert top < log.max_scroll_y
+        await pilot.resize_terminal(40, 7)
+        await settle(pilot)
+        assert log.scroll_y == top  # not pulled back to the newest line
+
+
 async def test_the_games_first_frame_shows_the_first_line_of_the_log(monkeypatch):
     drawn: list[list[str]] = []
     display = App._display

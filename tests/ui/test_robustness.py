@@ -43,3 +43,43 @@ async def test_a_palette_open_when_the_terminal_shrinks_is_not_opened_twice():
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
+
+
+async def test_page_keys_in_the_palette_before_its_list_is_drawn_do_not_crash():
+    """PgDn (or PgUp) right after Ctrl+P, as a player typing ahead does: Textual's option
+    list paged by rows it had not laid out yet (KeyError), and the game crashed."""
+    from textual import events
+    from textual.command import CommandList
+
+    for key in ("pagedown", "pageup"):
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.post_message(events.Key("ctrl+p", None))  # both keys queued before a frame is drawn
+            app.post_message(events.Key(key, None))
+            await settle(pilot)
+            assert isinstance(app.screen, CommandPalette)
+            await pilot.press(key)  # once drawn, the key pages as before
+            await settle(pilot)
+            assert app.screen.query_one(CommandList).highlighted is not None
+
+
+async def test_enter_typed_ahead_in_the_palette_closes_it_once_and_runs_its_command_once():
+    """Enter pressed several times on a search that finds one command: Textual closed the
+    palette once for each Enter, popping the game screen under it (a blank screen), then
+    crashed (ScreenStackError); the command ran as many times."""
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"ascii")
+        await settle(pilot, 6)
+        search = app.screen.query_one(Input)
+        for _ in range(3):  # queued together, as a terminal delivers keys typed ahead
+            search.post_message(Input.Submitted(search, search.value))
+        await settle(pilot)
+        assert stack(app) == ["Screen", "GameScreen"]
+        assert app.ascii  # toggled once, not three times

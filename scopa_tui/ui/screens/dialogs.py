@@ -15,10 +15,16 @@ from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 
 
-def quit_question(saved: bool) -> str:
-    """The question before quitting a game in progress: whether it will be there next time."""
+def quit_question(saved: bool | None) -> str:
+    """The question before quitting a game in progress: whether it will be there next time.
+
+    ``saved`` is True when it is saved now, False when nothing is saved in this run, None
+    when saving it failed just now (a full disk): the moves since its last save are lost."""
     if saved:
         return _("Quit the game in progress?\nIt is saved and will be offered when you start scopa-tui again.")
+    if saved is None:
+        return _("Quit the game in progress?\nIt could not be saved just now: quitting loses the moves since "
+                 "its last save.")
     return _("Quit the game in progress?\nIt is not saved in this run.")
 
 

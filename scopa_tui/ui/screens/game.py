@@ -371,18 +371,16 @@ class GameScreen(Translated, StyledOnMount, Screen):
             pic.hand_no, pic.dealer, pic.table = view.hand_no, view.dealer, tuple(view.table)
             self.slots = list(pic.table)
             pic.my_hand, pic.hand_sizes, pic.stock = tuple(view.hand), list(view.hand_sizes), view.stock
-            for i, pile in enumerate(view.captured):
-                pic.pile[i] = len(pile)
-                pic.coins[i] = sum(1 for c in pile if CARDS[c].suit == "d")
-                pic.settebello[i] = any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in pile)
-            for play in view.history:
-                self._count_seat_capture(play.seat, play.card, play.capture, play.scopa)
-                if play.scopa:
-                    pic.scope_cards[table.rules.side_of(play.seat)].append(play.card)
+            self._piles_from(view)
             self._next_turn()
         elif table.phase == "hand_over" and table.hand_scores:
             pic.hand_no, pic.dealer = table.hand_no, table.dealer
             pic.hand_sizes = [0] * table.rules.players
+            view = table.view()
+            if view is not None:  # a game resumed on its scoring: the piles of the hand scored
+                self._piles_from(view)
+                self._unpiled = table.hand_scores[-1]
+                self._take_leftovers()
             self._refresh_widgets()
             self.app.show_hand_over(self, table.hand_scores[-1])
         elif table.phase == "game_over":
@@ -390,6 +388,18 @@ class GameScreen(Translated, StyledOnMount, Screen):
             pic.hand_sizes = [0] * table.rules.players
             self._refresh_widgets()
             self.app.show_game_over(self)
+
+    def _piles_from(self, view) -> None:
+        """Every pile line of the hand in ``view``, from its piles and its plays."""
+        pic, rules = self.pic, self.table.rules
+        for i, pile in enumerate(view.captured):
+            pic.pile[i] = len(pile)
+            pic.coins[i] = sum(1 for c in pile if CARDS[c].suit == "d")
+            pic.settebello[i] = any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in pile)
+        for play in view.history:
+            self._count_seat_capture(play.seat, play.card, play.capture, play.scopa)
+            if play.scopa:
+                pic.scope_cards[rules.side_of(play.seat)].append(play.card)
 
     # --- engine events ---------------------------------------------------------------
     @on(EngineEvent)

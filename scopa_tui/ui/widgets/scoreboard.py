@@ -149,6 +149,7 @@ class PlayLog(ScrollView):
         self.lines: list[Strip] = []  # the rows shown: the lines kept, wrapped at _width
         self._heights: list[int] = []  # how many rows each line kept takes
         self._width = 0  # the width the rows were wrapped at (0: not laid out yet)
+        self._rows_shown = 0  # the box's height at the last resize (0: not laid out yet)
 
     def add(self, text: str, deck: DeckStyle, kind: str = "") -> None:
         self.texts.append(text)
@@ -177,8 +178,15 @@ class PlayLog(ScrollView):
         self._rows_changed()
 
     def on_resize(self, event) -> None:
-        """The lines wrapped again at a new width, so none is cut."""
-        self._wrap(self.scrollable_content_region.width)
+        """The lines wrapped again at a new width, so none is cut; a log that showed its
+        newest line still shows it (a shorter box keeps its scroll offset, which left the
+        newest rows under it), and one scrolled back to read stays where it was."""
+        following = not self._rows_shown or self.scroll_y + self._rows_shown >= len(self.lines)
+        region = self.scrollable_content_region
+        self._rows_shown = region.height
+        self._wrap(region.width)
+        if following:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """The newest line in view when the lines first outgrow the box.
