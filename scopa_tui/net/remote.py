@@ -396,9 +396,12 @@ class RemoteTable(Table):
             self.seats = self._seats()
             self._emit(StatusChanged())
         elif kind == "seat":
-            seat = msg.get("seat")
-            if isinstance(seat, int) and 0 <= seat < len(self.seats):
-                self._emit(SeatChanged(seat, str(msg.get("name") or self.seats[seat].name), str(msg.get("status"))))
+            seat, status = msg.get("seat"), str(msg.get("status"))
+            # This seat's own sitting down or coming back is no news to its player (the top
+            # bar shows the connection); its going away (the AI plays for it) is.
+            mine = seat == self.my_seat and status in ("joined", "returned")
+            if isinstance(seat, int) and 0 <= seat < len(self.seats) and not mine:
+                self._emit(SeatChanged(seat, str(msg.get("name") or self.seats[seat].name), status))
         elif kind == "chat":
             self._emit(ChatLine(msg.get("seat", -1), str(msg.get("name", "")), str(msg.get("text", ""))))
         elif kind == "error":

@@ -239,6 +239,19 @@ async def test_a_server_message_that_does_not_add_up_is_left_out_in_one_line_and
             assert table.totals == list(game.totals), what  # scored as the engine did
 
 
+async def test_a_seat_is_not_told_that_it_came_back_but_is_told_that_it_went_away():
+    # A player coming back read "Anna is back." about herself.
+    from scopa_tui.table.notices import SeatChanged
+
+    table = RemoteTable(ScriptedClient([]), joined(0))
+    said = []
+    table._emit = said.append
+    for seat, status in ((0, "returned"), (0, "joined"), (0, "away"), (1, "returned"), (1, "joined")):
+        table.take({"type": "seat", "seat": seat, "name": SEATS[seat]["name"], "status": status})
+    assert [(n.seat, n.status) for n in said if isinstance(n, SeatChanged)] == [
+        (0, "away"), (1, "returned"), (1, "joined")]
+
+
 def test_an_answer_that_is_no_seat_at_a_table_is_one_line_not_a_table():
     for broken in ({**joined(0), "seat": 2}, {**joined(0), "table": None}, {**joined(0), "code": 5},
                    {**joined(0), "table": {**joined(0)["table"], "players": 3}}):
