@@ -426,7 +426,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
         try:
             path = self.save_screenshot()
         except OSError as e:
-            self.notify(_("could not save the screenshot: {error}").format(error=e.strerror), severity="error")
+            from ..store.files import describe_os_error
+
+            self.notify(_("could not save the screenshot: {error}").format(error=describe_os_error(e)),
+                        severity="error")
             return
         self.notify(_("screenshot saved to {path}").format(path=os.path.abspath(path)))
 
