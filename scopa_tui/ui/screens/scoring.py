@@ -163,9 +163,11 @@ class GameOverScreen(Translated, ModalScreen[str]):
 
     def _final(self) -> str:
         hands = ngettext("{n} hand", "{n} hands", len(self.scores)).format(n=len(self.scores))
-        # TRANSLATORS: under the game-over banner: {hands} is "7 hands"; the table below lists
-        # each hand's points and then the running total.
-        return _("First to {target} · {hands} · each hand: points, then the total").format(
+        # TRANSLATORS: under the game-over banner: {target} the points to win ("to 1 point",
+        # "to 11 points" where your words name them), {hands} is "7 hands"; the table below
+        # lists each hand's points and then the running total.
+        return ngettext("First to {target} · {hands} · each hand: points, then the total",
+                        "First to {target} · {hands} · each hand: points, then the total", self.target).format(
             target=self.target, hands=hands)
 
     def compose(self) -> ComposeResult:
