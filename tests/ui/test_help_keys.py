@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from scopa_tui import languages
+from scopa_tui.engine.text import _
 from scopa_tui.ui.app import ScopaApp
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.config import GameConfig
@@ -47,8 +49,10 @@ async def _help_and_back(pilot, key: str, opened_at=None) -> None:
 def _at_the_commands(shown: HelpScreen) -> None:
     body = shown.query_one("#help-body")
     assert body.scroll_y > 0  # not at the rules' top: at the palette's Statistics and History
-    first = next(b for b in shown.query_one("Markdown").children if b.virtual_region.y >= body.scroll_y)
-    assert HELP_PARTS["commands"].split(";")[0] in (first.source or "")
+    (commands,) = [b for b in shown.query_one("Markdown").children
+                   if _(HELP_PARTS["commands"]).split(";")[0] in (b.source or "")]
+    # in view from its first line (at the top, or lower when the help ends below it)
+    assert body.scroll_y <= commands.virtual_region.y < body.scroll_y + body.scrollable_content_region.height // 2
 
 
 @pytest.mark.parametrize("key", ["question_mark", "f1"])
@@ -75,8 +79,9 @@ async def test_the_help_from_the_resume_offer_at_start(tmp_path):
         await _help_and_back(pilot, "question_mark")
 
 
-@pytest.mark.parametrize("key", ["question_mark", "f1"])
-async def test_the_help_from_the_statistics_and_the_history_opens_at_their_commands(tmp_path, key):
+@pytest.mark.parametrize("key, lang", [("question_mark", "en"), ("f1", "en"), ("question_mark", "it")])
+async def test_the_help_from_the_statistics_and_the_history_opens_at_their_commands(tmp_path, key, lang):
+    languages.use(lang)
     app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=3), start=False, ai_delay=0, data_dir=str(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
