@@ -30,6 +30,7 @@ from ...engine.events import Event
 from ...store.words import deal_sweep_text, sweep_count
 from ...table.base import Preview, Table
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
+from ..helpkeys import help_bindings
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
 from ..responsive import quick_switches
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
@@ -114,8 +115,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         *[Binding(ch, f"toggle('{ch}')", N_("table card"), id=f"game.table_{ch}", show=False)
           for ch in TABLE_LETTERS],
         Binding("h", "hint", N_("hint"), id="game.hint"),
-        Binding("question_mark", "help", N_("help"), id="game.help", key_display="?"),
-        Binding("f1", "help", N_("help"), id="game.help_f1", show=False),
+        *help_bindings("game", show=True),
         Binding("exclamation_mark", "chat", N_("chat"), id="game.chat", key_display="!"),
         Binding("q", "quit_game", N_("quit"), id="game.quit"),
     ]
@@ -1214,9 +1214,6 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._clear_selection()
         self.token += 1
         self.table.play(move)
-
-    def action_help(self) -> None:
-        self.app.action_show_help()
 
     def action_chat(self) -> None:
         """A one-line input; Enter sends the line to the table (it comes back in the log)."""
