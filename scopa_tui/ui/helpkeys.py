@@ -9,9 +9,11 @@ from textual.binding import Binding
 from ..engine.text import N_
 
 
-def help_bindings(screen: str, at: str | None = None, show: bool = False) -> list[Binding]:
-    """The two help keys of ``screen`` (the prefix of its bindings' ids); ``show``: ``?`` in
-    the footer.  A screen with a text input keeps ``?`` for typing: it binds F1 only."""
+def help_bindings(screen: str, at: str | None = None, show: bool = False, typing: bool = False) -> list[Binding]:
+    """The help keys of ``screen`` (the prefix of their ids); ``show``: ``?`` in the footer;
+    ``typing``: a screen that is all one line of text keeps ``?`` to type, F1 only."""
     action = f"app.show_help({at!r})" if at else "app.show_help"
-    return [Binding("question_mark", action, N_("help"), id=f"{screen}.help", key_display="?", show=show),
-            Binding("f1", action, N_("help"), id=f"{screen}.help_f1", show=False)]
+    f1 = Binding("f1", action, N_("help"), id=f"{screen}.help_f1", show=False)
+    if typing:
+        return [f1]
+    return [Binding("question_mark", action, N_("help"), id=f"{screen}.help", key_display="?", show=show), f1]

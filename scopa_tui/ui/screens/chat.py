@@ -26,8 +26,7 @@ class ChatScreen(Translated, ModalScreen[str | None]):
 
     CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
-    # F1 only: ? is typed into the line
-    BINDINGS = [Binding("escape", "close", N_("close"), id="chat.close"), help_bindings("chat")[1]]
+    BINDINGS = [Binding("escape", "close", N_("close"), id="chat.close"), *help_bindings("chat", typing=True)]
 
     def __init__(self) -> None:
         super().__init__()
