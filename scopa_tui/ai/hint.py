@@ -96,18 +96,25 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
     what = _what(view, move, a, captured)
     if a.scopa:
         return what
-    left = " ".join(str(c) for c in cards_of(a.after))
+    left_cards = cards_of(a.after)
+    left = " ".join(str(c) for c in left_cards)
     if a.last_play:
         if not a.after:
             # TRANSLATORS: {move} says what the move does, e.g. "7d takes 3c and 4s".
             return _("{move}: the last card of the hand").format(move=what)
         last = view.side if move.mask else last_capturer(view)
+        n = len(left_cards)  # one card left "goes", more "go"
         if last == view.side:
-            line = _("{move}: last card of the hand, the {left} left on the table go to you")
+            line = ngettext("{move}: last card of the hand, the {left} left on the table goes to you",
+                            "{move}: last card of the hand, the {left} left on the table go to you", n)
         elif last < 0:
-            line = _("{move}: last card of the hand, the {left} left on the table go to nobody")
+            line = ngettext("{move}: last card of the hand, the {left} left on the table goes to nobody",
+                            "{move}: last card of the hand, the {left} left on the table go to nobody", n)
         else:
-            line = _("{move}: last card of the hand, the {left} left on the table go to the side that captured last")
+            line = ngettext("{move}: last card of the hand, the {left} left on the table goes to the side that "
+                            "captured last",
+                            "{move}: last card of the hand, the {left} left on the table go to the side that "
+                            "captured last", n)
         return line.format(move=what, left=left)
     if not a.after:
         return _("{move}: the table is left empty").format(move=what)

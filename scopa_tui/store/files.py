@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -33,14 +34,32 @@ class StoreError(Exception):
         self.unreadable = unreadable
 
 
+def _os_error_words() -> dict[int, str]:
+    """The common failures to write or read a file, in the player's language (the English
+    messages are the system's own words); see :func:`describe_os_error`."""
+    denied = _("Permission denied")
+    return {errno.ENOSPC: _("No space left on device"), errno.EDQUOT: _("Disk quota exceeded"),
+            errno.EACCES: denied, errno.EPERM: denied, errno.EROFS: _("Read-only file system"),
+            errno.ENOENT: _("No such file or directory"), errno.ENOTDIR: _("Not a directory"),
+            errno.ENAMETOOLONG: _("File name too long"), errno.EADDRINUSE: _("Address already in use")}
+
+
 def describe_os_error(e: OSError) -> str:
-    """``No space left on device`` rather than ``[Errno 28] ...``."""
+    """What went wrong, in one line and in the player's language: ``No space left on
+    device`` (``Spazio esaurito sul disco``) rather than ``[Errno 28] ...``.  An error
+    without words of its own keeps the system's (English) text after a translated lead-in."""
+    said = _os_error_words().get(e.errno) if e.errno is not None else None
+    if said is not None:
+        return said
+    text = None
     if e.errno is not None:
         try:
-            return os.strerror(e.errno)
+            text = os.strerror(e.errno)
         except ValueError:  # pragma: no cover - unknown errno
             pass
-    return str(e) or type(e).__name__
+    # TRANSLATORS: an error of the operating system that has no words of its own here:
+    # {error} is the system's text, in English ("Input/output error").
+    return _("system error: {error}").format(error=text or str(e) or type(e).__name__)
 
 
 def _fsync_dir(directory: Path) -> None:

@@ -25,8 +25,8 @@ from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS, sides_for
 from ..engine.text import N_, _
-from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only, left_alone,
-                    read_text, valid_time)
+from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, describe_os_error, is_read_only,
+                    left_alone, read_text, valid_time)
 from .words import level_word
 
 SAVE_FORMAT = "scopa-tui-save"
@@ -225,7 +225,7 @@ class Saves:
             pass
         except OSError as e:
             self.notices.add(_("could not remove the save {path}: {error}").format(path=self.path(game_id),
-                                                                                   error=e.strerror))
+                                                                                   error=describe_os_error(e)))
 
     def ids(self) -> list[str]:
         """Ids of the saves on disk, newest first (by modification time)."""

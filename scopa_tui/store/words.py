@@ -22,10 +22,17 @@ def level_word(spec: str) -> str:
     return spec
 
 
-def sweep_word(name: str, count: int = 1) -> str:
-    """A sweep as the variant calls it (``rules.variant_info.sweep_name``): scopa (scope),
-    escoba (escobas).  The rules' own word, the same in every language."""
-    return name if count == 1 else {"scopa": "scope"}.get(name, name + "s")
+def sweep_count(name: str, n: int) -> str:
+    """``n`` sweeps of the variant (``rules.variant_info.sweep_name``) as a count the
+    language says: "1 scopa", "2 scope"; Escoba's "1 escoba", "2 escobas".  The word is the
+    rules' own in every language; its number and the order are the language's."""
+    if name == "escoba":
+        # TRANSLATORS: a count of Escoba's sweeps (the score panel, the seats, the replay):
+        # "escoba" is the rules' own word; keep it, in its singular and plural.
+        return ngettext("{n} escoba", "{n} escobas", n).format(n=n)
+    # TRANSLATORS: a count of sweeps (the score panel, the seats, the replay): "scopa",
+    # plural "scope", is the rules' own word; keep it, in its singular and plural.
+    return ngettext("{n} scopa", "{n} scope", n).format(n=n)
 
 
 def deal_sweep_text(total: int, escobas: int, dealer: str | None) -> str:

@@ -355,7 +355,8 @@ class ScopaApp(CrashLog, StoreMixin, App):
                                      options.get("create")))
         self._check_size()
 
-    def action_show_help(self) -> None:
+    def action_show_help(self, at: str | None = None) -> None:
+        """The help (``?``, F1: helpkeys.py); ``at``: the part it opens at (help.HELP_PARTS)."""
         from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
@@ -363,7 +364,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
             variant = table.rules.variant if table is not None else getattr(self.config, "variant", "scopa")
             # In a game the help explains its variant's rules, with its house rules; outside one, Scopa's.
             self.push_screen(HelpScreen(*self._deck_and_chart(), variant=variant,
-                                        rules=table.rules if table is not None else None))
+                                        rules=table.rules if table is not None else None, at=at))
 
     def _deck_and_chart(self) -> tuple[DeckStyle, str]:
         """The deck style and primiera chart the help describes: the game's, else the chosen ones."""
@@ -425,7 +426,10 @@ class ScopaApp(CrashLog, StoreMixin, App):
         try:
             path = self.save_screenshot()
         except OSError as e:
-            self.notify(_("could not save the screenshot: {error}").format(error=e.strerror), severity="error")
+            from ..store.files import describe_os_error
+
+            self.notify(_("could not save the screenshot: {error}").format(error=describe_os_error(e)),
+                        severity="error")
             return
         self.notify(_("screenshot saved to {path}").format(path=os.path.abspath(path)))
 

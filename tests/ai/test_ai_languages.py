@@ -93,3 +93,13 @@ def test_the_bot_command_says_on_stderr_in_tagalog_and_answers_in_english():
     assert err.getvalue() == "B: binabalewala ang linyang hindi JSON: 'not json'\n"
     answer = json.loads(out.getvalue())
     assert answer["type"] == "hello" and answer["protocol"] == "scopa-bot/1"
+
+
+def test_one_card_left_by_the_last_play_is_said_in_the_singular():
+    # The hand's last card takes 5c and leaves 4b alone: "goes", "la 4b ... va", not "le 4b ... vanno".
+    view = make_view("5s", "5c 4b", hand_sizes=(1, 0), stock=0)
+    assert explain(view, Move("5s", ["5c"])).endswith(", the 4b left on the table goes to you")
+    languages.use("it")
+    assert explain(view, Move("5s", ["5c"])).endswith(", la 4b in tavola va a te")
+    two = make_view("5s", "5c 4b 6d", hand_sizes=(1, 0), stock=0)
+    assert explain(two, Move("5s", ["5c"])).endswith(", le 4b 6d in tavola vanno a te")

@@ -4,8 +4,11 @@ chosen game and the replay's step."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 
+import pytest
 from conftest import file_game, play, setup_for
 from textual.app import App
 from textual.widgets import DataTable, Static
@@ -13,7 +16,7 @@ from textual.widgets import DataTable, Static
 from scopa_tui import languages
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
-from scopa_tui.store import Store
+from scopa_tui.store import Store, files
 from scopa_tui.store.frames import load_text
 from scopa_tui.ui.screens.history import HistoryScreen
 from scopa_tui.ui.screens.replay import ReplayScreen
@@ -216,3 +219,72 @@ async def test_the_replay_title_of_a_history_game_keeps_its_result_at_80_columns
         await pilot.resize_terminal(120, 30)
         await pilot.pause()
         assert text_of(app.screen, "#replay-title").endswith(f" · {entry.date} · {entry.result}")
+
+
+# The common failures to write a save, said in the player's language with the file's path
+# (store/files.py, describe_os_error); any other error keeps the system's words after a
+# translated lead-in.
+OS_ERRORS = {
+    "it": {errno.ENOSPC: "spazio esaurito sul disco", errno.EACCES: "permesso negato",
+           errno.EPERM: "permesso negato", errno.EROFS: "file system di sola lettura",
+           errno.ENOENT: "file o cartella inesistente", errno.ENAMETOOLONG: "nome di file troppo lungo",
+           errno.EIO: "errore di sistema: " + os.strerror(errno.EIO)},
+    "tl": {errno.ENOSPC: "wala nang puwang sa disk", errno.EACCES: "walang pahintulot",
+           errno.EPERM: "walang pahintulot", errno.EROFS: "read-only ang file system",
+           errno.ENOENT: "walang ganoong file o folder", errno.ENAMETOOLONG: "masyadong mahaba ang pangalan ng file",
+           errno.EIO: "mali ng sistema: " + os.strerror(errno.EIO)},
+}
+
+
+@pytest.mark.parametrize("lang", list(OS_ERRORS))
+def test_a_save_that_fails_says_why_in_the_players_language(tmp_path, monkeypatch, lang):
+    store = Store(tmp_path)
+    game = Game(make_rules(players=2), seed=2)
+    session = store.track(game, setup_for())
+    play(game, 2)
+    path = store.saves.path(session.game_id)
+    languages.use(lang)
+    for code, words in OS_ERRORS[lang].items():
+        monkeypatch.setattr(files, "os", _Failing(code))
+        play(game, 1, seed=code)
+        monkeypatch.undo()
+        (message,) = store.notices.take()
+        assert str(path) in message and "\n" not in message
+        assert message.endswith(": " + words), message
+        assert os.strerror(code) not in message or code == errno.EIO  # no English but the system's own
+        play(game, 1, seed=code)  # saved again: the next failure is said again
+    assert json.loads(path.read_text())["record"][-1] == game.events[-1].to_record()  # nothing lost
+
+
+async def test_a_save_that_fails_in_the_app_is_said_in_italian(tmp_path, monkeypatch):
+    from scopa_tui.ui.app import ScopaApp
+    from scopa_tui.ui.config import GameConfig
+
+    languages.use("it")
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=7), start=True, ai_delay=0, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        monkeypatch.setattr(files, "os", _Failing(errno.ENOSPC))
+        screen = app.screen
+        move = app.game.legal_moves()[0]
+        screen.table.play(move)
+        for _ in range(5):
+            await pilot.pause()
+        monkeypatch.undo()
+        messages = [n.message for n in app._notifications]
+        assert any(m.endswith(": spazio esaurito sul disco") and str(tmp_path) in m for m in messages), messages
+        assert not any("No space left" in m for m in messages)
+
+
+class _Failing:
+    """The ``os`` module of store/files.py, whose ``write`` fails with ``code``."""
+
+    def __init__(self, code: int):
+        self.code = code
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+    def write(self, fd, data):
+        raise OSError(self.code, os.strerror(self.code))

@@ -181,7 +181,7 @@ def test_atomic_write_leaves_old_file_when_fsync_fails(tmp_path, monkeypatch):
         raise OSError(errno.EIO, "Input/output error")
 
     monkeypatch.setattr(os, "fsync", broken)
-    with pytest.raises(StoreError, match="could not write .*f.json: Input/output error"):
+    with pytest.raises(StoreError, match="could not write .*f.json: system error: Input/output error"):
         atomic_write_text(target, "new")
     monkeypatch.undo()
     assert target.read_text() == "old"

@@ -161,7 +161,7 @@ async def test_an_escoba_replay_says_escoba_and_the_dealers_escobas():
         cards = " ".join(DeckStyle("italian").short(int(c)) for c in dealt.table)
         assert text_of(screen, "#replay-text").endswith(f". The table adds up to 30: 2 escobas for Anna ({cards})")
         seats = shown(screen.query_one(SeatsView)).splitlines()
-        assert seats[1].endswith(" · escobas 2") and "scope" not in seats[1]
+        assert seats[1].endswith(" · 2 escobas") and "scope" not in seats[1]
         sweep = next(i for i, f in enumerate(replay.frames) if f.kind == "play" and f.scopa)
         screen.index = sweep
         await pilot.pause()

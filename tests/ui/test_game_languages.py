@@ -176,3 +176,26 @@ async def test_a_hands_heading_fits_a_row_of_the_log_at_80x24_in_every_language(
                 ((heading, kind),) = screen._lines_for(event)
                 rows = log._rows(heading, screen.deck, kind, log.scrollable_content_region.width)
                 assert len(rows) == 1, (lang, [row.text for row in rows])
+
+
+async def test_a_count_of_scope_is_singular_for_one_and_plural_for_more_in_italian():
+    # The score panel, a seat's line and the hand's border count the sweeps as the language
+    # says a count: "1 scopa", "2 scope" (they said "scope 1").
+    async with _game("it", size=(100, 30)) as (pilot, screen):
+        pic = screen.pic
+        card = pic.my_hand[0]
+        pic.scope_cards[0].append(card)
+        pic.seat_scope[0].append(card)
+        pic.seat_scope[1].append(card)
+        screen._refresh_widgets()
+        await pilot.pause()
+        board, seat = str(screen.query_one(ScoreBoard).render()), str(screen.query_one(SeatView).render())
+        assert "1 scopa:" in board and "scope" not in board, board
+        assert "1 scopa" in seat and "scope" not in seat, seat
+        assert screen._my_pile_text().endswith("1 scopa: " + screen.deck.short(card))
+        pic.scope_cards[0].append(card)
+        pic.seat_scope[1].append(card)
+        screen._refresh_widgets()
+        await pilot.pause()
+        assert "2 scope:" in str(screen.query_one(ScoreBoard).render())
+        assert "2 scope" in str(screen.query_one(SeatView).render())

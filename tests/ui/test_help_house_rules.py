@@ -24,6 +24,7 @@ from scopa_tui.ui.screens.replay import ReplayApp
 from .helpers import help_in_game, settle
 
 NOT_ON_LAST = "not on the very last play of the hand"
+GENERAL_TABLE = "With 4 players the partners sit opposite (you and the player across); with 6, three pairs."
 
 
 def _rules(text: str) -> str:
@@ -120,7 +121,8 @@ def test_a_game_with_no_house_rule_on_reads_as_the_general_help_but_for_its_targ
     assert "three or more Re is dealt again (standard and gamerules presets)." in general
     game = help_text(deck, rules=make_rules())
     assert game.replace("First to 11 points", "First to the target (11 unless chosen otherwise)").replace(
-        "is dealt again.", "is dealt again (standard and gamerules presets).") == general
+        "is dealt again.", "is dealt again (standard and gamerules presets).").replace(
+        "You play against one opponent.", GENERAL_TABLE) == general
 
 
 @pytest.mark.parametrize("target, words", [(3, "First to 3 points at the end of a hand"),
@@ -129,7 +131,30 @@ def test_a_game_with_no_house_rule_on_reads_as_the_general_help_but_for_its_targ
 async def test_the_help_of_a_game_names_its_own_target(target, words):
     source = _rules(await help_in_game(GameConfig(players=2, ai=["easy"], seed=5, target=target)))
     assert words in source and "unless chosen otherwise" not in source
-    assert "With 4 players the partners sit opposite" in source  # the rest of the paragraph as it was
+    assert "another hand is played. You play against one opponent." in source  # then the game's table
+
+
+# Each game's help says its own table: partners only where there are partners.
+TABLES = {2: "You play against one opponent.",
+          3: "You play against two opponents, each on their own.",
+          4: "You play with your partner, sitting opposite you, against the other two: partners share "
+             "their captures and their points.",
+          6: "You play with your partner, sitting opposite you, against two other pairs: partners share "
+             "their captures and their points."}
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+async def test_the_help_of_a_game_says_its_table_and_partners_only_where_there_are(players):
+    source = _rules(await help_in_game(GameConfig(players=players, ai=["easy"] * (players - 1), seed=5)))
+    assert f"another hand is played. {TABLES[players]}" in source
+    assert "With 4 players" not in source and "with 6" not in source  # not the other tables
+    assert ("partner" in source) == (players > 2) and ("pairs" in source) == (players == 6)
+    assert [n for n, said in TABLES.items() if said in source] == [players]
+
+
+def test_the_general_help_says_every_table():
+    assert GENERAL_TABLE in help_text(DeckStyle("italian"))
+    assert not any(said in help_text(DeckStyle("italian")) for said in TABLES.values())
 
 
 def test_escobas_and_scopones_help_name_the_games_target():

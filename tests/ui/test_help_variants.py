@@ -68,7 +68,9 @@ def test_plain_scopa_and_the_help_outside_a_game_are_scopas_rules():
     game = help_text(deck, "standard", "scopa", playing=True)  # Scopa's game, to its own target
     general = help_text(deck, "standard", "scopa")
     assert game.replace("First to 11 points", "First to the target (11 unless chosen otherwise)").replace(
-        "is dealt again.", "is dealt again (standard and gamerules presets).") == general
+        "is dealt again.", "is dealt again (standard and gamerules presets).").replace(
+        "You play against one opponent.", "With 4 players the partners sit opposite (you and the player "
+        "across); with 6, three pairs.") == general  # a game of 2 says its own table
     assert _rules(help_text(deck, "standard", "escoba")) == scopa  # the menu, Escoba chosen
     assert scopa.startswith("# Scopa in short") and SCOPA_MATCH_RULE in scopa and "escoba" not in scopa.lower()
     for name in VARIANT_NAMES:

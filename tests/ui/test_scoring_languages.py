@@ -85,6 +85,17 @@ async def test_a_language_change_rewrites_the_game_over_screen_and_keeps_its_pla
         assert screen.query_one("#game-over").border_title == "Tapos na ang laro"
 
 
+async def test_the_game_over_says_one_point_in_the_singular_in_italian():
+    # A game to 1 point said "A 1 punti" under the banner; the top bar said "a 1 punto".
+    languages.use("it")
+    game = played(2, seed=4)
+    for target, said in ((1, "A 1 punto · "), (11, "A 11 punti · ")):
+        app = ScreenApp(lambda: GameOverScreen(list(game.hand_scores), NAMES[2], game.winner, True, target))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert str(app.screen.query_one("#final", Static).render()).startswith(said)
+
+
 def test_the_french_deck_is_named_in_the_players_language_the_others_keep_their_names():
     ten, king = parse_card("7d"), parse_card("10b")
     languages.use("it")

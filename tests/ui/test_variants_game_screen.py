@@ -61,8 +61,8 @@ async def test_the_live_line_speaks_escoba():
         assert str(screen.query_one("#topbar").render()).startswith(" ESCOBA ")
         from scopa_tui.ui.widgets.scoreboard import ScoreBoard
 
-        assert screen.query_one(ScoreBoard).words == ("velo", "escobas")  # Escoba's words in the panel
-        assert screen._sweep(2) == "escobas"
+        assert screen.query_one(ScoreBoard).words == ("velo", "escoba")  # Escoba's words in the panel
+        assert screen._sweep() == "escoba"
 
 
 async def test_escobas_are_counted_as_escobas_on_the_hand_and_the_seats():
@@ -73,5 +73,7 @@ async def test_escobas_are_counted_as_escobas_on_the_hand_and_the_seats():
         screen = game_screen(app)
         screen.pic.seat_scope[0].append(screen.pic.my_hand[0])  # an escoba each, as if swept
         screen.pic.seat_scope[1].append(screen.pic.my_hand[0])
-        assert "escobas 1: " in screen._my_pile_text() and "scope" not in screen._my_pile_text()
-        assert screen._seat_info(1).sweeps == "escobas"
+        assert "1 escoba: " in screen._my_pile_text() and "scop" not in screen._my_pile_text()
+        assert screen._seat_info(1).sweeps == "escoba"
+        screen.pic.seat_scope[0].append(screen.pic.my_hand[1])
+        assert "2 escobas: " in screen._my_pile_text()

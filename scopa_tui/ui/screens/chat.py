@@ -16,6 +16,7 @@ from textual.widgets import Input, Static
 
 from ...engine.text import N_, _
 from ...net.messages import CHAT_MAX
+from ..helpkeys import help_bindings
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 
@@ -25,7 +26,7 @@ class ChatScreen(Translated, ModalScreen[str | None]):
 
     CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
-    BINDINGS = [Binding("escape", "close", N_("close"), id="chat.close")]
+    BINDINGS = [Binding("escape", "close", N_("close"), id="chat.close"), *help_bindings("chat", typing=True)]
 
     def __init__(self) -> None:
         super().__init__()

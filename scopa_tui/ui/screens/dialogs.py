@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine.text import N_, _
+from ..helpkeys import help_bindings
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 
@@ -65,6 +66,7 @@ class ConfirmScreen(Translated, ModalScreen[bool]):
         Binding("y", "answer(True)", N_("yes"), id="confirm.yes"),
         Binding("n", "answer(False)", N_("no"), id="confirm.no"),
         Binding("escape", "answer(False)", N_("no"), id="confirm.cancel", show=False),
+        *help_bindings("confirm"),
     ]
 
     def __init__(self, question: str | Callable[[], str], yes: str = N_("Yes"), no: str = N_("No")) -> None:
@@ -104,6 +106,7 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
         Binding("l", "answer('leave')", N_("leave for good"), id="online_quit.leave"),
         Binding("n", "answer(None)", N_("keep playing"), id="online_quit.keep"),
         Binding("escape", "answer(None)", N_("keep playing"), id="online_quit.cancel", show=False),
+        *help_bindings("online_quit"),
     ]
 
     def __init__(self, question: str | Callable[[], str]) -> None:

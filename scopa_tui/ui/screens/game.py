@@ -27,9 +27,10 @@ from textual.widgets import Footer, Static
 
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...engine.events import Event
-from ...store.words import deal_sweep_text, sweep_word
+from ...store.words import deal_sweep_text, sweep_count
 from ...table.base import Preview, Table
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
+from ..helpkeys import help_bindings
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
 from ..responsive import quick_switches
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
@@ -114,8 +115,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         *[Binding(ch, f"toggle('{ch}')", N_("table card"), id=f"game.table_{ch}", show=False)
           for ch in TABLE_LETTERS],
         Binding("h", "hint", N_("hint"), id="game.hint"),
-        Binding("question_mark", "help", N_("help"), id="game.help", key_display="?"),
-        Binding("f1", "help", N_("help"), id="game.help_f1", show=False),
+        *help_bindings("game", show=True),
         Binding("exclamation_mark", "chat", N_("chat"), id="game.chat", key_display="!"),
         Binding("q", "quit_game", N_("quit"), id="game.quit"),
     ]
@@ -208,7 +208,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._apply_size_class(*self.app.size)
         self.query_one(ScoreBoard).target = self.table.rules.target
         escoba = self.table.rules.variant_info.sweep_name == "escoba"
-        self.query_one(ScoreBoard).words = ("velo", "escobas") if escoba else ("settebello", "scope")
+        self.query_one(ScoreBoard).words = ("velo", "escoba") if escoba else ("settebello", "scopa")
         self._words_to_widgets()
         if not self._started_here:  # a game already under way (resumed, or on a server): draw it from the table
             self._draw_afresh()
@@ -539,13 +539,13 @@ class GameScreen(Translated, StyledOnMount, Screen):
             words["settebello"] = "velo"
         won = [words.get(a.point, a.point) for a in score.awards if a.side == side.side]
         if side.scope:
-            won.append(f"{side.scope} {self._sweep(side.scope)}")
+            won.append(sweep_count(self._sweep(), side.scope))
         return f" ({', '.join(won)})" if won else ""
 
-    def _sweep(self, count: int = 1) -> str:
-        """What a sweep is called in this variant: scopa (scope), escoba (escobas).  The rules'
-        own word, the same in every language."""
-        return sweep_word(self.table.rules.variant_info.sweep_name, count)
+    def _sweep(self) -> str:
+        """What a sweep is called in this variant: scopa, escoba.  The rules' own word, the
+        same in every language (a count of them: :func:`sweep_count`)."""
+        return self.table.rules.variant_info.sweep_name
 
     def _deal_sweep_text(self, event: Dealt) -> str:
         """Escoba: the table dealt adds up to 15 (or 30) and goes to the dealer."""
@@ -1215,9 +1215,6 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.token += 1
         self.table.play(move)
 
-    def action_help(self) -> None:
-        self.app.action_show_help()
-
     def action_chat(self) -> None:
         """A one-line input; Enter sends the line to the table (it comes back in the log)."""
         from .chat import ChatScreen
@@ -1407,7 +1404,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if pic.seat_coins[self.me]:
             parts.append(f"{self.deck.suit('d')} {pic.seat_coins[self.me]}")
         if pic.seat_scope[self.me]:
-            parts.append(f"{self._sweep(2)} {len(pic.seat_scope[self.me])}: "  # the rules' word, in every language
+            parts.append(sweep_count(self._sweep(), len(pic.seat_scope[self.me])) + ": "
                          + " ".join(self.deck.short(c) for c in pic.seat_scope[self.me]))
         return " · ".join(parts)
 
@@ -1427,7 +1424,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.thinking == seat,
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
-            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep(2))
+            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep())
 
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules

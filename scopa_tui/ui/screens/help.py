@@ -63,6 +63,8 @@ KEYS = (
        "that speaks the scopa-bot/1 protocol (docs/bot-protocol.md), e.g. "
        "`scopa-tui bot --level hard`. On the command line `greedy` is another name of easy."),
 )
+# The parts a screen's help opens at (helpkeys.py): the message that begins each.
+HELP_PARTS = {"commands": KEYS[2]}  # the palette's commands: statistics, history, settings
 
 
 def _ranks(deck: DeckStyle) -> str:
@@ -213,11 +215,12 @@ class HelpScreen(Translated, ModalScreen[None]):
     ]
 
     def __init__(self, deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa",
-                 playing: bool = False, rules: Rules | None = None) -> None:
-        """``rules``: those of the game played or replayed, whose rules the help says."""
+                 playing: bool = False, rules: Rules | None = None, at: str | None = None) -> None:
+        """``rules``: those of the game played or replayed, whose rules the help says;
+        ``at``: a part of the help (HELP_PARTS) to open at, else its top."""
         super().__init__()
         self.deck, self.chart, self.variant, self.playing = deck, chart, variant, playing
-        self.rules = rules
+        self.rules, self.at = rules, at
 
     @property
     def text(self) -> str:
@@ -233,6 +236,15 @@ class HelpScreen(Translated, ModalScreen[None]):
         body = self.query_one("#help-body")
         body.border_title = _("Help — Esc closes, ↑/↓ scroll")
         body.focus()
+
+    def on_markdown_table_of_contents_updated(self) -> None:
+        """The help's paragraphs are mounted: open it at its part ``at``, once."""
+        if self.at is not None:
+            first = _(HELP_PARTS[self.at]).split("\n", 1)[0]
+            blocks = self.query_one(Markdown).children
+            index = next((i for i, b in enumerate(blocks) if first in (b.source or "")), 0)
+            self.at = None
+            self.call_after_refresh(self._scroll_to_block, index)
 
     async def retranslate(self) -> None:
         """Show the help in the new language at the same paragraph: every language has the

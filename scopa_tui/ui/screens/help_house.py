@@ -1,6 +1,6 @@
 """The help's rules as the rules of the game on screen make them: the paragraphs of
 :func:`.help.rules_text` that an option of :data:`scopa_tui.engine.variants.OPTIONS`, the
-game's target or its three-Kings redeal change.
+game's target, its three-Kings redeal or its table (who plays with whom) change.
 
 Each says what the engine does with the option (engine/core.py, engine/scoring.py): a
 sweep with the hand's last card is a scopa under ``last-play-scopa`` (``is_scopa``); a side
@@ -23,6 +23,7 @@ from __future__ import annotations
 from ...engine import OPTIONS, Rules, parse_card
 from ...engine.text import _, ngettext
 from ..card_render import DeckStyle
+from .help_variants import table_text
 
 
 def house_paragraphs(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
@@ -34,7 +35,8 @@ def house_paragraphs(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
         "**Winning.** First to {target} point at the end of a hand; if the top is tied, another "
         "hand is played.",
         "**Winning.** First to {target} points at the end of a hand; if the top is tied, another "
-        "hand is played.", rules.target).format(target=rules.target)}
+        "hand is played.", rules.target).format(target=rules.target),
+        "partners": table_text(rules.players)}  # this game's table, its partners if it has any
     if rules.variant_info.kings_redeal:
         # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
         out["redeal"] = (_("A table with three or more {kings} is dealt again.") if rules.redeal_three_kings else

@@ -39,10 +39,24 @@ def variant_paragraphs(variant: Variant) -> dict[str, str | None]:
                        "and that is no scopa. If an Ace is on the table, your Ace must take one "
                        "of them by match instead (a scopa, if that empties the table). An Ace "
                        "played on an empty table is laid there.")
-    if variant.players == (4,):
-        out["partners"] = _("You play with your partner, sitting opposite you, against the other two: "
-                            "partners share their captures and their points.")
+    if len(variant.players) == 1:  # Scopone: always four, in two pairs
+        out["partners"] = table_text(variant.players[0])
     return out
+
+
+def table_text(players: int) -> str:
+    """Who plays with whom at a table of ``players``: the help of a game says its own table
+    (help_house.py), where the general help says every table."""
+    if players == 2:
+        return _("You play against one opponent.")
+    if players == 3:
+        return _("You play against two opponents, each on their own.")
+    if players == 4:
+        return _("You play with your partner, sitting opposite you, against the other two: "
+                 "partners share their captures and their points.")
+    # TRANSLATORS: a game of 6 players.
+    return _("You play with your partner, sitting opposite you, against two other pairs: "
+             "partners share their captures and their points.")
 
 
 def _whole_deck_deal(variant: Variant) -> str:

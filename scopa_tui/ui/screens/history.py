@@ -16,6 +16,7 @@ from ...engine.text import N_, _, ngettext
 from ...engine.variants import VARIANTS
 from ...store.db import HistoryEntry
 from ...store.frames import load_text
+from ..helpkeys import help_bindings
 from ..columns import Cell, fit_widths, narrowest_width, natural_width, pieces, wrapped
 from ..styles import STORE_TCSS
 from .replay import ReplayScreen
@@ -41,6 +42,7 @@ class HistoryScreen(Translated, Screen[None]):
 
     BINDINGS = [
         Binding("escape,q", "close", N_("back"), id="history.close", key_display="Esc"),
+        *help_bindings("history", at="commands"),
         # priority: before the table's own Enter (shown nowhere), so that the footer says it
         Binding("enter", "open", N_("replay"), id="history.open", key_display="⏎", priority=True),
     ]

@@ -17,6 +17,7 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, S
 from ...engine import OPTIONS, PRESETS, VARIANTS
 from ...engine.text import N_, _, decimal, ngettext, pgettext
 from ...engine.variants import OPTION_DEFAULTS
+from ..helpkeys import help_bindings
 from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
 from ..translate import Translated
@@ -93,6 +94,7 @@ class LobbyScreen(Translated, Screen):
     BINDINGS = [
         Binding("f5", "refresh", N_("refresh"), id="lobby.refresh"),
         Binding("escape", "back", N_("back"), id="lobby.back"),
+        *help_bindings("lobby"),  # ? types itself in the lobby's fields
     ]
 
     def __init__(self, server: str, name: str, join: str | None = None, create: dict | None = None) -> None:

@@ -23,6 +23,7 @@ from ...engine.text import N_, _, ngettext
 from ...engine.variants import OPTION_DEFAULTS
 from ...store.words import level_word
 from ..config import NAMES, TARGETS, GameConfig, ai_levels
+from ..helpkeys import help_bindings
 from ..translate import Translated
 from ..widgets.choice import Choice
 from ..widgets.press import Press
@@ -65,8 +66,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
     AUTO_FOCUS = "#start"  # Enter starts the game at once
     BINDINGS = [
         Binding("ctrl+s", "start", N_("start"), id="new.start"),
-        Binding("question_mark", "app.show_help", N_("help"), id="new.help", key_display="?"),
-        Binding("f1", "app.show_help", N_("help"), id="new.help_f1", show=False),
+        *help_bindings("new", show=True),
         Binding("q", "app.quit", N_("quit"), id="new.quit"),
         Binding("f2", "app.show_stats", N_("statistics"), id="new.stats"),
         Binding("ctrl+o", "app.play_online", N_("play online…"), id="new.online"),

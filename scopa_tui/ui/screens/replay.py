@@ -23,7 +23,7 @@ from textual.widgets import Footer, Static
 
 from ...engine.text import N_, _, ngettext
 from ...store.frames import Frame, ReplayGame, display_name, display_side
-from ...store.words import sweep_word
+from ...store.words import sweep_count
 from ..card_render import DeckStyle, card_tokens, render_card, suit_role
 from ..crash import CrashLog
 from ..scoring_view import ScoringView
@@ -59,8 +59,8 @@ class SeatsView(CardCanvas):
         # TRANSLATORS: the replay; a side's capture pile: cards, then coins ({suit} is its name).
         pile = _("pile {cards} · {suit} {coins}").format(cards=f"{p.cards:>2}", suit=self.deck.suit("d"),
                                                        coins=p.coins)
-        if p.scope:  # the rules' word: scopa, scope; Escoba's escoba, escobas
-            pile += f" · {sweep_word(self.replay.sweep_name, p.scope)} {p.scope}"
+        if p.scope:  # "2 scope"; Escoba's "2 escobas"
+            pile += " · " + sweep_count(self.replay.sweep_name, p.scope)
         return pile
 
     def render(self) -> Text:

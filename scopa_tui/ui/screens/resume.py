@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine.text import N_, _, ngettext
+from ..helpkeys import help_bindings
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 
@@ -41,6 +42,7 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
         Binding("enter,r,y", "answer(True)", N_("resume"), id="resume.yes", priority=True),
         Binding("n", "answer(False)", N_("set aside"), id="resume.no"),
         Binding("escape", "answer(None)", N_("later"), id="resume.later", show=False),
+        *help_bindings("resume"),
     ]
 
     def __init__(self, summary: str | Callable[[], str], saved_at: float) -> None:

@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Static
 from ...engine import HandScore
 from ...engine.text import N_, _, ngettext
 from ...table.base import YOU
+from ..helpkeys import help_bindings
 from ..card_render import DeckStyle, screen_class
 from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import DIALOGS_TCSS, SCORING_TCSS
@@ -40,7 +41,7 @@ class HandOverScreen(Translated, ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "continue", N_("continue"), id="hand.continue", priority=True),
         Binding("escape", "continue", N_("continue"), id="hand.continue_esc", show=False),
-        Binding("question_mark", "app.show_help", N_("help"), id="hand.help", key_display="?"),
+        *help_bindings("hand", show=True),
         Binding("q", "app.quit_game", N_("quit"), id="hand.quit"),
     ]
 
@@ -140,6 +141,7 @@ class GameOverScreen(Translated, ModalScreen[str]):
         Binding("enter", "choose('again')", N_("play again"), id="over.again", priority=True),
         Binding("n", "choose('new')", N_("new game…"), id="over.new"),
         Binding("q", "choose('quit')", N_("quit"), id="over.quit"),
+        *help_bindings("over"),
     ]
 
     def __init__(self, scores: list[HandScore], side_names: list[str], winner: int, mine: bool,
@@ -161,9 +163,11 @@ class GameOverScreen(Translated, ModalScreen[str]):
 
     def _final(self) -> str:
         hands = ngettext("{n} hand", "{n} hands", len(self.scores)).format(n=len(self.scores))
-        # TRANSLATORS: under the game-over banner: {hands} is "7 hands"; the table below lists
-        # each hand's points and then the running total.
-        return _("First to {target} · {hands} · each hand: points, then the total").format(
+        # TRANSLATORS: under the game-over banner: {target} the points to win ("to 1 point",
+        # "to 11 points" where your words name them), {hands} is "7 hands"; the table below
+        # lists each hand's points and then the running total.
+        return ngettext("First to {target} · {hands} · each hand: points, then the total",
+                        "First to {target} · {hands} · each hand: points, then the total", self.target).format(
             target=self.target, hands=hands)
 
     def compose(self) -> ComposeResult:

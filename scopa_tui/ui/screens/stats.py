@@ -16,6 +16,7 @@ from ...engine.text import N_, _, decimal
 from ...engine.variants import VARIANTS
 from ...store.db import Stats
 from ...store.words import level_word
+from ..helpkeys import help_bindings
 from ..styles import STORE_TCSS
 from ..translate import Translated
 from ..widgets.choice import Choice
@@ -85,6 +86,7 @@ class StatsScreen(Translated, Screen[None]):
     BINDINGS = [
         Binding("escape,q", "close", N_("back"), id="stats.close", key_display="Esc"),
         Binding("h", "history", N_("history"), id="stats.history"),
+        *help_bindings("stats", at="commands"),
     ]
 
     def __init__(self, stats: Stats, history=None) -> None:

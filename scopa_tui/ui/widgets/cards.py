@@ -24,6 +24,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from ...engine.text import _
+from ...store.words import sweep_count
 from ..card_render import SIZE_ORDER, SIZES, DeckStyle, Line, render_back, render_card, suit_role
 from ..messages import HandCardClicked, TableCardClicked
 from .scoreboard import flow
@@ -443,7 +444,7 @@ class SeatInfo:
     pile: int = 0  # cards this seat captured this hand
     coins: int = 0
     scope: tuple[int, ...] = ()  # this seat's sweeping cards this hand
-    sweeps: str = "scope"  # what they are called: the rules' word (Escoba: "escobas"), in every language
+    sweeps: str = "scopa"  # what one is called: the rules' word (Escoba: "escoba"), in every language
 
 
 SIDE_CLASSES = {f"seat--side-{i}" for i in range(3)}
@@ -505,7 +506,7 @@ class SeatView(CardCanvas):
             coin.append(f"{'' if narrow else ' '}{info.coins}", label)
             taken.append(coin)
         if info.scope:
-            sc = Text(f"{info.sweeps} {len(info.scope)}", self._style("star"))
+            sc = Text(sweep_count(info.sweeps, len(info.scope)), self._style("star"))
             for c in info.scope if not narrow else ():
                 sc.append(" ")
                 sc.append(self.deck.short(c), self._style(suit_role(c)))

@@ -13,6 +13,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine.text import ngettext
+from ...store.words import sweep_count
 from ..card_render import DeckStyle, card_tokens, suit_role
 
 
@@ -41,8 +42,8 @@ class ScoreBoard(Widget):
     target: reactive[int] = reactive(11)
     deck: reactive[DeckStyle] = reactive(DeckStyle)
     # The variant's words: the 7 of coins ("settebello", Escoba's "velo") and a sweep
-    # ("scope", "escobas"); the game screen sets them.
-    words: reactive[tuple[str, str]] = reactive(("settebello", "scope"))
+    # ("scopa", "escoba": counted by sweep_count); the game screen sets them.
+    words: reactive[tuple[str, str]] = reactive(("settebello", "scopa"))
 
     def _s(self, name: str):
         return self.get_component_rich_style(name, partial=True)
@@ -65,7 +66,7 @@ class ScoreBoard(Widget):
             bar.append("━" * filled, self._s("score--bar"))
             bar.append("─" * (bar_w - filled), self._s("score--bar-empty"))
             out.append(bar)
-            # What the pile counts, in words: "pile 12 cards · 3 Denari · settebello · scope 1: 7◉"
+            # What the pile counts, in words: "pile 12 cards · 3 Denari · settebello · 1 scopa: 7◉"
             # ("1 Denaro": DeckStyle.coins).
             # TRANSLATORS: the score panel: how many cards a side took this hand.
             parts = [Text(ngettext("pile {n} card", "pile {n} cards", side.pile).format(n=side.pile),
@@ -74,7 +75,7 @@ class ScoreBoard(Widget):
             if side.settebello:
                 parts.append(Text(f"{self.deck.star()} {self.words[0]}", self._s("score--scopa")))
             if side.scope_cards:
-                sc = Text(f"{self.words[1]} {len(side.scope_cards)}:", self._s("score--scopa"))
+                sc = Text(sweep_count(self.words[1], len(side.scope_cards)) + ":", self._s("score--scopa"))
                 for c in side.scope_cards:
                     sc.append(" ")
                     sc.append(self.deck.short(c), self._s(f"card--{suit_role(c)}"))

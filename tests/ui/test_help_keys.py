@@ -1,0 +1,107 @@
+"""``?`` and F1 open the help on every screen and dialog a player can be on (README.md,
+Playing), and Esc brings the player back where they were."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa_tui import languages
+from scopa_tui.engine.text import _
+from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.card_render import DeckStyle
+from scopa_tui.ui.config import GameConfig
+from scopa_tui.ui.screens.chat import ChatScreen
+from scopa_tui.ui.screens.dialogs import ConfirmScreen, OnlineQuitScreen
+from scopa_tui.ui.screens.help import HELP_PARTS, HelpScreen
+from scopa_tui.ui.screens.history import HistoryScreen
+from scopa_tui.ui.screens.resume import ResumeScreen
+from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
+from scopa_tui.ui.screens.stats import StatsScreen
+
+from .helpers import make_app, settle
+from .scoring_data import played
+
+GAME = played(2)
+MODALS = {
+    "resume offer": lambda: ResumeScreen("hand 2 of a game to 11 against medium: You 3, Anna 5", 0),
+    "quit dialog": lambda: ConfirmScreen("Quit the game in progress?", "Quit", "Keep playing"),
+    "online quit": lambda: OnlineQuitScreen("Leave the table?"),
+    "end of hand": lambda: HandOverScreen(GAME.hand_scores[0], ["You", "Anna"], DeckStyle(), 11, False),
+    "game over": lambda: GameOverScreen(list(GAME.hand_scores), ["You", "Anna"], GAME.winner, True, 11),
+}
+
+
+async def _help_and_back(pilot, key: str, opened_at=None) -> None:
+    """Press ``key``: the help opens over the screen (``opened_at(help)`` checks where),
+    and Esc goes back to that screen."""
+    app = pilot.app
+    below = app.screen
+    await pilot.press(key)
+    await settle(pilot)
+    assert isinstance(app.screen, HelpScreen), (key, below)
+    if opened_at is not None:
+        opened_at(app.screen)
+    await pilot.press("escape")
+    await settle(pilot)
+    assert app.screen is below  # the dialog is still open, unanswered
+
+
+def _at_the_commands(shown: HelpScreen) -> None:
+    body = shown.query_one("#help-body")
+    assert body.scroll_y > 0  # not at the rules' top: at the palette's Statistics and History
+    (commands,) = [b for b in shown.query_one("Markdown").children
+                   if _(HELP_PARTS["commands"]).split(";")[0] in (b.source or "")]
+    # in view from its first line (at the top, or lower when the help ends below it)
+    assert body.scroll_y <= commands.virtual_region.y < body.scroll_y + body.scrollable_content_region.height // 2
+
+
+@pytest.mark.parametrize("key", ["question_mark", "f1"])
+@pytest.mark.parametrize("name", list(MODALS))
+async def test_the_help_keys_open_the_help_on_a_dialog(name, key):
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(MODALS[name]())
+        await settle(pilot)
+        await _help_and_back(pilot, key)
+
+
+async def test_the_help_from_the_resume_offer_at_start(tmp_path):
+    # A game left unfinished: the next start offers it, and ? there explains the game.
+    config = GameConfig(players=2, ai=["greedy"], seed=3)
+    first = ScopaApp(config, start=True, ai_delay=0, data_dir=str(tmp_path))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+    again = ScopaApp(config, start=False, ai_delay=0, data_dir=str(tmp_path))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        await _help_and_back(pilot, "question_mark")
+
+
+@pytest.mark.parametrize("key, lang", [("question_mark", "en"), ("f1", "en"), ("question_mark", "it")])
+async def test_the_help_from_the_statistics_and_the_history_opens_at_their_commands(tmp_path, key, lang):
+    languages.use(lang)
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=3), start=False, ai_delay=0, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        await _help_and_back(pilot, key, _at_the_commands)
+        await pilot.press("h")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        await _help_and_back(pilot, key, _at_the_commands)
+
+
+async def test_f1_opens_the_help_over_the_chat_line_and_a_question_mark_is_typed():
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(ChatScreen())
+        await settle(pilot)
+        chat = app.screen
+        await pilot.press("question_mark")
+        assert app.screen is chat and chat.query_one("Input").value == "?"
+        await _help_and_back(pilot, "f1")
