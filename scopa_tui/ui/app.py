@@ -68,8 +68,10 @@ FELT = Theme(
     surface="#163826",
     panel="#1F4A33",
     dark=True,
+    # A focused button's label underlined, not reversed: reversed, the label of a one-line
+    # button (the scoring's "Next hand") read as a dark box cut out of the button.
     variables={"footer-key-foreground": "#E8C15A", "block-cursor-background": "#E8C15A",
-               "block-cursor-foreground": "#0F2A1D"},
+               "block-cursor-foreground": "#0F2A1D", "button-focus-text-style": "bold underline"},
 )
 
 
