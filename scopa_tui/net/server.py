@@ -242,17 +242,27 @@ class Server:
 
     async def _serve(self, conn: Connection) -> None:
         ws = conn.ws
+        loop = asyncio.get_running_loop()
+        heard = loop.time()  # the connection's last message
         try:
             while True:
-                timeout = None if conn.table is not None else self.idle_timeout
+                table = conn.table
+                if table is not None and not table.closed and table.phase != "game_over":
+                    wait = self.idle_timeout  # its table's turn limit holds it, not this: look again then
+                else:  # no seat, or a seat at a table over (or closed): idle since the later of the two
+                    since = max(heard, table.ended or 0.0) if table is not None else heard
+                    wait = since + self.idle_timeout - loop.time()
+                    if wait <= 0:
+                        conn.queue.put_nowait(None)
+                        await ws.close(1000, "idle")
+                        break
                 try:
-                    frame = await asyncio.wait_for(ws.recv(), timeout)
+                    frame = await asyncio.wait_for(ws.recv(), wait)  # cancelling recv loses nothing
                 except asyncio.TimeoutError:
-                    conn.queue.put_nowait(None)
-                    await ws.close(1000, "idle")
-                    break
+                    continue
                 except ConnectionClosed:
                     break
+                heard = loop.time()
                 self.handle(conn, frame)
         finally:
             conn.queue.put_nowait(None)
