@@ -15,6 +15,7 @@ websocket opened anyway, before any process starts.  The terminal size a browser
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import shlex
 import socket
@@ -169,14 +170,21 @@ def _server_class():
                 self.games -= 1
 
         async def _process_messages(self, websocket, app_service) -> None:
-            """textual-serve's loop over the browser's messages, with its resizes held in bounds."""
+            """textual-serve's loop over the browser's messages, with its resizes held in bounds;
+            a message that is none of the page's ends the game with one line in the server's log
+            (textual-serve's logged a traceback with its locals, some eighty lines)."""
             resize = app_service.set_terminal_size
 
             async def bounded(width, height) -> None:
                 await resize(terminal_size(width, 80), terminal_size(height, 24))
 
             app_service.set_terminal_size = bounded
-            await super()._process_messages(websocket, app_service)
+            try:
+                await super()._process_messages(websocket, app_service)
+            except (ValueError, AssertionError, LookupError, TypeError, AttributeError) as e:
+                logging.getLogger("textual-serve").warning(
+                    _("a browser sent a message the page never sends ({why}); its game is closed").format(
+                        why=f"{type(e).__name__}: {e}"))
 
         async def on_startup(self, app) -> None:
             self.console.print(_("Scopa in a browser: open {url}  (Ctrl+C stops the server)").format(

@@ -103,3 +103,19 @@ async def test_the_size_a_browser_asks_for_is_held_in_bounds(tmp_path, query, si
     assert seen.startswith(f"size {size}\n")
     resizes = [json.loads(meta) for meta in re.findall(r'\{"type": "resize"[^}]*\}', seen)]
     assert [(r["width"], r["height"]) for r in resizes] == [(SIZE_MAX, SIZE_MIN), (90, 30)]
+
+
+@pytest.mark.parametrize("message", ["not json", "[]", '["resize", {}]', '{"a": 1}', '["stdin"]'])
+async def test_a_message_the_page_never_sends_ends_its_game_with_one_line_and_no_traceback(
+        tmp_path, caplog, message):
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        await game.send_str(message)
+        closing = await asyncio.wait_for(game.receive(), TIMEOUT)
+        assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        await _until(lambda: server.games == 0)  # the game was stopped
+    assert not [r for r in caplog.records if r.exc_info]
+    told = [r.getMessage() for r in caplog.records if r.name == "textual-serve" and "browser" in r.getMessage()]
+    assert len(told) == 1 and told[0].startswith("a browser sent a message the page never sends (")
+    assert "\n" not in told[0]
