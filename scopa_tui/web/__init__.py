@@ -28,6 +28,7 @@ from ..store.files import describe_os_error
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 8  # games (app processes) at once: a 2-core machine plays about that many well
+DEFAULT_IDLE_MINUTES = 30  # a game whose browser sends no key, click or resize this long is closed
 SIZE_MIN, SIZE_MAX = 20, 500  # columns and rows a browser may ask for (else 80×24)
 RETRY_AFTER = "30"  # seconds a full server tells browsers and scripts to wait (HTTP Retry-After)
 TEMPLATES = Path(__file__).parent / "templates"
@@ -107,6 +108,7 @@ def terminal_size(value, default: int) -> int:
     return min(SIZE_MAX, max(SIZE_MIN, number))
 
 
+log = logging.getLogger("textual-serve")  # textual-serve's log: the web server's console
 SHUTDOWN_WAIT = 10.0  # seconds Ctrl+C waits for the games to close before the server ends
 
 
@@ -120,10 +122,12 @@ def _server_class():
         the games at once and on their size, and a Ctrl+C that closes the open games at once
         (else the server waits up to a minute for every browser to go)."""
 
-        def __init__(self, *args, max_sessions: int = DEFAULT_MAX_SESSIONS, **kwargs):
+        def __init__(self, *args, max_sessions: int = DEFAULT_MAX_SESSIONS,
+                     idle_timeout: float = DEFAULT_IDLE_MINUTES * 60.0, **kwargs):
             super().__init__(*args, **kwargs)
             self.sessions: set[asyncio.Task] = set()  # the requests being served, pages included
             self.max_sessions = max_sessions
+            self.idle_timeout = idle_timeout  # seconds; 0: none
             self.games = 0  # websockets being served: each one a game process
 
         def _full(self) -> bool:
@@ -172,19 +176,38 @@ def _server_class():
         async def _process_messages(self, websocket, app_service) -> None:
             """textual-serve's loop over the browser's messages, with its resizes held in bounds;
             a message that is none of the page's ends the game with one line in the server's log
-            (textual-serve's logged a traceback with its locals, some eighty lines)."""
-            resize = app_service.set_terminal_size
+            (textual-serve's logged a traceback with its locals, some eighty lines), and so does
+            a browser silent for ``idle_timeout`` (its pings, focus and blur are not the player)."""
+            loop = asyncio.get_running_loop()
+            heard = [loop.time()]  # the browser's last key, click or resize
+            resize, typed = app_service.set_terminal_size, app_service.send_bytes
 
             async def bounded(width, height) -> None:
+                heard[0] = loop.time()
                 await resize(terminal_size(width, 80), terminal_size(height, 24))
 
-            app_service.set_terminal_size = bounded
+            async def keys(data: bytes) -> bool:
+                heard[0] = loop.time()
+                return await typed(data)
+
+            app_service.set_terminal_size, app_service.send_bytes = bounded, keys
+            watch = loop.create_task(self._close_when_idle(websocket, heard)) if self.idle_timeout else None
             try:
                 await super()._process_messages(websocket, app_service)
             except (ValueError, AssertionError, LookupError, TypeError, AttributeError) as e:
-                logging.getLogger("textual-serve").warning(
-                    _("a browser sent a message the page never sends ({why}); its game is closed").format(
-                        why=f"{type(e).__name__}: {e}"))
+                log.warning(_("a browser sent a message the page never sends ({why}); its game is closed").format(
+                    why=f"{type(e).__name__}: {e}"))
+            finally:
+                if watch is not None:
+                    watch.cancel()
+
+        async def _close_when_idle(self, websocket, heard: list[float]) -> None:
+            loop = asyncio.get_running_loop()
+            while (left := heard[0] + self.idle_timeout - loop.time()) > 0:
+                await asyncio.sleep(left)
+            log.info(_("a game was closed after {minutes:g} minutes without a key from its browser").format(
+                minutes=self.idle_timeout / 60))
+            await websocket.close()  # the page says the game has closed, with Play again
 
         async def on_startup(self, app) -> None:
             self.console.print(_("Scopa in a browser: open {url}  (Ctrl+C stops the server)").format(
@@ -207,7 +230,8 @@ def serve(args) -> int:
     check_address(host, port)
     server = _server_class()(app_command(args), host=host, port=port, title="Scopa",
                              public_url=getattr(args, "public_url", None), templates_path=TEMPLATES,
-                                  max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS))
+                                  max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+                                  idle_timeout=getattr(args, "idle_minutes", DEFAULT_IDLE_MINUTES) * 60.0)
     try:
         server.serve()
     except OSError as e:  # lost a race for the port since check_address

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import shlex
 import sys
@@ -27,6 +28,8 @@ TIMEOUT = 30.0
 STAND_IN = """\
 import os, sys
 out = open(sys.argv[1], "ab", buffering=0)
+with open(sys.argv[1] + ".pids", "a") as pids:
+    pids.write(f"{os.getpid()}\\n")
 out.write(b"size %s %s\\n" % (os.environ["COLUMNS"].encode(), os.environ["ROWS"].encode()))
 while chunk := sys.stdin.buffer.read1(65536):
     out.write(chunk)
@@ -35,11 +38,12 @@ while chunk := sys.stdin.buffer.read1(65536):
 """
 
 
-def _server(tmp_path: Path, max_sessions: int):
+def _server(tmp_path: Path, max_sessions: int, idle_timeout: float = 0.0):
     script = tmp_path / "stand_in.py"
     script.write_text(STAND_IN)
     command = shlex.join([sys.executable, str(script), str(tmp_path / "seen")])
-    return _server_class()(command, title="Scopa", templates_path=TEMPLATES, max_sessions=max_sessions)
+    return _server_class()(command, title="Scopa", templates_path=TEMPLATES, max_sessions=max_sessions,
+                           idle_timeout=idle_timeout)
 
 
 async def _until(condition) -> None:
@@ -49,9 +53,47 @@ async def _until(condition) -> None:
         await asyncio.sleep(0.02)
 
 
-def test_max_sessions_is_an_option_with_a_default():
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+async def _all_ended(tmp_path: Path) -> None:
+    """Every stand-in started has exited and been reaped (textual-serve does not wait for its
+    processes: one reaped after the test's event loop closed is a warning)."""
+    pids = [int(p) for p in (tmp_path / "seen.pids").read_text().split()]
+    await _until(lambda: all(_gone(pid) for pid in pids))
+    await asyncio.sleep(0.1)  # the loop's child watcher hears of the last one
+
+
+def test_max_sessions_and_idle_minutes_are_options_with_defaults():
     assert build_parser().parse_args(["web"]).max_sessions == 8
     assert build_parser().parse_args(["web", "--max-sessions", "2"]).max_sessions == 2
+    assert build_parser().parse_args(["web"]).idle_minutes == 30
+    assert build_parser().parse_args(["web", "--idle-minutes", "0"]).idle_minutes == 0
+
+
+async def test_a_game_whose_browser_sends_no_key_is_closed_and_frees_its_place(tmp_path):
+    # A tab left open (its page still pings the server) held one of the few places for ever.
+    server = _server(tmp_path, max_sessions=1, idle_timeout=0.5)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        await game.send_json(["ping", "1"])  # the page's own pings are not the player
+        await game.send_json(["focus"])
+        msg = await asyncio.wait_for(game.receive(), TIMEOUT)
+        while msg.type == aiohttp.WSMsgType.TEXT:
+            assert json.loads(msg.data)[0] == "pong"
+            msg = await asyncio.wait_for(game.receive(), TIMEOUT)
+        assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        await _until(lambda: server.games == 0)
+        assert b'"quit"' in (tmp_path / "seen").read_bytes()  # the game was told to quit (it saves)
+        again = await http.ws_connect(site.make_url("/ws"))  # and its place is free
+        await again.close()
+        await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
 
 
 async def test_a_game_over_the_cap_is_told_the_server_is_full_and_starts_nothing(tmp_path):
@@ -82,6 +124,7 @@ async def test_a_game_over_the_cap_is_told_the_server_is_full_and_starts_nothing
         await second.close()
         await third.close()
         await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
 
 
 @pytest.mark.parametrize("query,size", [
@@ -99,6 +142,7 @@ async def test_the_size_a_browser_asks_for_is_held_in_bounds(tmp_path, query, si
         await _until(lambda: (tmp_path / "seen").exists() and b'"width": 90' in (tmp_path / "seen").read_bytes())
         await game.close()
         await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
     seen = (tmp_path / "seen").read_bytes().decode(errors="replace")
     assert seen.startswith(f"size {size}\n")
     resizes = [json.loads(meta) for meta in re.findall(r'\{"type": "resize"[^}]*\}', seen)]
@@ -115,6 +159,7 @@ async def test_a_message_the_page_never_sends_ends_its_game_with_one_line_and_no
         closing = await asyncio.wait_for(game.receive(), TIMEOUT)
         assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
         await _until(lambda: server.games == 0)  # the game was stopped
+        await _all_ended(tmp_path)
     assert not [r for r in caplog.records if r.exc_info]
     told = [r.getMessage() for r in caplog.records if r.name == "textual-serve" and "browser" in r.getMessage()]
     assert len(told) == 1 and told[0].startswith("a browser sent a message the page never sends (")
