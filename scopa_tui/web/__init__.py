@@ -8,8 +8,10 @@ listens on 127.0.0.1 unless ``--host`` names another address.
 
 Each game is a process: at most ``--max-sessions`` of them run at once (README.md, *In a
 browser*); the page asked for beyond that says the server is full (HTTP 503), and so does a
-websocket opened anyway, before any process starts.  The terminal size a browser asks for
-(``?width=``/``?height=`` and its resize messages) is held to :data:`SIZE_MIN`..:data:`SIZE_MAX`.
+websocket opened anyway, before any process starts.  A game whose browser sends no key,
+click or resize for ``--idle-minutes`` is closed (it is saved), which frees its place.  The
+terminal size a browser asks for (``?width=``/``?height=`` and its resize messages) is held
+to :data:`SIZE_MIN`..:data:`SIZE_MAX`.
 """
 
 from __future__ import annotations
@@ -119,7 +121,7 @@ def _server_class():
 
     class ScopaServer(Server):
         """textual-serve's server with our own page (templates/) and start-up line, a cap on
-        the games at once and on their size, and a Ctrl+C that closes the open games at once
+        the games at once, their size and their idle time, and a Ctrl+C that closes the open games at once
         (else the server waits up to a minute for every browser to go)."""
 
         def __init__(self, *args, max_sessions: int = DEFAULT_MAX_SESSIONS,
@@ -205,8 +207,10 @@ def _server_class():
             loop = asyncio.get_running_loop()
             while (left := heard[0] + self.idle_timeout - loop.time()) > 0:
                 await asyncio.sleep(left)
-            log.info(_("a game was closed after {minutes:g} minutes without a key from its browser").format(
-                minutes=self.idle_timeout / 60))
+            minutes = round(self.idle_timeout / 60)  # whole minutes (--idle-minutes)
+            log.info(ngettext("a game was closed after {n} minute without a key from its browser",
+                              "a game was closed after {n} minutes without a key from its browser",
+                              minutes).format(n=minutes))
             await websocket.close()  # the page says the game has closed, with Play again
 
         async def on_startup(self, app) -> None:
@@ -230,8 +234,8 @@ def serve(args) -> int:
     check_address(host, port)
     server = _server_class()(app_command(args), host=host, port=port, title="Scopa",
                              public_url=getattr(args, "public_url", None), templates_path=TEMPLATES,
-                                  max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
-                                  idle_timeout=getattr(args, "idle_minutes", DEFAULT_IDLE_MINUTES) * 60.0)
+                             max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+                             idle_timeout=getattr(args, "idle_minutes", DEFAULT_IDLE_MINUTES) * 60.0)
     try:
         server.serve()
     except OSError as e:  # lost a race for the port since check_address
