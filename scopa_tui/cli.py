@@ -291,6 +291,16 @@ def _web_args(web: argparse.ArgumentParser) -> None:
                      help=_("default 8000"))
     web.add_argument("--public-url", type=_public_url, default=None, metavar="URL",
                      help=_("the address browsers open, e.g. http://myhost:8000 (with --host 0.0.0.0)"))
+    from .web import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS
+
+    web.add_argument("--max-sessions", type=_at_least(1, 1000), default=DEFAULT_MAX_SESSIONS,
+                     metavar=pgettext("placeholder", "N"),
+                     help=_("games played at once, one process each (default {n}); "
+                            "one more browser is told the server is full").format(n=DEFAULT_MAX_SESSIONS))
+    web.add_argument("--idle-minutes", type=_at_least(0, 10080), default=DEFAULT_IDLE_MINUTES,
+                     metavar=pgettext("placeholder", "N"),
+                     help=_("close a game whose browser sends no key for N minutes, which frees its place; "
+                            "it is saved (default {n}; 0: never)").format(n=DEFAULT_IDLE_MINUTES))
     _add_rules_args(web, default=argparse.SUPPRESS)  # passed on to the game (see _shared)
     _shared(web, "--ai", type=_ai_list, metavar=pgettext("placeholder", "AI"),
             help=_("opponent AI(s), as for scopa-tui itself"))

@@ -2,8 +2,8 @@
 
 :class:`NetClient` connects, says hello, creates, joins or resumes a seat, sends plays,
 and yields the server's messages as dicts.  When the connection drops while it holds a
-seat, it reconnects by itself with the seat token (waiting 0.1 s, 0.2 s, 0.4 s ... up to
-5 s between tries) and the server sends the whole state again.  The headless seat
+seat at a game not over, it reconnects by itself with the seat token (waiting 0.1 s,
+0.2 s, 0.4 s ... up to 5 s between tries) and the server sends the whole state again.  The headless seat
 (:mod:`.seat`) and the app's online table both use it::
 
     client = NetClient("ws://127.0.0.1:7654/", "Anna")
@@ -190,7 +190,8 @@ class NetClient:
                 pass
             self.connected = False
             replaced = self._ws.close_code == 4000  # the seat was resumed from another connection
-            if self._closed or not self.reconnect or self.token is None or replaced:
+            over = (self.table or {}).get("phase") == "game_over"  # nothing left to come back to
+            if self._closed or not self.reconnect or self.token is None or replaced or over:
                 self._inbox.put_nowait(_END)
                 return
             self._take({"type": "connection", "status": "lost",

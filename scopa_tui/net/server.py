@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import ipaddress
 import secrets
 import signal
 import sqlite3
@@ -63,10 +65,10 @@ class Bucket:
 class Connection:
     """One client: its name, its seat, its rate budgets and its outgoing queue."""
 
-    def __init__(self, server: Server, ws: ServerConnection):
+    def __init__(self, server: Server, ws: CountedConnection):
         self.server = server
         self.ws = ws
-        self.address = _address(ws)
+        self.address = ws.address
         self.name: str | None = None
         self.table: Table | None = None
         self.seat: int | None = None
@@ -107,10 +109,54 @@ class Connection:
         self.close(4000, "seat resumed elsewhere")
 
 
-def _address(ws: ServerConnection) -> str:
-    """The remote host of a connection (its IP address), which the per-address limits count."""
-    remote = ws.remote_address
-    return str(remote[0]) if remote else "?"
+def address_key(host: str) -> str:
+    """What the per-address limits count a remote host as: an IPv4 address as itself, an IPv6
+    one by its /64 network (a subscriber's network, in which a client may take a new address
+    for every connection), an IPv4 address mapped in IPv6 (a dual-stack listener) as IPv4."""
+    try:
+        ip = ipaddress.ip_address(host.split("%", 1)[0])  # without an IPv6 zone ("fe80::1%eth0")
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
+class CountedConnection(ServerConnection):
+    """A connection counted against its address (:func:`address_key`) from the moment it is
+    opened to its close: in the WebSocket handshake and before its first message, it takes a
+    place as an open one does.  One opened with ``max_connections`` of its address open is
+    ``over``: told ``too_many`` once its handshake is done; with twice as many, it is cut at
+    once, so a client that never ends its handshakes cannot hold more (docs/online-protocol.md)."""
+
+    def __init__(self, *args: Any, owner: Server, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.owner = owner
+        self.address = "?"  # address_key of the remote host, once opened
+        self.counted = False
+        self.over = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        remote = self.remote_address
+        self.address = address_key(str(remote[0])) if remote else "?"
+        before = self.owner.connections.get(self.address, 0)
+        self.owner.connections[self.address] = before + 1
+        self.counted = True
+        limit = self.owner.max_connections
+        self.over = bool(limit) and before >= limit
+        if limit and before >= 2 * limit:
+            transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        if self.counted:
+            self.counted = False
+            left = self.owner.connections.pop(self.address) - 1
+            if left:
+                self.owner.connections[self.address] = left
 
 
 class Server:
@@ -131,7 +177,7 @@ class Server:
         self.max_tables = MAX_TABLES
         self.max_connections = max_connections
         self.max_waiting = max_waiting
-        self.connections: dict[str, int] = {}  # remote address -> open connections
+        self.connections: dict[str, int] = {}  # address_key -> connections open or opening
         self.history = history and data_dir is not None
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
         self.thinking = Thinking(self.executor, log=self.log)
@@ -145,7 +191,8 @@ class Server:
         """Rebuild the kept tables and listen; returns the port (useful with port 0)."""
         self._restore()
         self.server = await serve(self.handler, host, port, ssl=ssl_context, max_size=MAX_FRAME,
-                                  compression=None, server_header=f"scopa-tui/{__version__}")
+                                  compression=None, server_header=f"scopa-tui/{__version__}",
+                                  create_connection=functools.partial(CountedConnection, owner=self))
         return self.server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
@@ -224,35 +271,38 @@ class Server:
         self.tables.pop(table.code, None)
 
     # --- connections --------------------------------------------------------------------
-    async def handler(self, ws: ServerConnection) -> None:
-        address = _address(ws)
-        if self.max_connections and self.connections.get(address, 0) >= self.max_connections:
+    async def handler(self, ws: CountedConnection) -> None:
+        if ws.over:  # counted from its opening (CountedConnection)
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(frame(error_message(
                     "too_many", f"at most {self.max_connections} connections at once from one address")), text=True)
                 await ws.close(1008, "too many connections")
             return
-        self.connections[address] = self.connections.get(address, 0) + 1
-        try:
-            await self._serve(Connection(self, ws))
-        finally:
-            left = self.connections.pop(address) - 1
-            if left:
-                self.connections[address] = left
+        await self._serve(Connection(self, ws))
 
     async def _serve(self, conn: Connection) -> None:
         ws = conn.ws
+        loop = asyncio.get_running_loop()
+        heard = loop.time()  # the connection's last message
         try:
             while True:
-                timeout = None if conn.table is not None else self.idle_timeout
+                table = conn.table
+                if table is not None and not table.closed and table.phase != "game_over":
+                    wait = self.idle_timeout  # its table's turn limit holds it, not this: look again then
+                else:  # no seat, or a seat at a table over (or closed): idle since the later of the two
+                    since = max(heard, table.ended or 0.0) if table is not None else heard
+                    wait = since + self.idle_timeout - loop.time()
+                    if wait <= 0:
+                        conn.queue.put_nowait(None)
+                        await ws.close(1000, "idle")
+                        break
                 try:
-                    frame = await asyncio.wait_for(ws.recv(), timeout)
+                    frame = await asyncio.wait_for(ws.recv(), wait)  # cancelling recv loses nothing
                 except asyncio.TimeoutError:
-                    conn.queue.put_nowait(None)
-                    await ws.close(1000, "idle")
-                    break
+                    continue
                 except ConnectionClosed:
                     break
+                heard = loop.time()
                 self.handle(conn, frame)
         finally:
             conn.queue.put_nowait(None)

@@ -121,6 +121,7 @@ class Table:
         self.clock = 0.0  # loop time the current turn (or the hand's scoring) began
         self.closed = False
         self.filed = False  # the finished game is in the history
+        self.ended: float | None = None  # loop time the game ended or the table closed (idle seats)
         self.wake = asyncio.Event()
         self._sleeping_until: float | None = None  # loop time the task's _sleep ends (None: not asleep)
         self.task: asyncio.Task | None = None
@@ -327,6 +328,7 @@ class Table:
 
     def close(self) -> None:
         self.closed = True
+        self.ended = self.ended or self._now()
         self.options.store.remove(self.code)
         self.wake.set()
         if self.options.on_closed:
@@ -400,8 +402,10 @@ class Table:
             self._send_turn()
         else:
             self.broadcast({"type": "table", "table": self.info()})
-        if phase == "game_over" and self.options.on_finished:
-            self.options.on_finished(self)
+        if phase == "game_over":
+            self.ended = self._now()
+            if self.options.on_finished:
+                self.options.on_finished(self)
         self._nudge()
 
     def _nudge(self) -> None:

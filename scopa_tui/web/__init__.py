@@ -5,22 +5,34 @@ starts the command below with Textual's web driver); the options given to ``scop
 that concern the game (``--data-dir``, the rules, ``--ai``, ``--seed``, ...) are passed on
 to it, and so is ``--lang`` (the page's own words are in the same language).  The server
 listens on 127.0.0.1 unless ``--host`` names another address.
+
+Each game is a process: at most ``--max-sessions`` of them run at once (README.md, *In a
+browser*); the page asked for beyond that says the server is full (HTTP 503), and so does a
+websocket opened anyway, before any process starts.  A game whose browser sends no key,
+click or resize for ``--idle-minutes`` is closed (it is saved), which frees its place.  The
+terminal size a browser asks for (``?width=``/``?height=`` and its resize messages) is held
+to :data:`SIZE_MIN`..:data:`SIZE_MAX`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import shlex
 import socket
 import sys
 from pathlib import Path
 
-from ..engine.text import _, language
+from ..engine.text import _, language, ngettext
 from ..store.files import describe_os_error
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_MAX_SESSIONS = 8  # games (app processes) at once: a 2-core machine plays about that many well
+DEFAULT_IDLE_MINUTES = 30  # a game whose browser sends no key, click or resize this long is closed
+SIZE_MIN, SIZE_MAX = 20, 500  # columns and rows a browser may ask for (else 80×24)
+RETRY_AFTER = "30"  # seconds a full server tells browsers and scripts to wait (HTTP Retry-After)
 TEMPLATES = Path(__file__).parent / "templates"
 
 # The game options of the top-level command that the served app receives, as
@@ -76,9 +88,29 @@ def page_words() -> dict[str, str]:
             # TRANSLATORS: the web page while the game starts; {name} is "Scopa".
             "dealing": _("{name}: dealing…").format(name="Scopa"),
             # TRANSLATORS: a button on the web page, shown when the game is slow to start.
-            "start": _("Start"), "closed": _("The game has closed."), "again": _("Play again")}
+            "start": _("Start"), "closed": _("The game has closed."), "again": _("Play again"),
+            # TRANSLATORS: a button on the web page when the server has no room for one more game.
+            "again_later": _("Try again")}
 
 
+def busy_line(max_sessions: int) -> str:
+    """What a browser (or a script) is told when every game of the server is taken."""
+    return ngettext("This server plays at most {n} game at once, and it is being played; try again in a while.",
+                    "This server plays at most {n} games at once, and all are being played; "
+                    "try again in a while.", max_sessions).format(n=max_sessions)
+
+
+def terminal_size(value, default: int) -> int:
+    """A width or height a browser asked for, as a whole number from SIZE_MIN to SIZE_MAX
+    (``default`` when it is none): textual-serve would pass any number on to the game."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return min(SIZE_MAX, max(SIZE_MIN, number))
+
+
+log = logging.getLogger("textual-serve")  # textual-serve's log: the web server's console
 SHUTDOWN_WAIT = 10.0  # seconds Ctrl+C waits for the games to close before the server ends
 
 
@@ -88,13 +120,20 @@ def _server_class():
     from textual_serve.server import Server
 
     class ScopaServer(Server):
-        """textual-serve's server with our own page (templates/) and start-up line, and a
-        Ctrl+C that closes the open games at once (else the server waits up to a minute for
-        every browser to go)."""
+        """textual-serve's server with our own page (templates/) and start-up line, a cap on
+        the games at once, their size and their idle time, and a Ctrl+C that closes the open games at once
+        (else the server waits up to a minute for every browser to go)."""
 
-        def __init__(self, *args, **kwargs):
+        def __init__(self, *args, max_sessions: int = DEFAULT_MAX_SESSIONS,
+                     idle_timeout: float = DEFAULT_IDLE_MINUTES * 60.0, **kwargs):
             super().__init__(*args, **kwargs)
             self.sessions: set[asyncio.Task] = set()  # the requests being served, pages included
+            self.max_sessions = max_sessions
+            self.idle_timeout = idle_timeout  # seconds; 0: none
+            self.games = 0  # websockets being served: each one a game process
+
+        def _full(self) -> bool:
+            return self.games >= self.max_sessions
 
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
@@ -113,9 +152,66 @@ def _server_class():
         @aiohttp_jinja2.template("app_index.html")
         async def handle_index(self, request) -> dict:
             """textual-serve's page, with its words in the player's language."""
+            if self._full():  # the page would only open a websocket that is refused
+                page = aiohttp_jinja2.render_template(
+                    "busy.html", request, {"words": page_words(), "busy": busy_line(self.max_sessions)}, status=503)
+                page.headers["Retry-After"] = RETRY_AFTER
+                return page
             context = await Server.handle_index.__wrapped__(self, request)
             context["words"] = page_words()
             return context
+
+        async def handle_websocket(self, request) -> web.StreamResponse:
+            """textual-serve's game, if there is room for one more, at a size held in bounds."""
+            if self._full():  # before the handshake: no process starts
+                return web.Response(status=503, text=busy_line(self.max_sessions) + "\n",
+                                    headers={"Retry-After": RETRY_AFTER})
+            query = request.rel_url.query
+            url = request.rel_url.update_query(width=terminal_size(query.get("width"), 80),
+                                               height=terminal_size(query.get("height"), 24))
+            self.games += 1
+            try:
+                return await super().handle_websocket(request.clone(rel_url=url))
+            finally:
+                self.games -= 1
+
+        async def _process_messages(self, websocket, app_service) -> None:
+            """textual-serve's loop over the browser's messages, with its resizes held in bounds;
+            a message that is none of the page's ends the game with one line in the server's log
+            (textual-serve's logged a traceback with its locals, some eighty lines), and so does
+            a browser silent for ``idle_timeout`` (its pings, focus and blur are not the player)."""
+            loop = asyncio.get_running_loop()
+            heard = [loop.time()]  # the browser's last key, click or resize
+            resize, typed = app_service.set_terminal_size, app_service.send_bytes
+
+            async def bounded(width, height) -> None:
+                heard[0] = loop.time()
+                await resize(terminal_size(width, 80), terminal_size(height, 24))
+
+            async def keys(data: bytes) -> bool:
+                heard[0] = loop.time()
+                return await typed(data)
+
+            app_service.set_terminal_size, app_service.send_bytes = bounded, keys
+            watch = loop.create_task(self._close_when_idle(websocket, heard)) if self.idle_timeout else None
+            try:
+                await super()._process_messages(websocket, app_service)
+            except (ValueError, AssertionError, LookupError, TypeError, AttributeError) as e:
+                log.warning(_("a browser sent a message the page never sends ({why}); its game is closed").format(
+                    why=f"{type(e).__name__}: {e}"))
+            finally:
+                if watch is not None:
+                    watch.cancel()
+
+        async def _close_when_idle(self, websocket, heard: list[float]) -> None:
+            loop = asyncio.get_running_loop()
+            while (left := heard[0] + self.idle_timeout - loop.time()) > 0:
+                await asyncio.sleep(left)
+            minutes = round(self.idle_timeout / 60)  # whole minutes (--idle-minutes)
+            log.info(ngettext("a game was closed after {n} minute without a key from its browser",
+                              "a game was closed after {n} minutes without a key from its browser",
+                              minutes).format(n=minutes))
+            await websocket.close()  # the page says the game has closed, with Play again
 
         async def on_startup(self, app) -> None:
             self.console.print(_("Scopa in a browser: open {url}  (Ctrl+C stops the server)").format(
@@ -137,7 +233,9 @@ def serve(args) -> int:
     host, port = args.host, args.port
     check_address(host, port)
     server = _server_class()(app_command(args), host=host, port=port, title="Scopa",
-                             public_url=getattr(args, "public_url", None), templates_path=TEMPLATES)
+                             public_url=getattr(args, "public_url", None), templates_path=TEMPLATES,
+                             max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+                             idle_timeout=getattr(args, "idle_minutes", DEFAULT_IDLE_MINUTES) * 60.0)
     try:
         server.serve()
     except OSError as e:  # lost a race for the port since check_address

@@ -1,0 +1,166 @@
+"""``scopa-tui web`` under load: at most ``--max-sessions`` games at once, each at a sane size.
+
+The server is the one ``scopa-tui web`` runs (textual-serve's, with scopa-tui's page), on a
+loopback port; in place of the game each websocket starts a small stand-in program that
+writes down the terminal size it was started with and everything it is sent, and quits as
+the game does when textual-serve tells it to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+
+from scopa_tui.cli import build_parser
+from scopa_tui.web import SIZE_MAX, SIZE_MIN, TEMPLATES, _server_class, busy_line
+
+TIMEOUT = 30.0
+
+STAND_IN = """\
+import os, sys
+out = open(sys.argv[1], "ab", buffering=0)
+with open(sys.argv[1] + ".pids", "a") as pids:
+    pids.write(f"{os.getpid()}\\n")
+out.write(b"size %s %s\\n" % (os.environ["COLUMNS"].encode(), os.environ["ROWS"].encode()))
+while chunk := sys.stdin.buffer.read1(65536):
+    out.write(chunk)
+    if b'"quit"' in chunk:
+        break
+"""
+
+
+def _server(tmp_path: Path, max_sessions: int, idle_timeout: float = 0.0):
+    script = tmp_path / "stand_in.py"
+    script.write_text(STAND_IN)
+    command = shlex.join([sys.executable, str(script), str(tmp_path / "seen")])
+    return _server_class()(command, title="Scopa", templates_path=TEMPLATES, max_sessions=max_sessions,
+                           idle_timeout=idle_timeout)
+
+
+async def _until(condition) -> None:
+    end = asyncio.get_running_loop().time() + TIMEOUT
+    while not condition():
+        assert asyncio.get_running_loop().time() < end, "not within the time limit"
+        await asyncio.sleep(0.02)
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+async def _all_ended(tmp_path: Path) -> None:
+    """Every stand-in started has exited and been reaped (textual-serve does not wait for its
+    processes: one reaped after the test's event loop closed is a warning)."""
+    pids = [int(p) for p in (tmp_path / "seen.pids").read_text().split()]
+    await _until(lambda: all(_gone(pid) for pid in pids))
+    await asyncio.sleep(0.1)  # the loop's child watcher hears of the last one
+
+
+def test_max_sessions_and_idle_minutes_are_options_with_defaults():
+    assert build_parser().parse_args(["web"]).max_sessions == 8
+    assert build_parser().parse_args(["web", "--max-sessions", "2"]).max_sessions == 2
+    assert build_parser().parse_args(["web"]).idle_minutes == 30
+    assert build_parser().parse_args(["web", "--idle-minutes", "0"]).idle_minutes == 0
+
+
+async def test_a_game_whose_browser_sends_no_key_is_closed_and_frees_its_place(tmp_path):
+    # A tab left open (its page still pings the server) held one of the few places for ever.
+    server = _server(tmp_path, max_sessions=1, idle_timeout=0.5)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        await game.send_json(["ping", "1"])  # the page's own pings are not the player
+        await game.send_json(["focus"])
+        msg = await asyncio.wait_for(game.receive(), TIMEOUT)
+        while msg.type == aiohttp.WSMsgType.TEXT:
+            assert json.loads(msg.data)[0] == "pong"
+            msg = await asyncio.wait_for(game.receive(), TIMEOUT)
+        assert msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        await _until(lambda: server.games == 0)
+        assert b'"quit"' in (tmp_path / "seen").read_bytes()  # the game was told to quit (it saves)
+        again = await http.ws_connect(site.make_url("/ws"))  # and its place is free
+        await again.close()
+        await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
+
+
+async def test_a_game_over_the_cap_is_told_the_server_is_full_and_starts_nothing(tmp_path):
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        first = await http.ws_connect(site.make_url("/ws"))
+        second = await http.ws_connect(site.make_url("/ws"))
+        await _until(lambda: (tmp_path / "seen").exists() and
+                     (tmp_path / "seen").read_bytes().count(b"size ") == 2)
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(site.make_url("/ws"))
+        assert refused.value.status == 503
+        async with http.get(site.make_url("/ws")) as response:  # a script is told why, in one line
+            assert response.status == 503 and response.headers["Retry-After"] == "30"
+            assert await response.text() == busy_line(2) + "\n"
+        async with http.get(site.make_url("/")) as response:  # a browser gets a page saying so
+            assert response.status == 503
+            page = await response.text()
+            assert busy_line(2) in page and "textual.js" not in page
+        assert (tmp_path / "seen").read_bytes().count(b"size ") == 2  # no third game started
+
+        await first.close()  # a game ends: its place is free again
+        await _until(lambda: server.games == 1)
+        async with http.get(site.make_url("/")) as response:
+            assert response.status == 200 and "textual.js" in await response.text()
+        third = await http.ws_connect(site.make_url("/ws"))
+        await _until(lambda: (tmp_path / "seen").read_bytes().count(b"size ") == 3)
+        await second.close()
+        await third.close()
+        await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
+
+
+@pytest.mark.parametrize("query,size", [
+    ("?width=100000&height=99999999999999999999999", f"{SIZE_MAX} {SIZE_MAX}"),
+    ("?width=1&height=-5", f"{SIZE_MIN} {SIZE_MIN}"),
+    ("?width=abc", "80 24"),
+    ("?width=120&height=40", "120 40"),
+])
+async def test_the_size_a_browser_asks_for_is_held_in_bounds(tmp_path, query, size):
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws" + query))
+        await game.send_json(["resize", {"width": 10**9, "height": 0}])
+        await game.send_json(["resize", {"width": 90, "height": 30}])
+        await _until(lambda: (tmp_path / "seen").exists() and b'"width": 90' in (tmp_path / "seen").read_bytes())
+        await game.close()
+        await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
+    seen = (tmp_path / "seen").read_bytes().decode(errors="replace")
+    assert seen.startswith(f"size {size}\n")
+    resizes = [json.loads(meta) for meta in re.findall(r'\{"type": "resize"[^}]*\}', seen)]
+    assert [(r["width"], r["height"]) for r in resizes] == [(SIZE_MAX, SIZE_MIN), (90, 30)]
+
+
+@pytest.mark.parametrize("message", ["not json", "[]", '["resize", {}]', '{"a": 1}', '["stdin"]'])
+async def test_a_message_the_page_never_sends_ends_its_game_with_one_line_and_no_traceback(
+        tmp_path, caplog, message):
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        await game.send_str(message)
+        closing = await asyncio.wait_for(game.receive(), TIMEOUT)
+        assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        await _until(lambda: server.games == 0)  # the game was stopped
+        await _all_ended(tmp_path)
+    assert not [r for r in caplog.records if r.exc_info]
+    told = [r.getMessage() for r in caplog.records if r.name == "textual-serve" and "browser" in r.getMessage()]
+    assert len(told) == 1 and told[0].startswith("a browser sent a message the page never sends (")
+    assert "\n" not in told[0]
