@@ -1,6 +1,6 @@
 """Paired single hands: ``python -m scopa_tui.ai.handpairs hard pimc --pairs 300 --seed 101``.
 
-The fast signal of the AI's strength (README.md, "AI opponents and bots"): two players
+The fast signal of the AI's strength (docs/ai-strength.md): two players
 play the same deal twice with the seats swapped, one hand each time (2-player Scopa), and
 the first player's points minus the second's, averaged over the two hands, is one *pair*.
 With ``--players 4`` each AI is a pair of partners (seats 0 and 2, then 1 and 3); with

@@ -11,7 +11,7 @@ and searches each with alpha-beta, but:
 * the evaluation (:func:`.evaluation.expected_points`) turns every point into the chance
   of winning it, counting what is still out, and weighs the sweep the table invites
   (``leaf=fitted_points`` reads it from tables fitted on self-play instead, :mod:`.fit`:
-  measured no stronger, README.md "AI opponents and bots");
+  measured no stronger, docs/ai-strength.md);
 * it plays the score: a finished hand that wins or loses the game is worth
   :data:`.search.WIN` points more or less than its count;
 * when nothing is hidden any more (no stock, one other hand) one world is the exact answer;
@@ -20,7 +20,7 @@ and searches each with alpha-beta, but:
   are searched by information-set MCTS of ``late``
   iterations (default :data:`LATE_MCTS`, :mod:`.ismcts`) instead: there each world of
   alpha-beta lets every seat, the partner too, see every hand, and it laid cards the
-  opponents take where a dead card was there to lay (README.md, "AI opponents and bots");
+  opponents take where a dead card was there to lay (docs/ai-strength.md);
 * of the moves its search calls about even (within ``prudence`` points, default
   :data:`PRUDENCE`), it plays the one that leaves no careless risk (:func:`prudent`): the
   settebello laid as bait, a table one card sweeps.
@@ -34,20 +34,19 @@ budget's safety cap of :data:`SAFETY_TIME` (a count of worlds given has none).
 The other keyword arguments (``infer``, ``play_score``, ``infosets``, ``at_least``,
 ``leaf``, ``score_leaf``, ``prudence``, ``late``) switch one idea off or on at a time, for measuring it; the
 registry does not offer them.  ``score_leaf`` (off) values the leaves near the end of a
-game by the game they lead to as well (:func:`game_leaf`; README.md, "AI opponents and
-bots").  ``mcts=N`` (the registry's ``hard:mcts=N``) searches by information-set MCTS
+game by the game they lead to as well (:func:`game_leaf`; docs/ai-strength.md).  ``mcts=N`` (the registry's ``hard:mcts=N``) searches by information-set MCTS
 instead (:mod:`.ismcts`, N iterations; ``explore``, ``bias`` and ``horizon`` are its
 constant, progressive bias and rollout horizon) wherever something is hidden; at 1,000
-iterations measured weaker than the default (README.md, "AI opponents and bots"), so an option.
+iterations measured weaker than the default (docs/ai-strength.md), so an option.
 ``lookahead`` (and ``plies``) looks past the end of the deal at each search's
 principal leaf (:mod:`.lookahead`): counts the registry offers (``hard:lookahead=4``), off
-by default, measured no stronger (README.md, "AI opponents and bots").
+by default, measured no stronger (docs/ai-strength.md).
 ``infer="model"`` (with ``temp``, ``eps`` and ``candidates``) draws the worlds by the
 likelihood of the other seats' plays this deal under an opponent model (:mod:`.inference`)
 instead of the two rules of :func:`.worlds.evidence`.
 ``endgame=K`` (a keyword only, for measuring) searches each world to the end of the hand
 once K plays or fewer are left (12: the last two deals), through a guessed stock: measured
-no stronger than the default (README.md, "AI opponents and bots").
+no stronger than the default (docs/ai-strength.md).
 """
 
 from __future__ import annotations
@@ -70,7 +69,7 @@ from .worlds import determinize, evidence, perfect_information
 __all__ = ["HardPlayer", "determinize", "evidence", "perfect_information"]
 
 # Worlds per decision and depth cap (plies) by number of players: calibrated so that a
-# move takes at most 0.5 s median on an idle core (README.md, "AI strength").
+# move takes at most 0.5 s median on an idle core (README.md, "AI opponents and bots", *Strength*).
 DEFAULT_WORLDS = {2: 40, 3: 16, 4: 16, 6: 10}
 DEFAULT_DEPTH = {2: 9, 3: 9, 4: 8, 6: 7}
 # The most card sequences a world's search may span (the product of the hand sizes over its
@@ -101,13 +100,13 @@ def _within_width(state, depth: int) -> int:
 # By the number of players, the plays left from which a hand is searched by information-set
 # MCTS (the last two deals of 4 players, 24 plays; the last deal of 6, 18), and its
 # iterations (2,000: about 0.3 s of processor median, 0.6 s at most in 4-player Escoba and
-# Scopone; README.md "AI opponents and bots").  The tree search reads no clock: SAFETY_TIME and a ``time`` budget do not cut it
+# Scopone; docs/ai-strength.md).  The tree search reads no clock: SAFETY_TIME and a ``time`` budget do not cut it
 # short.
 LATE_PLAYS = {4: 24, 6: 18}
 LATE_MCTS = 2000
 
 # Points: a move this close to the best that leaves no careless risk is played instead
-# (:func:`prudent`; measured neutral in strength, README.md "AI opponents and bots").
+# (:func:`prudent`; measured neutral in strength, docs/ai-strength.md).
 PRUDENCE = 0.2
 
 
@@ -135,7 +134,7 @@ def prudent(view: PlayerView, scored: list[tuple[Move, float]], margin: float = 
     The search's values carry the noise of its sampled worlds (a few tenths of a point at
     40), so a move it calls even with the settebello laid as bait, or with a table left that
     one card sweeps, is only a guess; a strong player takes the safe one.  Measured against
-    ``pimc`` on the same deals: no weaker at 0.1, 0.2 or 0.3 (README.md)."""
+    ``pimc`` on the same deals: no weaker at 0.1, 0.2 or 0.3 (docs/ai-strength.md)."""
     if len(scored) == 1 or margin <= 0:
         return scored[0]
     floor = scored[0][1] - margin
@@ -147,7 +146,7 @@ SAFETY_TIME = 1.0  # seconds: the longest a decision may take when no ``time`` i
 
 SQRT2 = sqrt(2.0)
 # game_leaf: a 2-side hand's points, both sides together (the mean of the fresh seed's
-# 200 games of hard against pimc: 2.29 + 2.17, README.md "Strength"); the spread of its
+# 200 games of hard against pimc: 2.29 + 2.17, README.md "AI opponents and bots", *Strength*); the spread of its
 # difference at the hand's start; how close to the target a side must be to count.
 HAND_POINTS = 4.5
 HAND_SPREAD = 2.2

@@ -69,7 +69,7 @@ DESCRIPTIONS: dict[str, str] = {
                "(hard:worlds=40,depth=9)"),
 }
 # Levels for the simulator and the benchmark only, left out of the game's menus (not in
-# DESCRIPTIONS): ``pimc`` is the yardstick of ``hard`` (README.md, "AI strength").
+# DESCRIPTIONS): ``pimc`` is the yardstick of ``hard`` (README.md, "AI opponents and bots", *Strength*).
 YARDSTICKS: dict[str, str] = {
     "pimc": N_("samples 12 guesses of the hidden cards and searches 5 plies in each (pimc:worlds=12,depth=5)"),
 }
