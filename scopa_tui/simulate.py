@@ -281,7 +281,7 @@ def _facts(summary: dict[str, Any]) -> list[str]:
     if house:
         # TRANSLATORS: the house rules played, by their command-line names (napola re-bello).
         facts.append(_("options {names}").format(names=" ".join(house)))
-    facts += [_("preset {name}").format(name=summary["preset"]), _("target {n}").format(n=summary["target"]),
+    facts += [_("preset {name}").format(name=summary["preset"]), ngettext("to {n} point", "to {n} points", summary["target"]).format(n=summary["target"]),
               _("seed {n}").format(n=summary["seed"])]
     return facts
 

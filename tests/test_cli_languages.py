@@ -135,3 +135,9 @@ def test_the_crash_line_in_tagalog(tmp_path):
     languages.use("tl")
     assert crash_line(App()) == (f"scopa-tui: huminto dahil may mali sa loob ng programa (KeyError: 'x'); "
                                  f"nasa {tmp_path / 'crash.log'} ang mga detalye")
+
+
+def test_the_simulator_summary_of_a_game_to_one_point_in_italian_is_singular():
+    languages.use("it")
+    table = simulate.format_table({**SUMMARY, "target": 1})
+    assert "regolamento standard, a 1 punto, seed 7" in table.splitlines()[-1]
