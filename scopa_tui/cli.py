@@ -291,12 +291,17 @@ def _web_args(web: argparse.ArgumentParser) -> None:
                      help=_("default 8000"))
     web.add_argument("--public-url", type=_public_url, default=None, metavar="URL",
                      help=_("the address browsers open, e.g. http://myhost:8000 (with --host 0.0.0.0)"))
-    from .web import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_SESSIONS
+    from .web import DEFAULT_IDLE_MINUTES, DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS
 
     web.add_argument("--max-sessions", type=_at_least(1, 1000), default=DEFAULT_MAX_SESSIONS,
                      metavar=pgettext("placeholder", "N"),
                      help=_("games played at once, one process each (default {n}); "
                             "one more browser is told the server is full").format(n=DEFAULT_MAX_SESSIONS))
+    web.add_argument("--max-per-address", type=_at_least(0, 1000), default=DEFAULT_MAX_PER_ADDRESS,
+                     metavar=pgettext("placeholder", "N"),
+                     help=_("of them, games from one address at once (default {n}; 0: no limit but --max-sessions, "
+                            "as behind a proxy, where every browser comes from the proxy's address)").format(
+                         n=DEFAULT_MAX_PER_ADDRESS))
     web.add_argument("--idle-minutes", type=_at_least(0, 10080), default=DEFAULT_IDLE_MINUTES,
                      metavar=pgettext("placeholder", "N"),
                      help=_("close a game whose browser sends no key for N minutes, which frees its place; "

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import ipaddress
 import secrets
 import signal
 import sqlite3
@@ -29,6 +28,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
+from .address import address_key
 from ..engine.text import _
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
                        CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame,
@@ -107,21 +107,6 @@ class Connection:
         self.send(error_message("bad_token", reason))
         self.queue.put_nowait(None)
         self.close(4000, "seat resumed elsewhere")
-
-
-def address_key(host: str) -> str:
-    """What the per-address limits count a remote host as: an IPv4 address as itself, an IPv6
-    one by its /64 network (a subscriber's network, in which a client may take a new address
-    for every connection), an IPv4 address mapped in IPv6 (a dual-stack listener) as IPv4."""
-    try:
-        ip = ipaddress.ip_address(host.split("%", 1)[0])  # without an IPv6 zone ("fe80::1%eth0")
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
 
 
 class CountedConnection(ServerConnection):

@@ -7,8 +7,9 @@ to it, and so is ``--lang`` (the page's own words are in the same language).  Th
 listens on 127.0.0.1 unless ``--host`` names another address.
 
 Each game is a process: at most ``--max-sessions`` of them run at once (README.md, *In a
-browser*); the page asked for beyond that says the server is full (HTTP 503), and so does a
-websocket opened anyway, before any process starts.  A game whose browser sends no key,
+browser*), and at most ``--max-per-address`` from one address (:func:`..net.address.address_key`);
+the page asked for beyond that says the server is full (HTTP 503), and so does a websocket
+opened anyway, before any process starts.  A game whose browser sends no key,
 click or resize for ``--idle-minutes`` is closed (it is saved), which frees its place.  The
 terminal size a browser asks for (``?width=``/``?height=`` and its resize messages) is held
 to :data:`SIZE_MIN`..:data:`SIZE_MAX`.
@@ -22,14 +23,17 @@ import os
 import shlex
 import socket
 import sys
+from collections import Counter
 from pathlib import Path
 
 from ..engine.text import _, language, ngettext
+from ..net.address import address_key
 from ..store.files import describe_os_error
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 8  # games (app processes) at once: a 2-core machine plays about that many well
+DEFAULT_MAX_PER_ADDRESS = 4  # of them from one address (an IPv6 /64), so that one browser cannot take all
 DEFAULT_IDLE_MINUTES = 30  # a game whose browser sends no key, click or resize this long is closed
 SIZE_MIN, SIZE_MAX = 20, 500  # columns and rows a browser may ask for (else 80×24)
 RETRY_AFTER = "30"  # seconds a full server tells browsers and scripts to wait (HTTP Retry-After)
@@ -100,6 +104,14 @@ def busy_line(max_sessions: int) -> str:
                     "try again in a while.", max_sessions).format(n=max_sessions)
 
 
+def address_busy_line(max_per_address: int) -> str:
+    """What a browser (or a script) is told when its address already plays all it may."""
+    return ngettext("This server plays at most {n} game at once for one address, and yours is playing it; "
+                    "close it and try again.",
+                    "This server plays at most {n} games at once for one address, and yours are playing them; "
+                    "close one and try again.", max_per_address).format(n=max_per_address)
+
+
 def terminal_size(value, default: int) -> int:
     """A width or height a browser asked for, as a whole number from SIZE_MIN to SIZE_MAX
     (``default`` when it is none): textual-serve would pass any number on to the game."""
@@ -125,15 +137,23 @@ def _server_class():
         (else the server waits up to a minute for every browser to go)."""
 
         def __init__(self, *args, max_sessions: int = DEFAULT_MAX_SESSIONS,
+                     max_per_address: int = DEFAULT_MAX_PER_ADDRESS,
                      idle_timeout: float = DEFAULT_IDLE_MINUTES * 60.0, **kwargs):
             super().__init__(*args, **kwargs)
             self.sessions: set[asyncio.Task] = set()  # the requests being served, pages included
             self.max_sessions = max_sessions
+            self.max_per_address = max_per_address  # 0: no limit but max_sessions
             self.idle_timeout = idle_timeout  # seconds; 0: none
             self.games = 0  # websockets being served: each one a game process
+            self.by_address: Counter[str] = Counter()  # address_key -> its games being served
 
-        def _full(self) -> bool:
-            return self.games >= self.max_sessions
+        def _busy(self, request) -> str | None:
+            """Why one more game cannot start for ``request`` (a line to say), or None."""
+            if self.games >= self.max_sessions:
+                return busy_line(self.max_sessions)
+            if self.max_per_address and self.by_address[address_key(request.remote or "")] >= self.max_per_address:
+                return address_busy_line(self.max_per_address)
+            return None
 
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
@@ -152,9 +172,10 @@ def _server_class():
         @aiohttp_jinja2.template("app_index.html")
         async def handle_index(self, request) -> dict:
             """textual-serve's page, with its words in the player's language."""
-            if self._full():  # the page would only open a websocket that is refused
+            busy = self._busy(request)
+            if busy:  # the page would only open a websocket that is refused
                 page = aiohttp_jinja2.render_template(
-                    "busy.html", request, {"words": page_words(), "busy": busy_line(self.max_sessions)}, status=503)
+                    "busy.html", request, {"words": page_words(), "busy": busy}, status=503)
                 page.headers["Retry-After"] = RETRY_AFTER
                 return page
             context = await Server.handle_index.__wrapped__(self, request)
@@ -163,17 +184,22 @@ def _server_class():
 
         async def handle_websocket(self, request) -> web.StreamResponse:
             """textual-serve's game, if there is room for one more, at a size held in bounds."""
-            if self._full():  # before the handshake: no process starts
-                return web.Response(status=503, text=busy_line(self.max_sessions) + "\n",
-                                    headers={"Retry-After": RETRY_AFTER})
+            busy = self._busy(request)
+            if busy:  # before the handshake: no process starts
+                return web.Response(status=503, text=busy + "\n", headers={"Retry-After": RETRY_AFTER})
             query = request.rel_url.query
             url = request.rel_url.update_query(width=terminal_size(query.get("width"), 80),
                                                height=terminal_size(query.get("height"), 24))
+            address = address_key(request.remote or "")
             self.games += 1
+            self.by_address[address] += 1
             try:
                 return await super().handle_websocket(request.clone(rel_url=url))
             finally:
                 self.games -= 1
+                self.by_address[address] -= 1
+                if not self.by_address[address]:
+                    del self.by_address[address]
 
         async def _process_messages(self, websocket, app_service) -> None:
             """textual-serve's loop over the browser's messages, with its resizes held in bounds;
@@ -235,6 +261,7 @@ def serve(args) -> int:
     server = _server_class()(app_command(args), host=host, port=port, title="Scopa",
                              public_url=getattr(args, "public_url", None), templates_path=TEMPLATES,
                              max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+                             max_per_address=getattr(args, "max_per_address", DEFAULT_MAX_PER_ADDRESS),
                              idle_timeout=getattr(args, "idle_minutes", DEFAULT_IDLE_MINUTES) * 60.0)
     try:
         server.serve()

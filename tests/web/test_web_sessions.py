@@ -21,7 +21,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from scopa_tui.cli import build_parser
-from scopa_tui.web import SIZE_MAX, SIZE_MIN, TEMPLATES, _server_class, busy_line
+from scopa_tui.web import SIZE_MAX, SIZE_MIN, TEMPLATES, _server_class, address_busy_line, busy_line
 
 TIMEOUT = 30.0
 
@@ -38,12 +38,12 @@ while chunk := sys.stdin.buffer.read1(65536):
 """
 
 
-def _server(tmp_path: Path, max_sessions: int, idle_timeout: float = 0.0):
+def _server(tmp_path: Path, max_sessions: int, idle_timeout: float = 0.0, max_per_address: int = 0):
     script = tmp_path / "stand_in.py"
     script.write_text(STAND_IN)
     command = shlex.join([sys.executable, str(script), str(tmp_path / "seen")])
     return _server_class()(command, title="Scopa", templates_path=TEMPLATES, max_sessions=max_sessions,
-                           idle_timeout=idle_timeout)
+                           max_per_address=max_per_address, idle_timeout=idle_timeout)
 
 
 async def _until(condition) -> None:
@@ -73,6 +73,8 @@ def test_max_sessions_and_idle_minutes_are_options_with_defaults():
     assert build_parser().parse_args(["web"]).max_sessions == 8
     assert build_parser().parse_args(["web", "--max-sessions", "2"]).max_sessions == 2
     assert build_parser().parse_args(["web"]).idle_minutes == 30
+    assert build_parser().parse_args(["web"]).max_per_address == 4
+    assert build_parser().parse_args(["web", "--max-per-address", "0"]).max_per_address == 0
     assert build_parser().parse_args(["web", "--idle-minutes", "0"]).idle_minutes == 0
 
 
@@ -164,3 +166,30 @@ async def test_a_message_the_page_never_sends_ends_its_game_with_one_line_and_no
     told = [r.getMessage() for r in caplog.records if r.name == "textual-serve" and "browser" in r.getMessage()]
     assert len(told) == 1 and told[0].startswith("a browser sent a message the page never sends (")
     assert "\n" not in told[0]
+
+
+async def test_one_address_takes_at_most_max_per_address_games_and_is_told_so(tmp_path):
+    # With room on the server, one address (every connection of the test is 127.0.0.1) could
+    # take every place; now it is told, in one line, that its own games are the limit.
+    server = _server(tmp_path, max_sessions=5, max_per_address=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        games = [await http.ws_connect(site.make_url("/ws")) for _ in range(2)]
+        await _until(lambda: (tmp_path / "seen").exists() and
+                     (tmp_path / "seen").read_bytes().count(b"size ") == 2)
+        assert server.by_address == {"127.0.0.1": 2}
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(site.make_url("/ws"))
+        assert refused.value.status == 503
+        async with http.get(site.make_url("/ws")) as response:
+            assert response.status == 503 and await response.text() == address_busy_line(2) + "\n"
+        async with http.get(site.make_url("/")) as response:
+            assert response.status == 503 and address_busy_line(2) in await response.text()
+        await games[0].close()  # one of its games ends: it may start another
+        await _until(lambda: server.games == 1)
+        again = await http.ws_connect(site.make_url("/ws"))
+        await _until(lambda: (tmp_path / "seen").read_bytes().count(b"size ") == 3)
+        for game in (games[1], again):
+            await game.close()
+        await _until(lambda: server.games == 0)
+        assert not server.by_address
+        await _all_ended(tmp_path)
