@@ -121,6 +121,41 @@ class NewerDatabase(Exception):
     pass
 
 
+def _sqlite_words() -> dict[str, str]:
+    """SQLite's common failures, by the primary code of their name, in the player's language
+    (see :func:`describe_db_error`)."""
+    return {"SQLITE_BUSY": _("the file is in use by another program"),
+            "SQLITE_LOCKED": _("the file is in use by another program"),
+            "SQLITE_FULL": _("No space left on device"),
+            "SQLITE_IOERR": _("the disk could not be read or written"),
+            "SQLITE_READONLY": _("Read-only file system"),
+            "SQLITE_PERM": _("Permission denied"), "SQLITE_AUTH": _("Permission denied"),
+            "SQLITE_CANTOPEN": _("the file cannot be opened"),
+            "SQLITE_NOTADB": _("the file is not a database"),
+            "SQLITE_CORRUPT": _("the file is damaged")}
+
+
+def describe_db_error(e: BaseException) -> str:
+    """What went wrong with the statistics file, in one line and in the player's language:
+    SQLite's own words are English ("database or disk is full"), so its common failures have
+    words of their own (by ``sqlite_errorname``: ``SQLITE_IOERR_WRITE`` is an ``SQLITE_IOERR``);
+    any other keeps SQLite's text after a translated lead-in.  Our own reasons (the file is a
+    directory, fails its check) are already in the player's language, and an ``OSError`` is
+    :func:`.files.describe_os_error`'s."""
+    if isinstance(e, OSError):
+        return describe_os_error(e)
+    name = getattr(e, "sqlite_errorname", None)
+    if not name:
+        return str(e)
+    parts = name.split("_")
+    said = _sqlite_words().get("_".join(parts[:2]))
+    if said is not None:
+        return said
+    # TRANSLATORS: a failure of the statistics database with no words of its own here:
+    # {error} is SQLite's text, in English ("no such table: games").
+    return _("database error: {error}").format(error=str(e) or name)
+
+
 def _is_busy(error: sqlite3.Error) -> bool:
     """Another connection holds the file ("database is locked", "database is busy")."""
     return isinstance(error, sqlite3.OperationalError) and ("locked" in str(error) or "busy" in str(error))
@@ -383,7 +418,8 @@ class Database:
         (version,) = con.execute("PRAGMA user_version").fetchone()
         if self._read_only:  # read as it is: no check that writes, no upgrade
             if version != schema_version():
-                raise sqlite3.OperationalError(f"read-only and of schema {version}, not {schema_version()}")
+                raise sqlite3.OperationalError(_("of schema {version}, where this scopa-tui reads {known}").format(
+                    version=version, known=schema_version()))
             return
         if version > schema_version():
             raise NewerDatabase(_("is from a newer scopa-tui (schema {version}, this one reads up to {known})")
@@ -450,7 +486,7 @@ class Database:
                 self._set_aside(str(e), "newer")
             except sqlite3.OperationalError as e:
                 self._close(con)
-                text = str(e)
+                text = describe_db_error(e)
                 if _is_busy(e):
                     self.busy = True
                     if not self._busy:  # once, not at every read while it lasts
@@ -463,14 +499,14 @@ class Database:
                                _("is read-only and cannot be used as it is ({error})").format(error=text))
                     self._disabled = True
                     return None
-                if "full" in text or "disk I/O" in text or attempt:
+                if "full" in str(e) or "disk I/O" in str(e) or attempt:
                     self.notices.add(_("statistics file {path} cannot be used: {error}").format(path=self.path,
                                                                                                 error=text))
                     return None
                 self._set_aside(_("cannot be opened ({error})").format(error=text), "corrupt")
             except (sqlite3.DatabaseError, OSError) as e:
                 self._close(con)
-                self._set_aside(_("is damaged ({error})").format(error=e), "corrupt")
+                self._set_aside(_("is damaged ({error})").format(error=describe_db_error(e)), "corrupt")
             if self._disabled:
                 return None
         return None
@@ -544,7 +580,7 @@ class Database:
             except sqlite3.Error as e:
                 self.busy = _is_busy(e)
                 self.notices.add(_("{what} was not stored in {path}: {error}").format(what=_(what), path=self.path,
-                                                                                      error=e))
+                                                                                      error=describe_db_error(e)))
                 return None
 
     def _read(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
@@ -557,7 +593,7 @@ class Database:
             except sqlite3.Error as e:
                 self.busy = _is_busy(e)
                 self.notices.add(_("statistics file {path} could not be read: {error}").format(path=self.path,
-                                                                                              error=e))
+                                                                                              error=describe_db_error(e)))
                 return default
 
     # --- writing --------------------------------------------------------------------

@@ -288,3 +288,49 @@ class _Failing:
 
     def write(self, fd, data):
         raise OSError(self.code, os.strerror(self.code))
+
+
+def test_a_damaged_statistics_file_is_told_in_italian_not_in_sqlites_english(tmp_path):
+    # SQLite's own words are English ("file is not a database"): the notice says it in the
+    # player's language, the path kept.
+    path = tmp_path / "scopa.sqlite3"
+    path.write_bytes(b"this is not a database at all" * 200)
+    languages.use("it")
+    store = Store(tmp_path)
+    assert store.stats().games == 0
+    (message,) = store.notices.take()
+    assert str(path) in message and "il file non è un database" in message
+    assert "file is not a database" not in message
+
+
+def test_the_statistics_on_a_full_disk_say_so_in_tagalog(tmp_path, monkeypatch):
+    import sqlite3
+
+    from scopa_tui.store import db as dbmod
+    store = Store(tmp_path)
+    store.stats()  # create the database
+    full = sqlite3.OperationalError("database or disk is full")
+    full.sqlite_errorname = "SQLITE_FULL"  # as SQLite's own error carries it
+
+    class FullConnection:
+        def __init__(self, con):
+            self.con = con
+
+        def execute(self, sql, *args):
+            if sql.startswith("INSERT"):
+                raise full
+            return self.con.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.con, name)
+
+    languages.use("tl")
+    real = dbmod.Database._connect
+    monkeypatch.setattr(dbmod.Database, "_connect", lambda self: FullConnection(real(self)))
+    game, setup = finished(5)
+    assert not store.db.add_game("g5", records.dumps(game), setup)
+    monkeypatch.undo()
+    messages = store.notices.take()
+    assert messages and all("disk is full" not in m for m in messages)
+    assert any(dbmod.describe_db_error(full) in m and str(tmp_path / "scopa.sqlite3") in m for m in messages)
+    assert dbmod.describe_db_error(full) == files.describe_os_error(OSError(errno.ENOSPC, "x"))
