@@ -207,11 +207,11 @@ def main(argv=None) -> int:
     p.add_argument("--variant", choices=SCOPA_SCORED, default="scopa",
                    help="the game, one scored as Scopa (default scopa)")
     args = p.parse_args(argv)
-    allowed = VARIANTS[args.variant].players
+    game = VARIANTS[args.variant]
     if args.players is None:
-        args.players = VARIANTS[args.variant].default_players
-    elif args.players not in allowed:
-        p.error(f"--players {args.players}: {args.variant} is played by {', '.join(map(str, allowed))}")
+        args.players = game.default_players
+    elif args.players not in game.players:
+        p.error(f"--players {args.players}: {args.variant} is played by {', '.join(map(str, game.players))}")
     for spec in (args.first, args.second):
         try:
             check_spec(spec)
