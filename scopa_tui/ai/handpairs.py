@@ -6,7 +6,8 @@ the first player's points minus the second's, averaged over the two hands, is on
 With ``--players 4`` each AI is a pair of partners (seats 0 and 2, then 1 and 3); with
 ``--players 6`` (three sides of two) the deal is played three times, the first AI one side
 in turn and the second the other two, and a pair is the first's points minus the mean of
-the other sides', averaged over the three hands.
+the other sides', averaged over the three hands.  ``--variant`` plays another game scored as
+Scopa (both Scopones, with their 4 players; Scopa d'Assi).
 Dealing the same cards to both seats cancels most of the luck of the deal, so a few
 hundred pairs tell +0.3 points a hand from 0, where games to 11 need thousands.
 
@@ -34,12 +35,14 @@ import time
 from ..engine import Game, make_rules
 from ..engine.cards import COINS_MASK, SETTEBELLO
 from ..engine.core import primiera
+from ..engine.variants import VARIANTS
 from ..simulate import percentile
 from .evaluation import expected_points
 from .registry import check_spec, make_player
 
 CATEGORIES = ("cards", "coins", "settebello", "primiera", "scope")
-DEAL = 3  # cards a deal gives each seat
+# The games scored as plain Scopa (categories() counts its points): Escoba is not.
+SCOPA_SCORED = tuple(name for name, v in VARIANTS.items() if v.scoring == "scopa")
 
 
 def _most(values: list) -> list[int]:
@@ -68,8 +71,8 @@ def play_hand(rules, deal_seed: int, players: list, times: list[list[float]] | N
 
     Returns the points of each side, the points by category, the evaluation for side 0 at
     the start of each deal and at the end (the exact points), and the side of the last capture.
+    A deal is what the stock gives: a Scopone's hand, dealt whole, is one.
     """
-    per_deal = DEAL * rules.players
     game = Game(rules, deal_seed)
     game.start()
     state = game.state
@@ -82,9 +85,10 @@ def play_hand(rules, deal_seed: int, players: list, times: list[list[float]] | N
         move = players[seat].choose(view)
         if times is not None:
             times[seat].append(time.process_time() - started)
+        stock = len(state.stock)
         game.play_listed(move.card, move.mask)
         state = game.state
-        if two and state.plays_left and not state.plays_left % per_deal:
+        if two and len(state.stock) != stock:  # the next deal was dealt
             values.append(expected_points(state, 0, rules.primiera_values, rules))
     points = list(game.hand_scores[-1].points)
     if two:
@@ -134,10 +138,12 @@ def play_pair(rules, deal_seed: int, specs: tuple[str, str], seeds: tuple[int, i
     }
 
 
-def run(a: str, b: str, pairs: int, seed: int, out=None, players: int = 2) -> dict:
-    """``pairs`` pairs of ``a`` against ``b`` (``players`` 2; 4 or 6: sides of partners):
-    every pair's result, and the first's decision times."""
-    rules = make_rules(players=players)
+def run(a: str, b: str, pairs: int, seed: int, out=None, players: int = 2, variant: str = "scopa") -> dict:
+    """``pairs`` pairs of ``a`` against ``b`` (``players`` 2; 4 or 6: sides of partners) in
+    ``variant`` (one of :data:`SCOPA_SCORED`): every pair's result, and the first's decision times."""
+    if variant not in SCOPA_SCORED:
+        raise ValueError(f"{variant!r} is not scored as Scopa: choose one of {', '.join(SCOPA_SCORED)}")
+    rules = make_rules(players=players, variant=variant)
     master = random.Random(seed)
     rows = []
     times: list[float] = []
@@ -150,7 +156,8 @@ def run(a: str, b: str, pairs: int, seed: int, out=None, players: int = 2) -> di
         if out is not None:
             out.write(json.dumps(row) + "\n")
             out.flush()
-    return {"a": a, "b": b, "seed": seed, "players": players, "rows": rows, "times": sorted(times)}
+    return {"a": a, "b": b, "seed": seed, "players": players, "variant": variant, "rows": rows,
+            "times": sorted(times)}
 
 
 def mean_se(xs: list[float]) -> tuple[float, float]:
@@ -174,7 +181,9 @@ def format_summary(result: dict) -> str:
     deals = len(rows[0]["deals"]) if rows else 0
     sides = {4: " (pairs of partners, 4 players)",
              6: " (a side of two against two, 6 players)"}.get(result.get("players", 2), "")
-    lines = [f"{result['a']} vs {result['b']}{sides}, seed {result['seed']}: {len(rows)} pairs, "
+    variant = result.get("variant", "scopa")
+    game = "" if variant == "scopa" else f" in {VARIANTS[variant].title}"
+    lines = [f"{result['a']} vs {result['b']}{sides}{game}, seed {result['seed']}: {len(rows)} pairs, "
              f"points a hand ahead {_pm([r['lead'] for r in rows])}",
              "by category: " + ", ".join(f"{k} {_pm([r['categories'][k] for r in rows])}" for k in CATEGORIES),
              *(["by deal: " + ", ".join(f"{d + 1}: {_pm([r['deals'][d] for r in rows])}" for d in range(deals))]
@@ -192,10 +201,17 @@ def main(argv=None) -> int:
     p.add_argument("--pairs", type=int, default=300, help="pairs of hands (default 300)")
     p.add_argument("--seed", type=int, default=101, help="seed of the deals and the players (default 101)")
     p.add_argument("--out", help="write one JSON line a pair to this file")
-    p.add_argument("--players", type=int, choices=(2, 4, 6), default=2,
+    p.add_argument("--players", type=int, choices=(2, 4, 6),
                    help="2; 4: each AI a pair of partners; 6: the first AI one side of two, "
-                        "the second the other two (default 2)")
+                        "the second the other two (default 2, or the variant's only count: 4 in a Scopone)")
+    p.add_argument("--variant", choices=SCOPA_SCORED, default="scopa",
+                   help="the game, one scored as Scopa (default scopa)")
     args = p.parse_args(argv)
+    game = VARIANTS[args.variant]
+    if args.players is None:
+        args.players = game.default_players
+    elif args.players not in game.players:
+        p.error(f"--players {args.players}: {args.variant} is played by {', '.join(map(str, game.players))}")
     for spec in (args.first, args.second):
         try:
             check_spec(spec)
@@ -208,7 +224,7 @@ def main(argv=None) -> int:
     except OSError as e:
         p.error(f"cannot write {args.out}: {e.strerror}")
     try:
-        result = run(args.first, args.second, args.pairs, args.seed, out, args.players)
+        result = run(args.first, args.second, args.pairs, args.seed, out, args.players, args.variant)
     finally:
         if out is not None:
             out.close()

@@ -86,3 +86,25 @@ def test_most_is_a_single_best_among_any_number_of_sides():
     assert handpairs._most([5, 5, 4]) == [0, 0, 0]
     assert handpairs._most([None, 2, None]) == [0, 1, 0]
     assert handpairs._most([7, None]) == [1, 0]
+
+
+def test_a_scopone_is_played_by_its_four_players_its_hand_one_deal():
+    # Scopone scientifico deals all 40 cards at once: ten plays a seat, and the evaluation's
+    # move over the hand is one deal that ends in the exact points.
+    result = handpairs.run("easy", "random", 2, seed=5, players=4, variant="scopone-scientifico")
+    assert result["variant"] == "scopone-scientifico"
+    assert len(result["times"]) == 2 * 2 * 2 * 10  # the first AI's two seats, ten cards each, two hands
+    for r in result["rows"]:
+        assert sum(r["categories"].values()) == pytest.approx(r["lead"])
+        assert r["deals"] == [pytest.approx(r["lead"])]
+    with pytest.raises(ValueError, match="not scored as Scopa"):
+        handpairs.run("easy", "random", 1, seed=5, players=4, variant="escoba")
+
+
+def test_the_command_takes_a_variant_and_its_players(capsys):
+    assert handpairs.main(["easy", "random", "--pairs", "1", "--seed", "3", "--variant", "scopone-classico"]) == 0
+    assert "easy vs random (pairs of partners, 4 players) in Scopone classico, seed 3: 1 pairs" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as e:
+        handpairs.main(["easy", "random", "--variant", "scopone-scientifico", "--players", "2"])
+    assert e.value.code == 2
+    assert "scopone-scientifico is played by 4" in capsys.readouterr().err.splitlines()[-1]
