@@ -28,8 +28,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
-from .address import address_key
 from ..engine.text import _
+from .address import address_key
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
                        CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame,
                        parse_client)
