@@ -490,8 +490,9 @@ class Database:
                 if _is_busy(e):
                     self.busy = True
                     if not self._busy:  # once, not at every read while it lasts
-                        self.notices.add(_("statistics file {path} is busy (another scopa-tui?): {error}")
-                                         .format(path=self.path, error=text))
+                        # (SQLite's words, described, would only say the same again)
+                        self.notices.add(_("statistics file {path} is busy (another program is using it)")
+                                         .format(path=self.path))
                     self._busy = True
                     return None
                 if self._read_only:

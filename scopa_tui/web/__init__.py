@@ -147,11 +147,11 @@ def _server_class():
             self.games = 0  # websockets being served: each one a game process
             self.by_address: Counter[str] = Counter()  # address_key -> its games being served
 
-        def _busy(self, request) -> str | None:
-            """Why one more game cannot start for ``request`` (a line to say), or None."""
+        def _busy(self, address: str) -> str | None:
+            """Why one more game cannot start for ``address`` (its address_key): a line to say, or None."""
             if self.games >= self.max_sessions:
                 return busy_line(self.max_sessions)
-            if self.max_per_address and self.by_address[address_key(request.remote or "")] >= self.max_per_address:
+            if self.max_per_address and self.by_address[address] >= self.max_per_address:
                 return address_busy_line(self.max_per_address)
             return None
 
@@ -172,7 +172,7 @@ def _server_class():
         @aiohttp_jinja2.template("app_index.html")
         async def handle_index(self, request) -> dict:
             """textual-serve's page, with its words in the player's language."""
-            busy = self._busy(request)
+            busy = self._busy(address_key(request.remote or ""))
             if busy:  # the page would only open a websocket that is refused
                 page = aiohttp_jinja2.render_template(
                     "busy.html", request, {"words": page_words(), "busy": busy}, status=503)
@@ -184,13 +184,13 @@ def _server_class():
 
         async def handle_websocket(self, request) -> web.StreamResponse:
             """textual-serve's game, if there is room for one more, at a size held in bounds."""
-            busy = self._busy(request)
+            address = address_key(request.remote or "")
+            busy = self._busy(address)
             if busy:  # before the handshake: no process starts
                 return web.Response(status=503, text=busy + "\n", headers={"Retry-After": RETRY_AFTER})
             query = request.rel_url.query
             url = request.rel_url.update_query(width=terminal_size(query.get("width"), 80),
                                                height=terminal_size(query.get("height"), 24))
-            address = address_key(request.remote or "")
             self.games += 1
             self.by_address[address] += 1
             try:
