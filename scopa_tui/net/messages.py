@@ -33,6 +33,10 @@ MAX_FRAME = 64 * 1024  # a frame longer than this closes the connection (WebSock
 RATE = 20.0  # messages per second per connection, on average ...
 BURST = 40  # ... with bursts of this many; more gets ``rate_limited``
 IDLE_TIMEOUT = 120.0  # seconds a connection without a seat may stay silent
+# Seconds a connection may take over its TLS handshake (with --certfile): until it is done
+# the connection is not yet counted against its address (docs/online-protocol.md), so a
+# client that never ends it is cut after this, not after asyncio's 60 s.
+TLS_HANDSHAKE_TIMEOUT = 10.0
 NAME_MAX = 24  # characters of a player's name
 TITLE_MAX = 40  # characters of a table's title
 CHAT_MAX = 200  # characters of a chat line

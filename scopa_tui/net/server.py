@@ -31,8 +31,8 @@ from .. import __version__
 from ..engine.text import _
 from .address import address_key
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
-                       CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, NetError, error_message, frame,
-                       parse_client)
+                       CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, TLS_HANDSHAKE_TIMEOUT, NetError,
+                       error_message, frame, parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
 from .tablestore import TableStore
@@ -175,9 +175,10 @@ class Server:
     async def start(self, host: str = "127.0.0.1", port: int = 7654, ssl_context: ssl.SSLContext | None = None):
         """Rebuild the kept tables and listen; returns the port (useful with port 0)."""
         self._restore()
+        tls = {"ssl_handshake_timeout": TLS_HANDSHAKE_TIMEOUT} if ssl_context else {}
         self.server = await serve(self.handler, host, port, ssl=ssl_context, max_size=MAX_FRAME,
                                   compression=None, server_header=f"scopa-tui/{__version__}",
-                                  create_connection=functools.partial(CountedConnection, owner=self))
+                                  create_connection=functools.partial(CountedConnection, owner=self), **tls)
         return self.server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:

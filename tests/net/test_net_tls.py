@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import ssl
 import subprocess
@@ -10,6 +11,7 @@ import pytest
 
 from scopa_tui.cli import main
 from scopa_tui.net.client import NetClient, NetClientError
+import scopa_tui.net.server as server_module
 from scopa_tui.net.server import Server, _ssl_context
 
 
@@ -51,3 +53,23 @@ def test_a_certificate_that_cannot_be_read_is_one_line_and_exit_2(tmp_path, caps
                  "--keyfile", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot use the certificate" in err
+
+
+async def test_a_tls_handshake_never_finished_is_cut(certificate, monkeypatch):
+    # Until its TLS handshake is done a connection is not counted against its address:
+    # one that never sends its hello is cut after TLS_HANDSHAKE_TIMEOUT (asyncio's own
+    # default, 60 s, would hold it past this test's wait).
+    monkeypatch.setattr(server_module, "TLS_HANDSHAKE_TIMEOUT", 0.3)
+    cert, key = certificate
+    server = Server(None, ai_pace=0)
+    port = await server.start("127.0.0.1", 0, _ssl_context(str(cert), str(key)))
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        assert await asyncio.wait_for(reader.read(), 20) == b""  # closed by the server, nothing said
+        writer.close()
+        # the server still serves a client that does finish its handshake
+        client = NetClient(f"wss://127.0.0.1:{port}/", "Anna", ssl=ssl.create_default_context(cafile=str(cert)))
+        assert (await client.connect())["type"] == "welcome"
+        await client.close()
+    finally:
+        await server.close()
