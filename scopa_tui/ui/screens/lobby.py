@@ -249,8 +249,18 @@ class LobbyScreen(Translated, Screen):
         self.codes = [t["code"] for t in tables]
         self._fill_tables()
         n = len(tables)
-        self.say(lambda: ngettext("{n} open table on {url}", "{n} open tables on {url}", n).format(n=n, url=url)
-                 if n else _("no open table on {url}: create one").format(url=url))
+        kept = self.app.kept_codes(url)
+        box = self.query_one("#code", Input)
+        if kept and not box.value.strip():  # a seat kept from a game left (or a crash): offered back
+            box.value = kept[-1]
+
+        def line() -> str:
+            if kept:  # said instead of the count (the list shows the tables): one line at 80 columns
+                # TRANSLATORS: "Join" is the lobby's button (its word in your language).
+                return _("your seat at table {code} is kept: Join takes it back").format(code=kept[-1])
+            return (ngettext("{n} open table on {url}", "{n} open tables on {url}", n).format(n=n, url=url)
+                    if n else _("no open table on {url}: create one").format(url=url))
+        self.say(line)
 
     async def _connected(self):
         """The client for the address and name on screen (a new one when they changed)."""
