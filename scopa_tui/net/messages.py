@@ -65,6 +65,7 @@ ERROR_CODES = (
     "rate_limited",  # more than BURST messages at once (RATE per second on average)
     "bad_message",  # unknown type, a missing field, a field of the wrong type or range
     "bad_name",  # the name is empty, too long, or holds [ or ]
+    "name_taken",  # a player at the table (or one of its AI seats, "AI 2") has that name
     "no_such_table",  # no table has this code
     "table_full",  # every seat of the table is taken
     "bad_token",  # the seat token does not belong to this table

@@ -389,6 +389,7 @@ class Server:
         code = self._new_code()
         table = Table(code, config, seats, secrets.randbelow(2**31), self.options)
         table.address = conn.address
+        table.check_free_name(conn.name)  # "AI 2" is an AI seat's: refused before anything is kept
         self.store.add(code, table.created, config, [], table.seed)
         seat, _token = table.take_seat(conn.name, conn)
         self.tables[code] = table
