@@ -413,13 +413,21 @@ class RemoteTable(Table):
             self._emit(TableError(str(msg.get("message"))))
 
     # --- actions --------------------------------------------------------------------------
-    def _send(self, coro) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
+    def _send(self, coro, unsent=None) -> None:
+        """Send in a task of its own; ``unsent`` (a function making the line) is said when the
+        message could not go (the connection is down: NetClient queues nothing)."""
+        task = asyncio.get_running_loop().create_task(self._deliver(coro, unsent) if unsent else coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def _deliver(self, coro, unsent) -> None:
+        if not await coro:
+            self._emit(TableError(unsent()))
+
     def play(self, move: Move) -> None:
-        self._send(self.client.play(str(move.card), [str(c) for c in move.capture]))
+        # The card stays in the hand (the server never had the play): the player plays it again.
+        self._send(self.client.play(str(move.card), [str(c) for c in move.capture]),
+                   lambda: _("not connected to the server: the play was not sent; play it again once connected"))
 
     def ready_next_hand(self) -> None:
         hand = self.hand_scores[-1].hand if self.hand_scores else 0
@@ -429,10 +437,14 @@ class RemoteTable(Table):
 
     def start(self) -> None:
         """The creator's table starts now, with the AI in the empty seats."""
-        self._send(self.client.start())
+        self._send(self.client.start(),
+                   lambda: _("not connected to the server: the table was not started; press Enter again "
+                             "once connected"))
 
     def chat(self, text: str) -> None:
-        self._send(self.client.chat(text))
+        # the line is said back whole, so that nothing typed is lost
+        self._send(self.client.chat(text),
+                   lambda: _("not connected to the server: this line was not sent: {text}").format(text=text))
 
     @property
     def server(self) -> str:

@@ -285,3 +285,42 @@ async def test_ready_is_said_again_on_a_new_connection_between_hands():
     table.ready_next_hand()  # Enter on the scoring shown again: said once is enough
     await asyncio.sleep(0)
     assert said == [1, 1]
+
+
+async def test_a_play_a_chat_line_or_a_start_the_connection_could_not_send_is_said():
+    # While the client reconnected, a play, a chat line or Enter to start went nowhere
+    # without a word: the card stayed in the hand, the typed line was gone.
+    from scopa_tui.engine import Move
+    from scopa_tui.net.client import NetClient
+    from scopa_tui.table.notices import TableError
+
+    game = engine_game(hands=0)
+    table = RemoteTable(NetClient("ws://127.0.0.1:9/", "Anna"), joined(0))  # not connected
+    for line in server_messages(game, 0):
+        table.take(line)
+    said = []
+    table._emit = said.append
+    card = table.view().hand[0]  # legal or not: the screen checks, this table only sends
+    table.play(Move(card))
+    table.chat("ciao a tutti")
+    table.start()
+    for _ in range(5):
+        await asyncio.sleep(0)
+    lines = [n.text for n in said if isinstance(n, TableError)]
+    assert len(lines) == 3 and all(line.startswith("not connected to the server") for line in lines)
+    assert "play" in lines[0] and lines[1].endswith(": ciao a tutti") and "start" in lines[2]
+    assert card in table.view().hand  # nothing was played
+
+    class Connected(ScriptedClient):
+        async def play(self, card, capture=()):
+            return True
+
+    table = RemoteTable(Connected([]), joined(0))
+    for line in server_messages(game, 0):
+        table.take(line)
+    said.clear()
+    table._emit = said.append
+    table.play(Move(card))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert not [n for n in said if isinstance(n, TableError)]
