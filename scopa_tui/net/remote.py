@@ -435,6 +435,12 @@ class RemoteTable(Table):
             self._ready_sent = hand
             self._send(self.client.ready(hand))
 
+    def starter(self) -> str | None:
+        creator = self.info.get("creator")  # passes to the next person when the creator leaves
+        if creator == self.my_seat or not isinstance(creator, int) or not 0 <= creator < len(self.seats):
+            return None
+        return self.seats[creator].name
+
     def start(self) -> None:
         """The creator's table starts now, with the AI in the empty seats."""
         self._send(self.client.start(),

@@ -835,14 +835,19 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _waiting_text(self) -> Text:
         seats = self.table.seats
         taken = sum(1 for s in seats if s.kind != "open")
-        if self.table.title:
+        starter = self.table.starter()
+        if starter is not None:  # Enter is the creator's: say who starts it
+            # TRANSLATORS: {title} is the table's name, e.g. "table K7XQ93PA"; {name} its creator's.
+            text = _("{title}: waiting for players ({taken} of {seats} seats taken). It starts when every "
+                     "seat is taken, or when {name} starts it.")
+        elif self.table.title:
             # TRANSLATORS: {title} is the table's name, e.g. "table K7XQ93PA".
             text = _("{title}: waiting for players ({taken} of {seats} seats taken). "
                      "Enter starts now, the AI taking the empty seats.")
         else:
             text = _("Waiting for players ({taken} of {seats} seats taken). "
                      "Enter starts now, the AI taking the empty seats.")
-        return Text(text.format(title=self.table.title, taken=taken, seats=len(seats)), style="bold")
+        return Text(text.format(title=self.table.title, taken=taken, seats=len(seats), name=starter), style="bold")
 
     def _show_preview(self, notice: Preview) -> None:
         """An AI's play, drawn on the table before the table makes it (for the AI pace)."""
@@ -1128,7 +1133,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if action in ("select_step", "select", "toggle", "clear"):
             return True if self._my_turn() or self.table.phase == "play" else None
         if action == "play" and self.table.phase == "waiting":
-            return True
+            return True if self.table.starter() is None else None  # the creator's key
         if action in ("hint", "cycle", "play"):
             return True if self._my_turn() else None
         if action == "chat":  # a table with somebody to talk to (on a server); hidden elsewhere
@@ -1191,7 +1196,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def action_play(self) -> None:
         if self.table.phase == "waiting":
-            self.table.start()
+            if self.table.starter() is None:
+                self.table.start()
+            else:  # not the creator's: the server would refuse it
+                self._set_message(self._waiting_text)
             return
         if not self._my_turn():
             return
