@@ -157,6 +157,8 @@ def _kind(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true or false"
+    if isinstance(value, float) and value != value:  # NaN: JSON has it not, Python's parser takes it
+        return "NaN"
     return {int: "a number", float: "a number", str: "a string", list: "a list",
             dict: "an object"}.get(type(value), type(value).__name__)
 

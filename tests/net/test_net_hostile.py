@@ -47,6 +47,14 @@ def test_each_bad_message_is_refused_with_its_code(frame, code):
     assert "\n" not in caught.value.message and len(caught.value.message) < 200
 
 
+def test_a_nan_number_is_named_so_in_the_refusal():
+    # The refusal read "turn_limit must be a number, not a number".
+    with pytest.raises(NetError) as caught:
+        parse_client('{"type": "create", "turn_limit": NaN}')
+    assert caught.value.code == "bad_message"
+    assert caught.value.message == "turn_limit must be a number, not NaN"
+
+
 def test_names_are_plain_text():
     assert clean_text(" An\u202ena\x1b \n  Bo\u200bb\u2028") == "Anna Bob"
     msg = parse_client(json.dumps({"type": "hello", "protocol": "scopa-net/1", "name": "  Ca\trla\u0000 "}))
