@@ -435,6 +435,14 @@ class RemoteTable(Table):
             self._ready_sent = hand
             self._send(self.client.ready(hand))
 
+    def waiting_for(self) -> list[str]:
+        if self.phase != "hand_over" or not self._ready_sent or self.info.get("hand") != self._ready_sent:
+            return []
+        ready = self.info.get("ready") or ()
+        # as the server counts them: the people connected and not away (docs/online-protocol.md)
+        return [s.name for i, s in enumerate(self.seats) if i != self.my_seat and s.kind == "person"
+                and s.connected and not s.away and i not in ready]
+
     def starter(self) -> str | None:
         creator = self.info.get("creator")  # passes to the next person when the creator leaves
         if creator == self.my_seat or not isinstance(creator, int) or not 0 <= creator < len(self.seats):

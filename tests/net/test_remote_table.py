@@ -324,3 +324,42 @@ async def test_a_play_a_chat_line_or_a_start_the_connection_could_not_send_is_sa
     for _ in range(5):
         await asyncio.sleep(0)
     assert not [n for n in said if isinstance(n, TableError)]
+
+
+async def test_after_ready_the_line_names_who_the_next_hand_waits_for():
+    # Enter on a hand's scoring took the player back to the table with the hand's last line
+    # under it and "Hand over" on the top bar: nothing said the next hand waited for Bruno.
+    from scopa_tui.ui.screens.game import GameScreen
+
+    game = engine_game(hands=1)
+    bruno = {"name": "Bruno", "kind": "person", "level": None, "connected": True, "away": False}
+    seated = joined(0)
+    seated["table"] = {**seated["table"], "seats": [SEATS[0], bruno]}
+    messages = server_messages(game, 0)
+    messages[0]["table"] = seated["table"]
+    said = []
+
+    class Client(ScriptedClient):
+        async def ready(self, hand):
+            said.append(hand)
+
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = RemoteTable(Client(messages), seated)
+        app.show_table(table)
+        for _ in range(40):
+            await settle(pilot, 1)
+            if isinstance(app.screen, HandOverScreen):
+                break
+        await pilot.press("enter")  # ready
+        await settle(pilot)
+        assert said == [1] and isinstance(app.screen, GameScreen)
+        info = {**seated["table"], "phase": "hand_over", "started": True, "hand": 1}
+        table.take({"type": "table", "table": {**info, "ready": [0]}})
+        await settle(pilot)
+        line = str(app.screen.message)
+        assert "Waiting for Bruno" in line and "next hand" in line
+        assert table.waiting_for() == ["Bruno"]
+        away = {**info, "ready": [0], "seats": [SEATS[0], {**bruno, "away": True}]}
+        table.take({"type": "table", "table": away})  # played by the AI: not waited for
+        assert table.waiting_for() == []

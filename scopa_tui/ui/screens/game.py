@@ -801,6 +801,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self._clock = self.set_interval(1.0, self._refresh_topbar)
             if self.table.phase == "waiting":
                 self._set_message(self._waiting_text)
+            elif self.table.waiting_for():  # this seat is ready for the next hand, others not yet
+                self._set_message(self._ready_text)
             self._refresh_widgets()
         elif isinstance(notice, SeatChanged):
             news = SEAT_NEWS.get(notice.status)
@@ -848,6 +850,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
             text = _("Waiting for players ({taken} of {seats} seats taken). "
                      "Enter starts now, the AI taking the empty seats.")
         return Text(text.format(title=self.table.title, taken=taken, seats=len(seats), name=starter), style="bold")
+
+    def _ready_text(self) -> Text:
+        names = self.table.waiting_for()
+        if not names:  # everyone is ready now: the next hand is being dealt
+            return Text("")
+        # TRANSLATORS: {names} are the players not yet ready, e.g. "Bruno" or "Bruno, Carla".
+        return Text(_("Waiting for {names}: the next hand starts when they are ready, or after the turn "
+                      "limit.").format(names=", ".join(names)), style="bold")
 
     def _show_preview(self, notice: Preview) -> None:
         """An AI's play, drawn on the table before the table makes it (for the AI pace)."""
