@@ -397,6 +397,8 @@ class RemoteTable(Table):
             self._emit(StatusChanged())
         elif kind == "seat":
             seat, status = msg.get("seat"), str(msg.get("status"))
+            if seat == self.my_seat and status == "returned" and self.seats[seat].away:
+                status = "taken_back"  # the AI played this seat meanwhile (a stalled or dropped link): said
             # This seat's own sitting down or coming back is no news to its player (the top
             # bar shows the connection); its going away (the AI plays for it) is.
             mine = seat == self.my_seat and status in ("joined", "returned")

@@ -363,3 +363,21 @@ async def test_after_ready_the_line_names_who_the_next_hand_waits_for():
         away = {**info, "ready": [0], "seats": [SEATS[0], {**bruno, "away": True}]}
         table.take({"type": "table", "table": away})  # played by the AI: not waited for
         assert table.waiting_for() == []
+
+
+async def test_a_player_back_from_away_is_told_the_ai_played_for_them():
+    # A client stalled (or cut off) past the turn limit came back to a game the AI had played
+    # for it, a hand's scoring gone by, without a word.
+    from scopa_tui.table.notices import SeatChanged
+
+    table = RemoteTable(ScriptedClient([]), joined(0))
+    said = []
+    table._emit = said.append
+    info = joined(0)["table"]
+    table.take({"type": "table", "table": {**info, "seats": [dict(SEATS[0], away=True), SEATS[1]]}})
+    table.take({"type": "seat", "seat": 0, "name": "Anna", "status": "returned"})
+    assert [(n.seat, n.status) for n in said if isinstance(n, SeatChanged)] == [(0, "taken_back")]
+    said.clear()
+    table.take({"type": "table", "table": info})  # not away: a connection back is no news
+    table.take({"type": "seat", "seat": 0, "name": "Anna", "status": "returned"})
+    assert not [n for n in said if isinstance(n, SeatChanged)]

@@ -50,7 +50,9 @@ TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
 # A seat's news on a server, by its status (the log and a notification).
 SEAT_NEWS = {"joined": N_("{name} sat down"), "left": N_("{name} lost the connection"),
              "returned": N_("{name} is back"), "away": N_("{name} is away: the AI plays for them"),
-             "ai": N_("{name} left: the AI plays the seat")}
+             "ai": N_("{name} left: the AI plays the seat"),
+             # this player's own seat, taken back from the AI (net/remote.py)
+             "taken_back": N_("You are back: the AI played for you while you were away")}
 # The footer's (and the Keys panel's) words for the number keys, marked one by one.
 CARD_KEY_WORDS = (N_("card 1"), N_("card 2"), N_("card 3"), N_("card 4"), N_("card 5"), N_("card 6"),
                   N_("card 7"), N_("card 8"), N_("card 9"), N_("card 10"))
