@@ -72,6 +72,19 @@ def error_line(code: str | None, message: str | None) -> str:
     return _(words).format(most=NAME_MAX)
 
 
+def _why(e: BaseException) -> str:
+    """An exception as the reason in a line for the player: its text, or, for the ones that
+    have none (a reset, a time-out), what happened in the player's language."""
+    text = " ".join(str(e).split())
+    if text:
+        return text
+    if isinstance(e, ConnectionResetError):  # a wss:// address of a ws:// server, say
+        return _("the server closed the connection at once")
+    if isinstance(e, asyncio.TimeoutError):
+        return _("no answer in time")
+    return type(e).__name__
+
+
 def unusable_line(e: Exception) -> str:
     """A server message that does not add up (``e`` says why, in English, as the server's own
     messages), as one line in the player's language."""
@@ -141,7 +154,7 @@ class NetClient:
             ws = await connect(self.url, **kwargs)
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as e:
             raise NetClientError("connect", _("cannot reach {url}: {why}").format(
-                url=self.url, why=e or type(e).__name__)) from None
+                url=self.url, why=_why(e))) from None
         try:
             with contextlib.suppress(ConnectionClosed):  # a server that refuses at once (``too_many``)
                 await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))  # said why
@@ -150,7 +163,7 @@ class NetClient:
             await ws.close()
             # TRANSLATORS: the server did not answer the first message; {why} is the technical reason.
             raise NetClientError("connect", _("{url} did not answer: {why}").format(
-                url=self.url, why=e or type(e).__name__)) from None
+                url=self.url, why=_why(e))) from None
         if answer["type"] != "welcome":
             await ws.close()
             raise NetClientError(str(answer.get("code", "protocol")), str(answer.get("message", answer)))
