@@ -167,6 +167,10 @@ class NetClient:
         if answer["type"] != "welcome":
             await ws.close()
             raise NetClientError(str(answer.get("code", "protocol")), str(answer.get("message", answer)))
+        if answer.get("protocol") != PROTOCOL:  # a newer (or older) server: its messages would not add up
+            await ws.close()
+            raise NetClientError("protocol", f"the server speaks {str(answer.get('protocol'))[:40]!r}, "
+                                             f"not {PROTOCOL}")
         self.welcome = answer
         self._ws = ws
         self.connected = True

@@ -130,3 +130,19 @@ async def test_a_failure_without_words_still_says_why_in_one_line():
         with pytest.raises(NetClientError) as caught:
             await client.connect()
         assert caught.value.message == f"{url} did not answer: no answer in time"
+
+
+async def test_a_server_welcoming_in_another_protocol_is_refused_in_one_line():
+    # A server of another version said welcome in scopa-net/2 and the client went on with it.
+    async def newer(ws):
+        await ws.recv()
+        await ws.send(json.dumps({"type": "welcome", "protocol": "scopa-net/2", "server": "scopa-tui 9"}))
+        await ws.wait_closed()
+
+    async with serve(newer, "127.0.0.1", 0) as server:
+        client = NetClient(f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/", "Anna", open_timeout=5)
+        with pytest.raises(NetClientError) as caught:
+            await client.connect()
+        assert caught.value.code == "protocol" and "scopa-net/2" in caught.value.message
+        assert caught.value.line() == "the server speaks another version of the online protocol"
+        assert not client.connected
