@@ -839,19 +839,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _waiting_text(self) -> Text:
         seats = self.table.seats
         taken = sum(1 for s in seats if s.kind != "open")
+        # TRANSLATORS: {title} is the table's name, e.g. "table K7XQ93PA"; the plural follows {taken}
+        # ("1 place prise sur 3", "2 places prises sur 3").
+        count = ngettext("{title}: waiting for players ({taken} of {seats} seats taken).",
+                         "{title}: waiting for players ({taken} of {seats} seats taken).", taken)
         starter = self.table.starter()
         if starter is not None:  # Enter is the creator's: say who starts it
-            # TRANSLATORS: {title} is the table's name, e.g. "table K7XQ93PA"; {name} its creator's.
-            text = _("{title}: waiting for players ({taken} of {seats} seats taken). It starts when every "
-                     "seat is taken, or when {name} starts it.")
-        elif self.table.title:
-            # TRANSLATORS: {title} is the table's name, e.g. "table K7XQ93PA".
-            text = _("{title}: waiting for players ({taken} of {seats} seats taken). "
-                     "Enter starts now, the AI taking the empty seats.")
+            # TRANSLATORS: {name} is the table's creator.
+            how = _("It starts when every seat is taken, or when {name} starts it.").format(name=starter)
         else:
-            text = _("Waiting for players ({taken} of {seats} seats taken). "
-                     "Enter starts now, the AI taking the empty seats.")
-        return Text(text.format(title=self.table.title, taken=taken, seats=len(seats), name=starter), style="bold")
+            how = _("Enter starts now, the AI taking the empty seats.")
+        return Text(count.format(title=self.table.title, taken=taken, seats=len(seats)) + " " + how, style="bold")
 
     def _ready_text(self) -> Text:
         names = self.table.waiting_for()
