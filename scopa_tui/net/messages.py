@@ -57,6 +57,7 @@ TURN_LIMIT_MIN, TURN_LIMIT_MAX = 1.0, 600.0
 TARGET_MAX = 999  # as the new-game screen and the command line
 OPTIONS_MAX = 10  # house rules named in one create (there are fewer)
 AI_LEVELS = ("easy", "medium", "hard", "random")  # the AIs a table may seat (no commands)
+AI_NAME = "AI {seat}"  # the name of a seat the AI plays from the start (seat counted from 1)
 
 # --- error codes --------------------------------------------------------------------
 ERROR_CODES = (

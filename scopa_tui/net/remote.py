@@ -28,7 +28,7 @@ from ..engine.view import PlayerView, PlayRecord
 from ..table.base import Seat, Table
 from ..table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
-from .messages import check_points, check_seat, check_seconds, check_table_info
+from .messages import AI_NAME, check_points, check_seat, check_seconds, check_table_info
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
 # when shown: :attr:`RemoteTable.status`).
@@ -313,6 +313,9 @@ class RemoteTable(Table):
         for i, s in enumerate(self.info.get("seats", ())):
             kind = "you" if i == self.my_seat else str(s.get("kind") or "open")
             name = s.get("name") or (_("open seat") if kind == "open" else _("seat {n}").format(n=i + 1))
+            if kind == "ai" and name == AI_NAME.format(seat=i + 1):  # the server's English name for it
+                # TRANSLATORS: the name of a seat the AI plays at an online table ("AI 2", "IA 2").
+                name = _("AI {seat}").format(seat=i + 1)
             out.append(Seat(str(name), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
                             bool(s.get("away", False))))
         return out

@@ -25,12 +25,11 @@ from typing import Any, Protocol
 from ..ai.registry import make_player
 from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
-from .messages import NetError, frame
+from .messages import AI_NAME, NetError, frame
 from .tablestore import TableStore
 from .thinking import Thinking
 
 WAITING_EXPIRY = 600.0  # seconds a table that has not started stays open with nobody connected
-AI_NAME = "AI {seat}"  # the name of a seat the AI plays from the start
 
 
 class Link(Protocol):

@@ -244,3 +244,17 @@ async def test_the_chat_in_french_keeps_what_is_typed_through_a_switch():
         assert app.screen is chat and chat.query_one("#chat-input").value == "[oui]"
         assert chat.query_one("#chat-box").border_title == "Chat"
         assert text_of(chat, "#chat-hint") == "✗ [ e ] non si possono mandare: il server li rifiuta"
+
+
+async def test_an_ai_seat_is_named_in_the_players_language():
+    # The server names AI seats "AI 3" in English: an Italian player read "AI 3" beside "IA (medio)".
+    seats = [{"name": "Anna", "kind": "person"}, {"name": "Bruno", "kind": "ai", "level": "easy"},
+             {"name": "AI 3", "kind": "ai", "level": "hard"}]
+    info = {"code": "K7XQ93PA", "players": 3, "preset": "standard", "target": 11, "seats": seats,
+            "phase": "play"}
+    languages.use("it")
+    table = RemoteTable(Silent(), {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+    assert [s.name for s in table.seats] == ["Anna", "Bruno", "IA 3"]  # Bruno left: his name stays
+    languages.use("en")
+    table.take({"type": "table", "table": info})
+    assert table.seats[2].name == "AI 3"
