@@ -108,3 +108,28 @@ async def test_keys_typed_faster_than_the_chat_goes_never_close_the_game():
         await settle(pilot, 5)
         assert app.is_running and app.screen is screen
         assert len(sent) <= 1 and all(t.startswith("o") for t in sent)
+
+
+async def test_a_chat_flood_is_one_short_notice_and_every_line_in_the_log():
+    # Five lines of 200 wide characters at once stacked five notices of eleven rows each,
+    # covering the table of an 80x24 terminal; at a line a second it stayed covered.
+    app = online_game_app()
+    table: RemoteTable = app.table_for_test
+    wide = "Ｗ" * 200
+    table.client.messages[:] = [m for m in table.client.messages if m["type"] != "chat"]  # Eve's only
+    for n in range(5):
+        table.client.messages.append({"type": "chat", "seat": 1, "name": "Eve", "text": f"{n} {wide}"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_table(table)
+        log = None
+        for _ in range(40):
+            await pilot.pause()
+            log = app.screen.query(PlayLog)
+            if log and sum(t.startswith("Eve: ") for t in log.first().texts) == 5:
+                break
+        assert [t[:7] for t in log.first().texts if t.startswith("Eve: ")] == [f"Eve: {n} " for n in range(5)]
+        shown = [n for n in app._notifications if n.title == "Eve"]
+        assert len(shown) == 1 and shown[0].message.startswith("0 ") and shown[0].message.endswith("…")
+        from rich.cells import cell_len
+
+        assert 50 < cell_len(shown[0].message) <= 60  # one line of 60 columns, wide characters as two

@@ -10,6 +10,7 @@ The player sits at the bottom, whatever their seat.
 from __future__ import annotations
 
 import string
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -56,6 +57,8 @@ SEAT_NEWS = {"joined": N_("{name} sat down"), "left": N_("{name} lost the connec
 # The footer's (and the Keys panel's) words for the number keys, marked one by one.
 CARD_KEY_WORDS = (N_("card 1"), N_("card 2"), N_("card 3"), N_("card 4"), N_("card 5"), N_("card 6"),
                   N_("card 7"), N_("card 8"), N_("card 9"), N_("card 10"))
+CHAT_TOAST_SECONDS = 4.0  # a chat line's notice stays this long, and no other shows meanwhile
+CHAT_TOAST_CELLS = 60  # columns of a chat line shown in its notice (the log has it whole)
 BANNER_SECONDS = 4.0  # how long a rule moment's banner stays (a key clears it sooner)
 REDEAL_HOLD = 3.0  # how long the void table of a three-kings redeal stays drawn (pace > 0)
 
@@ -151,6 +154,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._unpiled: HandScore | None = None
         self._last_capturer: int | None = None  # the seat that captured last this hand
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
+        self._chat_toast_until = 0.0  # monotonic time the chat notice on screen goes (CHAT_TOAST_SECONDS)
         self._banner_timer = None
         self._clock = None  # the top bar's timer (a table with a turn limit)
         self._topbar: Text | None = None  # the top bar's text on screen
@@ -816,8 +820,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
             who = self.names[self.me] if notice.seat == self.me else notice.name
             self._log(f"{who}: {notice.text}", "")
-            if notice.seat != self.me:
-                self.app.notify(notice.text, title=notice.name, timeout=4, markup=False)
+            now = time.monotonic()
+            if notice.seat != self.me and now >= self._chat_toast_until:
+                # One chat notice at a time, of one short line: lines said faster, or longer (200
+                # wide characters fill 400 columns), stay whole in the log but cannot cover the table.
+                self._chat_toast_until = now + CHAT_TOAST_SECONDS
+                shown = Text(notice.text)
+                shown.truncate(CHAT_TOAST_CELLS, overflow="ellipsis")
+                self.app.notify(shown.plain, title=notice.name, timeout=CHAT_TOAST_SECONDS, markup=False)
         elif isinstance(notice, TableError):
             self._set_message(Text(notice.text, style="bold"))
             self.app.notify(notice.text, severity="warning", timeout=6, markup=False)
