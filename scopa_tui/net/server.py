@@ -150,7 +150,7 @@ class CountedConnection(ServerConnection):
             if left:
                 self.owner.connections[self.address] = left
             if left < self.owner.max_connections:
-                self.owner.over.discard(self.address)  # under its limit again: a next breach is logged
+                self.owner.over_logged.discard(self.address)  # under its limit again: a next breach is logged
 
 
 class Server:
@@ -172,7 +172,7 @@ class Server:
         self.max_connections = max_connections
         self.max_waiting = max_waiting
         self.connections: dict[str, int] = {}  # address_key -> connections open or opening
-        self.over: set[str] = set()  # addresses past max_connections, logged once until back under it
+        self.over_logged: set[str] = set()  # addresses past max_connections, logged once until back under it
         self.history = history and data_dir is not None
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
         self.thinking = Thinking(self.executor, log=self.log)
@@ -268,8 +268,8 @@ class Server:
     # --- connections --------------------------------------------------------------------
     async def handler(self, ws: CountedConnection) -> None:
         if ws.over:  # counted from its opening (CountedConnection)
-            if ws.address not in self.over:  # one line a breach, not one a connection of a flood
-                self.over.add(ws.address)
+            if ws.address not in self.over_logged:  # one line a breach, not one a connection of a flood
+                self.over_logged.add(ws.address)
                 self.log(f"{ws.address}: more than {self.max_connections} connections at once; "
                          "the ones past the limit are refused")
             with contextlib.suppress(ConnectionClosed):
