@@ -53,6 +53,7 @@ ERROR_LINES = {
     "no_such_table": N_("there is no table with this code"),
     "table_full": N_("every seat at this table is taken"),
     "bad_token": N_("that seat is no longer yours"),
+    "replaced": N_("your seat is played from another window or computer now: this one let it go"),
     "not_creator": N_("only the player who created the table can start it"),
     "wrong_state": N_("not now: the table is not at that point"),
     "not_your_turn": N_("it is not your turn"),

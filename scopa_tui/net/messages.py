@@ -70,6 +70,7 @@ ERROR_CODES = (
     "no_such_table",  # no table has this code
     "table_full",  # every seat of the table is taken
     "bad_token",  # the seat token does not belong to this table
+    "replaced",  # the seat was taken up by another connection (a resume): this one is let go
     "not_creator",  # only the table's creator may start it
     "wrong_state",  # not now: no hello yet, no seat, the game over, already seated ...
     "not_your_turn",  # a play when another seat is to play

@@ -111,7 +111,7 @@ class Connection:
     def detach(self, reason: str) -> None:
         """The seat was taken over by another connection: this one is let go."""
         self.table = self.seat = None
-        self.send(error_message("bad_token", reason))
+        self.send(error_message("replaced", reason))
         self.queue.put_nowait(None)
         self.close(4000, "seat resumed elsewhere")
 
