@@ -258,3 +258,19 @@ async def test_an_ai_seat_is_named_in_the_players_language():
     languages.use("en")
     table.take({"type": "table", "table": info})
     assert table.seats[2].name == "AI 3"
+
+
+async def test_a_table_created_in_the_lobby_is_titled_in_the_creators_language(tmp_path):
+    # The server's default title is English: an Italian creator's table was "Anna's table" in
+    # every lobby.
+    from test_net_app import created_in_lobby
+
+    languages.use("it")
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await created_in_lobby(pilot)
+            assert server.tables[screen.table.code].config["title"] == "Tavolo di Anna"
+            await pilot.press("q", "y")
+            await settle(pilot)
+    languages.use("en")
