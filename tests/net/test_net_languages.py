@@ -274,3 +274,26 @@ async def test_a_table_created_in_the_lobby_is_titled_in_the_creators_language(t
             await pilot.press("q", "y")
             await settle(pilot)
     languages.use("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_the_online_quit_question_shows_its_three_buttons_whole_at_80_columns(lang):
+    # "Continua a giocare (n)" was cut to "Continua a giocar" (French and Tagalog too): the
+    # three buttons were wider than the dialog.
+    from helpers import make_app
+    from rich.cells import cell_len
+
+    from scopa_tui.ui.screens.dialogs import OnlineQuitScreen
+
+    languages.use(lang)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(OnlineQuitScreen("Quit the game at table K7XQ93PA?"))
+        await settle(pilot)
+        dialog = app.screen.query_one("#dialog")
+        for button in app.screen.query("#buttons Button"):
+            label = str(button.label)
+            assert button.content_region.width >= cell_len(label), (lang, label)
+            assert dialog.content_region.contains_region(button.region), (lang, label)
+    languages.use("en")
