@@ -279,7 +279,9 @@ class RemoteTable(Table):
         return _(STATUS_LINES.get(self.connection, self.connection))
 
     def seconds_left(self) -> float | None:
-        if self._deadline is None or self.turn is None:
+        # none once the connection is gone for good (another window has the seat, the client
+        # gave up): the server's clock no longer concerns this screen; reconnecting, it still does
+        if self._deadline is None or self.turn is None or self.connection == "disconnected":
             return None
         return max(0.0, self._deadline - asyncio.get_running_loop().time())
 

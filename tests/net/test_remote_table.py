@@ -381,3 +381,17 @@ async def test_a_player_back_from_away_is_told_the_ai_played_for_them():
     table.take({"type": "table", "table": info})  # not away: a connection back is no news
     table.take({"type": "seat", "seat": 0, "name": "Anna", "status": "returned"})
     assert not [n for n in said if isinstance(n, SeatChanged)]
+
+
+async def test_the_turn_timer_stops_once_the_connection_is_gone_for_good():
+    # A window whose seat was taken up elsewhere went on counting "Your turn · 48 s" to 0.
+    game = engine_game(hands=0)
+    table = RemoteTable(ScriptedClient([]), joined(0))
+    for line in server_messages(game, 0):
+        table.take(line)
+    table.take({"type": "turn", "seat": 0, "deadline": 50.0, "view": None})
+    assert 0 < table.seconds_left() <= 50
+    table.take({"type": "connection", "status": "lost", "message": "lost"})
+    assert table.seconds_left() is not None  # reconnecting: the server's clock still runs
+    table.take({"type": "connection", "status": "failed", "message": "gone"})
+    assert table.seconds_left() is None
