@@ -49,9 +49,11 @@ ERROR_LINES = {
     "bad_message": N_("the server refused the request: it is not one it accepts"),
     # TRANSLATORS: {most} is the longest name the server takes (24).
     "bad_name": N_("the server refused the name: 1 to {most} characters, without [ or ]"),
+    "name_taken": N_("a player at this table has that name already: choose another name"),
     "no_such_table": N_("there is no table with this code"),
     "table_full": N_("every seat at this table is taken"),
     "bad_token": N_("that seat is no longer yours"),
+    "replaced": N_("your seat is played from another window or computer now: this one let it go"),
     "not_creator": N_("only the player who created the table can start it"),
     "wrong_state": N_("not now: the table is not at that point"),
     "not_your_turn": N_("it is not your turn"),
@@ -69,6 +71,19 @@ def error_line(code: str | None, message: str | None) -> str:
     if words is None:
         return str(message or code)
     return _(words).format(most=NAME_MAX)
+
+
+def _why(e: BaseException) -> str:
+    """An exception as the reason in a line for the player: its text, or, for the ones that
+    have none (a reset, a time-out), what happened in the player's language."""
+    text = " ".join(str(e).split())
+    if text:
+        return text
+    if isinstance(e, ConnectionResetError):  # a wss:// address of a ws:// server, say
+        return _("the server closed the connection at once")
+    if isinstance(e, asyncio.TimeoutError):
+        return _("no answer in time")
+    return type(e).__name__
 
 
 def unusable_line(e: Exception) -> str:
@@ -140,7 +155,7 @@ class NetClient:
             ws = await connect(self.url, **kwargs)
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as e:
             raise NetClientError("connect", _("cannot reach {url}: {why}").format(
-                url=self.url, why=e or type(e).__name__)) from None
+                url=self.url, why=_why(e))) from None
         try:
             with contextlib.suppress(ConnectionClosed):  # a server that refuses at once (``too_many``)
                 await ws.send(encode({"type": "hello", "protocol": PROTOCOL, "name": self.name}))  # said why
@@ -149,10 +164,14 @@ class NetClient:
             await ws.close()
             # TRANSLATORS: the server did not answer the first message; {why} is the technical reason.
             raise NetClientError("connect", _("{url} did not answer: {why}").format(
-                url=self.url, why=e or type(e).__name__)) from None
+                url=self.url, why=_why(e))) from None
         if answer["type"] != "welcome":
             await ws.close()
             raise NetClientError(str(answer.get("code", "protocol")), str(answer.get("message", answer)))
+        if answer.get("protocol") != PROTOCOL:  # a newer (or older) server: its messages would not add up
+            await ws.close()
+            raise NetClientError("protocol", f"the server speaks {str(answer.get('protocol'))[:40]!r}, "
+                                             f"not {PROTOCOL}")
         self.welcome = answer
         self._ws = ws
         self.connected = True

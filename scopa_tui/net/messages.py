@@ -61,6 +61,7 @@ TURN_LIMIT_MIN, TURN_LIMIT_MAX = 1.0, 600.0
 TARGET_MAX = 999  # as the new-game screen and the command line
 OPTIONS_MAX = 10  # house rules named in one create (there are fewer)
 AI_LEVELS = ("easy", "medium", "hard", "random")  # the AIs a table may seat (no commands)
+AI_NAME = "AI {seat}"  # the name of a seat the AI plays from the start (seat counted from 1)
 
 # --- error codes --------------------------------------------------------------------
 ERROR_CODES = (
@@ -69,9 +70,11 @@ ERROR_CODES = (
     "rate_limited",  # more than BURST messages at once (RATE per second on average)
     "bad_message",  # unknown type, a missing field, a field of the wrong type or range
     "bad_name",  # the name is empty, too long, or holds [ or ]
+    "name_taken",  # a player at the table (or one of its AI seats, "AI 2") has that name
     "no_such_table",  # no table has this code
     "table_full",  # every seat of the table is taken
     "bad_token",  # the seat token does not belong to this table
+    "replaced",  # the seat was taken up by another connection (a resume): this one is let go
     "not_creator",  # only the table's creator may start it
     "wrong_state",  # not now: no hello yet, no seat, the game over, already seated ...
     "not_your_turn",  # a play when another seat is to play
@@ -160,6 +163,8 @@ def _kind(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true or false"
+    if isinstance(value, float) and value != value:  # NaN: JSON has it not, Python's parser takes it
+        return "NaN"
     return {int: "a number", float: "a number", str: "a string", list: "a list",
             dict: "an object"}.get(type(value), type(value).__name__)
 

@@ -28,7 +28,7 @@ from ..engine.view import PlayerView, PlayRecord
 from ..table.base import Seat, Table
 from ..table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
-from .messages import check_points, check_seat, check_seconds, check_table_info
+from .messages import AI_NAME, check_points, check_seat, check_seconds, check_table_info
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
 # when shown: :attr:`RemoteTable.status`).
@@ -279,7 +279,9 @@ class RemoteTable(Table):
         return _(STATUS_LINES.get(self.connection, self.connection))
 
     def seconds_left(self) -> float | None:
-        if self._deadline is None or self.turn is None:
+        # none once the connection is gone for good (another window has the seat, the client
+        # gave up): the server's clock no longer concerns this screen; reconnecting, it still does
+        if self._deadline is None or self.turn is None or self.connection == "disconnected":
             return None
         return max(0.0, self._deadline - asyncio.get_running_loop().time())
 
@@ -313,6 +315,9 @@ class RemoteTable(Table):
         for i, s in enumerate(self.info.get("seats", ())):
             kind = "you" if i == self.my_seat else str(s.get("kind") or "open")
             name = s.get("name") or (_("open seat") if kind == "open" else _("seat {n}").format(n=i + 1))
+            if kind == "ai" and name == AI_NAME.format(seat=i + 1):  # the server's English name for it
+                # TRANSLATORS: the name of a seat the AI plays at an online table ("AI 2", "IA 2").
+                name = _("AI {seat}").format(seat=i + 1)
             out.append(Seat(str(name), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
                             bool(s.get("away", False))))
         return out
@@ -397,6 +402,8 @@ class RemoteTable(Table):
             self._emit(StatusChanged())
         elif kind == "seat":
             seat, status = msg.get("seat"), str(msg.get("status"))
+            if seat == self.my_seat and status == "returned" and self.seats[seat].away:
+                status = "taken_back"  # the AI played this seat meanwhile (a stalled or dropped link): said
             # This seat's own sitting down or coming back is no news to its player (the top
             # bar shows the connection); its going away (the AI plays for it) is.
             mine = seat == self.my_seat and status in ("joined", "returned")
@@ -413,13 +420,21 @@ class RemoteTable(Table):
             self._emit(TableError(str(msg.get("message"))))
 
     # --- actions --------------------------------------------------------------------------
-    def _send(self, coro) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
+    def _send(self, coro, unsent=None) -> None:
+        """Send in a task of its own; ``unsent`` (a function making the line) is said when the
+        message could not go (the connection is down: NetClient queues nothing)."""
+        task = asyncio.get_running_loop().create_task(self._deliver(coro, unsent) if unsent else coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def _deliver(self, coro, unsent) -> None:
+        if not await coro:
+            self._emit(TableError(unsent()))
+
     def play(self, move: Move) -> None:
-        self._send(self.client.play(str(move.card), [str(c) for c in move.capture]))
+        # The card stays in the hand (the server never had the play): the player plays it again.
+        self._send(self.client.play(str(move.card), [str(c) for c in move.capture]),
+                   lambda: _("not connected to the server: the play was not sent; play it again once connected"))
 
     def ready_next_hand(self) -> None:
         hand = self.hand_scores[-1].hand if self.hand_scores else 0
@@ -427,12 +442,30 @@ class RemoteTable(Table):
             self._ready_sent = hand
             self._send(self.client.ready(hand))
 
+    def waiting_for(self) -> list[str]:
+        if self.phase != "hand_over" or not self._ready_sent or self.info.get("hand") != self._ready_sent:
+            return []
+        ready = self.info.get("ready") or ()
+        # as the server counts them: the people connected and not away (docs/online-protocol.md)
+        return [s.name for i, s in enumerate(self.seats) if i != self.my_seat and s.kind == "person"
+                and s.connected and not s.away and i not in ready]
+
+    def starter(self) -> str | None:
+        creator = self.info.get("creator")  # passes to the next person when the creator leaves
+        if creator == self.my_seat or not isinstance(creator, int) or not 0 <= creator < len(self.seats):
+            return None
+        return self.seats[creator].name
+
     def start(self) -> None:
         """The creator's table starts now, with the AI in the empty seats."""
-        self._send(self.client.start())
+        self._send(self.client.start(),
+                   lambda: _("not connected to the server: the table was not started; press Enter again "
+                             "once connected"))
 
     def chat(self, text: str) -> None:
-        self._send(self.client.chat(text))
+        # the line is said back whole, so that nothing typed is lost
+        self._send(self.client.chat(text),
+                   lambda: _("not connected to the server: this line was not sent: {text}").format(text=text))
 
     @property
     def server(self) -> str:

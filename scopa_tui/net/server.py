@@ -41,6 +41,12 @@ FINISHED_KEEP = 300.0  # seconds a finished table stays in memory (a late client
 SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed ...
 SEND_BYTES = 8 * 1024 * 1024  # ... or bytes: lobbies asked for and never read would fill the memory
 MAX_TABLES = 5000  # tables one server keeps at once (far above what it can play: docs/online-protocol.md)
+# Refusals that only a broken or hostile client earns (a late play, a seat gone, are a
+# person's ordinary races): counted per connection, one line in the log when it closes.
+FAULTS = ("bad_json", "too_big", "bad_message", "bad_name", "rate_limited", "protocol")
+# Close codes the connection's library sends a client that broke the WebSocket protocol, a
+# frame too big (1009) or bad UTF-8 (1007) among them, and the server's "too slow" (1008).
+FAULT_CLOSES = (1002, 1003, 1007, 1008, 1009)
 
 
 class Bucket:
@@ -77,6 +83,7 @@ class Connection:
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()  # UTF-8 JSON text frames
         self.queued = 0  # bytes in the queue
         self.closing = False
+        self.faults: dict[str, int] = {}  # FAULTS refused on this connection, by error code
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -104,7 +111,7 @@ class Connection:
     def detach(self, reason: str) -> None:
         """The seat was taken over by another connection: this one is let go."""
         self.table = self.seat = None
-        self.send(error_message("bad_token", reason))
+        self.send(error_message("replaced", reason))
         self.queue.put_nowait(None)
         self.close(4000, "seat resumed elsewhere")
 
@@ -142,6 +149,8 @@ class CountedConnection(ServerConnection):
             left = self.owner.connections.pop(self.address) - 1
             if left:
                 self.owner.connections[self.address] = left
+            if left < self.owner.max_connections:
+                self.owner.over_logged.discard(self.address)  # under its limit again: a next breach is logged
 
 
 class Server:
@@ -163,6 +172,7 @@ class Server:
         self.max_connections = max_connections
         self.max_waiting = max_waiting
         self.connections: dict[str, int] = {}  # address_key -> connections open or opening
+        self.over_logged: set[str] = set()  # addresses past max_connections, logged once until back under it
         self.history = history and data_dir is not None
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
         self.thinking = Thinking(self.executor, log=self.log)
@@ -259,6 +269,10 @@ class Server:
     # --- connections --------------------------------------------------------------------
     async def handler(self, ws: CountedConnection) -> None:
         if ws.over:  # counted from its opening (CountedConnection)
+            if ws.address not in self.over_logged:  # one line a breach, not one a connection of a flood
+                self.over_logged.add(ws.address)
+                self.log(f"{ws.address}: more than {self.max_connections} connections at once; "
+                         "the ones past the limit are refused")
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(frame(error_message(
                     "too_many", f"at most {self.max_connections} connections at once from one address")), text=True)
@@ -291,15 +305,35 @@ class Server:
                 heard = loop.time()
                 self.handle(conn, frame)
         finally:
+            self._log_faults(conn)
             conn.queue.put_nowait(None)
             table, seat = conn.table, conn.seat
             conn.table = conn.seat = None
             if table is not None and seat is not None and not table.closed:
                 table.drop(seat, conn)
 
+    def _log_faults(self, conn: Connection) -> None:
+        """One line for a connection that ends having misbehaved: the refusals it earned, and
+        how it was closed when the server closed it for a fault (docs/online-protocol.md)."""
+        protocol = conn.ws.protocol
+        sent = protocol.close_sent
+        closed = sent is not None and sent.code in FAULT_CLOSES and not protocol.close_rcvd_then_sent
+        if not conn.faults and not closed:
+            return
+        who = conn.address + (f" ({conn.name})" if conn.name else "")
+        parts = []
+        if conn.faults:
+            n = sum(conn.faults.values())
+            counts = ", ".join(f"{code} {count}" for code, count in sorted(conn.faults.items()))
+            parts.append(f"{n} message{'s' if n != 1 else ''} refused ({counts})")
+        if closed:
+            parts.append(f"closed by the server: {sent.code} {sent.reason or ''}".rstrip())
+        self.log(f"{who}: {'; '.join(parts)}")
+
     def handle(self, conn: Connection, frame: str | bytes) -> None:
         """One frame from a client: checked, applied, or refused with an ``error``."""
         if not conn.messages.allow():
+            conn.faults["rate_limited"] = conn.faults.get("rate_limited", 0) + 1
             conn.send(error_message("rate_limited", f"at most {RATE:g} messages a second (bursts of {BURST})"))
             return
         ref = None
@@ -308,6 +342,8 @@ class Server:
             ref = msg["type"]
             reply = self.dispatch(conn, msg)
         except NetError as e:
+            if e.code in FAULTS:
+                conn.faults[e.code] = conn.faults.get(e.code, 0) + 1
             conn.send(error_message(e.code, e.message, e.ref or ref))
             return
         except Exception:  # noqa: BLE001 - nothing a client sends stops the server
@@ -390,6 +426,7 @@ class Server:
         code = self._new_code()
         table = Table(code, config, seats, secrets.randbelow(2**31), self.options)
         table.address = conn.address
+        table.check_free_name(conn.name)  # "AI 2" is an AI seat's: refused before anything is kept
         self.store.add(code, table.created, config, [], table.seed)
         seat, _token = table.take_seat(conn.name, conn)
         self.tables[code] = table

@@ -25,12 +25,11 @@ from typing import Any, Protocol
 from ..ai.registry import make_player
 from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
-from .messages import NetError, frame
+from .messages import AI_NAME, NetError, frame
 from .tablestore import TableStore
 from .thinking import Thinking
 
 WAITING_EXPIRY = 600.0  # seconds a table that has not started stays open with nobody connected
-AI_NAME = "AI {seat}"  # the name of a seat the AI plays from the start
 
 
 class Link(Protocol):
@@ -254,12 +253,23 @@ class Table:
         s.link = link
         s.dropped_at = None
 
+    def check_free_name(self, name: str) -> None:
+        """Raise ``name_taken`` when a person at the table, or one of its AI seats ("AI 2"), is
+        called ``name`` (letter case aside): the log's lines could not tell them apart
+        (docs/online-protocol.md)."""
+        taken = {s.name.casefold() for s in self.seats if s.kind == "person" and s.name}
+        taken.update(AI_NAME.format(seat=i + 1).casefold() for i in range(len(self.seats)))
+        if name.casefold() in taken:
+            raise NetError("name_taken", f"someone at table {self.code} is called {name} already: "
+                                         "choose another name")
+
     def take_seat(self, name: str, link: Link) -> tuple[int, str]:
         """The first open seat for a person joining; raises :class:`NetError`."""
         if self.game is not None:
             raise NetError("table_full", f"the game at table {self.code} has started")
         if not self.open_seats:
             raise NetError("table_full", f"every seat at table {self.code} is taken")
+        self.check_free_name(name)
         seat = self.open_seats[0]
         self.seats[seat] = Seat(kind="person", name=name, level=self.config["ai"][seat], token=self.new_token())
         self.attach(seat, link)

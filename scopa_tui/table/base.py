@@ -189,6 +189,16 @@ class Table:
         """The screen showing the table: its timers and worker threads."""
         self.runner = runner
 
+    def waiting_for(self) -> list[str]:
+        """The names of the players the next hand still waits for, once this seat said it is
+        ready (a table on a server; a local table deals at once)."""
+        return []
+
+    def starter(self) -> str | None:
+        """Who else starts this table while it waits for players (their name); None when this
+        seat may start it (a local table, the creator of a remote one)."""
+        return None
+
     def start(self) -> None:
         """Begin the game now (a local table deals; at a remote one the creator starts it,
         the AI taking the empty seats)."""

@@ -293,6 +293,13 @@ class StoreMixin:
         token = self.store.settings.online_seats.get(f"{server} {code}")
         return token if isinstance(token, str) else None
 
+    def kept_codes(self, server: str) -> list[str]:
+        """The tables of ``server`` where this player keeps a seat, the newest last."""
+        if self.store is None:
+            return []
+        prefix = f"{server} "
+        return [key[len(prefix):] for key in self.store.settings.online_seats if key.startswith(prefix)]
+
     def keep_seat(self, server: str, code: str, token: str | None) -> None:
         """Remember (``token``) or forget (None) the seat, so ``--join CODE`` comes back to it."""
         if self.store is None:

@@ -98,6 +98,33 @@ async def test_a_table_created_in_the_lobby_starts_with_the_ai_and_shows_the_tim
             assert 0 < screen.table.seconds_left() <= 30
 
 
+async def test_a_player_who_did_not_create_the_table_is_told_who_starts_it_and_enter_sends_nothing(tmp_path):
+    # Bruno, who joined Anna's table, read "Enter starts now" and Enter got the server's
+    # refusal ("only the player who created the table can start it").
+    from net_helpers import Raw
+
+    async with running_server(tmp_path) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 3})
+        code = (await anna.expect("joined"))["code"]
+        app = online_app(url, name="Bruno", join=code)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the waiting table")
+            screen = app.screen
+            await until(pilot, lambda: "(2 of 3" in str(screen.message), "the waiting line")
+            line = str(screen.message)
+            assert "or when Anna starts it" in line and "Enter" not in line
+            await pilot.press("enter")
+            await pilot.pause(0.3)
+            assert str(screen.message) == line  # no refusal from the server: nothing was sent
+            assert server.tables[code].game is None
+            await anna.send({"type": "start"})  # the creator starts it
+            await until(pilot, lambda: screen.table.phase == "play", "the start")
+            await pilot.press("q")
+            await settle(pilot)
+        await anna.close()
+
+
 async def test_a_dropped_connection_shows_reconnecting_and_the_game_goes_on(tmp_path):
     async with running_server(tmp_path) as (server, url):
         task, code = await bot_table(url, public=False)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from net_helpers import Raw, running_server
+from rich.cells import cell_len
 from test_net_app import created_in_lobby, online_app, until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
@@ -19,6 +20,16 @@ from scopa_tui.ui.screens.chat import ChatScreen  # noqa: E402
 from scopa_tui.ui.screens.game import GameScreen  # noqa: E402
 from scopa_tui.ui.screens.lobby import LobbyScreen  # noqa: E402
 from scopa_tui.ui.widgets.scoreboard import PlayLog  # noqa: E402
+
+
+async def logged(pilot, check, pauses: int = 40) -> PlayLog:
+    """The game screen's log once ``check(its lines)`` holds (the scripted messages drawn)."""
+    for _ in range(pauses):
+        await pilot.pause()
+        logs = pilot.app.screen.query(PlayLog)
+        if logs and check(logs.first().texts):
+            return logs.first()
+    raise AssertionError("the log never showed the lines")
 
 
 def bindings_shown(screen) -> set[str]:
@@ -62,16 +73,11 @@ async def test_chat_lines_are_shown_as_plain_text_and_a_local_game_has_no_chat()
     table.client.messages.append({"type": "chat", "seat": 0, "name": "Anna", "text": "[bold red]hi[/] :)"})
     async with app.run_test(size=(80, 24)) as pilot:
         app.show_table(table)
-        log = None
-        for _ in range(20):
-            await pilot.pause()
-            log = app.screen.query(PlayLog)
-            if log and any("hi[/]" in t for t in log.first().texts):
-                break
-        line = next(t for t in log.first().texts if "hi[/]" in t)
+        log = await logged(pilot, lambda texts: any("hi[/]" in t for t in texts))
+        line = next(t for t in log.texts if "hi[/]" in t)
         assert line == "Anna: [bold red]hi[/] :)"
         await pilot.pause()
-        drawn = "".join(seg.text for strip in log.first().lines for seg in strip)
+        drawn = "".join(seg.text for strip in log.lines for seg in strip)
         assert "Anna: [bold red]hi[/] :)" in drawn  # on screen as typed, not taken as markup
     local = make_app()
     async with local.run_test(size=(80, 24)) as pilot:
@@ -108,3 +114,21 @@ async def test_keys_typed_faster_than_the_chat_goes_never_close_the_game():
         await settle(pilot, 5)
         assert app.is_running and app.screen is screen
         assert len(sent) <= 1 and all(t.startswith("o") for t in sent)
+
+
+async def test_a_chat_flood_is_one_short_notice_and_every_line_in_the_log():
+    # Five lines of 200 wide characters at once stacked five notices of eleven rows each,
+    # covering the table of an 80x24 terminal; at a line a second it stayed covered.
+    app = online_game_app()
+    table: RemoteTable = app.table_for_test
+    wide = "Ｗ" * 200
+    table.client.messages[:] = [m for m in table.client.messages if m["type"] != "chat"]  # Eve's only
+    for n in range(5):
+        table.client.messages.append({"type": "chat", "seat": 1, "name": "Eve", "text": f"{n} {wide}"})
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_table(table)
+        log = await logged(pilot, lambda texts: sum(t.startswith("Eve: ") for t in texts) == 5)
+        assert [t[:7] for t in log.texts if t.startswith("Eve: ")] == [f"Eve: {n} " for n in range(5)]
+        shown = [n for n in app._notifications if n.title == "Eve"]
+        assert len(shown) == 1 and shown[0].message.startswith("0 ") and shown[0].message.endswith("…")
+        assert 50 < cell_len(shown[0].message) <= 60  # one line of 60 columns, wide characters as two

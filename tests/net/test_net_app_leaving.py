@@ -62,6 +62,34 @@ async def test_a_waiting_table_has_no_dealer_and_quit_keeps_the_seat_for_join(tm
         assert Store(data).settings.online_seats == {}  # nothing left to come back to
 
 
+async def test_the_lobby_offers_back_a_seat_kept_after_the_app_ended_mid_game(tmp_path):
+    """A player whose app ended mid-game (a quit, a crash, a closed terminal) opens the lobby
+    again without the code: the seat kept in the settings is offered, and Join takes it back."""
+    data = str(tmp_path / "app")
+    async with running_server(tmp_path / "server") as (server, url):
+        app = online_app(url)
+        app.init_store(data)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await created_in_lobby(pilot)
+            await pilot.press("enter")  # start: the AI takes the other seat
+            await until(pilot, lambda: screen.table.phase == "play", "the start")
+            code, seat = screen.table.code, screen.table.my_seat
+            await pilot.press("q", "y")
+            await until(pilot, lambda: not app.is_running, "the app to end")
+        again = online_app(url)  # scopa-tui online, no --join: the code is not at hand
+        again.init_store(data)
+        async with again.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(again.screen, LobbyScreen)
+                        and code in str(again.screen.query_one("#lobby-error").content), "the kept seat offered")
+            assert again.screen.query_one("#code").value == code
+            await pilot.click("#join")
+            await until(pilot, lambda: isinstance(again.screen, GameScreen), "the same table")
+            table = again.screen.table
+            assert (table.code, table.my_seat) == (code, seat)  # the seat taken back, not a new one
+            await pilot.press("q", "y")
+            await settle(pilot)
+
+
 async def until_true(check, what: str, timeout: float = 10.0) -> None:
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

@@ -111,3 +111,38 @@ def test_a_lobby_entry_keeps_only_the_fields_of_their_type():
     for tables in (5, None, [5], [{"code": 7}]):
         with pytest.raises(ValueError):
             check_lobby({"tables": tables})
+
+
+async def test_a_failure_without_words_still_says_why_in_one_line():
+    # A wss:// address of a ws:// server (the connection reset at once) read "cannot reach
+    # URL: " and nothing after it, and a server that never answers hello "URL did not answer: ".
+
+    async with serve(lambda ws: ws.wait_closed(), "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        client = NetClient(f"wss://127.0.0.1:{port}/", "Anna", open_timeout=5)
+        with pytest.raises(NetClientError) as caught:
+            await client.connect()
+        assert caught.value.message.startswith(f"cannot reach wss://127.0.0.1:{port}/: ")
+        assert not caught.value.message.endswith(": ") and "\n" not in caught.value.message
+    async with serve(lambda ws: ws.wait_closed(), "127.0.0.1", 0) as server:  # never answers hello
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/"
+        client = NetClient(url, "Anna", open_timeout=0.3)
+        with pytest.raises(NetClientError) as caught:
+            await client.connect()
+        assert caught.value.message == f"{url} did not answer: no answer in time"
+
+
+async def test_a_server_welcoming_in_another_protocol_is_refused_in_one_line():
+    # A server of another version said welcome in scopa-net/2 and the client went on with it.
+    async def newer(ws):
+        await ws.recv()
+        await ws.send(json.dumps({"type": "welcome", "protocol": "scopa-net/2", "server": "scopa-tui 9"}))
+        await ws.wait_closed()
+
+    async with serve(newer, "127.0.0.1", 0) as server:
+        client = NetClient(f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/", "Anna", open_timeout=5)
+        with pytest.raises(NetClientError) as caught:
+            await client.connect()
+        assert caught.value.code == "protocol" and "scopa-net/2" in caught.value.message
+        assert caught.value.line() == "the server speaks another version of the online protocol"
+        assert not client.connected

@@ -47,6 +47,14 @@ def test_each_bad_message_is_refused_with_its_code(frame, code):
     assert "\n" not in caught.value.message and len(caught.value.message) < 200
 
 
+def test_a_nan_number_is_named_so_in_the_refusal():
+    # The refusal read "turn_limit must be a number, not a number".
+    with pytest.raises(NetError) as caught:
+        parse_client('{"type": "create", "turn_limit": NaN}')
+    assert caught.value.code == "bad_message"
+    assert caught.value.message == "turn_limit must be a number, not NaN"
+
+
 def test_names_are_plain_text():
     assert clean_text(" An\u202ena\x1b \n  Bo\u200bb\u2028") == "Anna Bob"
     msg = parse_client(json.dumps({"type": "hello", "protocol": "scopa-net/1", "name": "  Ca\trla\u0000 "}))
@@ -203,3 +211,44 @@ async def test_a_connection_that_asks_and_never_reads_is_closed_before_its_queue
         assert len((await hosts[0].expect("lobby"))["tables"]) == 60
         for host in hosts:
             await host.close()
+
+
+async def test_a_misbehaving_connection_is_one_line_in_the_log_and_a_good_one_none():
+    # The server's log said nothing of a client refused 60 times or closed for a frame too
+    # big, nor of a flood of connections: an operator could not tell an attack from quiet.
+    lines: list[str] = []
+    async with running_server(None, log=lines.append, max_connections=4) as (server, url):
+        good = await Raw.open(url, "Anna")
+        await good.send({"type": "create", "players": 2})
+        await good.expect("joined")
+        await good.send({"type": "play", "card": "7d"})  # not yet: an ordinary refusal
+        await good.expect("error")
+        await good.close()
+        eve = await Raw.open(url, "Eve")
+        for frame in ("not json", "[1]", '{"type": "explode"}'):
+            await eve.send(frame)
+            await eve.expect("error")
+        for _ in range(45):  # past the burst of 40
+            await eve.send({"type": "ping"})
+        await eve.expect("error")
+        await eve.send("x" * 70_000)  # past the frame limit: closed by the server
+        with pytest.raises(ConnectionClosed):
+            while True:
+                await eve.recv()
+        flood = []
+        for _ in range(10):  # 4 at most: one line for the breach, not one for each refused
+            flood.append(await Raw.open(url, name=None))
+        for raw in flood:
+            await raw.close()
+        for _ in range(100):
+            if len(lines) >= 2:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)
+    assert len(lines) == 2, lines
+    eve_line = next(line for line in lines if "(Eve)" in line)
+    assert eve_line.startswith("127.0.0.1 (Eve): ")
+    assert "bad_json 2" in eve_line and "bad_message 1" in eve_line and "rate_limited" in eve_line
+    assert "closed by the server: 1009" in eve_line
+    assert "more than 4 connections" in next(line for line in lines if line is not eve_line)
+    assert not any("Anna" in line or "\n" in line for line in lines)

@@ -244,3 +244,56 @@ async def test_the_chat_in_french_keeps_what_is_typed_through_a_switch():
         assert app.screen is chat and chat.query_one("#chat-input").value == "[oui]"
         assert chat.query_one("#chat-box").border_title == "Chat"
         assert text_of(chat, "#chat-hint") == "✗ [ e ] non si possono mandare: il server li rifiuta"
+
+
+async def test_an_ai_seat_is_named_in_the_players_language():
+    # The server names AI seats "AI 3" in English: an Italian player read "AI 3" beside "IA (medio)".
+    seats = [{"name": "Anna", "kind": "person"}, {"name": "Bruno", "kind": "ai", "level": "easy"},
+             {"name": "AI 3", "kind": "ai", "level": "hard"}]
+    info = {"code": "K7XQ93PA", "players": 3, "preset": "standard", "target": 11, "seats": seats,
+            "phase": "play"}
+    languages.use("it")
+    table = RemoteTable(Silent(), {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+    assert [s.name for s in table.seats] == ["Anna", "Bruno", "IA 3"]  # Bruno left: his name stays
+    languages.use("en")
+    table.take({"type": "table", "table": info})
+    assert table.seats[2].name == "AI 3"
+
+
+async def test_a_table_created_in_the_lobby_is_titled_in_the_creators_language(tmp_path):
+    # The server's default title is English: an Italian creator's table was "Anna's table" in
+    # every lobby.
+    from test_net_app import created_in_lobby
+
+    languages.use("it")
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await created_in_lobby(pilot)
+            assert server.tables[screen.table.code].config["title"] == "Tavolo di Anna"
+            await pilot.press("q", "y")
+            await settle(pilot)
+    languages.use("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_the_online_quit_question_shows_its_three_buttons_whole_at_80_columns(lang):
+    # "Continua a giocare (n)" was cut to "Continua a giocar" (French and Tagalog too): the
+    # three buttons were wider than the dialog.
+    from helpers import make_app
+    from rich.cells import cell_len
+
+    from scopa_tui.ui.screens.dialogs import OnlineQuitScreen
+
+    languages.use(lang)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(OnlineQuitScreen("Quit the game at table K7XQ93PA?"))
+        await settle(pilot)
+        dialog = app.screen.query_one("#dialog")
+        for button in app.screen.query("#buttons Button"):
+            label = str(button.label)
+            assert button.content_region.width >= cell_len(label), (lang, label)
+            assert dialog.content_region.contains_region(button.region), (lang, label)
+    languages.use("en")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from net_helpers import TIMEOUT, Raw, first_line, headless, running_server
 
 
@@ -94,3 +95,26 @@ async def test_the_ai_plays_a_seat_past_the_turn_limit_until_its_person_returns(
         assert statuses[:2] == ["away", "returned"]
         b.cancel()
         await anna.close()
+
+
+async def test_a_seat_taken_up_from_another_window_tells_the_old_one_so():
+    # The old connection read "that seat is no longer yours" (bad_token) when the same player
+    # took the seat up from another window: the seat was still theirs.
+    from websockets.exceptions import ConnectionClosed
+
+    from scopa_tui.net.client import error_line
+
+    async with running_server(None) as (server, url):
+        first = await Raw.open(url, "Anna")
+        await first.send({"type": "create", "players": 2})
+        joined = await first.expect("joined")
+        second = await Raw.open(url, "Anna")
+        await second.send({"type": "resume", "code": joined["code"], "token": joined["token"]})
+        assert (await second.expect("joined"))["seat"] == 0
+        error = await first.expect("error")
+        assert error["code"] == "replaced"
+        assert error_line(error["code"], error["message"]).startswith("your seat is played from another window")
+        with pytest.raises(ConnectionClosed):
+            await first.recv()
+        assert first.ws.close_code == 4000
+        await second.close()

@@ -88,7 +88,8 @@ async def test_leaving_before_the_game_opens_the_seat_and_after_it_gives_it_to_t
         assert server.tables[code].seats[1].kind == "ai"
         token = next(s.token for s in server.tables[code].seats if s.name == "Anna")
         other = await Raw.open(url, "Bruno")
-        await other.send({"type": "resume", "code": code, "token": "x" + token[1:]})
+        forged = ("y" if token.startswith("x") else "x") + token[1:]  # "x" + token[1:] was hers 1 time in 64
+        await other.send({"type": "resume", "code": code, "token": forged})
         assert (await other.expect("error"))["code"] == "bad_token"
         for raw in (anna, bruno, other):
             await raw.close()
@@ -161,3 +162,27 @@ async def test_a_full_server_refuses_new_tables_in_one_line():
         assert (await bruno.expect("joined"))["seat"] == 0
         await anna.close()
         await bruno.close()
+
+
+async def test_a_name_taken_at_the_table_is_refused_and_the_seat_stays_open():
+    async with running_server(None) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 3})
+        code = (await anna.expect("joined"))["code"]
+        for name in ("anna", "AI 3", "ai 2"):  # another Anna, or a name the AI seats take at the start
+            other = await Raw.open(url, name)
+            await other.send({"type": "join", "code": code})
+            error = await other.expect("error", "joined")
+            assert error["type"] == "error" and error["code"] == "name_taken", error
+            assert name in error["message"]
+            await other.close()
+        assert len(server.tables[code].open_seats) == 2  # nothing taken by the refusals
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "join", "code": code})
+        assert (await bruno.expect("joined"))["seat"] == 1
+        robot = await Raw.open(url, "AI 1")  # a creator called as an AI seat: refused, nothing kept
+        await robot.send({"type": "create", "players": 2})
+        assert (await robot.expect("error", "joined"))["code"] == "name_taken"
+        assert list(server.tables) == [code]
+        for raw in (anna, bruno, robot):
+            await raw.close()

@@ -285,3 +285,113 @@ async def test_ready_is_said_again_on_a_new_connection_between_hands():
     table.ready_next_hand()  # Enter on the scoring shown again: said once is enough
     await asyncio.sleep(0)
     assert said == [1, 1]
+
+
+async def test_a_play_a_chat_line_or_a_start_the_connection_could_not_send_is_said():
+    # While the client reconnected, a play, a chat line or Enter to start went nowhere
+    # without a word: the card stayed in the hand, the typed line was gone.
+    from scopa_tui.engine import Move
+    from scopa_tui.net.client import NetClient
+    from scopa_tui.table.notices import TableError
+
+    game = engine_game(hands=0)
+    table = RemoteTable(NetClient("ws://127.0.0.1:9/", "Anna"), joined(0))  # not connected
+    for line in server_messages(game, 0):
+        table.take(line)
+    said = []
+    table._emit = said.append
+    card = table.view().hand[0]  # legal or not: the screen checks, this table only sends
+    table.play(Move(card))
+    table.chat("ciao a tutti")
+    table.start()
+    for _ in range(5):
+        await asyncio.sleep(0)
+    lines = [n.text for n in said if isinstance(n, TableError)]
+    assert len(lines) == 3 and all(line.startswith("not connected to the server") for line in lines)
+    assert "play" in lines[0] and lines[1].endswith(": ciao a tutti") and "start" in lines[2]
+    assert card in table.view().hand  # nothing was played
+
+    class Connected(ScriptedClient):
+        async def play(self, card, capture=()):
+            return True
+
+    table = RemoteTable(Connected([]), joined(0))
+    for line in server_messages(game, 0):
+        table.take(line)
+    said.clear()
+    table._emit = said.append
+    table.play(Move(card))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert not [n for n in said if isinstance(n, TableError)]
+
+
+async def test_after_ready_the_line_names_who_the_next_hand_waits_for():
+    # Enter on a hand's scoring took the player back to the table with the hand's last line
+    # under it and "Hand over" on the top bar: nothing said the next hand waited for Bruno.
+    from scopa_tui.ui.screens.game import GameScreen
+
+    game = engine_game(hands=1)
+    bruno = {"name": "Bruno", "kind": "person", "level": None, "connected": True, "away": False}
+    seated = joined(0)
+    seated["table"] = {**seated["table"], "seats": [SEATS[0], bruno]}
+    messages = server_messages(game, 0)
+    messages[0]["table"] = seated["table"]
+    said = []
+
+    class Client(ScriptedClient):
+        async def ready(self, hand):
+            said.append(hand)
+
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = RemoteTable(Client(messages), seated)
+        app.show_table(table)
+        for _ in range(40):
+            await settle(pilot, 1)
+            if isinstance(app.screen, HandOverScreen):
+                break
+        await pilot.press("enter")  # ready
+        await settle(pilot)
+        assert said == [1] and isinstance(app.screen, GameScreen)
+        info = {**seated["table"], "phase": "hand_over", "started": True, "hand": 1}
+        table.take({"type": "table", "table": {**info, "ready": [0]}})
+        await settle(pilot)
+        line = str(app.screen.message)
+        assert "Waiting for Bruno" in line and "next hand" in line
+        assert table.waiting_for() == ["Bruno"]
+        away = {**info, "ready": [0], "seats": [SEATS[0], {**bruno, "away": True}]}
+        table.take({"type": "table", "table": away})  # played by the AI: not waited for
+        assert table.waiting_for() == []
+
+
+async def test_a_player_back_from_away_is_told_the_ai_played_for_them():
+    # A client stalled (or cut off) past the turn limit came back to a game the AI had played
+    # for it, a hand's scoring gone by, without a word.
+    from scopa_tui.table.notices import SeatChanged
+
+    table = RemoteTable(ScriptedClient([]), joined(0))
+    said = []
+    table._emit = said.append
+    info = joined(0)["table"]
+    table.take({"type": "table", "table": {**info, "seats": [dict(SEATS[0], away=True), SEATS[1]]}})
+    table.take({"type": "seat", "seat": 0, "name": "Anna", "status": "returned"})
+    assert [(n.seat, n.status) for n in said if isinstance(n, SeatChanged)] == [(0, "taken_back")]
+    said.clear()
+    table.take({"type": "table", "table": info})  # not away: a connection back is no news
+    table.take({"type": "seat", "seat": 0, "name": "Anna", "status": "returned"})
+    assert not [n for n in said if isinstance(n, SeatChanged)]
+
+
+async def test_the_turn_timer_stops_once_the_connection_is_gone_for_good():
+    # A window whose seat was taken up elsewhere went on counting "Your turn · 48 s" to 0.
+    game = engine_game(hands=0)
+    table = RemoteTable(ScriptedClient([]), joined(0))
+    for line in server_messages(game, 0):
+        table.take(line)
+    table.take({"type": "turn", "seat": 0, "deadline": 50.0, "view": None})
+    assert 0 < table.seconds_left() <= 50
+    table.take({"type": "connection", "status": "lost", "message": "lost"})
+    assert table.seconds_left() is not None  # reconnecting: the server's clock still runs
+    table.take({"type": "connection", "status": "failed", "message": "gone"})
+    assert table.seconds_left() is None

@@ -10,6 +10,7 @@ The player sits at the bottom, whatever their seat.
 from __future__ import annotations
 
 import string
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -50,10 +51,14 @@ TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
 # A seat's news on a server, by its status (the log and a notification).
 SEAT_NEWS = {"joined": N_("{name} sat down"), "left": N_("{name} lost the connection"),
              "returned": N_("{name} is back"), "away": N_("{name} is away: the AI plays for them"),
-             "ai": N_("{name} left: the AI plays the seat")}
+             "ai": N_("{name} left: the AI plays the seat"),
+             # this player's own seat, taken back from the AI (net/remote.py)
+             "taken_back": N_("You are back: the AI played for you while you were away")}
 # The footer's (and the Keys panel's) words for the number keys, marked one by one.
 CARD_KEY_WORDS = (N_("card 1"), N_("card 2"), N_("card 3"), N_("card 4"), N_("card 5"), N_("card 6"),
                   N_("card 7"), N_("card 8"), N_("card 9"), N_("card 10"))
+CHAT_TOAST_SECONDS = 4.0  # a chat line's notice stays this long, and no other shows meanwhile
+CHAT_TOAST_CELLS = 60  # columns of a chat line shown in its notice (the log has it whole)
 BANNER_SECONDS = 4.0  # how long a rule moment's banner stays (a key clears it sooner)
 REDEAL_HOLD = 3.0  # how long the void table of a three-kings redeal stays drawn (pace > 0)
 
@@ -149,6 +154,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._unpiled: HandScore | None = None
         self._last_capturer: int | None = None  # the seat that captured last this hand
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
+        self._chat_toast_until = 0.0  # monotonic time the chat notice on screen goes (CHAT_TOAST_SECONDS)
         self._banner_timer = None
         self._clock = None  # the top bar's timer (a table with a turn limit)
         self._topbar: Text | None = None  # the top bar's text on screen
@@ -801,6 +807,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self._clock = self.set_interval(1.0, self._refresh_topbar)
             if self.table.phase == "waiting":
                 self._set_message(self._waiting_text)
+            elif self.table.waiting_for():  # this seat is ready for the next hand, others not yet
+                self._set_message(self._ready_text)
             self._refresh_widgets()
         elif isinstance(notice, SeatChanged):
             news = SEAT_NEWS.get(notice.status)
@@ -812,8 +820,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
             who = self.names[self.me] if notice.seat == self.me else notice.name
             self._log(f"{who}: {notice.text}", "")
-            if notice.seat != self.me:
-                self.app.notify(notice.text, title=notice.name, timeout=4, markup=False)
+            now = time.monotonic()
+            if notice.seat != self.me and now >= self._chat_toast_until:
+                # One chat notice at a time, of one short line: lines said faster, or longer (200
+                # wide characters fill 400 columns), stay whole in the log but cannot cover the table.
+                self._chat_toast_until = now + CHAT_TOAST_SECONDS
+                shown = Text(notice.text)
+                shown.truncate(CHAT_TOAST_CELLS, overflow="ellipsis")
+                self.app.notify(shown.plain, title=notice.name, timeout=CHAT_TOAST_SECONDS, markup=False)
         elif isinstance(notice, TableError):
             self._set_message(Text(notice.text, style="bold"))
             self.app.notify(notice.text, severity="warning", timeout=6, markup=False)
@@ -835,14 +849,25 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _waiting_text(self) -> Text:
         seats = self.table.seats
         taken = sum(1 for s in seats if s.kind != "open")
-        if self.table.title:
-            # TRANSLATORS: {title} is the table's name, e.g. "table K7XQ93PA".
-            text = _("{title}: waiting for players ({taken} of {seats} seats taken). "
-                     "Enter starts now, the AI taking the empty seats.")
+        # TRANSLATORS: {title} is the table's name, e.g. "table K7XQ93PA"; the plural follows {taken}
+        # ("1 place prise sur 3", "2 places prises sur 3").
+        count = ngettext("{title}: waiting for players ({taken} of {seats} seats taken).",
+                         "{title}: waiting for players ({taken} of {seats} seats taken).", taken)
+        starter = self.table.starter()
+        if starter is not None:  # Enter is the creator's: say who starts it
+            # TRANSLATORS: {name} is the table's creator.
+            how = _("It starts when every seat is taken, or when {name} starts it.").format(name=starter)
         else:
-            text = _("Waiting for players ({taken} of {seats} seats taken). "
-                     "Enter starts now, the AI taking the empty seats.")
-        return Text(text.format(title=self.table.title, taken=taken, seats=len(seats)), style="bold")
+            how = _("Enter starts now, the AI taking the empty seats.")
+        return Text(count.format(title=self.table.title, taken=taken, seats=len(seats)) + " " + how, style="bold")
+
+    def _ready_text(self) -> Text:
+        names = self.table.waiting_for()
+        if not names:  # everyone is ready now: the next hand is being dealt
+            return Text("")
+        # TRANSLATORS: {names} are the players not yet ready, e.g. "Bruno" or "Bruno, Carla".
+        return Text(_("Waiting for {names}: the next hand starts when they are ready, or after the turn "
+                      "limit.").format(names=", ".join(names)), style="bold")
 
     def _show_preview(self, notice: Preview) -> None:
         """An AI's play, drawn on the table before the table makes it (for the AI pace)."""
@@ -1128,7 +1153,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if action in ("select_step", "select", "toggle", "clear"):
             return True if self._my_turn() or self.table.phase == "play" else None
         if action == "play" and self.table.phase == "waiting":
-            return True
+            return True if self.table.starter() is None else None  # the creator's key
         if action in ("hint", "cycle", "play"):
             return True if self._my_turn() else None
         if action == "chat":  # a table with somebody to talk to (on a server); hidden elsewhere
@@ -1191,7 +1216,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def action_play(self) -> None:
         if self.table.phase == "waiting":
-            self.table.start()
+            if self.table.starter() is None:
+                self.table.start()
+            else:  # not the creator's: the server would refuse it
+                self._set_message(self._waiting_text)
             return
         if not self._my_turn():
             return

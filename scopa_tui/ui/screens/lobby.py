@@ -249,8 +249,18 @@ class LobbyScreen(Translated, Screen):
         self.codes = [t["code"] for t in tables]
         self._fill_tables()
         n = len(tables)
-        self.say(lambda: ngettext("{n} open table on {url}", "{n} open tables on {url}", n).format(n=n, url=url)
-                 if n else _("no open table on {url}: create one").format(url=url))
+        kept = self.app.kept_codes(url)
+        box = self.query_one("#code", Input)
+        if kept and not box.value.strip():  # a seat kept from a game left (or a crash): offered back
+            box.value = kept[-1]
+
+        def line() -> str:
+            if kept:  # said instead of the count (the list shows the tables): one line at 80 columns
+                # TRANSLATORS: "Join" is the lobby's button (its word in your language).
+                return _("your seat at table {code} is kept: Join takes it back").format(code=kept[-1])
+            return (ngettext("{n} open table on {url}", "{n} open tables on {url}", n).format(n=n, url=url)
+                    if n else _("no open table on {url}: create one").format(url=url))
+        self.say(line)
 
     async def _connected(self):
         """The client for the address and name on screen (a new one when they changed)."""
@@ -386,13 +396,17 @@ class LobbyScreen(Translated, Screen):
     @work(exclusive=True, group="lobby")
     async def _take_seat(self, what: dict) -> None:
         from ...net.client import NetClientError
+        from ...net.messages import TITLE_MAX
         from ...net.remote import RemoteTable
 
         self.say(lambda: _("connecting…"))
         try:
             client = await self._connected()
             if "create" in what:
-                joined = await client.create(**what["create"])
+                # titled in the creator's language (the server's own default is English)
+                # TRANSLATORS: a new table's title in the lobby; {name} is its creator's.
+                title = _("{name}'s table").format(name=client.name)[:TITLE_MAX]
+                joined = await client.create(**{"title": title, **what["create"]})
             else:
                 joined = await self._join(client, what["join"])
             table = RemoteTable(client, joined)  # ValueError: an answer that is no seat at a table
