@@ -321,6 +321,21 @@ async def test_a_bad_save_is_reported_in_the_app(tmp_path):
         assert isinstance(app.screen, NewGameScreen)
 
 
+async def test_a_notice_quoting_square_brackets_is_shown_as_it_is(tmp_path):
+    # The notice quotes the data directory's path and the save's bad event: Textual read
+    # "[/]" as markup it could not parse and stopped the app before its first screen.
+    data_dir = tmp_path / "a[/]b"
+    path = Store(data_dir).saves.path("x")
+    path.write_text(json.dumps({"format": "scopa-tui-save", "version": 1, "setup": {},
+                                "record": [{"event": "[/]"}]}))
+    app = make_app(data_dir, start=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # the toasts drawn
+        await settle(pilot)
+        messages = [n.message for n in app._notifications]
+        assert any(str(path) in m and "'[/]'" in m and "moved it to" in m for m in messages)
+        assert isinstance(app.screen, NewGameScreen) and app.return_code is None
+        assert "'[/]'" in str(app.screen.query_one("Toast").render())
+
 def test_app_without_a_data_dir_stores_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOPA_TUI_DATA_DIR", str(tmp_path / "never"))
     app = ScopaApp(GameConfig(), ai_delay=0)
