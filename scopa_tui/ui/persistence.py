@@ -32,7 +32,7 @@ from typing import Any
 from textual.app import SystemCommand
 from textual.message import Message
 
-from ..engine import Game, GameEnded
+from ..engine import PRESETS, Game, GameEnded
 from ..engine.text import N_, _
 from ..store import GameSetup, Session, Store
 from ..store.paths import resolve_data_dir
@@ -279,7 +279,8 @@ class StoreMixin:
 
         rules = saved.game.rules
         ai = [usable(a) for s, a in enumerate(saved.setup.ai) if s != HUMAN_SEAT]
-        return GameConfig(players=rules.players, preset=rules.preset if rules.preset != "custom" else "standard",
+        # "custom" (a record's own rules) and a preset this version lacks: the standard's choices
+        return GameConfig(players=rules.players, preset=rules.preset if rules.preset in PRESETS else "standard",
                           target=rules.target, deck=rules.deck_style, ai=ai, variant=rules.variant,
                           options=list(rules.options))
 

@@ -4,6 +4,7 @@ end of a game, remembered theme, the statistics command, SIGTERM."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from conftest import file_game, play, setup_for
 
@@ -427,6 +428,26 @@ async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.config.ai != ["wizard:level=9"] and len(app.game.events) >= len(game.events)
+        await pilot.press("q", "y")
+
+
+async def test_resume_of_a_game_of_a_preset_this_version_lacks(tmp_path):
+    # The record's rules say every rule; its preset is only a name (docs/record-format.md).
+    # A name this version lacks stopped the app as the game was resumed.
+    from scopa_tui.engine import Game, make_rules
+
+    game = Game(replace(make_rules("ludoteka", players=2), preset="a newer one"), seed=5)
+    game.start()
+    game.play(game.legal_moves()[0])
+    Store(tmp_path).saves.save(game, setup_for(), "w")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.return_code is None
+        assert app.game.rules.preset == "a newer one" and app.game.rules.primiera_chart == "ludoteka"
+        assert app.config.preset == "standard"
         await pilot.press("q", "y")
 
 
