@@ -107,6 +107,27 @@ def atomic_write_text(path: Path | str, text: str) -> None:
                 os.unlink(tmp_name)
 
 
+def write_output_text(path: Path | str, text: str) -> None:
+    """Write ``text`` to a file the player named (``export --output``); raises :class:`StoreError`.
+
+    A regular file, or a new one, is replaced atomically (:func:`atomic_write_text`), and a
+    symbolic link's target rather than the link.  Anything else (``/dev/stdout``, a named
+    pipe, a terminal) is written to as it is: replacing it would put a file in its place.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # none yet (or none to be had: atomic_write_text says why)
+        mode = None
+    if mode is None or stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        atomic_write_text(os.path.realpath(path), text)
+        return
+    try:  # by its own name: /dev/stdout's target may be no path at all ("pipe:[1234]")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise StoreError(_("could not write {path}: {error}").format(path=path, error=describe_os_error(e))) from None
+
+
 # Size limits of the files the app reads (see README.md, "Reliability"): far above any
 # real file (a save of a long 6-player game is well under 1 MB), low enough that a wrong
 # file (a disk image, /dev/zero behind a link) is refused at once instead of filling memory.
