@@ -77,6 +77,17 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def make_dirs(directory: Path) -> None:
+    """``directory.mkdir(parents=True, exist_ok=True)``, except that a file where a folder
+    should be is :class:`NotADirectoryError` naming that file (``mkdir`` said "File exists"
+    of the directory itself, or named the folder it was making under it)."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocker = next((p for p in (directory, *directory.parents) if p.exists()), directory)
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(blocker)) from None
+
+
 def atomic_write_text(path: Path | str, text: str) -> None:
     """Replace ``path`` with ``text`` atomically; raises :class:`StoreError` on failure.
 
@@ -86,7 +97,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     data = text.encode("utf-8")
     tmp_name = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_dirs(path.parent)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
             view = memoryview(data)

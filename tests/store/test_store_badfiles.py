@@ -304,3 +304,14 @@ def test_a_data_dir_that_is_a_file_stores_nothing_and_says_so_once(tmp_path):
     (message,) = store.notices.take()
     assert message.startswith(f"data directory {blocker} cannot be used (Not a directory)")
     assert blocker.read_text() == "not a directory"
+
+
+@pytest.mark.parametrize("where", ["saves", "data/deeper"])
+def test_a_file_where_a_folder_of_the_data_dir_should_be_is_named(tmp_path, where):
+    # mkdir said "File exists" of the saves folder, or named the folder under the file.
+    blocker = tmp_path / where.split("/")[0]
+    blocker.write_text("mine")
+    store = Store(tmp_path / where if "/" in where else tmp_path)
+    (message,) = store.notices.take()
+    assert message.startswith(f"data directory {blocker} cannot be used (Not a directory)"), message
+    assert blocker.read_text() == "mine"

@@ -90,6 +90,7 @@ def test_export_to_an_unwritable_place(tmp_path, capsys):
     assert main(["--data-dir", str(tmp_path), "export", "-o", str(tmp_path / "blocker" / "x.jsonl")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("scopa-tui: error: could not write")
+    assert err.endswith("x.jsonl: Not a directory\n")  # the file in the way: mkdir said "File exists"
 
 
 def test_export_reports_a_corrupt_statistics_file(tmp_path, capsys):
