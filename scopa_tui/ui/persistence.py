@@ -324,8 +324,11 @@ class StoreMixin:
             self.notify(_("Statistics are not kept in this run."), severity="warning")
             return
         # TRANSLATORS: completes "{what} cannot be read now: ... is busy".
+        if isinstance(self.screen, StatsScreen):  # F2 on the statistics: they are open
+            return
         self._read_db(N_("Statistics"), self.store.stats,
-                      lambda stats: self.push_screen(StatsScreen(stats, history=self.action_show_history)))
+                      lambda stats: self._show_once(StatsScreen, lambda: StatsScreen(stats,
+                                                                                   history=self.action_show_history)))
 
     def action_show_history(self, variant: str | None = None, players: int | None = None) -> None:
         """The history; from the statistics screen, of the variant and number of players
@@ -335,9 +338,15 @@ class StoreMixin:
         if self.store is None:
             self.notify(_("The history is not kept in this run."), severity="warning")
             return
-        self._read_db(N_("The history"), self.store.history, lambda entries: self.push_screen(
-            HistoryScreen(entries, self._history_record, ascii=getattr(self, "ascii", False), variant=variant,
-                          players=players)))
+        self._read_db(N_("The history"), self.store.history, lambda entries: self._show_once(
+            HistoryScreen, lambda: HistoryScreen(entries, self._history_record, ascii=getattr(self, "ascii", False),
+                                                 variant=variant, players=players)))
+
+    def _show_once(self, kind: type, make) -> None:
+        """Push ``make()`` unless a screen of ``kind`` is already on top: F2 typed ahead while
+        the statistics were read (or pressed on them) stacked another copy each time."""
+        if not isinstance(self.screen, kind):
+            self.push_screen(make())
 
     def _read_db(self, what: str, read, show) -> None:
         """Run ``read()`` on the database thread, then ``show(result)`` here; a busy file

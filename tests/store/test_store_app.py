@@ -296,6 +296,22 @@ async def test_statistics_and_history_from_the_palette_and_the_new_game_screen(t
         assert isinstance(app.screen, NewGameScreen)
 
 
+async def test_f2_typed_ahead_or_pressed_on_the_statistics_opens_them_once(tmp_path):
+    # Each F2 stacked another statistics screen (one Esc each to get back); keys spammed
+    # at the game stacked hundreds, the app busy drawing them for minutes.
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2", "f2", "f2")  # before the statistics are read
+        await settle(pilot)
+        await pilot.press("f2")  # on them
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack].count(StatsScreen) == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
 async def test_sigterm_saves_and_exits(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
