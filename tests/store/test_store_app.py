@@ -10,7 +10,7 @@ from conftest import file_game, play, setup_for
 
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
-from scopa_tui.store import Store
+from scopa_tui.store import GameSetup, Store
 from scopa_tui.ui.app import ScopaApp
 from scopa_tui.ui.config import GameConfig
 from scopa_tui.ui.screens.dialogs import ConfirmScreen
@@ -445,6 +445,31 @@ async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
         assert isinstance(app.screen, GameScreen)
         assert app.config.ai != ["wizard:level=9"] and len(app.game.events) >= len(game.events)
         await pilot.press("q", "y")
+
+
+async def test_names_and_ais_from_the_files_are_shown_as_they_are(tmp_path):
+    # A save's or the history's names and AIs are the file's: "[/]" in them stopped the app
+    # (Textual read them as markup) on the resume offer, the history and the replay.
+    from scopa_tui.ui.screens.replay import ReplayScreen
+
+    store = Store(tmp_path)
+    odd = GameSetup(["You", "[/]Anna"], [None, "cmd:bot [/]"], 0)
+    file_game(store, play(Game(make_rules(players=2), seed=3), seed=3), odd, "done")
+    store.saves.save(play(Game(make_rules(players=2), seed=5), 3, seed=5), odd, "open")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert "[/]Anna" in str(app.screen.query_one("#question").render())
+        await pilot.press("escape")
+        await settle(pilot)
+        app.action_show_history()
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and app.return_code is None
+        assert "[/]Anna" in str(app.screen.query_one("#replay-totals").render())
 
 
 async def test_resume_of_a_game_of_a_preset_this_version_lacks(tmp_path):
