@@ -323,9 +323,9 @@ class StoreMixin:
         if self.store is None:
             self.notify(_("Statistics are not kept in this run."), severity="warning")
             return
-        # TRANSLATORS: completes "{what} cannot be read now: ... is busy".
         if isinstance(self.screen, StatsScreen):  # F2 on the statistics: they are open
             return
+        # TRANSLATORS: completes "{what} cannot be read now: ... is busy".
         self._read_db(N_("Statistics"), self.store.stats,
                       lambda stats: self._show_once(StatsScreen, lambda: StatsScreen(stats,
                                                                                    history=self.action_show_history)))
