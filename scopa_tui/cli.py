@@ -285,7 +285,9 @@ def _export_args(exp: argparse.ArgumentParser) -> None:
 
 
 def _web_args(web: argparse.ArgumentParser) -> None:
-    web.add_argument("--host", default="127.0.0.1", metavar=pgettext("placeholder", "ADDRESS"),
+    from .net.commands import host_address
+
+    web.add_argument("--host", default="127.0.0.1", type=host_address, metavar=pgettext("placeholder", "ADDRESS"),
                      help=_("the address to listen on (default 127.0.0.1: this machine only)"))
     web.add_argument("--port", type=_at_least(1, 65535), default=8000, metavar=pgettext("placeholder", "PORT"),
                      help=_("default 8000"))

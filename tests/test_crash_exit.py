@@ -51,6 +51,24 @@ def test_a_crash_in_the_game_exits_1_with_one_line_naming_the_log(tmp_path, monk
     assert "in boom" in text and "RuntimeError: provoked\nsecond line" in text
 
 
+def test_an_error_while_the_crashed_app_closes_is_logged_too_not_printed(tmp_path, monkeypatch, capsys):
+    # A widget that cannot draw (a toast of bad markup did this) fails again while Textual
+    # closes the screens; that second error came out of App.run() as a screenful of traceback.
+    async def fails_again(self) -> None:
+        raise ValueError("drawn again on the way out")
+
+    headless(monkeypatch, ScopaApp)
+    monkeypatch.setattr(GameScreen, "_refresh_widgets", boom)
+    monkeypatch.setattr(App, "_close_all", fails_again)
+    assert cli.main(["--data-dir", str(tmp_path), *GAME_ARGS]) == 1
+    err = capsys.readouterr().err
+    [log] = tmp_path.glob("crash-*.log")
+    assert err.startswith("scopa-tui: stopped by an internal error (RuntimeError: provoked); the details are in")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    text = log.read_text()
+    assert "RuntimeError: provoked" in text and "ValueError: drawn again on the way out" in text
+
+
 def test_a_log_that_cannot_be_written_in_the_data_dir_goes_to_the_temporary_dir(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     (tmp_path / "tmp").mkdir()

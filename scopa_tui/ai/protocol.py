@@ -45,7 +45,11 @@ def run_bot(player: Player, infile: IO[str], outfile: IO[str], errfile: IO[str] 
     name = name or f"scopa-tui {getattr(player, 'name', 'bot')}"
 
     def send(msg: dict[str, Any]) -> None:
-        outfile.write(json.dumps(msg, separators=(",", ":")) + "\n")
+        try:
+            line = json.dumps(msg, separators=(",", ":"), allow_nan=False)
+        except ValueError:  # an id JSON cannot carry (1e400 was read as inf): null, not "Infinity"
+            line = json.dumps({**msg, "id": None}, separators=(",", ":"))
+        outfile.write(line + "\n")
         outfile.flush()
 
     def log(text: str) -> None:

@@ -84,12 +84,14 @@ class Rules:
         if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target < 1:
             raise RulesError(_("the target must be a whole number of points of at least 1, not {value}").format(
                 value=repr(self.target)))
-        if self.primiera_chart not in PRIMIERA_CHARTS:
+        if not isinstance(self.primiera_chart, str) or self.primiera_chart not in PRIMIERA_CHARTS:
             raise RulesError(
                 f"unknown primiera chart {self.primiera_chart!r}: choose {' or '.join(PRIMIERA_CHARTS)}"
             )
         if self.deck_style not in DECK_STYLES:
             raise RulesError(f"unknown deck style {self.deck_style!r}: choose one of {', '.join(DECK_STYLES)}")
+        if not isinstance(self.preset, str):  # a name: a preset's, "custom" or a newer version's
+            raise RulesError(f"the preset must be a name, not {self.preset!r}")
         preset = PRESETS.get(self.preset)
         if preset is not None and self.players not in preset.players:
             # TRANSLATORS: {preset} is a rules preset's name as --preset takes it (ludoteka).

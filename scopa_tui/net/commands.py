@@ -83,6 +83,17 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def host_address(text: str) -> str:
+    """An argparse type: the ``--host`` of ``server`` and ``web``. A name the resolver cannot
+    even encode ("a..b", a label over 63 characters) is refused here, where it came out of
+    the server as "encoding with 'idna' codec failed (UnicodeError: label empty or too long)"."""
+    try:
+        text.encode("idna")
+    except UnicodeError:
+        raise argparse.ArgumentTypeError(_("{text} is not a host name or address").format(text=repr(text))) from None
+    return text
+
+
 def _url(text: str) -> str:
     if not text.startswith(("ws://", "wss://")):
         raise argparse.ArgumentTypeError(_("{text} is not a server address such as {url}").format(
@@ -93,7 +104,7 @@ def _url(text: str) -> str:
 def add_server_args(srv, shared, non_negative_int) -> None:
     """The options of ``server``, their help in the player's language (the command line
     makes its parser: ``scopa_tui.cli.build_parser``)."""
-    srv.add_argument("--host", default="127.0.0.1",
+    srv.add_argument("--host", default="127.0.0.1", type=host_address,
                      help=_("address to listen on (default 127.0.0.1: this machine only)"))
     srv.add_argument("--port", type=_port, default=7654, help=_("port (default 7654; 0 picks a free one)"))
     srv.add_argument("--certfile", default=None, help=_("TLS certificate: serve wss:// (with --keyfile)"))

@@ -8,7 +8,7 @@ import sys
 from ..cli import error_line
 from ..engine import RecordError
 from ..engine.text import _, ngettext
-from .files import RECORD_LIMIT, StoreError, atomic_write_text, read_text
+from .files import RECORD_LIMIT, StoreError, read_text, write_output_text
 
 
 class CommandError(Exception):
@@ -79,7 +79,7 @@ def cmd_export(args) -> int:
         n = store.export(buffer)
         _notices(store)
         try:
-            atomic_write_text(args.output, buffer.getvalue())
+            write_output_text(args.output, buffer.getvalue())
         except StoreError as e:
             print(error_line(e), file=sys.stderr)
             return 2

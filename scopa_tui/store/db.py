@@ -117,6 +117,32 @@ def schema_version() -> int:
     return len(MIGRATIONS)
 
 
+_COLUMNS: dict[str, tuple[str, ...]] = {}  # table -> its columns, as MIGRATIONS make them
+
+
+def _missing_column(con: sqlite3.Connection) -> str | None:
+    """The first ``table.column`` of the schema that the file lacks: a file of this schema
+    version but another shape (made by hand or by another program) answered every read
+    "no such column" and kept every finished game out of the history."""
+    if not _COLUMNS:
+        with closing(sqlite3.connect(":memory:")) as model:
+            for step in MIGRATIONS:
+                step(model)
+            for (table,) in model.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+                _COLUMNS[table] = tuple(row[1] for row in model.execute(f"PRAGMA table_info({table})"))
+    for table, columns in _COLUMNS.items():
+        have = {row[1] for row in con.execute(f"PRAGMA table_info({table})")}
+        for column in columns:
+            if column not in have:
+                return f"{table}.{column}"
+    return None
+
+
+def _shape_problem(column: str) -> str:
+    # TRANSLATORS: why the statistics file cannot be used; {column} is e.g. "games.id".
+    return _("has tables of another shape (no column {column})").format(column=column)
+
+
 class NewerDatabase(Exception):
     pass
 
@@ -420,6 +446,8 @@ class Database:
             if version != schema_version():
                 raise sqlite3.OperationalError(_("of schema {version}, where this scopa-tui reads {known}").format(
                     version=version, known=schema_version()))
+            if (column := _missing_column(con)) is not None:
+                raise sqlite3.OperationalError(_shape_problem(column))
             return
         if version > schema_version():
             raise NewerDatabase(_("is from a newer scopa-tui (schema {version}, this one reads up to {known})")
@@ -441,6 +469,8 @@ class Database:
             except BaseException:
                 con.execute("ROLLBACK")
                 raise
+        if (column := _missing_column(con)) is not None:
+            raise sqlite3.DatabaseError(_shape_problem(column))  # moved aside, as a damaged file
         con.execute("PRAGMA synchronous = FULL")
 
     def _prepare_patiently(self, con: sqlite3.Connection) -> None:

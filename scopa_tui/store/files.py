@@ -77,6 +77,17 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def make_dirs(directory: Path) -> None:
+    """``directory.mkdir(parents=True, exist_ok=True)``, except that a file where a folder
+    should be is :class:`NotADirectoryError` naming that file (``mkdir`` said "File exists"
+    of the directory itself, or named the folder it was making under it)."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocker = next((p for p in (directory, *directory.parents) if p.exists()), directory)
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(blocker)) from None
+
+
 def atomic_write_text(path: Path | str, text: str) -> None:
     """Replace ``path`` with ``text`` atomically; raises :class:`StoreError` on failure.
 
@@ -86,7 +97,7 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     data = text.encode("utf-8")
     tmp_name = None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_dirs(path.parent)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
             view = memoryview(data)
@@ -105,6 +116,27 @@ def atomic_write_text(path: Path | str, text: str) -> None:
         if tmp_name is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+def write_output_text(path: Path | str, text: str) -> None:
+    """Write ``text`` to a file the player named (``export --output``); raises :class:`StoreError`.
+
+    A regular file, or a new one, is replaced atomically (:func:`atomic_write_text`), and a
+    symbolic link's target rather than the link.  Anything else (``/dev/stdout``, a named
+    pipe, a terminal) is written to as it is: replacing it would put a file in its place.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # none yet (or none to be had: atomic_write_text says why)
+        mode = None
+    if mode is None or stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        atomic_write_text(os.path.realpath(path), text)
+        return
+    try:  # by its own name: /dev/stdout's target may be no path at all ("pipe:[1234]")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise StoreError(_("could not write {path}: {error}").format(path=path, error=describe_os_error(e))) from None
 
 
 # Size limits of the files the app reads (see README.md, "Reliability"): far above any

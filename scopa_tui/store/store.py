@@ -15,7 +15,7 @@ from ..engine import Dealt, Event, Game, GameEnded, HandEnded, Played, RecordErr
 from ..engine import record as records
 from ..engine.text import _, ngettext
 from .background import Background
-from .files import Notices
+from .files import Notices, describe_os_error, make_dirs
 from .paths import SAVES_DIR, SETTINGS_FILE, STATS_FILE, resolve_data_dir
 from .saves import GameSetup, SavedGame, Saves, new_game_id
 from .settings import Settings, SettingsFile
@@ -54,13 +54,13 @@ class Store:
     def _check_dir(self) -> bool:
         """Create the data directory; when that fails, say so once and store nothing."""
         try:
-            (self.dir / SAVES_DIR).mkdir(parents=True, exist_ok=True)
+            make_dirs(self.dir / SAVES_DIR)
             return True
         except OSError as e:
-            from .files import describe_os_error
-
+            # a file where a folder should be ("saves") is named: "…/saves cannot be used (Not a directory)"
+            path = e.filename if isinstance(e, NotADirectoryError) and e.filename else self.dir
             self.notices.add(_("data directory {path} cannot be used ({error}): nothing is saved in this run")
-                             .format(path=self.dir, error=describe_os_error(e)))
+                             .format(path=path, error=describe_os_error(e)))
             self.saves.disabled = True
             self.db._disabled = True
             self._settings_file._blocked = True

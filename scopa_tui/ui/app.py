@@ -282,14 +282,21 @@ class ScopaApp(CrashLog, StoreMixin, App):
             except RuntimeError:  # the loop has closed: the app is gone
                 pass
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Every notification is plain text: they quote paths, files and bots ("saved game
+        …/a[/]b/saves/ID.json …"), and Textual would read a ``[`` in them as markup and stop
+        the app on one it cannot parse. No message of the app uses markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def _show_bot_fault(self, text: str) -> None:
         # The first few faults of a game are shown; a bot that keeps failing must not bury the table.
         self._bot_faults = getattr(self, "_bot_faults", 0) + 1
         if self._bot_faults <= BOT_FAULTS_SHOWN:
-            self.notify(text, title=_("Bot"), severity="warning", timeout=8, markup=False)
+            self.notify(text, title=_("Bot"), severity="warning", timeout=8)
         elif self._bot_faults == BOT_FAULTS_SHOWN + 1:
             self.notify(_("More bot faults in this game are not shown; a safe move is played for each."),
-                        title=_("Bot"), severity="warning", timeout=8, markup=False)
+                        title=_("Bot"), severity="warning", timeout=8)
 
     def show_hand_over(self, screen: GameScreen, score: HandScore) -> None:
         from .screens.scoring import HandOverScreen

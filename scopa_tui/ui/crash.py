@@ -60,14 +60,20 @@ class CrashLog:
         # Textual's one hook for every unhandled exception: it sets the return code to 1,
         # queues the traceback for printing at exit and closes the app.
         super()._handle_exception(error)
+        if self._log_crash(error):
+            self._exit_renderables.clear()  # the log has the traceback: none over the terminal
+
+    def _log_crash(self, error: BaseException) -> bool:
+        """Keep the first error and write ``error`` to the log; False when Textual prints it
+        (TEXTUAL=debug, or no log directory) or no log could be written."""
         if self.crash_error is None:
             self.crash_error = error
         if "debug" in self.features or self.crash_log_dir is None:  # TEXTUAL=debug: Textual prints it
-            return
+            return False
         logged = write_crash_log(error, self.crash_log_dir, self.crash_log)
         if logged is not None:
             self.crash_log = logged
-            self._exit_renderables.clear()  # the log has the traceback: none over the terminal
+        return logged is not None
 
     def crash_advice(self) -> str:
         """What the one line after a crash adds for the player (e.g. that the game is saved)."""
@@ -97,7 +103,12 @@ def run_app_reporting(app, log_dir: str | Path | None) -> int:
     The log goes to ``log_dir`` (the data directory), or the temporary directory.
     """
     app.crash_log_dir = log_dir or tempfile.gettempdir()
-    app.run()
+    try:
+        app.run()
+    except Exception as error:  # raised while the app closed, e.g. by a widget that fails to draw
+        # again on the way out after a first crash: Textual lets it through App.run().
+        if not app._log_crash(error) and app.crash_log is None:
+            raise  # TEXTUAL=debug, or no log anywhere: the traceback is all there is
     status = app.return_code or 0
     if app.crash_error is not None:
         print(crash_line(app), file=sys.stderr)

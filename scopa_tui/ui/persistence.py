@@ -32,7 +32,7 @@ from typing import Any
 from textual.app import SystemCommand
 from textual.message import Message
 
-from ..engine import Game, GameEnded
+from ..engine import PRESETS, Game, GameEnded
 from ..engine.text import N_, _
 from ..store import GameSetup, Session, Store
 from ..store.paths import resolve_data_dir
@@ -279,7 +279,8 @@ class StoreMixin:
 
         rules = saved.game.rules
         ai = [usable(a) for s, a in enumerate(saved.setup.ai) if s != HUMAN_SEAT]
-        return GameConfig(players=rules.players, preset=rules.preset if rules.preset != "custom" else "standard",
+        # "custom" (a record's own rules) and a preset this version lacks: the standard's choices
+        return GameConfig(players=rules.players, preset=rules.preset if rules.preset in PRESETS else "standard",
                           target=rules.target, deck=rules.deck_style, ai=ai, variant=rules.variant,
                           options=list(rules.options))
 
@@ -329,9 +330,12 @@ class StoreMixin:
         if self.store is None:
             self.notify(_("Statistics are not kept in this run."), severity="warning")
             return
+        if isinstance(self.screen, StatsScreen):  # F2 on the statistics: they are open
+            return
         # TRANSLATORS: completes "{what} cannot be read now: ... is busy".
         self._read_db(N_("Statistics"), self.store.stats,
-                      lambda stats: self.push_screen(StatsScreen(stats, history=self.action_show_history)))
+                      lambda stats: self._show_once(StatsScreen, lambda: StatsScreen(stats,
+                                                                                   history=self.action_show_history)))
 
     def action_show_history(self, variant: str | None = None, players: int | None = None) -> None:
         """The history; from the statistics screen, of the variant and number of players
@@ -341,9 +345,15 @@ class StoreMixin:
         if self.store is None:
             self.notify(_("The history is not kept in this run."), severity="warning")
             return
-        self._read_db(N_("The history"), self.store.history, lambda entries: self.push_screen(
-            HistoryScreen(entries, self._history_record, ascii=getattr(self, "ascii", False), variant=variant,
-                          players=players)))
+        self._read_db(N_("The history"), self.store.history, lambda entries: self._show_once(
+            HistoryScreen, lambda: HistoryScreen(entries, self._history_record, ascii=getattr(self, "ascii", False),
+                                                 variant=variant, players=players)))
+
+    def _show_once(self, kind: type, make) -> None:
+        """Push ``make()`` unless a screen of ``kind`` is already on top: F2 typed ahead while
+        the statistics were read (or pressed on them) stacked another copy each time."""
+        if not isinstance(self.screen, kind):
+            self.push_screen(make())
 
     def _read_db(self, what: str, read, show) -> None:
         """Run ``read()`` on the database thread, then ``show(result)`` here; a busy file

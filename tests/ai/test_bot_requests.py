@@ -213,6 +213,16 @@ def test_the_id_is_echoed_whatever_its_type(bad_id):
     assert answers[0]["type"] == "move" and answers[0]["id"] == bad_id
 
 
+@pytest.mark.parametrize("raw_id", ["1e400", "NaN", "-Infinity"])
+def test_an_id_json_cannot_carry_is_answered_null_in_strict_json(raw_id):
+    # Python reads these as inf and nan, and wrote them back as Infinity and NaN: no JSON.
+    line = json.dumps(SPEC_EXAMPLE).replace(f'"id": {SPEC_EXAMPLE["id"]}', f'"id": {raw_id}')
+    out, err = io.StringIO(), io.StringIO()
+    run_bot(make_player("greedy", seed=1), io.StringIO(line + "\n"), out, err, name="t")
+    answer = json.loads(out.getvalue(), parse_constant=lambda c: pytest.fail(f"{c} in {out.getvalue()!r}"))
+    assert answer["type"] == "move" and answer["id"] is None
+
+
 def test_an_error_inside_the_ai_is_answered_with_the_first_legal_move():
     class Broken:
         name = "broken"

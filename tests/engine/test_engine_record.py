@@ -232,6 +232,14 @@ def _five_players(objs):
     objs[0]["rules"]["players"] = 5
 
 
+def _preset_not_a_name(objs):
+    objs[0]["rules"]["preset"] = 5  # was taken, then stopped the app resuming such a save
+
+
+def _chart_a_list(objs):
+    objs[0]["rules"]["primiera_chart"] = ["standard"]  # was "unhashable type: 'list'"
+
+
 def _line_after_end(objs):
     objs.append(objs[2])
 
@@ -268,6 +276,8 @@ MALFORMED = [
     (_winner_not_a_side, None, "'winner' is 2, but this game's sides are numbered 0 to 1"),
     (_wrong_format, 1, "scopa-record/2"),
     (_five_players, 1, "not 5"),
+    (_preset_not_a_name, 1, "bad rules: the preset must be a name, not 5"),
+    (_chart_a_list, 1, "bad rules: unknown primiera chart ['standard']"),
     (_line_after_end, None, "after game_end"),
     (_bad_scopa, None, "'scopa' must be true or false"),
     (_extra_hand_end, 4, "hand_end"),

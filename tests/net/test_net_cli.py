@@ -46,6 +46,9 @@ def test_without_a_bot_online_opens_the_app_through_its_hook(argv, monkeypatch, 
     (["server", "--port", "70000"], "not a port number"),
     (["server", "--certfile", "cert.pem"], "--certfile and --keyfile go together"),
     (["server", "--ai-pace", "-1"], "between 0 and 10 seconds"),
+    # a name the resolver cannot encode: "encoding with 'idna' codec failed (UnicodeError: ...)"
+    (["server", "--host", "bad..host", "--port", "0"], "argument --host: 'bad..host' is not a host name or address"),
+    (["server", "--host", "x" * 64, "--port", "0"], "is not a host name or address"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(argv, words, capsys, tmp_path):
     assert main(argv) == 2

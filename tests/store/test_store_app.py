@@ -4,12 +4,13 @@ end of a game, remembered theme, the statistics command, SIGTERM."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from conftest import file_game, play, setup_for
 
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
-from scopa_tui.store import Store
+from scopa_tui.store import GameSetup, Store
 from scopa_tui.ui.app import ScopaApp
 from scopa_tui.ui.config import GameConfig
 from scopa_tui.ui.screens.dialogs import ConfirmScreen
@@ -295,6 +296,22 @@ async def test_statistics_and_history_from_the_palette_and_the_new_game_screen(t
         assert isinstance(app.screen, NewGameScreen)
 
 
+async def test_f2_typed_ahead_or_pressed_on_the_statistics_opens_them_once(tmp_path):
+    # Each F2 stacked another statistics screen (one Esc each to get back); keys spammed
+    # at the game stacked hundreds, the app busy drawing them for minutes.
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2", "f2", "f2")  # before the statistics are read
+        await settle(pilot)
+        await pilot.press("f2")  # on them
+        await settle(pilot)
+        assert [type(s) for s in app.screen_stack].count(StatsScreen) == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
 async def test_sigterm_saves_and_exits(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -320,6 +337,21 @@ async def test_a_bad_save_is_reported_in_the_app(tmp_path):
         assert any(str(tmp_path / "saves" / "x.json") in m and "moved it to" in m for m in messages)
         assert isinstance(app.screen, NewGameScreen)
 
+
+async def test_a_notice_quoting_square_brackets_is_shown_as_it_is(tmp_path):
+    # The notice quotes the data directory's path and the save's bad event: Textual read
+    # "[/]" as markup it could not parse and stopped the app before its first screen.
+    data_dir = tmp_path / "a[/]b"
+    path = Store(data_dir).saves.path("x")
+    path.write_text(json.dumps({"format": "scopa-tui-save", "version": 1, "setup": {},
+                                "record": [{"event": "[/]"}]}))
+    app = make_app(data_dir, start=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # the toasts drawn
+        await settle(pilot)
+        messages = [n.message for n in app._notifications]
+        assert any(str(path) in m and "'[/]'" in m and "moved it to" in m for m in messages)
+        assert isinstance(app.screen, NewGameScreen) and app.return_code is None
+        assert "'[/]'" in str(app.screen.query_one("Toast").render())
 
 def test_app_without_a_data_dir_stores_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOPA_TUI_DATA_DIR", str(tmp_path / "never"))
@@ -412,6 +444,51 @@ async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.config.ai != ["wizard:level=9"] and len(app.game.events) >= len(game.events)
+        await pilot.press("q", "y")
+
+
+async def test_names_and_ais_from_the_files_are_shown_as_they_are(tmp_path):
+    # A save's or the history's names and AIs are the file's: "[/]" in them stopped the app
+    # (Textual read them as markup) on the resume offer, the history and the replay.
+    from scopa_tui.ui.screens.replay import ReplayScreen
+
+    store = Store(tmp_path)
+    odd = GameSetup(["You", "[/]Anna"], [None, "cmd:bot [/]"], 0)
+    file_game(store, play(Game(make_rules(players=2), seed=3), seed=3), odd, "done")
+    store.saves.save(play(Game(make_rules(players=2), seed=5), 3, seed=5), odd, "open")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert "[/]Anna" in str(app.screen.query_one("#question").render())
+        await pilot.press("escape")
+        await settle(pilot)
+        app.action_show_history()
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and app.return_code is None
+        assert "[/]Anna" in str(app.screen.query_one("#replay-totals").render())
+
+
+async def test_resume_of_a_game_of_a_preset_this_version_lacks(tmp_path):
+    # The record's rules say every rule; its preset is only a name (docs/record-format.md).
+    # A name this version lacks stopped the app as the game was resumed.
+    from scopa_tui.engine import Game, make_rules
+
+    game = Game(replace(make_rules("ludoteka", players=2), preset="a newer one"), seed=5)
+    game.start()
+    game.play(game.legal_moves()[0])
+    Store(tmp_path).saves.save(game, setup_for(), "w")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.return_code is None
+        assert app.game.rules.preset == "a newer one" and app.game.rules.primiera_chart == "ludoteka"
+        assert app.config.preset == "standard"
         await pilot.press("q", "y")
 
 

@@ -214,6 +214,48 @@ def a_finished_game(store, seed=1):
     return file_game(store, play(Game(make_rules(players=2), seed=seed), seed=seed))
 
 
+def other_shape(path, version):
+    """A database of the schema ``version`` whose table is not the app's (made by hand)."""
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE games (mine TEXT)")
+    con.execute("INSERT INTO games VALUES ('kept')")
+    con.execute(f"PRAGMA user_version = {version}")
+    con.commit()
+    con.close()
+
+
+def test_a_statistics_file_of_this_schema_but_another_shape_is_moved_aside(tmp_path):
+    # It was used as it was: every read said "no such column: id", every finished game
+    # stayed out of the history, run after run.
+    from scopa_tui.store.db import schema_version
+
+    path = tmp_path / "scopa.sqlite3"
+    other_shape(path, schema_version())
+    store = Store(tmp_path)
+    assert store.stats().games == 0
+    message = one_notice(store, path)
+    assert "is damaged (has tables of another shape (no column games.id)); moved it to" in message
+    a_finished_game(store)
+    assert store.stats().games == 1 and len(store.history()) == 1 and store.notices.take() == []
+    (moved,) = aside(tmp_path, "scopa.sqlite3")
+    con = sqlite3.connect(tmp_path / moved)
+    assert con.execute("SELECT mine FROM games").fetchall() == [("kept",)]
+    con.close()
+
+
+def test_a_read_only_statistics_file_of_another_shape_is_left_alone(tmp_path):
+    from scopa_tui.store.db import schema_version
+
+    path = tmp_path / "scopa.sqlite3"
+    other_shape(path, schema_version())
+    path.chmod(0o444)
+    store = Store(tmp_path)
+    assert store.stats().games == 0 and store.history() == []
+    message = one_notice(store, path)
+    assert "is read-only and cannot be used as it is (has tables of another shape" in message
+    assert aside(tmp_path, "scopa.sqlite3") == []
+
+
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])
 def test_corrupt_statistics_file(tmp_path, damage):
     store = Store(tmp_path)
@@ -304,3 +346,14 @@ def test_a_data_dir_that_is_a_file_stores_nothing_and_says_so_once(tmp_path):
     (message,) = store.notices.take()
     assert message.startswith(f"data directory {blocker} cannot be used (Not a directory)")
     assert blocker.read_text() == "not a directory"
+
+
+@pytest.mark.parametrize("where", ["saves", "data/deeper"])
+def test_a_file_where_a_folder_of_the_data_dir_should_be_is_named(tmp_path, where):
+    # mkdir said "File exists" of the saves folder, or named the folder under the file.
+    blocker = tmp_path / where.split("/")[0]
+    blocker.write_text("mine")
+    store = Store(tmp_path / where if "/" in where else tmp_path)
+    (message,) = store.notices.take()
+    assert message.startswith(f"data directory {blocker} cannot be used (Not a directory)"), message
+    assert blocker.read_text() == "mine"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from conftest import file_game, play, setup_for
@@ -53,12 +54,43 @@ def test_export_of_an_empty_history(tmp_path, capsys):
     assert captured.out == "" and "no finished games" in captured.err
 
 
+def test_export_through_a_symbolic_link_writes_its_target(tmp_path, capsys):
+    history(tmp_path, seeds=(4,))
+    target = tmp_path / "kept" / "history.jsonl"
+    target.parent.mkdir()
+    target.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    assert main(["--data-dir", str(tmp_path), "export", "--output", str(link)]) == 0
+    assert link.is_symlink()  # it was replaced by a file of its own, the target left as it was
+    assert records.load(target.read_text())[0].is_over
+
+
+def test_export_to_a_named_pipe_writes_into_it(tmp_path, capsys):
+    # /dev/stdout, /dev/null or a pipe: replaced by a file (a device node, for root), before
+    history(tmp_path, seeds=(4,))
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # there before the writer: it never waits
+    try:
+        assert main(["--data-dir", str(tmp_path), "export", "--output", str(pipe)]) == 0
+        data = b""
+        while chunk := os.read(reader, 1 << 16):
+            data += chunk
+    finally:
+        os.close(reader)
+    assert pipe.is_fifo()
+    assert records.load(data.decode())[0].is_over
+    assert "exported 1 game to" in capsys.readouterr().err
+
+
 def test_export_to_an_unwritable_place(tmp_path, capsys):
     history(tmp_path, seeds=(4,))
     (tmp_path / "blocker").write_text("a file, not a directory")
     assert main(["--data-dir", str(tmp_path), "export", "-o", str(tmp_path / "blocker" / "x.jsonl")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("scopa-tui: error: could not write")
+    assert err.endswith("x.jsonl: Not a directory\n")  # the file in the way: mkdir said "File exists"
 
 
 def test_export_reports_a_corrupt_statistics_file(tmp_path, capsys):

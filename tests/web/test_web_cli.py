@@ -27,6 +27,7 @@ BAD = [
     (["web", "--players", "5"], "not 5"),
     (["web", "--ai", "easy,hard"], "--ai names 2 AIs, but a 2-player game has 1 seat besides yours"),
     (["web", "--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid"),
+    (["web", "--host", "bad..host"], "argument --host: 'bad..host' is not a host name or address"),
     (["web", "--public-url", "myhost:8000"], "'myhost:8000' is not a web address such as http://myhost:8000"),
 ]
 

@@ -815,7 +815,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             text = _(news).format(name=notice.name) if news else f"{notice.name} {notice.status}"
             self._log(text + ".", "", (lambda news=news, name=notice.name: _(news).format(name=name) + ".")
                       if news else None)
-            self.app.notify(text, timeout=4, markup=False)
+            self.app.notify(text, timeout=4)
             self._refresh_widgets()
         elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
             who = self.names[self.me] if notice.seat == self.me else notice.name
@@ -827,10 +827,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self._chat_toast_until = now + CHAT_TOAST_SECONDS
                 shown = Text(notice.text)
                 shown.truncate(CHAT_TOAST_CELLS, overflow="ellipsis")
-                self.app.notify(shown.plain, title=notice.name, timeout=CHAT_TOAST_SECONDS, markup=False)
+                self.app.notify(shown.plain, title=notice.name, timeout=CHAT_TOAST_SECONDS)
         elif isinstance(notice, TableError):
             self._set_message(Text(notice.text, style="bold"))
-            self.app.notify(notice.text, severity="warning", timeout=6, markup=False)
+            self.app.notify(notice.text, severity="warning", timeout=6)
 
     def _start_afresh(self) -> None:
         """Forget the picture and draw the table's state as it is now."""

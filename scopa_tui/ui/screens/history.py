@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 from rich.cells import cell_len
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -135,7 +136,8 @@ class HistoryScreen(Translated, Screen[None]):
         for e, row in zip(self.entries, rows):
             cells = [wrapped(cell, width) for cell, width in zip(row, widths)]
             # as high as its most wrapped cell: counted here, where Textual would draw every cell to learn it
-            table.add_row(*cells, key=str(e.id), height=max(c.count("\n") for c in cells) + 1)
+            # escaped: DataTable reads a str as markup, and an opponent is what the file says ("cmd:bot [/]")
+            table.add_row(*map(escape, cells), key=str(e.id), height=max(c.count("\n") for c in cells) + 1)
 
     def on_mount(self) -> None:
         if self.entries:

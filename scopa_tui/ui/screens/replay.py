@@ -212,7 +212,7 @@ class ReplayScreen(Translated, Screen[None]):
         line = f"{where} · {step}{games} · {players} · {title}"
         if self.short_title is not None and cell_len(line) > (self.size.width or self.app.size.width):
             line = f"{where} · {step}{games} · {players} · {self.short_title()}"  # the result whole
-        self.query_one("#replay-title", Static).update(line)
+        self.query_one("#replay-title", Static).update(Text(line))  # names from a file: no markup
         table = self.query_one(TableView)
         scoring = self.query_one("#replay-scoring")
         if f.kind == "hand_end" and f.score is not None:
@@ -241,7 +241,7 @@ class ReplayScreen(Translated, Screen[None]):
         if cell_len(line) > line_w:  # three sides' scores at 80 columns: the title says the target
             # TRANSLATORS: the replay's score line where the target does not fit ({totals} as above).
             line = _("Score: {totals}").format(totals=totals) + stock
-        self.query_one("#replay-totals", Static).update(line)
+        self.query_one("#replay-totals", Static).update(Text(line))
 
     def on_resize(self) -> None:
         if self.is_mounted:

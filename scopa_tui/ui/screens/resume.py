@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -60,7 +61,7 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
                     ago=ago(self.saved_at), game=summary)
             else:
                 question = _("You have an unfinished game:\n{game}.\n\nResume it?").format(game=summary)
-            yield Static(question, id="question")
+            yield Static(Text(question), id="question")  # the save's names, read as they are: no markup
             with Horizontal(id="buttons"):
                 yield Button(_("Resume (Enter)"), id="yes", variant="primary")
                 yield Button(_("Later (Esc)"), id="later")
