@@ -15,6 +15,7 @@ from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt, Ru
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 from ..engine.text import _, ngettext
+from ..engine.words import side_name
 from .words import deal_sweep_text
 
 HUMAN = "You"  # the human player's seat name in the records scopa-tui writes (ui/config.py)
@@ -37,8 +38,9 @@ def display_name(name: str) -> str:
 
 
 def display_side(name: str) -> str:
-    """A side's name ("You & Carla") as the player reads it."""
-    return " & ".join(display_name(n) for n in name.split(" & "))
+    """A side's name as the record's seat names make it ("You & Carla", see
+    ``side_names`` in :func:`build`) as the player reads it: "Tu e Carla"."""
+    return side_name(display_name(n) for n in name.split(" & "))
 
 
 @dataclass(frozen=True)

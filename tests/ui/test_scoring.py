@@ -159,3 +159,34 @@ async def test_enter_before_the_hand_scoring_is_mounted_neither_skips_nor_fails(
         assert screen.query_one("#hand-over").border_title == "Hand 1 — scoring"
         await pilot.press("enter")
         assert app.screen is not screen
+
+
+SEATS = {4: ["You", "Anna", "Bruno", "Carla"], 6: ["You", "Anna", "Bruno", "Dario", "Elena", "Fabio"]}
+
+
+@pytest.mark.parametrize("seed, taker", [(4, "Carla"), (7, "Bruno")])
+def test_leftovers_name_the_partner_who_captured_last_not_the_side(seed, taker):
+    score = first_hand(4, seed)
+    deck = DeckStyle("french")
+    said = {label: text.plain for label, text in notes(score, NAMES[4], deck, seat_names=SEATS[4])}
+    cards = " ".join(deck.short(c) for c in score.leftover)
+    assert said["Leftovers"] == f"{cards} went to {taker}, the last to capture"
+
+
+def test_a_last_card_sweep_of_six_players_names_the_seat():
+    score = first_hand(6, seed=21)
+    said = {label: text.plain for label, text in notes(score, NAMES[6], DeckStyle(), seat_names=SEATS[6])}
+    assert said["Last play"] == "Anna's last card swept the table: no scopa on the last play"
+
+
+async def test_the_scoring_screen_names_the_seat_that_took_the_leftovers():
+    from scopa_tui.ui.screens.scoring import HandOverScreen
+
+    from .scoring_data import ScreenApp
+
+    score = first_hand(4, 4)
+    app = ScreenApp(lambda: HandOverScreen(score, NAMES[4], DeckStyle(), 11, False, seat_names=SEATS[4]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = shown(app.screen.query_one(ScoringView))
+        assert "went to Carla, the last to capture" in text and "Anna & Carla, the last" not in text

@@ -114,3 +114,20 @@ def test_the_french_deck_is_named_in_the_players_language_the_others_keep_their_
     assert DeckStyle("french").rank_name(9) == "Reyna"
     assert DeckStyle("french-numeric", ascii=True).ascii_scheme() == (
         "A = Alas, numero ang iba; mga palo: d = Diyamante, h = Puso, s = Espada, c = Trebol")
+
+
+async def test_a_language_change_says_the_partners_sides_in_the_new_language(tmp_path):
+    score = first_hand(4)
+    app = ScopaApp(data_dir=str(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(HandOverScreen(score, NAMES[4], DeckStyle(), 11, False, pause=30,
+                                       seat_names=["You", "Anna", "Bruno", "Carla"]))
+        await pilot.pause()
+        screen = app.screen
+        assert "You & Bruno" in shown(screen.query_one(ScoringView))
+        app.set_language("tl")
+        await pilot.pause()
+        await pilot.pause()
+        said = shown(screen.query_one(ScoringView))
+        assert "Ikaw at si Bruno" in said and "Anna at Carla" in said and "&" not in said

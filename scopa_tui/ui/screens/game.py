@@ -492,8 +492,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 if score.leftover_to is None:
                     lines.append((_("Left on the table, to nobody: {cards}").format(cards=cards), ""))
                 else:
+                    # TRANSLATORS: {side} is who took them: the player who captured last ("Anna").
                     lines.append((_("Left on the table, to {side}: {cards}").format(
-                        side=self.side_names[score.leftover_to], cards=cards), ""))
+                        side=self._taker(score), cards=cards), ""))
             # TRANSLATORS: one side's points in the log's line after a hand: "Anna 3 (cards, primiera)".
             points = ", ".join(_("{side} {points}{won}").format(side=self.side_names[s.side], points=s.points,
                                                                 won=self._points_won(score, s))
@@ -504,6 +505,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if isinstance(event, GameEnded):
             return [(self._winner_text(event.winner), "hand")]
         return []
+
+    def _taker(self, score: HandScore) -> str:
+        """Who took a hand's leftovers: the seat that captured last (a score of an older
+        version does not say it: its side)."""
+        seat = score.last_capturer
+        return self.names[seat] if seat is not None else self.side_names[score.leftover_to]
 
     def _played_text(self, event: Played) -> str:
         """A play in the log: "Anna played 7d and took 3c 4s — scopa!"."""
@@ -696,8 +703,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
             scoring()
 
     def _leftover_text(self, side: int, cards) -> str:
-        """Who takes the cards left on the table at the end of the hand, and which."""
-        seats = self.table.rules.sides[side]
+        """Who takes the cards left on the table at the end of the hand, and which: the
+        seat that captured last ("Anna takes"), or its side when that is not known."""
+        seat = self._last_capturer
+        seats = (seat,) if seat is not None and self.table.rules.side_of(seat) == side else self.table.rules.sides[side]
         if self.me in seats:
             text = _("You take the last cards: {cards}") if len(seats) == 1 else \
                 _("Your team takes the last cards: {cards}")
@@ -705,7 +714,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # TRANSLATORS: {team} names the players of a team: "Anna & Carla".
             text = _("{name} takes the last cards: {cards}") if len(seats) == 1 else \
                 _("Team {team} takes the last cards: {cards}")
-        name = self.side_names[side]
+        name = self.names[seats[0]] if len(seats) == 1 else self.side_names[side]
         return text.format(name=name, team=name, cards=" ".join(map(str, cards)))
 
     def _leftovers_fly(self) -> None:
