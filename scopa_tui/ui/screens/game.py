@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -1323,12 +1324,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         hand.selected = self.selected
         hand.active = self._my_turn()
         parts = [_("Your hand")]  # labels side by side: "Your hand · You & Carla · you deal · your turn"
-        if rules.players > 2 and len(rules.sides[0]) > 1:
-            parts.append(self.side_names[rules.side_of(self.me)])
         if pic.dealer == self.me and pic.hand_no:  # no dealer before the first deal (a table waiting)
             parts.append(_("you deal"))
         if turn == self.me and game.phase == "play" and self.redeal is None:
             parts.append(_("your turn"))
+        if rules.players > 2 and len(rules.sides[0]) > 1:
+            # The side's name where the title has room for it (the score panel names it too):
+            # a border shows its title in its width less the corners and a dash and a space
+            # each side, and cuts what is longer.
+            with_side = [parts[0], self.side_names[rules.side_of(self.me)], *parts[1:]]
+            if not hand.outer_size.width or cell_len(" · ".join(with_side)) <= hand.outer_size.width - 6:
+                parts = with_side
         set_border(hand, " · ".join(parts), self._my_pile_text())
         if hand.has_class("-turn") != self._my_turn():
             hand.set_class(self._my_turn(), "-turn")
