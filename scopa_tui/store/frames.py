@@ -161,7 +161,8 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
                                 score=score))
         elif isinstance(ev, GameEnded):
             frames.append(Frame("game_end", game.hand_no, game.dealer,
-                                _won(side_names[ev.winner], side_names, ev.totals), hands(), (),
+                                _won([seat_names[s] for s in rules.sides[ev.winner]], side_names, ev.totals),
+                                hands(), (),
                                 piles=piles(), totals=tuple(ev.totals)))  # the piles as the last hand scored them
 
     game.subscribe(on_event)
@@ -230,13 +231,22 @@ def _scored(hand: int, sides: list[str], points) -> Words:
     return Words(render)
 
 
-def _won(winner: str, sides: list[str], totals) -> Words:
+def _won(winners: list[str], sides: list[str], totals) -> Words:
+    """The game's last step: ``winners`` are the record's names of the winning side's seats
+    (a team is said as one, as the game screen says it: "Team Anna & Carla won")."""
     def render() -> str:
         final = "  ".join(f"{display_side(sides[i])} {t}" for i, t in enumerate(totals))
-        if winner == HUMAN:
-            return _("You won the game: {totals}").format(totals=final)
-        # TRANSLATORS: {name} is a player or a team ("Anna & Carla"); {totals} every side's points.
-        return _("{name} won the game: {totals}").format(name=display_side(winner), totals=final)
+        if HUMAN in winners:
+            if len(winners) == 1:
+                return _("You won the game: {totals}").format(totals=final)
+            # TRANSLATORS: the replay's last step: the player's team won; {totals} every side's points.
+            return _("Your team won the game: {totals}").format(totals=final)
+        if len(winners) > 1:
+            # TRANSLATORS: the replay's last step: {team} names the players of a team ("Anna & Carla").
+            return _("Team {team} won the game: {totals}").format(team=display_side(" & ".join(winners)),
+                                                                   totals=final)
+        # TRANSLATORS: {name} is a player; {totals} every side's points.
+        return _("{name} won the game: {totals}").format(name=display_name(winners[0]), totals=final)
     return Words(render)
 
 
