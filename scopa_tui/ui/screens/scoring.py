@@ -23,6 +23,7 @@ from ..card_render import DeckStyle, screen_class
 from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import DIALOGS_TCSS, SCORING_TCSS
 from ..translate import Translated
+from .dialogs import tabbed_to
 
 
 class _Named:
@@ -242,7 +243,8 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
         return not again or again.first(Button).disabled  # not mounted yet: not ready either
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "choose" and parameters == ("again",) and self.is_mounted and self.waiting:
+        if (action == "choose" and parameters == ("again",) and self.is_mounted and self.waiting
+                and tabbed_to(self, "again") is None):
             return None
         return True
 
@@ -250,6 +252,11 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
         self.dismiss(event.button.id or "quit")
 
     def action_choose(self, what: str) -> None:
-        if what == "again" and self.waiting:
-            return
+        if what == "again":
+            other = tabbed_to(self, "again")  # Enter presses the button the player tabbed to
+            if other is not None:
+                other.press()
+                return
+            if self.waiting:
+                return
         self.dismiss(what)
