@@ -26,6 +26,13 @@ def both(items) -> str:
     return pgettext("list", "{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
+def both_sides(names, pairs: bool) -> str:
+    """Sides in a list: ``"You and Anna"``; sides of partners (``pairs``), whose names say
+    "and" already, with a slash between them: ``"Tu e Dario / Anna ed Elena"``."""
+    names = [str(x) for x in names]
+    return " / ".join(names) if pairs else both(names)
+
+
 def side_name(names) -> str:
     """A side's name from its seats' names, as the player's language writes a pair of
     partners: ``"Anna"``, ``"You & Carla"`` (the player first), ``"Anna & Bruno"``; in

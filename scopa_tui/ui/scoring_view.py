@@ -27,7 +27,7 @@ from textual.widget import Widget
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
 from ..engine.text import _, ngettext, pgettext
-from ..engine.words import both, either
+from ..engine.words import both_sides, either
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
 
@@ -56,6 +56,11 @@ def _with_you(name: str) -> bool:
     :func:`.side_name` says it in the language in use)."""
     head, _mark, tail = pgettext("side", "You & {partner}").partition("{partner}")
     return len(name) > len(head) + len(tail) and name.startswith(head) and name.endswith(tail)
+
+
+def _pairs(score: HandScore) -> bool:
+    """Whether the hand's sides are pairs of partners."""
+    return len(score.sides[0].seats) > 1
 
 
 def _with_cards(template: str) -> tuple[Text, Text]:
@@ -112,7 +117,7 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
     if len(leaders) > 1:
         if len(leaders) < len(totals):
             return _("{names} tied at {points} (target {target}): one more hand.").format(
-                names=both([side_names[i] for i in leaders]), points=best, target=target)
+                names=both_sides([side_names[i] for i in leaders], _pairs(score)), points=best, target=target)
         return _("Tied at {points} (target {target}): one more hand.").format(points=best, target=target)
     name = side_names[leaders[0]]
     if len(totals) == 2:
@@ -163,7 +168,8 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
         if len(tied) == len(score.sides):
             said = _("tie at {points}: no point").format(points=best)
         else:
-            said = _("{names} tie at {points}: no point").format(names=both(tied), points=best)
+            said = _("{names} tie at {points}: no point").format(names=both_sides(tied, _pairs(score)),
+                                                                  points=best)
         out.append((labels[award.point], Text(said)))
     if score.last_sweep is not None:
         name = capturer(score.last_sweep)

@@ -190,3 +190,23 @@ async def test_the_scoring_screen_names_the_seat_that_took_the_leftovers():
         await pilot.pause()
         text = shown(app.screen.query_one(ScoringView))
         assert "went to Carla, the last to capture" in text and "Anna & Carla, the last" not in text
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "You & Dario / Anna & Elena tie at {n}: no point"),
+    ("it", "Tu e Dario / Anna e Elena pari a {n}: nessun punto"),
+])
+def test_two_tied_sides_of_partners_are_told_apart(lang, said):
+    """Six players, seed 11: two of the three sides tie for the cards.  "and" joins the
+    partners, so a slash parts the sides ("Tu e Dario e Anna e Elena" read as four)."""
+    from scopa_tui import languages
+    from scopa_tui.engine.text import _
+    from scopa_tui.engine.words import side_name
+
+    score = first_hand(6, seed=11)
+    languages.use(lang)
+    seats = [_("You"), "Anna", "Bruno", "Dario", "Elena", "Fabio"]
+    sides = [side_name(seats[s] for s in side.seats) for side in score.sides]
+    notes_said = {label: text.plain for label, text in notes(score, sides, DeckStyle())}
+    label = next(k for k in notes_said if k in ("Cards", "Carte"))
+    assert notes_said[label] == said.format(n=score.sides[0].cards)
