@@ -28,7 +28,7 @@ def both(items) -> str:
 
 def both_sides(names, pairs: bool) -> str:
     """Sides in a list: ``"You and Anna"``; sides of partners (``pairs``), whose names say
-    "and" already, with a slash between them: ``"Tu e Dario / Anna ed Elena"``."""
+    "and" already, with a slash between them: ``"Tu e Dario / Anna e Elena"``."""
     names = [str(x) for x in names]
     return " / ".join(names) if pairs else both(names)
 

@@ -127,7 +127,7 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
         others = sorted((i for i in range(len(totals)) if i != leaders[0]), key=lambda i: -totals[i])
         rest = ", ".join(f"{side_names[i]} {totals[i]}" for i in others)
         result = f"{totals[leaders[0]]} ({rest})"
-    return _won(name, result, len(score.sides[leaders[0]].seats) > 1)
+    return _won(name, result, _pairs(score))
 
 
 def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
