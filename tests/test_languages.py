@@ -134,3 +134,14 @@ def test_french_keeps_its_signs_on_the_word_before_them():
     assert not wrong, f"fr: {len(wrong)} translations with a breakable space before : ; ? ! », e.g. {wrong[:3]}"
     spaced = [s for m in po if m.id for s in _strings(m) if re.search(r"\w\u00a0[:;?!»]", s)]
     assert len(spaced) > 100  # the French spacing is kept, not dropped
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_play_logs_hand_header_names_the_dealer_with_the_top_bars_verb(lang):
+    """The top bar says "reparte Anna", the seat "Anna · reparte": the log's header of the
+    hand says it with the same verb ("— Mano 1: reparte Anna —"), where Spanish said "da"."""
+    from scopa_tui.engine.text import _
+
+    languages.use(lang)
+    assert _("deals") in _("— Hand {n}: {name} deals —")
+    assert _("you deal") in _("— Hand {n}: You deal —")

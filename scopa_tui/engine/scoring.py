@@ -175,6 +175,11 @@ class HandScore:
     # The side whose last card of the hand swept the table without scoring a scopa (the
     # rules' ``last_play_scopa`` off, docs/record-format.md "play"); None otherwise.
     last_sweep: int | None = None
+    # The seat that made the hand's last capture: the one that took the leftovers and,
+    # with ``last_sweep``, the one whose last card swept.  None when nobody captured, and
+    # in a score made without it.  Not written to the record (docs/record-format.md
+    # "hand_end"): a replay recomputes it from the plays, so old records name it too.
+    last_capturer: int | None = None
     variant: str = "scopa"
     # The variant's fields written in each side of the record's hand_end line.
     record_fields: tuple[str, ...] = ()
@@ -215,12 +220,14 @@ def _took(point: str, holder: int | None, card: int, names: tuple[str, ...]) -> 
 def score_hand(rules: Rules, hand: int, piles: list[int], scope: list[int], leftover: int,
                leftover_to: int | None, totals_before: list[int],
                side_names: list[str] | None = None, scope_cards: list[list[Card]] | None = None,
-               last_sweep: int | None = None, deal_sweeps: list[int] | None = None) -> HandScore:
+               last_sweep: int | None = None, deal_sweeps: list[int] | None = None,
+               last_capturer: int | None = None) -> HandScore:
     """Score a finished hand from the sides' capture piles (leftovers already included).
 
-    ``scope_cards`` (the sweeping cards of each side), ``last_sweep`` and ``deal_sweeps``
-    (the dealer's escobas of an Escoba deal, already counted in ``scope``) are carried
-    into the score for the scoring screen; they do not change the points.
+    ``scope_cards`` (the sweeping cards of each side), ``last_sweep``, ``deal_sweeps``
+    (the dealer's escobas of an Escoba deal, already counted in ``scope``) and
+    ``last_capturer`` (the seat, :func:`last_capturer`) are carried into the score for the
+    scoring screen; they do not change the points.
     """
     names = tuple(side_names or ())  # no names: "side 0", "side 1", ... (Reason.text)
     variant = rules.variant_info
@@ -261,7 +268,15 @@ def score_hand(rules: Rules, hand: int, piles: list[int], scope: list[int], left
     totals = tuple(t + p for t, p in zip(totals_before, points))
     return HandScore(hand=hand, sides=tuple(sides), awards=tuple(awards),
                      leftover=card_tuple(leftover), leftover_to=leftover_to, totals=totals,
-                     last_sweep=last_sweep, variant=variant.name, record_fields=record_fields(rules))
+                     last_sweep=last_sweep, last_capturer=last_capturer, variant=variant.name,
+                     record_fields=record_fields(rules))
+
+
+def last_capturer(plays, dealer: int, deal_sweep: bool) -> int | None:
+    """The seat that captured last in a hand's ``plays`` (:class:`.view.PlayRecord`): the
+    dealer when only an Escoba deal's escobas took cards (``deal_sweep``), None when
+    nobody captured."""
+    return next((p.seat for p in reversed(plays) if p.capture), dealer if deal_sweep else None)
 
 
 def record_fields(rules: Rules) -> tuple[str, ...]:

@@ -1,9 +1,10 @@
 """Lists in words, in the player's language: ``"6c or 6s"``, ``"2, 3, 4 or 6"``,
-``"You and Anna"`` (the messages themselves: :mod:`.text`)."""
+``"You and Anna"``, a side of partners ``"You & Carla"`` (the messages themselves:
+:mod:`.text`)."""
 
 from __future__ import annotations
 
-from .text import pgettext
+from .text import _, pgettext
 
 
 def either(items) -> str:
@@ -23,3 +24,28 @@ def both(items) -> str:
         return items[0]
     # TRANSLATORS: the last of a list: {items} is "Anna, Bruno" (or one name), {last} "Carla".
     return pgettext("list", "{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def both_sides(names, pairs: bool) -> str:
+    """Sides in a list: ``"You and Anna"``; sides of partners (``pairs``), whose names say
+    "and" already, with a slash between them: ``"Tu e Dario / Anna e Elena"``."""
+    names = [str(x) for x in names]
+    return " / ".join(names) if pairs else both(names)
+
+
+def side_name(names) -> str:
+    """A side's name from its seats' names, as the player's language writes a pair of
+    partners: ``"Anna"``, ``"You & Carla"`` (the player first), ``"Anna & Bruno"``; in
+    Tagalog ``"Ikaw at si Carla"``.  ``names`` are as shown: the player's is "You" in the
+    language in use."""
+    names = [str(x) for x in names]
+    if len(names) == 1:
+        return names[0]
+    you = _("You")
+    if you in names:  # a side is two seats at most (README.md, Variants and house rules)
+        partner = next((x for x in names if x != you), you)
+        # TRANSLATORS: the player's side in a game of partners; {partner} is the partner's
+        # name ("Carla"). Write it as your language joins "you" and a name.
+        return pgettext("side", "You & {partner}").format(partner=partner)
+    # TRANSLATORS: a side of two partners other than the player: "Anna & Bruno".
+    return pgettext("side", "{first} & {second}").format(first=names[0], second=names[1])

@@ -18,15 +18,17 @@ from ..ai.request import RequestError, read_legal, read_view
 from ..engine.record import check_fields
 from ..engine.rules import sides_for
 from ..engine.text import _
+from ..engine.words import side_name
 from .client import NetClient, NetClientError, error_line, unusable_line
 from .messages import check_points, check_table_info
 
 
 def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int) -> list[str]:
-    """``Anna  11`` per side, then ``winner: Anna`` (partners joined by ``&``), in the player's language."""
+    """``Anna  11`` per side, then ``winner: Anna`` (partners as :func:`.side_name` joins them), in the
+    player's language."""
     seats = (table or {}).get("seats") or [{} for _x in range(players)]
     names = [s.get("name") or _("seat {n}").format(n=i + 1) for i, s in enumerate(seats)]
-    sides = [" & ".join(names[i] for i in side) for side in sides_for(players)]
+    sides = [side_name(names[i] for i in side) for side in sides_for(players)]
     width = max(map(len, sides))
     lines = [f"{side:<{width}}  {points}" for side, points in zip(sides, end["totals"])]
     return lines + [_("winner: {name}").format(name=sides[end["winner"]])]

@@ -15,6 +15,7 @@ from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt, Ru
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 from ..engine.text import _, ngettext
+from ..engine.words import side_name
 from .words import deal_sweep_text
 
 HUMAN = "You"  # the human player's seat name in the records scopa-tui writes (ui/config.py)
@@ -37,8 +38,9 @@ def display_name(name: str) -> str:
 
 
 def display_side(name: str) -> str:
-    """A side's name ("You & Carla") as the player reads it."""
-    return " & ".join(display_name(n) for n in name.split(" & "))
+    """A side's name as the record's seat names make it ("You & Carla", see
+    ``side_names`` in :func:`build`) as the player reads it: "Tu e Carla"."""
+    return side_name(display_name(n) for n in name.split(" & "))
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,8 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
                                 score=score))
         elif isinstance(ev, GameEnded):
             frames.append(Frame("game_end", game.hand_no, game.dealer,
-                                _won(side_names[ev.winner], side_names, ev.totals), hands(), (),
+                                _won([seat_names[s] for s in rules.sides[ev.winner]], side_names, ev.totals),
+                                hands(), (),
                                 piles=piles(), totals=tuple(ev.totals)))  # the piles as the last hand scored them
 
     game.subscribe(on_event)
@@ -228,13 +231,22 @@ def _scored(hand: int, sides: list[str], points) -> Words:
     return Words(render)
 
 
-def _won(winner: str, sides: list[str], totals) -> Words:
+def _won(winners: list[str], sides: list[str], totals) -> Words:
+    """The game's last step: ``winners`` are the record's names of the winning side's seats
+    (a team is said as one, as the game screen says it: "Team Anna & Carla won")."""
     def render() -> str:
         final = "  ".join(f"{display_side(sides[i])} {t}" for i, t in enumerate(totals))
-        if winner == HUMAN:
-            return _("You won the game: {totals}").format(totals=final)
-        # TRANSLATORS: {name} is a player or a team ("Anna & Carla"); {totals} every side's points.
-        return _("{name} won the game: {totals}").format(name=display_side(winner), totals=final)
+        if HUMAN in winners:
+            if len(winners) == 1:
+                return _("You won the game: {totals}").format(totals=final)
+            # TRANSLATORS: the replay's last step: the player's team won; {totals} every side's points.
+            return _("Your team won the game: {totals}").format(totals=final)
+        if len(winners) > 1:
+            # TRANSLATORS: the replay's last step: {team} names the players of a team ("Anna & Carla").
+            return _("Team {team} won the game: {totals}").format(team=display_side(" & ".join(winners)),
+                                                                   totals=final)
+        # TRANSLATORS: {name} is a player; {totals} every side's points.
+        return _("{name} won the game: {totals}").format(name=display_name(winners[0]), totals=final)
     return Words(render)
 
 

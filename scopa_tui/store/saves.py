@@ -25,6 +25,7 @@ from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS, sides_for
 from ..engine.text import N_, _
+from ..engine.words import side_name
 from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, describe_os_error, is_read_only,
                     left_alone, read_text, valid_time)
 from .words import level_word
@@ -123,7 +124,7 @@ class SavedGame:
         g = self.game
         variant = g.rules.variant_info
         names = [display_name(n) for n in self.setup.names]
-        sides = [" & ".join(names[s] if s < len(names) else _("seat {n}").format(n=s + 1) for s in seats)
+        sides = [side_name(names[s] if s < len(names) else _("seat {n}").format(n=s + 1) for s in seats)
                  for seats in g.rules.sides]
         score = ", ".join(f"{n} {t}" for n, t in zip(sides, g.totals))
         opp = ", ".join(level_word(a) for a in self.setup.opponents(g.rules.players)) or _("nobody")

@@ -31,6 +31,7 @@ from ..engine.events import Event
 from ..engine.game import refusal
 from ..engine.text import N_, _
 from ..engine.view import PlayerView
+from ..engine.words import side_name
 
 if TYPE_CHECKING:
     from ..engine.scoring import HandScore
@@ -120,7 +121,7 @@ class Table:
     @property
     def side_names(self) -> list[str]:
         names = self.names
-        return [" & ".join(names[s] for s in seats) for seats in self.rules.sides]
+        return [side_name(names[s] for s in seats) for seats in self.rules.sides]
 
     def seat_label(self, seat: int) -> str:
         """The line under a seat's name (an AI level, a bot's name, a connection state)."""

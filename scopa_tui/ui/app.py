@@ -315,7 +315,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
         if isinstance(self.screen, HandOverScreen):  # a table on a server went on meanwhile:
             self.pop_screen()  # the newer hand's scoring replaces the older one's
         self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, table.rules.target, over,
-                                        pause=self.scoring_pause), after)
+                                        pause=self.scoring_pause, seat_names=screen.names), after)
 
     def show_game_over(self, screen: GameScreen) -> None:
         from ..table.local import LocalTable
@@ -350,7 +350,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
                 self.exit()
 
         self.push_screen(GameOverScreen(list(table.hand_scores), names, table.winner, mine,
-                                        table.rules.target, pause=self.scoring_pause), after)
+                                        table.rules.target, pause=self.scoring_pause, seat_names=screen.names), after)
 
     # --- actions ---------------------------------------------------------------------
     def action_play_online(self) -> None:

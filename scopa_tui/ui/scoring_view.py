@@ -27,7 +27,7 @@ from textual.widget import Widget
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
 from ..engine.text import _, ngettext, pgettext
-from ..engine.words import both, either
+from ..engine.words import both_sides, either
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
 
@@ -52,8 +52,15 @@ def _is_you(name: str) -> bool:
 
 
 def _with_you(name: str) -> bool:
-    """Whether a side's name is the player's side with a partner ("You & Carla")."""
-    return name.startswith(_(YOU) + " & ")
+    """Whether a side's name is the player's side with a partner ("You & Carla", as
+    :func:`.side_name` says it in the language in use)."""
+    head, _mark, tail = pgettext("side", "You & {partner}").partition("{partner}")
+    return len(name) > len(head) + len(tail) and name.startswith(head) and name.endswith(tail)
+
+
+def _pairs(score: HandScore) -> bool:
+    """Whether the hand's sides are pairs of partners."""
+    return len(score.sides[0].seats) > 1
 
 
 def _with_cards(template: str) -> tuple[Text, Text]:
@@ -84,15 +91,16 @@ def primiera_cell(side: SideScore, deck: DeckStyle, style: Styler = _plain) -> T
     return text
 
 
-def _won(name: str, result: str) -> str:
-    """``"Anna wins the game, 11 to 7."``, by who won (the player, the player's side, another)."""
+def _won(name: str, result: str, pair: bool) -> str:
+    """``"Anna wins the game, 11 to 7."``, by who won (the player, the player's side, another;
+    ``pair``: a side of partners)."""
     if _is_you(name):
         # TRANSLATORS: {result} is "11 to 7", or with three sides "11 (Anna 5, Bruno 3)".
         return _("You win the game, {result}.").format(result=result)
-    if _with_you(name):
+    if pair and _with_you(name):
         # TRANSLATORS: the player and a partner won: {names} is e.g. "You & Carla".
         return pgettext("your side", "{names} win the game, {result}.").format(names=name, result=result)
-    if " & " in name:
+    if pair:
         return _("{names} win the game, {result}.").format(names=name, result=result)
     return _("{name} wins the game, {result}.").format(name=name, result=result)
 
@@ -109,7 +117,7 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
     if len(leaders) > 1:
         if len(leaders) < len(totals):
             return _("{names} tied at {points} (target {target}): one more hand.").format(
-                names=both([side_names[i] for i in leaders]), points=best, target=target)
+                names=both_sides([side_names[i] for i in leaders], _pairs(score)), points=best, target=target)
         return _("Tied at {points} (target {target}): one more hand.").format(points=best, target=target)
     name = side_names[leaders[0]]
     if len(totals) == 2:
@@ -119,14 +127,23 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
         others = sorted((i for i in range(len(totals)) if i != leaders[0]), key=lambda i: -totals[i])
         rest = ", ".join(f"{side_names[i]} {totals[i]}" for i in others)
         result = f"{totals[leaders[0]]} ({rest})"
-    return _won(name, result)
+    return _won(name, result, _pairs(score))
 
 
 def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
-          style: Styler = _plain, boxes: int = 0) -> list[tuple[str, Text]]:
+          style: Styler = _plain, boxes: int = 0, seat_names: list[str] | None = None) -> list[tuple[str, Text]]:
     """(label, text) for what the table cannot show: ties, a last-card sweep, leftovers
-    (drawn as boxes in ``boxes`` columns when that is not 0)."""
+    (drawn as boxes in ``boxes`` columns when that is not 0).  The last sweep and the
+    leftovers name the seat that made them ("Anna", not "Anna & Carla") when the score
+    knows it and ``seat_names`` are given."""
     out: list[tuple[str, Text]] = []
+
+    def capturer(side: int) -> str:
+        seat = score.last_capturer
+        if seat_names and seat is not None and seat < len(seat_names):
+            return seat_names[seat]
+        return side_names[side]
+
     values = {"cards": [s.cards for s in score.sides], "coins": [s.coins for s in score.sides],
               "primiera": [s.primiera for s in score.sides]}
     labels = {"cards": pgettext("point", "Cards"), "coins": deck.suit_word("d"), "settebello": "Settebello",
@@ -151,26 +168,27 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
         if len(tied) == len(score.sides):
             said = _("tie at {points}: no point").format(points=best)
         else:
-            said = _("{names} tie at {points}: no point").format(names=both(tied), points=best)
+            said = _("{names} tie at {points}: no point").format(names=both_sides(tied, _pairs(score)),
+                                                                  points=best)
         out.append((labels[award.point], Text(said)))
     if score.last_sweep is not None:
-        name = side_names[score.last_sweep]
+        name = capturer(score.last_sweep)
         if _is_you(name):
             said = _("Your last card swept the table: no scopa on the last play")
         else:
-            # TRANSLATORS: {name} is a side's name ("Anna", "Bruno & Dario").
+            # TRANSLATORS: {name} is the name of the player who played it ("Anna").
             said = _("{name}'s last card swept the table: no scopa on the last play").format(name=name)
         out.append((_("Last play"), Text(said)))
     if score.leftover:
-        if score.leftover_to is not None and _is_you(side_names[score.leftover_to]):
+        taker = capturer(score.leftover_to) if score.leftover_to is not None else ""
+        if score.leftover_to is not None and _is_you(taker):
             # TRANSLATORS: {cards} are the cards left on the table at the end of the hand
             # (drawn as cards); the player took them.
             template = _("{cards} went to You, the last to capture")
         elif score.leftover_to is not None:
             # TRANSLATORS: {cards} are the cards left on the table at the end of the hand
-            # (drawn as cards), {name} the side that took them.
-            template = _("{cards} went to {name}, the last to capture").replace(
-                "{name}", side_names[score.leftover_to])
+            # (drawn as cards), {name} the player who took them (or the side: "Anna & Carla").
+            template = _("{cards} went to {name}, the last to capture").replace("{name}", taker)
         else:
             template = _("{cards} stay on the table: nobody captured")
         before, after = _with_cards(template)
@@ -239,9 +257,9 @@ class HandTable:
     """
 
     def __init__(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
-                 style: Styler = _plain, roomy: bool = False) -> None:
+                 style: Styler = _plain, roomy: bool = False, seat_names: list[str] | None = None) -> None:
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
-        self.style, self.roomy = style, roomy
+        self.style, self.roomy, self.seat_names = style, roomy, seat_names
 
     def _label(self, name: str, explain: str) -> Text:
         if not self.roomy or not explain:
@@ -355,7 +373,7 @@ class HandTable:
         grid.add_column(width=label_w, no_wrap=True, style=self.style("label"), vertical="middle")
         grid.add_column(ratio=1)
         boxes = width - label_w if self.roomy else 0
-        for label, text in notes(self.score, self.side_names, self.deck, self.style, boxes):
+        for label, text in notes(self.score, self.side_names, self.deck, self.style, boxes, self.seat_names):
             grid.add_row(label, text)
         result = outcome(self.score, self.side_names, self.target)
         if result:
@@ -391,18 +409,23 @@ class ScoringView(_Themed):
     roomy = False
 
     def __init__(self, score: HandScore | None = None, side_names: list[str] | None = None,
-                 deck: DeckStyle | None = None, target: int = 11, **kwargs) -> None:
+                 deck: DeckStyle | None = None, target: int = 11, seat_names: list[str] | None = None,
+                 **kwargs) -> None:
         super().__init__(**kwargs)
         self.score, self.side_names, self.deck, self.target = score, side_names or [], deck or DeckStyle(), target
+        self.seat_names = seat_names
 
-    def show(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int) -> None:
+    def show(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
+             seat_names: list[str] | None = None) -> None:
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
+        self.seat_names = seat_names
         self.refresh(layout=True)
 
     def render(self) -> HandTable | Text:
         if self.score is None:
             return Text("")
-        return HandTable(self.score, self.side_names, self.deck, self.target, self._style, self.roomy)
+        return HandTable(self.score, self.side_names, self.deck, self.target, self._style, self.roomy,
+                         self.seat_names)
 
 
 def hands_table(scores: list[HandScore], side_names: list[str], winner: int | None,

@@ -90,3 +90,22 @@ def test_the_rules_errors_are_in_the_players_language():
     languages.use("fr")
     with pytest.raises(RulesError, match="^la règle setenta-primiera ne se joue pas à Scopa\u00a0: elle est pour escoba$"):
         make_rules(players=2, options=("setenta-primiera",))
+
+
+@pytest.mark.parametrize("lang, mine, theirs", [
+    ("en", "You & Carla", "Anna & Bruno"),
+    ("it", "Tu e Carla", "Anna e Bruno"),
+    ("fr", "Toi et Carla", "Anna et Bruno"),
+    ("es", "Tú y Carla", "Anna y Bruno"),
+    ("tl", "Ikaw at si Carla", "Anna at Bruno"),
+])
+def test_a_side_of_two_is_joined_as_each_language_says_it(lang, mine, theirs):
+    from scopa_tui.engine.text import _
+    from scopa_tui.engine.words import side_name
+
+    languages.use(lang)
+    you = _("You")
+    assert side_name([you, "Carla"]) == mine
+    assert side_name(["Carla", you]) == mine  # the player first, whatever the seats' order
+    assert side_name(["Anna", "Bruno"]) == theirs
+    assert side_name(["Anna"]) == "Anna"

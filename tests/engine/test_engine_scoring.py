@@ -382,3 +382,37 @@ def test_the_score_carries_the_sweeping_cards_and_a_last_card_sweep():
     # With last_play_scopa the same sweep is a scopa, so nothing is said about it.
     counted = first_hand(8, last_play_scopa=True).hand_scores[0]
     assert counted.last_sweep is None and sum(s.scope for s in counted.sides) == sum(s.scope for s in score.sides) + 1
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_score_names_the_seat_that_captured_last_and_a_record_replays_it(players):
+    from scopa_tui.engine import Game, make_rules
+    from scopa_tui.engine import record as records
+
+    game = Game(make_rules("standard", players=players), seed=11)
+    game.start()
+    seats = []
+    while game.phase == "play":
+        moves = game.legal_moves()
+        played = game.play(moves[len(seats) % len(moves)])
+        if played.capture:
+            seats.append(played.seat)
+    score = game.hand_scores[0]
+    assert score.last_capturer == seats[-1]
+    if score.leftover:
+        assert game.rules.side_of(score.last_capturer) == score.leftover_to
+    # The record format is unchanged (docs/record-format.md "hand_end"), so a record
+    # written before the seat was kept replays to it all the same.
+    text = records.dumps(game)
+    assert "last_capturer" not in text
+    assert records.load(text)[0].hand_scores[0].last_capturer == seats[-1]
+
+
+def test_an_escoba_deal_sweep_alone_makes_the_dealer_the_last_capturer():
+    from scopa_tui.engine import last_capturer
+    from scopa_tui.engine.view import PlayRecord
+
+    assert last_capturer([], 2, deal_sweep=True) == 2
+    assert last_capturer([], 2, deal_sweep=False) is None
+    plays = [PlayRecord(3, 0, (1,), False), PlayRecord(0, 5, (), False)]
+    assert last_capturer(plays, 2, deal_sweep=True) == 3

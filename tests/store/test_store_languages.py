@@ -334,3 +334,20 @@ def test_the_statistics_on_a_full_disk_say_so_in_tagalog(tmp_path, monkeypatch):
     assert messages and all("disk is full" not in m for m in messages)
     assert any(dbmod.describe_db_error(full) in m and str(tmp_path / "scopa.sqlite3") in m for m in messages)
     assert dbmod.describe_db_error(full) == files.describe_os_error(OSError(errno.ENOSPC, "x"))
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Team Anna & Carla won the game: You & Bruno {0}  Anna & Carla {1}"),
+    ("es", "El equipo Anna y Carla ganó la partida: Tú y Bruno {0}  Anna y Carla {1}"),
+    ("tl", "Panalo ang koponan nina Anna at Carla sa laro: Ikaw at si Bruno {0}  Anna at Carla {1}"),
+])
+def test_the_replays_last_step_says_a_team_won_in_the_languages_grammar(lang, said):
+    # Seed 2: the other pair wins; a team is one subject ("El equipo … ganó"), as on the game
+    # screen, where "Anna y Carla ganó" was wrong.  The seat that captured last is known too.
+    game = play(Game(make_rules(players=4), seed=2), seed=2)
+    assert game.winner == 1
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna", "Bruno", "Carla"])
+    languages.use(lang)
+    assert str(replay.frames[-1].words) == said.format(*game.totals)
+    ends = [f.score for f in replay.frames if f.kind == "hand_end"]
+    assert all(s.last_capturer is not None for s in ends if s.leftover)

@@ -5,6 +5,8 @@ Languages): drawn in Italian or Tagalog from the start, and changed at once mid-
 from __future__ import annotations
 
 import re
+
+import pytest
 from contextlib import asynccontextmanager
 from types import SimpleNamespace
 
@@ -199,3 +201,22 @@ async def test_a_count_of_scope_is_singular_for_one_and_plural_for_more_in_itali
         await pilot.pause()
         assert "2 scope:" in str(screen.query_one(ScoreBoard).render())
         assert "2 scope" in str(screen.query_one(SeatView).render())
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_partners_read_naturally_and_the_hands_title_is_never_cut_at_80x24(lang):
+    """Four players: the seat's partner line and the side say "and" as the language does, and
+    the hand's title leaves the side out (the score panel names it) rather than be cut."""
+    from .helpers import make_app, wait_for_my_turn
+
+    languages.use(lang)
+    app = make_app(players=4, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        hand = screen.query_one(HandView)
+        assert len(hand.border_title) <= hand.outer_size.width - 6, hand.border_title
+        seats = "\n".join(str(seat.render()) for seat in screen.query(SeatView))
+        assert "& " not in seats if lang != "en" else "with Anna" in seats
+        if lang == "tl":
+            assert "Ikaw at si Bruno" in str(screen.query_one(ScoreBoard).render())

@@ -159,3 +159,54 @@ async def test_enter_before_the_hand_scoring_is_mounted_neither_skips_nor_fails(
         assert screen.query_one("#hand-over").border_title == "Hand 1 — scoring"
         await pilot.press("enter")
         assert app.screen is not screen
+
+
+SEATS = {4: ["You", "Anna", "Bruno", "Carla"], 6: ["You", "Anna", "Bruno", "Dario", "Elena", "Fabio"]}
+
+
+@pytest.mark.parametrize("seed, taker", [(4, "Carla"), (7, "Bruno")])
+def test_leftovers_name_the_partner_who_captured_last_not_the_side(seed, taker):
+    score = first_hand(4, seed)
+    deck = DeckStyle("french")
+    said = {label: text.plain for label, text in notes(score, NAMES[4], deck, seat_names=SEATS[4])}
+    cards = " ".join(deck.short(c) for c in score.leftover)
+    assert said["Leftovers"] == f"{cards} went to {taker}, the last to capture"
+
+
+def test_a_last_card_sweep_of_six_players_names_the_seat():
+    score = first_hand(6, seed=21)
+    said = {label: text.plain for label, text in notes(score, NAMES[6], DeckStyle(), seat_names=SEATS[6])}
+    assert said["Last play"] == "Anna's last card swept the table: no scopa on the last play"
+
+
+async def test_the_scoring_screen_names_the_seat_that_took_the_leftovers():
+    from scopa_tui.ui.screens.scoring import HandOverScreen
+
+    from .scoring_data import ScreenApp
+
+    score = first_hand(4, 4)
+    app = ScreenApp(lambda: HandOverScreen(score, NAMES[4], DeckStyle(), 11, False, seat_names=SEATS[4]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        text = shown(app.screen.query_one(ScoringView))
+        assert "went to Carla, the last to capture" in text and "Anna & Carla, the last" not in text
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "You & Dario / Anna & Elena tie at {n}: no point"),
+    ("it", "Tu e Dario / Anna e Elena pari a {n}: nessun punto"),
+])
+def test_two_tied_sides_of_partners_are_told_apart(lang, said):
+    """Six players, seed 11: two of the three sides tie for the cards.  "and" joins the
+    partners, so a slash parts the sides ("Tu e Dario e Anna e Elena" read as four)."""
+    from scopa_tui import languages
+    from scopa_tui.engine.text import _
+    from scopa_tui.engine.words import side_name
+
+    score = first_hand(6, seed=11)
+    languages.use(lang)
+    seats = [_("You"), "Anna", "Bruno", "Dario", "Elena", "Fabio"]
+    sides = [side_name(seats[s] for s in side.seats) for side in score.sides]
+    notes_said = {label: text.plain for label, text in notes(score, sides, DeckStyle())}
+    label = next(k for k in notes_said if k in ("Cards", "Carte"))
+    assert notes_said[label] == said.format(n=score.sides[0].cards)

@@ -36,6 +36,15 @@ async def test_the_scoring_of_a_hand_is_in_italian():
         assert not ENGLISH.search(said + str(screen.query_one("#continue", Button).label))
 
 
+async def _said_in(app, pilot, lang: str) -> str:
+    """The open scoring screen's table once the language is changed to ``lang``."""
+    screen = app.screen
+    app.set_language(lang)
+    await pilot.pause()
+    await pilot.pause()
+    return shown(screen.query_one(ScoringView))
+
+
 async def test_a_language_change_rewrites_the_hand_scoring_and_keeps_the_pause(tmp_path):
     app = ScopaApp(data_dir=str(tmp_path))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -44,10 +53,7 @@ async def test_a_language_change_rewrites_the_hand_scoring_and_keeps_the_pause(t
         await pilot.pause()
         screen = app.screen
         assert "Diamonds" in shown(screen.query_one(ScoringView))
-        app.set_language("fr")
-        await pilot.pause()
-        await pilot.pause()
-        said = shown(screen.query_one(ScoringView))
+        said = await _said_in(app, pilot, "fr")
         assert app.screen is screen
         for word in ("Cartes", "Carreau", "Manche", "Total", "Toi"):
             assert word in said, word
@@ -114,3 +120,16 @@ def test_the_french_deck_is_named_in_the_players_language_the_others_keep_their_
     assert DeckStyle("french").rank_name(9) == "Reyna"
     assert DeckStyle("french-numeric", ascii=True).ascii_scheme() == (
         "A = Alas, numero ang iba; mga palo: d = Diyamante, h = Puso, s = Espada, c = Trebol")
+
+
+async def test_a_language_change_says_the_partners_sides_in_the_new_language(tmp_path):
+    score = first_hand(4)
+    app = ScopaApp(data_dir=str(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(HandOverScreen(score, NAMES[4], DeckStyle(), 11, False, pause=30,
+                                       seat_names=["You", "Anna", "Bruno", "Carla"]))
+        await pilot.pause()
+        assert "You & Bruno" in shown(app.screen.query_one(ScoringView))
+        said = await _said_in(app, pilot, "tl")
+        assert "Ikaw at si Bruno" in said and "Anna at Carla" in said and "&" not in said

@@ -16,6 +16,16 @@ from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 
 
+def tabbed_to(screen, default: str) -> Button | None:
+    """The enabled button other than ``default`` (its id) that the player moved the focus
+    to with Tab: Enter presses it, as it does any focused button, where the screen's own
+    Enter (its ``default`` answer, bound with priority) would answer for it."""
+    focused = screen.focused
+    if isinstance(focused, Button) and focused.id != default and not focused.disabled:
+        return focused
+    return None
+
+
 def quit_question(saved: bool | None) -> str:
     """The question before quitting a game in progress: whether it will be there next time.
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -498,8 +499,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 if score.leftover_to is None:
                     lines.append((_("Left on the table, to nobody: {cards}").format(cards=cards), ""))
                 else:
+                    # TRANSLATORS: {side} is who took them: the player who captured last ("Anna").
                     lines.append((_("Left on the table, to {side}: {cards}").format(
-                        side=self.side_names[score.leftover_to], cards=cards), ""))
+                        side=self._taker(score), cards=cards), ""))
             # TRANSLATORS: one side's points in the log's line after a hand: "Anna 3 (cards, primiera)".
             points = ", ".join(_("{side} {points}{won}").format(side=self.side_names[s.side], points=s.points,
                                                                 won=self._points_won(score, s))
@@ -510,6 +512,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if isinstance(event, GameEnded):
             return [(self._winner_text(event.winner), "hand")]
         return []
+
+    def _taker(self, score: HandScore) -> str:
+        """Who took a hand's leftovers: the seat that captured last (a score of an older
+        version does not say it: its side)."""
+        seat = score.last_capturer
+        return self.names[seat] if seat is not None else self.side_names[score.leftover_to]
 
     def _played_text(self, event: Played) -> str:
         """A play in the log: "Anna played 7d and took 3c 4s — scopa!"."""
@@ -702,8 +710,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
             scoring()
 
     def _leftover_text(self, side: int, cards) -> str:
-        """Who takes the cards left on the table at the end of the hand, and which."""
-        seats = self.table.rules.sides[side]
+        """Who takes the cards left on the table at the end of the hand, and which: the
+        seat that captured last ("Anna takes"), or its side when that is not known."""
+        seat = self._last_capturer
+        seats = (seat,) if seat is not None and self.table.rules.side_of(seat) == side else self.table.rules.sides[side]
         if self.me in seats:
             text = _("You take the last cards: {cards}") if len(seats) == 1 else \
                 _("Your team takes the last cards: {cards}")
@@ -711,7 +721,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # TRANSLATORS: {team} names the players of a team: "Anna & Carla".
             text = _("{name} takes the last cards: {cards}") if len(seats) == 1 else \
                 _("Team {team} takes the last cards: {cards}")
-        name = self.side_names[side]
+        name = self.names[seats[0]] if len(seats) == 1 else self.side_names[side]
         return text.format(name=name, team=name, cards=" ".join(map(str, cards)))
 
     def _leftovers_fly(self) -> None:
@@ -1342,12 +1352,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         hand.selected = self.selected
         hand.active = self._my_turn()
         parts = [_("Your hand")]  # labels side by side: "Your hand · You & Carla · you deal · your turn"
-        if rules.players > 2 and len(rules.sides[0]) > 1:
-            parts.append(self.side_names[rules.side_of(self.me)])
         if pic.dealer == self.me and pic.hand_no:  # no dealer before the first deal (a table waiting)
             parts.append(_("you deal"))
         if turn == self.me and game.phase == "play" and self.redeal is None:
             parts.append(_("your turn"))
+        if rules.players > 2 and len(rules.sides[0]) > 1:
+            # The side's name where the title has room for it (the score panel names it too):
+            # a border shows its title in its width less the corners and a dash and a space
+            # each side, and cuts what is longer.
+            with_side = [parts[0], self.side_names[rules.side_of(self.me)], *parts[1:]]
+            if not hand.outer_size.width or cell_len(" · ".join(with_side)) <= hand.outer_size.width - 6:
+                parts = with_side
         set_border(hand, " · ".join(parts), self._my_pile_text())
         if hand.has_class("-turn") != self._my_turn():
             hand.set_class(self._my_turn(), "-turn")

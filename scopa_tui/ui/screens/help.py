@@ -28,6 +28,9 @@ from ..translate import Translated
 from .help_house import house_paragraphs
 from .help_variants import variant_paragraphs
 
+# The palette's commands (statistics, history, settings): the part of the help the
+# statistics and history screens open at.
+COMMANDS = N_("**Ctrl+P** opens the command palette; type a few letters to find:")
 # The key map, one message per section (translated when the help is shown).
 KEYS = (
     N_("# Keys"),
@@ -45,7 +48,7 @@ KEYS = (
        "- **F12**: save a screenshot (SVG) in the current folder, on any screen"),
     N_("The line under the table says at once whether your choice can be played, and why not. "
        "Letters h and q are never used for table cards."),
-    N_("**Ctrl+P** opens the command palette; type a few letters to find:"),
+    COMMANDS,
     # TRANSLATORS: the names in bold are the commands of the palette (Ctrl+P): write them as
     # the palette shows them in your language ("Change theme" is Textual's own and stays in
     # English); ansi-dark and ansi-light are theme names.
@@ -64,7 +67,7 @@ KEYS = (
        "`scopa-tui bot --level hard`. On the command line `greedy` is another name of easy."),
 )
 # The parts a screen's help opens at (helpkeys.py): the message that begins each.
-HELP_PARTS = {"commands": KEYS[2]}  # the palette's commands: statistics, history, settings
+HELP_PARTS = {"commands": COMMANDS}
 
 
 def _ranks(deck: DeckStyle) -> str:
@@ -244,7 +247,22 @@ class HelpScreen(Translated, ModalScreen[None]):
             blocks = self.query_one(Markdown).children
             index = next((i for i, b in enumerate(blocks) if first in (b.source or "")), 0)
             self.at = None
-            self.call_after_refresh(self._scroll_to_block, index)
+            self.call_after_refresh(self._open_at_block, index)
+
+    def _open_at_block(self, index: int) -> None:
+        """Scroll so that block ``index`` is the first line of the help, as the help's top
+        is from any other screen: a part near the end (the palette's commands) gets blank
+        lines after the help's last paragraph to let it go up that far."""
+        blocks = self.query_one(Markdown).children
+        if not 0 < index < len(blocks):
+            return
+        body = self.query_one("#help-body", VerticalScroll)
+        short = blocks[index].virtual_region.y - body.max_scroll_y
+        if short > 0:
+            markdown = self.query_one(Markdown)
+            top, right, bottom, left = markdown.styles.padding
+            markdown.styles.padding = (top, right, bottom + short, left)
+        self.call_after_refresh(self._scroll_to_block, index)
 
     async def retranslate(self) -> None:
         """Show the help in the new language at the same paragraph: every language has the

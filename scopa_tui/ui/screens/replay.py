@@ -219,7 +219,8 @@ class ReplayScreen(Translated, Screen[None]):
             # The scoring has every side's pile: the seats (hands empty by now) make room for it.
             seats.display = table.display = False
             scoring.display = True
-            self.query_one(ScoringView).show(f.score, r.side_names, self._deck(), r.target)  # its words: ScoringView
+            self.query_one(ScoringView).show(f.score, [display_side(n) for n in r.side_names], self._deck(),
+                                             r.target, [display_name(n) for n in r.names])  # its words: ScoringView
         else:
             scoring.display = False
             seats.display = table.display = True

@@ -16,6 +16,7 @@ from ...engine.text import N_, _, ngettext
 from ..helpkeys import help_bindings
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
+from .dialogs import tabbed_to
 
 
 def ago(saved_at: float, now: float | None = None) -> str:
@@ -40,7 +41,8 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
     CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
     BINDINGS = [
-        Binding("enter,r,y", "answer(True)", N_("resume"), id="resume.yes", priority=True),
+        Binding("enter", "enter", N_("resume"), id="resume.yes", priority=True),
+        Binding("r,y", "answer(True)", N_("resume"), id="resume.yes_letter", show=False),
         Binding("n", "answer(False)", N_("set aside"), id="resume.no"),
         Binding("escape", "answer(None)", N_("later"), id="resume.later", show=False),
         *help_bindings("resume"),
@@ -75,3 +77,11 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
 
     def action_answer(self, value: bool | None) -> None:
         self.dismiss(value)
+
+    def action_enter(self) -> None:
+        """Resume, or press the button the player moved to with Tab."""
+        other = tabbed_to(self, "yes")
+        if other is not None:
+            other.press()
+        else:
+            self.dismiss(True)

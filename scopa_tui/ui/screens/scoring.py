@@ -16,21 +16,36 @@ from textual.widgets import Button, Footer, Static
 
 from ...engine import HandScore
 from ...engine.text import N_, _, ngettext
+from ...engine.words import side_name
 from ...table.base import YOU
 from ..helpkeys import help_bindings
 from ..card_render import DeckStyle, screen_class
 from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import DIALOGS_TCSS, SCORING_TCSS
 from ..translate import Translated
+from .dialogs import tabbed_to
 
 
-def _renamed(names: list[str], you: str) -> list[str]:
-    """The sides' names with the player's own name ``you`` (as it was said when the screen
-    was made) said in the language in use now: "You & Carla" -> "Tu & Carla"."""
-    now = _(YOU)
-    return [" & ".join(now if part == you else part for part in name.split(" & ")) for name in names]
+class _Named:
+    """The sides' names of a scoring screen, said again in the language in use after a
+    change of language: the player's own name, and the pairs of partners from their seats'
+    names ("You & Carla" -> "Tu e Carla")."""
 
-class HandOverScreen(Translated, ModalScreen[None]):
+    side_names: list[str]
+    seat_names: list[str] | None  # per seat, as shown when the screen was made
+    _you: str  # the player's name as those names say it
+
+    def _rename(self, sides) -> None:
+        """``sides``: the seats of each side (a score's ``sides``), or None if not known."""
+        now = _(YOU)
+        if self.seat_names is not None and sides:
+            self.seat_names = [now if n == self._you else n for n in self.seat_names]
+            self.side_names = [side_name(self.seat_names[s] for s in side.seats) for side in sides]
+        else:
+            self.side_names = [now if n == self._you else n for n in self.side_names]
+        self._you = now
+
+class HandOverScreen(_Named, Translated, ModalScreen[None]):
     """The scoring of one hand; Enter continues.
 
     For ``pause`` seconds after it appears the screen does not continue (its button is
@@ -48,9 +63,10 @@ class HandOverScreen(Translated, ModalScreen[None]):
     CSS_PATH = [DIALOGS_TCSS, SCORING_TCSS]  # loaded with the screen, not before the first frame
 
     def __init__(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
-                 game_over: bool, pause: float = 0.0) -> None:
+                 game_over: bool, pause: float = 0.0, seat_names: list[str] | None = None) -> None:
         super().__init__()
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
+        self.seat_names = seat_names  # the last sweep and the leftovers name the seat
         self.pause = pause
         self.game_over = game_over
         self._you = _(YOU)  # the player's name as the side names say it
@@ -64,16 +80,17 @@ class HandOverScreen(Translated, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="hand-over", classes=f"panel sides-{len(self.score.sides)}"):
             with VerticalScroll(id="hand-body"):
-                yield ScoringView(self.score, self.side_names, self.deck, self.target, id="breakdown")
+                yield ScoringView(self.score, self.side_names, self.deck, self.target, self.seat_names,
+                                  id="breakdown")
             yield Button(self._button_label(), id="continue", variant="primary")
         yield Footer()
 
     async def retranslate(self) -> None:
         """Every word in the language now in use; the pause before Enter goes on."""
-        self.side_names, self._you = _renamed(self.side_names, self._you), _(YOU)
+        self._rename(self.score.sides)
         self.query_one("#hand-over").border_title = self._title()
         self.query_one("#continue", Button).label = self._button_label()
-        self.query_one(ScoringView).show(self.score, self.side_names, self.deck, self.target)
+        self.query_one(ScoringView).show(self.score, self.side_names, self.deck, self.target, self.seat_names)
         self.refresh_bindings()
 
     def on_mount(self) -> None:
@@ -132,7 +149,7 @@ class HandOverScreen(Translated, ModalScreen[None]):
             self.dismiss()
 
 
-class GameOverScreen(Translated, ModalScreen[str]):
+class GameOverScreen(_Named, Translated, ModalScreen[str]):
     """Winner, final score and every hand's points; dismisses with "again", "new" or "quit"."""
 
     CSS_PATH = [DIALOGS_TCSS, SCORING_TCSS]  # loaded with the screen, not before the first frame
@@ -145,10 +162,11 @@ class GameOverScreen(Translated, ModalScreen[str]):
     ]
 
     def __init__(self, scores: list[HandScore], side_names: list[str], winner: int, mine: bool,
-                 target: int, pause: float = 0.0) -> None:
+                 target: int, pause: float = 0.0, seat_names: list[str] | None = None) -> None:
         super().__init__()
         self.pause = pause  # like the scoring screen: a quick extra Enter cannot skip the result
         self.scores, self.side_names, self.winner, self.mine = scores, side_names, winner, mine
+        self.seat_names = seat_names
         self.target = target
         self._you = _(YOU)  # the player's name as the side names say it
 
@@ -186,7 +204,7 @@ class GameOverScreen(Translated, ModalScreen[str]):
 
     async def retranslate(self) -> None:
         """Every word in the language now in use; the pause and the scroll are kept."""
-        self.side_names, self._you = _renamed(self.side_names, self._you), _(YOU)
+        self._rename(self.scores[-1].sides if self.scores else None)
         self.query_one("#banner", Static).update(self._banner())
         self.query_one("#final", Static).update(self._final())
         for view in self.query(HandsView):
@@ -225,7 +243,8 @@ class GameOverScreen(Translated, ModalScreen[str]):
         return not again or again.first(Button).disabled  # not mounted yet: not ready either
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "choose" and parameters == ("again",) and self.is_mounted and self.waiting:
+        if (action == "choose" and parameters == ("again",) and self.is_mounted and self.waiting
+                and tabbed_to(self, "again") is None):
             return None
         return True
 
@@ -233,6 +252,11 @@ class GameOverScreen(Translated, ModalScreen[str]):
         self.dismiss(event.button.id or "quit")
 
     def action_choose(self, what: str) -> None:
-        if what == "again" and self.waiting:
-            return
+        if what == "again":
+            other = tabbed_to(self, "again")  # Enter presses the button the player tabbed to
+            if other is not None:
+                other.press()
+                return
+            if self.waiting:
+                return
         self.dismiss(what)
