@@ -17,9 +17,7 @@ with ``forkserver`` (``spawn`` where there is none), never ``fork`` from a threa
 
 from __future__ import annotations
 
-import os
 import pickle
-import sys
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -30,9 +28,6 @@ if TYPE_CHECKING:
 # Seconds a search waits for the process still starting (about a third of a second on an
 # idle machine) before it runs in its own thread.
 START_WAIT = 10.0
-# Seconds the interpreter's exit may wait for the worker process once the app is done
-# (:func:`leave_within`).
-EXIT_WAIT = 3.0
 
 
 def _call(payload: bytes) -> Any:
@@ -82,11 +77,6 @@ class SearchProcess:
             resource_tracker.ensure_running()
         except Exception:  # then the worker cannot start either: threads, as before
             pass
-
-    @property
-    def begun(self) -> bool:
-        """Whether :meth:`start` was called: a worker process may have been started."""
-        return self._begun
 
     def start(self) -> None:
         """Start the process in a background thread (the caller goes on at once)."""
@@ -176,24 +166,3 @@ class SearchProcess:
         for process in processes:
             if process.is_alive():
                 process.terminate()
-
-
-def leave_within(status: int, seconds: float = EXIT_WAIT) -> None:
-    """Once the app is done (its game saved, its lines printed): if the interpreter's exit
-    has not ended the process ``seconds`` later, end it with ``status``.
-
-    At exit, multiprocessing waits for every child process, the search worker included, and
-    that wait sometimes never returns once the worker is ended (a forkserver child whose end
-    is never reported: seen about once in ten Ctrl+C of ``scopa-tui web``, whose game
-    processes then outlived the server by a minute).  Nothing is left to do by then."""
-    def leave() -> None:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except Exception:  # a closed or broken stream: nothing more can be said
-                pass
-        os._exit(status)
-
-    timer = threading.Timer(seconds, leave)
-    timer.daemon = True
-    timer.start()

@@ -15,7 +15,7 @@ from textual.theme import Theme
 
 from .. import collector, languages
 from ..ai.registry import make_player
-from ..ai.searchproc import SearchProcess, leave_within
+from ..ai.searchproc import SearchProcess
 from ..engine import VARIANTS, Game, RulesError
 from ..engine.text import N_, _, decimal, language
 from .card_render import DeckStyle
@@ -613,7 +613,4 @@ def run_app(args) -> int:
     app.searcher = SearchProcess()  # keys stay quick while the AI or a hint searches
     for message in opts.notices:
         app.store.notices.add(message)
-    status = run_app_reporting(app, opts.data_dir)  # non-zero after a crash (ui/crash.py)
-    if app.searcher.begun:  # the exit must not hang on the search process (ai/searchproc.py)
-        leave_within(status)
-    return status
+    return run_app_reporting(app, opts.data_dir)  # non-zero after a crash (ui/crash.py)

@@ -4,7 +4,6 @@ the player's random state carried back, and the caller's thread when the process
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import os
 import signal
 
@@ -139,39 +138,3 @@ def test_a_search_ended_with_the_app_is_not_done_again_here():
     left.join(timeout=10)
     assert not left.is_alive() and time.monotonic() - started < 5
     assert failed and "shut down" in str(failed[0])
-
-
-STUCK_EXIT = """
-import multiprocessing, sys, time
-from scopa_tui.ai.searchproc import leave_within
-
-if __name__ == "__main__":
-    # a child process the interpreter's exit waits for, and never sees end: as the search
-    # worker whose end a forkserver sometimes never reports
-    child = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(600,))
-    child.start()
-    print("done", flush=True)
-    leave_within(7, seconds=0.5 if sys.argv[1] == "guard" else 600)
-"""
-
-
-@pytest.mark.parametrize("guard", [True, False])
-def test_an_exit_stuck_on_a_child_process_ends_with_the_status(tmp_path, guard):
-    import subprocess
-    import sys
-
-    script = tmp_path / "stuck.py"
-    script.write_text(STUCK_EXIT)
-    proc = subprocess.Popen([sys.executable, str(script), "guard" if guard else "none"],
-                            stdout=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        if guard:
-            assert proc.wait(timeout=60) == 7
-            assert proc.stdout.readline() == "done\n"  # (the child holds the pipe open: no read to its end)
-        else:  # without the guard the exit waits for the child (what the guard is for)
-            with pytest.raises(subprocess.TimeoutExpired):
-                proc.wait(timeout=5)
-    finally:
-        with contextlib.suppress(ProcessLookupError):  # the child left behind, and the script
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
