@@ -6,7 +6,7 @@ young ones and a full one before the first frame) find little to free.  :func:`h
 the collector off; :func:`release` turns it on again, after :func:`gc.freeze` has moved the
 start-up's objects out of every later collection (which makes those cheaper too).  Only the
 command line holds it, and it releases it in every path (``scopa_tui.cli.main``); child
-processes start as new interpreters (``forkserver``, ``spawn``), with the collector on.
+processes start as new interpreters (the search process, ``spawn``), with the collector on.
 """
 
 from __future__ import annotations

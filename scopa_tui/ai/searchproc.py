@@ -11,36 +11,31 @@ as the search left it, whose state is copied into the caller's player), so a see
 gives the same game.
 
 If the process cannot start, or dies (killed, a broken platform), the work runs in the
-caller's thread, as before: nothing is lost and nothing is said.  The process is started
-with ``forkserver`` (``spawn`` where there is none), never ``fork`` from a threaded app.
+caller's thread, as before: nothing is lost and nothing is said.  The process is a plain
+``python -m scopa_tui.ai.searchworker`` (:mod:`.searchworker`: requests and answers are
+pickles over its standard input and output), not a ``multiprocessing`` pool: at the
+interpreter's exit ``multiprocessing`` waits for its workers to be reported ended, and a
+``forkserver`` worker's end was sometimes never reported, which held a closing game (and
+``scopa-tui web``'s Ctrl+C) for a minute.  Nothing waits for this process at exit: it is
+killed by :meth:`SearchProcess.shutdown`, and ends by itself when its input closes.
 """
 
 from __future__ import annotations
 
+import os
 import pickle
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
-if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+from .searchworker import read_frame, write_frame
 
 # Seconds a search waits for the process still starting (about a third of a second on an
 # idle machine) before it runs in its own thread.
 START_WAIT = 10.0
-
-
-def _call(payload: bytes) -> Any:
-    """In the process: run the pickled ``(fn, args)``."""
-    fn, args = pickle.loads(payload)
-    return fn(*args)
-
-
-def _warm() -> int:
-    """In the process: import the searches once, so that the first one starts at once."""
-    from . import hard, hint, pimc  # noqa: F401
-
-    return 0
 
 
 def _choose(player, view):
@@ -61,22 +56,19 @@ class SearchProcess:
     """One worker process for searches, started lazily, with the caller's thread as fallback."""
 
     def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
+        self._proc: subprocess.Popen | None = None
         self._started = threading.Event()  # set once :meth:`start` has finished, well or not
         self._begun = False
         self._closed = False
         self._lock = threading.Lock()
         self._busy = threading.Lock()  # held while a search runs in the process
         self.in_process = 0  # searches answered by the process (for tests and benchmarks)
-        # multiprocessing's resource tracker, a small process the worker's queue needs, hands
-        # it this process's stderr, which a Textual app replaces with one it cannot hand over
-        # ("bad value(s) in fds_to_keep"): it starts now, before the app runs.
-        try:
-            from multiprocessing import resource_tracker
 
-            resource_tracker.ensure_running()
-        except Exception:  # then the worker cannot start either: threads, as before
-            pass
+    @property
+    def pid(self) -> int | None:
+        """The process's id while it serves (for tests), else None."""
+        proc = self._proc
+        return proc.pid if proc is not None else None
 
     def start(self) -> None:
         """Start the process in a background thread (the caller goes on at once)."""
@@ -87,22 +79,26 @@ class SearchProcess:
         threading.Thread(target=self._start, name="search-process", daemon=True).start()
 
     def _start(self) -> None:
+        proc = None
         try:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-            pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
-            pool.submit(_warm).result()
+            env = dict(os.environ)
+            # this package wherever it is (a checkout run with python -m, an install)
+            root = str(Path(__file__).resolve().parents[2])
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
+            proc = subprocess.Popen([sys.executable, "-m", "scopa_tui.ai.searchworker"], env=env,
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL)
+            kind, _ = pickle.loads(read_frame(proc.stdout))  # the searches are imported
+            if kind != "ready":
+                raise EOFError
             with self._lock:
-                if self._closed:  # the app left while the process started
-                    pool.shutdown(wait=False, cancel_futures=True)
-                else:
-                    self._pool = pool
+                if not self._closed:
+                    self._proc, proc = proc, None
         except Exception:  # no process here (platform, resources): searches stay in threads
-            self._pool = None
+            pass
         finally:
+            if proc is not None:  # it failed, or the app left while it started
+                _end(proc)
             self._started.set()
 
     def run(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -110,12 +106,12 @@ class SearchProcess:
         arguments must be picklable (else this thread too); ``fn``'s own errors are raised."""
         self.start()  # (an AI leading at once searches before the app's first frame is out)
         self._started.wait(START_WAIT)
-        pool = self._pool
+        proc = self._proc
         # One search at a time there: while one left behind still runs (a new game began
         # during an AI's long search), the next would wait for it, so it runs here instead.
-        if pool is not None and self._busy.acquire(blocking=False):
+        if proc is not None and self._busy.acquire(blocking=False):
             try:
-                done, result = self._there(pool, fn, args)
+                done, result = self._there(proc, fn, args)
             finally:
                 self._busy.release()
             if done:
@@ -125,21 +121,24 @@ class SearchProcess:
                 raise RuntimeError("the search process was shut down")
         return fn(*args)
 
-    def _there(self, pool: ProcessPoolExecutor, fn: Callable[..., Any], args: tuple) -> tuple[bool, Any]:
+    def _there(self, proc: subprocess.Popen, fn: Callable[..., Any], args: tuple) -> tuple[bool, Any]:
         """``(True, fn(*args))`` from the process, or ``(False, None)`` if it could not answer."""
-        from concurrent.futures.process import BrokenProcessPool
-
         try:
             payload = pickle.dumps((fn, args))
         except Exception:  # something that cannot travel: this search stays here
             return False, None
         try:
-            return True, pool.submit(_call, payload).result()
-        except (BrokenProcessPool, RuntimeError) as exc:
-            if isinstance(exc, BrokenProcessPool) or self._pool is not pool:  # died, or shut down
-                self._pool = None
-                return False, None
-            raise  # ``fn``'s own RuntimeError
+            write_frame(proc.stdin, payload)
+            kind, value = pickle.loads(read_frame(proc.stdout))
+        except Exception:  # it died, or was shut down: the searches stay here from now on
+            with self._lock:
+                if self._proc is proc:
+                    self._proc = None
+            _end(proc)
+            return False, None
+        if kind == "raise":
+            raise value  # ``fn``'s own error
+        return kind == "ok", value
 
     def choose(self, player, view):
         """``player.choose(view)``, a search level's in the process; the player's state
@@ -155,14 +154,17 @@ class SearchProcess:
         """End the process now, a search running in it too (the app is leaving)."""
         with self._lock:
             self._closed = True
-            pool, self._pool = self._pool, None
+            proc, self._proc = self._proc, None
         self._started.set()
-        if pool is None:
-            return
-        # ``shutdown`` alone would wait, at the interpreter's exit, for a search still
-        # running (up to a minute of ``hard:time=60``): its process is ended first.
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
+        if proc is not None:
+            _end(proc)
+
+
+def _end(proc: subprocess.Popen) -> None:
+    """Kill the process and collect it; a search waiting for its answer gets the end of its
+    output (its pipes are closed by the garbage collector, not here, under a reader)."""
+    try:
+        proc.kill()
+        proc.wait(timeout=5)
+    except Exception:  # already gone, or not collectable: nothing waits for it at exit
+        pass

@@ -3,15 +3,18 @@ the player's random state carried back, and the caller's thread when the process
 
 from __future__ import annotations
 
-import concurrent.futures
 import os
 import signal
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
 from scopa_tui.ai.hard import HardPlayer
 from scopa_tui.ai.hint import suggest
 from scopa_tui.ai.medium import MediumPlayer
+from scopa_tui.ai import searchproc
 from scopa_tui.ai.searchproc import SearchProcess
 from scopa_tui.engine import Game, Rules
 
@@ -69,8 +72,7 @@ def test_a_killed_process_leaves_the_search_to_the_thread():
         expected = suggest(view, iters=30, seed=4)
         assert suggest(view, iters=30, seed=4, run=searcher.run) == expected
         assert searcher.in_process == 1
-        for pid in list(searcher._pool._processes):
-            os.kill(pid, signal.SIGKILL)
+        os.kill(searcher.pid, signal.SIGKILL)
         # The search killed with its process is done again here, and so are the next ones.
         assert suggest(view, iters=30, seed=4, run=searcher.run) == expected
         assert suggest(view, iters=30, seed=4, run=searcher.run) == expected
@@ -83,7 +85,7 @@ def test_a_process_that_cannot_start_leaves_the_search_to_the_thread(monkeypatch
     def no_process(*args, **kwargs):
         raise OSError("no processes here")
 
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_process)
+    monkeypatch.setattr(searchproc.subprocess, "Popen", no_process)
     searcher = SearchProcess()
     searcher.start()
     here, there = HardPlayer(7, iters=20), HardPlayer(7, iters=20)
@@ -138,3 +140,55 @@ def test_a_search_ended_with_the_app_is_not_done_again_here():
     left.join(timeout=10)
     assert not left.is_alive() and time.monotonic() - started < 5
     assert failed and "shut down" in str(failed[0])
+
+
+EXIT_SCRIPT = textwrap.dedent("""
+    import os, signal, sys
+    from scopa_tui.ai.searchproc import SearchProcess
+    searcher = SearchProcess()
+    searcher.start()
+    assert searcher.run(divmod, 7, 2) == (3, 1)
+    assert searcher.in_process == 1
+    print(searcher.pid, flush=True)
+    os.kill(searcher.pid, signal.SIGSTOP)  # a worker that can neither answer nor end by itself
+    if sys.argv[1] == "shutdown":
+        searcher.shutdown()
+""")
+
+
+@pytest.mark.parametrize("how", ["shutdown", "left"])
+def test_the_process_never_holds_up_the_exit(how, tmp_path):
+    """A closing app does not wait for its search process (the web server's Ctrl+C waited a
+    minute for a game whose multiprocessing worker was never reported ended): the program
+    ends at once, with the worker shut down or simply left, even one that cannot run."""
+    script = tmp_path / "exit.py"
+    script.write_text(EXIT_SCRIPT)
+    proc = subprocess.Popen([sys.executable, str(script), how], stdout=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    worker = None
+    try:
+        worker = int(proc.stdout.readline())
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        if worker is not None:  # a worker left behind is the app's: its input is closed
+            try:
+                os.kill(worker, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+    if how == "left":  # once it runs again it sees its input closed and ends
+        for _ in range(100):
+            if not _alive(worker):
+                break
+            import time
+            time.sleep(0.1)
+    assert not _alive(worker)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[1][0] != "Z"
+    except FileNotFoundError:
+        return False
