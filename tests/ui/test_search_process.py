@@ -37,5 +37,5 @@ async def test_a_game_searched_in_the_process_is_the_threads_game():
     assert said.startswith("Hint: ")
     assert len(history) >= 4
     assert there.searcher.in_process >= 4  # two hints and the AI's two moves
-    assert there.searcher._pool is None  # ended with the app
+    assert there.searcher.pid is None  # ended with the app
     assert await _hint_and_two_turns(here) == (said, history)
