@@ -27,7 +27,7 @@ from textual.widget import Widget
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
 from ..engine.text import _, ngettext, pgettext
-from ..engine.words import both_sides, either
+from ..engine.words import both_sides, either, is_your_side
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
 
@@ -49,13 +49,6 @@ def _plain(role: str) -> Style:
 def _is_you(name: str) -> bool:
     """Whether a side's name is the player alone ("You", in the language in use)."""
     return name == _(YOU)
-
-
-def _with_you(name: str) -> bool:
-    """Whether a side's name is the player's side with a partner ("You & Carla", as
-    :func:`.side_name` says it in the language in use)."""
-    head, _mark, tail = pgettext("side", "You & {partner}").partition("{partner}")
-    return len(name) > len(head) + len(tail) and name.startswith(head) and name.endswith(tail)
 
 
 def _pairs(score: HandScore) -> bool:
@@ -97,7 +90,7 @@ def _won(name: str, result: str, pair: bool) -> str:
     if _is_you(name):
         # TRANSLATORS: {result} is "11 to 7", or with three sides "11 (Anna 5, Bruno 3)".
         return _("You win the game, {result}.").format(result=result)
-    if pair and _with_you(name):
+    if pair and is_your_side(name):
         # TRANSLATORS: the player and a partner won: {names} is e.g. "You & Carla".
         return pgettext("your side", "{names} win the game, {result}.").format(names=name, result=result)
     if pair:

@@ -142,6 +142,21 @@ def test_a_save_is_summed_up_in_italian(tmp_path):
     assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversari: difficile): Tu ")
 
 
+def test_a_save_of_six_names_a_side_with_the_and_of_its_second_name(tmp_path):
+    """Six players: Bruno sits with Elena, "Bruno ed Elena" in Italian (not "Bruno e Elena")."""
+    from scopa_tui.store.saves import GameSetup, Saves, save_text
+    from scopa_tui.store.files import Notices
+
+    game = play(Game(make_rules(players=6), seed=4), moves=3, seed=4)
+    names = ["You", "Anna", "Bruno", "Carla", "Dario", "Elena"]
+    setup = GameSetup(names, [None] + ["greedy"] * 5, 0)
+    saves = Saves(tmp_path, Notices())
+    (tmp_path / "g.json").write_text(save_text(game, setup, "g"))
+    languages.use("it")
+    summary = saves.load("g").summary()
+    assert summary.endswith("Tu e Carla 0, Anna e Dario 0, Bruno ed Elena 0"), summary
+
+
 def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp_path):
     from scopa_tui.store.saves import Saves, save_text
     from scopa_tui.store.files import Notices
@@ -351,3 +366,13 @@ def test_the_replays_last_step_says_a_team_won_in_the_languages_grammar(lang, sa
     assert str(replay.frames[-1].words) == said.format(*game.totals)
     ends = [f.score for f in replay.frames if f.kind == "hand_end"]
     assert all(s.last_capturer is not None for s in ends if s.leftover)
+
+
+def test_the_replay_names_a_side_with_the_and_of_its_second_name():
+    game = play(Game(make_rules(players=6), seed=3), seed=3)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna", "Bruno", "Carla", "Dario", "Elena"])
+    languages.use("it")
+    from scopa_tui.store.frames import display_side
+
+    assert [display_side(n) for n in replay.side_names] == ["Tu e Carla", "Anna e Dario", "Bruno ed Elena"]
+    assert "Bruno ed Elena" in str(replay.frames[-1].words)

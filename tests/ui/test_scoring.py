@@ -194,7 +194,7 @@ async def test_the_scoring_screen_names_the_seat_that_took_the_leftovers():
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "You & Dario / Anna & Elena tie at {n}: no point"),
-    ("it", "Tu e Dario / Anna e Elena pari a {n}: nessun punto"),
+    ("it", "Tu e Dario / Anna ed Elena pari a {n}: nessun punto"),  # "ed" before Elena's e
 ])
 def test_two_tied_sides_of_partners_are_told_apart(lang, said):
     """Six players, seed 11: two of the three sides tie for the cards.  "and" joins the
