@@ -338,6 +338,19 @@ async def test_a_bad_save_is_reported_in_the_app(tmp_path):
         assert isinstance(app.screen, NewGameScreen)
 
 
+async def test_thirty_damaged_saves_are_one_notice_in_the_app(tmp_path):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for i in range(30):
+        (saves / f"g{i:02}.json").write_text("{")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        (message,) = [n.message for n in app._notifications]  # one toast, not thirty stacked
+        assert message.startswith(f"30 saved games in {saves} could not be resumed: 30 damaged, moved aside")
+        assert isinstance(app.screen, NewGameScreen)
+
+
 async def test_a_notice_quoting_square_brackets_is_shown_as_it_is(tmp_path):
     # The notice quotes the data directory's path and the save's bad event: Textual read
     # "[/]" as markup it could not parse and stopped the app before its first screen.
