@@ -312,6 +312,40 @@ async def test_f2_typed_ahead_or_pressed_on_the_statistics_opens_them_once(tmp_p
         assert isinstance(app.screen, GameScreen)
 
 
+async def test_f2_opens_the_statistics_over_the_scoring_and_the_game_over(tmp_path):
+    """F2 is the app's: a modal screen (the scoring, the game over, a dialog) stopped it, and
+    it did nothing where the player most wants the statistics, at the end of a game."""
+    app = make_app(tmp_path, target=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seen = set()
+        for _ in range(400):
+            if isinstance(app.screen, (HandOverScreen, GameOverScreen)):
+                over = app.screen
+                await pilot.press("f2")
+                await settle(pilot)
+                assert isinstance(app.screen, StatsScreen) and app.screen_stack[-2] is over
+                await pilot.press("escape")
+                await settle(pilot)
+                assert app.screen is over
+                seen.add(type(over))
+                if isinstance(over, GameOverScreen):
+                    break
+                await pilot.press("enter")
+                await settle(pilot)
+            elif await my_turn(pilot):
+                await play_one(pilot)
+        assert seen == {HandOverScreen, GameOverScreen}
+
+
+async def test_the_new_game_footer_still_says_f2(tmp_path):
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        shown = {key: b.binding.description for key, b in app.screen.active_bindings.items() if b.binding.show}
+        assert shown.get("f2") == "statistics"
+
+
 async def test_sigterm_saves_and_exits(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
