@@ -376,3 +376,20 @@ def test_the_replay_names_a_side_with_the_and_of_its_second_name():
 
     assert [display_side(n) for n in replay.side_names] == ["Tu e Carla", "Anna e Dario", "Bruno ed Elena"]
     assert "Bruno ed Elena" in str(replay.frames[-1].words)
+
+
+@pytest.mark.parametrize("variant, said", [
+    ("scopa", "Hand 1: {dealer} 3 cards each and 4 to the table"),
+    ("scopone-scientifico", "Hand 1: {dealer} 10 cards each and none to the table"),  # it said "3 … and 4"
+    ("scopone-classico", "Hand 1: {dealer} 9 cards each and 4 to the table"),
+])
+def test_the_replay_says_the_deal_the_game_made(variant, said):
+    game = play(Game(make_rules(players=4, variant=variant), seed=2), seed=2)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna", "Bruno", "Carla"])
+    seat = game.events[1].dealer  # game_start, then the first deal
+    dealer = "You deal" if seat == 0 else f"{['You', 'Anna', 'Bruno', 'Carla'][seat]} deals"
+    assert str(replay.frames[0].words) == said.format(dealer=dealer)
+    languages.use("it")
+    it = str(replay.frames[0].words)
+    assert (" 10 carte a testa e nessuna in tavola" in it) == (variant == "scopone-scientifico")
+
