@@ -224,7 +224,7 @@ def _played(who: str, card, capture, scopa: bool, sweep: str = "scopa") -> Words
     def render() -> str:
         you = who == HUMAN
         if not capture:
-            message = _("You played {card} to the table") if you else _("{name} played {card} to the table")
+            message = _("You played {card} on the table") if you else _("{name} played {card} on the table")
         elif scopa and sweep != "scopa":  # Escoba's sweep: "... — escoba!", the rules' word
             message = _("You played {card} and took {cards}") if you else _("{name} played {card} and took {cards}")
             return _("{play} — {sweep}!").format(play=message.format(name=who, card=card, cards=_cards(capture)),

@@ -393,3 +393,9 @@ def test_the_replay_says_the_deal_the_game_made(variant, said):
     it = str(replay.frames[0].words)
     assert (" 10 carte a testa e nessuna in tavola" in it) == (variant == "scopone-scientifico")
 
+
+def test_the_replay_says_a_card_laid_on_the_table_as_the_play_log_does():
+    game = play(Game(make_rules(players=2), seed=3), seed=3)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna"])
+    laid = [str(f.words) for f in replay.frames if f.kind == "play" and not f.captured]
+    assert laid and all(w.endswith(" on the table") for w in laid)  # the log's words; it said "to the table"
