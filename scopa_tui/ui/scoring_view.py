@@ -177,7 +177,7 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
         if score.leftover_to is not None and _is_you(taker):
             # TRANSLATORS: {cards} are the cards left on the table at the end of the hand
             # (drawn as cards); the player took them.
-            template = _("{cards} went to You, the last to capture")
+            template = _("{cards} went to you, the last to capture")
         elif score.leftover_to is not None:
             # TRANSLATORS: {cards} are the cards left on the table at the end of the hand
             # (drawn as cards), {name} the player who took them (or the side: "Anna & Carla").

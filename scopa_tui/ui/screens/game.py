@@ -498,10 +498,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 cards = " ".join(map(str, score.leftover))
                 if score.leftover_to is None:
                     lines.append((_("Left on the table, to nobody: {cards}").format(cards=cards), ""))
+                elif (taker := self._taker(score)) == self.names[self.me]:
+                    # TRANSLATORS: the play log after a hand: the player captured last and takes them.
+                    lines.append((_("Left on the table, to you: {cards}").format(cards=cards), ""))
                 else:
                     # TRANSLATORS: {side} is who took them: the player who captured last ("Anna").
-                    lines.append((_("Left on the table, to {side}: {cards}").format(
-                        side=self._taker(score), cards=cards), ""))
+                    lines.append((_("Left on the table, to {side}: {cards}").format(side=taker, cards=cards), ""))
             # TRANSLATORS: one side's points in the log's line after a hand: "Anna 3 (cards, primiera)".
             points = ", ".join(_("{side} {points}{won}").format(side=self.side_names[s.side], points=s.points,
                                                                 won=self._points_won(score, s))
