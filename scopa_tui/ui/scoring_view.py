@@ -150,7 +150,7 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
                 card=deck.card_name(SETTEBELLO)))))
             continue
         if award.point not in values:  # a variant's point (setenta, napola, re bello): the engine's words
-            out.append((_point(award.point), Text(award.describe(side_names))))
+            out.append((_point(award.point), Text(award.describe(side_names, _pairs(score)))))
             continue
         present = [v for v in values[award.point] if v is not None]
         if not present:
