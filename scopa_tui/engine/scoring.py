@@ -22,7 +22,7 @@ from .cards import CARDS, COINS_MASK, SETTEBELLO, SUITS, Card, card_tuple, suit_
 from .core import RE_BELLO, SEVENS_SHIFT, napola_length, primiera
 from .rules import Rules
 from .text import _, ngettext
-from .words import both
+from .words import both_sides
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,9 @@ class Reason:
     values: tuple = ()
     inner: Reason | None = None
 
-    def text(self, side_names=()) -> str:
-        """The reason in the player's language, naming the sides ``side_names``."""
+    def text(self, side_names=(), pairs: bool = False) -> str:
+        """The reason in the player's language, naming the sides ``side_names`` (``pairs``:
+        sides of partners, whose names say "and" already: a slash parts them in a tie)."""
         def name(i: int) -> str:
             return side_names[i] if i < len(side_names) else _("side {n}").format(n=i)
 
@@ -99,7 +100,7 @@ class Reason:
         if k == "tie":
             # TRANSLATORS: e.g. "tie: You and Anna have 2 sevens each: no point".
             return _("tie: {sides} have {amount} each: no point").format(
-                sides=both([name(i) for i in self.sides]), amount=_amount(self.point, v[0]))
+                sides=both_sides([name(i) for i in self.sides], pairs), amount=_amount(self.point, v[0]))
         if k == "none":
             return _("no side holds all four suits: no point")
         if k == "took":
@@ -124,7 +125,7 @@ class Reason:
             # TRANSLATORS: Escoba's setenta tied, decided by the primiera; {reason} says who
             # has the better primiera ("Anna: primiera 78 against primiera 75").
             return _("tie at {sevens}; the primiera decides: {reason}").format(
-                sevens=sevens, reason=self.inner.text(side_names))
+                sevens=sevens, reason=self.inner.text(side_names, pairs))
         raise ValueError(f"unknown reason {k!r}")
 
 
@@ -157,9 +158,10 @@ class Award:
         """Why, in words, in the language in use now."""
         return self.why.text(self.names)
 
-    def describe(self, side_names) -> str:
-        """Why, in words, naming the sides ``side_names`` (as a screen shows them now)."""
-        return self.why.text(side_names)
+    def describe(self, side_names, pairs: bool = False) -> str:
+        """Why, in words, naming the sides ``side_names`` (as a screen shows them now;
+        ``pairs``: sides of partners)."""
+        return self.why.text(side_names, pairs)
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,49 @@
 """Lists in words, in the player's language: ``"6c or 6s"``, ``"2, 3, 4 or 6"``,
 ``"You and Anna"``, a side of partners ``"You & Carla"`` (the messages themselves:
-:mod:`.text`)."""
+:mod:`.text`).  Where a language changes its "and" before the sound of the next word
+(Italian "Anna ed Elena", Spanish "Tú e Inés"), the rule is :data:`_AND_CHANGES` and the
+words are the catalog's "euphonic and" messages."""
 
 from __future__ import annotations
 
-from .text import _, pgettext
+import unicodedata
+
+from .text import _, language, pgettext
+
+
+def _letters(word: str) -> str:
+    """``word``'s letters in lower case without their accents, from its first letter:
+    ``"Íñigo"`` -> ``"inigo"``, ``"¡Hola"`` -> ``"hola"``."""
+    plain = "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    plain = plain.casefold()
+    start = next((i for i, c in enumerate(plain) if c.isalpha()), len(plain))
+    return plain[start:]
+
+
+def _italian_ed(word: str) -> bool:
+    """Italian writes "ed" before a word beginning with e: "Anna ed Elena", "Tu ed Èlia"."""
+    return _letters(word).startswith("e")
+
+
+def _spanish_e(word: str) -> bool:
+    """Spanish writes "e" before a word beginning with the sound i, written i or hi ("Tú e
+    Inés", "Anna e Hilda"), but not before hi and another vowel, where the sound is a
+    consonant's ("Anna y Hielo", "y Hiato")."""
+    w = _letters(word)
+    if w.startswith("hi"):
+        return w[2:3] not in ("a", "e", "o", "u")
+    return w.startswith("i")
+
+
+# The languages whose "and" changes before some words: whether it does before this one.
+_AND_CHANGES = {"it": _italian_ed, "es": _spanish_e}
+
+
+def and_changes(word: str) -> bool:
+    """Whether the language in use writes another "and" before ``word`` (see
+    :data:`_AND_CHANGES`): then the "euphonic and" messages join it."""
+    rule = _AND_CHANGES.get(language())
+    return bool(rule and rule(str(word)))
 
 
 def either(items) -> str:
@@ -22,13 +61,21 @@ def both(items) -> str:
     items = [str(x) for x in items]
     if len(items) == 1:
         return items[0]
-    # TRANSLATORS: the last of a list: {items} is "Anna, Bruno" (or one name), {last} "Carla".
-    return pgettext("list", "{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+    if and_changes(items[-1]):
+        # TRANSLATORS: as "{items} and {last}" (context "list"), where {last} begins with a
+        # sound your language writes another "and" before: Italian "Anna, Bruno ed Elena"
+        # ("ed" before e), Spanish "Anna, Bruno e Inés" ("e" before i and hi). Other
+        # languages never show it: write it as "{items} and {last}".
+        template = pgettext("list, euphonic and", "{items} and {last}")
+    else:
+        # TRANSLATORS: the last of a list: {items} is "Anna, Bruno" (or one name), {last} "Carla".
+        template = pgettext("list", "{items} and {last}")
+    return template.format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def both_sides(names, pairs: bool) -> str:
     """Sides in a list: ``"You and Anna"``; sides of partners (``pairs``), whose names say
-    "and" already, with a slash between them: ``"Tu e Dario / Anna e Elena"``."""
+    "and" already, with a slash between them: ``"Tu e Dario / Anna ed Elena"``."""
     names = [str(x) for x in names]
     return " / ".join(names) if pairs else both(names)
 
@@ -44,8 +91,37 @@ def side_name(names) -> str:
     you = _("You")
     if you in names:  # a side is two seats at most (README.md, Variants and house rules)
         partner = next((x for x in names if x != you), you)
-        # TRANSLATORS: the player's side in a game of partners; {partner} is the partner's
-        # name ("Carla"). Write it as your language joins "you" and a name.
-        return pgettext("side", "You & {partner}").format(partner=partner)
-    # TRANSLATORS: a side of two partners other than the player: "Anna & Bruno".
-    return pgettext("side", "{first} & {second}").format(first=names[0], second=names[1])
+        return _you_and(and_changes(partner)).format(partner=partner)
+    if and_changes(names[1]):
+        # TRANSLATORS: as "{first} & {second}" (context "side"), where {second} begins with
+        # a sound your language writes another "and" before: Italian "Anna ed Elena" ("ed"
+        # before e), Spanish "Anna e Inés", "Anna e Hilda" ("e" before i and hi, not hie).
+        # Other languages never show it: write it as "{first} & {second}".
+        template = pgettext("side, euphonic and", "{first} & {second}")
+    else:
+        # TRANSLATORS: a side of two partners other than the player: "Anna & Bruno".
+        template = pgettext("side", "{first} & {second}")
+    return template.format(first=names[0], second=names[1])
+
+
+def _you_and(euphonic: bool) -> str:
+    """The message that names the player's side with a partner, ``{partner}`` to fill."""
+    if euphonic:
+        # TRANSLATORS: as "You & {partner}" (context "side"), where the partner's name begins
+        # with a sound your language writes another "and" before: Italian "Tu ed Elena"
+        # ("ed" before e), Spanish "Tú e Inés", "Tú e Hilda" ("e" before i and hi, not hie).
+        # Other languages never show it: write it as "You & {partner}".
+        return pgettext("side, euphonic and", "You & {partner}")
+    # TRANSLATORS: the player's side in a game of partners; {partner} is the partner's
+    # name ("Carla"). Write it as your language joins "you" and a name.
+    return pgettext("side", "You & {partner}")
+
+
+def is_your_side(name: str) -> bool:
+    """Whether a side's name is the player's side with a partner, as :func:`side_name`
+    writes it in the language in use ("You & Carla", "Tu ed Elena")."""
+    for euphonic in (False, True):
+        head, _mark, tail = _you_and(euphonic).partition("{partner}")
+        if len(name) > len(head) + len(tail) and name.startswith(head) and name.endswith(tail):
+            return True
+    return False

@@ -280,8 +280,8 @@ def left_alone(notices: Notices, kind: str, path: Path, problem: str) -> None:
                 .format(kind=_(kind), path=path, problem=problem))
 
 
-def bad_file(notices: Notices, kind: str, path: Path, problem: str, reason: str = "corrupt") -> bool:
-    """Report a bad file and move it aside; returns True when it was moved.
+def bad_file(notices: Notices, kind: str, path: Path, problem: str, reason: str = "corrupt") -> Path | None:
+    """Report a bad file and move it aside; returns where it was moved (None: it was not).
 
     The message is one line: what the file is, where, what is wrong and what was done.
     ``kind`` is marked with ``N_`` ("settings file"); ``problem`` is in the player's language.
@@ -292,8 +292,8 @@ def bad_file(notices: Notices, kind: str, path: Path, problem: str, reason: str 
         # TRANSLATORS: {error} is e.g. "could not move it aside (Permission denied)".
         notices.add(_("{kind} {path} {problem}; {error}, so it is left as it is and not written to")
                     .format(kind=_(kind), path=path, problem=problem, error=e))
-        return False
+        return None
     notices.add(_("{kind} {path} {problem}; moved it to {name} and started afresh")
                 .format(kind=_(kind), path=path, problem=problem, name=moved.name))
-    return True
+    return moved
 

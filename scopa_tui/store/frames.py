@@ -141,8 +141,9 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
                                 piles=tuple(Pile(0, 0, 0) for _side in rules.sides),  # a hand not begun
                                 totals=tuple(game.totals)))
         elif isinstance(ev, Dealt):
-            text = (_dealt(ev.hand, seat_names[ev.dealer], ev.table, ev.escobas) if ev.first
-                    else _new_cards(ev.stock))
+            text = (_dealt(ev.hand, seat_names[ev.dealer], ev.table, ev.escobas,
+                           len(ev.hands[ev.dealer]) if ev.hands else 3)
+                    if ev.first else _new_cards(ev.stock))
             frames.append(Frame("deal", ev.hand, ev.dealer, text,
                                 tuple(tuple(h) for h in ev.hands) if ev.first else hands(), tuple(game.table),
                                 piles=piles(), totals=tuple(game.totals), stock=ev.stock))
@@ -187,12 +188,26 @@ def _redealt(hand: int, table, dealer: str) -> Words:
     return Words(render)
 
 
-def _dealt(hand: int, dealer: str, table, escobas: int = 0) -> Words:
+def _dealt(hand: int, dealer: str, table, escobas: int = 0, each: int = 3) -> Words:
+    """A hand's first deal: ``each`` cards to every player and ``table`` to the table (Scopone
+    deals 10 each and none, or 9 each and 4)."""
     def render() -> str:
-        if dealer == HUMAN:
-            text = _("Hand {hand}: You deal 3 cards each and 4 to the table").format(hand=hand)
+        you = dealer == HUMAN
+        if table and you:
+            text = ngettext("Hand {hand}: You deal {n} card each and {table} to the table",
+                            "Hand {hand}: You deal {n} cards each and {table} to the table", each)
+        elif table:
+            # TRANSLATORS: the replay's first step of a hand: {n} cards to each player, {table} to the table.
+            text = ngettext("Hand {hand}: {name} deals {n} card each and {table} to the table",
+                            "Hand {hand}: {name} deals {n} cards each and {table} to the table", each)
+        elif you:
+            text = ngettext("Hand {hand}: You deal {n} card each and none to the table",
+                            "Hand {hand}: You deal {n} cards each and none to the table", each)
         else:
-            text = _("Hand {hand}: {name} deals 3 cards each and 4 to the table").format(hand=hand, name=dealer)
+            # TRANSLATORS: the replay's first step of a hand of Scopone: the whole deck to the players.
+            text = ngettext("Hand {hand}: {name} deals {n} card each and none to the table",
+                            "Hand {hand}: {name} deals {n} cards each and none to the table", each)
+        text = text.format(hand=hand, name=dealer, n=each, table=len(table))
         if escobas:  # Escoba: the table dealt went to the dealer; the step shows it empty
             said = deal_sweep_text(sum(c.rank for c in table), escobas, None if dealer == HUMAN else dealer)
             text += f". {said} ({_cards(table)})"
@@ -209,7 +224,7 @@ def _played(who: str, card, capture, scopa: bool, sweep: str = "scopa") -> Words
     def render() -> str:
         you = who == HUMAN
         if not capture:
-            message = _("You played {card} to the table") if you else _("{name} played {card} to the table")
+            message = _("You played {card} on the table") if you else _("{name} played {card} on the table")
         elif scopa and sweep != "scopa":  # Escoba's sweep: "... — escoba!", the rules' word
             message = _("You played {card} and took {cards}") if you else _("{name} played {card} and took {cards}")
             return _("{play} — {sweep}!").format(play=message.format(name=who, card=card, cards=_cards(capture)),

@@ -24,7 +24,7 @@ from typing import Any
 from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS, sides_for
-from ..engine.text import N_, _
+from ..engine.text import N_, _, ngettext, pgettext
 from ..engine.words import side_name
 from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, describe_os_error, is_read_only,
                     left_alone, read_text, valid_time)
@@ -181,6 +181,67 @@ def parse_save(text: str) -> tuple[dict[str, Any], str]:
     return doc, text
 
 
+@dataclass(frozen=True)
+class BadSave:
+    """A save :meth:`Saves.load` could not use, kept for a caller that reports many at once
+    (:func:`bad_saves_notice`): its own notice, and where it was moved aside (None: it was
+    left where it is, unreadable or not movable)."""
+    notice: str
+    moved_to: Path | None
+    reason: str = "corrupt"  # "corrupt" or "newer": the suffix it was moved aside with
+
+
+def bad_saves_notice(folder: Path, bad: list[BadSave]) -> str | None:
+    """One notice for the saves of ``folder`` that could not be used: a single one's own
+    line, or, for several, how many, where, and what was done with them: "30 saved games
+    in …/saves could not be resumed: 30 damaged, moved aside as *.json.corrupt-20261201-211130;
+    nothing was deleted".  None when there are none."""
+    if len(bad) <= 1:
+        return bad[0].notice if bad else None
+    parts = []
+    for reason in ("corrupt", "newer"):
+        moved = [b.moved_to for b in bad if b.moved_to is not None and b.reason == reason]
+        if not moved:
+            continue
+        n, name = len(moved), _moved_names(moved)
+        if reason == "corrupt":
+            # TRANSLATORS: part of the notice of several bad saves (after "{n} saved games in
+            # {folder} could not be resumed:"); {name} is the name it was moved aside as, or
+            # for several a pattern of their names ("*.json.corrupt-20261201-211130").
+            parts.append(ngettext("{n} damaged, moved aside as {name}",
+                                  "{n} damaged, moved aside as {name}", n).format(n=n, name=name))
+        else:
+            # TRANSLATORS: as "{n} damaged, moved aside as {name}": saves a newer version wrote.
+            parts.append(ngettext("{n} from a newer scopa-tui, moved aside as {name}",
+                                  "{n} from a newer scopa-tui, moved aside as {name}", n).format(n=n, name=name))
+    left = sum(1 for b in bad if b.moved_to is None)
+    if left:
+        # TRANSLATORS: as "{n} damaged, moved aside as {name}": saves that could not be read
+        # (no permission) or not be moved aside; the app does not write to them.
+        parts.append(ngettext("{n} that cannot be read or moved, left where it is",
+                              "{n} that cannot be read or moved, left where they are", left).format(n=left))
+    # TRANSLATORS: the notice of several bad saves at start; {folder} is the saves folder.
+    summary = ngettext("{n} saved game in {folder} could not be resumed",
+                       "{n} saved games in {folder} could not be resumed", len(bad)).format(n=len(bad), folder=folder)
+    # TRANSLATORS: {summary} is "30 saved games in …/saves could not be resumed", {parts}
+    # what was done with them ("28 damaged, moved aside as …; 2 from a newer scopa-tui, …").
+    return _("{summary}: {parts}; nothing was deleted").format(
+        summary=summary, parts=pgettext("between clauses", "; ").join(parts))
+
+
+def _moved_names(paths: list[Path]) -> str:
+    """The name of the one file moved aside, or a pattern of several: the part their names
+    share after the save's own name (``*.json.corrupt-20261201-211130``), else
+    ``*.json.corrupt-*``."""
+    if len(paths) == 1:
+        return paths[0].name
+    suffixes = {p.name[p.name.index(".json.") + len(".json"):] for p in paths}
+    if len(suffixes) == 1:
+        return "*.json" + suffixes.pop()
+    reason = next(iter(suffixes)).split("-")[0]  # ".corrupt"
+    return f"*.json{reason}-*"
+
+
 class SaveProblem(ValueError):
     """What is wrong with a save, said of the file ("is not valid JSON ..."), in the player's language."""
 
@@ -243,18 +304,22 @@ class Saves:
                 return 0.0
         return [p.stem for p in sorted(paths, key=mtime, reverse=True)]
 
-    def load(self, game_id: str) -> SavedGame | None:
-        """Read and rebuild a save; a bad one is reported, moved aside and None returned."""
+    def load(self, game_id: str, bad: list[BadSave] | None = None) -> SavedGame | None:
+        """Read and rebuild a save; a bad one is reported (added to ``bad`` when given, for
+        the caller to report with the others: :func:`bad_saves_notice`), moved aside and
+        None returned."""
         path = self.path(game_id)
         kind = N_("saved game")
         try:
             text = read_text(path, SAVE_LIMIT)
         except StoreError as e:
             if e.unreadable:  # maybe intact: leave it where it is, never write over it
-                left_alone(self.notices, kind, path, str(e))
+                said = Notices()
+                left_alone(said, kind, path, str(e))
+                self._report(said, None, "corrupt", bad)
                 self._blocked.add(game_id)
             else:
-                self._bad(kind, path, str(e), game_id)
+                self._bad(kind, path, str(e), game_id, bad=bad)
             return None
         if text is None:
             return None
@@ -266,20 +331,32 @@ class Saves:
             game = records.replay(games[0], use_seed=True)
             setup = GameSetup.from_json(doc.get("setup"), game.rules.players)
         except NewerVersion as e:
-            self._bad(kind, path, str(e), game_id, reason="newer")
+            self._bad(kind, path, str(e), game_id, reason="newer", bad=bad)
             return None
         except RecordError as e:
-            self._bad(kind, path, _("has a bad game record ({error})").format(error=e), game_id)
+            self._bad(kind, path, _("has a bad game record ({error})").format(error=e), game_id, bad=bad)
             return None
         except (ValueError, RulesError, TypeError) as e:
             self._bad(kind, path, str(e) if isinstance(e, SaveProblem) else _("is damaged ({error})").format(error=e),
-                      game_id)
+                      game_id, bad=bad)
             return None
         if game_id not in self._blocked and is_read_only(path):  # the player's choice: never replaced
             left_alone(self.notices, kind, path, _("is read-only"))
             self._blocked.add(game_id)
         return SavedGame(game_id, path, game, setup, valid_time(doc.get("saved_at")) or 0.0, record_text)
 
-    def _bad(self, kind: str, path: Path, problem: str, game_id: str, reason: str = "corrupt") -> None:
-        if not bad_file(self.notices, kind, path, problem, reason):
+    def _bad(self, kind: str, path: Path, problem: str, game_id: str, reason: str = "corrupt",
+             bad: list[BadSave] | None = None) -> None:
+        said = Notices()
+        moved = bad_file(said, kind, path, problem, reason)
+        if moved is None:
             self._blocked.add(game_id)
+        self._report(said, moved, reason, bad)
+
+    def _report(self, said: Notices, moved: Path | None, reason: str, bad: list[BadSave] | None) -> None:
+        """Pass on the notice of a bad save: now, or into ``bad`` for :func:`bad_saves_notice`."""
+        for notice in said.take():
+            if bad is None:
+                self.notices.add(notice)
+            else:
+                bad.append(BadSave(notice, moved, reason))

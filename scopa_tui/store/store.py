@@ -17,7 +17,7 @@ from ..engine.text import _, ngettext
 from .background import Background
 from .files import Notices, describe_os_error, make_dirs
 from .paths import SAVES_DIR, SETTINGS_FILE, STATS_FILE, resolve_data_dir
-from .saves import GameSetup, SavedGame, Saves, new_game_id
+from .saves import BadSave, GameSetup, SavedGame, Saves, bad_saves_notice, new_game_id
 from .settings import Settings, SettingsFile
 
 if TYPE_CHECKING:
@@ -109,8 +109,19 @@ class Store:
         or kept for later (:meth:`release`): a second copy started meanwhile skips it
         and says one game is open in another copy.  Saves of finished games (the app
         stopped before filing them) are filed into the history now (in the background
-        in the app); bad saves are reported and moved aside.
+        in the app); bad saves are moved aside (or left where they are) and reported in one
+        notice, however many.
         """
+        bad: list[BadSave] = []  # reported in one notice, however many (bad_saves_notice)
+        try:
+            return self._first_resumable(bad)
+        finally:
+            notice = bad_saves_notice(self.saves.dir, bad)
+            if notice is not None:
+                self.notices.add(notice)
+
+    def _first_resumable(self, bad: list[BadSave]) -> SavedGame | None:
+        """:meth:`resumable`'s search, newest save first; the bad saves it meets go to ``bad``."""
         elsewhere = 0
         for game_id in self.saves.ids():
             lock = self._claims.get(game_id) or acquire_lock(self._lock_path(game_id))
@@ -118,8 +129,8 @@ class Store:
                 elsewhere += 1
                 continue
             self._claims[game_id] = lock
-            saved = self.saves.load(game_id)
-            if saved is None:  # a bad save, reported and moved aside
+            saved = self.saves.load(game_id, bad)
+            if saved is None:  # a bad save, moved aside (or left alone) and added to ``bad``
                 gone = not self.saves.path(game_id).exists()
                 _release(self._claims.pop(game_id, None), self._lock_path(game_id) if gone else None)
                 continue

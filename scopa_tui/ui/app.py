@@ -102,9 +102,9 @@ class ScopaApp(CrashLog, StoreMixin, App):
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
         Binding("ctrl+c", "quit", N_("quit"), id="app.quit", show=False, priority=True),
-        # priority: modal screens (help, scoring, dialogs) stop the app's own bindings
+        # priority: modal screens (help, scoring, game over, dialogs) stop the app's own bindings
         Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot", show=False, priority=True),
-        Binding("f2", "show_stats", N_("statistics"), id="app.stats", show=False),
+        Binding("f2", "show_stats", N_("statistics"), id="app.stats", show=False, priority=True),
     ]
 
     def __init__(self, config: GameConfig | None = None, start: bool = False, ascii: bool = False,

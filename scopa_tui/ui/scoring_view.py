@@ -27,7 +27,7 @@ from textual.widget import Widget
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
 from ..engine.text import _, ngettext, pgettext
-from ..engine.words import both_sides, either
+from ..engine.words import both_sides, either, is_your_side
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
 
@@ -49,13 +49,6 @@ def _plain(role: str) -> Style:
 def _is_you(name: str) -> bool:
     """Whether a side's name is the player alone ("You", in the language in use)."""
     return name == _(YOU)
-
-
-def _with_you(name: str) -> bool:
-    """Whether a side's name is the player's side with a partner ("You & Carla", as
-    :func:`.side_name` says it in the language in use)."""
-    head, _mark, tail = pgettext("side", "You & {partner}").partition("{partner}")
-    return len(name) > len(head) + len(tail) and name.startswith(head) and name.endswith(tail)
 
 
 def _pairs(score: HandScore) -> bool:
@@ -97,7 +90,7 @@ def _won(name: str, result: str, pair: bool) -> str:
     if _is_you(name):
         # TRANSLATORS: {result} is "11 to 7", or with three sides "11 (Anna 5, Bruno 3)".
         return _("You win the game, {result}.").format(result=result)
-    if pair and _with_you(name):
+    if pair and is_your_side(name):
         # TRANSLATORS: the player and a partner won: {names} is e.g. "You & Carla".
         return pgettext("your side", "{names} win the game, {result}.").format(names=name, result=result)
     if pair:
@@ -157,7 +150,7 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
                 card=deck.card_name(SETTEBELLO)))))
             continue
         if award.point not in values:  # a variant's point (setenta, napola, re bello): the engine's words
-            out.append((_point(award.point), Text(award.describe(side_names))))
+            out.append((_point(award.point), Text(award.describe(side_names, _pairs(score)))))
             continue
         present = [v for v in values[award.point] if v is not None]
         if not present:
@@ -184,7 +177,7 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
         if score.leftover_to is not None and _is_you(taker):
             # TRANSLATORS: {cards} are the cards left on the table at the end of the hand
             # (drawn as cards); the player took them.
-            template = _("{cards} went to You, the last to capture")
+            template = _("{cards} went to you, the last to capture")
         elif score.leftover_to is not None:
             # TRANSLATORS: {cards} are the cards left on the table at the end of the hand
             # (drawn as cards), {name} the player who took them (or the side: "Anna & Carla").

@@ -109,3 +109,63 @@ def test_a_side_of_two_is_joined_as_each_language_says_it(lang, mine, theirs):
     assert side_name(["Carla", you]) == mine  # the player first, whatever the seats' order
     assert side_name(["Anna", "Bruno"]) == theirs
     assert side_name(["Anna"]) == "Anna"
+
+
+@pytest.mark.parametrize("lang, partners, side", [
+    ("it", ["Anna", "Elena"], "Anna ed Elena"),  # Italian: "ed" before e
+    ("it", ["Anna", "edoardo"], "Anna ed edoardo"),
+    ("it", ["Anna", "Èlia"], "Anna ed Èlia"),
+    ("it", ["Anna", "Irene"], "Anna e Irene"),
+    ("it", ["Elena", "Anna"], "Elena e Anna"),  # only the second name counts
+    ("es", ["Tú", "Inés"], "Tú e Inés"),  # Spanish: "e" before the sound i, i or hi
+    ("es", ["Anna", "Íñigo"], "Anna e Íñigo"),
+    ("es", ["Anna", "Hilda"], "Anna e Hilda"),
+    ("es", ["Anna", "hipólito"], "Anna e hipólito"),
+    ("es", ["Anna", "Hielo"], "Anna y Hielo"),  # hie, hia, hio, hiu: a consonant's sound
+    ("es", ["Anna", "Hiato"], "Anna y Hiato"),
+    ("es", ["Anna", "Hiomara"], "Anna y Hiomara"),
+    ("es", ["Anna", "Hiuga"], "Anna y Hiuga"),
+    ("es", ["Anna", "Elena"], "Anna y Elena"),
+    ("es", ["Anna", "Hugo"], "Anna y Hugo"),
+    ("fr", ["Anna", "Elena"], "Anna et Elena"),  # the other languages keep their "and"
+    ("fr", ["Anna", "Inés"], "Anna et Inés"),
+    ("en", ["Anna", "Elena"], "Anna & Elena"),
+    ("tl", ["Anna", "Inés"], "Anna at Inés"),
+])
+def test_a_side_is_joined_with_the_and_the_next_name_takes(lang, partners, side):
+    from scopa_tui.engine.text import _
+    from scopa_tui.engine.words import is_your_side, side_name
+
+    languages.use(lang)
+    names = [_("You") if n == "Tú" else n for n in partners]
+    assert side_name(names) == side
+    assert is_your_side(side) == (names[0] == _("You"))
+
+
+@pytest.mark.parametrize("lang, partner, side", [
+    ("it", "Elena", "Tu ed Elena"), ("it", "Carla", "Tu e Carla"),
+    ("es", "Inés", "Tú e Inés"), ("es", "Hilda", "Tú e Hilda"), ("es", "Hielo", "Tú y Hielo"),
+    ("es", "Carla", "Tú y Carla"), ("fr", "Inés", "Toi et Inés"), ("en", "Elena", "You & Elena"),
+])
+def test_the_players_side_takes_the_and_of_the_partners_name(lang, partner, side):
+    from scopa_tui.engine.text import _
+    from scopa_tui.engine.words import is_your_side, side_name
+
+    languages.use(lang)
+    assert side_name([partner, _("You")]) == side
+    assert is_your_side(side)
+    assert not is_your_side(side_name(["Anna", partner]))
+
+
+@pytest.mark.parametrize("lang, items, said", [
+    ("it", ["Anna", "Bruno", "Elena"], "Anna, Bruno ed Elena"),
+    ("it", ["Tu", "Anna"], "Tu e Anna"),
+    ("es", ["Anna", "Inés"], "Anna e Inés"),
+    ("es", ["Anna", "Bruno", "Hielo"], "Anna, Bruno y Hielo"),
+    ("fr", ["Anna", "Elena"], "Anna et Elena"),
+])
+def test_a_list_ends_with_the_and_its_last_name_takes(lang, items, said):
+    from scopa_tui.engine.words import both
+
+    languages.use(lang)
+    assert both(items) == said

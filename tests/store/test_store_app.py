@@ -312,6 +312,40 @@ async def test_f2_typed_ahead_or_pressed_on_the_statistics_opens_them_once(tmp_p
         assert isinstance(app.screen, GameScreen)
 
 
+async def test_f2_opens_the_statistics_over_the_scoring_and_the_game_over(tmp_path):
+    """F2 is the app's: a modal screen (the scoring, the game over, a dialog) stopped it, and
+    it did nothing where the player most wants the statistics, at the end of a game."""
+    app = make_app(tmp_path, target=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seen = set()
+        for _ in range(400):
+            if isinstance(app.screen, (HandOverScreen, GameOverScreen)):
+                over = app.screen
+                await pilot.press("f2")
+                await settle(pilot)
+                assert isinstance(app.screen, StatsScreen) and app.screen_stack[-2] is over
+                await pilot.press("escape")
+                await settle(pilot)
+                assert app.screen is over
+                seen.add(type(over))
+                if isinstance(over, GameOverScreen):
+                    break
+                await pilot.press("enter")
+                await settle(pilot)
+            elif await my_turn(pilot):
+                await play_one(pilot)
+        assert seen == {HandOverScreen, GameOverScreen}
+
+
+async def test_the_new_game_footer_still_says_f2(tmp_path):
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        shown = {key: b.binding.description for key, b in app.screen.active_bindings.items() if b.binding.show}
+        assert shown.get("f2") == "statistics"
+
+
 async def test_sigterm_saves_and_exits(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -335,6 +369,19 @@ async def test_a_bad_save_is_reported_in_the_app(tmp_path):
         await settle(pilot)
         messages = [n.message for n in app._notifications]
         assert any(str(tmp_path / "saves" / "x.json") in m and "moved it to" in m for m in messages)
+        assert isinstance(app.screen, NewGameScreen)
+
+
+async def test_thirty_damaged_saves_are_one_notice_in_the_app(tmp_path):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for i in range(30):
+        (saves / f"g{i:02}.json").write_text("{")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        (message,) = [n.message for n in app._notifications]  # one toast, not thirty stacked
+        assert message.startswith(f"30 saved games in {saves} could not be resumed: 30 damaged, moved aside")
         assert isinstance(app.screen, NewGameScreen)
 
 

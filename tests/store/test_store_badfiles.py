@@ -208,6 +208,98 @@ def test_a_bad_save_does_not_hide_a_good_one(tmp_path):
     assert len(fresh.notices.take()) == 1
 
 
+def test_many_damaged_saves_give_one_notice_that_counts_them(tmp_path):
+    """30 damaged saves: one line (not 30) with how many, the folder, the names they were
+    moved aside as; every file is kept, moved aside byte for byte."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for i in range(30):
+        (saves / f"g{i:02}.json").write_text("{not json " + str(i))
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    message = one_notice(store, saves)
+    stamp = aside(saves, "g00.json")[0].removeprefix("g00.json")
+    assert message == (f"30 saved games in {saves} could not be resumed: 30 damaged, moved aside as "
+                       f"*.json{stamp}; nothing was deleted")
+    for i in range(30):
+        (moved,) = aside(saves, f"g{i:02}.json")
+        assert (saves / moved).read_text() == "{not json " + str(i)
+
+
+def test_bad_saves_of_every_kind_are_counted_apart_in_one_notice(tmp_path, monkeypatch):
+    import os
+
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=2), seed=4), 12, seed=1)
+    store.saves.save(game, setup_for(), "good")
+    os.utime(store.saves.path("good"), (1000, 1000))  # the oldest: the bad ones are read first
+    saves = store.saves.dir
+    for name in ("a", "b"):
+        (saves / f"{name}.json").write_text("{")
+    (saves / "new.json").write_text(json.dumps({"format": "scopa-tui-save", "version": 9, "record": []}))
+    (saves / "locked.json").write_text("{")
+    real_open = os.open
+
+    def denied(file, flags, *args, **kwargs):
+        if os.fspath(file) == os.fspath(saves / "locked.json"):
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(file))
+        return real_open(file, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", denied)
+    fresh = Store(tmp_path)
+    assert fresh.resumable().game_id == "good"
+    message = one_notice(fresh, saves)
+    (new,) = aside(saves, "new.json")
+    assert message.startswith(f"4 saved games in {saves} could not be resumed: 2 damaged, moved aside as *.json")
+    assert f"; 1 from a newer scopa-tui, moved aside as {new}; " in message
+    assert message.endswith("; 1 that cannot be read or moved, left where it is; nothing was deleted")
+    assert (saves / "locked.json").read_text() == "{"  # left where it is
+
+
+def test_one_bad_save_among_good_ones_keeps_its_own_line(tmp_path):
+    path = a_save(tmp_path)
+    path.write_text("{")
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    message = one_notice(store, path)
+    assert "is not valid JSON" in message and "moved it to g.json.corrupt-" in message
+
+
+@pytest.mark.parametrize("lang, n, said", [
+    ("it", 2, "2 partite salvate in {dir} non si possono riprendere: 2 danneggiate, messe da parte come "
+              "*.json{stamp}; non è stato cancellato nulla"),
+    ("fr", 2, "2 parties sauvegardées dans {dir} ne peuvent pas être reprises\u00a0: 2 abîmées, déplacées vers "
+              "*.json{stamp}\u00a0; rien n'a été supprimé"),
+    ("es", 30, "30 partidas guardadas en {dir} no se pudieron reanudar: 30 dañadas, movidas a *.json{stamp}; "
+               "no se borró nada"),
+    ("tl", 3, "3 naka-save na laro sa {dir} ang hindi maituloy: 3 ang sira, inilipat sa *.json{stamp}; "
+              "walang binura"),
+])
+def test_the_notice_of_many_bad_saves_is_in_the_players_language(tmp_path, lang, n, said):
+    from scopa_tui import languages
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for i in range(n):
+        (saves / f"g{i}.json").write_text("[")
+    languages.use(lang)
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    stamp = aside(saves, "g0.json")[0].removeprefix("g0.json")
+    assert one_notice(store, saves) == said.format(dir=saves, stamp=stamp)
+
+
+def test_the_names_of_saves_moved_aside_in_different_seconds_are_a_pattern(tmp_path):
+    from scopa_tui.store.saves import BadSave, bad_saves_notice
+
+    bad = [BadSave("one", tmp_path / "a.json.corrupt-20261201-101010", "corrupt"),
+           BadSave("two", tmp_path / "b.json.corrupt-20261201-101011", "corrupt")]
+    assert bad_saves_notice(tmp_path, bad) == (f"2 saved games in {tmp_path} could not be resumed: 2 damaged, "
+                                               "moved aside as *.json.corrupt-*; nothing was deleted")
+    assert bad_saves_notice(tmp_path, bad[:1]) == "one"
+    assert bad_saves_notice(tmp_path, []) is None
+
+
 # --- statistics database ------------------------------------------------------------
 
 def a_finished_game(store, seed=1):

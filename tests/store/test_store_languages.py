@@ -142,6 +142,21 @@ def test_a_save_is_summed_up_in_italian(tmp_path):
     assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversari: difficile): Tu ")
 
 
+def test_a_save_of_six_names_a_side_with_the_and_of_its_second_name(tmp_path):
+    """Six players: Bruno sits with Elena, "Bruno ed Elena" in Italian (not "Bruno e Elena")."""
+    from scopa_tui.store.saves import GameSetup, Saves, save_text
+    from scopa_tui.store.files import Notices
+
+    game = play(Game(make_rules(players=6), seed=4), moves=3, seed=4)
+    names = ["You", "Anna", "Bruno", "Carla", "Dario", "Elena"]
+    setup = GameSetup(names, [None] + ["greedy"] * 5, 0)
+    saves = Saves(tmp_path, Notices())
+    (tmp_path / "g.json").write_text(save_text(game, setup, "g"))
+    languages.use("it")
+    summary = saves.load("g").summary()
+    assert summary.endswith("Tu e Carla 0, Anna e Dario 0, Bruno ed Elena 0"), summary
+
+
 def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp_path):
     from scopa_tui.store.saves import Saves, save_text
     from scopa_tui.store.files import Notices
@@ -351,3 +366,36 @@ def test_the_replays_last_step_says_a_team_won_in_the_languages_grammar(lang, sa
     assert str(replay.frames[-1].words) == said.format(*game.totals)
     ends = [f.score for f in replay.frames if f.kind == "hand_end"]
     assert all(s.last_capturer is not None for s in ends if s.leftover)
+
+
+def test_the_replay_names_a_side_with_the_and_of_its_second_name():
+    game = play(Game(make_rules(players=6), seed=3), seed=3)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna", "Bruno", "Carla", "Dario", "Elena"])
+    languages.use("it")
+    from scopa_tui.store.frames import display_side
+
+    assert [display_side(n) for n in replay.side_names] == ["Tu e Carla", "Anna e Dario", "Bruno ed Elena"]
+    assert "Bruno ed Elena" in str(replay.frames[-1].words)
+
+
+@pytest.mark.parametrize("variant, said", [
+    ("scopa", "Hand 1: {dealer} 3 cards each and 4 to the table"),
+    ("scopone-scientifico", "Hand 1: {dealer} 10 cards each and none to the table"),  # it said "3 … and 4"
+    ("scopone-classico", "Hand 1: {dealer} 9 cards each and 4 to the table"),
+])
+def test_the_replay_says_the_deal_the_game_made(variant, said):
+    game = play(Game(make_rules(players=4, variant=variant), seed=2), seed=2)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna", "Bruno", "Carla"])
+    seat = game.events[1].dealer  # game_start, then the first deal
+    dealer = "You deal" if seat == 0 else f"{['You', 'Anna', 'Bruno', 'Carla'][seat]} deals"
+    assert str(replay.frames[0].words) == said.format(dealer=dealer)
+    languages.use("it")
+    it = str(replay.frames[0].words)
+    assert (" 10 carte a testa e nessuna in tavola" in it) == (variant == "scopone-scientifico")
+
+
+def test_the_replay_says_a_card_laid_on_the_table_as_the_play_log_does():
+    game = play(Game(make_rules(players=2), seed=3), seed=3)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna"])
+    laid = [str(f.words) for f in replay.frames if f.kind == "play" and not f.captured]
+    assert laid and all(w.endswith(" on the table") for w in laid)  # the log's words; it said "to the table"

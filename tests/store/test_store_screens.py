@@ -166,6 +166,16 @@ async def test_an_escoba_replay_says_escoba_and_the_dealers_escobas():
         screen.index = sweep
         await pilot.pause()
         assert text_of(screen, "#replay-text").endswith(" — escoba!")
+        assert text_of(screen, "#replay-title").startswith(f"Hand 1, play {screen.frame.move} · step {sweep + 1}/")
+        assert " · Escoba · 2 players to 21 · " in text_of(screen, "#replay-title")  # the game replayed
+
+
+async def test_a_scopa_replays_title_names_no_game():
+    (replay,) = load_text(records.dumps(finished_game()), names=["You", "Anna"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app.screen, "#replay-title") == f"Hand 1 · step 1/{len(replay.frames)} · 2 players to 11 · test"
 
 
 async def test_replay_shows_each_hands_scoring():

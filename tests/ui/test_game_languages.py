@@ -220,3 +220,18 @@ async def test_partners_read_naturally_and_the_hands_title_is_never_cut_at_80x24
         assert "& " not in seats if lang != "en" else "with Anna" in seats
         if lang == "tl":
             assert "Ikaw at si Bruno" in str(screen.query_one(ScoreBoard).render())
+
+
+async def test_six_players_in_italian_name_a_side_with_the_and_of_its_second_name():
+    """Bruno sits with Elena: the score panel says "Bruno ed Elena" ("ed" before e), as the
+    other sides keep "e" ("Tu e Carla", "Anna e Dario")."""
+    from .helpers import make_app, wait_for_my_turn
+
+    languages.use("it")
+    app = make_app(players=6, seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        assert screen.side_names == ["Tu e Carla", "Anna e Dario", "Bruno ed Elena"]
+        panel = str(screen.query_one(ScoreBoard).render())
+        assert "Bruno ed Elena" in panel and "Bruno e Elena" not in panel

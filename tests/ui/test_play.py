@@ -128,6 +128,20 @@ async def test_tab_cycles_legal_captures_and_plays_the_chosen_one():
         assert set(app.game.history[0].capture) == set(second)
 
 
+async def test_tab_with_no_card_chosen_says_how_to_choose_one_as_enter_does():
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("z")  # a stale line under the table: Tab left it there and did nothing
+        assert "letter z" in str(screen.message)
+        await pilot.press("tab")
+        assert str(screen.message) == "choose a card first: ←/→ or 1–3"
+        assert screen.selected is None and not app.game.history
+        await pilot.press("escape", "enter")
+        assert str(screen.message) == "choose a card first: ←/→ or 1–3"
+
+
 async def test_arrow_keys_and_mouse_select():
     app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
     async with app.run_test(size=(80, 24)) as pilot:

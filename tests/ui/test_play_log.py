@@ -126,3 +126,21 @@ async def test_a_hands_heading_too_wide_for_a_row_loses_its_dashes_only():
         assert log.scrollable_content_region.width == 21
         assert _rows(log) == ["Hand 1: Anna deals", "— Hand 2 —", "— Anna played 7d and", "took 3c —"]
         assert log.texts[0] == "— Hand 1: Anna deals —"  # the line itself is kept whole
+
+
+async def test_the_leftovers_line_says_you_to_the_player_and_names_another():
+    from scopa_tui.engine import HandEnded
+
+    from .helpers import game_screen, wait_for_my_turn
+    from .scoring_data import first_hand
+
+    app = make_app(players=2, seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        mine, anna = first_hand(2, seed=4), first_hand(2, seed=3)  # the player, then Anna, captured last
+        assert (mine.last_capturer, anna.last_capturer) == (0, 1)
+        said = screen._lines_for(HandEnded(mine))[0][0]
+        assert said == f"Left on the table, to you: {' '.join(map(str, mine.leftover))}"  # not "to You"
+        said = screen._lines_for(HandEnded(anna))[0][0]
+        assert said == f"Left on the table, to Anna: {' '.join(map(str, anna.leftover))}"

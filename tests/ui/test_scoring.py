@@ -72,7 +72,12 @@ def test_leftovers_name_the_cards_and_who_took_them():
     deck = DeckStyle("french")
     said = {label: text.plain for label, text in notes(score, NAMES[2], deck)}
     cards = " ".join(deck.short(c) for c in score.leftover)
-    assert said["Leftovers"] == f"{cards} went to {NAMES[2][score.leftover_to]}, the last to capture"
+    assert score.leftover_to == 0  # the player: "you" in the sentence, not the name "You"
+    assert said["Leftovers"] == f"{cards} went to you, the last to capture"
+    other = first_hand(2, seed=3)
+    said = {label: text.plain for label, text in notes(other, NAMES[2], deck)}
+    assert other.leftover_to == 1
+    assert said["Leftovers"] == f"{' '.join(deck.short(c) for c in other.leftover)} went to Anna, the last to capture"
 
 
 async def test_the_french_deck_says_diamonds_not_coins():
@@ -194,7 +199,7 @@ async def test_the_scoring_screen_names_the_seat_that_took_the_leftovers():
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "You & Dario / Anna & Elena tie at {n}: no point"),
-    ("it", "Tu e Dario / Anna e Elena pari a {n}: nessun punto"),
+    ("it", "Tu e Dario / Anna ed Elena pari a {n}: nessun punto"),  # "ed" before Elena's e
 ])
 def test_two_tied_sides_of_partners_are_told_apart(lang, said):
     """Six players, seed 11: two of the three sides tie for the cards.  "and" joins the

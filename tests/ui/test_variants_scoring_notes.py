@@ -18,3 +18,22 @@ def test_escoba_ties_and_house_rules_nobody_scored_are_noted():
     said = {label: text.plain for label, text in notes(score, ["You", "Anna"], DeckStyle())}
     assert said["Setenta"] == "tie: You and Anna have 2 sevens each: no point"
     assert said["Napola"] == "nobody took the Ace, 2 and 3 of Coins"
+
+
+def test_a_setenta_tie_of_partners_parts_the_sides_with_a_slash():
+    """Four players: "and" joins the partners, so the tie's sides are parted by a slash, as the
+    cards' and the primiera's ties are ("Tu e Bruno e Anna e Carla" read as four names)."""
+    from scopa_tui import languages
+    from scopa_tui.engine.text import _
+    from scopa_tui.engine.words import side_name
+
+    rules = make_rules(players=4, variant="escoba")
+    mine = mask_of(parse_cards("7d 7c 1d 2d".split()))  # 2 sevens each
+    for lang, said in (("en", "tie: You & Bruno / Anna & Carla have 2 sevens each: no point"),
+                       ("it", "pari: Tu e Bruno / Anna e Carla hanno 2 sette a testa: nessun punto")):
+        languages.use(lang)
+        seats = [_("You"), "Anna", "Bruno", "Carla"]
+        sides = [side_name(seats[s] for s in side) for side in rules.sides]
+        score = score_hand(rules, 1, [mine, DECK & ~mine], [0, 0], 0, None, [0, 0], side_names=sides)
+        notes_said = {label: text.plain for label, text in notes(score, sides, DeckStyle())}
+        assert notes_said["Setenta"] == said

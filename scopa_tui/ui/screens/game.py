@@ -498,10 +498,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 cards = " ".join(map(str, score.leftover))
                 if score.leftover_to is None:
                     lines.append((_("Left on the table, to nobody: {cards}").format(cards=cards), ""))
+                elif (taker := self._taker(score)) == self.names[self.me]:
+                    # TRANSLATORS: the play log after a hand: the player captured last and takes them.
+                    lines.append((_("Left on the table, to you: {cards}").format(cards=cards), ""))
                 else:
                     # TRANSLATORS: {side} is who took them: the player who captured last ("Anna").
-                    lines.append((_("Left on the table, to {side}: {cards}").format(
-                        side=self._taker(score), cards=cards), ""))
+                    lines.append((_("Left on the table, to {side}: {cards}").format(side=taker, cards=cards), ""))
             # TRANSLATORS: one side's points in the log's line after a hand: "Anna 3 (cards, primiera)".
             points = ", ".join(_("{side} {points}{won}").format(side=self.side_names[s.side], points=s.points,
                                                                 won=self._points_won(score, s))
@@ -1211,7 +1213,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._validate()
 
     def action_cycle(self) -> None:
-        if not self._my_turn() or self.selected is None:
+        if not self._my_turn():
+            return
+        if not self._chosen():  # as Enter says: Tab steps through the chosen card's captures
+            self._choose_first()
             return
         self.set_index = (self.set_index + 1) % len(self.sets) if self.sets else 0
         self.capture = frozenset(self.sets[self.set_index]) if self.sets else frozenset()
@@ -1235,8 +1240,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             return
         if not self._chosen():
             if len(self.pic.my_hand) != 1:
-                self._set_message(lambda: Text(_("choose a card first: {keys}").format(keys=self._card_keys()),
-                                               style="bold"))
+                self._choose_first()
                 return
             # the last card: Enter chooses it, and plays it when it can go only one way
             self._select(0)
@@ -1252,6 +1256,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._clear_selection()
         self.token += 1
         self.table.play(move)
+
+    def _choose_first(self) -> None:
+        """Enter or Tab with no card chosen: say which keys choose one."""
+        self._set_message(lambda: Text(_("choose a card first: {keys}").format(keys=self._card_keys()), style="bold"))
 
     def action_chat(self) -> None:
         """A one-line input; Enter sends the line to the table (it comes back in the log)."""

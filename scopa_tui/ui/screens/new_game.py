@@ -68,7 +68,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         Binding("ctrl+s", "start", N_("start"), id="new.start"),
         *help_bindings("new", show=True),
         Binding("q", "app.quit", N_("quit"), id="new.quit"),
-        Binding("f2", "app.show_stats", N_("statistics"), id="new.stats"),
+        # priority, as the app's own F2 (which would take its place in the footer otherwise)
+        Binding("f2", "app.show_stats", N_("statistics"), id="new.stats", priority=True),
         Binding("ctrl+o", "app.play_online", N_("play online…"), id="new.online"),
     ]
 

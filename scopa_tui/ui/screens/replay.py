@@ -207,6 +207,9 @@ class ReplayScreen(Translated, Screen[None]):
                  if len(self.games) > 1 else "")
         players = ngettext("{n} player to {target}", "{n} players to {target}", r.players).format(
             n=r.players, target=r.target)
+        variant = r.rules.variant_info if r.rules is not None else None
+        if variant is not None and variant.name != "scopa":  # the game replayed, as the history names it
+            players = f"{_(variant.title)} · {players}"
         # What changes first, so that a narrow terminal cuts only the end.
         title = self.title_text() if callable(self.title_text) else self.title_text
         line = f"{where} · {step}{games} · {players} · {title}"
