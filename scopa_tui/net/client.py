@@ -60,6 +60,7 @@ ERROR_LINES = {
     "illegal_move": N_("the server refused the play: it is not legal"),
     "protocol": N_("the server speaks another version of the online protocol"),
     "too_many": N_("too many connections or waiting tables from your address: try again later"),
+    "no_rematch": N_("no rematch now: the game is not over, or the table has closed"),
     "internal": N_("the server failed on the request; nothing changed"),
 }
 
@@ -351,6 +352,10 @@ class NetClient:
 
     async def chat(self, text: str) -> bool:
         return await self.send({"type": "chat", "text": text})
+
+    async def rematch(self, game: int) -> bool:
+        """Ask to play again at the table once its game ``game`` (the table info's number) is over."""
+        return await self.send({"type": "rematch", "game": game})
 
     async def leave(self) -> bool:
         return await self.send({"type": "leave"})
