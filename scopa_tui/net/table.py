@@ -402,22 +402,22 @@ class Table:
         if seat in self.rematch:
             return  # said already
         self.rematch.add(seat)
-        self.broadcast({"type": "table", "table": self.info()})
-        self._maybe_rematch()
+        if not self._maybe_rematch():  # (the last yes: the next game says it all)
+            self.broadcast({"type": "table", "table": self.info()})
 
     def rematch_filed(self) -> None:
         """The finished game is in the history (or could not be put there): a rematch may go on."""
         self.filing = False
         self._maybe_rematch()
 
-    def _maybe_rematch(self) -> None:
+    def _maybe_rematch(self) -> bool:
         """Every person still at the table (connected) said yes: the next game, at once when
-        every seat is still taken, else the table waits for players again."""
+        every seat is still taken, else the table waits for players again.  True when so."""
         if self.closed or self.phase != "game_over" or self.filing:
-            return
+            return False
         here = [i for i, s in enumerate(self.seats) if s.kind == "person" and s.link is not None]
         if not here or not self.rematch.issuperset(here):
-            return
+            return False
         players = self.rules.players
         first = (self.game.dealer + 1) % players  # the deal goes on round the table
         freed = False
@@ -442,6 +442,7 @@ class Table:
             self.wake.set()
         else:
             self.start()
+        return True
 
     def restore(self, actions: list[list[Any]], started: bool) -> None:
         """Rebuild the game from the stored actions (no messages: nobody is connected)."""

@@ -128,6 +128,7 @@ async def test_a_rematch_asked_waits_for_the_other_and_a_leaver_frees_the_seat(t
             assert texts[0] == "Game 2 at this table: a seat is free, the table waits for a player."
             assert "waiting for players (1 of 2 seats taken)" in str(screen.message)
             assert "Enter starts now" in str(screen.message)  # Anna creates it now
+            assert screen.active_bindings["enter"].binding.action == "play"  # the footer's Enter starts it
             await pilot.press("enter")  # start it: the AI takes Bruno's seat
             await until(pilot, lambda: table.phase == "play" and table.game_number == 2, "game 2")
             assert table.seats[0].kind == "ai"
@@ -142,6 +143,8 @@ async def test_the_result_comes_back_with_enter_and_the_lobby_button_leaves_the_
             app = pilot.app
             await pilot.press("enter")  # asks for a rematch; Bruno says nothing
             await until(pilot, lambda: app.screen is screen and screen.table.asked_rematch(), "the wait")
+            await settle(pilot)
+            assert screen.active_bindings["enter"].binding.action == "result"  # the footer says what Enter does
             await pilot.press("enter")  # the result again
             await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the result")
             await pilot.press("l")  # to the lobby: the table is left

@@ -148,7 +148,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.token = 0
         self.message: Text = Text("")  # the line under the table
         self.hint_pending = False
-        self._footer_turn: bool | None = None
+        self._footer_turn: tuple[bool, bool] | None = None  # (my turn, game over) as the footer shows it
         # The play log's (text, kind, again): ``again`` says the line anew in the language in
         # use (None: a line that has no other words, e.g. a chat line), to redraw the log.
         self.log_entries: list[tuple[str, str, Callable[[], str] | None]] = []
@@ -1440,8 +1440,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 side=i))
         self.query_one(ScoreBoard).sides = tuple(sides)
         self._refresh_topbar()
-        if self._footer_turn != self._my_turn():  # the footer dims the play keys off-turn
-            self._footer_turn = self._my_turn()
+        # The footer dims the play keys off-turn, and Enter is the result's after the game's end.
+        footer = (self._my_turn(), self.table.phase == "game_over")
+        if self._footer_turn != footer:
+            self._footer_turn = footer
             self.refresh_bindings()
 
     def _refresh_choice(self) -> None:
