@@ -147,6 +147,8 @@ async def test_the_result_comes_back_with_enter_and_the_lobby_button_leaves_the_
             assert screen.active_bindings["enter"].binding.action == "result"  # the footer says what Enter does
             await pilot.press("enter")  # the result again
             await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the result")
+            await settle(pilot)
+            assert str(app.screen.query_one("#rematch").content) == "You asked to play again: waiting for Bruno."
             await pilot.press("l")  # to the lobby: the table is left
             from scopa_tui.ui.screens.lobby import LobbyScreen
 
@@ -175,3 +177,29 @@ async def test_the_ai_plays_for_a_person_away_are_logged_as_the_ais(tmp_path):
             assert not any(t.startswith(("Hai giocato", "Hai calato")) for t in log_texts(screen))
             assert "Non ci sei: gioca l'IA per te finché non torni." in log_texts(screen)  # not "Anna non c'è"
         task.cancel()
+
+
+async def test_at_80x24_a_long_game_and_a_long_rematch_line_leave_the_buttons_in_view():
+    # The line about a rematch (two lines with long names) pushed the buttons off the screen.
+    from textual.widgets import Button
+
+    from scopa_tui.engine import Game, make_rules
+    from scopa_tui.ui.app import ScopaApp
+
+    game = Game(make_rules("standard", players=2, target=31), seed=3)
+    game.start()
+    while not game.is_over:
+        game.next_hand() if game.phase == "hand_over" else game.play(game.legal_moves()[0])
+    assert len(game.hand_scores) > 10  # more rows than the hands' table shows
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        note = "Bernardino Ludovico, Carlotta Valentina, Massimiliano want to play again at this table."
+        app.push_screen(GameOverScreen(list(game.hand_scores), ["Anna", "Bruno"], game.winner, False, 31,
+                                       rematch=lambda: note))
+        await settle(pilot)
+        over = app.screen
+        assert over.query_one("#rematch").region.height == 2  # the line wraps
+        buttons = list(over.query("#over-buttons Button").results(Button))
+        assert [b.id for b in buttons] == ["again", "lobby", "quit"]
+        inside = over.query_one("#game-over").content_region  # within the panel's border, not cut by it
+        assert all(b.region.height == 1 and inside.contains_region(b.region) for b in buttons), inside

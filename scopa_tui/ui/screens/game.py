@@ -904,6 +904,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def rematch_note(self) -> str:
         """The game-over screen's line at an online table: who wants to play again."""
+        waiting = self.table.rematch_waiting_for()
+        if self.table.asked_rematch() and waiting:  # the result shown again after asking
+            # TRANSLATORS: {names} have not yet said yes to another game at the online table.
+            return _("You asked to play again: waiting for {names}.").format(names=", ".join(waiting))
         names = self.table.rematch_asked()
         if not names:
             return _("Play again: another game at this table, once everyone at it says yes.")

@@ -151,6 +151,9 @@ class HandOverScreen(_Named, Translated, ModalScreen[None]):
             self.dismiss()
 
 
+SHORT_ONLINE = 30  # rows below which an online game-over screen shortens its hands' table
+
+
 class GameOverScreen(_Named, Translated, ModalScreen[str]):
     """Winner, final score and every hand's points; dismisses with "again", "new" or "quit"
     (at an online table "again", "lobby" or "quit": ``rematch`` writes the line saying who
@@ -215,6 +218,14 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
                 yield Button(_("Quit (q)"), id="quit", variant="error")
         yield Footer()
 
+    def _fit(self, height: int) -> None:
+        """On a short terminal the line about a rematch (two or three lines with long names)
+        takes rows from the hands' table, which scrolls, so that the buttons stay in view."""
+        self.set_class(self.rematch is not None and height < SHORT_ONLINE, "-short")
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.height)
+
     def show_rematch(self) -> None:
         """Who wants to play again, as the table says now."""
         if self.rematch is not None:
@@ -245,6 +256,7 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
             self.call_after_refresh(self.on_mount)
             return
         self.query_one("#game-over").border_title = _("Game over")
+        self._fit(self.app.size.height)
         self.query_one("#hands-table").scroll_end(animate=False)  # a long game: the final row in view
         again = self.query_one("#again", Button)
         if self.pause > 0:
