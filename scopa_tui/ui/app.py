@@ -359,10 +359,13 @@ class ScopaApp(CrashLog, StoreMixin, App):
                                         table.rules.target, pause=self.scoring_pause, seat_names=screen.names,
                                         rematch=screen.rematch_note if online else None), after)
 
-    def rematch_news(self) -> None:
-        """Someone at the online table asked to play again: the game-over screen says so."""
+    def rematch_news(self, begun: bool = False) -> None:
+        """Someone at the online table asked to play again: the game-over screen says so;
+        ``begun``, the next game began: the last one's result, shown again, goes."""
         from .screens.scoring import GameOverScreen
 
+        while begun and isinstance(self.screen, GameOverScreen):
+            self.pop_screen()  # (not dismissed: its choice would be taken)
         for screen in self.screen_stack:
             if isinstance(screen, GameOverScreen):
                 screen.show_rematch()

@@ -157,6 +157,30 @@ async def test_the_result_comes_back_with_enter_and_the_lobby_button_leaves_the_
                                            if s.name == "Anna"), "Anna gone from the table")
 
 
+async def test_the_result_shown_again_goes_when_the_next_game_begins(tmp_path):
+    yes = asyncio.Event()
+
+    async def later(client: NetClient) -> bool:  # Bruno says yes when the test says so
+        if client.table["game"] == 1:
+            await yes.wait()
+            await client.rematch(1)
+            return True
+        return False
+
+    async with running_server(tmp_path / "server") as (server, url):
+        async with a_game_over(url, later) as (pilot, screen, code):
+            app = pilot.app
+            await pilot.press("enter")  # Anna asks
+            await until(pilot, lambda: app.screen is screen and screen.table.asked_rematch(), "the wait")
+            await pilot.press("enter")  # and looks at the result again
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the result")
+            yes.set()
+            await until(pilot, lambda: screen.table.game_number == 2 and app.screen is screen, "game 2, shown")
+            await settle(pilot)
+            assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+            assert log_texts(screen)[0] == "Game 2 at this table: everyone said yes."
+
+
 async def test_the_ai_plays_for_a_person_away_are_logged_as_the_ais(tmp_path):
     async with running_server(tmp_path / "server") as (server, url):
         task, code = await bot_table(url, public=False, turn_limit=1)

@@ -835,6 +835,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             news = ((lambda: _("Game {n} at this table: a seat is free, the table waits for a player.").format(n=n))
                     if notice.waiting else (lambda: _("Game {n} at this table: everyone said yes.").format(n=n)))
             self._start_afresh(head=news)
+            self.app.rematch_news(begun=True)
             self.app.notify(news(), timeout=4)
         elif isinstance(notice, StatusChanged):
             if self._clock is None:  # the turn timer counts down on the top bar
