@@ -32,7 +32,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.text import N_, _
-from .messages import BURST, NAME_MAX, PROTOCOL, RATE, check_lobby, encode, parse_server
+from .messages import BURST, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_lobby, encode, parse_server
 
 _END = object()  # the iterator's end
 GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
@@ -60,8 +60,16 @@ ERROR_LINES = {
     "illegal_move": N_("the server refused the play: it is not legal"),
     "protocol": N_("the server speaks another version of the online protocol"),
     "too_many": N_("too many connections or waiting tables from your address: try again later"),
+    "no_rematch": N_("no rematch now: the game is not over, or the table has closed"),
     "internal": N_("the server failed on the request; nothing changed"),
 }
+
+
+def table_title(name: str) -> str:
+    """A new table's title in its creator's language ("Tavolo di Anna"), for the lobby and
+    ``scopa-tui online --create``: the server's own default is English ("Anna's table")."""
+    # TRANSLATORS: a new table's title in the lobby; {name} is its creator's.
+    return _("{name}'s table").format(name=name)[:TITLE_MAX]
 
 
 def error_line(code: str | None, message: str | None) -> str:
@@ -351,6 +359,10 @@ class NetClient:
 
     async def chat(self, text: str) -> bool:
         return await self.send({"type": "chat", "text": text})
+
+    async def rematch(self, game: int) -> bool:
+        """Ask to play again at the table once its game ``game`` (the table info's number) is over."""
+        return await self.send({"type": "rematch", "game": game})
 
     async def leave(self) -> bool:
         return await self.send({"type": "leave"})

@@ -135,7 +135,9 @@ def add_online_args(onl, add_rules_args, shared) -> None:
                      help=_("AI level of the seats no person takes: easy, medium, hard, random (or one per seat)"))
     onl.add_argument("--turn-limit", type=_turn_limit, default=60.0, metavar="SECONDS",
                      help=_("seconds a person has for a play before the AI plays it (default 60)"))
-    onl.add_argument("--title", type=_title, default=None, help=_("the table's title in the lobby"))
+    onl.add_argument("--title", type=_title, default=None,
+                     # TRANSLATORS: the default title, "NAME's table", in your words ("Tavolo di NAME").
+                     help=_("the table's title in the lobby (default: \"NAME's table\" in your language)"))
     onl.add_argument("--private", action="store_true", help=_("leave the table out of the lobby"))
     shared(onl, "--data-dir", help=_("in the app: where settings, seats kept at tables and the history live"))
     onl.add_argument("--start-after", type=_pace_long, default=None, metavar="SECONDS",
@@ -209,9 +211,10 @@ def cmd_online(args) -> int:
                   "ai": levels, "turn_limit": args.turn_limit, "public": not args.private}
         if getattr(args, "target", None):
             create["target"] = args.target
-        if args.title:
-            create["title"] = args.title
-    from .client import NetClient
+    from .client import NetClient, table_title
+
+    if create is not None:  # titled in the player's language, as the lobby titles it (the server's is English)
+        create["title"] = args.title or table_title(args.name)
     from .seat import HeadlessSeat
 
     player = make_player(spec)

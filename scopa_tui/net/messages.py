@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 import unicodedata
 from typing import Any
 
@@ -81,14 +82,22 @@ ERROR_CODES = (
     "illegal_move",  # a play the rules refuse (the message says why)
     "protocol",  # the hello names another protocol
     "too_many",  # a per-address limit: too many connections, or waiting tables, from one address
+    "no_rematch",  # a rematch asked for when there is none to have: the game not over, another game, closed
     "internal",  # the server failed on the message (a bug, logged on the server); nothing changed
 )
 
 CLIENT_TYPES = ("hello", "lobby", "create", "join", "resume", "start", "play", "ready", "chat",
-                "leave", "ping")
+                "leave", "ping", "rematch")
 SERVER_TYPES = ("welcome", "lobby", "joined", "state", "event", "turn", "seat", "chat", "error",
                 "pong", "table")
 SEAT_STATUSES = ("joined", "left", "returned", "ai", "away")
+
+
+def game_record_id(code: str, number: int = 1) -> str:
+    """The history's id of a table's finished game (the server's and each player's app's):
+    its time and table code, and from the table's second game on (a rematch) its number, so
+    that two games of one table never share an id (the history keeps one game an id)."""
+    return time.strftime("%Y%m%d-%H%M%S-online-") + code + (f"-{number}" if number > 1 else "")
 
 
 class NetError(Exception):
@@ -290,9 +299,15 @@ def _chat(msg: dict) -> dict:
     return {"type": "chat", "text": plain_text(msg.get("text"), "the chat text", CHAT_MAX)}
 
 
+def _rematch(msg: dict) -> dict:
+    # The number of the game that ended (the table info's ``game``), as ``ready`` names its hand:
+    # a rematch asked twice, or late, is not taken for the next game's.
+    return {"type": "rematch", "game": _int(msg, "game", 1, 10**6)}
+
+
 _READERS = {
     "hello": _hello, "create": _create, "join": _join, "resume": _resume, "play": _play,
-    "ready": _ready, "chat": _chat,
+    "ready": _ready, "chat": _chat, "rematch": _rematch,
     **{t: (lambda msg, t=t: {"type": t}) for t in ("lobby", "start", "leave", "ping")},
 }
 

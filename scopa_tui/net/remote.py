@@ -25,8 +25,8 @@ from ..engine.cards import card_tuple
 from ..engine.record import check_fields, check_head
 from ..engine.text import N_, _
 from ..engine.view import PlayerView, PlayRecord
-from ..table.base import Seat, Table
-from ..table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
+from ..table.base import AwayPlay, Seat, Table
+from ..table.notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
 from .messages import AI_NAME, check_points, check_seat, check_seconds, check_table_info
 
@@ -36,6 +36,12 @@ CONNECTED = "connected"
 STATUS_WORDS = {"lost": "reconnecting…", "restored": CONNECTED, "failed": "disconnected"}
 STATUS_LINES = {CONNECTED: N_("connected"), "reconnecting…": N_("reconnecting…"),
                 "disconnected": N_("disconnected")}
+
+
+def _game_number(info: dict[str, Any]) -> int:
+    """A table info's game number (1 from a server that does not count them)."""
+    number = info.get("game", 1)
+    return number if isinstance(number, int) and not isinstance(number, bool) and number >= 1 else 1
 
 
 def _cards(names) -> tuple:
@@ -75,6 +81,8 @@ class RemoteTable(Table):
         self._pump: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
         self._ready_sent = 0
+        self._rematch_sent = 0  # the game this seat asked to play again after
+        self.filed = False  # the finished game is in this player's history (ui/persistence.py)
         self._reset()
 
     def _info_rules(self) -> Rules:
@@ -200,8 +208,9 @@ class RemoteTable(Table):
             self._history.append(PlayRecord(seat, card, capture, line["scopa"]))
             last = not any(self._sizes) and not self._stock
             self._turn = None if last else (seat + 1) % rules.players
-            return Played(self.hand_no, seat, card, capture, line["scopa"], last,
-                          () if last else card_tuple(self._table))
+            kind = AwayPlay if line.get("away") is True else Played  # the AI's, for a person away
+            return kind(self.hand_no, seat, card, capture, line["scopa"], last,
+                        () if last else card_tuple(self._table))
         if kind == "hand_end":
             return HandEnded(self._score(line))
         if kind == "game_end":
@@ -245,7 +254,8 @@ class RemoteTable(Table):
         """
         if not self.lines or self.lines[-1].get("event") != "game_end":
             return None
-        lines = [dict(line) for line in self.lines]
+        # (a play's "away" is the table's news, not the record's: docs/record-format.md)
+        lines = [{k: v for k, v in line.items() if k != "away"} for line in self.lines]
         deal: dict[str, Any] | None = None
         played: list[list[str]] = []
         for line in lines + [{"event": "end"}]:
@@ -268,6 +278,17 @@ class RemoteTable(Table):
     @property
     def turn(self) -> int | None:
         return self._turn if self.phase == "play" else None
+
+    @property
+    def game_number(self) -> int:
+        """The table's game (1, then 2 after a rematch ...): the table info's ``game``."""
+        return _game_number(self.info)
+
+    def _rematch_seats(self) -> list[int]:
+        """The seats that asked to play again (the table info's ``rematch``; other values left out)."""
+        seats = self.info.get("rematch")
+        return [s for s in seats if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(self.seats)] \
+            if isinstance(seats, list) else []
 
     @property
     def title(self) -> str:
@@ -364,8 +385,7 @@ class RemoteTable(Table):
             turn = msg.get("turn")
             turn = None if turn is None else check_seat(turn, rules.players, "turn")
             deadline = check_seconds(msg.get("deadline"))
-            self.info = info
-            self.seats = self._seats()
+            self._take_info(info)
             self._reset()
             for line in lines:
                 event = self._line(line)
@@ -398,13 +418,23 @@ class RemoteTable(Table):
                 self._emit(Started())  # the server knows better: draw it afresh
             self._emit(StatusChanged())
         elif kind == "table":
-            self.info = check_table_info(msg.get("table"), self.rules.players)
-            self.seats = self._seats()
+            info = check_table_info(msg.get("table"), self.rules.players)
+            asked = set(self._rematch_seats())
+            if self._take_info(info):  # the people said yes to playing again
+                if info.get("phase") == "waiting":  # a seat was freed: the table waits for players
+                    self._reset()
+                self._emit(NewGame(self.game_number, self.phase == "waiting"))
+            else:
+                for seat in self._rematch_seats():
+                    if seat not in asked and seat != self.my_seat:
+                        self._emit(SeatChanged(seat, self.seats[seat].name, "rematch"))
             self._emit(StatusChanged())
         elif kind == "seat":
             seat, status = msg.get("seat"), str(msg.get("status"))
             if seat == self.my_seat and status == "returned" and self.seats[seat].away:
                 status = "taken_back"  # the AI played this seat meanwhile (a stalled or dropped link): said
+            if status == "left" and self.phase == "game_over":
+                status = "gone"  # after the end nobody comes back: the seat is freed for the next game
             # This seat's own sitting down or coming back is no news to its player (the top
             # bar shows the connection); its going away (the AI plays for it) is.
             mine = seat == self.my_seat and status in ("joined", "returned")
@@ -442,6 +472,45 @@ class RemoteTable(Table):
         if hand and hand > self._ready_sent:
             self._ready_sent = hand
             self._send(self.client.ready(hand))
+
+    def _take_info(self, info: dict[str, Any]) -> bool:
+        """A new table info; True when it is of another game than the last (a rematch): what
+        was said for the last game (ready, rematch, filed) is forgotten."""
+        new = _game_number(info) != self.game_number
+        self.info = info
+        self.seats = self._seats()
+        if new:
+            self._ready_sent = self._rematch_sent = 0
+            self.filed = False
+        return new
+
+    def rematch(self) -> None:
+        game = self.game_number
+        if self.phase != "game_over" or self._rematch_sent == game:
+            return
+        self._rematch_sent = game
+
+        def unsent() -> str:
+            self._rematch_sent = 0
+            return _("not connected to the server: nobody was asked to play again")
+        self._send(self.client.rematch(game), unsent)
+
+    def asked_rematch(self) -> bool:
+        return self.phase == "game_over" and (self._rematch_sent == self.game_number
+                                              or self.my_seat in self._rematch_seats())
+
+    def rematch_asked(self) -> list[str]:
+        if self.phase != "game_over":
+            return []
+        return [self.seats[i].name for i in self._rematch_seats() if i != self.my_seat]
+
+    def rematch_waiting_for(self) -> list[str]:
+        if not self.asked_rematch():
+            return []
+        asked = self._rematch_seats()
+        # as the server counts them: the people still connected (docs/online-protocol.md)
+        return [s.name for i, s in enumerate(self.seats) if i != self.my_seat and s.kind == "person"
+                and s.connected and i not in asked]
 
     def waiting_for(self) -> list[str]:
         if self.phase != "hand_over" or not self._ready_sent or self.info.get("hand") != self._ready_sent:

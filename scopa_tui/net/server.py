@@ -32,7 +32,7 @@ from ..engine.text import _
 from .address import address_key
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
                        CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, TLS_HANDSHAKE_TIMEOUT, NetError,
-                       error_message, frame, parse_client)
+                       error_message, frame, game_record_id, parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
 from .tablestore import TableStore
@@ -223,45 +223,56 @@ class Server:
                 self.log(f"table {kept.code} could not be rebuilt ({e!r}); left in the file")
                 continue
             self.tables[table.code] = table
+            self._run_table(table)  # a finished one too: its people may come back and play again
             if table.phase == "game_over":
                 self._finished(table)
-            else:
-                self._run_table(table)
         if self.tables:
             self.log(f"continuing {len(self.tables)} table{'s' if len(self.tables) != 1 else ''}")
 
     def _finished(self, table: Table) -> None:
-        self._spawn(self._file(table))
+        """The game is over: filed in the history (a rematch waits for it), the table forgotten
+        after :data:`FINISHED_KEEP` unless its people play again."""
+        from ..store.saves import GameSetup
 
-    async def _file(self, table: Table) -> None:
-        """Put the finished game in the history (``scopa-tui export`` lists it), then forget the table."""
+        number = table.config["game"]
+        # Taken now: a rematch may replace the game, and a person leaving frees a seat, meanwhile.
+        setup = GameSetup([table.seat_name(i) for i in range(len(table.seats))],
+                          [s.level if s.kind == "ai" else None for s in table.seats], human_seat=None,
+                          extra={"online": table.code})
+        table.filing = True
+        self._spawn(self._file(table, number, table.record_text(), setup))
+
+    async def _file(self, table: Table, number: int, record: str, setup) -> None:
+        """Put the finished game ``number`` of the table in the history (``scopa-tui export``
+        lists it), then forget the table unless it plays again."""
         if self.history and not table.filed:
             from ..store.db import Database
             from ..store.files import Notices
             from ..store.paths import STATS_FILE
-            from ..store.saves import GameSetup
 
-            setup = GameSetup([table.seat_name(i) for i in range(len(table.seats))],
-                              [s.level if s.kind == "ai" else None for s in table.seats], human_seat=None,
-                              extra={"online": table.code})
             notices = Notices()
             db = Database(self.data_dir / STATS_FILE, notices)
-            game_id = time.strftime("%Y%m%d-%H%M%S-online-") + table.code
+            game_id = game_record_id(table.code, number)
             loop = asyncio.get_running_loop()
             try:
-                ok = await loop.run_in_executor(self.executor, db.add_game, game_id, table.record_text(), setup)
+                ok = await loop.run_in_executor(self.executor, db.add_game, game_id, record, setup)
             except Exception as e:  # noqa: BLE001
                 ok = False
                 notices.add(repr(e))
             for line in notices.take():
                 self.log(line)
             if not ok:
-                self.log(f"table {table.code}: the finished game could not be filed; kept for the next start")
+                self.log(f"table {table.code}: the finished game could not be filed; kept for the next start "
+                         "unless the table plays again")
+                table.rematch_filed()
                 return
             table.filed = True
-        self.store.remove(table.code)
+        if table.config["game"] == number:
+            self.store.remove(table.code)
+        table.rematch_filed()
         await asyncio.sleep(FINISHED_KEEP)
-        self.tables.pop(table.code, None)
+        if table.config["game"] == number and table.phase == "game_over" and not table.closed:
+            table.close()  # nobody played again: forgotten (a seat still at it is closed when idle)
 
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.code, None)
@@ -287,8 +298,10 @@ class Server:
         try:
             while True:
                 table = conn.table
-                if table is not None and not table.closed and table.phase != "game_over":
-                    wait = self.idle_timeout  # its table's turn limit holds it, not this: look again then
+                if table is not None and not table.closed and (table.phase != "game_over"
+                                                               or conn.seat in table.rematch):
+                    # its table's turn limit holds it, or its wait for the others' rematch: look again then
+                    wait = self.idle_timeout
                 else:  # no seat, or a seat at a table over (or closed): idle since the later of the two
                     since = max(heard, table.ended or 0.0) if table is not None else heard
                     wait = since + self.idle_timeout - loop.time()
@@ -392,6 +405,8 @@ class Server:
             if not conn.chat.allow():
                 raise NetError("rate_limited", f"at most {CHAT_RATE:g} chat line a second (bursts of {CHAT_BURST})")
             table.broadcast({"type": "chat", "seat": seat, "name": table.seat_name(seat), "text": msg["text"]})
+        elif kind == "rematch":
+            table.ask_rematch(seat, msg["game"])
         elif kind == "leave":
             conn.table = conn.seat = None
             table.leave(seat)

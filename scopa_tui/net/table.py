@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from ..ai.registry import make_player
 from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
+from ..engine.game import SeededDecks
 from .messages import AI_NAME, NetError, frame
 from .tablestore import TableStore
 from .thinking import Thinking
@@ -77,6 +78,15 @@ def seat_line(line: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return line
 
 
+def seed_dealing_first(players: int, dealer: int) -> int:
+    """A new game's seed whose first dealer is ``dealer`` (the engine draws it from the seed):
+    a rematch goes on round the table, and its seed alone still rebuilds the game."""
+    while True:
+        seed = secrets.randbelow(2**31)
+        if SeededDecks(seed).first_dealer(players) == dealer:
+            return seed
+
+
 def view_message(game: Game, seat: int) -> dict[str, Any]:
     """The seat's player view as in ``scopa-bot/1``, without ``type`` and ``id``."""
     view = game.view(seat).to_protocol(0)
@@ -97,7 +107,8 @@ class TableOptions:
 
 
 class Table:
-    """A table: created waiting for people, then a game, then over."""
+    """A table: created waiting for people, then a game, then over; then, when its people
+    play again (:meth:`ask_rematch`), the next game, or waiting for people again."""
 
     def __init__(self, code: str, config: dict[str, Any], seats: list[Seat], seed: int,
                  options: TableOptions, created: float | None = None):
@@ -112,11 +123,15 @@ class Table:
         # Tables kept before variants were played online have neither key: plain Scopa.
         config.setdefault("variant", "scopa")
         config.setdefault("options", [])
+        config.setdefault("game", 1)  # the table's games so far, this one counted (a rematch adds one)
         self.rules = make_rules(config["preset"], players=config["players"], target=config["target"],
                                 variant=config["variant"], options=config["options"])
         self.game: Game | None = None
         self.actions = 0  # actions stored so far (plays and new hands)
         self.ready: set[int] = set()
+        self.rematch: set[int] = set()  # the seats whose person asked to play again (the game over)
+        self.away_plays: set[int] = set()  # indices in the game's events: plays the AI made for an away person
+        self.filing = False  # the finished game is being filed in the history (a rematch waits for it)
         self.clock = 0.0  # loop time the current turn (or the hand's scoring) began
         self.closed = False
         self.filed = False  # the finished game is in the history
@@ -158,7 +173,7 @@ class Table:
                 "turn_limit": c["turn_limit"], "public": c["public"],
                 "creator": c["creator"], "seats": [s.info() for s in self.seats], "phase": self.phase,
                 "started": self.game is not None, "hand": self.game.hand_no if self.game else 0,
-                "ready": sorted(self.ready)}
+                "ready": sorted(self.ready), "game": c["game"], "rematch": sorted(self.rematch)}
 
     def lobby_entry(self) -> dict[str, Any]:
         c = self.config
@@ -200,12 +215,18 @@ class Table:
             if i != but:
                 self.send(i, data)
 
+    def event_line(self, index: int, event, seat: int | None) -> dict[str, Any]:
+        """The record line of the game's event ``index`` as ``seat`` may see it; a play the AI
+        made for a person who was away says so (``"away": true``, docs/online-protocol.md)."""
+        line = seat_line(event.to_record(), seat)
+        return {**line, "away": True} if index in self.away_plays else line
+
     def state_message(self, seat: int) -> dict[str, Any]:
         game = self.game
         return {"type": "state", "table": self.info(),
                 "view": view_message(game, seat) if game is not None and game.state is not None else None,
                 "turn": game.turn if game else None, "deadline": self.seconds_left(),
-                "events": [seat_line(e.to_record(), seat) for e in game.events] if game else [],
+                "events": [self.event_line(i, e, seat) for i, e in enumerate(game.events)] if game else [],
                 "totals": list(game.totals) if game else [0] * self.rules.n_sides}
 
     def announce(self, seat: int, status: str) -> None:
@@ -225,8 +246,8 @@ class Table:
         if line["event"] in ("deal", "game_start"):
             for i in range(len(self.seats)):
                 self.send(i, {"type": "event", "event": seat_line(line, i)})
-        else:
-            self.broadcast({"type": "event", "event": line})
+        else:  # the engine keeps the event before it is sent: the last of the game's
+            self.broadcast({"type": "event", "event": self.event_line(len(self.game.events) - 1, event, None)})
 
     def _send_turn(self) -> None:
         """Whose turn it is: the view (with ``legal``) only to that seat's owner."""
@@ -311,11 +332,14 @@ class Table:
         s.link = None
         s.dropped_at = self._now()
         self.ready.discard(seat)
+        self.rematch.discard(seat)
         self.announce(seat, "left")
         self.wake.set()
+        self._maybe_rematch()  # the others may all have said yes: they no longer wait for this one
 
     def leave(self, seat: int) -> None:
-        """The person gives the seat up: before the game it opens again, after it the AI has it."""
+        """The person gives the seat up: before the game it opens again, during it the AI has it,
+        after its end it is freed for the next game (a rematch)."""
         s = self.seats[seat]
         s.link = None
         if self.game is None:
@@ -329,6 +353,12 @@ class Table:
                 self.config["creator"] = persons[0]
             self.store_seats()
             self.broadcast({"type": "table", "table": self.info()})
+        elif self.phase == "game_over":  # the seat is freed: a rematch has it open for someone else
+            s.token, s.away, s.dropped_at = None, False, self._now()
+            self.rematch.discard(seat)
+            self.store_seats()
+            self.announce(seat, "left")
+            self._maybe_rematch()
         else:
             s.kind, s.token, s.away = "ai", None, False
             self.ready.discard(seat)
@@ -356,6 +386,64 @@ class Table:
         self.broadcast({"type": "table", "table": self.info()})  # ... then the table, started
         self._after_action()
 
+    # --- playing again -----------------------------------------------------------------
+    def ask_rematch(self, seat: int, game: int) -> None:
+        """The person at ``seat`` wants to play game ``game``'s table again; raises
+        :class:`NetError` ``no_rematch`` when there is none to have."""
+        number = self.config["game"]
+        if self.closed:
+            raise NetError("no_rematch", f"table {self.code} has closed")
+        if self.phase != "game_over":
+            raise NetError("no_rematch", f"game {number} at table {self.code} is not over: "
+                                         "a rematch is asked for at its end")
+        if game != number:
+            raise NetError("no_rematch", f"game {game} is not the game that ended at table {self.code} "
+                                         f"(game {number})")
+        if seat in self.rematch:
+            return  # said already
+        self.rematch.add(seat)
+        if not self._maybe_rematch():  # (the last yes: the next game says it all)
+            self.broadcast({"type": "table", "table": self.info()})
+
+    def rematch_filed(self) -> None:
+        """The finished game is in the history (or could not be put there): a rematch may go on."""
+        self.filing = False
+        self._maybe_rematch()
+
+    def _maybe_rematch(self) -> bool:
+        """Every person still at the table (connected) said yes: the next game, at once when
+        every seat is still taken, else the table waits for players again.  True when so."""
+        if self.closed or self.phase != "game_over" or self.filing:
+            return False
+        here = [i for i, s in enumerate(self.seats) if s.kind == "person" and s.link is not None]
+        if not here or not self.rematch.issuperset(here):
+            return False
+        players = self.rules.players
+        first = (self.game.dealer + 1) % players  # the deal goes on round the table
+        freed = False
+        for i, s in enumerate(self.seats):
+            # Gone: a person not connected (left, dropped), or one whose seat the AI took for good.
+            if (s.kind == "person" and s.link is None) or (s.kind == "ai" and s.name != AI_NAME.format(seat=i + 1)):
+                self.seats[i] = Seat(level=self.config["ai"][i])
+                freed = True
+        if self.seats[self.config["creator"]].kind != "person":  # the role passes, as at a leave
+            self.config["creator"] = here[0]
+        self.config["game"] += 1
+        self.seed = seed_dealing_first(players, first)
+        self.game, self.actions, self.ended, self.filed = None, 0, None, False
+        self.ready, self.rematch, self.away_plays, self._players = set(), set(), set(), {}
+        # The finished game was filed: the table is kept afresh, its new seed and no action yet.
+        store = self.options.store
+        store.remove(self.code)
+        store.add(self.code, self.created, self.config, [s.to_store() for s in self.seats], self.seed)
+        if freed:
+            self.clock = self._now()
+            self.broadcast({"type": "table", "table": self.info()})  # waiting, the freed seats open
+            self.wake.set()
+        else:
+            self.start()
+        return True
+
     def restore(self, actions: list[list[Any]], started: bool) -> None:
         """Rebuild the game from the stored actions (no messages: nobody is connected)."""
         if not started:
@@ -364,6 +452,8 @@ class Table:
         game.start()
         for action in actions:
             if action[0] == "play":
+                if action[3:] == ["away"]:
+                    self.away_plays.add(len(game.events))
                 game.play(Move(action[1], action[2]))
             else:
                 game.next_hand()
@@ -397,7 +487,14 @@ class Table:
     def _act(self, action: list[Any]) -> None:
         """Apply a play or deal the next hand, store it, and tell everyone what follows."""
         if action[0] == "play":
-            self.game.play(Move(action[1], action[2]))  # raises IllegalMove, changing nothing
+            index = len(self.game.events)  # the play's event, once made
+            if action[3:] == ["away"]:  # the AI's, for a person away: their log says so
+                self.away_plays.add(index)
+            try:
+                self.game.play(Move(action[1], action[2]))  # raises IllegalMove, changing nothing
+            except IllegalMove:
+                self.away_plays.discard(index)
+                raise
         else:
             self.game.next_hand()
         self.options.store.add_action(self.code, self.actions, action)
@@ -472,7 +569,7 @@ class Table:
         s = self.seats[seat]
         if self.actions != key or self.closed or not (s.kind == "ai" or s.away):
             return  # something happened meanwhile (the person came back and played)
-        self._act(["play", str(move.card), [str(c) for c in move.capture]])
+        self._act(["play", str(move.card), [str(c) for c in move.capture]] + (["away"] if s.kind == "person" else []))
 
     async def _sleep(self, seconds: float) -> None:
         """Wait ``seconds`` or until something happens at the table."""
@@ -485,7 +582,7 @@ class Table:
             self._sleeping_until = None
 
     async def run(self) -> None:
-        """The table's clock and its AIs, until the game is over or the table closes."""
+        """The table's clock and its AIs, game after game (a rematch), until the table closes."""
         failures = 0
         while not self.closed:
             try:
@@ -498,10 +595,13 @@ class Table:
                 await asyncio.sleep(min(5.0, 0.1 * 2 ** failures))
 
     async def _step(self) -> bool:
-        """One wait or one action; False when the table has nothing more to do."""
+        """One wait or one action (a finished game waits for a rematch, or for the table to
+        close); False when the table has nothing more to do."""
         phase = self.phase
-        if phase == "game_over":
-            return False
+        if phase == "game_over":  # until a rematch, or the table is closed
+            self.wake.clear()
+            await self.wake.wait()
+            return True
         if phase == "waiting":
             nobody = all(s.link is None for s in self.seats)
             self.wake.clear()

@@ -27,7 +27,7 @@ from ..engine import Move, Rules, explain_capture, mask_of
 from ..engine.captures import describe_capture
 from ..engine.cards import Card, card_tuple
 from ..engine.core import card_captures, rule_of
-from ..engine.events import Event
+from ..engine.events import Event, Played
 from ..engine.game import refusal
 from ..engine.text import N_, _
 from ..engine.view import PlayerView
@@ -35,9 +35,9 @@ from ..engine.words import side_name
 
 if TYPE_CHECKING:
     from ..engine.scoring import HandScore
-    from .notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
+    from .notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 
-    Notice = Preview | SeatChanged | StatusChanged | ChatLine | TableError | Started
+    Notice = Preview | SeatChanged | StatusChanged | ChatLine | TableError | Started | NewGame
 
 
 # TRANSLATORS: the player's own name at the table, in the score and the scoring screen.
@@ -66,8 +66,13 @@ class Preview:
     fault: str | None = None
 
 
+class AwayPlay(Played):
+    """A play the table's AI made for a person who was away (a table on a server: the
+    ``play`` line's ``away``): drawn and scored as any play, and logged as the AI's."""
+
+
 # What only a remote table says (table/notices.py), loaded with the first that is named.
-_NOTICES = ("SeatChanged", "StatusChanged", "ChatLine", "TableError", "Started")
+_NOTICES = ("SeatChanged", "StatusChanged", "ChatLine", "TableError", "Started", "NewGame")
 
 
 def __getattr__(name: str):
@@ -220,6 +225,22 @@ class Table:
 
     def chat(self, text: str) -> None:
         """Say something to the table (a local table has nobody to listen)."""
+
+    # --- playing again (a table on a server; a local game starts a new one instead) -------
+    def rematch(self) -> None:
+        """Once the game is over: ask the others at the table to play again."""
+
+    def asked_rematch(self) -> bool:
+        """Whether this seat asked to play again after the game that is over."""
+        return False
+
+    def rematch_asked(self) -> list[str]:
+        """The names of the others at the table who asked to play again."""
+        return []
+
+    def rematch_waiting_for(self) -> list[str]:
+        """The names of the people a rematch this seat asked for still waits for."""
+        return []
 
     def close(self) -> None:
         """The game is left: stop the AIs, close the connection."""

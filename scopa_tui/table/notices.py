@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class SeatChanged:
-    """Someone ``joined``, ``left``, ``returned``, went ``away``, or the ``ai`` took the seat."""
+    """Someone ``joined``, ``left``, ``returned``, went ``away``, or the ``ai`` took the seat;
+    after the game, asked for a ``rematch`` or left the table for good (``gone``)."""
 
     seat: int
     name: str
@@ -41,3 +42,12 @@ class TableError:
 @dataclass(frozen=True)
 class Started:
     """The table's game has begun (a remote table: the seats are filled): draw it afresh."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """The table's people said yes to playing again: its game ``number`` (2, 3 ...) has begun,
+    or, ``waiting``, waits for players in the seats freed (draw it afresh)."""
+
+    number: int
+    waiting: bool

@@ -324,12 +324,18 @@ class ScopaApp(CrashLog, StoreMixin, App):
         table = screen.table
         names = screen.side_names
         mine = table.rules.side_of(table.my_seat) == table.winner
-        if not isinstance(table, LocalTable):  # filed like a local game; the seat is not needed any more
+        online = not isinstance(table, LocalTable)
+        if online and not table.asked_rematch():  # filed like a local game; the seat is not needed any more
             self.file_online_game(table)
             self.keep_seat(table.server, table.code, None)
 
         def after(choice: str | None) -> None:
-            if choice == "again" and not isinstance(table, LocalTable):  # another table of the server
+            if choice == "again" and online:  # the same table again, once everyone at it says yes
+                if table is self.table and table.phase == "game_over":
+                    self.keep_seat(table.server, table.code, table.client.token)  # the seat goes on
+                    table.rematch()
+                    screen.rematch_asked_now()
+            elif choice == "lobby":  # another table of the server
                 self._end_game()
                 while len(self.screen_stack) > 1:
                     self.pop_screen()
@@ -350,7 +356,19 @@ class ScopaApp(CrashLog, StoreMixin, App):
                 self.exit()
 
         self.push_screen(GameOverScreen(list(table.hand_scores), names, table.winner, mine,
-                                        table.rules.target, pause=self.scoring_pause, seat_names=screen.names), after)
+                                        table.rules.target, pause=self.scoring_pause, seat_names=screen.names,
+                                        rematch=screen.rematch_note if online else None), after)
+
+    def rematch_news(self, begun: bool = False) -> None:
+        """Someone at the online table asked to play again: the game-over screen says so;
+        ``begun``, the next game began: the last one's result, shown again, goes."""
+        from .screens.scoring import GameOverScreen
+
+        while begun and isinstance(self.screen, GameOverScreen):
+            self.pop_screen()  # (not dismissed: its choice would be taken)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameOverScreen):
+                screen.show_rematch()
 
     # --- actions ---------------------------------------------------------------------
     def action_play_online(self) -> None:

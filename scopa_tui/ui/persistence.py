@@ -317,11 +317,13 @@ class StoreMixin:
         text = table.record_text()
         if self.store is None or text is None or getattr(table, "filed", False):
             return
+        from ..net.messages import game_record_id
+
         table.filed = True
         names, ai = table.setup()
         setup = GameSetup(names, ai, table.my_seat, {"online": table.code, "server": table.server})
-        game_id = time.strftime("%Y%m%d-%H%M%S-online-") + table.code
-        self.store.file_finished(game_id, text, setup, time.time())
+        # a rematch is a game of its own: its number in the id (two games of a table never share one)
+        self.store.file_finished(game_record_id(table.code, table.game_number), text, setup, time.time())
 
     # --- screens and commands -------------------------------------------------------
     def action_show_stats(self) -> None:

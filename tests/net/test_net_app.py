@@ -34,6 +34,24 @@ async def until(pilot, check, what: str, timeout: float = TIMEOUT):
         await pilot.pause(0.02)
 
 
+async def play_to_the_end(pilot) -> None:
+    """The player plays the first legal move at each turn and goes on after each scoring,
+    until the game-over screen."""
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    app = pilot.app
+    screen = game_screen(app)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 2 * TIMEOUT
+    while not isinstance(app.screen, GameOverScreen):
+        assert loop.time() < end, f"the game did not end (screen {app.screen})"
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+        elif screen._my_turn():
+            screen.table.play(screen.table.view().legal[0])
+        await pilot.pause(0.02)
+
+
 async def created_in_lobby(pilot) -> GameScreen:
     """Create a table with the lobby's form as it stands; the game screen of the waiting table."""
     app = pilot.app

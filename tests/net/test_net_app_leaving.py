@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from net_helpers import first_line, headless, running_server
-from test_net_app import created_in_lobby, online_app, until
+from test_net_app import created_in_lobby, online_app, play_to_the_end, until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from helpers import game_screen, settle  # noqa: E402
@@ -20,7 +20,6 @@ from scopa_tui.store import Store  # noqa: E402
 from scopa_tui.ui.screens.dialogs import OnlineQuitScreen  # noqa: E402
 from scopa_tui.ui.screens.game import GameScreen  # noqa: E402
 from scopa_tui.ui.screens.lobby import LobbyScreen  # noqa: E402
-from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen  # noqa: E402
 
 
 async def test_a_waiting_table_has_no_dealer_and_quit_keeps_the_seat_for_join(tmp_path):
@@ -109,17 +108,8 @@ async def test_a_finished_online_game_goes_into_the_history_and_statistics(tmp_p
         app.init_store(data)
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
-            screen = game_screen(app)
-            table = screen.table
-            for _ in range(400):  # play the legal move the screen offers first, to the end
-                if isinstance(app.screen, GameOverScreen):
-                    break
-                if isinstance(app.screen, HandOverScreen):
-                    await pilot.press("enter")
-                elif screen._my_turn():
-                    table.play(table.view().legal[0])
-                await pilot.pause(0.02)
-            await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game's end", timeout=60)
+            table = game_screen(app).table
+            await play_to_the_end(pilot)  # the legal move the screen offers first, to the end
             app.store.background.wait(5)
         task.cancel()
     store = Store(data)

@@ -74,3 +74,21 @@ def test_a_port_in_use_is_one_line_and_exit_2(capsys, tmp_path):
         assert main(["server", "--port", str(port), "--data-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err
+
+
+@pytest.mark.parametrize("lang, title, given", [("it", "Tavolo di Anna", None), ("fr", "Table de Anna", None),
+                                                ("en", "Anna's table", None), ("it", "Domenica", "Domenica")])
+async def test_a_table_created_on_the_command_line_is_titled_in_the_players_language(lang, title, given, capsys):
+    # Without --title the server's English default ("Anna's table") was used, where the lobby
+    # titles a new table in its creator's language ("Tavolo di Anna").
+    import asyncio
+
+    from net_helpers import running_server
+
+    async with running_server(None) as (server, url):
+        argv = ["--lang", lang, "online", "--server", url, "--name", "Anna", "--create", "--target", "1",
+                "--ai-seats", "easy", "--start-after", "0", "--ai", "easy", "--private"]
+        assert await asyncio.to_thread(main, argv + (["--title", given] if given else [])) == 0
+        (table,) = server.tables.values()
+        assert table.config["title"] == title
+    assert capsys.readouterr().out.startswith(f"table {table.code}\n")

@@ -395,3 +395,78 @@ async def test_the_turn_timer_stops_once_the_connection_is_gone_for_good():
     assert table.seconds_left() is not None  # reconnecting: the server's clock still runs
     table.take({"type": "connection", "status": "failed", "message": "gone"})
     assert table.seconds_left() is None
+
+
+async def test_a_play_the_ai_made_for_a_person_away_is_an_away_play_live_and_in_the_state():
+    from scopa_tui.table.base import AwayPlay
+
+    game = engine_game(hands=1)
+    lines = [as_seen_by(0, e.to_record()) for e in game.events]
+    away = next(i for i, line in enumerate(lines) if line["event"] == "play" and line["seat"] == 0)
+    lines[away] = {**lines[away], "away": True}
+    live = RemoteTable(ScriptedClient([]), joined(0))
+    events = [live._line(line) for line in lines]
+    assert [i for i, e in enumerate(events) if isinstance(e, AwayPlay)] == [away]
+    assert isinstance(events[away], Played) and events[away].card == game.events[away].card  # drawn as any play
+    info = {**joined(0)["table"], "phase": "hand_over", "started": True, "hand": 1}
+    resumed = RemoteTable(ScriptedClient([]), joined(0))
+    resumed.take({"type": "state", "table": info, "view": None, "turn": None, "deadline": 30, "events": lines,
+                  "totals": list(game.totals)})
+    assert [i for i, e in enumerate(resumed.events) if isinstance(e, AwayPlay)] == [away]
+
+
+async def test_a_new_game_at_the_table_is_news_and_what_was_said_for_the_last_is_forgotten():
+    from scopa_tui.table.notices import NewGame, SeatChanged
+
+    game = engine_game(hands=20, seed=5)  # to its end (a game to 11)
+    assert game.is_over
+    said: list = []
+    sent: list = []
+
+    class Client(ScriptedClient):
+        async def rematch(self, number):
+            sent.append(number)
+            return True
+
+    table = RemoteTable(Client([]), joined(0))
+    for line in server_messages(game, 0):
+        table.take(line)
+    table._emit = said.append
+    over = {**joined(0)["table"], "phase": "game_over", "started": True, "hand": game.hand_no, "game": 1}
+    table.take({"type": "table", "table": {**over, "rematch": [1]}})  # the other seat asks
+    assert [(n.seat, n.status) for n in said if isinstance(n, SeatChanged)] == [(1, "rematch")]
+    assert table.rematch_asked() == ["AI 2"] and not table.asked_rematch()
+    table.rematch()
+    table.rematch()  # twice: sent once
+    await asyncio.sleep(0)
+    assert sent == [1] and table.asked_rematch()
+    table.filed, table._ready_sent = True, 9
+    table.take({"type": "seat", "seat": 1, "name": "AI 2", "status": "left"})
+    assert said[-1] == SeatChanged(1, "AI 2", "gone")  # after the end, a seat left is gone for good
+    said.clear()
+    table.take({"type": "table", "table": {**over, "game": 2, "phase": "waiting", "started": False}})
+    assert said[0] == NewGame(2, True) and table.phase == "waiting" and table.game_number == 2
+    assert not table.filed and table._ready_sent == 0 and not table.asked_rematch()
+
+
+async def test_a_server_that_counts_no_games_is_one_game_for_ever():
+    # An older server sends neither "game" nor "rematch": nothing is news, nothing breaks.
+    from scopa_tui.table.notices import NewGame
+
+    table = RemoteTable(ScriptedClient([]), joined(0))
+    said: list = []
+    table._emit = said.append
+    for info in ({**joined(0)["table"], "phase": "play"}, {**joined(0)["table"], "game": "x", "rematch": 5}):
+        table.take({"type": "table", "table": info})
+    assert table.game_number == 1 and table.rematch_asked() == [] and not any(isinstance(n, NewGame) for n in said)
+
+
+async def test_the_record_filed_leaves_out_the_away_marks():
+    game = engine_game(hands=20, seed=5)
+    table = RemoteTable(ScriptedClient([]), joined(0))
+    for line in server_messages(game, 0):
+        if line["type"] == "event" and line["event"]["event"] == "play":
+            line = {**line, "event": {**line["event"], "away": True}}
+        table.take(line)
+    text = table.record_text()
+    assert text is not None and '"away"' not in text

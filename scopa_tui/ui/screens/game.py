@@ -30,7 +30,7 @@ from textual.widgets import Footer, Static
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...engine.events import Event
 from ...store.words import deal_sweep_text, sweep_count
-from ...table.base import Preview, Table
+from ...table.base import AwayPlay, Preview, Table
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..helpkeys import help_bindings
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
@@ -54,7 +54,11 @@ SEAT_NEWS = {"joined": N_("{name} sat down"), "left": N_("{name} lost the connec
              "returned": N_("{name} is back"), "away": N_("{name} is away: the AI plays for them"),
              "ai": N_("{name} left: the AI plays the seat"),
              # this player's own seat, taken back from the AI (net/remote.py)
-             "taken_back": N_("You are back: the AI played for you while you were away")}
+             "taken_back": N_("You are back: the AI played for you while you were away"),
+             # after the game's end (net/remote.py): asked to play again at the table, or left it
+             "rematch": N_("{name} wants to play again"), "gone": N_("{name} left the table"),
+             # this player's own seat, now played by the AI (the turn limit passed, the link dropped)
+             "you_away": N_("You are away: the AI plays for you until you are back")}
 # The footer's (and the Keys panel's) words for the number keys, marked one by one.
 CARD_KEY_WORDS = (N_("card 1"), N_("card 2"), N_("card 3"), N_("card 4"), N_("card 5"), N_("card 6"),
                   N_("card 7"), N_("card 8"), N_("card 9"), N_("card 10"))
@@ -116,6 +120,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         Binding("tab", "cycle", N_("next capture"), id="game.cycle"),
         # TRANSLATORS: footer: Enter plays the chosen card (a verb).
         Binding("enter", "play", N_("play"), id="game.play"),
+        # TRANSLATORS: footer: at an online table whose game is over, Enter shows the result again.
+        Binding("enter", "result", N_("result"), id="game.result"),
         Binding("escape", "clear", N_("clear"), id="game.clear"),
         # TRANSLATORS: the Keys panel: a letter key adds or removes that table card.
         *[Binding(ch, f"toggle('{ch}')", N_("table card"), id=f"game.table_{ch}", show=False)
@@ -142,7 +148,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.token = 0
         self.message: Text = Text("")  # the line under the table
         self.hint_pending = False
-        self._footer_turn: bool | None = None
+        self._footer_turn: tuple[bool, bool] | None = None  # (my turn, game over) as the footer shows it
         # The play log's (text, kind, again): ``again`` says the line anew in the language in
         # use (None: a line that has no other words, e.g. a chat line), to redraw the log.
         self.log_entries: list[tuple[str, str, Callable[[], str] | None]] = []
@@ -522,9 +528,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         return self.names[seat] if seat is not None else self.side_names[score.leftover_to]
 
     def _played_text(self, event: Played) -> str:
-        """A play in the log: "Anna played 7d and took 3c 4s — scopa!"."""
+        """A play in the log: "Anna played 7d and took 3c 4s — scopa!"; one the AI made for a
+        person away (online): "The AI played 7d for you and took 3c 4s"."""
         mine = event.seat == self.me
-        if event.capture:
+        if isinstance(event, AwayPlay) and event.capture:
+            # TRANSLATORS: the AI played for you (or {name}) while you were away from an online table.
+            text = (_("The AI played {card} for you and took {cards}") if mine
+                    else _("The AI played {card} for {name} and took {cards}"))
+        elif isinstance(event, AwayPlay):
+            text = (_("The AI played {card} for you on the table") if mine
+                    else _("The AI played {card} for {name} on the table"))
+        elif event.capture:
             text = _("You played {card} and took {cards}") if mine else _("{name} played {card} and took {cards}")
         else:
             text = _("You played {card} on the table") if mine else _("{name} played {card} on the table")
@@ -638,8 +652,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _celebrate(self, event: Played) -> None:
         # TRANSLATORS: the title of the notification of a sweep: "Scopa!" (Escoba: "Escoba!").
         title = _("{sweep}!").format(sweep=self._sweep().capitalize())
-        body = _("You swept the table with {card}") if event.seat == self.me else \
-            _("{name} swept the table with {card}")
+        if isinstance(event, AwayPlay):  # the AI's, for a person away (online)
+            body = _("The AI swept the table for you with {card}") if event.seat == self.me else \
+                _("The AI swept the table for {name} with {card}")
+        else:
+            body = _("You swept the table with {card}") if event.seat == self.me else \
+                _("{name} swept the table with {card}")
         body = body.format(name=self.names[event.seat], card=self.deck.short(event.card))
         self.app.notify(body, title=title, severity="information", timeout=3)
         table = self.query_one(TableView)
@@ -810,10 +828,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def table_news(self, notice) -> None:
         """What a table says besides the game: seats, the connection and the timer, chat, errors."""
-        from ...table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
+        from ...table.notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 
         if isinstance(notice, Started):  # the whole state (a game begun, a connection back)
             self._start_afresh()
+        elif isinstance(notice, NewGame):  # everyone at the table said yes to playing again
+            n = notice.number
+            news = ((lambda: _("Game {n} at this table: a seat is free, the table waits for a player.").format(n=n))
+                    if notice.waiting else (lambda: _("Game {n} at this table: everyone said yes.").format(n=n)))
+            self._start_afresh(head=news)
+            self.app.rematch_news(begun=True)
+            self.app.notify(news(), timeout=4)
         elif isinstance(notice, StatusChanged):
             if self._clock is None:  # the turn timer counts down on the top bar
                 self._clock = self.set_interval(1.0, self._refresh_topbar)
@@ -821,9 +846,13 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self._set_message(self._waiting_text)
             elif self.table.waiting_for():  # this seat is ready for the next hand, others not yet
                 self._set_message(self._ready_text)
+            elif self.table.asked_rematch():  # after the game: the others' answers
+                self._set_message(self._rematch_text)
+            self.app.rematch_news()  # the game-over screen, if open, says who wants to play again
             self._refresh_widgets()
         elif isinstance(notice, SeatChanged):
-            news = SEAT_NEWS.get(notice.status)
+            mine = notice.seat == self.me and notice.status == "away"  # not "Anna is away" to Anna
+            news = SEAT_NEWS.get("you_away" if mine else notice.status)
             text = _(news).format(name=notice.name) if news else f"{notice.name} {notice.status}"
             self._log(text + ".", "", (lambda news=news, name=notice.name: _(news).format(name=name) + ".")
                       if news else None)
@@ -844,13 +873,16 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self._set_message(Text(notice.text, style="bold"))
             self.app.notify(notice.text, severity="warning", timeout=6)
 
-    def _start_afresh(self) -> None:
-        """Forget the picture and draw the table's state as it is now."""
+    def _start_afresh(self, head: Callable[[], str] | None = None) -> None:
+        """Forget the picture and draw the table's state as it is now; ``head`` writes the
+        log's first line (again in a new language)."""
         log = self.query_one(PlayLog)
         log.clear()
         log.texts.clear()
         log._added.clear()
         self.log_entries, self._redeals = [], []
+        if head is not None:
+            self._log(head(), "hand", head)
         self.pic, self.redeal, self.leftover, self.preview = HandPicture(), None, None, None
         self._clear_selection()
         self.slots = []
@@ -872,6 +904,31 @@ class GameScreen(Translated, StyledOnMount, Screen):
         else:
             how = _("Enter starts now, the AI taking the empty seats.")
         return Text(count.format(title=self.table.title, taken=taken, seats=len(seats)) + " " + how, style="bold")
+
+    def rematch_note(self) -> str:
+        """The game-over screen's line at an online table: who wants to play again."""
+        waiting = self.table.rematch_waiting_for()
+        if self.table.asked_rematch() and waiting:  # the result shown again after asking
+            # TRANSLATORS: {names} have not yet said yes to another game at the online table.
+            return _("You asked to play again: waiting for {names}.").format(names=", ".join(waiting))
+        names = self.table.rematch_asked()
+        if not names:
+            return _("Play again: another game at this table, once everyone at it says yes.")
+        # TRANSLATORS: {names} asked to play again after an online game: "Bruno" or "Bruno, Carla".
+        return ngettext("{names} wants to play again at this table.", "{names} want to play again at this table.",
+                        len(names)).format(names=", ".join(names))
+
+    def rematch_asked_now(self) -> None:
+        """This seat asked to play again: the line under the table names who it waits for."""
+        self._set_message(self._rematch_text)
+
+    def _rematch_text(self) -> Text:
+        names = self.table.rematch_waiting_for()
+        if not names:  # everyone said yes: the next game is being dealt
+            return Text("")
+        # TRANSLATORS: {names} have not yet said yes to another game at the online table.
+        return Text(_("Waiting for {names} to play again: the next game starts when everyone says yes. "
+                      "Enter shows the result.").format(names=", ".join(names)), style="bold")
 
     def _ready_text(self) -> Text:
         names = self.table.waiting_for()
@@ -1166,6 +1223,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
             return True if self._my_turn() or self.table.phase == "play" else None
         if action == "play" and self.table.phase == "waiting":
             return True if self.table.starter() is None else None  # the creator's key
+        if action in ("play", "result"):  # Enter after the game's end shows its result again
+            if (self.table.phase == "game_over") != (action == "result"):
+                return False
         if action in ("hint", "cycle", "play"):
             return True if self._my_turn() else None
         if action == "chat":  # a table with somebody to talk to (on a server); hidden elsewhere
@@ -1260,6 +1320,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _choose_first(self) -> None:
         """Enter or Tab with no card chosen: say which keys choose one."""
         self._set_message(lambda: Text(_("choose a card first: {keys}").format(keys=self._card_keys()), style="bold"))
+
+    def action_result(self) -> None:
+        """The game-over screen again (an online table whose people are asked to play again)."""
+        if self.table.phase == "game_over":
+            self.app.show_game_over(self)
 
     def action_chat(self) -> None:
         """A one-line input; Enter sends the line to the table (it comes back in the log)."""
@@ -1388,8 +1453,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 side=i))
         self.query_one(ScoreBoard).sides = tuple(sides)
         self._refresh_topbar()
-        if self._footer_turn != self._my_turn():  # the footer dims the play keys off-turn
-            self._footer_turn = self._my_turn()
+        # The footer dims the play keys off-turn, and Enter is the result's after the game's end.
+        footer = (self._my_turn(), self.table.phase == "game_over")
+        if self._footer_turn != footer:
+            self._footer_turn = footer
             self.refresh_bindings()
 
     def _refresh_choice(self) -> None:

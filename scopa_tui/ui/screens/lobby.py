@@ -395,8 +395,7 @@ class LobbyScreen(Translated, Screen):
 
     @work(exclusive=True, group="lobby")
     async def _take_seat(self, what: dict) -> None:
-        from ...net.client import NetClientError
-        from ...net.messages import TITLE_MAX
+        from ...net.client import NetClientError, table_title
         from ...net.remote import RemoteTable
 
         self.say(lambda: _("connecting…"))
@@ -404,9 +403,7 @@ class LobbyScreen(Translated, Screen):
             client = await self._connected()
             if "create" in what:
                 # titled in the creator's language (the server's own default is English)
-                # TRANSLATORS: a new table's title in the lobby; {name} is its creator's.
-                title = _("{name}'s table").format(name=client.name)[:TITLE_MAX]
-                joined = await client.create(**{"title": title, **what["create"]})
+                joined = await client.create(**{"title": table_title(client.name), **what["create"]})
             else:
                 joined = await self._join(client, what["join"])
             table = RemoteTable(client, joined)  # ValueError: an answer that is no seat at a table

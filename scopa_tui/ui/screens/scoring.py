@@ -7,6 +7,8 @@ works and the scroll of the hands.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -149,21 +151,30 @@ class HandOverScreen(_Named, Translated, ModalScreen[None]):
             self.dismiss()
 
 
+SHORT_ONLINE = 30  # rows below which an online game-over screen shortens its hands' table
+
+
 class GameOverScreen(_Named, Translated, ModalScreen[str]):
-    """Winner, final score and every hand's points; dismisses with "again", "new" or "quit"."""
+    """Winner, final score and every hand's points; dismisses with "again", "new" or "quit"
+    (at an online table "again", "lobby" or "quit": ``rematch`` writes the line saying who
+    wants to play again)."""
 
     CSS_PATH = [DIALOGS_TCSS, SCORING_TCSS]  # loaded with the screen, not before the first frame
 
     BINDINGS = [
         Binding("enter", "choose('again')", N_("play again"), id="over.again", priority=True),
         Binding("n", "choose('new')", N_("new game…"), id="over.new"),
+        # TRANSLATORS: footer of an online game's end: back to the server's lobby (its tables).
+        Binding("l", "choose('lobby')", N_("lobby"), id="over.lobby"),
         Binding("q", "choose('quit')", N_("quit"), id="over.quit"),
         *help_bindings("over"),
     ]
 
     def __init__(self, scores: list[HandScore], side_names: list[str], winner: int, mine: bool,
-                 target: int, pause: float = 0.0, seat_names: list[str] | None = None) -> None:
+                 target: int, pause: float = 0.0, seat_names: list[str] | None = None,
+                 rematch: Callable[[], str] | None = None) -> None:
         super().__init__()
+        self.rematch = rematch  # an online table: who wants to play again there
         self.pause = pause  # like the scoring screen: a quick extra Enter cannot skip the result
         self.scores, self.side_names, self.winner, self.mine = scores, side_names, winner, mine
         self.seat_names = seat_names
@@ -196,11 +207,30 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
                 yield HandsView(self.scores, self.side_names, self.winner, part="head")
             with VerticalScroll(id="hands-table"):
                 yield HandsView(self.scores, self.side_names, self.winner, part="rows")
+            if self.rematch is not None:
+                yield Static(self.rematch(), id="rematch", markup=False)
             with Horizontal(id="over-buttons"):
                 yield Button(_("Play again (Enter)"), id="again", variant="primary")
-                yield Button(_("New game… (n)"), id="new")
+                if self.rematch is not None:
+                    yield Button(_("Lobby (l)"), id="lobby")
+                else:
+                    yield Button(_("New game… (n)"), id="new")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
         yield Footer()
+
+    def _fit(self, height: int) -> None:
+        """On a short terminal the line about a rematch (two or three lines with long names)
+        takes rows from the hands' table, which scrolls, so that the buttons stay in view."""
+        self.set_class(self.rematch is not None and height < SHORT_ONLINE, "-short")
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit(event.size.height)
+
+    def show_rematch(self) -> None:
+        """Who wants to play again, as the table says now."""
+        if self.rematch is not None:
+            for line in self.query("#rematch").results(Static):
+                line.update(self.rematch())
 
     async def retranslate(self) -> None:
         """Every word in the language now in use; the pause and the scroll are kept."""
@@ -211,8 +241,11 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
             view.side_names = self.side_names
             view.refresh(layout=True)
         self.query_one("#again", Button).label = _("Play again (Enter)")
-        self.query_one("#new", Button).label = _("New game… (n)")
+        for button, label in (("new", _("New game… (n)")), ("lobby", _("Lobby (l)"))):
+            for found in self.query(f"#{button}").results(Button):
+                found.label = label
         self.query_one("#quit", Button).label = _("Quit (q)")
+        self.show_rematch()
         self.query_one("#game-over").border_title = _("Game over")
         self.refresh_bindings()
 
@@ -223,6 +256,7 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
             self.call_after_refresh(self.on_mount)
             return
         self.query_one("#game-over").border_title = _("Game over")
+        self._fit(self.app.size.height)
         self.query_one("#hands-table").scroll_end(animate=False)  # a long game: the final row in view
         again = self.query_one("#again", Button)
         if self.pause > 0:
@@ -243,6 +277,8 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
         return not again or again.first(Button).disabled  # not mounted yet: not ready either
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "choose" and parameters in (("new",), ("lobby",)):  # a local game's, an online one's
+            return (parameters == ("lobby",)) == (self.rematch is not None)
         if (action == "choose" and parameters == ("again",) and self.is_mounted and self.waiting
                 and tabbed_to(self, "again") is None):
             return None
