@@ -2,7 +2,9 @@
 ``"You and Anna"``, a side of partners ``"You & Carla"`` (the messages themselves:
 :mod:`.text`).  Where a language changes its "and" before the sound of the next word
 (Italian "Anna ed Elena", Spanish "Tú e Inés"), the rule is :data:`_AND_CHANGES` and the
-words are the catalog's "euphonic and" messages."""
+words are the catalog's "euphonic and" messages.  Where a language elides the word before a
+name that begins with a vowel (French "Table d'Anna", but "Table de Bruno"), the rule is
+:data:`_ELISIONS` and the words are the "elided" messages."""
 
 from __future__ import annotations
 
@@ -35,15 +37,45 @@ def _spanish_e(word: str) -> bool:
     return w.startswith("i")
 
 
+_VOWELS = ("a", "e", "i", "o", "u", "y", "œ", "æ")  # as :func:`_letters` leaves them
+
+
+def _french_elides(word: str) -> bool:
+    """French elides "de", "que", "le", "la" before a vowel or a mute h: "Table d'Anna",
+    "d'Émile", "d'Hélène", "d'Yves", but "de Bruno", and "de Yann", where y and a vowel
+    sound a consonant's.  A name's h is taken as mute ("d'Hugo"); a name that does not begin
+    with a letter ("8Ball") is not elided before."""
+    word = word.lstrip()
+    if not word[:1].isalpha():
+        return False
+    w = _letters(word)
+    if w.startswith("y"):
+        return w[1:2] not in _VOWELS
+    return (w[1:] if w.startswith("h") else w)[:1] in _VOWELS
+
+
 # The languages whose "and" changes before some words: whether it does before this one.
 _AND_CHANGES = {"it": _italian_ed, "es": _spanish_e}
+# The languages that elide the word before some words: whether they do before this one.
+_ELISIONS = {"fr": _french_elides}
+
+
+def _holds(rules, word) -> bool:
+    """Whether the rule of the language in use among ``rules`` holds for ``word`` (no rule: no)."""
+    rule = rules.get(language())
+    return bool(rule and rule(str(word)))
 
 
 def and_changes(word: str) -> bool:
     """Whether the language in use writes another "and" before ``word`` (see
     :data:`_AND_CHANGES`): then the "euphonic and" messages join it."""
-    rule = _AND_CHANGES.get(language())
-    return bool(rule and rule(str(word)))
+    return _holds(_AND_CHANGES, word)
+
+
+def elides(word: str) -> bool:
+    """Whether the language in use elides the word before ``word``, a name or a list of
+    names beginning with one (see :data:`_ELISIONS`): then the "elided" messages name it."""
+    return _holds(_ELISIONS, word)
 
 
 def either(items) -> str:

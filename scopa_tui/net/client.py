@@ -31,7 +31,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ..engine.text import N_, _
+from ..engine.text import N_, _, pgettext
+from ..engine.words import elides
 from .messages import BURST, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_lobby, encode, parse_server
 
 _END = object()  # the iterator's end
@@ -68,8 +69,15 @@ ERROR_LINES = {
 def table_title(name: str) -> str:
     """A new table's title in its creator's language ("Tavolo di Anna"), for the lobby and
     ``scopa-tui online --create``: the server's own default is English ("Anna's table")."""
-    # TRANSLATORS: a new table's title in the lobby; {name} is its creator's.
-    return _("{name}'s table").format(name=name)[:TITLE_MAX]
+    if elides(name):
+        # TRANSLATORS: as "{name}'s table", where {name} begins with a sound your language
+        # elides the word before: French "Table d'Anna", "Table d'Hélène" (before a vowel or
+        # a mute h). Other languages never show it: write it as "{name}'s table".
+        template = pgettext("elided", "{name}'s table")
+    else:
+        # TRANSLATORS: a new table's title in the lobby; {name} is its creator's.
+        template = _("{name}'s table")
+    return template.format(name=name)[:TITLE_MAX]
 
 
 def error_line(code: str | None, message: str | None) -> str:

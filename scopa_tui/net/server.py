@@ -35,7 +35,7 @@ from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, 
                        error_message, frame, game_record_id, parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
-from .tablestore import TableStore
+from .tablestore import ONLINE_FILE, TableStore, UnfiledGame
 
 FINISHED_KEEP = 300.0  # seconds a finished table stays in memory (a late client still sees the end)
 SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed ...
@@ -180,6 +180,9 @@ class Server:
                                     on_closed=self._closed, log=self.log)
         self.server = None
         self._tasks: set[asyncio.Task] = set()
+        self._kept_task: asyncio.Task | None = None  # filing the games kept for the history
+        self._kept_again = False  # a game filed meanwhile: the task makes one more pass
+        self._kept_refused: set[str] = set()  # kept games the history refused (damaged): said once
 
     # --- life -------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 7654, ssl_context: ssl.SSLContext | None = None):
@@ -228,6 +231,7 @@ class Server:
                 self._finished(table)
         if self.tables:
             self.log(f"continuing {len(self.tables)} table{'s' if len(self.tables) != 1 else ''}")
+        self._file_kept()  # games a rematch kept apart, the history failing: filed now
 
     def _finished(self, table: Table) -> None:
         """The game is over: filed in the history (a rematch waits for it), the table forgotten
@@ -239,40 +243,96 @@ class Server:
         setup = GameSetup([table.seat_name(i) for i in range(len(table.seats))],
                           [s.level if s.kind == "ai" else None for s in table.seats], human_seat=None,
                           extra={"online": table.code})
+        game = UnfiledGame(game_record_id(table.code, number), table.code, number, time.time(),
+                           table.record_text(), setup.to_json())
         table.filing = True
-        self._spawn(self._file(table, number, table.record_text(), setup))
+        self._spawn(self._file(table, game))
 
-    async def _file(self, table: Table, number: int, record: str, setup) -> None:
-        """Put the finished game ``number`` of the table in the history (``scopa-tui export``
-        lists it), then forget the table unless it plays again."""
+    async def _file(self, table: Table, game: UnfiledGame) -> None:
+        """Put the table's finished ``game`` in the history (``scopa-tui export`` lists it),
+        then forget the table unless it plays again.  A game the history cannot take stays
+        in the table's row; a rematch keeps it apart (:meth:`.TableStore.replace`), and
+        :meth:`_file_kept` files it at the next start or once a game is filed again."""
         if self.history and not table.filed:
-            from ..store.db import Database
-            from ..store.files import Notices
-            from ..store.paths import STATS_FILE
-
-            notices = Notices()
-            db = Database(self.data_dir / STATS_FILE, notices)
-            game_id = game_record_id(table.code, number)
-            loop = asyncio.get_running_loop()
             try:
-                ok = await loop.run_in_executor(self.executor, db.add_game, game_id, record, setup)
-            except Exception as e:  # noqa: BLE001
+                ok = await self._add_to_history(game)
+            except ValueError as e:  # the record or the setup refused (a bug): kept all the same
+                self.log(f"table {table.code}: game {game.game} was refused by the history ({e})")
                 ok = False
-                notices.add(repr(e))
-            for line in notices.take():
-                self.log(line)
             if not ok:
-                self.log(f"table {table.code}: the finished game could not be filed; kept for the next start "
-                         "unless the table plays again")
+                self.log(f"table {table.code}: game {game.game} could not be filed in the history; kept in "
+                         f"{ONLINE_FILE}, filed at the next start or once the history takes a game again")
+                table.unfiled = game
                 table.rematch_filed()
                 return
-            table.filed = True
-        if table.config["game"] == number:
+            table.filed, table.unfiled = True, None
+            self._file_kept()  # the history takes games again: the ones kept for it go in too
+        if table.config["game"] == game.game:
             self.store.remove(table.code)
         table.rematch_filed()
         await asyncio.sleep(FINISHED_KEEP)
-        if table.config["game"] == number and table.phase == "game_over" and not table.closed:
+        if table.config["game"] == game.game and table.phase == "game_over" and not table.closed:
             table.close()  # nobody played again: forgotten (a seat still at it is closed when idle)
+
+    async def _add_to_history(self, game: UnfiledGame) -> bool:
+        """File ``game`` in the history database (in a thread); True when it is there (filed
+        before, too), False when the history cannot take it now (why: in the log).  Raises
+        ``ValueError`` when the game itself is refused (a damaged record or setup)."""
+        from ..store.db import Database
+        from ..store.files import Notices
+        from ..store.paths import STATS_FILE
+        from ..store.saves import GameSetup
+
+        setup = GameSetup.from_json(game.setup)
+        notices = Notices()
+        db = Database(self.data_dir / STATS_FILE, notices)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor, db.add_game, game.game_id, game.record, setup,
+                                              game.finished)
+        except ValueError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a failure of the history never stops the server
+            notices.add(repr(e))
+            return False
+        finally:
+            for line in notices.take():
+                self.log(line)
+
+    def _file_kept(self) -> None:
+        """File the games the history could not take, at start and each time it takes one:
+        a finished table's own (:attr:`.Table.unfiled`), and those a rematch kept apart
+        (:meth:`.TableStore.unfiled`, in a task of their own)."""
+        if not self.history:
+            return
+        for table in list(self.tables.values()):
+            if table.unfiled is not None and not table.filing and table.phase == "game_over" and not table.closed:
+                table.filing = True  # a rematch waits for it, as for any filing
+                self._spawn(self._file(table, table.unfiled))
+        if self._kept_task is not None and not self._kept_task.done():
+            self._kept_again = True  # one more pass when this one ends: a game may have been kept since
+            return
+        self._kept_task = self._spawn(self._file_kept_games())
+
+    async def _file_kept_games(self) -> None:
+        self._kept_again = True
+        while self._kept_again:
+            self._kept_again = False
+            for game in self.store.unfiled():
+                if game.game_id in self._kept_refused:
+                    continue
+                try:
+                    ok = await self._add_to_history(game)
+                except ValueError as e:
+                    self._kept_refused.add(game.game_id)
+                    self.log(f"table {game.code}: the unfiled game {game.game} ({game.game_id}) was refused by "
+                             f"the history ({e}); left in {ONLINE_FILE}")
+                    continue
+                if not ok:
+                    return  # the history cannot take games yet: the next one filed tries again
+                self.store.forget_unfiled(game.game_id)
+                self.log(f"table {game.code}: game {game.game}, kept since it could not be filed, is in the "
+                         "history now")
 
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.code, None)

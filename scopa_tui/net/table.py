@@ -27,7 +27,7 @@ from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
 from ..engine.game import SeededDecks
 from .messages import AI_NAME, NetError, frame
-from .tablestore import TableStore
+from .tablestore import TableStore, UnfiledGame
 from .thinking import Thinking
 
 WAITING_EXPIRY = 600.0  # seconds a table that has not started stays open with nobody connected
@@ -135,6 +135,7 @@ class Table:
         self.clock = 0.0  # loop time the current turn (or the hand's scoring) began
         self.closed = False
         self.filed = False  # the finished game is in the history
+        self.unfiled: UnfiledGame | None = None  # the finished game the history could not take
         self.ended: float | None = None  # loop time the game ended or the table closed (idle seats)
         self.wake = asyncio.Event()
         self._sleeping_until: float | None = None  # loop time the task's _sleep ends (None: not asleep)
@@ -406,7 +407,8 @@ class Table:
             self.broadcast({"type": "table", "table": self.info()})
 
     def rematch_filed(self) -> None:
-        """The finished game is in the history (or could not be put there): a rematch may go on."""
+        """The finished game is in the history (or could not be put there: :attr:`unfiled`,
+        kept apart at a rematch): a rematch may go on."""
         self.filing = False
         self._maybe_rematch()
 
@@ -432,10 +434,11 @@ class Table:
         self.seed = seed_dealing_first(players, first)
         self.game, self.actions, self.ended, self.filed = None, 0, None, False
         self.ready, self.rematch, self.away_plays, self._players = set(), set(), set(), {}
-        # The finished game was filed: the table is kept afresh, its new seed and no action yet.
-        store = self.options.store
-        store.remove(self.code)
-        store.add(self.code, self.created, self.config, [s.to_store() for s in self.seats], self.seed)
+        # The table is kept afresh, its new seed and no action yet; the finished game, if the
+        # history could not take it, kept apart until it does (the server files it later).
+        self.options.store.replace(self.code, self.created, self.config, [s.to_store() for s in self.seats],
+                                   self.seed, unfiled=self.unfiled)
+        self.unfiled = None
         if freed:
             self.clock = self._now()
             self.broadcast({"type": "table", "table": self.info()})  # waiting, the freed seats open

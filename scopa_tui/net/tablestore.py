@@ -6,6 +6,12 @@ seed and the actions rebuild the game exactly through the engine, so the server 
 one small row per move and a ``kill -9`` at any moment loses at most the move being made
 (docs/online-protocol.md, "Guarantees").
 
+A finished game that could not be filed in the history (a full disk, a damaged history
+file) stays in its table's row until it is filed; when the table's people play again
+first, the game moves to ``unfiled`` in the same transaction that replaces the row, and
+the server files it later (:meth:`TableStore.unfiled`, :meth:`TableStore.forget_unfiled`);
+one that this file cannot take either (the same full disk) is held in memory until it can.
+
 WAL mode with ``synchronous = NORMAL``: a commit is in the write-ahead log before the
 call returns (so it survives the process being killed) without an fsync per move; only a
 power cut can take back the last moves.  Every call runs on the server's event loop and
@@ -25,7 +31,7 @@ from ..store.store import LOCK_TAKEN, acquire_lock
 
 ONLINE_FILE = "online.sqlite3"
 LOCK_FILE = "online.lock"  # locked while a server keeps its tables in the directory
-SCHEMA = 1
+SCHEMA = 2  # 2 added ``unfiled``; a file of schema 1 gains it on open (CREATE ... IF NOT EXISTS)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -43,6 +49,14 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,   -- JSON: ["play", card, [capture...]] or ["next"]
     PRIMARY KEY (code, n)
 );
+CREATE TABLE IF NOT EXISTS unfiled (  -- finished games the history has yet to take
+    game_id TEXT PRIMARY KEY,  -- the history's id, made when the game ended
+    code TEXT NOT NULL,        -- no reference to tables: the table may close before it is filed
+    game INTEGER NOT NULL,     -- the table's game number (1, 2 after a rematch, ...)
+    finished REAL NOT NULL,    -- when it ended (seconds since the epoch)
+    record TEXT NOT NULL,      -- the scopa-record/1 text
+    setup TEXT NOT NULL        -- JSON: who sat where (GameSetup.to_json())
+);
 """
 
 
@@ -59,6 +73,18 @@ class StoredTable:
     actions: list[list[Any]] = field(default_factory=list)
 
 
+@dataclass
+class UnfiledGame:
+    """A finished game the history could not take: what filing it needs."""
+
+    game_id: str
+    code: str
+    game: int
+    finished: float
+    record: str
+    setup: dict[str, Any]  # GameSetup.to_json()
+
+
 class TableStore:
     """Tables in progress; ``path`` None keeps nothing (for tests that need no disk)."""
 
@@ -66,6 +92,8 @@ class TableStore:
         self.con: sqlite3.Connection | None = None
         self.log = log
         self._failing = False
+        self._unreadable: set[Any] = set()  # unfiled games' ids found damaged (said once)
+        self._held: dict[str, UnfiledGame] = {}  # unfiled games the file could not take (yet)
         self._lock = None
         if directory is None:
             return
@@ -133,17 +161,34 @@ class TableStore:
 
     def _run(self, sql: str, args: tuple = ()) -> None:
         """One write; a failure (a full disk, say) is logged once and the tables go on in memory."""
+        self._transaction([(sql, args)])
+
+    def _transaction(self, writes: list[tuple[str, tuple]]) -> bool:
+        """Writes made together or not at all (failing as :meth:`_run` does); True when made."""
         if self.con is None:
-            return
+            return False
         try:
-            self.con.execute(sql, args)
+            if len(writes) == 1:
+                self.con.execute(*writes[0])
+            else:
+                self.con.execute("BEGIN IMMEDIATE")
+                try:
+                    for sql, args in writes:
+                        self.con.execute(sql, args)
+                    self.con.execute("COMMIT")
+                except BaseException:
+                    if self.con.in_transaction:
+                        self.con.execute("ROLLBACK")
+                    raise
             if self._failing:
                 self._failing = False
                 self.log(f"{self.path} can be written again")
+            return True
         except sqlite3.Error as e:
             if not self._failing:
                 self._failing = True
                 self.log(f"{self.path} cannot be written ({e}): tables go on, but a restart would lose moves")
+            return False
 
     # --- writing ----------------------------------------------------------------------
     def add(self, code: str, created: float, config: dict, seats: list[dict], seed: int) -> None:
@@ -162,6 +207,23 @@ class TableStore:
         """Forget a table (its game is over and filed in the history, or it was closed)."""
         self._run("DELETE FROM tables WHERE code = ?", (code,))  # its actions go with it (ON DELETE CASCADE)
 
+    def replace(self, code: str, created: float, config: dict, seats: list[dict], seed: int,
+                unfiled: UnfiledGame | None = None) -> None:
+        """The table afresh for its next game (a rematch): its new seed and no action yet.
+        ``unfiled``, the finished game the history has yet to take, is kept apart in the same
+        transaction, so that no moment of the file has lost it."""
+        writes = [] if unfiled is None else [_keep(unfiled)]
+        writes.append(("DELETE FROM tables WHERE code = ?", (code,)))
+        writes.append(("INSERT INTO tables (code, created, config, seats, seed) VALUES (?,?,?,?,?)",
+                       (code, created, json.dumps(config), json.dumps(seats), seed)))
+        if not self._transaction(writes) and unfiled is not None and self.con is not None:
+            self._held[unfiled.game_id] = unfiled  # the file cannot take it (a full disk): kept in memory
+
+    def forget_unfiled(self, game_id: str) -> None:
+        """The kept game is in the history now."""
+        self._held.pop(game_id, None)
+        self._run("DELETE FROM unfiled WHERE game_id = ?", (game_id,))
+
     # --- reading ----------------------------------------------------------------------
     def load(self) -> list[StoredTable]:
         """Every table kept, with its actions in order."""
@@ -175,3 +237,39 @@ class TableStore:
             out.append(StoredTable(code, created, json.loads(config), json.loads(seats), seed,
                                    bool(started), actions))
         return out
+
+    def unfiled(self) -> list[UnfiledGame]:
+        """The finished games kept for the history, oldest first.  A row that cannot be read
+        is left in the file, said once in the log.  A game :meth:`replace` could not write is
+        among them, and written now if the file takes it."""
+        if self.con is None:
+            return []
+        for game in list(self._held.values()):
+            if self._transaction([_keep(game)]):
+                del self._held[game.game_id]
+        try:
+            rows = self.con.execute("SELECT game_id, code, game, finished, record, setup FROM unfiled"
+                                    " ORDER BY finished, game_id").fetchall()
+        except sqlite3.Error as e:
+            self.log(f"{self.path}: the unfiled games cannot be read ({e}); they stay in the file")
+            return list(self._held.values())
+        out = []
+        for game_id, code, game, finished, record, setup in rows:
+            try:
+                data = json.loads(setup)
+                if not (isinstance(data, dict) and isinstance(record, str) and isinstance(code, str)
+                        and isinstance(game, int) and isinstance(finished, (int, float))):
+                    raise ValueError("a column holds a value of the wrong type")
+            except (ValueError, TypeError) as e:
+                if game_id not in self._unreadable:
+                    self._unreadable.add(game_id)
+                    self.log(f"{self.path}: the unfiled game {game_id} cannot be read ({e}); left in the file")
+                continue
+            out.append(UnfiledGame(game_id, code, game, float(finished), record, data))
+        return out + list(self._held.values())
+
+
+def _keep(game: UnfiledGame) -> tuple[str, tuple]:
+    """The write that keeps ``game`` for the history (once: its id is its key)."""
+    return ("INSERT OR IGNORE INTO unfiled (game_id, code, game, finished, record, setup) VALUES (?,?,?,?,?,?)",
+            (game.game_id, game.code, game.game, game.finished, game.record, json.dumps(game.setup)))

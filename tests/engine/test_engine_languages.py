@@ -169,3 +169,17 @@ def test_a_list_ends_with_the_and_its_last_name_takes(lang, items, said):
 
     languages.use(lang)
     assert both(items) == said
+
+
+@pytest.mark.parametrize("lang, name, elided", [
+    ("fr", "Anna", True), ("fr", "Hélène", True), ("fr", "Émile", True), ("fr", "hugo", True),  # a name's h: mute
+    ("fr", "Yves", True), ("fr", "Œdipe", True), ("fr", "Isabelle, Bruno", True),  # a list: its first name
+    ("fr", "Bruno", False), ("fr", "Yann", False),  # y before a vowel: a consonant's sound
+    ("fr", "Zoé", False), ("fr", "8Ball", False), ("fr", "", False),
+    ("it", "Anna", False), ("es", "Inés", False), ("en", "Anna", False), ("tl", "Anna", False),
+])
+def test_french_elides_before_a_vowel_or_a_mute_h_and_no_other_language_does(lang, name, elided):
+    from scopa_tui.engine.words import elides
+
+    languages.use(lang)
+    assert elides(name) is elided

@@ -86,3 +86,29 @@ class Raw:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+async def play_until(client: NetClient, stop, seen: list | None = None) -> dict:
+    """Answer each turn with the first legal move and each scoring with ``ready``, until a
+    message for which ``stop(msg)`` is true; that message."""
+    async def loop() -> dict:
+        async for msg in client:
+            if seen is not None:
+                seen.append(msg)
+            if msg["type"] == "turn" and msg.get("view"):
+                move = msg["view"]["legal"][0]
+                await client.play(move["card"], move["capture"])
+            elif msg["type"] == "table" and msg["table"]["phase"] == "hand_over":
+                await client.ready(msg["table"]["hand"])
+            if stop(msg):
+                return msg
+        raise AssertionError("the connection ended first")
+    return await asyncio.wait_for(loop(), TIMEOUT)
+
+
+def is_event(kind: str):
+    return lambda msg: msg["type"] == "event" and msg["event"]["event"] == kind
+
+
+def is_table(check):
+    return lambda msg: msg["type"] == "table" and check(msg["table"])

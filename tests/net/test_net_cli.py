@@ -76,7 +76,7 @@ def test_a_port_in_use_is_one_line_and_exit_2(capsys, tmp_path):
     assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err
 
 
-@pytest.mark.parametrize("lang, title, given", [("it", "Tavolo di Anna", None), ("fr", "Table de Anna", None),
+@pytest.mark.parametrize("lang, title, given", [("it", "Tavolo di Anna", None), ("fr", "Table d'Anna", None),
                                                 ("en", "Anna's table", None), ("it", "Domenica", "Domenica")])
 async def test_a_table_created_on_the_command_line_is_titled_in_the_players_language(lang, title, given, capsys):
     # Without --title the server's English default ("Anna's table") was used, where the lobby

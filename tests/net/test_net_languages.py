@@ -10,6 +10,7 @@ import asyncio
 import socket
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from net_helpers import bot_table, running_server
@@ -274,6 +275,47 @@ async def test_a_table_created_in_the_lobby_is_titled_in_the_creators_language(t
             await pilot.press("q", "y")
             await settle(pilot)
     languages.use("en")
+
+
+@pytest.mark.parametrize("lang, name, title", [
+    ("fr", "Anna", "Table d'Anna"), ("fr", "Hélène", "Table d'Hélène"), ("fr", "Yves", "Table d'Yves"),
+    ("fr", "Bruno", "Table de Bruno"), ("fr", "Yann", "Table de Yann"),
+    ("it", "Anna", "Tavolo di Anna"), ("es", "Inés", "Mesa de Inés"), ("en", "Anna", "Anna's table"),
+])
+def test_a_new_tables_title_elides_as_the_language_does(lang, name, title):
+    # French read "Table de Anna".
+    from scopa_tui.net.client import table_title
+
+    languages.use(lang)
+    assert table_title(name) == title
+
+
+class Waiting:
+    """What the game screen asks a table that waits for ``names`` (a rematch, the next hand)."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+
+    def asked_rematch(self) -> bool:
+        return True
+
+    def rematch_waiting_for(self) -> list[str]:
+        return self.names
+
+    def waiting_for(self) -> list[str]:
+        return self.names
+
+
+@pytest.mark.parametrize("names, said", [(["Anna", "Bruno"], "d'Anna, Bruno"), (["Hélène"], "d'Hélène"),
+                                         (["Bruno", "Anna"], "de Bruno, Anna")])
+def test_the_lines_that_wait_for_people_elide_before_their_names_in_french(names, said):
+    from scopa_tui.ui.screens.game import GameScreen
+
+    languages.use("fr")
+    screen = SimpleNamespace(table=Waiting(names))  # the lines read nothing else of the screen
+    assert GameScreen.rematch_note(screen) == f"Tu as demandé à rejouer\u00a0: en attente {said}."
+    assert str(GameScreen._rematch_text(screen)).startswith(f"En attente de la réponse {said}\u00a0: la partie")
+    assert str(GameScreen._ready_text(screen)).startswith(f"En attente {said}\u00a0: la manche suivante")
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])

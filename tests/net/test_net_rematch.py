@@ -10,7 +10,7 @@ import asyncio
 import io
 
 import pytest
-from net_helpers import TIMEOUT, Raw, first_line, headless, running_server
+from net_helpers import TIMEOUT, Raw, first_line, headless, is_event, is_table, play_until, running_server
 
 import scopa_tui.net.server as server_module
 from scopa_tui.engine import record as records
@@ -18,32 +18,6 @@ from scopa_tui.engine.game import SeededDecks
 from scopa_tui.net.client import NetClient
 from scopa_tui.net.tablestore import TableStore
 from scopa_tui.store import Store
-
-
-async def play_until(client: NetClient, stop, seen: list | None = None) -> dict:
-    """Answer each turn with the first legal move and each scoring with ``ready``, until a
-    message for which ``stop(msg)`` is true; that message."""
-    async def loop() -> dict:
-        async for msg in client:
-            if seen is not None:
-                seen.append(msg)
-            if msg["type"] == "turn" and msg.get("view"):
-                move = msg["view"]["legal"][0]
-                await client.play(move["card"], move["capture"])
-            elif msg["type"] == "table" and msg["table"]["phase"] == "hand_over":
-                await client.ready(msg["table"]["hand"])
-            if stop(msg):
-                return msg
-        raise AssertionError("the connection ended first")
-    return await asyncio.wait_for(loop(), TIMEOUT)
-
-
-def is_event(kind: str):
-    return lambda msg: msg["type"] == "event" and msg["event"]["event"] == kind
-
-
-def is_table(check):
-    return lambda msg: msg["type"] == "table" and check(msg["table"])
 
 
 async def seated_pair(url: str, **create) -> tuple[NetClient, NetClient, str]:

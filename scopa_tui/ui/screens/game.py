@@ -42,6 +42,7 @@ from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
 from ...engine.text import N_, _, ngettext, pgettext
+from ...engine.words import elides
 from .fresh import StyledOnMount
 
 if TYPE_CHECKING:  # the scoring loads with the first hand scored (engine/__init__.py)
@@ -96,6 +97,13 @@ class HandPicture:
     scope_cards: list[list[int]] = field(default_factory=list)
     settebello: list[bool] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+
+
+def waiting_line(names: list[str], plain: str, elided: str) -> str:
+    """A line that waits for ``names``: ``plain`` with ``{names}`` filled ("Bruno, Carla"),
+    or ``elided`` where the language elides the word before the first name (French "en
+    attente d'Anna": :func:`~scopa_tui.engine.words.elides`)."""
+    return (elided if elides(names[0]) else plain).format(names=", ".join(names))
 
 
 def set_border(widget: Widget, title: str, subtitle: str) -> None:
@@ -909,8 +917,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
         """The game-over screen's line at an online table: who wants to play again."""
         waiting = self.table.rematch_waiting_for()
         if self.table.asked_rematch() and waiting:  # the result shown again after asking
-            # TRANSLATORS: {names} have not yet said yes to another game at the online table.
-            return _("You asked to play again: waiting for {names}.").format(names=", ".join(waiting))
+            return waiting_line(
+                waiting,
+                # TRANSLATORS: {names} have not yet said yes to another game at the online table.
+                _("You asked to play again: waiting for {names}."),
+                # TRANSLATORS: as "You asked to play again: waiting for {names}.", where {names}
+                # begins with a sound your language elides the word before: French "en attente
+                # d'Anna". Other languages never show it: write it as the message without context.
+                pgettext("elided", "You asked to play again: waiting for {names}."))
         names = self.table.rematch_asked()
         if not names:
             return _("Play again: another game at this table, once everyone at it says yes.")
@@ -926,17 +940,30 @@ class GameScreen(Translated, StyledOnMount, Screen):
         names = self.table.rematch_waiting_for()
         if not names:  # everyone said yes: the next game is being dealt
             return Text("")
-        # TRANSLATORS: {names} have not yet said yes to another game at the online table.
-        return Text(_("Waiting for {names} to play again: the next game starts when everyone says yes. "
-                      "Enter shows the result.").format(names=", ".join(names)), style="bold")
+        return Text(waiting_line(
+            names,
+            # TRANSLATORS: {names} have not yet said yes to another game at the online table.
+            _("Waiting for {names} to play again: the next game starts when everyone says yes. "
+              "Enter shows the result."),
+            # TRANSLATORS: as "Waiting for {names} to play again: ...", where {names} begins with
+            # a sound your language elides the word before: French "la réponse d'Anna". Other
+            # languages never show it: write it as the message without context.
+            pgettext("elided", "Waiting for {names} to play again: the next game starts when everyone "
+                               "says yes. Enter shows the result.")), style="bold")
 
     def _ready_text(self) -> Text:
         names = self.table.waiting_for()
         if not names:  # everyone is ready now: the next hand is being dealt
             return Text("")
-        # TRANSLATORS: {names} are the players not yet ready, e.g. "Bruno" or "Bruno, Carla".
-        return Text(_("Waiting for {names}: the next hand starts when they are ready, or after the turn "
-                      "limit.").format(names=", ".join(names)), style="bold")
+        return Text(waiting_line(
+            names,
+            # TRANSLATORS: {names} are the players not yet ready, e.g. "Bruno" or "Bruno, Carla".
+            _("Waiting for {names}: the next hand starts when they are ready, or after the turn limit."),
+            # TRANSLATORS: as "Waiting for {names}: the next hand starts ...", where {names} begins
+            # with a sound your language elides the word before: French "En attente d'Anna".
+            # Other languages never show it: write it as the message without context.
+            pgettext("elided", "Waiting for {names}: the next hand starts when they are ready, or after "
+                               "the turn limit.")), style="bold")
 
     def _show_preview(self, notice: Preview) -> None:
         """An AI's play, drawn on the table before the table makes it (for the AI pace)."""
