@@ -682,17 +682,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         """The hand is over: show the last capturer taking the leftovers, then the scoring."""
         self.preview = None
         self._clear_selection()
-        self._set_message(lambda: Text(_("Hand {n} is over.").format(n=event.score.hand)))
+
+        def over() -> Text:
+            return Text(_("Hand {n} is over.").format(n=event.score.hand))
+
         wait = 0.0
-        if self.leftover is not None:
+        if self.leftover is None:
+            self._set_message(over)
+        else:  # said once, on the line under the table (no banner: the game does not move)
             cards, side = self.leftover
-
-            def text() -> Text:
-                return Text.assemble(styled_text(self._leftover_text(side, cards), self.deck, self._card_style),
-                                     style="bold")
-
-            self._show_banner(text)
-            self._set_message(text)
+            self._set_message(lambda: Text.assemble(
+                styled_text(self._leftover_text(side, cards), self.deck, self._card_style), style="bold"))
             wait = max(1.5, 2 * self.ai_delay) if self.ai_delay > 0 else 0.0
             if wait and self._motion_on():  # seen on the table a moment, then they fly
                 self.set_timer(wait / 3, self._leftovers_fly)
@@ -701,7 +701,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         def scoring() -> None:
             self.leftover = None
             self._take_leftovers()
-            self._hide_banner()  # the scoring screen says who took the leftovers from now on
+            self._hide_banner()
+            self._set_message(over)  # the scoring screen says who took the leftovers from now on
             self._refresh_widgets()
             if getattr(self.app, "table", self.table) is self.table:
                 self.app.show_hand_over(self, event.score)
