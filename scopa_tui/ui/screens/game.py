@@ -474,21 +474,21 @@ class GameScreen(Translated, StyledOnMount, Screen):
             if event.first:
                 head = (_("— Hand {n}: You deal —") if mine else _("— Hand {n}: {name} deals —"))
                 lines = [(head.format(n=event.hand, name=name), "hand")]
-                lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))}).", "")
+                lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))})", "")
                           for r in redeals]
                 if event.escobas:  # Escoba: table cards adding up to 15 (or 30) go to the dealer
-                    lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))}).", "scopa"))
+                    lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))})", "scopa"))
                 return lines
             more = len(event.hands[event.dealer]) if event.hands else 3
             if mine:
-                text = ngettext("You deal {n} more card each ({left} left).",
-                                "You deal {n} more cards each ({left} left).", more)
+                text = ngettext("You deal {n} more card each ({left} left)",
+                                "You deal {n} more cards each ({left} left)", more)
             else:
-                text = ngettext("{name} deals {n} more card each ({left} left).",
-                                "{name} deals {n} more cards each ({left} left).", more)
+                text = ngettext("{name} deals {n} more card each ({left} left)",
+                                "{name} deals {n} more cards each ({left} left)", more)
             lines = [(text.format(name=name, n=more, left=event.stock), "")]
             if not event.stock:
-                lines.append((_("Last cards: the table goes to the last to capture."), "hand"))
+                lines.append((_("Last cards: the table goes to the last to capture"), "hand"))
             return lines
         if isinstance(event, Played):
             return [(self._played_text(event), "scopa" if event.scopa else "")]
@@ -509,7 +509,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                                                                 won=self._points_won(score, s))
                                for s in score.sides)
             # TRANSLATORS: {points} lists each side's points, e.g. "You 3 (cards, settebello), Anna 1".
-            lines.append((_("Hand {n} scored: {points}.").format(n=score.hand, points=points), "hand"))
+            lines.append((_("Hand {n} scored: {points}").format(n=score.hand, points=points), "hand"))
             return lines
         if isinstance(event, GameEnded):
             return [(self._winner_text(event.winner), "hand")]
@@ -539,11 +539,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
         """Who won the game: the player, the player's team, another player or team."""
         seats = self.table.rules.sides[winner]
         if self.me in seats:
-            return _("You won the game.") if len(seats) == 1 else _("Your team won the game.")
+            return _("You won the game") if len(seats) == 1 else _("Your team won the game")
         name = self.side_names[winner]
         # TRANSLATORS: {team} names the players of a team: "Anna & Carla".
-        return _("{name} won the game.").format(name=name) if len(seats) == 1 else \
-            _("Team {team} won the game.").format(team=name)
+        return _("{name} won the game").format(name=name) if len(seats) == 1 else \
+            _("Team {team} won the game").format(team=name)
 
     def _points_won(self, score, side) -> str:
         """`` (cards, Denari, 1 scopa)``: the points a side won, the coins by the deck's suit name."""
@@ -826,8 +826,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif isinstance(notice, SeatChanged):
             news = SEAT_NEWS.get(notice.status)
             text = _(news).format(name=notice.name) if news else f"{notice.name} {notice.status}"
-            self._log(text + ".", "", (lambda news=news, name=notice.name: _(news).format(name=name) + ".")
-                      if news else None)
+            self._log(text, "", (lambda news=news, name=notice.name: _(news).format(name=name)) if news else None)
             self.app.notify(text, timeout=4)
             self._refresh_widgets()
         elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
