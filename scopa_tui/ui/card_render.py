@@ -162,7 +162,7 @@ class DeckStyle:
         its plural rule (``1 Diamond``, ``1 Quadri``, ``2 Carreaux``)."""
         if self.family == "french":
             # TRANSLATORS: a count of cards of Diamonds (the French deck's coins) in the score
-            # panel, "pile 12 cards · 3 Diamonds": your word for the suit, in the number's form.
+            # panel, "12 cards · 3 Diamonds": your word for the suit, in the number's form.
             return npgettext("french deck", "{n} Diamond", "{n} Diamonds", n).format(n=n)
         return f"{n} {COIN_ONE[self.family] if n == 1 else SUIT_WORDS[self.family]['d']}"
 

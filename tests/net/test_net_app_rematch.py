@@ -80,7 +80,7 @@ async def test_both_say_yes_and_the_next_game_is_played_on_the_same_screen_and_f
             # Bruno asked first: the game-over screen says so, and the log.
             await until(pilot, lambda: "Bruno wants to play again at this table" in str(
                 over.query_one("#rematch").content), "Bruno's rematch on the game-over screen")
-            assert "Bruno wants to play again." in log_texts(screen)
+            assert "Bruno wants to play again" in log_texts(screen)
             assert [b.id for b in over.query("#over-buttons Button")] == ["again", "lobby", "quit"]
             first_dealer = table.dealer
             await pilot.press("enter")  # Play again: Anna says yes too
@@ -88,7 +88,7 @@ async def test_both_say_yes_and_the_next_game_is_played_on_the_same_screen_and_f
             await settle(pilot)
             assert app.screen is screen and screen.table is table  # the same screen and table
             texts = log_texts(screen)
-            assert texts[0] == "Game 2 at this table: everyone said yes."
+            assert texts[0] == "Game 2 at this table: everyone said yes"
             assert texts[1].startswith("— Hand 1:") and not any("won the game" in t for t in texts)
             assert table.hand_no == 1 and table.totals == [0, 0] and len(table.view().hand) == 3
             assert table.dealer == (first_dealer + 1) % 2  # the deal goes on round the table
@@ -125,7 +125,7 @@ async def test_a_rematch_asked_waits_for_the_other_and_a_leaver_frees_the_seat(t
             await until(pilot, lambda: table.phase == "waiting", "the table waiting again")
             await settle(pilot)
             texts = log_texts(screen)
-            assert texts[0] == "Game 2 at this table: a seat is free, the table waits for a player."
+            assert texts[0] == "Game 2 at this table: a seat is free, the table waits for a player"
             assert "waiting for players (1 of 2 seats taken)" in str(screen.message)
             assert "Enter starts now" in str(screen.message)  # Anna creates it now
             assert screen.active_bindings["enter"].binding.action == "play"  # the footer's Enter starts it
@@ -178,7 +178,7 @@ async def test_the_result_shown_again_goes_when_the_next_game_begins(tmp_path):
             await until(pilot, lambda: screen.table.game_number == 2 and app.screen is screen, "game 2, shown")
             await settle(pilot)
             assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
-            assert log_texts(screen)[0] == "Game 2 at this table: everyone said yes."
+            assert log_texts(screen)[0] == "Game 2 at this table: everyone said yes"
 
 
 async def test_the_ai_plays_for_a_person_away_are_logged_as_the_ais(tmp_path):
@@ -199,7 +199,7 @@ async def test_the_ai_plays_for_a_person_away_are_logged_as_the_ais(tmp_path):
             said = [t for t in log_texts(screen) if t.startswith("L'IA ha ")]
             assert len(said) >= len(ai_lines) and all(" per te" in t for t in said), log_texts(screen)
             assert not any(t.startswith(("Hai giocato", "Hai calato")) for t in log_texts(screen))
-            assert "Non ci sei: gioca l'IA per te finché non torni." in log_texts(screen)  # not "Anna non c'è"
+            assert "Non ci sei: gioca l'IA per te finché non torni" in log_texts(screen)  # not "Anna non c'è"
         task.cancel()
 
 

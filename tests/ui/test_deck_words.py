@@ -70,8 +70,11 @@ def test_a_count_of_coin_cards_takes_the_number_of_its_word(lang, deck, counts):
     assert tuple(DeckStyle(deck).coins(n) for n in (0, 1, 3)) == counts
 
 
-@pytest.mark.parametrize("lang, words", [("en", "1 Denaro"), ("it", "1 Denaro"), ("fr", "1 Denaro")])
-async def test_the_score_panel_counts_one_coin_card_in_the_singular(lang, words):
+@pytest.mark.parametrize("lang, words", [("en", "2 cards · 1 Denaro"), ("it", "2 carte · 1 Denaro"),
+                                         ("fr", "2 cartes · 1 Denaro"), ("es", "2 cartas · 1 Denaro"),
+                                         ("tl", "2 baraha · 1 Denaro")])
+async def test_the_score_panel_counts_the_cards_and_one_coin_card_in_the_singular(lang, words):
+    """"2 cards · 1 Denaro" in every language (English said "pile 2 cards", the others not)."""
     languages.use(lang)
     app = stacked_app([["5c", "2s", "9b"], ["7b", "9c", "10s"]], ["5d", "3c", "4s", "6b"])
     async with app.run_test(size=(100, 30)) as pilot:
@@ -79,4 +82,4 @@ async def test_the_score_panel_counts_one_coin_card_in_the_singular(lang, words)
         await pilot.press("1", "enter")  # 5c takes 5d, the one coin of the hand so far
         await settle(pilot)
         panel = shown(game_screen(app).query_one(ScoreBoard))
-        assert words in panel and "1 Denari" not in panel, panel
+        assert words in panel and "1 Denari" not in panel and "pile" not in panel, panel

@@ -157,18 +157,23 @@ async def test_the_dealer_mark_never_runs_into_a_name():
 
 
 async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
+    """The last deal's banner covers the top bar, the game under it still; the leftovers are
+    said once, on the line under the table (no banner), and the hand's end there after."""
     app = make_app(seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
+        banner, main = screen.query_one("#moment"), screen.query_one("#main")
+        at = main.region
         last_deal_seen = leftovers_seen = False
         while not isinstance(app.screen, HandOverScreen):
             if app.game.phase == "play" and screen.pic.stock == 0 and screen.pic.hand_no and not last_deal_seen:
-                last_deal_seen = "Last cards: the table goes to the last to capture" in \
-                    text_of(screen.query_one("#moment"))
+                last_deal_seen = "Last cards: the table goes to the last to capture" in text_of(banner)
+                assert banner.display and banner.region.y == 0 and main.region == at  # nothing moved
                 screen.ai_delay = 0.05  # the leftovers stay in view a moment before the scoring
             if screen.leftover is not None:
-                leftovers_seen = "the last cards" in text_of(screen.query_one("#moment"))
+                leftovers_seen = "the last cards" in text_of(screen.query_one("#prompt"))
+                assert not banner.display or "the last cards" not in text_of(banner)  # said once
                 assert screen.query_one("#table").captured == frozenset(screen.leftover[0])
             if screen._my_turn():
                 await play_by_keys(pilot, app.game.legal_moves()[0])
@@ -177,6 +182,8 @@ async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
         score = app.game.hand_scores[0]
         assert score.leftover and leftovers_seen
         assert "Last cards" in "\n".join(screen.query_one("#log").texts)
+        # Under the scoring (and the game over) the line says the hand is over, not who took them.
+        assert text_of(screen.query_one("#prompt")).strip() == "Hand 1 is over."
 
 
 async def test_the_play_log_wraps_again_when_the_terminal_shrinks():

@@ -245,4 +245,4 @@ async def test_the_leftovers_fly_to_the_last_capturers_pile(monkeypatch):
             assert set(flights) == left
             assert all(f.target == pile and f.state == "captured" for f in flights.values())
             assert screen.query_one(TableView).cards == ()  # they left the table
-            assert "the last cards" in str(screen.query_one("#moment").render())
+            assert "the last cards" in str(screen.query_one("#prompt").render())

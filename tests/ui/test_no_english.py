@@ -14,6 +14,7 @@ import re
 import pytest
 
 from scopa_tui import languages
+from scopa_tui.engine import OPTIONS
 from scopa_tui.engine.text import _
 from scopa_tui.table.base import YOU
 from scopa_tui.ui.app import ScopaApp
@@ -65,9 +66,15 @@ def screen_lines(app) -> list[str]:
 FRAGMENT = re.compile(r"[\u2500-\u259f…]")
 
 
+# What machines read stays English: a command-line option and a house rule's name as
+# ``--option`` takes it ("--option no-primiera-all-suits", in a house rule's explanation).
+MACHINE = re.compile(r"--[a-z][a-z-]*|\b(?:no-)?(?:" + "|".join(map(re.escape, OPTIONS)) + r")\b")
+
+
 def screen_words(app) -> list[str]:
     words = []
     for line in screen_lines(app):
+        line = MACHINE.sub(lambda m: " " * len(m.group(0)), line)
         for m in WORD.finditer(line):
             before = line[m.start() - 1] if m.start() else " "
             after = line[m.end()] if m.end() < len(line) else " "

@@ -3,9 +3,12 @@ newest 200 kept and in view, scrolled by the mouse, and shown in the game's firs
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 
+from scopa_tui import languages
+from scopa_tui.engine.text import _
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.widgets.scoreboard import PlayLog
 
@@ -144,3 +147,24 @@ async def test_the_leftovers_line_says_you_to_the_player_and_names_another():
         assert said == f"Left on the table, to you: {' '.join(map(str, mine.leftover))}"  # not "to You"
         said = screen._lines_for(HandEnded(anna))[0][0]
         assert said == f"Left on the table, to Anna: {' '.join(map(str, anna.leftover))}"
+
+
+@pytest.mark.parametrize("lang", list(languages.LANGUAGES))
+async def test_no_line_of_the_log_ends_with_a_full_stop_in_any_language(lang):
+    """The log's lines are entries, as the replay's steps: the deals, the last deal, the three
+    Kings, the plays, the leftovers, the hand's points, the winner and a seat's news end alike."""
+    from scopa_tui.table.notices import SeatChanged
+
+    from .helpers import game_screen, play_game_by_keys
+
+    languages.use(lang)
+    app = make_app(seed=578, target=1)  # the first deal lays three Kings
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_game_by_keys(pilot)
+        screen = game_screen(app)
+        screen.table_news(SeatChanged(1, "Anna", "returned"))
+        texts = screen.query_one(PlayLog).texts
+        kinds = {"Redealt", "Dealt", "Played", "HandEnded", "GameEnded"}
+        assert kinds <= {type(e).__name__ for e in app.game.events}
+        assert len(texts) > 20 and texts[-1] == _("{name} is back").format(name="Anna")
+        assert [t for t in texts if t.endswith(".")] == []

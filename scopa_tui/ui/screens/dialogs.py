@@ -8,12 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ...engine.text import N_, _
 from ..helpkeys import help_bindings
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
+from ..widgets.button import Button
 
 
 def tabbed_to(screen, default: str) -> Button | None:

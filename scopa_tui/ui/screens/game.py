@@ -488,21 +488,21 @@ class GameScreen(Translated, StyledOnMount, Screen):
             if event.first:
                 head = (_("— Hand {n}: You deal —") if mine else _("— Hand {n}: {name} deals —"))
                 lines = [(head.format(n=event.hand, name=name), "hand")]
-                lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))}).", "")
+                lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))})", "")
                           for r in redeals]
                 if event.escobas:  # Escoba: table cards adding up to 15 (or 30) go to the dealer
-                    lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))}).", "scopa"))
+                    lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))})", "scopa"))
                 return lines
             more = len(event.hands[event.dealer]) if event.hands else 3
             if mine:
-                text = ngettext("You deal {n} more card each ({left} left).",
-                                "You deal {n} more cards each ({left} left).", more)
+                text = ngettext("You deal {n} more card each ({left} left)",
+                                "You deal {n} more cards each ({left} left)", more)
             else:
-                text = ngettext("{name} deals {n} more card each ({left} left).",
-                                "{name} deals {n} more cards each ({left} left).", more)
+                text = ngettext("{name} deals {n} more card each ({left} left)",
+                                "{name} deals {n} more cards each ({left} left)", more)
             lines = [(text.format(name=name, n=more, left=event.stock), "")]
             if not event.stock:
-                lines.append((_("Last cards: the table goes to the last to capture."), "hand"))
+                lines.append((_("Last cards: the table goes to the last to capture"), "hand"))
             return lines
         if isinstance(event, Played):
             return [(self._played_text(event), "scopa" if event.scopa else "")]
@@ -523,7 +523,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                                                                 won=self._points_won(score, s))
                                for s in score.sides)
             # TRANSLATORS: {points} lists each side's points, e.g. "You 3 (cards, settebello), Anna 1".
-            lines.append((_("Hand {n} scored: {points}.").format(n=score.hand, points=points), "hand"))
+            lines.append((_("Hand {n} scored: {points}").format(n=score.hand, points=points), "hand"))
             return lines
         if isinstance(event, GameEnded):
             return [(self._winner_text(event.winner), "hand")]
@@ -561,11 +561,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
         """Who won the game: the player, the player's team, another player or team."""
         seats = self.table.rules.sides[winner]
         if self.me in seats:
-            return _("You won the game.") if len(seats) == 1 else _("Your team won the game.")
+            return _("You won the game") if len(seats) == 1 else _("Your team won the game")
         name = self.side_names[winner]
         # TRANSLATORS: {team} names the players of a team: "Anna & Carla".
-        return _("{name} won the game.").format(name=name) if len(seats) == 1 else \
-            _("Team {team} won the game.").format(team=name)
+        return _("{name} won the game").format(name=name) if len(seats) == 1 else \
+            _("Team {team} won the game").format(team=name)
 
     def _points_won(self, score, side) -> str:
         """`` (cards, Denari, 1 scopa)``: the points a side won, the coins by the deck's suit name."""
@@ -708,17 +708,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         """The hand is over: show the last capturer taking the leftovers, then the scoring."""
         self.preview = None
         self._clear_selection()
-        self._set_message(lambda: Text(_("Hand {n} is over.").format(n=event.score.hand)))
+
+        def over() -> Text:
+            return Text(_("Hand {n} is over.").format(n=event.score.hand))
+
         wait = 0.0
-        if self.leftover is not None:
+        if self.leftover is None:
+            self._set_message(over)
+        else:  # said once, on the line under the table (no banner: the game does not move)
             cards, side = self.leftover
-
-            def text() -> Text:
-                return Text.assemble(styled_text(self._leftover_text(side, cards), self.deck, self._card_style),
-                                     style="bold")
-
-            self._show_banner(text)
-            self._set_message(text)
+            self._set_message(lambda: Text.assemble(
+                styled_text(self._leftover_text(side, cards), self.deck, self._card_style), style="bold"))
             wait = max(1.5, 2 * self.ai_delay) if self.ai_delay > 0 else 0.0
             if wait and self._motion_on():  # seen on the table a moment, then they fly
                 self.set_timer(wait / 3, self._leftovers_fly)
@@ -727,7 +727,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         def scoring() -> None:
             self.leftover = None
             self._take_leftovers()
-            self._hide_banner()  # the scoring screen says who took the leftovers from now on
+            self._hide_banner()
+            self._set_message(over)  # the scoring screen says who took the leftovers from now on
             self._refresh_widgets()
             if getattr(self.app, "table", self.table) is self.table:
                 self.app.show_hand_over(self, event.score)
@@ -842,8 +843,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self._start_afresh()
         elif isinstance(notice, NewGame):  # everyone at the table said yes to playing again
             n = notice.number
-            news = ((lambda: _("Game {n} at this table: a seat is free, the table waits for a player.").format(n=n))
-                    if notice.waiting else (lambda: _("Game {n} at this table: everyone said yes.").format(n=n)))
+            news = ((lambda: _("Game {n} at this table: a seat is free, the table waits for a player").format(n=n))
+                    if notice.waiting else (lambda: _("Game {n} at this table: everyone said yes").format(n=n)))
             self._start_afresh(head=news)
             self.app.rematch_news(begun=True)
             self.app.notify(news(), timeout=4)
@@ -862,8 +863,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             mine = notice.seat == self.me and notice.status == "away"  # not "Anna is away" to Anna
             news = SEAT_NEWS.get("you_away" if mine else notice.status)
             text = _(news).format(name=notice.name) if news else f"{notice.name} {notice.status}"
-            self._log(text + ".", "", (lambda news=news, name=notice.name: _(news).format(name=name) + ".")
-                      if news else None)
+            self._log(text, "", (lambda news=news, name=notice.name: _(news).format(name=name)) if news else None)
             self.app.notify(text, timeout=4)
             self._refresh_widgets()
         elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup

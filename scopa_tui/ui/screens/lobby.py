@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 from ...engine import OPTIONS, PRESETS, VARIANTS
 from ...engine.text import N_, _, decimal, ngettext, pgettext
@@ -21,6 +21,7 @@ from ..helpkeys import help_bindings
 from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
 from ..translate import Translated
+from ..widgets.button import Button
 
 TURN_LIMITS = [("30 s", 30), ("60 s", 60), ("2 min", 120), ("5 min", 300)]
 # The AI levels as the lobby's list names them (the value sent stays the English name).

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
+from textual.css.scalar import Unit
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
@@ -58,6 +59,32 @@ def option_choices(variant: str, on: dict[str, bool]) -> list[str]:
         if value != default:
             out.append(name if value else f"no-{name}")
     return out
+
+
+def shares(needs: list[int], room: int) -> list[int]:
+    """Lines for texts that need ``needs`` lines in ``room`` lines in all: each what it needs
+    when they all fit, else each up to the same number, the longest first cut, and what is
+    left a line more each to the first that need it; at least one line each."""
+    if sum(needs) <= room:
+        return list(needs)
+    most = 1
+    while sum(min(n, most + 1) for n in needs) <= room:
+        most += 1
+    out = [min(n, most) for n in needs]
+    left = room - sum(out)
+    for i, n in enumerate(needs):
+        if left > 0 and n > most:
+            out[i] += 1
+            left -= 1
+    return out
+
+
+def _rows(widget: Widget) -> int:
+    """The rows ``widget`` takes in its column: its height in cells (as laid out when not fixed)
+    and its margins."""
+    height = widget.styles.height
+    cells = int(height.value) if height is not None and height.unit == Unit.CELLS else widget.outer_size.height
+    return cells + widget.styles.margin.height
 
 
 class NewGameScreen(Translated, StyledOnMount, Screen):
@@ -123,7 +150,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
                 ticked = self._ticked(variant.name, c.options)
                 for opt in OPTIONS.values():  # the variant's own are shown (see _update)
                     toggle = partial(Toggle, _(opt.title), ticked[opt.name], _(opt.summary), id=f"opt-{opt.name}",
-                                     classes="option")
+                                     classes="option", room=self._summary_room)
                     if opt.name in variant.options:
                         yield self._row(toggle())
                     else:
@@ -186,6 +213,19 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self._fields[key] = field
         return Horizontal(label, field, classes="row cmd-row" if key != "other-target" else "row",
                           id=f"{key}-row")
+
+    def _summary_room(self, toggle: Toggle, rows: int, width: int) -> int:
+        """The lines ``toggle``'s summary may take in a terminal ``rows`` high (the toggle ``width``
+        cells wide): every house rule's whole where they all fit the form with the rows above
+        them, else each as many as it needs up to a share of the room left (at least one)."""
+        col = self.query_one("#rules-col")
+        toggles = [w for w in col.children if isinstance(w, Toggle) and w.display]
+        if toggle not in toggles:
+            return 1
+        outside = sum(_rows(w) for w in self.query_children("#title, #preset-info, #start-row, Footer"))
+        above = sum(_rows(w) for w in col.children if w.display and not isinstance(w, Toggle))
+        room = rows - outside - col.styles.gutter.height - above - len(toggles)
+        return shares([len(t.summary_lines(width)) for t in toggles], room)[toggles.index(toggle)]
 
     def _show(self, name: str, shown: bool) -> None:
         """Show or hide the form's row ``name``; one not made yet is made when first shown, and

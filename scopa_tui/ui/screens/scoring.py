@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Footer, Static
 
 from ...engine import HandScore
 from ...engine.text import N_, _, ngettext
@@ -25,6 +25,7 @@ from ..card_render import DeckStyle, screen_class
 from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import DIALOGS_TCSS, SCORING_TCSS
 from ..translate import Translated
+from ..widgets.button import Button
 from .dialogs import tabbed_to
 
 

@@ -66,10 +66,10 @@ class ScoreBoard(Widget):
             bar.append("━" * filled, self._s("score--bar"))
             bar.append("─" * (bar_w - filled), self._s("score--bar-empty"))
             out.append(bar)
-            # What the pile counts, in words: "pile 12 cards · 3 Denari · settebello · 1 scopa: 7◉"
+            # What the pile counts, in words: "12 cards · 3 Denari · settebello · 1 scopa: 7◉"
             # ("1 Denaro": DeckStyle.coins).
             # TRANSLATORS: the score panel: how many cards a side took this hand.
-            parts = [Text(ngettext("pile {n} card", "pile {n} cards", side.pile).format(n=side.pile),
+            parts = [Text(ngettext("{n} card", "{n} cards", side.pile).format(n=side.pile),
                           self._s("score--pile")),
                      Text(self.deck.coins(side.coins), self._s("score--pile"))]
             if side.settebello:

@@ -1,0 +1,58 @@
+"""A focused button underlines its words and nothing else: not the room beside them on the
+button (Textual's Button padded its label inside the text, the underline ran under it:
+"_Next hand (Enter)_"), and the buttons keep their size."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Button
+
+from scopa_tui.ui.widgets.press import Press
+
+from .helpers import make_app, settle
+from .scoring_data import first_hand, game_over_app, hand_over_app, played
+
+
+def underlined(widget: Widget) -> str:
+    """The text the widget draws underlined, in order."""
+    lines = widget.render_lines(Region(0, 0, *widget.outer_size))
+    return "".join(seg.text for line in lines for seg in line if seg.style is not None and seg.style.underline)
+
+
+def words(widget: Widget) -> str:
+    return widget.label if isinstance(widget, Press) else widget.label.plain
+
+
+async def check_focused(pilot, widget: Widget) -> None:
+    widget.focus()
+    await settle(pilot)
+    label = words(widget)
+    assert underlined(widget) == label, (underlined(widget), label)  # the words, no space beside them
+    assert widget.outer_size.width >= cell_len(label) + 2  # and still a margin around them on it
+
+
+async def test_the_start_button_underlines_its_words_only_and_keeps_its_width():
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        start = app.screen.query_one("#start", Press)
+        assert start.outer_size.width == 22
+        await check_focused(pilot, start)
+
+
+async def test_the_scoring_and_game_over_buttons_underline_their_words_only():
+    app = hand_over_app(first_hand(2), 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await check_focused(pilot, app.screen.query_one("#continue", Button))
+    app = game_over_app(played(2), 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        buttons = list(app.screen.query(Button))
+        assert [b.id for b in buttons] == ["again", "new", "quit"]
+        for button in buttons:
+            await check_focused(pilot, button)
+            # as wide as before: the words and a cell of the button's colour each side
+            assert button.outer_size.width == max(16, cell_len(words(button)) + 2)

@@ -1,0 +1,86 @@
+"""The new-game form's house rules take the room the terminal has: their summaries wrap
+whole on a big terminal, share what is left on a middling one, and keep one line each where
+the form only just fits (80x24), in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from scopa_tui import languages
+from scopa_tui.engine import VARIANTS
+from scopa_tui.ui.screens.new_game import NewGameScreen, shares
+from scopa_tui.ui.widgets.toggle import Toggle, cut
+
+from .helpers import make_app, settle
+
+LANGS = list(languages.LANGUAGES)
+
+
+def summary(box: Toggle) -> tuple[list[str], bool]:
+    """The summary's lines as drawn, and whether it is whole (its words all there, uncut)."""
+    lines = [line.strip() for line in box.render().plain.split("\n")[1:]]
+    return lines, " ".join(lines).split() == box.summary.split()
+
+
+def form(lang: str):
+    """The app on its new-game screen, in ``lang``."""
+    languages.use(lang)
+    return make_app(start=False)
+
+
+async def boxes_at(pilot, variant: str) -> list[Toggle]:
+    screen = pilot.app.screen
+    assert isinstance(screen, NewGameScreen)
+    screen.query_one("#variant").value = variant
+    await settle(pilot)
+    return [box for box in screen.query(Toggle) if box.display]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_big_terminal_shows_every_house_rule_whole_and_80x24_still_fits(lang):
+    app = form(lang)
+    async with app.run_test(size=(160, 45)) as pilot:
+        col = app.screen.query_one("#rules-col")
+        for variant in VARIANTS:
+            boxes = await boxes_at(pilot, variant)
+            for box in boxes:
+                lines, whole = summary(box)
+                assert whole and len(lines) == box.size.height - 1, (variant, lines)
+            assert any(box.size.height > 2 for box in boxes)  # some need more than a line there
+            assert col.max_scroll_y == 0, variant
+        await pilot.resize_terminal(80, 24)
+        boxes = await boxes_at(pilot, "scopa")
+        assert all(box.size.height == 2 for box in boxes)  # a line each, cut at a word with "…"
+        assert all(summary(box)[0][0].endswith("…") or summary(box)[1] for box in boxes)
+        assert col.max_scroll_y == 0  # Scopa's house rules in view, as before
+
+
+@pytest.mark.parametrize("lang", ["en", "tl"])
+async def test_a_middling_terminal_shares_its_rows_out_and_cuts_the_longest(lang):
+    app = form(lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        boxes = await boxes_at(pilot, "scopa")
+        col = app.screen.query_one("#rules-col")
+        heights = [box.size.height for box in boxes]
+        assert max(heights) > 2 and col.max_scroll_y == 0  # more than a line, the form whole
+        assert col.outer_size.height == app.screen.query_one("#form").size.height  # no row left over
+        for box in boxes:
+            lines, whole = summary(box)
+            assert whole or lines[-1].endswith("…"), lines
+        # The other target's row takes a line from the house rules, the form still whole.
+        app.screen.query_one("#target").value = 0
+        await settle(pilot)
+        assert sum(box.size.height for box in boxes) == sum(heights) - 1 and col.max_scroll_y == 0
+
+
+def test_shares_give_each_what_it_needs_or_an_even_cut_of_the_room():
+    assert shares([2, 4, 2, 3], 20) == [2, 4, 2, 3]
+    assert shares([2, 4, 2, 3], 10) == [2, 3, 2, 3]
+    assert shares([2, 4, 2, 3], 9) == [2, 3, 2, 2]
+    assert shares([2, 4, 2, 3], 2) == [1, 1, 1, 1]  # at least a line each (the column scrolls)
+
+
+def test_a_cut_ends_at_a_word():
+    assert cut("the King of coins scores a point", 20) == "the King of coins…"
+    assert cut("the King of coins", 20) == "the King of coins"
+    assert cut("unbrokenwordthatislong", 8) == "unbroke…"
