@@ -15,7 +15,7 @@ from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt, Ru
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 from ..engine.text import _, ngettext
-from ..engine.words import side_name
+from ..engine.words import clean_text, side_name
 from .words import deal_sweep_text
 
 HUMAN = "You"  # the human player's seat name in the records scopa-tui writes (ui/config.py)
@@ -100,9 +100,11 @@ class ReplayGame:
 
 
 def _seat_names(players: int, meta: dict[str, Any], names: list[str] | None) -> list[str]:
+    """Each seat's name, from the history's row or the record's ``scopa_tui`` object, cleaned
+    (:func:`clean_text`: a name from a file may hold what the terminal would obey, ESC or BEL)."""
     for candidate in (names, meta.get("names")):
         if isinstance(candidate, list) and len(candidate) == players and all(isinstance(n, str) for n in candidate):
-            return list(candidate)
+            return [clean_text(n) or f"Seat {s + 1}" for s, n in enumerate(candidate)]
     return [f"Seat {s + 1}" for s in range(players)]  # data, like a name in a record
 
 
