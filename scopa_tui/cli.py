@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from . import __version__, collector, languages
 from .ai.registry import check_runnable, check_spec
 from .engine import OPTIONS, PRESETS, VARIANTS, RulesError, get_variant, make_rules
-from .engine.rules import DECK_STYLES, PLAYER_COUNTS
+from .engine.rules import DECK_STYLES, PLAYER_COUNTS, TARGET_MAX
 from .engine.text import _, ngettext, pgettext
 
 
@@ -52,7 +52,7 @@ def _at_least(minimum: int, maximum: int | None = None):
 _positive_int = _at_least(1)
 _non_negative_int = _at_least(0)
 # The new-game screen takes targets of up to three digits; the command line agrees.
-_target = _at_least(1, 999)
+_target = _at_least(1, TARGET_MAX)
 
 
 def _jobs(text: str) -> int:

@@ -19,7 +19,7 @@ import orjson
 
 from ..engine import PRESETS, RulesError, make_rules, parse_card
 from ..engine.record import TooManyDigits, json_loads
-from ..engine.rules import PLAYER_COUNTS
+from ..engine.rules import PLAYER_COUNTS, TARGET_MAX
 from ..engine.variants import VARIANTS
 from ..engine.words import clean_text
 
@@ -58,7 +58,6 @@ TOKEN_MAX = 64  # characters of a seat token (the server makes 32)
 TOKEN_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 TURN_LIMIT_DEFAULT = 60.0
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 1.0, 600.0
-TARGET_MAX = 999  # as the new-game screen and the command line
 OPTIONS_MAX = 10  # house rules named in one create (there are fewer)
 AI_LEVELS = ("easy", "medium", "hard", "random")  # the AIs a table may seat (no commands)
 AI_NAME = "AI {seat}"  # the name of a seat the AI plays from the start (seat counted from 1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from conftest import file_game, play, setup_for
 
 from scopa_tui.engine import Game, make_rules
@@ -427,6 +428,33 @@ def test_remembered_new_game_choices_are_checked(tmp_path):
     opts = launch_options(Namespace(data_dir=str(tmp_path), ascii=False, ai_delay=None, deck=None))
     assert opts.theme is None
     assert len(opts.notices) == 1 and "unknown theme 'no-such-theme'" in opts.notices[0]
+
+
+@pytest.mark.parametrize("target", [0, -3, 10**9, 1000, "11", True, 1.5])
+def test_a_remembered_target_the_form_cannot_start_is_left_out(target):
+    # A target of 10**9 was taken: the form showed "1000000" in its three-digit field and
+    # Start refused it; 0 dropped every other remembered choice with it.
+    from scopa_tui.ui.persistence import config_from_settings
+
+    config = config_from_settings({"players": 4, "preset": "standard", "target": target, "ai": ["hard"]})
+    assert config is not None and config.target is None and config.players == 4 and config.ai == ["hard"]
+
+
+async def test_a_remembered_target_of_a_billion_starts_the_game_to_the_presets(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"version": 1, "new_game": {"players": 2, "preset": "standard", "target": 10**9, "ai": ["greedy"]}}))
+    from argparse import Namespace
+
+    from scopa_tui.ui.persistence import launch_options
+
+    config = launch_options(Namespace(data_dir=str(tmp_path), ascii=False, ai_delay=None, deck=None)).config
+    app = ScopaApp(config, start=False, ai_delay=0, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.game.rules.target == 11
 
 
 async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
