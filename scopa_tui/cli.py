@@ -55,6 +55,14 @@ _non_negative_int = _at_least(0)
 _target = _at_least(1, TARGET_MAX)
 
 
+def _file_name(text: str) -> str:
+    """An argparse type: a file's name (``--record "$FILE"`` with FILE unset is refused, not
+    taken for no file, or for the current directory)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("needs a file's name, not an empty one"))
+    return text
+
+
 def _jobs(text: str) -> int:
     """``--jobs``: a number of processes from 0 to :data:`scopa_tui.simjobs.MAX_JOBS`, or
     ``auto`` (0: the cores this process may use)."""
@@ -255,7 +263,7 @@ def _simulate_args(sim: argparse.ArgumentParser) -> None:
     _shared(sim, "--seed", type=_non_negative_int, metavar=n, help=_("seed (default 1)"))
     _shared(sim, "--ai", type=_ai_list, metavar=ai,
             help=_("AIs in seat order, comma-separated (default greedy,random)"))
-    sim.add_argument("--record", metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
+    sim.add_argument("--record", type=_file_name, metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     # TRANSLATORS: {n} is the placeholder N; "auto" is typed as it is (--jobs auto).
     sim.add_argument("--jobs", type=_jobs, default=1, metavar=n,
@@ -273,13 +281,13 @@ def _bot_args(bot: argparse.ArgumentParser) -> None:
 
 
 def _replay_args(rep: argparse.ArgumentParser) -> None:
-    rep.add_argument("file", metavar=pgettext("placeholder", "FILE"), help=_("the record file"))
+    rep.add_argument("file", type=_file_name, metavar=pgettext("placeholder", "FILE"), help=_("the record file"))
     _shared(rep, "--data-dir", metavar=pgettext("placeholder", "DIR"), help=_("where settings live (for the theme)"))
 
 
 def _export_args(exp: argparse.ArgumentParser) -> None:
     file = pgettext("placeholder", "FILE")
-    exp.add_argument("--output", "-o", metavar=file, default=None,
+    exp.add_argument("--output", "-o", type=_file_name, metavar=file, default=None,
                      help=_("write to {file} instead of standard output").format(file=file))
     _shared(exp, "--data-dir", metavar=pgettext("placeholder", "DIR"), help=_("where the history lives"))
 

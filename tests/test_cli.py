@@ -104,6 +104,21 @@ def test_an_empty_data_dir_is_refused_not_taken_for_the_default(capsys, monkeypa
     assert not (tmp_path / "default").exists()
 
 
+@pytest.mark.parametrize("argv, name", [
+    (["simulate", "--games", "1", "--record", ""], "--record"),
+    (["export", "--output", ""], "--output/-o"),
+    (["export", "-o", " "], "--output/-o"),
+    (["replay", ""], "FILE"),
+])
+def test_an_empty_file_name_is_refused(argv, name, tmp_path, capsys):
+    # `--record "$FILE"` with FILE unset recorded nothing without a word, `export -o ""`
+    # wrote to standard output, and `replay ""` said the record file "is a directory".
+    assert main(argv + ["--data-dir", str(tmp_path)] if argv[0] != "simulate" else argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"scopa-tui: error: argument {name}: needs a file's name, not an empty one\n"
+    assert captured.out == ""
+
+
 def test_bad_arguments_through_python_dash_m():
     run = subprocess.run([sys.executable, "-m", "scopa_tui", "simulate", "--players", "5"],
                          capture_output=True, text=True, timeout=60)
