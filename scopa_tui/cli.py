@@ -516,7 +516,21 @@ def error_line(message: object) -> str:
     return _("scopa-tui: error: {message}").format(message=message)
 
 
+def _replace_what_stdout_cannot_encode() -> None:
+    """Standard output in an encoding without some of the game's characters (a terminal set to
+    ISO-8859-1 or ASCII: ``…``, ``—``, French's ``é``) shows "?" for them, as standard error
+    shows them escaped, instead of the command stopping with the codec's English words and
+    its output lost.  Records, ``--json`` and the bot protocol are ASCII JSON already."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None and getattr(sys.stdout, "errors", None) == "strict":
+        try:
+            reconfigure(errors="replace")
+        except (ValueError, OSError):  # closed, or not a text stream after all
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _replace_what_stdout_cannot_encode()
     collector.hold()  # until the app's first frame (scopa_tui/collector.py)
     try:
         return _main(argv)
