@@ -6,6 +6,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from scopa_tui import cli
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine.record import dumps
 from scopa_tui.ui.app import ScopaApp
-from scopa_tui.ui import crash
+from scopa_tui.ui import terminal
 from scopa_tui.ui.crash import CrashLog, crash_line, write_crash_log
 from scopa_tui.ui.screens.game import GameScreen
 from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen
@@ -38,7 +39,7 @@ def boom(self, *args) -> None:
 def headless(monkeypatch, app_class) -> None:
     """``app_class`` runs with no terminal (it needs none: no key thread, no screen)."""
     monkeypatch.setattr(app_class, "run", partialmethod(App.run, headless=True))
-    monkeypatch.setattr(crash, "terminal_problem", lambda: None)
+    monkeypatch.setattr(terminal, "terminal_problem", lambda: None)
 
 
 def test_a_crash_in_the_game_exits_1_with_one_line_naming_the_log(tmp_path, monkeypatch, capsys):
@@ -203,7 +204,38 @@ def test_with_the_screen_going_to_a_file_the_app_says_so_and_exits(tmp_path):
 def test_the_web_driver_needs_no_terminal(monkeypatch):
     from textual import constants
 
-    from scopa_tui.ui.crash import terminal_problem
+    from scopa_tui.ui.terminal import terminal_problem
 
     monkeypatch.setattr(constants, "DRIVER", "textual.drivers.web_driver:WebDriver")
     assert terminal_problem() is None
+
+
+def test_the_screen_takes_the_size_of_the_terminal_it_is_drawn_on(tmp_path):
+    # Textual sized the screen by COLUMNS and LINES, then by standard output: an exported
+    # COLUMNS=5 drew the game in a 5x3 corner however the terminal was resized, and
+    # `scopa-tui > out.txt` drew it at 80x24 in a terminal of any size.
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), TERM="xterm-256color", COLUMNS="5", LINES="3")
+    env.pop("TEXTUAL_DRIVER", None)
+    proc = subprocess.Popen([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path)],
+                            stdin=slave, stdout=subprocess.DEVNULL, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    try:
+        out = b""
+        end = time.monotonic() + 60
+        while b"palette" not in out and time.monotonic() < end and proc.poll() is None:
+            out += read_until_exit(master, proc, 0.5)
+        assert b"palette" in out
+        assert b"\x1b[30;1H" in out  # the footer on the terminal's last row, 30
+        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 26, 90, 0, 0))
+        os.kill(proc.pid, signal.SIGWINCH)
+        out = b""
+        end = time.monotonic() + 30
+        while b"\x1b[26;1H" not in out and time.monotonic() < end and proc.poll() is None:
+            out += read_until_exit(master, proc, 0.5)
+        assert b"\x1b[26;1H" in out  # drawn again at the new size
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+        os.close(master)

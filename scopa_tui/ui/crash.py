@@ -98,42 +98,21 @@ def crash_line(app: CrashLog) -> str:
     return f"{line}. {advice}" if advice else line
 
 
-def terminal_problem() -> str | None:
-    """Why the app cannot run in this process's terminal (None: it can).
-
-    Textual's terminal driver reads the keys from standard input and draws the screen on
-    standard error.  Standard input at its end (``< /dev/null``, a job without a terminal)
-    made its key thread spin, a third of a core for ever with nothing on any screen; standard
-    error in a file drew the game into the file.  ``scopa-tui web`` names its own driver
-    (``TEXTUAL_DRIVER``), which needs neither.
-    """
-    from textual import constants
-
-    if constants.DRIVER:  # textual-serve's web driver, or one the user chose
-        return None
-    for stream, problem in ((sys.__stdin__, _("the game needs a terminal: standard input is not one")),
-                            (sys.__stderr__, _("the game needs a terminal: standard error is not one "
-                                               "(the game draws its screen there)"))):
-        try:
-            if stream is None or not stream.isatty():
-                return problem
-        except ValueError:  # closed
-            return problem
-    return None
-
-
 def run_app_reporting(app, log_dir: str | Path | None) -> int:
     """Run ``app``; after a crash print :func:`crash_line` to stderr and return a non-zero status.
 
     The log goes to ``log_dir`` (the data directory), or the temporary directory.  Without a
     terminal to run in (:func:`terminal_problem`) it says so in one line, status 2.
     """
-    problem = terminal_problem()
+    from . import terminal
+
+    problem = terminal.terminal_problem()
     if problem is not None:
         from ..cli import error_line
 
         print(error_line(problem), file=sys.stderr)
         return USAGE_STATUS
+    terminal.size_by_the_terminal(app)
     app.crash_log_dir = log_dir or tempfile.gettempdir()
     try:
         app.run()
