@@ -23,7 +23,7 @@ from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
 from .styles import APP_TCSS, GAME_TCSS
-from .translate import Translated
+from .translate import Translated, TranslatedApp
 
 if TYPE_CHECKING:
     from ..engine import HandScore
@@ -42,17 +42,6 @@ SCORING_PAUSE = 0.6  # seconds the scoring screen ignores Enter after it appears
 BOT_FAULTS_SHOWN = 3  # per game; the rest are counted by the bot, not shown
 # TRANSLATORS: the AI pace names of the command palette (how long each AI play stays in view).
 AI_PACES = ((0.0, N_("instant")), (0.4, N_("quick")), (0.8, N_("normal")), (1.5, N_("slow")))
-
-# The words of Textual's own command-palette entries and search lines, marked here for the
-# catalogs (get_system_commands and action_command_palette show them translated).
-TEXTUAL_WORDS = (
-    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
-    N_("Keys"), N_("Show help for the focused widget and a summary of available keys"),
-    N_("Hide the keys and widget help panel"), N_("Minimize"), N_("Minimize the widget and restore to normal size"),
-    N_("Maximize"), N_("Maximize the focused widget"), N_("Screenshot"),
-    N_("Save an SVG 'screenshot' of the current screen"), N_("Search for commands…"), N_("Search for themes…"),
-    N_("palette"), N_("Dismiss menu"),  # the footer's key while a Select's list is open
-)
 
 # A green-felt theme for the table; the built-in themes (ansi-dark, ansi-light, ...) work too.
 FELT = Theme(
@@ -91,7 +80,7 @@ class Players(dict):
         return player
 
 
-class ScopaApp(CrashLog, StoreMixin, App):
+class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
     """Play Scopa against AI opponents."""
 
     # The game screen's stylesheet is read with the first game (show_table), or at start when
@@ -512,24 +501,6 @@ class ScopaApp(CrashLog, StoreMixin, App):
             self.show_store_notices()
         self.notify(_("Reduce motion: on (cards no longer fly)") if on else _("Reduce motion: off (cards fly)"))
 
-    def action_command_palette(self) -> None:
-        """Textual's command palette, with its search line in the player's language."""
-        from .palette import Palette
-
-        # Not a second one over a screen that opened over the palette (statistics read in the
-        # background after F2 come after a quick Ctrl+P): Textual checks the top screen only,
-        # and two palettes with one id crashed the game (DuplicateIds).
-        if self.use_command_palette and not any(isinstance(s, Palette) for s in self.screen_stack):
-            self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
-
-    def search_themes(self) -> None:
-        """Textual's theme picker, with its search line in the player's language."""
-        from textual.theme import ThemeProvider
-
-        from .palette import Palette
-
-        self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
-
     def set_language(self, code: str) -> None:
         """Every word in ``code`` from now on, on every screen at once; remembered."""
         code = languages.use(code)
@@ -543,11 +514,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self.notify(_("Language: {name}").format(name=languages.LANGUAGES[code]))
 
     def get_system_commands(self, screen):
-        for command in super().get_system_commands(screen):
-            # Textual's own entries (Theme, Quit, Keys, Screenshot...) in the player's
-            # language too: their English words are listed in TEXTUAL_WORDS.
-            yield (command._replace(title=_(command.title), help=_(command.help))
-                   if command.title in TEXTUAL_WORDS else command)
+        yield from super().get_system_commands(screen)  # Textual's own in the language (TranslatedApp)
         for code, name in languages.LANGUAGES.items():
             title = (_("Language: {name} (now)") if code == language() else _("Language: {name}"))
             yield SystemCommand(title.format(name=name), _("Every word of the game in {name} (remembered)")

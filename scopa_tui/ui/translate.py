@@ -18,7 +18,49 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine import text
-from ..engine.text import _
+from ..engine.text import N_, _
+
+# The words of Textual's own command-palette entries and search lines, marked here for the
+# catalogs (get_system_commands and action_command_palette show them translated).
+TEXTUAL_WORDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"), N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"), N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"), N_("Search for commands…"), N_("Search for themes…"),
+    N_("palette"), N_("Dismiss menu"),  # the footer's key while a Select's list is open
+)
+
+
+class TranslatedApp:
+    """Mixin for an ``App`` (before ``App``; the game and ``scopa-tui replay``): Textual's
+    command palette in the player's language and guarded as :mod:`.palette` guards it, its
+    own entries (Theme, Quit, Keys, Screenshot...) translated."""
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, with its search line in the player's language."""
+        from .palette import Palette
+
+        # Not a second one over a screen that opened over the palette (statistics read in the
+        # background after F2 come after a quick Ctrl+P): Textual checks the top screen only,
+        # and two palettes with one id crashed the game (DuplicateIds).
+        if self.use_command_palette and not any(isinstance(s, Palette) for s in self.screen_stack):
+            self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
+
+    def search_themes(self) -> None:
+        """Textual's theme picker, with its search line in the player's language."""
+        from textual.theme import ThemeProvider
+
+        from .palette import Palette
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
+
+    def get_system_commands(self, screen):
+        for command in super().get_system_commands(screen):
+            # Textual's own entries in the player's language: their English words are
+            # listed in TEXTUAL_WORDS.
+            yield (command._replace(title=_(command.title), help=_(command.help))
+                   if command.title in TEXTUAL_WORDS else command)
 
 
 class Translated:

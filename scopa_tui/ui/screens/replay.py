@@ -29,7 +29,7 @@ from ..crash import CrashLog
 from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
-from ..translate import Translated
+from ..translate import Translated, TranslatedApp
 
 
 
@@ -292,7 +292,7 @@ class ReplayScreen(Translated, Screen[None]):
             self.app.exit()
 
 
-class ReplayApp(CrashLog, App):
+class ReplayApp(CrashLog, TranslatedApp, App):
     """``scopa-tui replay FILE``: the replay viewer on its own."""
 
     CSS_PATH = [APP_TCSS, GAME_TCSS, STORE_TCSS]
