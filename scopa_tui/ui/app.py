@@ -4,7 +4,6 @@ screen."""
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 from typing import TYPE_CHECKING
@@ -23,7 +22,7 @@ from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
 from .styles import APP_TCSS, GAME_TCSS
-from .translate import Translated, TranslatedApp
+from .translate import SCREENSHOT_KEY, Translated, TranslatedApp
 
 if TYPE_CHECKING:
     from ..engine import HandScore
@@ -92,7 +91,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
     BINDINGS = [
         Binding("ctrl+c", "quit", N_("quit"), id="app.quit", show=False, priority=True),
         # priority: modal screens (help, scoring, dialogs) stop the app's own bindings
-        Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot", show=False, priority=True),
+        SCREENSHOT_KEY,
         Binding("f2", "show_stats", N_("statistics"), id="app.stats", show=False),
     ]
 
@@ -271,13 +270,6 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
             except RuntimeError:  # the loop has closed: the app is gone
                 pass
 
-    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
-               markup: bool = True) -> None:
-        """Every notification is plain text: they quote paths, files and bots ("saved game
-        …/a[/]b/saves/ID.json …"), and Textual would read a ``[`` in them as markup and stop
-        the app on one it cannot parse. No message of the app uses markup."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
-
     def _show_bot_fault(self, text: str) -> None:
         # The first few faults of a game are shown; a bot that keeps failing must not bury the table.
         self._bot_faults = getattr(self, "_bot_faults", 0) + 1
@@ -418,18 +410,6 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         screen = self._game_screen
         if screen is not None:
             screen.set_deck(DeckStyle(screen.table.rules.deck_style, self.ascii))
-
-    def action_save_svg(self) -> None:
-        """F12: save the screen as an SVG file in the current directory."""
-        try:
-            path = self.save_screenshot()
-        except OSError as e:
-            from ..store.files import describe_os_error
-
-            self.notify(_("could not save the screenshot: {error}").format(error=describe_os_error(e)),
-                        severity="error")
-            return
-        self.notify(_("screenshot saved to {path}").format(path=os.path.abspath(path)))
 
     # --- size guard ------------------------------------------------------------------
     def on_resize(self, event) -> None:

@@ -29,7 +29,7 @@ from ..crash import CrashLog
 from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
-from ..translate import Translated, TranslatedApp
+from ..translate import SCREENSHOT_KEY, Translated, TranslatedApp
 
 
 
@@ -297,6 +297,7 @@ class ReplayApp(CrashLog, TranslatedApp, App):
 
     CSS_PATH = [APP_TCSS, GAME_TCSS, STORE_TCSS]
     TITLE = "Scopa — replay"
+    BINDINGS = [SCREENSHOT_KEY]  # as the game's
 
     def __init__(self, games: list[ReplayGame], title: str, ascii: bool = False,
                  theme: str | None = None, deck_style: str | None = None) -> None:
