@@ -311,10 +311,13 @@ class StoreMixin:
         """Remember (``token``) or forget (None) the seat, so ``--join CODE`` comes back to it."""
         if self.store is None:
             return
-        seats = {k: v for k, v in self.store.settings.online_seats.items() if k != f"{server} {code}"}
-        if token:
-            seats[f"{server} {code}"] = token
-        self.store.update_settings(online_seats=dict(list(seats.items())[-self.SEATS_KEPT:]))
+        def kept(now: dict[str, str]) -> dict[str, str]:  # of the settings as saved now
+            seats = {k: v for k, v in now.items() if k != f"{server} {code}"}
+            if token:
+                seats[f"{server} {code}"] = token
+            return dict(list(seats.items())[-self.SEATS_KEPT:])
+
+        self.store.update_settings(online_seats=kept)
         self.show_store_notices()
 
     def file_online_game(self, table) -> None:
