@@ -32,6 +32,17 @@ def clean_text(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+NAME_MOST = 24  # characters of a name as shown: as long as a name at an online table may be
+
+
+def shown_name(text: str) -> str:
+    """A seat's name read from outside (a record, a save, the history, a server) as it may be
+    shown: :func:`clean_text`, and cut to :data:`NAME_MOST` characters with "…" (a record's
+    name of 5,000 letters filled the replay's screen)."""
+    text = clean_text(text)
+    return text if len(text) <= NAME_MOST else text[:NAME_MOST - 1].rstrip() + "…"
+
+
 def either(items) -> str:
     """Alternatives: ``"6c or 6s"``, ``"2, 3, 4 or 6"``."""
     items = [str(x) for x in items]

@@ -16,7 +16,7 @@ from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt, Ru
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 from ..engine.text import _, ngettext
-from ..engine.words import clean_text, side_name
+from ..engine.words import shown_name, side_name
 from .words import deal_sweep_text
 
 HUMAN = "You"  # the human player's seat name in the records scopa-tui writes (ui/config.py)
@@ -101,11 +101,12 @@ class ReplayGame:
 
 
 def _seat_names(players: int, meta: dict[str, Any], names: list[str] | None) -> list[str]:
-    """Each seat's name, from the history's row or the record's ``scopa_tui`` object, cleaned
-    (:func:`clean_text`: a name from a file may hold what the terminal would obey, ESC or BEL)."""
+    """Each seat's name, from the history's row or the record's ``scopa_tui`` object, as it may
+    be shown (:func:`shown_name`: a name from a file may hold what the terminal would obey, ESC
+    or BEL, and be of any length)."""
     for candidate in (names, meta.get("names")):
         if isinstance(candidate, list) and len(candidate) == players and all(isinstance(n, str) for n in candidate):
-            return [clean_text(n) or f"Seat {s + 1}" for s, n in enumerate(candidate)]
+            return [shown_name(n) or f"Seat {s + 1}" for s, n in enumerate(candidate)]
     return [f"Seat {s + 1}" for s in range(players)]  # data, like a name in a record
 
 

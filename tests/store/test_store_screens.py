@@ -275,6 +275,39 @@ def test_a_bad_game_far_into_a_file_is_refused_naming_its_line():
     assert str(caught.value).startswith(f"line {n + 1}: ")
 
 
+def with_names(text: str, names: list[str]) -> str:
+    """A record's text with its first game's seats named ``names`` (as an export names them)."""
+    import json
+
+    first, rest = text.split("\n", 1)
+    start = json.loads(first)
+    start["scopa_tui"] = {"names": names}
+    return json.dumps(start) + "\n" + rest
+
+
+async def test_long_and_wide_names_from_a_record_keep_the_replay_in_its_place():
+    # A record's name of 5,000 letters filled the replay's screen at the game's end, and a
+    # name of wide characters (山田) pushed its seat's cards out of the cards' column.
+    from rich.cells import cell_len
+
+    long = with_names(records.dumps(finished_game(3)), ["A" * 5000, "B" * 300])
+    (replay,) = load_text(long)
+    assert replay.names == ["A" * 23 + "…", "B" * 23 + "…"]
+    wide = with_names(records.dumps(finished_game(3)), ["山田太郎", "Bo"])
+    for text in (long, wide):
+        app = ReplayApp(load_text(text), "names")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("right")
+            await pilot.pause()
+            rows = shown(app.screen.query_one(SeatsView)).splitlines()
+            columns = {cell_len(row[:row.index("[")]) for row in rows}
+            assert len(columns) == 1, rows
+            await pilot.press("end")
+            await pilot.pause()
+            assert app.screen.query_one("#replay-text").region.height <= 2
+
+
 class ScreensApp(App):
     CSS_PATH = [UI / "app.tcss", UI / "game.tcss", UI / "store.tcss"]
 
