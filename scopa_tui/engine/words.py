@@ -35,12 +35,12 @@ def clean_text(text: str) -> str:
 NAME_MOST = 24  # characters of a name as shown: as long as a name at an online table may be
 
 
-def shown_name(text: str) -> str:
+def shown_name(text: str, most: int = NAME_MOST) -> str:
     """A seat's name read from outside (a record, a save, the history, a server) as it may be
-    shown: :func:`clean_text`, and cut to :data:`NAME_MOST` characters with "…" (a record's
-    name of 5,000 letters filled the replay's screen)."""
+    shown: :func:`clean_text`, and cut to ``most`` characters with "…" (a record's name of
+    5,000 letters filled the replay's screen)."""
     text = clean_text(text)
-    return text if len(text) <= NAME_MOST else text[:NAME_MOST - 1].rstrip() + "…"
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
 def either(items) -> str:

@@ -29,7 +29,7 @@ from ..engine.words import shown_name
 from ..table.base import Seat, Table
 from ..table.notices import ChatLine, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
-from .messages import AI_NAME, check_points, check_seat, check_seconds, check_table_info
+from .messages import AI_NAME, CHAT_MAX, check_points, check_seat, check_seconds, check_table_info
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
 # when shown: :attr:`RemoteTable.status`).
@@ -412,7 +412,9 @@ class RemoteTable(Table):
             if isinstance(seat, int) and 0 <= seat < len(self.seats) and not mine:
                 self._emit(SeatChanged(seat, shown_name(str(msg.get("name") or self.seats[seat].name)), status))
         elif kind == "chat":
-            self._emit(ChatLine(msg.get("seat", -1), shown_name(str(msg.get("name", ""))), str(msg.get("text", ""))))
+            # as long as the server lets a line be: one of another make could send megabytes
+            self._emit(ChatLine(msg.get("seat", -1), shown_name(str(msg.get("name", ""))),
+                                shown_name(str(msg.get("text", "")), CHAT_MAX)))
         elif kind == "error":
             if msg.get("ref") != "ready":  # a late ready (the next hand began) is no news
                 self._emit(TableError(error_line(msg.get("code"), msg.get("message"))))
