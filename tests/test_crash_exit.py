@@ -201,6 +201,22 @@ def test_with_the_screen_going_to_a_file_the_app_says_so_and_exits(tmp_path):
                                                  "not one (the game draws its screen there)\n")
 
 
+def test_standard_error_into_a_pipe_may_reach_the_terminal(monkeypatch):
+    # `scopa-tui |& tee session.log`: the screen goes through the pipe to the terminal.
+    from scopa_tui.ui.terminal import terminal_problem
+
+    read, write = os.pipe()
+    try:
+        with open(write, "w") as pipe, open(os.devnull, "w") as null:
+            monkeypatch.setattr(sys, "__stdin__", type("Tty", (), {"isatty": lambda self: True})())
+            monkeypatch.setattr(sys, "__stderr__", pipe)
+            assert terminal_problem() is None
+            monkeypatch.setattr(sys, "__stderr__", null)  # 2>/dev/null: the screen goes nowhere
+            assert terminal_problem().endswith("standard error is not one (the game draws its screen there)")
+    finally:
+        os.close(read)
+
+
 def test_the_web_driver_needs_no_terminal(monkeypatch):
     from textual import constants
 

@@ -10,6 +10,7 @@ resized, and ``scopa-tui > out.txt`` at 80×24 whatever the terminal's size.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 
 from ..engine.text import _
@@ -21,22 +22,30 @@ def terminal_problem() -> str | None:
     Textual's terminal driver reads the keys from standard input and draws the screen on
     standard error.  Standard input at its end (``< /dev/null``, a job without a terminal)
     made its key thread spin, a third of a core for ever with nothing on any screen; standard
-    error in a file drew the game into the file.  ``scopa-tui web`` names its own driver
-    (``TEXTUAL_DRIVER``), which needs neither.
+    error in a file (``2>log``, ``2>/dev/null``) drew the game into the file.  Standard error
+    into a pipe may be going to the terminal all the same (``scopa-tui |& tee session.log``).
+    ``scopa-tui web`` names its own driver (``TEXTUAL_DRIVER``), which needs neither.
     """
     from textual import constants
 
     if constants.DRIVER:  # textual-serve's web driver, or one the user chose
         return None
-    for stream, problem in ((sys.__stdin__, _("the game needs a terminal: standard input is not one")),
-                            (sys.__stderr__, _("the game needs a terminal: standard error is not one "
-                                               "(the game draws its screen there)"))):
-        try:
-            if stream is None or not stream.isatty():
-                return problem
-        except ValueError:  # closed
-            return problem
+    if not _is_terminal(sys.__stdin__):
+        return _("the game needs a terminal: standard input is not one")
+    if not _is_terminal(sys.__stderr__, or_pipe=True):
+        return _("the game needs a terminal: standard error is not one (the game draws its screen there)")
     return None
+
+
+def _is_terminal(stream, or_pipe: bool = False) -> bool:
+    try:
+        if stream is None:
+            return False
+        if stream.isatty():
+            return True
+        return or_pipe and stat.S_ISFIFO(os.fstat(stream.fileno()).st_mode)
+    except (ValueError, OSError):  # closed
+        return False
 
 
 def _size_of_the_screen(driver) -> tuple[int, int] | None:
