@@ -110,9 +110,10 @@ def test_an_empty_data_dir_is_refused_not_taken_for_the_default(capsys, monkeypa
     (["export", "-o", " "], "--output/-o"),
     (["replay", ""], "FILE"),
 ])
-def test_an_empty_file_name_is_refused(argv, name, tmp_path, capsys):
+def test_an_empty_file_name_is_refused(argv, name, tmp_path, capsys, monkeypatch):
     # `--record "$FILE"` with FILE unset recorded nothing without a word, `export -o ""`
     # wrote to standard output, and `replay ""` said the record file "is a directory".
+    monkeypatch.chdir(tmp_path)  # `-o " "` wrote a file named " " here
     assert main(argv + ["--data-dir", str(tmp_path)] if argv[0] != "simulate" else argv) == 2
     captured = capsys.readouterr()
     assert captured.err == f"scopa-tui: error: argument {name}: needs a file's name, not an empty one\n"
