@@ -371,7 +371,9 @@ def _rules(args):
 
 class _RecordFile:
     """The ``--record`` file: written a game at a time; a failed write (a full disk, a
-    file such as ``/dev/full`` or ``/proc/version``) becomes one :class:`UsageError` line."""
+    file such as ``/dev/full`` or ``/proc/version``) becomes one :class:`UsageError` line.
+    A pipe whose reader has gone (``--record /dev/stdout | head``) raises ``BrokenPipeError``:
+    the simulation stops without a word, as ``export`` does."""
 
     def __init__(self, path: str):
         self.path = path
@@ -389,14 +391,25 @@ class _RecordFile:
         try:
             self.file.write(text)
             self.file.flush()  # a full disk shows at the game that does not fit
+        except BrokenPipeError:
+            raise
         except OSError as e:
             raise self._error(e) from None
 
     def close(self) -> None:
         try:
             self.file.close()
+        except BrokenPipeError:
+            raise
         except OSError as e:
             raise self._error(e) from None
+
+    def abandon(self) -> None:
+        """Close after the reader of a pipe has gone: what is still buffered goes nowhere."""
+        try:
+            self.file.close()
+        except OSError:
+            pass
 
 
 def cmd_simulate(args) -> int:
@@ -417,6 +430,9 @@ def cmd_simulate(args) -> int:
     try:
         seed = 1 if args.seed is None else args.seed
         summary = simulate.run(rules, args.games, seed, specs, record_file=out, jobs=jobs)
+    except BrokenPipeError:  # the record's reader went away (| head): done, as export is
+        out.abandon()
+        return 0
     except (UsageError, simulate.SimulateError) as e:
         if out:
             try:
@@ -428,7 +444,11 @@ def cmd_simulate(args) -> int:
         print(error_line(e), file=sys.stderr)
         return 1
     if out:
-        out.close()
+        try:
+            out.close()
+        except BrokenPipeError:
+            out.abandon()
+            return 0
     print(simulate.to_json(summary) if args.json else simulate.format_table(summary))
     return 0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 
@@ -78,6 +79,17 @@ def test_record_file_that_cannot_be_written(target, says, capsys):
     assert main(["simulate", "--games", "2", "--record", target]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and says in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_record_piped_into_head_stops_quietly_as_export_does(jobs):
+    # `simulate --record /dev/stdout | head` said "cannot write record file /dev/stdout:
+    # system error: Broken pipe" and exited with status 2.
+    run = subprocess.run(f"{shlex.quote(sys.executable)} -m scopa_tui simulate --games 300 --jobs {jobs} "
+                         "--record /dev/stdout | head -1; exit ${PIPESTATUS[0]}",
+                         shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stderr == ""
+    assert run.stdout.startswith('{"event":"game_start"') and run.stdout.count("\n") == 1
 
 
 def test_data_dir_that_is_a_file(tmp_path, capsys):
