@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from . import __version__, collector, languages
 from .ai.registry import check_runnable, check_spec
 from .engine import OPTIONS, PRESETS, VARIANTS, RulesError, get_variant, make_rules
-from .engine.rules import DECK_STYLES, PLAYER_COUNTS
+from .engine.rules import DECK_STYLES, PLAYER_COUNTS, TARGET_MAX
 from .engine.text import _, ngettext, pgettext
 
 
@@ -52,7 +52,15 @@ def _at_least(minimum: int, maximum: int | None = None):
 _positive_int = _at_least(1)
 _non_negative_int = _at_least(0)
 # The new-game screen takes targets of up to three digits; the command line agrees.
-_target = _at_least(1, 999)
+_target = _at_least(1, TARGET_MAX)
+
+
+def _file_name(text: str) -> str:
+    """An argparse type: a file's name (``--record "$FILE"`` with FILE unset is refused, not
+    taken for no file, or for the current directory)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("needs a file's name, not an empty one"))
+    return text
 
 
 def _jobs(text: str) -> int:
@@ -255,7 +263,7 @@ def _simulate_args(sim: argparse.ArgumentParser) -> None:
     _shared(sim, "--seed", type=_non_negative_int, metavar=n, help=_("seed (default 1)"))
     _shared(sim, "--ai", type=_ai_list, metavar=ai,
             help=_("AIs in seat order, comma-separated (default greedy,random)"))
-    sim.add_argument("--record", metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
+    sim.add_argument("--record", type=_file_name, metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     # TRANSLATORS: {n} is the placeholder N; "auto" is typed as it is (--jobs auto).
     sim.add_argument("--jobs", type=_jobs, default=1, metavar=n,
@@ -273,13 +281,13 @@ def _bot_args(bot: argparse.ArgumentParser) -> None:
 
 
 def _replay_args(rep: argparse.ArgumentParser) -> None:
-    rep.add_argument("file", metavar=pgettext("placeholder", "FILE"), help=_("the record file"))
+    rep.add_argument("file", type=_file_name, metavar=pgettext("placeholder", "FILE"), help=_("the record file"))
     _shared(rep, "--data-dir", metavar=pgettext("placeholder", "DIR"), help=_("where settings live (for the theme)"))
 
 
 def _export_args(exp: argparse.ArgumentParser) -> None:
     file = pgettext("placeholder", "FILE")
-    exp.add_argument("--output", "-o", metavar=file, default=None,
+    exp.add_argument("--output", "-o", type=_file_name, metavar=file, default=None,
                      help=_("write to {file} instead of standard output").format(file=file))
     _shared(exp, "--data-dir", metavar=pgettext("placeholder", "DIR"), help=_("where the history lives"))
 
@@ -363,7 +371,9 @@ def _rules(args):
 
 class _RecordFile:
     """The ``--record`` file: written a game at a time; a failed write (a full disk, a
-    file such as ``/dev/full`` or ``/proc/version``) becomes one :class:`UsageError` line."""
+    file such as ``/dev/full`` or ``/proc/version``) becomes one :class:`UsageError` line.
+    A pipe whose reader has gone (``--record /dev/stdout | head``) raises ``BrokenPipeError``:
+    the simulation stops without a word, as ``export`` does."""
 
     def __init__(self, path: str):
         self.path = path
@@ -381,14 +391,25 @@ class _RecordFile:
         try:
             self.file.write(text)
             self.file.flush()  # a full disk shows at the game that does not fit
+        except BrokenPipeError:
+            raise
         except OSError as e:
             raise self._error(e) from None
 
     def close(self) -> None:
         try:
             self.file.close()
+        except BrokenPipeError:
+            raise
         except OSError as e:
             raise self._error(e) from None
+
+    def abandon(self) -> None:
+        """Close after the reader of a pipe has gone: what is still buffered goes nowhere."""
+        try:
+            self.file.close()
+        except OSError:
+            pass
 
 
 def cmd_simulate(args) -> int:
@@ -409,6 +430,9 @@ def cmd_simulate(args) -> int:
     try:
         seed = 1 if args.seed is None else args.seed
         summary = simulate.run(rules, args.games, seed, specs, record_file=out, jobs=jobs)
+    except BrokenPipeError:  # the record's reader went away (| head): done, as export is
+        out.abandon()
+        return 0
     except (UsageError, simulate.SimulateError) as e:
         if out:
             try:
@@ -420,7 +444,11 @@ def cmd_simulate(args) -> int:
         print(error_line(e), file=sys.stderr)
         return 1
     if out:
-        out.close()
+        try:
+            out.close()
+        except BrokenPipeError:
+            out.abandon()
+            return 0
     print(simulate.to_json(summary) if args.json else simulate.format_table(summary))
     return 0
 
@@ -508,7 +536,21 @@ def error_line(message: object) -> str:
     return _("scopa-tui: error: {message}").format(message=message)
 
 
+def _replace_what_stdout_cannot_encode() -> None:
+    """Standard output in an encoding without some of the game's characters (a terminal set to
+    ISO-8859-1 or ASCII: ``…``, ``—``, French's ``é``) shows "?" for them, as standard error
+    shows them escaped, instead of the command stopping with the codec's English words and
+    its output lost.  Records, ``--json`` and the bot protocol are ASCII JSON already."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None and getattr(sys.stdout, "errors", None) == "strict":
+        try:
+            reconfigure(errors="replace")
+        except (ValueError, OSError):  # closed, or not a text stream after all
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _replace_what_stdout_cannot_encode()
     collector.hold()  # until the app's first frame (scopa_tui/collector.py)
     try:
         return _main(argv)

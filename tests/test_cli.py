@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import subprocess
 import sys
 
@@ -80,6 +81,17 @@ def test_record_file_that_cannot_be_written(target, says, capsys):
     assert out == "" and err.count("\n") == 1 and says in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_record_piped_into_head_stops_quietly_as_export_does(jobs):
+    # `simulate --record /dev/stdout | head` said "cannot write record file /dev/stdout:
+    # system error: Broken pipe" and exited with status 2.
+    run = subprocess.run(f"{shlex.quote(sys.executable)} -m scopa_tui simulate --games 300 --jobs {jobs} "
+                         "--record /dev/stdout | head -1; exit ${PIPESTATUS[0]}",
+                         shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stderr == ""
+    assert run.stdout.startswith('{"event":"game_start"') and run.stdout.count("\n") == 1
+
+
 def test_data_dir_that_is_a_file(tmp_path, capsys):
     blocker = tmp_path / "data"
     blocker.write_text("mine")
@@ -102,6 +114,22 @@ def test_an_empty_data_dir_is_refused_not_taken_for_the_default(capsys, monkeypa
         err = capsys.readouterr().err
         assert err == "scopa-tui: error: --data-dir needs a directory's name, not an empty one\n"
     assert not (tmp_path / "default").exists()
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["simulate", "--games", "1", "--record", ""], "--record"),
+    (["export", "--output", ""], "--output/-o"),
+    (["export", "-o", " "], "--output/-o"),
+    (["replay", ""], "FILE"),
+])
+def test_an_empty_file_name_is_refused(argv, name, tmp_path, capsys, monkeypatch):
+    # `--record "$FILE"` with FILE unset recorded nothing without a word, `export -o ""`
+    # wrote to standard output, and `replay ""` said the record file "is a directory".
+    monkeypatch.chdir(tmp_path)  # `-o " "` wrote a file named " " here
+    assert main(argv + ["--data-dir", str(tmp_path)] if argv[0] != "simulate" else argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"scopa-tui: error: argument {name}: needs a file's name, not an empty one\n"
+    assert captured.out == ""
 
 
 def test_bad_arguments_through_python_dash_m():

@@ -141,3 +141,16 @@ def test_the_simulator_summary_of_a_game_to_one_point_in_italian_is_singular():
     languages.use("it")
     table = simulate.format_table({**SUMMARY, "target": 1})
     assert "regolamento standard, a 1 punto, seed 7" in table.splitlines()[-1]
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_an_output_that_cannot_show_a_character_shows_a_question_mark(tmp_path, encoding):
+    # A terminal set to ASCII or ISO-8859-1: the French summary stopped on its first "é"
+    # (or "…") with "erreur : 'ascii' codec can't encode character…", the games played lost.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), PYTHONIOENCODING=encoding)
+    run = subprocess.run([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path), "--lang", "fr", "simulate",
+                          "--games", "2", "--variant", "escoba"],
+                         capture_output=True, env=env, timeout=120)
+    assert run.returncode == 0 and run.stderr == b""
+    summary = run.stdout.decode(encoding).splitlines()[-1]
+    assert summary.startswith("2 parties, ") and "21 points" in summary

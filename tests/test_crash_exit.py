@@ -6,6 +6,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -15,12 +16,14 @@ import time
 from functools import partialmethod
 from pathlib import Path
 
+import pytest
 from textual.app import App
 
 from scopa_tui import cli
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine.record import dumps
 from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui import terminal
 from scopa_tui.ui.crash import CrashLog, crash_line, write_crash_log
 from scopa_tui.ui.screens.game import GameScreen
 from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen
@@ -34,7 +37,9 @@ def boom(self, *args) -> None:
 
 
 def headless(monkeypatch, app_class) -> None:
+    """``app_class`` runs with no terminal (it needs none: no key thread, no screen)."""
     monkeypatch.setattr(app_class, "run", partialmethod(App.run, headless=True))
+    monkeypatch.setattr(terminal, "terminal_problem", lambda: None)
 
 
 def test_a_crash_in_the_game_exits_1_with_one_line_naming_the_log(tmp_path, monkeypatch, capsys):
@@ -157,3 +162,96 @@ def test_the_crash_line_names_the_error_in_one_short_line():
     line = crash_line(app)
     assert line == (f"scopa-tui: stopped by an internal error (ValueError: {'x' * 87}…);"
                     " the details are in /data/crash-1.log")
+
+
+@pytest.mark.parametrize("command", [[], ["replay", "RECORD"], ["online", "--server", "ws://127.0.0.1:9/", "--name", "Eve"]])
+def test_without_a_terminal_to_read_keys_from_the_app_says_so_and_exits(tmp_path, command):
+    # Standard input at its end (`scopa-tui < /dev/null`, a job with no terminal) made
+    # Textual's key thread spin: a third of a core for ever, nothing on any screen, no exit.
+    record = tmp_path / "game.jsonl"
+    game = Game(make_rules(players=2), seed=5)
+    game.start()
+    record.write_text(dumps(game))
+    argv = [sys.executable, "-m", "scopa_tui", *[str(record) if a == "RECORD" else a for a in command],
+            "--data-dir", str(tmp_path / "data")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    env.pop("TEXTUAL_DRIVER", None)
+    run = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60)
+    assert run.returncode == 2
+    assert run.stderr == "scopa-tui: error: the game needs a terminal: standard input is not one\n"
+    assert run.stdout == ""
+
+
+def test_with_the_screen_going_to_a_file_the_app_says_so_and_exits(tmp_path):
+    # Textual draws on standard error: `scopa-tui 2>log` drew the whole game into the file.
+    master, slave = pty.openpty()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), TERM="xterm-256color")
+    env.pop("TEXTUAL_DRIVER", None)
+    with open(tmp_path / "err.txt", "w") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path / "data")],
+                                stdin=slave, stdout=slave, stderr=err, env=env, close_fds=True)
+        os.close(slave)
+        try:
+            assert proc.wait(timeout=60) == 2
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(master)
+    assert (tmp_path / "err.txt").read_text() == ("scopa-tui: error: the game needs a terminal: standard error is "
+                                                 "not one (the game draws its screen there)\n")
+
+
+def test_standard_error_into_a_pipe_may_reach_the_terminal(monkeypatch):
+    # `scopa-tui |& tee session.log`: the screen goes through the pipe to the terminal.
+    from scopa_tui.ui.terminal import terminal_problem
+
+    read, write = os.pipe()
+    try:
+        with open(write, "w") as pipe, open(os.devnull, "w") as null:
+            monkeypatch.setattr(sys, "__stdin__", type("Tty", (), {"isatty": lambda self: True})())
+            monkeypatch.setattr(sys, "__stderr__", pipe)
+            assert terminal_problem() is None
+            monkeypatch.setattr(sys, "__stderr__", null)  # 2>/dev/null: the screen goes nowhere
+            assert terminal_problem().endswith("standard error is not one (the game draws its screen there)")
+    finally:
+        os.close(read)
+
+
+def test_the_web_driver_needs_no_terminal(monkeypatch):
+    from textual import constants
+
+    from scopa_tui.ui.terminal import terminal_problem
+
+    monkeypatch.setattr(constants, "DRIVER", "textual.drivers.web_driver:WebDriver")
+    assert terminal_problem() is None
+
+
+def test_the_screen_takes_the_size_of_the_terminal_it_is_drawn_on(tmp_path):
+    # Textual sized the screen by COLUMNS and LINES, then by standard output: an exported
+    # COLUMNS=5 drew the game in a 5x3 corner however the terminal was resized, and
+    # `scopa-tui > out.txt` drew it at 80x24 in a terminal of any size.
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), TERM="xterm-256color", COLUMNS="5", LINES="3")
+    env.pop("TEXTUAL_DRIVER", None)
+    proc = subprocess.Popen([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path)],
+                            stdin=slave, stdout=subprocess.DEVNULL, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    try:
+        out = b""
+        end = time.monotonic() + 60
+        while b"palette" not in out and time.monotonic() < end and proc.poll() is None:
+            out += read_until_exit(master, proc, 0.5)
+        assert b"palette" in out
+        assert b"\x1b[30;1H" in out  # the footer on the terminal's last row, 30
+        fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 26, 90, 0, 0))
+        os.kill(proc.pid, signal.SIGWINCH)
+        out = b""
+        end = time.monotonic() + 30
+        while b"\x1b[26;1H" not in out and time.monotonic() < end and proc.poll() is None:
+            out += read_until_exit(master, proc, 0.5)
+        assert b"\x1b[26;1H" in out  # drawn again at the new size
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+        os.close(master)

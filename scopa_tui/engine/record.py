@@ -9,7 +9,7 @@ The engine does no I/O: these functions take and return strings.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,12 +251,19 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
 
     Raises :class:`RecordError` naming the line (1-based) and what is wrong.
     """
+    return list(iter_games(text))
+
+
+def iter_games(text: str | Iterable[str], first_line: int = 1) -> Iterator[RecordGame]:
+    """:func:`parse`'s games one at a time, each given once its last line is read (a file of
+    thousands of games need not be held as objects all at once).  ``first_line``: the
+    number of the first line of ``text`` (a game's lines cut out of a file keep theirs)."""
     # Split on newlines only: str.splitlines() also breaks at characters such as U+2028
     # that JSON allows inside strings, which would shift the line numbers.
-    lines = text.split("\n") if isinstance(text, str) else list(text)
-    games: list[RecordGame] = []
+    lines = text.split("\n") if isinstance(text, str) else text
+    game: RecordGame | None = None
     players = sides = 0  # of the game being read
-    for no, raw in enumerate(lines, 1):
+    for no, raw in enumerate(lines, first_line):
         if not raw.strip():
             continue
         try:
@@ -271,16 +278,18 @@ def parse(text: str | Iterable[str]) -> list[RecordGame]:
         ev = obj["event"]
         if rules is not None:
             players, sides = rules.players, rules.n_sides
-            games.append(RecordGame())
-        elif not games:
+            if game is not None:
+                yield game
+            game = RecordGame()
+        elif game is None:
             raise RecordError(f"{ev} line before any game_start line", no)
-        elif games[-1].finished:
+        elif game.finished:
             raise RecordError(f"{ev} line after game_end: a new game must start with game_start", no)
         check_fields(obj, players, sides, no)
-        games[-1].lines.append((no, obj))
-    if not games:
+        game.lines.append((no, obj))
+    if game is None:
         raise RecordError("the record holds no game (no game_start line)")
-    return games
+    yield game
 
 
 class _RecordDecks:

@@ -12,6 +12,9 @@ from .words import either
 from .variants import OPTION_DEFAULTS, OPTIONS, VARIANTS, Variant, get_variant, option_settings
 
 PLAYER_COUNTS = (2, 3, 4, 6)
+# The highest target a game of this app starts with (the new-game screen, the command line,
+# the remembered choices, a table server); a record of another make may say more.
+TARGET_MAX = 999
 DECK_STYLES = ("italian", "spanish", "french", "french-numeric")  # display only: ui/card_render.py
 
 # Primiera values by rank (index 1..10; index 0 unused).

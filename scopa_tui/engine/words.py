@@ -77,6 +77,40 @@ def elides(word: str) -> bool:
     names beginning with one (see :data:`_ELISIONS`): then the "elided" messages name it."""
     return _holds(_ELISIONS, word)
 
+# Unicode categories taken out of a name read from outside (a record, a save, the history, a
+# server): control characters (ESC, BEL, CR: what a terminal would obey) and line and
+# paragraph separators become spaces; format characters (bidi overrides, zero-width marks),
+# private use, surrogates and unassigned code points are removed.
+_SPACED = frozenset({"Cc", "Zl", "Zp"})
+_REMOVED = frozenset({"Cf", "Co", "Cs", "Cn"})
+
+
+def clean_text(text: str) -> str:
+    """``text`` without control and format characters, runs of white space made one space:
+    a name or a line from a file or a server as it may be shown (``"\\x1b[2JAnna"`` would
+    clear the player's terminal and ``"\\x1b]0;…\\x07"`` set its title)."""
+    if text.isprintable() and "  " not in text and text == text.strip():
+        return text  # the usual name: nothing to take out
+    kept = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category in _SPACED:
+            kept.append(" ")
+        elif category not in _REMOVED:
+            kept.append(ch)
+    return " ".join("".join(kept).split())
+
+
+NAME_MOST = 24  # characters of a name as shown: as long as a name at an online table may be
+
+
+def shown_name(text: str, most: int = NAME_MOST) -> str:
+    """A seat's name read from outside (a record, a save, the history, a server) as it may be
+    shown: :func:`clean_text`, and cut to ``most`` characters with "…" (a record's name of
+    5,000 letters filled the replay's screen)."""
+    text = clean_text(text)
+    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+
 
 def either(items) -> str:
     """Alternatives: ``"6c or 6s"``, ``"2, 3, 4 or 6"``."""

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.rules import PLAYER_COUNTS
+from ..engine.rules import PLAYER_COUNTS, TARGET_MAX
 from .messages import BURST, PROTOCOL, RATE, encode, parse_server
 
 HOST = "127.0.0.1"  # the only address the load test uses
@@ -494,7 +494,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2, help="seats per table (default 2)")
     p.add_argument("--clients", type=_at_least(1, 8), default=1,
                    help="client processes sharing the tables (default 1)")
-    p.add_argument("--target", type=_at_least(1, 999), default=11, help="points to win a game (default 11)")
+    p.add_argument("--target", type=_at_least(1, TARGET_MAX), default=11, help="points to win a game (default 11)")
     p.add_argument("--think", type=seconds_between(0, 60), default=0.0, metavar="SECONDS",
                    help="each seat waits about this long (0.5 to 1.5 times) before its play "
                         "(default 0: as fast as the server answers)")

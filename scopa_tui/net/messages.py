@@ -14,15 +14,15 @@ from __future__ import annotations
 import json
 import math
 import time
-import unicodedata
 from typing import Any
 
 import orjson
 
 from ..engine import PRESETS, RulesError, make_rules, parse_card
 from ..engine.record import TooManyDigits, json_loads
-from ..engine.rules import PLAYER_COUNTS
+from ..engine.rules import PLAYER_COUNTS, TARGET_MAX
 from ..engine.variants import VARIANTS
+from ..engine.words import clean_text
 
 PROTOCOL = "scopa-net/1"
 DEFAULT_PORT = 7654
@@ -59,7 +59,6 @@ TOKEN_MAX = 64  # characters of a seat token (the server makes 32)
 TOKEN_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 TURN_LIMIT_DEFAULT = 60.0
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 1.0, 600.0
-TARGET_MAX = 999  # as the new-game screen and the command line
 OPTIONS_MAX = 10  # house rules named in one create (there are fewer)
 AI_LEVELS = ("easy", "medium", "hard", "random")  # the AIs a table may seat (no commands)
 AI_NAME = "AI {seat}"  # the name of a seat the AI plays from the start (seat counted from 1)
@@ -122,23 +121,8 @@ def error_message(code: str, message: str, ref: str | None = None) -> dict[str, 
 
 
 # --- text fields --------------------------------------------------------------------
-# Unicode categories taken out of names, titles and chat: control characters and line
-# and paragraph separators become spaces; format characters (bidi overrides, zero-width
-# marks), private use, surrogates and unassigned code points are removed.
-_SPACED = {"Cc", "Zl", "Zp"}
-_REMOVED = {"Cf", "Co", "Cs", "Cn"}
-
-
-def clean_text(text: str) -> str:
-    """``text`` without control and format characters, runs of white space made one space."""
-    kept = []
-    for ch in text:
-        category = unicodedata.category(ch)
-        if category in _SPACED:
-            kept.append(" ")
-        elif category not in _REMOVED:
-            kept.append(ch)
-    return " ".join("".join(kept).split())
+# Names, titles and chat are cleaned by clean_text (engine/words.py): no control or format
+# characters, white space made single spaces.
 
 
 def plain_text(value: Any, what: str, most: int, code: str = "bad_message", allow_empty: bool = False) -> str:
@@ -438,4 +422,20 @@ def parse_server(frame: str | bytes) -> dict[str, Any]:
         raise ValueError("the server sent something that is not JSON") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise ValueError(f"the server sent an unknown message: {frame[:60]!r}")
-    return msg
+    try:
+        return _cleaned(msg)
+    except RecursionError:  # nested nearly as deep as the decoder takes
+        raise ValueError("the server sent a message nested too deeply") from None
+
+
+def _cleaned(value: Any) -> Any:
+    """Every string of a server's message as :func:`clean_text` leaves it: a name, a title or
+    a chat line holding ESC or BEL (``"\\u001b]0;…"``) would reach the player's terminal as
+    a command.  The server cleans what it is sent; a server of another make need not."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, list):
+        return [_cleaned(x) for x in value]
+    if isinstance(value, dict):
+        return {clean_text(k): _cleaned(v) for k, v in value.items()}
+    return value

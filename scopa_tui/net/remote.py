@@ -25,10 +25,11 @@ from ..engine.cards import card_tuple
 from ..engine.record import check_fields, check_head
 from ..engine.text import N_, _
 from ..engine.view import PlayerView, PlayRecord
+from ..engine.words import shown_name
 from ..table.base import AwayPlay, Seat, Table
 from ..table.notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
-from .messages import AI_NAME, check_points, check_seat, check_seconds, check_table_info
+from .messages import AI_NAME, CHAT_MAX, check_points, check_seat, check_seconds, check_table_info
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
 # when shown: :attr:`RemoteTable.status`).
@@ -340,7 +341,7 @@ class RemoteTable(Table):
             if kind == "ai" and name == AI_NAME.format(seat=i + 1):  # the server's English name for it
                 # TRANSLATORS: the name of a seat the AI plays at an online table ("AI 2", "IA 2").
                 name = _("AI {seat}").format(seat=i + 1)
-            out.append(Seat(str(name), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
+            out.append(Seat(shown_name(str(name)), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
                             bool(s.get("away", False))))
         return out
 
@@ -439,9 +440,11 @@ class RemoteTable(Table):
             # bar shows the connection); its going away (the AI plays for it) is.
             mine = seat == self.my_seat and status in ("joined", "returned")
             if isinstance(seat, int) and 0 <= seat < len(self.seats) and not mine:
-                self._emit(SeatChanged(seat, str(msg.get("name") or self.seats[seat].name), status))
+                self._emit(SeatChanged(seat, shown_name(str(msg.get("name") or self.seats[seat].name)), status))
         elif kind == "chat":
-            self._emit(ChatLine(msg.get("seat", -1), str(msg.get("name", "")), str(msg.get("text", ""))))
+            # as long as the server lets a line be: one of another make could send megabytes
+            self._emit(ChatLine(msg.get("seat", -1), shown_name(str(msg.get("name", ""))),
+                                shown_name(str(msg.get("text", "")), CHAT_MAX)))
         elif kind == "error":
             if msg.get("ref") != "ready":  # a late ready (the next hand began) is no news
                 self._emit(TableError(error_line(msg.get("code"), msg.get("message"))))

@@ -63,7 +63,10 @@ def cmd_replay(args) -> int:
     deck = getattr(args, "deck", None)
     from pathlib import Path
 
-    app = ReplayApp(games, _("replay of {name}").format(name=Path(args.file).name), ascii=ascii, theme=settings.theme,
+    from ..engine.words import clean_text
+
+    name = clean_text(Path(args.file).name)  # a file's name may hold ESC too: not for the terminal
+    app = ReplayApp(games, _("replay of {name}").format(name=name), ascii=ascii, theme=settings.theme,
                     deck_style=deck)
     from ..ui.crash import run_app_reporting
 

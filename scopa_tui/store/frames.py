@@ -8,14 +8,15 @@ play took, the capture piles, the scores and, at a hand's end, its scoring.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, overload
 
 from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt, Rules
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 from ..engine.text import _, ngettext
-from ..engine.words import side_name
+from ..engine.words import shown_name, side_name
 from .words import deal_sweep_text
 
 HUMAN = "You"  # the human player's seat name in the records scopa-tui writes (ui/config.py)
@@ -100,9 +101,12 @@ class ReplayGame:
 
 
 def _seat_names(players: int, meta: dict[str, Any], names: list[str] | None) -> list[str]:
+    """Each seat's name, from the history's row or the record's ``scopa_tui`` object, as it may
+    be shown (:func:`shown_name`: a name from a file may hold what the terminal would obey, ESC
+    or BEL, and be of any length)."""
     for candidate in (names, meta.get("names")):
         if isinstance(candidate, list) and len(candidate) == players and all(isinstance(n, str) for n in candidate):
-            return list(candidate)
+            return [shown_name(n) or f"Seat {s + 1}" for s, n in enumerate(candidate)]
     return [f"Seat {s + 1}" for s in range(players)]  # data, like a name in a record
 
 
@@ -265,10 +269,49 @@ def _won(winners: list[str], sides: list[str], totals) -> Words:
     return Words(render)
 
 
-def load_text(text: str, names: list[str] | None = None) -> list[ReplayGame]:
-    """Every game of a record file's text; raises :class:`RecordError` naming the line."""
-    games = records.parse(text)
-    out = []
-    for rg in games:
-        out.append(build(rg, names))
-    return out
+class ReplayGames(Sequence[ReplayGame]):
+    """The games of a record file, each one's frames built when it is first shown, and only
+    the last few kept: an export of thousands of games took a minute and gigabytes before
+    the replay's first frame, every step of every game built at once."""
+
+    KEPT = 8  # games whose frames stay built ([ and ] back and forth)
+
+    def __init__(self, lines: list[str], spans: list[tuple[int, int]], names: list[str] | None) -> None:
+        self._lines, self._spans, self._names = lines, spans, names  # each game's first and last line
+        self._built: dict[int, ReplayGame] = {}
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+    @overload
+    def __getitem__(self, index: int) -> ReplayGame: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[ReplayGame]: ...
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index = range(len(self))[index]  # IndexError past the end; -1 the last
+        game = self._built.pop(index, None)
+        if game is None:
+            first, last = self._spans[index]
+            (rg,) = records.iter_games(self._lines[first - 1:last], first_line=first)
+            game = build(rg, self._names)
+        self._built[index] = game  # the newest last
+        while len(self._built) > self.KEPT:
+            del self._built[next(iter(self._built))]
+        return game
+
+
+def load_text(text: str, names: list[str] | None = None) -> ReplayGames:
+    """Every game of a record file's text; raises :class:`RecordError` naming the line.
+
+    Each game is checked here, its form and its replay by the engine, one at a time; its
+    frames are built when the viewer shows it (:class:`ReplayGames`)."""
+    lines = text.split("\n")  # as records.iter_games splits it
+    spans = []
+    for rg in records.iter_games(lines):
+        records.replay(rg)  # raises RecordError naming a bad line
+        spans.append((rg.lines[0][0], rg.lines[-1][0]))
+    return ReplayGames(lines, spans, names)

@@ -25,7 +25,7 @@ from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS, sides_for
 from ..engine.text import N_, _, ngettext, pgettext
-from ..engine.words import side_name
+from ..engine.words import shown_name, side_name
 from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, describe_os_error, is_read_only,
                     left_alone, read_text, valid_time)
 from .words import level_word
@@ -75,7 +75,9 @@ class GameSetup:
         extra = data.get("extra", {})
         if not isinstance(extra, dict):
             raise ValueError("the extra settings are not an object")
-        return cls(list(names), list(ai), human, dict(extra))
+        # a name as it may be shown: ESC or BEL in a name would act on the player's terminal, and
+        # a name may be of any length
+        return cls([shown_name(n) or f"Seat {s + 1}" for s, n in enumerate(names)], list(ai), human, dict(extra))
 
     def opponents(self, players: int | None = None) -> list[str]:
         """AI specs of the seats not on the human's side (the opponents' levels)."""

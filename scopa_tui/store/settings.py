@@ -80,6 +80,24 @@ def _newer(data: dict) -> bool:
     return isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION
 
 
+def _settings_of(data: dict) -> tuple[Settings, list[str]]:
+    """The settings a file's object holds, and the keys whose value was bad (left at their
+    default); unknown keys are kept as they are."""
+    settings = Settings()
+    bad = []
+    for key, value in data.items():
+        if key == "version":
+            continue
+        check = CHECKS.get(key)
+        if check is None:
+            settings.unknown[key] = value
+        elif check(value):
+            setattr(settings, key, float(value) if key == "ai_delay" else value)
+        else:
+            bad.append(key)
+    return settings, bad
+
+
 class SettingsFile:
     def __init__(self, path: Path, notices: Notices):
         self.path = Path(path)
@@ -119,22 +137,26 @@ class SettingsFile:
             return Settings()
         if is_read_only(self.path):  # the player's choice: use it, never replace it
             self._read_only = True
-        settings = Settings()
-        bad = []
-        for key, value in data.items():
-            if key == "version":
-                continue
-            check = CHECKS.get(key)
-            if check is None:
-                settings.unknown[key] = value
-            elif check(value):
-                setattr(settings, key, float(value) if key == "ai_delay" else value)
-            else:
-                bad.append(key)
+        settings, bad = _settings_of(data)
         if bad:
             self.notices.add(_("settings file {path}: ignored bad value of {keys}; using the default")
                              .format(path=self.path, keys=", ".join(bad)))
         return settings
+
+    def reread(self) -> Settings | None:
+        """The file as it is now, another copy of the app having saved it perhaps since
+        :meth:`load`, read without a word: None when it is not a good settings file now
+        (:meth:`load` said what was wrong with it, or the next start will)."""
+        if self._blocked:
+            return None
+        try:
+            text = read_text(self.path, SETTINGS_LIMIT)
+            data = None if text is None else json_loads(text)
+        except (StoreError, ValueError, RecursionError):
+            return None
+        if data is None or _problem(data):
+            return None
+        return _settings_of(data)[0]
 
     def save(self, settings: Settings) -> bool:
         if self._blocked:

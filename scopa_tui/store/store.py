@@ -7,6 +7,7 @@ import os
 import time
 import weakref
 from collections.abc import Iterator
+from dataclasses import fields
 from functools import cached_property
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
@@ -91,10 +92,22 @@ class Store:
         return self._settings_file.save(self.settings)
 
     def update_settings(self, **changes) -> bool:
-        """Change some settings and save them (only when something changed)."""
+        """Change some settings and save them (only when something changed).
+
+        The file is read again first: another copy of the app on this data directory may
+        have saved a change of its own since (its language, a seat kept at an online table),
+        which writing this copy's settings as they were read at its start would undo.  A
+        change may be a function of the setting's value now (``online_seats``: a seat more).
+        """
         s = self.settings
+        fresh = self._settings_file.reread()
+        if fresh is not None:  # into the same object: what holds it sees the file as it is now
+            for f in fields(fresh):
+                setattr(s, f.name, getattr(fresh, f.name))
         changed = False
         for key, value in changes.items():
+            if callable(value):
+                value = value(getattr(s, key))
             if getattr(s, key) != value:
                 setattr(s, key, value)
                 changed = True

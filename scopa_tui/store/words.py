@@ -5,6 +5,7 @@ rules' words a game and its replay share (a sweep, Escoba's sweep of the table d
 from __future__ import annotations
 
 from ..engine.text import N_, _, ngettext, pgettext
+from ..engine.words import clean_text
 
 # TRANSLATORS: the AI levels, as the new-game screen, the statistics and the history name them.
 LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
@@ -18,8 +19,8 @@ def level_word(spec: str) -> str:
     if name == "cmd":
         return pgettext("opponent", "bot")
     if name in LEVELS:
-        return _(LEVELS[name]) + sep + rest
-    return spec
+        return _(LEVELS[name]) + clean_text(sep + rest)
+    return clean_text(spec)  # from a file (a save, the history): nothing the terminal would obey
 
 
 def sweep_count(name: str, n: int) -> str:

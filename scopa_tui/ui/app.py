@@ -4,7 +4,6 @@ screen."""
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 from typing import TYPE_CHECKING
@@ -23,7 +22,7 @@ from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
 from .styles import APP_TCSS, GAME_TCSS
-from .translate import Translated
+from .translate import SCREENSHOT_KEY, Translated, TranslatedApp
 
 if TYPE_CHECKING:
     from ..engine import HandScore
@@ -42,17 +41,6 @@ SCORING_PAUSE = 0.6  # seconds the scoring screen ignores Enter after it appears
 BOT_FAULTS_SHOWN = 3  # per game; the rest are counted by the bot, not shown
 # TRANSLATORS: the AI pace names of the command palette (how long each AI play stays in view).
 AI_PACES = ((0.0, N_("instant")), (0.4, N_("quick")), (0.8, N_("normal")), (1.5, N_("slow")))
-
-# The words of Textual's own command-palette entries and search lines, marked here for the
-# catalogs (get_system_commands and action_command_palette show them translated).
-TEXTUAL_WORDS = (
-    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
-    N_("Keys"), N_("Show help for the focused widget and a summary of available keys"),
-    N_("Hide the keys and widget help panel"), N_("Minimize"), N_("Minimize the widget and restore to normal size"),
-    N_("Maximize"), N_("Maximize the focused widget"), N_("Screenshot"),
-    N_("Save an SVG 'screenshot' of the current screen"), N_("Search for commands…"), N_("Search for themes…"),
-    N_("palette"), N_("Dismiss menu"),  # the footer's key while a Select's list is open
-)
 
 # A green-felt theme for the table; the built-in themes (ansi-dark, ansi-light, ...) work too.
 FELT = Theme(
@@ -91,7 +79,7 @@ class Players(dict):
         return player
 
 
-class ScopaApp(CrashLog, StoreMixin, App):
+class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
     """Play Scopa against AI opponents."""
 
     # The game screen's stylesheet is read with the first game (show_table), or at start when
@@ -103,7 +91,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
     BINDINGS = [
         Binding("ctrl+c", "quit", N_("quit"), id="app.quit", show=False, priority=True),
         # priority: modal screens (help, scoring, game over, dialogs) stop the app's own bindings
-        Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot", show=False, priority=True),
+        SCREENSHOT_KEY,
         Binding("f2", "show_stats", N_("statistics"), id="app.stats", show=False, priority=True),
     ]
 
@@ -282,13 +270,6 @@ class ScopaApp(CrashLog, StoreMixin, App):
             except RuntimeError:  # the loop has closed: the app is gone
                 pass
 
-    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
-               markup: bool = True) -> None:
-        """Every notification is plain text: they quote paths, files and bots ("saved game
-        …/a[/]b/saves/ID.json …"), and Textual would read a ``[`` in them as markup and stop
-        the app on one it cannot parse. No message of the app uses markup."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
-
     def _show_bot_fault(self, text: str) -> None:
         # The first few faults of a game are shown; a bot that keeps failing must not bury the table.
         self._bot_faults = getattr(self, "_bot_faults", 0) + 1
@@ -448,18 +429,6 @@ class ScopaApp(CrashLog, StoreMixin, App):
         if screen is not None:
             screen.set_deck(DeckStyle(screen.table.rules.deck_style, self.ascii))
 
-    def action_save_svg(self) -> None:
-        """F12: save the screen as an SVG file in the current directory."""
-        try:
-            path = self.save_screenshot()
-        except OSError as e:
-            from ..store.files import describe_os_error
-
-            self.notify(_("could not save the screenshot: {error}").format(error=describe_os_error(e)),
-                        severity="error")
-            return
-        self.notify(_("screenshot saved to {path}").format(path=os.path.abspath(path)))
-
     # --- size guard ------------------------------------------------------------------
     def on_resize(self, event) -> None:
         self._check_size(event.size)
@@ -530,24 +499,6 @@ class ScopaApp(CrashLog, StoreMixin, App):
             self.show_store_notices()
         self.notify(_("Reduce motion: on (cards no longer fly)") if on else _("Reduce motion: off (cards fly)"))
 
-    def action_command_palette(self) -> None:
-        """Textual's command palette, with its search line in the player's language."""
-        from .palette import Palette
-
-        # Not a second one over a screen that opened over the palette (statistics read in the
-        # background after F2 come after a quick Ctrl+P): Textual checks the top screen only,
-        # and two palettes with one id crashed the game (DuplicateIds).
-        if self.use_command_palette and not any(isinstance(s, Palette) for s in self.screen_stack):
-            self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
-
-    def search_themes(self) -> None:
-        """Textual's theme picker, with its search line in the player's language."""
-        from textual.theme import ThemeProvider
-
-        from .palette import Palette
-
-        self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
-
     def set_language(self, code: str) -> None:
         """Every word in ``code`` from now on, on every screen at once; remembered."""
         code = languages.use(code)
@@ -561,11 +512,7 @@ class ScopaApp(CrashLog, StoreMixin, App):
         self.notify(_("Language: {name}").format(name=languages.LANGUAGES[code]))
 
     def get_system_commands(self, screen):
-        for command in super().get_system_commands(screen):
-            # Textual's own entries (Theme, Quit, Keys, Screenshot...) in the player's
-            # language too: their English words are listed in TEXTUAL_WORDS.
-            yield (command._replace(title=_(command.title), help=_(command.help))
-                   if command.title in TEXTUAL_WORDS else command)
+        yield from super().get_system_commands(screen)  # Textual's own in the language (TranslatedApp)
         for code, name in languages.LANGUAGES.items():
             title = (_("Language: {name} (now)") if code == language() else _("Language: {name}"))
             yield SystemCommand(title.format(name=name), _("Every word of the game in {name} (remembered)")

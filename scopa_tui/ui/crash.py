@@ -22,6 +22,7 @@ from pathlib import Path
 from ..engine.text import _
 
 CRASH_STATUS = 1  # Textual's return code after an unhandled exception
+USAGE_STATUS = 2  # as the command line's errors
 
 
 def write_crash_log(error: BaseException, directory: str | Path | None,
@@ -100,8 +101,18 @@ def crash_line(app: CrashLog) -> str:
 def run_app_reporting(app, log_dir: str | Path | None) -> int:
     """Run ``app``; after a crash print :func:`crash_line` to stderr and return a non-zero status.
 
-    The log goes to ``log_dir`` (the data directory), or the temporary directory.
+    The log goes to ``log_dir`` (the data directory), or the temporary directory.  Without a
+    terminal to run in (:func:`terminal_problem`) it says so in one line, status 2.
     """
+    from . import terminal
+
+    problem = terminal.terminal_problem()
+    if problem is not None:
+        from ..cli import error_line
+
+        print(error_line(problem), file=sys.stderr)
+        return USAGE_STATUS
+    terminal.size_by_the_terminal(app)
     app.crash_log_dir = log_dir or tempfile.gettempdir()
     try:
         app.run()

@@ -33,6 +33,7 @@ from textual.app import SystemCommand
 from textual.message import Message
 
 from ..engine import PRESETS, Game, GameEnded
+from ..engine.rules import TARGET_MAX
 from ..engine.text import N_, _
 from ..store import GameSetup, Session, Store
 from ..store.paths import resolve_data_dir
@@ -93,11 +94,16 @@ CONFIG_FIELDS = ("players", "preset", "target", "deck", "ai", "variant", "option
 
 
 def config_from_settings(data: Any) -> GameConfig | None:
-    """A GameConfig from remembered choices; None when they are missing or no longer valid."""
+    """A GameConfig from remembered choices; None when they are missing or no longer valid.
+    A target the new-game screen cannot start (0, 10**9, "11") is left out: the game's own."""
     if not isinstance(data, dict) or not data:
         return None
     try:
         kwargs = {k: data[k] for k in CONFIG_FIELDS if k in data}
+        target = kwargs.get("target")
+        if target is not None and (isinstance(target, bool) or not isinstance(target, int)
+                                   or not 1 <= target <= TARGET_MAX):
+            del kwargs["target"]
         for key in ("ai", "options"):
             if key in kwargs and not (isinstance(kwargs[key], list) and all(isinstance(a, str) for a in kwargs[key])):
                 return None
@@ -305,10 +311,13 @@ class StoreMixin:
         """Remember (``token``) or forget (None) the seat, so ``--join CODE`` comes back to it."""
         if self.store is None:
             return
-        seats = {k: v for k, v in self.store.settings.online_seats.items() if k != f"{server} {code}"}
-        if token:
-            seats[f"{server} {code}"] = token
-        self.store.update_settings(online_seats=dict(list(seats.items())[-self.SEATS_KEPT:]))
+        def kept(now: dict[str, str]) -> dict[str, str]:  # of the settings as saved now
+            seats = {k: v for k, v in now.items() if k != f"{server} {code}"}
+            if token:
+                seats[f"{server} {code}"] = token
+            return dict(list(seats.items())[-self.SEATS_KEPT:])
+
+        self.store.update_settings(online_seats=kept)
         self.show_store_notices()
 
     def file_online_game(self, table) -> None:

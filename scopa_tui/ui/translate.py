@@ -15,10 +15,92 @@ Screens mix in :class:`Translated`:
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 
+from textual.binding import Binding
+
 from ..engine import text
-from ..engine.text import _
+from ..engine.text import N_, _
+
+# The words of Textual's own command-palette entries and search lines, marked here for the
+# catalogs (get_system_commands and action_command_palette show them translated).
+TEXTUAL_WORDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Show help for the focused widget and a summary of available keys"),
+    N_("Hide the keys and widget help panel"), N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"), N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"), N_("Search for commands…"), N_("Search for themes…"),
+    N_("palette"), N_("Dismiss menu"),  # the footer's key while a Select's list is open
+)
+
+
+# F12 on every screen and dialog of an app with TranslatedApp (README.md, Keys).
+# priority: modal screens (help, scoring, dialogs) stop the app's own bindings
+SCREENSHOT_KEY = Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot", show=False, priority=True)
+
+
+class TranslatedApp:
+    """Mixin for an ``App`` (before ``App``; the game and ``scopa-tui replay``): Textual's own
+    parts of an app as the game shows them.  The command palette in the player's language
+    and guarded as :mod:`.palette` guards it, its own entries (Theme, Quit, Keys,
+    Screenshot...) translated; notifications in plain text; a screenshot saved as F12 saves
+    it."""
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = True) -> None:
+        """Every notification is plain text: they quote paths, files and bots ("saved game
+        …/a[/]b/saves/ID.json …"), and Textual would read a ``[`` in them as markup and stop
+        the app on one it cannot parse. No message of the app uses markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def action_save_svg(self) -> None:
+        """F12: save the screen as an SVG file in the current directory."""
+        try:
+            path = self.save_screenshot()
+        except OSError as e:
+            from ..store.files import describe_os_error
+
+            self.notify(_("could not save the screenshot: {error}").format(error=describe_os_error(e)),
+                        severity="error")
+            return
+        self.notify(_("screenshot saved to {path}").format(path=os.path.abspath(path)))
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """The palette's *Screenshot*: as F12 (Textual's own saved into a Downloads folder, and
+        said "Failed to save screenshot" in English where there is none).  In a browser
+        (``scopa-tui web``) Textual's, which sends the file to the browser."""
+        driver = getattr(self, "_driver", None)
+        if driver is not None and driver.is_web:
+            return super().deliver_screenshot(filename, path, time_format)
+        self.action_save_svg()
+        return None
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, with its search line in the player's language."""
+        from .palette import Palette
+
+        # Not a second one over a screen that opened over the palette (statistics read in the
+        # background after F2 come after a quick Ctrl+P): Textual checks the top screen only,
+        # and two palettes with one id crashed the game (DuplicateIds).
+        if self.use_command_palette and not any(isinstance(s, Palette) for s in self.screen_stack):
+            self.push_screen(Palette(id="--command-palette", placeholder=_("Search for commands…")))
+
+    def search_themes(self) -> None:
+        """Textual's theme picker, with its search line in the player's language."""
+        from textual.theme import ThemeProvider
+
+        from .palette import Palette
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
+
+    def get_system_commands(self, screen):
+        for command in super().get_system_commands(screen):
+            # Textual's own entries in the player's language: their English words are
+            # listed in TEXTUAL_WORDS.
+            yield (command._replace(title=_(command.title), help=_(command.help))
+                   if command.title in TEXTUAL_WORDS else command)
 
 
 class Translated:

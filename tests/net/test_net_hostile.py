@@ -9,7 +9,7 @@ import pytest
 from net_helpers import Raw, running_server
 from websockets.exceptions import ConnectionClosed
 
-from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_client
+from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_client, parse_server
 
 
 @pytest.mark.parametrize("frame, code", [
@@ -59,6 +59,23 @@ def test_names_are_plain_text():
     assert clean_text(" An\u202ena\x1b \n  Bo\u200bb\u2028") == "Anna Bob"
     msg = parse_client(json.dumps({"type": "hello", "protocol": "scopa-net/1", "name": "  Ca\trla\u0000 "}))
     assert msg["name"] == "Ca rla"
+
+
+def test_a_servers_text_reaches_the_client_without_control_characters():
+    # A server of another make may send names, titles and chat holding ESC or BEL, which the
+    # app drew as they were: "\u001b]0;...\u0007" set the player's terminal title, "\u001b[2J"
+    # cleared it. Every string of a server's message is cleaned as the server cleans names.
+    msg = parse_server(json.dumps({
+        "type": "table", "table": {"title": "\u001b[2JT\u00e0vola", "players": 2,
+                                   "seats": [{"name": "\u001b]0;pwned\u0007Eve", "kind": "person"}, {}]},
+        "list": ["a\u0007b", 3, None]}))
+    assert msg["table"]["title"] == "[2JT\u00e0vola"
+    assert msg["table"]["seats"][0]["name"] == "]0;pwned Eve"
+    assert msg["list"] == ["a b", 3, None]
+    chat = parse_server('{"type": "chat", "seat": 1, "name": "Eve", "text": "hi\\u001b[31m  there"}')
+    assert chat["text"] == "hi [31m there"
+    with pytest.raises(ValueError):
+        parse_server('{"type": "x", "a": ' + "[" * 5000 + "]" * 5000 + "}")
 
 
 async def _seated_pair(url):

@@ -470,3 +470,17 @@ async def test_the_record_filed_leaves_out_the_away_marks():
         table.take(line)
     text = table.record_text()
     assert text is not None and '"away"' not in text
+
+
+async def test_a_servers_names_are_shown_at_most_as_long_as_a_name_at_a_table():
+    # The server refuses names over 24 characters; a server of another make need not, and
+    # a name of thousands filled the seats, the score and the log.
+    info = joined(1)
+    info["table"]["seats"] = [dict(SEATS[0], name="E" * 3000), SEATS[1]]
+    table = RemoteTable(ScriptedClient([]), info)
+    assert [s.name for s in table.seats] == ["E" * 23 + "…", "AI 2"]
+    said = []
+    table._emit = said.append
+    table.take({"type": "chat", "seat": 0, "name": "E" * 3000, "text": "x" * 1_000_000})  # one line in the log
+    table.take({"type": "seat", "seat": 0, "name": "E" * 3000, "status": "away"})
+    assert [len(n.name) for n in said] == [24, 24] and len(said[0].text) == 200

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from conftest import file_game, play, setup_for
 
 from scopa_tui.engine import Game, make_rules
@@ -476,6 +477,33 @@ def test_remembered_new_game_choices_are_checked(tmp_path):
     assert len(opts.notices) == 1 and "unknown theme 'no-such-theme'" in opts.notices[0]
 
 
+@pytest.mark.parametrize("target", [0, -3, 10**9, 1000, "11", True, 1.5])
+def test_a_remembered_target_the_form_cannot_start_is_left_out(target):
+    # A target of 10**9 was taken: the form showed "1000000" in its three-digit field and
+    # Start refused it; 0 dropped every other remembered choice with it.
+    from scopa_tui.ui.persistence import config_from_settings
+
+    config = config_from_settings({"players": 4, "preset": "standard", "target": target, "ai": ["hard"]})
+    assert config is not None and config.target is None and config.players == 4 and config.ai == ["hard"]
+
+
+async def test_a_remembered_target_of_a_billion_starts_the_game_to_the_presets(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps(
+        {"version": 1, "new_game": {"players": 2, "preset": "standard", "target": 10**9, "ai": ["greedy"]}}))
+    from argparse import Namespace
+
+    from scopa_tui.ui.persistence import launch_options
+
+    config = launch_options(Namespace(data_dir=str(tmp_path), ascii=False, ai_delay=None, deck=None)).config
+    app = ScopaApp(config, start=False, ai_delay=0, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.game.rules.target == 11
+
+
 async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
     from scopa_tui.engine import Game, make_rules
     from scopa_tui.store import GameSetup
@@ -494,16 +522,20 @@ async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
         await pilot.press("q", "y")
 
 
+def app_with_files_of(data_dir, setup: GameSetup) -> ScopaApp:
+    """An app over a data directory holding a finished game and a save, both of ``setup``."""
+    store = Store(data_dir)
+    file_game(store, play(Game(make_rules(players=2), seed=3), seed=3), setup, "done")
+    store.saves.save(play(Game(make_rules(players=2), seed=5), 3, seed=5), setup, "open")
+    return make_app(data_dir, start=False)
+
+
 async def test_names_and_ais_from_the_files_are_shown_as_they_are(tmp_path):
     # A save's or the history's names and AIs are the file's: "[/]" in them stopped the app
     # (Textual read them as markup) on the resume offer, the history and the replay.
     from scopa_tui.ui.screens.replay import ReplayScreen
 
-    store = Store(tmp_path)
-    odd = GameSetup(["You", "[/]Anna"], [None, "cmd:bot [/]"], 0)
-    file_game(store, play(Game(make_rules(players=2), seed=3), seed=3), odd, "done")
-    store.saves.save(play(Game(make_rules(players=2), seed=5), 3, seed=5), odd, "open")
-    app = make_app(tmp_path, start=False)
+    app = app_with_files_of(tmp_path, GameSetup(["You", "[/]Anna"], [None, "cmd:bot [/]"], 0))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
@@ -517,6 +549,39 @@ async def test_names_and_ais_from_the_files_are_shown_as_they_are(tmp_path):
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen) and app.return_code is None
         assert "[/]Anna" in str(app.screen.query_one("#replay-totals").render())
+
+
+def screen_text(app) -> str:
+    """Every character the screen shows, as the terminal would be sent it (styles aside)."""
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+async def test_names_from_the_files_send_the_terminal_no_control_characters(tmp_path):
+    # A name in a save, the history or a record holding ESC or BEL went to the terminal as
+    # it was: "\x1b[2J" cleared the screen under the resume offer, "\x1b]0;...\x07" set the
+    # terminal's title, on the resume offer, the history and the replay.
+    from scopa_tui.ui.screens.replay import ReplayScreen
+
+    app = app_with_files_of(tmp_path, GameSetup(["You", "\x1b[2J\x1b]0;pwned\x07Anna\r\n"], [None, "greedy\x1b[41m"], 0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        shown = screen_text(app)
+        assert "Anna" in shown and not any(ch in shown for ch in "\x1b\x07\r")
+        await pilot.press("escape")
+        await settle(pilot)
+        app.action_show_history()
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        shown = screen_text(app)
+        assert "greedy" in shown and "\x1b" not in shown
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("right")
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "Anna" in shown and not any(ch in shown for ch in "\x1b\x07\r")
 
 
 async def test_resume_of_a_game_of_a_preset_this_version_lacks(tmp_path):

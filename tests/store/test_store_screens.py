@@ -251,6 +251,73 @@ async def test_replay_of_a_multi_game_file_switches_games():
         assert len(screen.query_one(SeatsView).frame.hands) == 3
 
 
+def test_a_file_of_many_games_builds_only_the_games_shown(monkeypatch):
+    # `scopa-tui replay` of an export of 2,000 games built every step of every game before
+    # its first frame: 38 s of processor and 1.2 GB. Each game is checked at once, and its
+    # steps built when it is shown; a few stay built.
+    from scopa_tui.store import frames
+
+    texts = [records.dumps(finished_game(seed)) for seed in range(1, 31)]
+    built = []
+    real_build = frames.build
+    monkeypatch.setattr(frames, "build", lambda rg, names=None: built.append(rg.lines[0][0]) or real_build(rg, names))
+    games = load_text("".join(texts))
+    assert len(games) == 30 and built == []
+    first_lines = [1]
+    for text in texts[:-1]:
+        first_lines.append(first_lines[-1] + text.count("\n"))
+    assert games[29].frames[0].kind == "deal" and built == [first_lines[29]]  # its own lines, numbered as in the file
+    assert games[-1] is games[29] and len(built) == 1
+    assert [g.finished for g in games] == [True] * 30
+    assert len(games._built) == frames.ReplayGames.KEPT
+    assert [g.frames[-1].totals for g in games[:2]] == [load_text(t)[0].frames[-1].totals for t in texts[:2]]
+
+
+def test_a_bad_game_far_into_a_file_is_refused_naming_its_line():
+    import pytest
+
+    texts = [records.dumps(finished_game(seed)) for seed in range(1, 6)]
+    lines = "".join(texts).split("\n")
+    n = next(i for i, line in enumerate(lines) if i > 3 * 180 and '"event":"play"' in line and '"scopa":false' in line)
+    lines[n] = lines[n].replace('"scopa":false', '"scopa":true')
+    with pytest.raises(records.RecordError) as caught:
+        load_text("\n".join(lines))
+    assert str(caught.value).startswith(f"line {n + 1}: ")
+
+
+def with_names(text: str, names: list[str]) -> str:
+    """A record's text with its first game's seats named ``names`` (as an export names them)."""
+    import json
+
+    first, rest = text.split("\n", 1)
+    start = json.loads(first)
+    start["scopa_tui"] = {"names": names}
+    return json.dumps(start) + "\n" + rest
+
+
+async def test_long_and_wide_names_from_a_record_keep_the_replay_in_its_place():
+    # A record's name of 5,000 letters filled the replay's screen at the game's end, and a
+    # name of wide characters (山田) pushed its seat's cards out of the cards' column.
+    from rich.cells import cell_len
+
+    long = with_names(records.dumps(finished_game(3)), ["A" * 5000, "B" * 300])
+    (replay,) = load_text(long)
+    assert replay.names == ["A" * 23 + "…", "B" * 23 + "…"]
+    wide = with_names(records.dumps(finished_game(3)), ["山田太郎", "Bo"])
+    for text in (long, wide):
+        app = ReplayApp(load_text(text), "names")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("right")
+            await pilot.pause()
+            rows = shown(app.screen.query_one(SeatsView)).splitlines()
+            columns = {cell_len(row[:row.index("[")]) for row in rows}
+            assert len(columns) == 1, rows
+            await pilot.press("end")
+            await pilot.pause()
+            assert app.screen.query_one("#replay-text").region.height <= 2
+
+
 class ScreensApp(App):
     CSS_PATH = [UI / "app.tcss", UI / "game.tcss", UI / "store.tcss"]
 

@@ -33,6 +33,43 @@ def test_update_settings_writes_only_on_change(tmp_path):
     assert Store(tmp_path).settings.theme == "dracula"
 
 
+def test_two_copies_on_one_data_directory_keep_each_others_settings(tmp_path):
+    # Each copy wrote its settings as they were read at its start: a language chosen in one
+    # copy went back at the other's next change of pace, and a seat kept at an online table
+    # (its token) was lost when the other copy kept one of its own.
+    from scopa_tui.ui.persistence import StoreMixin
+
+    first, second = Store(tmp_path), Store(tmp_path)
+    assert first.settings.language is None and second.settings.language is None  # both read at start
+    assert first.update_settings(language="fr")
+    assert second.update_settings(ai_delay=1.5)
+    again = Store(tmp_path).settings
+    assert (again.language, again.ai_delay) == ("fr", 1.5)
+
+    class Copy(StoreMixin):
+        def __init__(self, store):
+            self.store = store
+
+        def show_store_notices(self):
+            pass
+
+    Copy(first).keep_seat("ws://h/", "AAAA", "token-a")
+    Copy(second).keep_seat("ws://h/", "BBBB", "token-b")
+    assert Store(tmp_path).settings.online_seats == {"ws://h/ AAAA": "token-a", "ws://h/ BBBB": "token-b"}
+    Copy(first).keep_seat("ws://h/", "BBBB", None)  # left for good in the first copy
+    assert Store(tmp_path).settings.online_seats == {"ws://h/ AAAA": "token-a"}
+    assert Store(tmp_path).settings.language == "fr"
+
+
+def test_a_settings_file_damaged_since_the_start_is_written_as_this_copy_has_it(tmp_path):
+    store = Store(tmp_path)
+    store.update_settings(theme="nord")
+    (tmp_path / "settings.json").write_text("{not json")
+    assert store.update_settings(ascii=True)
+    again = Store(tmp_path).settings
+    assert (again.theme, again.ascii) == ("nord", True)
+
+
 def test_unknown_keys_survive_a_save(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "sound": "on", "theme": "nord"}))
     store = Store(tmp_path)

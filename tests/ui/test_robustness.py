@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.command import CommandPalette
 
 from scopa_tui.ui.screens.dialogs import TooSmallScreen
@@ -45,14 +46,29 @@ async def test_a_palette_open_when_the_terminal_shrinks_is_not_opened_twice():
         assert isinstance(app.screen, CommandPalette)
 
 
-async def test_page_keys_in_the_palette_before_its_list_is_drawn_do_not_crash():
+def replay_app():
+    """``scopa-tui replay``'s app, over a game of a few plays."""
+    from scopa_tui.engine import Game, make_rules, record
+    from scopa_tui.store.frames import load_text
+    from scopa_tui.ui.screens.replay import ReplayApp
+
+    game = Game(make_rules(players=2), seed=3)
+    game.start()
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    return ReplayApp(load_text(record.dumps(game)), "a game")
+
+
+@pytest.mark.parametrize("new_app", [make_app, replay_app])
+async def test_page_keys_in_the_palette_before_its_list_is_drawn_do_not_crash(new_app):
     """PgDn (or PgUp) right after Ctrl+P, as a player typing ahead does: Textual's option
-    list paged by rows it had not laid out yet (KeyError), and the game crashed."""
+    list paged by rows it had not laid out yet (KeyError), and the game crashed; so did
+    `scopa-tui replay`, whose palette was Textual's own."""
     from textual import events
     from textual.command import CommandList
 
     for key in ("pagedown", "pageup"):
-        app = make_app()
+        app = new_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             app.post_message(events.Key("ctrl+p", None))  # both keys queued before a frame is drawn

@@ -52,3 +52,29 @@ async def test_f12_saves_a_screenshot_on_the_new_game_screen(tmp_path, monkeypat
         await pilot.press("f12")
         await settle(pilot)
         assert len(list(tmp_path.glob("*.svg"))) == 1
+
+
+@pytest.mark.parametrize("new_app", ["game", "replay"])
+@pytest.mark.parametrize("how", ["f12", "palette"])
+async def test_the_palettes_screenshot_saves_as_f12_does_in_both_apps(new_app, how, tmp_path, monkeypatch):
+    # The palette's Screenshot was Textual's: into ~/Downloads, and "Failed to save
+    # screenshot" in English where there is none; `scopa-tui replay` had no F12 at all.
+    from scopa_tui import languages
+
+    from .helpers import palette_command
+    from .test_robustness import replay_app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # no Downloads folder
+    languages.use("it")
+    app = make_app() if new_app == "game" else replay_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if how == "f12":
+            await pilot.press("f12")
+        else:
+            await palette_command(pilot, "Schermata")
+            await pilot.pause(0.3)  # Textual's entry saves a tenth of a second after
+        await settle(pilot)
+        [file] = tmp_path.glob("*.svg")
+        assert [n.message for n in app._notifications] == [f"schermata salvata in {file}"]

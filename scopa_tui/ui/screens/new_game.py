@@ -19,7 +19,7 @@ from textual.widgets import Footer, Static
 
 from ...ai.registry import canonical, check_runnable
 from ...engine import OPTIONS, PRESETS, VARIANTS, RulesError
-from ...engine.rules import DECK_STYLES
+from ...engine.rules import DECK_STYLES, TARGET_MAX
 from ...engine.text import N_, _, ngettext
 from ...engine.variants import OPTION_DEFAULTS
 from ...store.words import level_word
@@ -439,7 +439,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         target = self._value("target")
         if target == 0:
             text = self._typed("other-target").strip()
-            if not text.isdigit() or not 1 <= int(text) <= 999:
+            if not text.isdigit() or not 1 <= int(text) <= TARGET_MAX:
                 raise ValueError(_("the target must be a whole number of points from 1 to 999"))
             target = int(text)
         deck = self._value("deck")

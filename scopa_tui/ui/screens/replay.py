@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -29,7 +29,7 @@ from ..crash import CrashLog
 from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
-from ..translate import Translated
+from ..translate import SCREENSHOT_KEY, Translated, TranslatedApp
 
 
 
@@ -71,7 +71,7 @@ class SeatsView(CardCanvas):
         names = [display_name(n) for n in self.replay.names]
         # TRANSLATORS: the replay; marks the dealer after a name ("Anna (D)"): keep it short.
         dealer_mark = _(" (D)")
-        name_w = min(20, max(len(n) for n in names) + len(dealer_mark) + 2)  # room for " (D)"
+        name_w = min(20, max(cell_len(n) for n in names) + cell_len(dealer_mark) + 2)  # room for " (D)"
         n_sides = len(self.replay.side_names)
         # One pile per side, shown on its first seat.
         piles = [self._pile(seat) if f.piles and seat < n_sides else "" for seat in range(len(f.hands))]
@@ -99,7 +99,8 @@ class SeatsView(CardCanvas):
             name = names[seat]
             if seat == f.dealer:
                 name += dealer_mark
-            line.append(name.ljust(name_w)[:name_w], self._style("label-selected" if turn else "label"))
+            # padded or cut by the cells it takes: a wide name (山田, an emoji) keeps the cards' column
+            line.append(set_cell_size(name, name_w - 1) + " ", self._style("label-selected" if turn else "label"))
             line.append_text(cards)
             line.append(" " * (column - cards.cell_len + 1))
             line.append(piles[seat], self._style("label"))
@@ -295,11 +296,12 @@ class ReplayScreen(Translated, Screen[None]):
             self.app.exit()
 
 
-class ReplayApp(CrashLog, App):
+class ReplayApp(CrashLog, TranslatedApp, App):
     """``scopa-tui replay FILE``: the replay viewer on its own."""
 
     CSS_PATH = [APP_TCSS, GAME_TCSS, STORE_TCSS]
     TITLE = "Scopa — replay"
+    BINDINGS = [SCREENSHOT_KEY]  # as the game's
 
     def __init__(self, games: list[ReplayGame], title: str, ascii: bool = False,
                  theme: str | None = None, deck_style: str | None = None) -> None:

@@ -1,0 +1,91 @@
+"""The terminal the app runs in: whether there is one, and its size.
+
+Textual's terminal driver reads the keys from standard input and draws the screen on
+standard error, but sizes the screen by :func:`shutil.get_terminal_size`, which believes
+``COLUMNS`` and ``LINES`` in the environment and then asks standard output: an exported
+``COLUMNS=5`` (or a stale one) drew the game in a corner of the terminal however it was
+resized, and ``scopa-tui > out.txt`` at 80×24 whatever the terminal's size.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+
+from ..engine.text import _
+
+
+def terminal_problem() -> str | None:
+    """Why the app cannot run in this process's terminal (None: it can).
+
+    Textual's terminal driver reads the keys from standard input and draws the screen on
+    standard error.  Standard input at its end (``< /dev/null``, a job without a terminal)
+    made its key thread spin, a third of a core for ever with nothing on any screen; standard
+    error in a file (``2>log``, ``2>/dev/null``) drew the game into the file.  Standard error
+    into a pipe may be going to the terminal all the same (``scopa-tui |& tee session.log``).
+    ``scopa-tui web`` names its own driver (``TEXTUAL_DRIVER``), which needs neither.
+    """
+    from textual import constants
+
+    if constants.DRIVER:  # textual-serve's web driver, or one the user chose
+        return None
+    if not _is_terminal(sys.__stdin__):
+        return _("the game needs a terminal: standard input is not one")
+    if not _is_terminal(sys.__stderr__, or_pipe=True):
+        return _("the game needs a terminal: standard error is not one (the game draws its screen there)")
+    return None
+
+
+def _is_terminal(stream, or_pipe: bool = False) -> bool:
+    try:
+        if stream is None:
+            return False
+        if stream.isatty():
+            return True
+        return or_pipe and stat.S_ISFIFO(os.fstat(stream.fileno()).st_mode)
+    except (ValueError, OSError):  # closed
+        return False
+
+
+def _size_of_the_screen(driver) -> tuple[int, int] | None:
+    """The size of the terminal ``driver`` draws on (standard error), else of the one it reads."""
+    for stream in (getattr(driver, "_file", None), sys.__stdin__):
+        try:
+            size = os.get_terminal_size(stream.fileno())
+        except (AttributeError, ValueError, OSError):
+            continue
+        if size.columns > 0 and size.lines > 0:
+            return size.columns, size.lines
+    return None
+
+
+def size_by_the_terminal(app) -> None:
+    """Give ``app`` a terminal driver sized by the terminal it draws on (module docstring),
+    where it would run Textual's own (not under ``scopa-tui web``, nor on Windows)."""
+    from textual import constants
+
+    if constants.DRIVER or sys.platform == "win32":
+        return
+    from textual.drivers.linux_driver import LinuxDriver
+
+    if app.driver_class is LinuxDriver:
+        app.driver_class = terminal_driver()
+
+
+_driver = None
+
+
+def terminal_driver():
+    """Textual's terminal driver, sized by the terminal it draws on (made on first use:
+    Textual's driver is not imported before the app runs)."""
+    global _driver
+    if _driver is None:
+        from textual.drivers.linux_driver import LinuxDriver
+
+        class TerminalDriver(LinuxDriver):
+            def _get_terminal_size(self) -> tuple[int, int]:
+                return _size_of_the_screen(self) or super()._get_terminal_size()
+
+        _driver = TerminalDriver
+    return _driver
