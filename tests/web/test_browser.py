@@ -178,6 +178,21 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def xterm_keyboard(browser):
+    """What types into the page's terminal: xterm's helper textarea, focused (not clicked:
+    a click would reach the game), the keys sent to the focused element as the browser's own
+    input. Some chromedriver releases refuse to type into the textarea itself, "element not
+    interactable" (xterm draws it out of sight)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    browser.execute_script("document.querySelector('textarea.xterm-helper-textarea').focus()")
+
+    class Keys:
+        def send_keys(self, text: str) -> None:
+            ActionChains(browser).send_keys(text).perform()
+    return Keys()
+
+
 def test_a_card_played_by_keyboard_in_the_browser(served, browser, tmp_path):
     from selenium.webdriver.common.by import By
 
@@ -188,7 +203,7 @@ def test_a_card_played_by_keyboard_in_the_browser(served, browser, tmp_path):
     assert hand_numbers(before) == ["1", "2", "3"]
     assert "Hand 1" in plays_log(before)
 
-    keys = browser.find_element(By.CSS_SELECTOR, "textarea.xterm-helper-textarea")  # xterm's keyboard
+    keys = xterm_keyboard(browser)
     keys.send_keys("2")  # seed 7: the Ace of Bastoni, which takes the Ace on the table
     keys.send_keys("\n")
     after = wait_for_screen(browser, lambda rows: hand_numbers(rows) == ["1", "2"],
