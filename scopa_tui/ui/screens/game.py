@@ -399,7 +399,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             pic.hand_sizes = [0] * table.rules.players
             view = table.view()
             if view is not None:  # a game resumed on its scoring: the piles of the hand scored
-                self._piles_from(view)
+                self._piles_from(view, table.hand_scores[-1].leftover)
                 self._unpiled = table.hand_scores[-1]
                 self._take_leftovers()
             self._refresh_widgets()
@@ -410,17 +410,28 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self._refresh_widgets()
             self.app.show_game_over(self)
 
-    def _piles_from(self, view) -> None:
-        """Every pile line of the hand in ``view``, from its piles and its plays."""
+    def _piles_from(self, view, leftover=()) -> None:
+        """Every pile line of the hand in ``view``, from its piles and its plays (and the
+        hand's ``leftover`` cards, in the last capturer's pile once the hand is over)."""
         pic, rules = self.pic, self.table.rules
         for i, pile in enumerate(view.captured):
             pic.pile[i] = len(pile)
             pic.coins[i] = sum(1 for c in pile if CARDS[c].suit == "d")
             pic.settebello[i] = any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in pile)
+        taken = set(leftover)
         for play in view.history:
             self._count_seat_capture(play.seat, play.card, play.capture, play.scopa)
             if play.scopa:
                 pic.scope_cards[rules.side_of(play.seat)].append(play.card)
+            if play.capture:
+                taken.update((play.card, *play.capture))
+        # Escoba: the table of the deal that the dealer took at once is in its side's pile
+        # and in no play
+        dealt = [c for c in view.captured[rules.side_of(view.dealer)] if c not in taken]
+        if dealt:
+            self._count_deal_taken(view.dealer, dealt)
+            if not any(play.capture for play in view.history):
+                self._last_capturer = view.dealer
 
     # --- engine events ---------------------------------------------------------------
     @on(EngineEvent)
@@ -446,8 +457,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                     pic.table = ()
                     pic.pile[side] += len(event.table)
                     pic.coins[side] += sum(1 for c in event.table if CARDS[c].suit == "d")
-                    for c in event.table:
-                        self._count_seat_capture(event.dealer, c, (), False)
+                    self._count_deal_taken(event.dealer, event.table)
                 self.slots = list(pic.table)  # a new table: letters are given afresh
             pic.my_hand = tuple(event.hands[self.me])
             pic.hand_sizes = [len(h) for h in event.hands]
@@ -611,6 +621,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
         players = self.table.rules.players
         self.pic.seat_pile, self.pic.seat_coins = [0] * players, [0] * players
         self.pic.seat_scope = [[] for _unused in range(players)]
+
+    def _count_deal_taken(self, dealer: int, cards) -> None:
+        """Escoba: the dealer took the table dealt (adding up to 15 or 30): its seat's pile
+        and coins count those cards, as its side's do (the seat's line left them out)."""
+        self.pic.seat_pile[dealer] += len(cards)
+        self.pic.seat_coins[dealer] += sum(1 for c in cards if CARDS[c].suit == "d")
 
     def _count_seat_capture(self, seat: int, card: int, capture, scopa: bool) -> None:
         pic = self.pic
