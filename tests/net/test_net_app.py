@@ -116,6 +116,23 @@ async def test_a_table_created_in_the_lobby_starts_with_the_ai_and_shows_the_tim
             assert 0 < screen.table.seconds_left() <= 30
 
 
+async def test_the_app_opened_with_a_table_to_create_seats_the_player_at_it(tmp_path):
+    """``scopa-tui online --create --players 3 --target 2`` (no --bot): the app creates that
+    table at once and waits at it, without the lobby's form."""
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url, create={"players": 3, "preset": "standard", "variant": "scopa", "options": [],
+                                      "ai": "easy", "turn_limit": 30, "public": True, "target": 2,
+                                      "title": "Sera"})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the waiting table")
+            screen = app.screen
+            await until(pilot, lambda: "waiting for players (1 of 3" in str(screen.message), "the waiting line")
+            rules = screen.table.rules
+            assert rules.players == 3 and rules.target == 2
+            await pilot.press("q")
+            await settle(pilot)
+
+
 async def test_a_player_who_did_not_create_the_table_is_told_who_starts_it_and_enter_sends_nothing(tmp_path):
     # Bruno, who joined Anna's table, read "Enter starts now" and Enter got the server's
     # refusal ("only the player who created the table can start it").
