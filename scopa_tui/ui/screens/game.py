@@ -42,7 +42,7 @@ from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
 from ...engine.text import N_, _, ngettext, pgettext
-from ...engine.words import elides
+from ...engine.words import elides, labelled
 from .fresh import StyledOnMount
 
 if TYPE_CHECKING:  # the scoring loads with the first hand scored (engine/__init__.py)
@@ -717,7 +717,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.redeal = event
             self._show_banner(lambda: Text(self._redeal_text(event), style="bold"), REDEAL_HOLD)
         else:
-            self._show_banner(lambda: Text(self._redeal_text(event), style="bold") + Text(": ")
+            self._show_banner(lambda: Text(labelled(self._redeal_text(event)), style="bold") + Text(" ")
                               + styled_text(" ".join(map(str, event.table)), self.deck, self._card_style))
 
     def _hand_ended(self, event: HandEnded) -> None:
@@ -884,7 +884,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self._refresh_widgets()
         elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
             who = self.names[self.me] if notice.seat == self.me else notice.name
-            self._log(f"{who}: {notice.text}", "")
+            self._log(f"{labelled(who)} {notice.text}", "")
             now = time.monotonic()
             if notice.seat != self.me and now >= self._chat_toast_until:
                 # One chat notice at a time, of one short line: lines said faster, or longer (200
@@ -1565,7 +1565,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if pic.seat_coins[self.me]:
             parts.append(f"{self.deck.suit('d')} {pic.seat_coins[self.me]}")
         if pic.seat_scope[self.me]:
-            parts.append(sweep_count(self._sweep(), len(pic.seat_scope[self.me])) + ": "
+            parts.append(labelled(sweep_count(self._sweep(), len(pic.seat_scope[self.me]))) + " "
                          + " ".join(self.deck.short(c) for c in pic.seat_scope[self.me]))
         return " · ".join(parts)
 

@@ -13,6 +13,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine.text import ngettext
+from ...engine.words import labelled
 from ...store.words import sweep_count
 from ..card_render import DeckStyle, card_tokens, suit_role
 
@@ -75,7 +76,7 @@ class ScoreBoard(Widget):
             if side.settebello:
                 parts.append(Text(f"{self.deck.star()} {self.words[0]}", self._s("score--scopa")))
             if side.scope_cards:
-                sc = Text(sweep_count(self.words[1], len(side.scope_cards)) + ":", self._s("score--scopa"))
+                sc = Text(labelled(sweep_count(self.words[1], len(side.scope_cards))), self._s("score--scopa"))
                 for c in side.scope_cards:
                     sc.append(" ")
                     sc.append(self.deck.short(c), self._s(f"card--{suit_role(c)}"))
