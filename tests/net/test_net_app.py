@@ -18,6 +18,7 @@ from scopa_tui.ui.app import ScopaApp  # noqa: E402
 from scopa_tui.ui.screens.game import GameScreen  # noqa: E402
 from scopa_tui.ui.screens.lobby import LobbyScreen  # noqa: E402
 from scopa_tui.ui.screens.scoring import HandOverScreen  # noqa: E402
+from scopa_tui.ui.widgets.cards import TableView  # noqa: E402
 
 
 def online_app(url: str, name: str = "Anna", **more) -> ScopaApp:
@@ -106,8 +107,12 @@ async def test_a_table_created_in_the_lobby_starts_with_the_ai_and_shows_the_tim
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "the waiting table")
             screen = app.screen
             await until(pilot, lambda: "waiting for players (1 of 2" in str(screen.message), "the waiting line")
+            table_view = screen.query_one(TableView)
+            assert table_view.border_title == "Table"  # nothing dealt yet: not "stock empty"
             await pilot.press("enter")  # start now: the AI takes the empty seat
             await until(pilot, lambda: screen.table.phase == "play", "the start")
+            await settle(pilot)
+            assert table_view.border_title.startswith("Table · stock ")
             assert screen.table.seats[1].kind == "ai" and screen.table.seat_label(1).startswith("AI")
             await until(pilot, lambda: screen._my_turn() or screen.table.turn == 1, "a turn")
             await pilot.pause(0.1)

@@ -1534,8 +1534,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
             table.captured = frozenset()
             table.played = None
             table.selected = self.capture if self.selected is not None else frozenset()
-        # TRANSLATORS: the table's border: how many cards are still to be dealt.
-        title = _("Table · stock {n}").format(n=pic.stock) if pic.stock else _("Table · stock empty")
+        if self.table.phase == "waiting":  # an online table before its game: nothing dealt yet
+            # TRANSLATORS: the table's border before the first deal (an online table waiting for players).
+            title = pgettext("the table's border", "Table")
+        else:
+            # TRANSLATORS: the table's border: how many cards are still to be dealt.
+            title = _("Table · stock {n}").format(n=pic.stock) if pic.stock else _("Table · stock empty")
         subtitle = ""
         order = self.table_order()
         if self._my_turn() and order:
