@@ -158,7 +158,7 @@ async def test_the_dealers_seat_counts_the_table_it_took_on_an_escoba_deal_live_
         assert await my_turn(pilot)
         pic = app._game_screen.pic
         assert app.game.deal_escobas == 2 and app.game.dealer == 1 and pic.pile[1] >= 4
-        assert pic.seat_pile == pic.pile and pic.seat_coins == pic.coins
+        assert pic.seat_pile == pic.pile and pic.seat_coins == pic.coins and pic.deal_sweeps == [0, 2]
         live = piles(app)
         await pilot.press("q", "y")
     again = escoba(start=False)
@@ -184,7 +184,7 @@ async def test_the_dealers_seat_counts_the_table_it_took_on_an_escoba_deal_live_
 def piles(app) -> tuple:
     """What the pile lines of the game screen count: per side, then per seat."""
     pic = app._game_screen.pic
-    return pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards
+    return pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards, pic.deal_sweeps
 
 
 async def test_declining_the_resume_sets_the_save_aside_after_asking(tmp_path):

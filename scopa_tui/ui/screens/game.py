@@ -29,7 +29,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...engine.events import Event
-from ...store.words import deal_sweep_text, sweep_count
+from ...store.words import deal_sweep_text, deal_sweeps_word, sweep_count
 from ...table.base import AwayPlay, Preview, Table
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..helpkeys import help_bindings
@@ -95,6 +95,7 @@ class HandPicture:
     seat_coins: list[int] = field(default_factory=list)
     seat_scope: list[list[int]] = field(default_factory=list)
     scope_cards: list[list[int]] = field(default_factory=list)
+    deal_sweeps: list[int] = field(default_factory=list)  # per side: Escoba's escobas of the deal (no card)
     settebello: list[bool] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
 
@@ -381,7 +382,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         table, pic = self.table, self.pic
         pic.totals = list(table.totals)
         sides = table.rules.n_sides
-        pic.pile, pic.coins = [0] * sides, [0] * sides
+        pic.pile, pic.coins, pic.deal_sweeps = [0] * sides, [0] * sides, [0] * sides
         pic.scope_cards, pic.settebello = [[] for _unused in range(sides)], [False] * sides
         self._reset_seat_piles()
         self._unpiled, self._last_capturer = None, None
@@ -427,11 +428,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 taken.update((play.card, *play.capture))
         # Escoba: the table of the deal that the dealer took at once is in its side's pile
         # and in no play
-        dealt = [c for c in view.captured[rules.side_of(view.dealer)] if c not in taken]
+        dealer_side = rules.side_of(view.dealer)
+        dealt = [c for c in view.captured[dealer_side] if c not in taken]
         if dealt:
             self._count_deal_taken(view.dealer, dealt)
             if not any(play.capture for play in view.history):
                 self._last_capturer = view.dealer
+            played = sum(1 for play in view.history if play.scopa and rules.side_of(play.seat) == dealer_side)
+            pic.deal_sweeps[dealer_side] = max(0, view.scope[dealer_side] - played)
 
     # --- engine events ---------------------------------------------------------------
     @on(EngineEvent)
@@ -447,13 +451,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
             if event.first:
                 pic.hand_no, pic.dealer, pic.table = event.hand, event.dealer, tuple(event.table)
                 sides = self.table.rules.n_sides
-                pic.pile, pic.coins = [0] * sides, [0] * sides
+                pic.pile, pic.coins, pic.deal_sweeps = [0] * sides, [0] * sides, [0] * sides
                 pic.scope_cards, pic.settebello = [[] for _unused in range(sides)], [False] * sides
                 self._reset_seat_piles()
                 self._unpiled, self._last_capturer = None, None
                 if event.escobas:  # the dealer took the table at once (Escoba, table cards adding up to 15)
                     self._last_capturer = event.dealer
                     side = self.table.rules.side_of(event.dealer)
+                    pic.deal_sweeps[side] = event.escobas
                     pic.table = ()
                     pic.pile[side] += len(event.table)
                     pic.coins[side] += sum(1 for c in event.table if CARDS[c].suit == "d")
@@ -1492,6 +1497,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 name=self.side_names[i], total=pic.totals[i] if pic.totals else 0,
                 pile=pic.pile[i] if pic.pile else 0, coins=pic.coins[i] if pic.coins else 0,
                 scope_cards=tuple(pic.scope_cards[i]) if pic.scope_cards else (),
+                deal_sweeps=pic.deal_sweeps[i] if pic.deal_sweeps else 0,
                 settebello=pic.settebello[i] if pic.settebello else False, mine=self.me in seats_,
                 side=i))
         self.query_one(ScoreBoard).sides = tuple(sides)
@@ -1568,10 +1574,19 @@ class GameScreen(Translated, StyledOnMount, Screen):
         parts = [_("pile {n}").format(n=pic.seat_pile[self.me])]
         if pic.seat_coins[self.me]:
             parts.append(f"{self.deck.suit('d')} {pic.seat_coins[self.me]}")
-        if pic.seat_scope[self.me]:
-            parts.append(labelled(sweep_count(self._sweep(), len(pic.seat_scope[self.me]))) + " "
-                         + " ".join(self.deck.short(c) for c in pic.seat_scope[self.me]))
+        dealt = self._seat_deal_sweeps(self.me)
+        if pic.seat_scope[self.me] or dealt:
+            words = ([deal_sweeps_word(dealt)] if dealt else []) + [self.deck.short(c) for c in pic.seat_scope[self.me]]
+            parts.append(labelled(sweep_count(self._sweep(), len(pic.seat_scope[self.me]) + dealt)) + " "
+                         + " ".join(words))
         return " · ".join(parts)
+
+    def _seat_deal_sweeps(self, seat: int) -> int:
+        """Escoba: the escobas ``seat`` made on the deal, as the dealer (they have no card)."""
+        pic = self.pic
+        if seat != pic.dealer or not pic.deal_sweeps:
+            return 0
+        return pic.deal_sweeps[self.table.rules.side_of(seat)]
 
     def _seat_info(self, seat: int) -> SeatInfo:
         pic, rules = self.pic, self.table.rules
@@ -1589,7 +1604,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.thinking == seat,
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
-            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep())
+            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep(),
+            deal_sweeps=self._seat_deal_sweeps(seat))
 
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules
