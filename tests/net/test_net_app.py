@@ -209,6 +209,24 @@ async def test_ctrl_o_opens_the_lobby_and_a_server_out_of_reach_is_one_line():
         await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "back to the new-game screen")
 
 
+async def test_the_lobbys_house_rules_show_an_x_only_when_ticked():
+    """Textual's Checkbox drew a dim X in every box, ticked or not: without colours every house
+    rule looked ticked. An unticked box is empty, as on the new-game form."""
+    app = online_app("ws://127.0.0.1:9/")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await settle(pilot)
+        boxes = list(app.screen.query("#house-rules Checkbox"))
+        assert {box.value for box in boxes} == {True, False}  # the engine's defaults: some of each
+        for box in boxes:
+            assert str(box.render()).startswith("▐X▌" if box.value else "▐ ▌"), (box.id, str(box.render()))
+        box = next(b for b in boxes if not b.value)
+        box.focus()
+        await pilot.press("space")
+        await settle(pilot)
+        assert box.value and str(box.render()).startswith("▐X▌")
+
+
 async def test_a_lobby_or_a_seat_that_does_not_add_up_is_one_line_in_the_lobby():
     # A server whose lobby is not a list of tables, or whose answer to join is no seat at a
     # table, crashed the app (exit 1 and a crash log).
