@@ -339,3 +339,24 @@ async def test_the_online_quit_question_shows_its_three_buttons_whole_at_80_colu
             assert button.content_region.width >= cell_len(label), (lang, label)
             assert dialog.content_region.contains_region(button.region), (lang, label)
     languages.use("en")
+
+
+async def test_the_top_bar_keeps_its_parts_apart_at_80_columns_in_tagalog(tmp_path):
+    # A table waiting for players at 80x24 in Tagalog: "… · hanggang 2 puntos Naghihintay ng
+    # manlalaro · konektado", one space between what the game is and what happens now, read
+    # as one sentence; a part gives way instead, and three spaces at least part the two.
+    languages.use("tl")
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url, name="Bruno", create={"players": 3, "preset": "standard", "variant": "scopa",
+                                                    "options": [], "ai": "easy", "turn_limit": 60,
+                                                    "public": True, "target": 2})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", "the waiting table")
+            await settle(pilot)
+            top = app.screen._topbar.plain
+            left, gap, right = top.rstrip().partition("Naghihintay")[0].rstrip(), None, "Naghihintay"
+            assert right in top
+            gap = len(top.partition(right)[0]) - len(left)
+            assert gap >= 3, repr(top)
+            assert len(top) <= 80
+    languages.use("en")

@@ -100,6 +100,9 @@ class HandPicture:
     totals: list[int] = field(default_factory=list)
 
 
+TOP_GAP = 3  # the least room between the top bar's two halves: the game, and its moment
+
+
 def waiting_line(names: list[str], plain: str, elided: str) -> str:
     """A line that waits for ``names``: ``plain`` with ``{names}`` filled ("Bruno, Carla"),
     or ``elided`` where the language elides the word before the first name (French "en
@@ -1651,14 +1654,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
             right.append(" ")
         elif state:
             right.append(state + " ", style="bold")
-        while len(parts) > 2 and top.cell_len + right.cell_len + 1 > width:  # the rules go first
+        # what the game is and what happens now stay apart, as the title and the hand are:
+        # one space ran them into one sentence ("hanggang 2 puntos Naghihintay ng manlalaro")
+        gap = TOP_GAP if right.cell_len else 0
+        while len(parts) > 2 and top.cell_len + right.cell_len + gap > width:  # the rules go first
             parts.pop()
             top = Text()
             top.append(title, style="bold reverse")
             top.append(" · ".join(parts))
         if right.cell_len:
-            top.truncate(max(0, width - right.cell_len - 1))
-            top.append(" " * max(1, width - top.cell_len - right.cell_len))
+            top.truncate(max(0, width - right.cell_len - gap))
+            top.append(" " * max(gap, width - top.cell_len - right.cell_len))
             top.append_text(right)
         top.truncate(width)
         if top != self._topbar:  # unchanged (most keys): not redrawn
