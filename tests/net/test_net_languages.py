@@ -341,7 +341,7 @@ async def test_the_online_quit_question_shows_its_three_buttons_whole_at_80_colu
     languages.use("en")
 
 
-async def test_the_top_bar_keeps_its_parts_apart_at_80_columns_in_tagalog(tmp_path):
+async def test_the_top_bar_and_the_footer_fit_80_columns_in_tagalog(tmp_path):
     # A table waiting for players at 80x24 in Tagalog: "… · hanggang 2 puntos Naghihintay ng
     # manlalaro · konektado", one space between what the game is and what happens now, read
     # as one sentence; a part gives way instead, and three spaces at least part the two.
@@ -359,4 +359,9 @@ async def test_the_top_bar_keeps_its_parts_apart_at_80_columns_in_tagalog(tmp_pa
             gap = len(top.partition(right)[0]) - len(left)
             assert gap >= 3, repr(top)
             assert len(top) <= 80
+            # the footer's keys all in view: "! usap  q umalis" lost "q u…" off the edge
+            from textual.widgets._footer import FooterKey
+
+            keys = list(app.screen.query(FooterKey))
+            assert keys[-1].key == "q" and keys[-1].region.right <= 80, [(k.key, k.region) for k in keys]
     languages.use("en")

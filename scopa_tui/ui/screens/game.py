@@ -103,6 +103,30 @@ class HandPicture:
 TOP_GAP = 3  # the least room between the top bar's two halves: the game, and its moment
 
 
+class FitFooter(Footer):
+    """Textual's footer, compact (a space between a key and its words, none inside the key's
+    block) where its keys would not fit the terminal's width otherwise: at 80 columns an online
+    game's keys in Tagalog, Italian or French lost their last one off the edge ("q u")."""
+
+    def compose(self):
+        self._fit()
+        yield from super().compose()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        if not self._bindings_ready or not self.is_attached:
+            return
+        width = self.size.width or self.app.size.width
+        actions, need = set(), 0
+        for _node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in actions:  # one key per action, as shown
+                actions.add(binding.action)
+                need += cell_len(self.app.get_key_display(binding)) + cell_len(binding.description) + 3
+        self.compact = need > width
+
+
 def waiting_line(names: list[str], plain: str, elided: str) -> str:
     """A line that waits for ``names``: ``plain`` with ``{names}`` filled ("Bruno, Carla"),
     or ``elided`` where the language elides the word before the first name (French "en
@@ -225,7 +249,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             with Vertical(id="side"):
                 yield ScoreBoard(id="scores")
                 yield PlayLog(id="log")
-        yield Footer(show_command_palette=False)
+        yield FitFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._first_shown)  # before anything the mount asks for after refresh
