@@ -499,7 +499,7 @@ class SeatView(CardCanvas):
         narrow = width < 16  # a side column of a small terminal: the AI level gives way
         if info.thinking:
             cards.append(Text(_("thinking…"), turn))
-        elif not narrow:
+        elif not narrow and info.level:
             cards.append(Text(info.level, label))
         taken: list[Text] = [Text(_("pile {n}").format(n=info.pile), label)]
         if info.coins:
