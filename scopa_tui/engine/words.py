@@ -112,6 +112,15 @@ def shown_name(text: str, most: int = NAME_MOST) -> str:
     return text if len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
+def labelled(label: str) -> str:
+    """``label`` followed by a colon, as the language writes one before what it introduces:
+    ``"1 scopa:"``, French ``"1 scopa\u00a0:"`` (a no-break space before the colon), for the
+    lines that put a label before cards or words of their own ("2 scope: 7d 3c", "Anna: hi")."""
+    # TRANSLATORS: a label before what it introduces (the score panel's "2 scope: 7d 3c", a
+    # chat line's "Anna: hello"); French puts a no-break space before the colon.
+    return _("{label}:").format(label=label)
+
+
 def either(items) -> str:
     """Alternatives: ``"6c or 6s"``, ``"2, 3, 4 or 6"``."""
     items = [str(x) for x in items]

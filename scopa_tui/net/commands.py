@@ -185,11 +185,36 @@ def _open_app(args) -> int:
     return hook(args)
 
 
+def _create_request(args) -> dict:
+    """The table ``--create`` asks for: its players, rules, AI seats and the rest of the flags,
+    titled in the player's language as the lobby titles it (the server's title is English)."""
+    from ..engine.variants import get_variant
+    from .client import table_title
+
+    variant = getattr(args, "variant", None) or "scopa"
+    players = getattr(args, "players", None) or get_variant(variant).default_players
+    levels = args.ai_seats
+    if isinstance(levels, list) and len(levels) != players:
+        raise ValueError(ngettext("--ai-seats lists {n} levels for {players} seat",
+                                  "--ai-seats lists {n} levels for {players} seats", players).format(
+            n=len(levels), players=players))
+    create = {"players": players, "preset": getattr(args, "preset", None) or "standard",
+              "variant": variant, "options": list(getattr(args, "option", None) or []),
+              "ai": levels, "turn_limit": args.turn_limit, "public": not args.private}
+    if getattr(args, "target", None):
+        create["target"] = args.target
+    create["title"] = args.title or table_title(args.name)
+    return create
+
+
 def cmd_online(args) -> int:
     from ..ai.registry import check_runnable, make_player
-    from ..engine.variants import get_variant
 
+    create = _create_request(args) if args.create else None
     if args.bot is None and args.seat_ai is None:
+        # the app creates the table the flags say and seats the player at it, as the lobby's
+        # Create does (it opened the lobby with its own defaults, the flags left unsaid)
+        args.create_request = create
         return _open_app(args)
     if not args.create and not args.join:
         raise ValueError(_("say --create or --join CODE"))
@@ -197,24 +222,7 @@ def cmd_online(args) -> int:
     if spec.strip().lower().startswith("cmd") and args.bot is None:
         raise ValueError(_("--ai takes a built-in AI; use --bot CMD for a program"))
     check_runnable(spec)
-    create = None
-    if args.create:
-        variant = getattr(args, "variant", None) or "scopa"
-        players = getattr(args, "players", None) or get_variant(variant).default_players
-        levels = args.ai_seats
-        if isinstance(levels, list) and len(levels) != players:
-            raise ValueError(ngettext("--ai-seats lists {n} levels for {players} seat",
-                                      "--ai-seats lists {n} levels for {players} seats", players).format(
-                n=len(levels), players=players))
-        create = {"players": players, "preset": getattr(args, "preset", None) or "standard",
-                  "variant": variant, "options": list(getattr(args, "option", None) or []),
-                  "ai": levels, "turn_limit": args.turn_limit, "public": not args.private}
-        if getattr(args, "target", None):
-            create["target"] = args.target
-    from .client import NetClient, table_title
-
-    if create is not None:  # titled in the player's language, as the lobby titles it (the server's is English)
-        create["title"] = args.title or table_title(args.name)
+    from .client import NetClient
     from .seat import HeadlessSeat
 
     player = make_player(spec)

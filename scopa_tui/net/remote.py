@@ -311,7 +311,7 @@ class RemoteTable(Table):
     def seat_label(self, seat: int) -> str:
         s = self.seats[seat]
         if s.kind == "open":
-            return _("open seat")
+            return ""  # its name says it already ("open seat"): the seat said it twice
         if s.kind == "ai":
             # TRANSLATORS: under an AI seat's name: its level (easy, medium, hard, random).
             return _("AI {level}").format(level=_(s.label)).strip() if s.label else _("AI")

@@ -254,7 +254,9 @@ def _won(winners: list[str], sides: list[str], totals) -> Words:
     """The game's last step: ``winners`` are the record's names of the winning side's seats
     (a team is said as one, as the game screen says it: "Team Anna & Carla won")."""
     def render() -> str:
-        final = "  ".join(f"{display_side(sides[i])} {t}" for i, t in enumerate(totals))
+        # parted as the hand's points are ("You 3, Anna 11"): the sides of partners are named
+        # with the language's "and", and two spaces read "Tú y Bruno 7  Anna y Carla 13" as one run
+        final = ", ".join(f"{display_side(sides[i])} {t}" for i, t in enumerate(totals))
         if HUMAN in winners:
             if len(winners) == 1:
                 return _("You won the game: {totals}").format(totals=final)

@@ -36,6 +36,16 @@ def sweep_count(name: str, n: int) -> str:
     return ngettext("{n} scopa", "{n} scope", n).format(n=n)
 
 
+def deal_sweeps_word(n: int) -> str:
+    """The dealer's escobas on the deal (they have no card), before the sweeping cards of a
+    count (the scoring, the score panel): ``deal``, ``2× deal``."""
+    if n > 1:
+        # TRANSLATORS: Escoba: the dealer's {n} escobas when the table dealt adds up to 15 or 30.
+        return _("{n}× deal").format(n=n)
+    # TRANSLATORS: Escoba: the dealer's escoba when the table dealt adds up to 15.
+    return pgettext("escoba on the deal", "deal")
+
+
 def deal_sweep_text(total: int, escobas: int, dealer: str | None) -> str:
     """Escoba: the table dealt adds up to 15 (or 30) and goes to the dealer (None: the player)."""
     if dealer is None:

@@ -1,5 +1,6 @@
-"""``scopa-tui online --server URL --name NAME [--join CODE]`` without ``--bot``: the app,
-opened on the lobby of the server (or seated at the table ``--join`` names)."""
+"""``scopa-tui online --server URL --name NAME [--join CODE | --create ...]`` without ``--bot``:
+the app, opened on the lobby of the server (or seated at the table ``--join`` names, or at the
+new table ``--create`` and its flags describe)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def run_online(args) -> int:
 
     opts = launch_options(args)
     online = {"server": getattr(args, "server", None) or DEFAULT_SERVER, "name": args.name,
-              "join": getattr(args, "join", None)}
+              "join": getattr(args, "join", None), "create": getattr(args, "create_request", None)}
     app = ScopaApp(online=online, ascii=opts.ascii, ai_delay=opts.ai_delay, data_dir=opts.data_dir,
                    theme=opts.theme, scoring_pause=SCORING_PAUSE, reduce_motion=opts.reduce_motion)
     return run_app_reporting(app, opts.data_dir)

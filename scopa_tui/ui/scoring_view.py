@@ -28,6 +28,7 @@ from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
 from ..engine.text import _, ngettext, pgettext
 from ..engine.words import both_sides, either, is_your_side
+from ..store.words import deal_sweeps_word
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
 
@@ -346,7 +347,7 @@ class HandTable:
                 [counted(s.napola, _napola_cards(s)) if s.napola else Text("—", style=st("note")) for s in sides],
                 "napola")
         # Escoba: the dealer's escobas when the table dealt adds up to 15 (or 30) have no card.
-        sweeps = [counted(s.scope, s.scope_cards, more=_deal_sweeps(s.deal_sweeps) if s.deal_sweeps else "")
+        sweeps = [counted(s.scope, s.scope_cards, more=deal_sweeps_word(s.deal_sweeps) if s.deal_sweeps else "")
                   for s in sides]
         row(self._label("Escobas" if escoba else "Scope", _("a point per escoba") if escoba else _("a point per sweep")),
             sweeps, winners={s.side for s in sides if s.scope})
@@ -375,15 +376,6 @@ class HandTable:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Group(self.table(options.max_width), Text(""), self.lines(options.max_width))
-
-
-def _deal_sweeps(n: int) -> str:
-    """The dealer's escobas on the deal (they have no card): ``deal``, ``2× deal``."""
-    if n > 1:
-        # TRANSLATORS: Escoba: the dealer's {n} escobas when the table dealt adds up to 15 or 30.
-        return _("{n}× deal").format(n=n)
-    # TRANSLATORS: Escoba: the dealer's escoba when the table dealt adds up to 15.
-    return pgettext("escoba on the deal", "deal")
 
 
 class _Themed(Widget):

@@ -18,6 +18,7 @@ from scopa_tui.ui.app import ScopaApp  # noqa: E402
 from scopa_tui.ui.screens.game import GameScreen  # noqa: E402
 from scopa_tui.ui.screens.lobby import LobbyScreen  # noqa: E402
 from scopa_tui.ui.screens.scoring import HandOverScreen  # noqa: E402
+from scopa_tui.ui.widgets.cards import TableView  # noqa: E402
 
 
 def online_app(url: str, name: str = "Anna", **more) -> ScopaApp:
@@ -106,14 +107,35 @@ async def test_a_table_created_in_the_lobby_starts_with_the_ai_and_shows_the_tim
             await until(pilot, lambda: isinstance(app.screen, GameScreen), "the waiting table")
             screen = app.screen
             await until(pilot, lambda: "waiting for players (1 of 2" in str(screen.message), "the waiting line")
+            table_view = screen.query_one(TableView)
+            assert table_view.border_title == "Table"  # nothing dealt yet: not "stock empty"
             await pilot.press("enter")  # start now: the AI takes the empty seat
             await until(pilot, lambda: screen.table.phase == "play", "the start")
+            await settle(pilot)
+            assert table_view.border_title.startswith("Table · stock ")
             assert screen.table.seats[1].kind == "ai" and screen.table.seat_label(1).startswith("AI")
             await until(pilot, lambda: screen._my_turn() or screen.table.turn == 1, "a turn")
             await pilot.pause(0.1)
             top = str(screen.query_one("#topbar").content)
             assert "connected" in top and " s " in top + " "  # "Your turn · 30 s · connected"
             assert 0 < screen.table.seconds_left() <= 30
+
+
+async def test_the_app_opened_with_a_table_to_create_seats_the_player_at_it(tmp_path):
+    """``scopa-tui online --create --players 3 --target 2`` (no --bot): the app creates that
+    table at once and waits at it, without the lobby's form."""
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url, create={"players": 3, "preset": "standard", "variant": "scopa", "options": [],
+                                      "ai": "easy", "turn_limit": 30, "public": True, "target": 2,
+                                      "title": "Sera"})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the waiting table")
+            screen = app.screen
+            await until(pilot, lambda: "waiting for players (1 of 3" in str(screen.message), "the waiting line")
+            rules = screen.table.rules
+            assert rules.players == 3 and rules.target == 2
+            await pilot.press("q")
+            await settle(pilot)
 
 
 async def test_a_player_who_did_not_create_the_table_is_told_who_starts_it_and_enter_sends_nothing(tmp_path):
@@ -185,6 +207,24 @@ async def test_ctrl_o_opens_the_lobby_and_a_server_out_of_reach_is_one_line():
                     "the code line")
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "back to the new-game screen")
+
+
+async def test_the_lobbys_house_rules_show_an_x_only_when_ticked():
+    """Textual's Checkbox drew a dim X in every box, ticked or not: without colours every house
+    rule looked ticked. An unticked box is empty, as on the new-game form."""
+    app = online_app("ws://127.0.0.1:9/")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await settle(pilot)
+        boxes = list(app.screen.query("#house-rules Checkbox"))
+        assert {box.value for box in boxes} == {True, False}  # the engine's defaults: some of each
+        for box in boxes:
+            assert str(box.render()).startswith("▐X▌" if box.value else "▐ ▌"), (box.id, str(box.render()))
+        box = next(b for b in boxes if not b.value)
+        box.focus()
+        await pilot.press("space")
+        await settle(pilot)
+        assert box.value and str(box.render()).startswith("▐X▌")
 
 
 async def test_a_lobby_or_a_seat_that_does_not_add_up_is_one_line_in_the_lobby():

@@ -23,6 +23,30 @@ def test_without_a_bot_online_opens_the_app_through_its_hook(argv, monkeypatch, 
     assert main(argv) == 0 and seen == [("Anna", argv[-1] if "--join" in argv else None)]
 
 
+def test_create_without_a_bot_opens_the_app_on_the_table_the_flags_describe(monkeypatch):
+    """``online --create --players 3 --target 2`` in the app creates that table and seats the
+    player at it, as the lobby's Create does; it opened the lobby with its own defaults (2
+    players to 11), every flag left unsaid."""
+    import scopa_tui.ui.app as app_module
+    import scopa_tui.ui.crash as crash
+
+    built = []
+    monkeypatch.setattr(app_module, "ScopaApp", lambda **kw: built.append(kw) or kw)
+    monkeypatch.setattr(crash, "run_app_reporting", lambda app, data_dir: 0)
+    argv = ["online", "--name", "Anna", "--create", "--players", "3", "--target", "2", "--ai-seats", "easy",
+            "--variant", "escoba", "--option", "setenta-primiera", "--private", "--turn-limit", "30",
+            "--title", "Sera"]
+    assert main(argv) == 0
+    (online,) = [kw["online"] for kw in built]
+    assert online["name"] == "Anna" and online["join"] is None
+    assert online["create"] == {"players": 3, "preset": "standard", "variant": "escoba",
+                                "options": ["setenta-primiera"], "ai": "easy", "turn_limit": 30,
+                                "public": False, "target": 2, "title": "Sera"}
+    built.clear()
+    assert main(["online", "--name", "Anna"]) == 0  # without --create: the lobby, as before
+    assert built[0]["online"]["create"] is None
+
+
 @pytest.mark.parametrize("argv, words", [
     (["online", "--name", "[b]Anna", "--create", "--ai", "easy"], "may not contain [ or ]"),
     (["online", "--name", "", "--create", "--ai", "easy"], "the name is empty"),

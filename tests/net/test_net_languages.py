@@ -173,6 +173,9 @@ async def test_the_table_says_its_words_and_the_servers_errors_in_the_players_la
     table.subscribe(lambda item: said.append(item.text) if isinstance(item, TableError) else None)
     assert (table.title, table.status) == ("tavolo K7XQ93PA", "connesso")
     assert [table.seat_label(s) for s in (0, 2)] == ["persona · non connessa", "IA (difficile)"]
+    # an open seat is named so; the line under its name does not say it again
+    other = RemoteTable(Silent(), {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+    assert (other.seats[1].name, other.seat_label(1)) == ("posto libero", "")
     table.take({"type": "error", "code": "not_your_turn", "message": "it is Anna's turn", "ref": "play"})
     table.take({"type": "error", "code": "new_code", "message": "a server newer than this client"})
     table.take({"type": "connection", "status": "lost", "message": "connessione persa"})
@@ -338,4 +341,30 @@ async def test_the_online_quit_question_shows_its_three_buttons_whole_at_80_colu
             label = str(button.label)
             assert button.content_region.width >= cell_len(label), (lang, label)
             assert dialog.content_region.contains_region(button.region), (lang, label)
+    languages.use("en")
+
+
+async def test_the_top_bar_and_the_footer_fit_80_columns_in_tagalog(tmp_path):
+    # A table waiting for players at 80x24 in Tagalog: "… · hanggang 2 puntos Naghihintay ng
+    # manlalaro · konektado", one space between what the game is and what happens now, read
+    # as one sentence; a part gives way instead, and three spaces at least part the two.
+    languages.use("tl")
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url, name="Bruno", create={"players": 3, "preset": "standard", "variant": "scopa",
+                                                    "options": [], "ai": "easy", "turn_limit": 60,
+                                                    "public": True, "target": 2})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: type(app.screen).__name__ == "GameScreen", "the waiting table")
+            await settle(pilot)
+            top = app.screen._topbar.plain
+            left, gap, right = top.rstrip().partition("Naghihintay")[0].rstrip(), None, "Naghihintay"
+            assert right in top
+            gap = len(top.partition(right)[0]) - len(left)
+            assert gap >= 3, repr(top)
+            assert len(top) <= 80
+            # the footer's keys all in view: "! usap  q umalis" lost "q u…" off the edge
+            from textual.widgets._footer import FooterKey
+
+            keys = list(app.screen.query(FooterKey))
+            assert keys[-1].key == "q" and keys[-1].region.right <= 80, [(k.key, k.region) for k in keys]
     languages.use("en")

@@ -144,10 +144,47 @@ async def test_a_game_resumed_on_its_scoring_shows_the_piles_of_the_hand_scored(
         assert piles(again) == before
 
 
+async def test_the_dealers_seat_counts_the_table_it_took_on_an_escoba_deal_live_and_resumed(tmp_path):
+    """Escoba, seed 12: the table dealt adds up to 30 and goes to the dealer, Anna (two
+    escobas). Her seat's pile line left those cards out ("pile 0" while her side had 4, and
+    8 against the scoring's 21 at 6 players), live, resumed and resumed on the scoring."""
+    def escoba(start=True):
+        config = GameConfig(players=2, ai=["greedy"], seed=12, variant="escoba")
+        return ScopaApp(config, start=start, ai_delay=0, data_dir=str(tmp_path))
+
+    app = escoba()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert await my_turn(pilot)
+        pic = app._game_screen.pic
+        assert app.game.deal_escobas == 2 and app.game.dealer == 1 and pic.pile[1] >= 4
+        assert pic.seat_pile == pic.pile and pic.seat_coins == pic.coins and pic.deal_sweeps == [0, 2]
+        live = piles(app)
+        await pilot.press("q", "y")
+    again = escoba(start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await answer_offer(pilot, "enter")
+        assert piles(again) == live
+        while await my_turn(pilot):
+            await play_one(pilot)
+        assert isinstance(again.screen, HandOverScreen)
+        score = again.game.hand_scores[0]
+        pic = again._game_screen.pic
+        assert pic.seat_pile == [side.cards for side in score.sides]  # what the scoring says
+        assert pic.seat_coins == [side.coins for side in score.sides]
+        scored = piles(again)
+        await pilot.press("q", "y")
+    third = escoba(start=False)
+    async with third.run_test(size=(80, 24)) as pilot:
+        await answer_offer(pilot, "enter")
+        assert isinstance(third.screen, HandOverScreen)
+        assert piles(third) == scored
+
+
 def piles(app) -> tuple:
     """What the pile lines of the game screen count: per side, then per seat."""
     pic = app._game_screen.pic
-    return pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards
+    return pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards, pic.deal_sweeps
 
 
 async def test_declining_the_resume_sets_the_save_aside_after_asking(tmp_path):

@@ -352,9 +352,9 @@ def test_the_statistics_on_a_full_disk_say_so_in_tagalog(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Team Anna & Carla won the game: You & Bruno {0}  Anna & Carla {1}"),
-    ("es", "El equipo Anna y Carla ganó la partida: Tú y Bruno {0}  Anna y Carla {1}"),
-    ("tl", "Panalo ang koponan nina Anna at Carla sa laro: Ikaw at si Bruno {0}  Anna at Carla {1}"),
+    ("en", "Team Anna & Carla won the game: You & Bruno {0}, Anna & Carla {1}"),
+    ("es", "El equipo Anna y Carla ganó la partida: Tú y Bruno {0}, Anna y Carla {1}"),
+    ("tl", "Panalo ang koponan nina Anna at Carla sa laro: Ikaw at si Bruno {0}, Anna at Carla {1}"),
 ])
 def test_the_replays_last_step_says_a_team_won_in_the_languages_grammar(lang, said):
     # Seed 2: the other pair wins; a team is one subject ("El equipo … ganó"), as on the game

@@ -4,11 +4,13 @@ button (Textual's Button padded its label inside the text, the underline ran und
 
 from __future__ import annotations
 
+import pytest
 from rich.cells import cell_len
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Button
 
+from scopa_tui import languages
 from scopa_tui.ui.widgets.press import Press
 
 from .helpers import make_app, settle
@@ -39,6 +41,19 @@ async def test_the_start_button_underlines_its_words_only_and_keeps_its_width():
         await settle(pilot)
         start = app.screen.query_one("#start", Press)
         assert start.outer_size.width == 22
+        await check_focused(pilot, start)
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "es", "tl"])
+async def test_the_start_button_shows_its_words_whole_in_every_language(lang):
+    """French's "Commencer la partie" and its margin are wider than the button's 22 cells: it
+    showed "Commencer la", the last word wrapped out of sight; the button grows to its words."""
+    languages.use(lang)
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        start = app.screen.query_one("#start", Press)
+        assert start.outer_size.width >= 22
         await check_focused(pilot, start)
 
 

@@ -153,6 +153,26 @@ async def test_the_button_presses_with_enter_space_and_a_click():
         assert app.posted == [("start", None)] * 3
 
 
+async def test_up_and_down_on_the_start_button_go_from_row_to_row_as_on_the_rows():
+    """The form opens with the focus on Start: ↑ goes to the last row above it, ↓ comes back
+    (README: "Tab and Shift+Tab, or ↑ and ↓, go from row to row"); they did nothing there."""
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        start = app.screen.query_one("#start", Press)
+        assert app.focused is start
+        await pilot.press("up")
+        await pilot.pause()
+        above = app.focused
+        assert above is not start and isinstance(above, (Choice, Toggle))
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.focused is start
+        await pilot.press("down")  # round to the first row, as Tab does
+        await pilot.pause()
+        assert app.focused is not start and app.focused.id == "variant"
+
+
 async def test_the_form_makes_the_rows_not_in_view_when_shown_each_in_its_place():
     app = make_app(start=False)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -180,17 +180,25 @@ async def test_a_hands_heading_fits_a_row_of_the_log_at_80x24_in_every_language(
                 assert len(rows) == 1, (lang, [row.text for row in rows])
 
 
+async def _a_scopa_each(pilot, screen, seats) -> int:
+    """A scopa for the player's side and for each of ``seats``, as if swept with the first card
+    of the player's hand (that card)."""
+    pic = screen.pic
+    card = pic.my_hand[0]
+    pic.scope_cards[0].append(card)
+    for seat in seats:
+        pic.seat_scope[seat].append(card)
+    screen._refresh_widgets()
+    await pilot.pause()
+    return card
+
+
 async def test_a_count_of_scope_is_singular_for_one_and_plural_for_more_in_italian():
     # The score panel, a seat's line and the hand's border count the sweeps as the language
     # says a count: "1 scopa", "2 scope" (they said "scope 1").
     async with _game("it", size=(100, 30)) as (pilot, screen):
         pic = screen.pic
-        card = pic.my_hand[0]
-        pic.scope_cards[0].append(card)
-        pic.seat_scope[0].append(card)
-        pic.seat_scope[1].append(card)
-        screen._refresh_widgets()
-        await pilot.pause()
+        card = await _a_scopa_each(pilot, screen, seats=(0, 1))
         board, seat = str(screen.query_one(ScoreBoard).render()), str(screen.query_one(SeatView).render())
         assert "1 scopa:" in board and "scope" not in board, board
         assert "1 scopa" in seat and "scope" not in seat, seat
@@ -201,6 +209,18 @@ async def test_a_count_of_scope_is_singular_for_one_and_plural_for_more_in_itali
         await pilot.pause()
         assert "2 scope:" in str(screen.query_one(ScoreBoard).render())
         assert "2 scope" in str(screen.query_one(SeatView).render())
+
+
+async def test_in_french_a_count_of_scope_before_its_cards_takes_a_no_break_space_before_the_colon():
+    # The score panel and the hand's border wrote "1 scopa: 6c" in French, the colon glued to
+    # the word; French puts a no-break space before it ("1 scopa : 6c"), as its catalog does.
+    async with _game("fr", size=(100, 30)) as (pilot, screen):
+        card = await _a_scopa_each(pilot, screen, seats=(0,))
+        board = str(screen.query_one(ScoreBoard).render())
+        assert "1 scopa\u00a0: " + screen.deck.short(card) in board, board
+        assert screen._my_pile_text().endswith("1 scopa\u00a0: " + screen.deck.short(card))
+        languages.use("it")  # the other languages keep the colon after the word
+        assert screen._my_pile_text().endswith("1 scopa: " + screen.deck.short(card))
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])

@@ -77,3 +77,28 @@ async def test_escobas_are_counted_as_escobas_on_the_hand_and_the_seats():
         assert screen._seat_info(1).sweeps == "escoba"
         screen.pic.seat_scope[0].append(screen.pic.my_hand[1])
         assert "2 escobas: " in screen._my_pile_text()
+
+
+@pytest.mark.parametrize("seed, dealer, escobas", [(12, 1, 2), (87, 0, 1)])
+async def test_the_escobas_of_the_deal_are_counted_on_the_panel_the_seat_and_the_hand(seed, dealer, escobas):
+    """Escoba: the table dealt adds up to 15 or 30 and its escobas go to the dealer. The score
+    panel, the dealer's seat and the player's hand border left them out of their count ("3
+    escobas" where the scoring said 5); they count them, the panel and the border naming
+    them as the scoring does ("2 escobas: 2× deal")."""
+    from scopa_tui.ui.widgets.scoreboard import ScoreBoard
+
+    app = variant_app("escoba", seed=seed)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        screen = game_screen(app)
+        assert app.game.dealer == dealer and app.game.deal_escobas == escobas
+        counted = f"{escobas} escoba{'s' if escobas > 1 else ''}"
+        word = "2× deal" if escobas > 1 else "deal"
+        board = " ".join(str(screen.query_one(ScoreBoard).render()).split())
+        assert f"{counted}: {word}" in board, board
+        if dealer == 0:
+            assert f"{counted}: {word}" in screen._my_pile_text()
+        else:
+            assert screen._seat_info(1).deal_sweeps == escobas
+            assert counted in shown(screen.query_one("#seat-1"))

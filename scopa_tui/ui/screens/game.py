@@ -29,7 +29,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...engine.events import Event
-from ...store.words import deal_sweep_text, sweep_count
+from ...store.words import deal_sweep_text, deal_sweeps_word, sweep_count
 from ...table.base import AwayPlay, Preview, Table
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
 from ..helpkeys import help_bindings
@@ -42,7 +42,7 @@ from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
 from ...engine.text import N_, _, ngettext, pgettext
-from ...engine.words import elides
+from ...engine.words import elides, labelled
 from .fresh import StyledOnMount
 
 if TYPE_CHECKING:  # the scoring loads with the first hand scored (engine/__init__.py)
@@ -95,8 +95,36 @@ class HandPicture:
     seat_coins: list[int] = field(default_factory=list)
     seat_scope: list[list[int]] = field(default_factory=list)
     scope_cards: list[list[int]] = field(default_factory=list)
+    deal_sweeps: list[int] = field(default_factory=list)  # per side: Escoba's escobas of the deal (no card)
     settebello: list[bool] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+
+
+TOP_GAP = 3  # the least room between the top bar's two halves: the game, and its moment
+
+
+class FitFooter(Footer):
+    """Textual's footer, compact (a space between a key and its words, none inside the key's
+    block) where its keys would not fit the terminal's width otherwise: at 80 columns an online
+    game's keys in Tagalog, Italian or French lost their last one off the edge ("q u")."""
+
+    def compose(self):
+        self._fit()
+        yield from super().compose()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        if not self._bindings_ready or not self.is_attached:
+            return
+        width = self.size.width or self.app.size.width
+        actions, need = set(), 0
+        for _node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in actions:  # one key per action, as shown
+                actions.add(binding.action)
+                need += cell_len(self.app.get_key_display(binding)) + cell_len(binding.description) + 3
+        self.compact = need > width
 
 
 def waiting_line(names: list[str], plain: str, elided: str) -> str:
@@ -221,7 +249,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             with Vertical(id="side"):
                 yield ScoreBoard(id="scores")
                 yield PlayLog(id="log")
-        yield Footer(show_command_palette=False)
+        yield FitFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._first_shown)  # before anything the mount asks for after refresh
@@ -381,7 +409,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         table, pic = self.table, self.pic
         pic.totals = list(table.totals)
         sides = table.rules.n_sides
-        pic.pile, pic.coins = [0] * sides, [0] * sides
+        pic.pile, pic.coins, pic.deal_sweeps = [0] * sides, [0] * sides, [0] * sides
         pic.scope_cards, pic.settebello = [[] for _unused in range(sides)], [False] * sides
         self._reset_seat_piles()
         self._unpiled, self._last_capturer = None, None
@@ -399,7 +427,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             pic.hand_sizes = [0] * table.rules.players
             view = table.view()
             if view is not None:  # a game resumed on its scoring: the piles of the hand scored
-                self._piles_from(view)
+                self._piles_from(view, table.hand_scores[-1].leftover)
                 self._unpiled = table.hand_scores[-1]
                 self._take_leftovers()
             self._refresh_widgets()
@@ -410,17 +438,31 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self._refresh_widgets()
             self.app.show_game_over(self)
 
-    def _piles_from(self, view) -> None:
-        """Every pile line of the hand in ``view``, from its piles and its plays."""
+    def _piles_from(self, view, leftover=()) -> None:
+        """Every pile line of the hand in ``view``, from its piles and its plays (and the
+        hand's ``leftover`` cards, in the last capturer's pile once the hand is over)."""
         pic, rules = self.pic, self.table.rules
         for i, pile in enumerate(view.captured):
             pic.pile[i] = len(pile)
             pic.coins[i] = sum(1 for c in pile if CARDS[c].suit == "d")
             pic.settebello[i] = any(CARDS[c].rank == 7 and CARDS[c].suit == "d" for c in pile)
+        taken = set(leftover)
         for play in view.history:
             self._count_seat_capture(play.seat, play.card, play.capture, play.scopa)
             if play.scopa:
                 pic.scope_cards[rules.side_of(play.seat)].append(play.card)
+            if play.capture:
+                taken.update((play.card, *play.capture))
+        # Escoba: the table of the deal that the dealer took at once is in its side's pile
+        # and in no play
+        dealer_side = rules.side_of(view.dealer)
+        dealt = [c for c in view.captured[dealer_side] if c not in taken]
+        if dealt:
+            self._count_deal_taken(view.dealer, dealt)
+            if not any(play.capture for play in view.history):
+                self._last_capturer = view.dealer
+            played = sum(1 for play in view.history if play.scopa and rules.side_of(play.seat) == dealer_side)
+            pic.deal_sweeps[dealer_side] = max(0, view.scope[dealer_side] - played)
 
     # --- engine events ---------------------------------------------------------------
     @on(EngineEvent)
@@ -436,18 +478,18 @@ class GameScreen(Translated, StyledOnMount, Screen):
             if event.first:
                 pic.hand_no, pic.dealer, pic.table = event.hand, event.dealer, tuple(event.table)
                 sides = self.table.rules.n_sides
-                pic.pile, pic.coins = [0] * sides, [0] * sides
+                pic.pile, pic.coins, pic.deal_sweeps = [0] * sides, [0] * sides, [0] * sides
                 pic.scope_cards, pic.settebello = [[] for _unused in range(sides)], [False] * sides
                 self._reset_seat_piles()
                 self._unpiled, self._last_capturer = None, None
                 if event.escobas:  # the dealer took the table at once (Escoba, table cards adding up to 15)
                     self._last_capturer = event.dealer
                     side = self.table.rules.side_of(event.dealer)
+                    pic.deal_sweeps[side] = event.escobas
                     pic.table = ()
                     pic.pile[side] += len(event.table)
                     pic.coins[side] += sum(1 for c in event.table if CARDS[c].suit == "d")
-                    for c in event.table:
-                        self._count_seat_capture(event.dealer, c, (), False)
+                    self._count_deal_taken(event.dealer, event.table)
                 self.slots = list(pic.table)  # a new table: letters are given afresh
             pic.my_hand = tuple(event.hands[self.me])
             pic.hand_sizes = [len(h) for h in event.hands]
@@ -612,6 +654,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.pic.seat_pile, self.pic.seat_coins = [0] * players, [0] * players
         self.pic.seat_scope = [[] for _unused in range(players)]
 
+    def _count_deal_taken(self, dealer: int, cards) -> None:
+        """Escoba: the dealer took the table dealt (adding up to 15 or 30): its seat's pile
+        and coins count those cards, as its side's do (the seat's line left them out)."""
+        self.pic.seat_pile[dealer] += len(cards)
+        self.pic.seat_coins[dealer] += sum(1 for c in cards if CARDS[c].suit == "d")
+
     def _count_seat_capture(self, seat: int, card: int, capture, scopa: bool) -> None:
         pic = self.pic
         if capture:
@@ -701,7 +749,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.redeal = event
             self._show_banner(lambda: Text(self._redeal_text(event), style="bold"), REDEAL_HOLD)
         else:
-            self._show_banner(lambda: Text(self._redeal_text(event), style="bold") + Text(": ")
+            self._show_banner(lambda: Text(labelled(self._redeal_text(event)), style="bold") + Text(" ")
                               + styled_text(" ".join(map(str, event.table)), self.deck, self._card_style))
 
     def _hand_ended(self, event: HandEnded) -> None:
@@ -868,7 +916,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self._refresh_widgets()
         elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
             who = self.names[self.me] if notice.seat == self.me else notice.name
-            self._log(f"{who}: {notice.text}", "")
+            self._log(f"{labelled(who)} {notice.text}", "")
             now = time.monotonic()
             if notice.seat != self.me and now >= self._chat_toast_until:
                 # One chat notice at a time, of one short line: lines said faster, or longer (200
@@ -1476,6 +1524,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 name=self.side_names[i], total=pic.totals[i] if pic.totals else 0,
                 pile=pic.pile[i] if pic.pile else 0, coins=pic.coins[i] if pic.coins else 0,
                 scope_cards=tuple(pic.scope_cards[i]) if pic.scope_cards else (),
+                deal_sweeps=pic.deal_sweeps[i] if pic.deal_sweeps else 0,
                 settebello=pic.settebello[i] if pic.settebello else False, mine=self.me in seats_,
                 side=i))
         self.query_one(ScoreBoard).sides = tuple(sides)
@@ -1518,8 +1567,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
             table.captured = frozenset()
             table.played = None
             table.selected = self.capture if self.selected is not None else frozenset()
-        # TRANSLATORS: the table's border: how many cards are still to be dealt.
-        title = _("Table · stock {n}").format(n=pic.stock) if pic.stock else _("Table · stock empty")
+        if self.table.phase == "waiting":  # an online table before its game: nothing dealt yet
+            # TRANSLATORS: the table's border before the first deal (an online table waiting for players).
+            title = pgettext("the table's border", "Table")
+        else:
+            # TRANSLATORS: the table's border: how many cards are still to be dealt.
+            title = _("Table · stock {n}").format(n=pic.stock) if pic.stock else _("Table · stock empty")
         subtitle = ""
         order = self.table_order()
         if self._my_turn() and order:
@@ -1548,10 +1601,19 @@ class GameScreen(Translated, StyledOnMount, Screen):
         parts = [_("pile {n}").format(n=pic.seat_pile[self.me])]
         if pic.seat_coins[self.me]:
             parts.append(f"{self.deck.suit('d')} {pic.seat_coins[self.me]}")
-        if pic.seat_scope[self.me]:
-            parts.append(sweep_count(self._sweep(), len(pic.seat_scope[self.me])) + ": "
-                         + " ".join(self.deck.short(c) for c in pic.seat_scope[self.me]))
+        dealt = self._seat_deal_sweeps(self.me)
+        if pic.seat_scope[self.me] or dealt:
+            words = ([deal_sweeps_word(dealt)] if dealt else []) + [self.deck.short(c) for c in pic.seat_scope[self.me]]
+            parts.append(labelled(sweep_count(self._sweep(), len(pic.seat_scope[self.me]) + dealt)) + " "
+                         + " ".join(words))
         return " · ".join(parts)
+
+    def _seat_deal_sweeps(self, seat: int) -> int:
+        """Escoba: the escobas ``seat`` made on the deal, as the dealer (they have no card)."""
+        pic = self.pic
+        if seat != pic.dealer or not pic.deal_sweeps:
+            return 0
+        return pic.deal_sweeps[self.table.rules.side_of(seat)]
 
     def _seat_info(self, seat: int) -> SeatInfo:
         pic, rules = self.pic, self.table.rules
@@ -1569,7 +1631,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.thinking == seat,
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
-            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep())
+            scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep(),
+            deal_sweeps=self._seat_deal_sweeps(seat))
 
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules
@@ -1615,14 +1678,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
             right.append(" ")
         elif state:
             right.append(state + " ", style="bold")
-        while len(parts) > 2 and top.cell_len + right.cell_len + 1 > width:  # the rules go first
+        # what the game is and what happens now stay apart, as the title and the hand are:
+        # one space ran them into one sentence ("hanggang 2 puntos Naghihintay ng manlalaro")
+        gap = TOP_GAP if right.cell_len else 0
+        while len(parts) > 2 and top.cell_len + right.cell_len + gap > width:  # the rules go first
             parts.pop()
             top = Text()
             top.append(title, style="bold reverse")
             top.append(" · ".join(parts))
         if right.cell_len:
-            top.truncate(max(0, width - right.cell_len - 1))
-            top.append(" " * max(1, width - top.cell_len - right.cell_len))
+            top.truncate(max(0, width - right.cell_len - gap))
+            top.append(" " * max(gap, width - top.cell_len - right.cell_len))
             top.append_text(right)
         top.truncate(width)
         if top != self._topbar:  # unchanged (most keys): not redrawn

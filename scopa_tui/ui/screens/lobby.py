@@ -87,6 +87,17 @@ def table_row(t: dict) -> dict[str, str]:
             "limit": decimal(f"{limit:g}") + " s" if limit else ""}
 
 
+class RuleBox(Checkbox):
+    """A house rule's box: an X when ticked, empty when not, as the new-game form's boxes
+    (``widgets/toggle.py``): Textual's Checkbox draws a dim X either way, the two told apart by
+    their colour alone (every box looked ticked without colours, or to a colour-blind eye)."""
+
+    @property
+    def _button(self):
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super()._button
+
+
 class LobbyScreen(Translated, Screen):
     """Server and name, the open tables (Enter joins one), a new table, join by code."""
 
@@ -305,10 +316,10 @@ class LobbyScreen(Translated, Screen):
 
     # --- the game and its house rules ------------------------------------------------------
     @staticmethod
-    def _option_boxes(variant: str) -> list[Checkbox]:
+    def _option_boxes(variant: str) -> list[RuleBox]:
         """One checkbox per house rule the variant allows, ticked as the engine's default."""
-        return [Checkbox(_(OPTIONS[name].title), OPTION_DEFAULTS[OPTIONS[name].field], id=f"opt-{name}",
-                         compact=True, tooltip=_(OPTIONS[name].summary))
+        return [RuleBox(_(OPTIONS[name].title), OPTION_DEFAULTS[OPTIONS[name].field], id=f"opt-{name}",
+                        compact=True, tooltip=_(OPTIONS[name].summary))
                 for name in VARIANTS[variant].options]
 
     @on(Select.Changed, "#variant")

@@ -445,6 +445,7 @@ class SeatInfo:
     coins: int = 0
     scope: tuple[int, ...] = ()  # this seat's sweeping cards this hand
     sweeps: str = "scopa"  # what one is called: the rules' word (Escoba: "escoba"), in every language
+    deal_sweeps: int = 0  # Escoba: the escobas this seat made as the dealer on the deal (no card)
 
 
 SIDE_CLASSES = {f"seat--side-{i}" for i in range(3)}
@@ -498,15 +499,15 @@ class SeatView(CardCanvas):
         narrow = width < 16  # a side column of a small terminal: the AI level gives way
         if info.thinking:
             cards.append(Text(_("thinking…"), turn))
-        elif not narrow:
+        elif not narrow and info.level:
             cards.append(Text(info.level, label))
         taken: list[Text] = [Text(_("pile {n}").format(n=info.pile), label)]
         if info.coins:
             coin = Text(self.deck.suit("d"), self._style("suit-d"))
             coin.append(f"{'' if narrow else ' '}{info.coins}", label)
             taken.append(coin)
-        if info.scope:
-            sc = Text(sweep_count(info.sweeps, len(info.scope)), self._style("star"))
+        if info.scope or info.deal_sweeps:  # counted as the scoring counts them; the cards are the plays'
+            sc = Text(sweep_count(info.sweeps, len(info.scope) + info.deal_sweeps), self._style("star"))
             for c in info.scope if not narrow else ():
                 sc.append(" ")
                 sc.append(self.deck.short(c), self._style(suit_role(c)))

@@ -35,7 +35,13 @@ class Press(Widget, can_focus=True):
         &:ansi { color: $primary; background: ansi_default; border: tall $primary; }
     }
     """
-    BINDINGS = [Binding("enter,space", "press", N_("press"), id="press.press", show=False)]
+    BINDINGS = [
+        Binding("enter,space", "press", N_("press"), id="press.press", show=False),
+        # ↑ and ↓ go from row to row as on the form's choices and boxes: the Start button has
+        # the focus when the form opens, and ↑ there did nothing
+        Binding("up", "app.focus_previous", id="press.row_up", show=False),
+        Binding("down", "app.focus_next", id="press.row_down", show=False),
+    ]
 
     class Pressed(Message):
         """The button was pressed (``on_press_pressed``)."""

@@ -13,7 +13,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine.text import ngettext
-from ...store.words import sweep_count
+from ...engine.words import labelled
+from ...store.words import deal_sweeps_word, sweep_count
 from ..card_render import DeckStyle, card_tokens, suit_role
 
 
@@ -29,6 +30,7 @@ class SideInfo:
     settebello: bool
     mine: bool
     side: int = 0  # the side's number: its colour, as on the seats around the table
+    deal_sweeps: int = 0  # Escoba: the dealer's escobas of the deal, which have no card
 
 
 class ScoreBoard(Widget):
@@ -74,8 +76,11 @@ class ScoreBoard(Widget):
                      Text(self.deck.coins(side.coins), self._s("score--pile"))]
             if side.settebello:
                 parts.append(Text(f"{self.deck.star()} {self.words[0]}", self._s("score--scopa")))
-            if side.scope_cards:
-                sc = Text(sweep_count(self.words[1], len(side.scope_cards)) + ":", self._s("score--scopa"))
+            if side.scope_cards or side.deal_sweeps:  # the deal's escobas first, as on the scoring
+                sc = Text(labelled(sweep_count(self.words[1], len(side.scope_cards) + side.deal_sweeps)),
+                          self._s("score--scopa"))
+                if side.deal_sweeps:
+                    sc.append(" " + deal_sweeps_word(side.deal_sweeps), self._s("score--scopa"))
                 for c in side.scope_cards:
                     sc.append(" ")
                     sc.append(self.deck.short(c), self._s(f"card--{suit_role(c)}"))
