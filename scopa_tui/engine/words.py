@@ -155,6 +155,13 @@ def both_sides(names, pairs: bool) -> str:
     return " / ".join(names) if pairs else both(names)
 
 
+def side_score(name: str, points) -> str:
+    """A side and its points in a list of scores: ``"Anna: 3"``.  The separator keeps a
+    name that ends in a digit apart from its points ("AI 3: 1", not "AI 3 1")."""
+    # TRANSLATORS: a side and its points, in lists such as "You: 3, Anna: 1" (a seat's name can end in a digit, "AI 3").
+    return pgettext("a side's points", "{side}: {points}").format(side=name, points=points)
+
+
 def side_name(names) -> str:
     """A side's name from its seats' names, as the player's language writes a pair of
     partners: ``"Anna"``, ``"You & Carla"`` (the player first), ``"Anna & Bruno"``; in

@@ -16,7 +16,7 @@ from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt, Ru
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 from ..engine.text import _, ngettext
-from ..engine.words import shown_name, side_name
+from ..engine.words import shown_name, side_name, side_score
 from .words import deal_sweep_text
 
 HUMAN = "You"  # the human player's seat name in the records scopa-tui writes (ui/config.py)
@@ -244,9 +244,9 @@ def _played(who: str, card, capture, scopa: bool, sweep: str = "scopa") -> Words
 
 def _scored(hand: int, sides: list[str], points) -> Words:
     def render() -> str:
-        pts = ", ".join(f"{display_side(sides[i])} +{p}" for i, p in enumerate(points))
-        # TRANSLATORS: the replay; {points} is e.g. "You +3, Anna +1".
-        return _("Hand {hand} scored: {points}").format(hand=hand, points=pts)
+        pts = ", ".join(side_score(display_side(sides[i]), f"+{p}") for i, p in enumerate(points))
+        # TRANSLATORS: the replay; {points} is e.g. "You: +3, Anna: +1".
+        return _("Hand {hand} scored — {points}").format(hand=hand, points=pts)
     return Words(render)
 
 
@@ -254,20 +254,20 @@ def _won(winners: list[str], sides: list[str], totals) -> Words:
     """The game's last step: ``winners`` are the record's names of the winning side's seats
     (a team is said as one, as the game screen says it: "Team Anna & Carla won")."""
     def render() -> str:
-        # parted as the hand's points are ("You 3, Anna 11"): the sides of partners are named
-        # with the language's "and", and two spaces read "Tú y Bruno 7  Anna y Carla 13" as one run
-        final = ", ".join(f"{display_side(sides[i])} {t}" for i, t in enumerate(totals))
+        # parted as the hand's points are ("You: 3, Anna: 11"): the sides of partners are named
+        # with the language's "and", and a name may end in a digit ("AI 3: 11")
+        final = ", ".join(side_score(display_side(sides[i]), t) for i, t in enumerate(totals))
         if HUMAN in winners:
             if len(winners) == 1:
-                return _("You won the game: {totals}").format(totals=final)
+                return _("You won the game — {totals}").format(totals=final)
             # TRANSLATORS: the replay's last step: the player's team won; {totals} every side's points.
-            return _("Your team won the game: {totals}").format(totals=final)
+            return _("Your team won the game — {totals}").format(totals=final)
         if len(winners) > 1:
             # TRANSLATORS: the replay's last step: {team} names the players of a team ("Anna & Carla").
-            return _("Team {team} won the game: {totals}").format(team=display_side(" & ".join(winners)),
+            return _("Team {team} won the game — {totals}").format(team=display_side(" & ".join(winners)),
                                                                    totals=final)
         # TRANSLATORS: {name} is a player; {totals} every side's points.
-        return _("{name} won the game: {totals}").format(name=display_name(winners[0]), totals=final)
+        return _("{name} won the game — {totals}").format(name=display_name(winners[0]), totals=final)
     return Words(render)
 
 

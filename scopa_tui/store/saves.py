@@ -25,7 +25,7 @@ from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS, sides_for
 from ..engine.text import N_, _, ngettext, pgettext
-from ..engine.words import shown_name, side_name
+from ..engine.words import shown_name, side_name, side_score
 from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, describe_os_error, is_read_only,
                     left_alone, read_text, valid_time)
 from .words import level_word
@@ -119,7 +119,7 @@ class SavedGame:
         return sum(1 for e in self.game.events if type(e).__name__ == "Played")
 
     def summary(self) -> str:
-        """E.g. ``hand 3 of a game to 11 against greedy: You 7, Anna 5``; a variant other
+        """E.g. ``hand 3 of a game to 11 against greedy: You: 7, Anna: 5``; a variant other
         than Scopa is named (``a game of Escoba to 21``)."""
         from .frames import display_name  # the replay's module: imported when a save is offered
 
@@ -128,11 +128,11 @@ class SavedGame:
         names = [display_name(n) for n in self.setup.names]
         sides = [side_name(names[s] if s < len(names) else _("seat {n}").format(n=s + 1) for s in seats)
                  for seats in g.rules.sides]
-        score = ", ".join(f"{n} {t}" for n, t in zip(sides, g.totals))
+        score = ", ".join(side_score(n, t) for n, t in zip(sides, g.totals))
         opp = ", ".join(level_word(a) for a in self.setup.opponents(g.rules.players)) or _("nobody")
         if variant.name == "scopa":
             # TRANSLATORS: the resume question; {opponents} are AI levels ("medium, hard"),
-            # {score} every side's points ("You 7, Anna 5").
+            # {score} every side's points ("You: 7, Anna: 5").
             text = _("hand {hand} of a game to {target} against {opponents}: {score}")
         else:
             text = _("hand {hand} of a game of {variant} to {target} against {opponents}: {score}")

@@ -27,7 +27,7 @@ from textual.widget import Widget
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
 from ..engine.text import _, ngettext, pgettext
-from ..engine.words import both_sides, either, is_your_side
+from ..engine.words import both_sides, either, is_your_side, side_score
 from ..store.words import deal_sweeps_word
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
@@ -89,7 +89,7 @@ def _won(name: str, result: str, pair: bool) -> str:
     """``"Anna wins the game, 11 to 7."``, by who won (the player, the player's side, another;
     ``pair``: a side of partners)."""
     if _is_you(name):
-        # TRANSLATORS: {result} is "11 to 7", or with three sides "11 (Anna 5, Bruno 3)".
+        # TRANSLATORS: {result} is "11 to 7", or with three sides "11 (Anna: 5, Bruno: 3)".
         return _("You win the game, {result}.").format(result=result)
     if pair and is_your_side(name):
         # TRANSLATORS: the player and a partner won: {names} is e.g. "You & Carla".
@@ -119,7 +119,7 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
         result = _("{points} to {other}").format(points=totals[leaders[0]], other=totals[1 - leaders[0]])
     else:
         others = sorted((i for i in range(len(totals)) if i != leaders[0]), key=lambda i: -totals[i])
-        rest = ", ".join(f"{side_names[i]} {totals[i]}" for i in others)
+        rest = ", ".join(side_score(side_names[i], totals[i]) for i in others)
         result = f"{totals[leaders[0]]} ({rest})"
     return _won(name, result, _pairs(score))
 

@@ -117,7 +117,7 @@ async def test_the_replay_speaks_spanish_and_a_change_keeps_the_step(tmp_path):
         assert title.startswith("Mano 1, jugada 2 · paso 3/") and "2 jug. a 11" in title
         said = text_of(app.screen, "#replay-text")
         assert any(w in said for w in ("Jugaste", "Dejaste", "Anna jugó", "Anna dejó")) and "played" not in said
-        assert text_of(app.screen, "#replay-totals").startswith("Puntuación: Tú ")
+        assert text_of(app.screen, "#replay-totals").startswith("Puntuación — Tú: ")
 
 
 async def test_the_resume_offer_speaks_spanish(tmp_path):
@@ -139,7 +139,7 @@ def test_a_save_is_summed_up_in_italian(tmp_path):
     (tmp_path / "g.json").write_text(save_text(game, setup_for(ai="hard"), "g"))
     saved = saves.load("g")
     languages.use("it")
-    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversari: difficile): Tu ")
+    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversari: difficile): Tu: ")
 
 
 def test_a_save_of_six_names_a_side_with_the_and_of_its_second_name(tmp_path):
@@ -154,7 +154,7 @@ def test_a_save_of_six_names_a_side_with_the_and_of_its_second_name(tmp_path):
     (tmp_path / "g.json").write_text(save_text(game, setup, "g"))
     languages.use("it")
     summary = saves.load("g").summary()
-    assert summary.endswith("Tu e Carla 0, Anna e Dario 0, Bruno ed Elena 0"), summary
+    assert summary.endswith("Tu e Carla: 0, Anna e Dario: 0, Bruno ed Elena: 0"), summary
 
 
 def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp_path):
@@ -352,9 +352,9 @@ def test_the_statistics_on_a_full_disk_say_so_in_tagalog(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Team Anna & Carla won the game: You & Bruno {0}, Anna & Carla {1}"),
-    ("es", "El equipo Anna y Carla ganó la partida: Tú y Bruno {0}, Anna y Carla {1}"),
-    ("tl", "Panalo ang koponan nina Anna at Carla sa laro: Ikaw at si Bruno {0}, Anna at Carla {1}"),
+    ("en", "Team Anna & Carla won the game — You & Bruno: {0}, Anna & Carla: {1}"),
+    ("es", "El equipo Anna y Carla ganó la partida — Tú y Bruno: {0}, Anna y Carla: {1}"),
+    ("tl", "Panalo ang koponan nina Anna at Carla sa laro — Ikaw at si Bruno: {0}, Anna at Carla: {1}"),
 ])
 def test_the_replays_last_step_says_a_team_won_in_the_languages_grammar(lang, said):
     # Seed 2: the other pair wins; a team is one subject ("El equipo … ganó"), as on the game

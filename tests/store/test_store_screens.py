@@ -230,7 +230,7 @@ async def test_three_sides_scores_and_the_stock_fit_the_score_line_at_80_columns
         f = screen.frame
         assert f.kind == "deal" and f.totals == (10, 10, 9)
         line = text_of(screen, "#replay-totals")  # whole, where "· stock 30" was cut off
-        assert line.startswith("Score: You & Carla") and line.endswith(f"· stock {f.stock}")
+        assert line.startswith("Score — You & Carla: ") and line.endswith(f"· stock {f.stock}")
         assert "(target" not in line and "players to 11" in text_of(screen, "#replay-title")
         await pilot.resize_terminal(100, 30)  # room for the target again
         await pilot.pause()

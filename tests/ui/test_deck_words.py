@@ -4,6 +4,8 @@ card in the singular: "1 Denaro")."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scopa_tui import languages
@@ -33,7 +35,10 @@ async def test_the_log_names_the_french_suit_of_coins_diamonds():
 
 async def test_the_log_names_the_italian_suit_of_coins_denari():
     texts, _ = await _log_after_one_hand("italian")
-    assert "Denari" in next(t for t in texts if t.startswith("Hand 1 scored"))
+    scored = next(t for t in texts if t.startswith("Hand 1 scored"))
+    assert "Denari" in scored
+    # each side's name is parted from its points ("AI 3 1" read as one name)
+    assert re.match(r"Hand 1 scored — You: \d+", scored) and re.search(r", \w+: \d+", scored), scored
 
 
 def test_a_redeal_names_the_kings_in_the_deck_s_words():

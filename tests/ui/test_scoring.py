@@ -98,7 +98,20 @@ def test_a_three_side_win_names_every_side_with_its_total():
     text = outcome(game.hand_scores[-1], NAMES[6], 11)
     order = sorted(range(3), key=lambda i: -totals[i])
     assert text.startswith(f"{NAMES[6][order[0]]} win the game, {totals[order[0]]} (")
-    assert f"{NAMES[6][order[1]]} {totals[order[1]]}, {NAMES[6][order[2]]} {totals[order[2]]})" in text
+    assert f"{NAMES[6][order[1]]}: {totals[order[1]]}, {NAMES[6][order[2]]}: {totals[order[2]]})" in text
+
+
+def test_a_name_that_ends_in_a_digit_is_kept_apart_from_its_points():
+    # An online AI seat is "AI 2": "AI 2 7" read as one name, or as the wrong total.
+    game = played(3, target=11)
+    score = game.hand_scores[-1]
+    names = ["You", "AI 2", "AI 3"]
+    text = outcome(score, names, 11)
+    winner = max(range(3), key=lambda i: score.totals[i])
+    for i in range(3):
+        if i != winner:
+            assert f"{names[i]}: {score.totals[i]}" in text, text
+    assert f"{names[2]} {score.totals[2]}" not in text
 
 
 async def test_a_long_game_over_keeps_the_column_names_in_view_above_the_final_row():

@@ -42,7 +42,7 @@ from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
 from ...engine.text import N_, _, ngettext, pgettext
-from ...engine.words import elides, labelled
+from ...engine.words import elides, labelled, side_score
 from .fresh import StyledOnMount
 
 if TYPE_CHECKING:  # the scoring loads with the first hand scored (engine/__init__.py)
@@ -560,12 +560,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 else:
                     # TRANSLATORS: {side} is who took them: the player who captured last ("Anna").
                     lines.append((_("Left on the table, to {side}: {cards}").format(side=taker, cards=cards), ""))
-            # TRANSLATORS: one side's points in the log's line after a hand: "Anna 3 (cards, primiera)".
-            points = ", ".join(_("{side} {points}{won}").format(side=self.side_names[s.side], points=s.points,
-                                                                won=self._points_won(score, s))
+            points = ", ".join(side_score(self.side_names[s.side], s.points) + self._points_won(score, s)
                                for s in score.sides)
-            # TRANSLATORS: {points} lists each side's points, e.g. "You 3 (cards, settebello), Anna 1".
-            lines.append((_("Hand {n} scored: {points}").format(n=score.hand, points=points), "hand"))
+            # TRANSLATORS: {points} lists each side's points, e.g. "You: 3 (cards, settebello), Anna: 1".
+            lines.append((_("Hand {n} scored — {points}").format(n=score.hand, points=points), "hand"))
             return lines
         if isinstance(event, GameEnded):
             return [(self._winner_text(event.winner), "hand")]

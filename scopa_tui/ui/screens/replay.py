@@ -23,6 +23,7 @@ from textual.widgets import Footer, Static
 
 from ...engine.text import N_, _, ngettext
 from ...store.frames import Frame, ReplayGame, display_name, display_side
+from ...engine.words import side_score
 from ...store.words import sweep_count
 from ..card_render import DeckStyle, card_tokens, render_card, suit_role
 from ..crash import CrashLog
@@ -239,13 +240,13 @@ class ReplayScreen(Translated, Screen[None]):
         if f.kind == "play" and f.scopa:
             text.stylize("bold")
         self.query_one("#replay-text", Static).update(text)
-        totals = " · ".join(f"{display_side(n)} {t}" for n, t in zip(r.side_names, f.totals)) if f.totals else ""
+        totals = " · ".join(side_score(display_side(n), t) for n, t in zip(r.side_names, f.totals)) if f.totals else ""
         stock = " · " + _("stock {n}").format(n=f.stock) if f.kind in ("deal", "play") else ""
-        line = _("Score: {totals} (target {target})").format(totals=totals, target=r.target) + stock
+        line = _("Score — {totals} (target {target})").format(totals=totals, target=r.target) + stock
         line_w = self.query_one("#replay-totals").content_size.width or self.app.size.width - 2
         if cell_len(line) > line_w:  # three sides' scores at 80 columns: the title says the target
             # TRANSLATORS: the replay's score line where the target does not fit ({totals} as above).
-            line = _("Score: {totals}").format(totals=totals) + stock
+            line = _("Score — {totals}").format(totals=totals) + stock
         self.query_one("#replay-totals", Static).update(Text(line))
 
     def on_resize(self) -> None:
