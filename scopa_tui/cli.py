@@ -339,7 +339,7 @@ def _online_args(onl: argparse.ArgumentParser) -> None:
     """``online`` (docs/online-protocol.md); run by :mod:`scopa_tui.net.commands`."""
     from .net.commands import add_online_args
 
-    add_online_args(onl, _add_rules_args, _shared)
+    add_online_args(onl, _add_rules_args, _shared, _at_least(1, 1000))
 
 
 def _bot_level(text: str) -> str:

@@ -121,8 +121,9 @@ def add_server_args(srv, shared, non_negative_int) -> None:
     shared(srv, "--data-dir", help=_("where tables in progress and finished games are kept"))
 
 
-def add_online_args(onl, add_rules_args, shared) -> None:
-    """The options of ``online``, their help in the player's language."""
+def add_online_args(onl, add_rules_args, shared, games_count) -> None:
+    """The options of ``online``, their help in the player's language (``games_count``: the
+    argparse type of ``--games``)."""
     onl.add_argument("--server", type=_url, default=DEFAULT_URL,
                      help=_("server address (default {url})").format(url=DEFAULT_URL))
     onl.add_argument("--name", type=_name, required=True, help=_("your name at the table (1-24 characters)"))
@@ -143,6 +144,9 @@ def add_online_args(onl, add_rules_args, shared) -> None:
     onl.add_argument("--start-after", type=_pace_long, default=None, metavar="SECONDS",
                      help=_("with --create: start after this long, AIs taking the empty seats "
                             "(default: start when every seat is taken)"))
+    onl.add_argument("--games", type=games_count, default=1, metavar="N",
+                     help=_("with --bot or --ai: play N games at the table, asking for a rematch after each "
+                            "(default 1)"))
     who = onl.add_mutually_exclusive_group()
     who.add_argument("--bot", metavar="CMD", default=None, help=_("play the seat with this scopa-bot/1 program"))
     who.add_argument("--ai", dest="seat_ai", metavar="LEVEL", default=None,
@@ -226,7 +230,7 @@ def cmd_online(args) -> int:
     from .seat import HeadlessSeat
 
     player = make_player(spec)
-    seat = HeadlessSeat(NetClient(args.server, args.name), player)
+    seat = HeadlessSeat(NetClient(args.server, args.name), player, games=args.games)
     try:
         import asyncio
 

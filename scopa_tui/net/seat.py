@@ -3,7 +3,9 @@
 It creates or joins a table through :class:`.client.NetClient`, prints ``table CODE`` as
 its first line, answers every turn with the given player (a ``scopa-bot/1`` program run
 through :class:`~scopa_tui.ai.protocol.CmdPlayer`, or a built-in AI), says it is ready
-after each hand, and at the end prints one line per side and the winner.  The views it
+after each hand, and at the end prints one line per side and the winner.  With ``--games
+N`` it asks for a rematch after each game (docs/online-protocol.md, *Playing again*) and
+plays N games at the table, each one's lines after a line ``game K``.  The views it
 receives are read with the bot side's own checks (:mod:`scopa_tui.ai.request`), so a
 player gets exactly the :class:`~scopa_tui.engine.PlayerView` a local game gives it.
 """
@@ -37,9 +39,14 @@ def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int
 class HeadlessSeat:
     """Plays one seat with ``player`` until the game ends; :meth:`run` returns the exit status."""
 
-    def __init__(self, client: NetClient, player: Any, out: IO[str] | None = None, err: IO[str] | None = None):
+    def __init__(self, client: NetClient, player: Any, out: IO[str] | None = None, err: IO[str] | None = None,
+                 games: int = 1):
         self.client = client
         self.player = player
+        self.games = games  # how many games to play at the table (a rematch after each but the last)
+        self.finished: list[int] = []  # the table's numbers of the games played to their end
+        self.start_after: float | None = None  # the creator's --start-after, for each game
+        self._starters: list[asyncio.Task] = []
         self.out = out or sys.stdout  # looked up now: a test may have replaced them
         self.err = err or sys.stderr
         self.answered: tuple | None = None  # the position last answered (no position twice)
@@ -66,13 +73,13 @@ class HeadlessSeat:
             await self.client.close()
             return 1
         self.say(f"table {joined.get('code')}")  # English whatever the language: scripts read the code from it
-        starter = None
         if create is not None and start_after is not None:
-            starter = asyncio.get_running_loop().create_task(self._start_later(start_after))
+            self.start_after = start_after
+            self._starters.append(asyncio.get_running_loop().create_task(self._start_later(start_after)))
         try:
             return await self._play()
         finally:
-            if starter:
+            for starter in self._starters:
                 starter.cancel()
             close = getattr(self.player, "close", None)
             if close:
@@ -85,6 +92,13 @@ class HeadlessSeat:
         if not table.get("started"):
             await self.client.start()
 
+    def _restart_later(self, table: dict[str, Any]) -> None:
+        """A table whose rematch freed a seat waits for players again: its creator starts it
+        after --start-after once more, the AI in the free seats, as it started the first game."""
+        game = table.get("game")
+        if table.get("phase") == "waiting" and game not in self.finished and len(self._starters) < len(self.finished) + 1:
+            self._starters.append(asyncio.get_running_loop().create_task(self._start_later(self.start_after)))
+
     async def _play(self) -> int:
         async for msg in self.client:
             try:
@@ -94,6 +108,11 @@ class HeadlessSeat:
                 continue
             if done is not None:
                 return done
+        if self.finished:  # the connection ended between two games: what was played stands
+            # TRANSLATORS: --games N: the seat played {n} of the {games} games it was asked for.
+            self.say(_("scopa-tui: {n} of {games} games played: the connection closed").format(
+                n=len(self.finished), games=self.games), err=True)
+            return 0
         self.say(_("scopa-tui: error: {message}").format(
             message=_("the connection closed before the game ended")), err=True)
         return 1
@@ -101,6 +120,8 @@ class HeadlessSeat:
     async def _take(self, msg: dict[str, Any]) -> int | None:
         """One message from the server; the exit status once the game is over, else None."""
         kind = msg["type"]
+        if kind == "table" and self.start_after is not None and self.finished:
+            self._restart_later(msg.get("table") or {})
         if kind == "state":
             self.answered = None  # the whole state: a play lost with a connection is wanted again
         if kind in ("turn", "state") and msg.get("view"):
@@ -112,6 +133,11 @@ class HeadlessSeat:
             await self._catch_up_ready(msg)
         elif kind == "event":
             return await self._event(msg["event"])
+        elif kind == "error" and msg.get("code") == "no_rematch" and self.finished:
+            # the table closed, or the next game began without this seat: stop there
+            self.say(_("scopa-tui: {n} of {games} games played: the table closed").format(
+                n=len(self.finished), games=self.games), err=True)
+            return 0
         elif kind == "error":
             # TRANSLATORS: an error from the server: its code (not translated), then what it means.
             self.say(_("scopa-tui: server: {code}: {message}").format(
@@ -167,10 +193,27 @@ class HeadlessSeat:
             self.ready_for = line["hand"]
             await self.client.ready(line["hand"])
         if event == "game_end":
-            sides = len(sides_for(self.players))
-            check_fields(line, self.players, sides)  # a winner among the sides, the totals a list
-            check_points(line["totals"], sides)
-            for text in result_lines(self.client.table, line, self.players):
-                self.say(text)
+            return await self._game_ended(line)
+        return None
+
+    async def _game_ended(self, line: dict[str, Any]) -> int | None:
+        """The results of a game once (a resume sends its end again); 0 once the last game
+        wanted is over, else a rematch asked for and None."""
+        sides = len(sides_for(self.players))
+        check_fields(line, self.players, sides)  # a winner among the sides, the totals a list
+        check_points(line["totals"], sides)
+        game = (self.client.table or {}).get("game", 1)
+        if not isinstance(game, int) or isinstance(game, bool):
+            game = len(self.finished) + 1
+        if game in self.finished:
+            return None
+        self.finished.append(game)
+        if self.games > 1:
+            self.say(f"game {len(self.finished)}")  # English, as "table CODE": scripts read it
+        for text in result_lines(self.client.table, line, self.players):
+            self.say(text)
+        if len(self.finished) >= self.games:
             return 0
+        self.ready_for, self.answered = 0, None  # the next game's hands count from 1 again
+        await self.client.rematch(game)
         return None

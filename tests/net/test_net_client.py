@@ -101,6 +101,39 @@ async def test_a_headless_seat_leaves_out_what_a_broken_server_sends_in_one_line
             assert seat.out.getvalue() == "" and len(said) == 1 and "table info" in said[0], said
 
 
+async def test_a_headless_seat_for_more_games_stops_where_a_rematch_is_refused():
+    # `online --games 2`: the first game ends, the rematch is refused (the table has closed):
+    # exit 0 with one line, the first game's result printed once though its end came twice.
+    import io
+
+    from scopa_tui.ai.registry import make_player
+    from scopa_tui.net.seat import HeadlessSeat
+
+    joined = {"type": "joined", "code": "K7XQ93PA", "seat": 0, "token": "t", "table": {**TABLE, "game": 1}}
+    end = {"type": "event", "event": {"event": "game_end", "totals": [11, 3], "winner": 0}}
+    wanted = []
+
+    async def handler(ws):
+        await ws.recv()
+        await ws.send(json.dumps({"type": "welcome", "protocol": "scopa-net/1", "server": "fake"}))
+        await ws.recv()
+        for msg in (joined, end, end):
+            await ws.send(json.dumps(msg))
+        async for text in ws:
+            wanted.append(json.loads(text))
+            if wanted[-1].get("type") == "rematch":
+                await ws.send(json.dumps({"type": "error", "code": "no_rematch", "message": "closed"}))
+
+    async with serve(handler, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), make_player("easy"),
+                            out=io.StringIO(), err=io.StringIO(), games=2)
+        assert await asyncio.wait_for(seat.run(create={"players": 2}), TIMEOUT) == 0
+    assert [m for m in wanted if m.get("type") == "rematch"] == [{"type": "rematch", "game": 1}]
+    assert seat.out.getvalue().splitlines()[1:] == ["game 1", "Anna  11", "AI 2  3", "winner: Anna"]
+    assert seat.err.getvalue().splitlines() == ["scopa-tui: 1 of 2 games played: the table closed"]
+
+
 def test_a_lobby_entry_keeps_only_the_fields_of_their_type():
     from scopa_tui.net.messages import check_lobby
 

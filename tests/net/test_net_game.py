@@ -73,3 +73,64 @@ async def test_a_table_with_ai_seats_starts_when_its_creator_says_so(players, si
     lines = anna.out.getvalue().splitlines()
     assert [line.rsplit(None, 1)[0] for line in lines[1:-1]] == sides
     assert lines[-1].startswith("winner: ") and lines[-1][len("winner: "):] in sides
+
+
+async def test_two_headless_seats_play_three_games_at_one_table_with_games_3(tmp_path):
+    # `online --games 3`: a rematch asked after each game but the last, each game's result
+    # printed once under "game K", and the three games filed on their own.
+    async with running_server(tmp_path) as (server, url):
+        anna, bruno = headless(url, "Anna", "easy", seed=3), headless(url, "Bruno", "easy", seed=4)
+        anna.games = bruno.games = 3
+        a = asyncio.create_task(anna.run(create={"players": 2, "target": 2}))
+        code = (await first_line(anna)).split()[1]
+        b = asyncio.create_task(bruno.run(join=code))
+        assert await asyncio.wait_for(a, TIMEOUT) == 0
+        assert await asyncio.wait_for(b, TIMEOUT) == 0
+        assert server.tables[code].config["game"] == 3
+    for seat in (anna, bruno):
+        lines = seat.out.getvalue().splitlines()[1:]
+        assert [line for line in lines if line.startswith("game ")] == ["game 1", "game 2", "game 3"], lines
+        assert sum(line.startswith("winner: ") for line in lines) == 3
+        assert seat.err.getvalue() == "" and seat.finished == [1, 2, 3]
+    assert anna.out.getvalue().splitlines()[1:] == bruno.out.getvalue().splitlines()[1:]
+    assert Store(tmp_path).export(io.StringIO()) == 3
+
+
+async def test_a_headless_seat_that_wants_more_games_stops_in_one_line_when_the_other_goes(tmp_path):
+    # Bruno plays one game and goes; Anna asked for a second and the table waits for a player:
+    # she stays seated until the connection ends, then exits 0 saying how many games were played.
+    async with running_server(tmp_path) as (server, url):
+        anna, bruno = headless(url, "Anna", "easy", seed=3), headless(url, "Bruno", "easy", seed=4)
+        anna.games, anna.client.give_up_after = 2, 0.5
+        a = asyncio.create_task(anna.run(create={"players": 2, "target": 2}))
+        code = (await first_line(anna)).split()[1]
+        assert await asyncio.wait_for(bruno.run(join=code), TIMEOUT) == 0
+        for _ in range(500):
+            if server.tables[code].phase == "waiting":
+                break
+            await asyncio.sleep(0.02)
+        assert server.tables[code].phase == "waiting" and not a.done()
+        await server.close()  # the server goes away: the wait ends
+        assert await asyncio.wait_for(a, TIMEOUT) == 0
+    assert anna.finished == [1]
+    said = anna.err.getvalue().splitlines()
+    assert said[-1] == "scopa-tui: 1 of 2 games played: the connection closed", said
+    assert "Traceback" not in anna.err.getvalue()
+
+
+async def test_a_creator_with_start_after_starts_the_next_game_with_the_ai_in_a_freed_seat(tmp_path):
+    # `online --create --start-after S --games 2`: Bruno goes after the first game; the table
+    # waits again, and its headless creator starts it after S, the AI in Bruno's seat.
+    async with running_server(tmp_path) as (server, url):
+        anna, bruno = headless(url, "Anna", "easy", seed=3), headless(url, "Bruno", "easy", seed=4)
+        anna.games = 2
+        a = asyncio.create_task(anna.run(create={"players": 2, "target": 2, "ai": "easy"}, start_after=2.0))
+        code = (await first_line(anna)).split()[1]
+        assert await asyncio.wait_for(bruno.run(join=code), TIMEOUT) == 0
+        assert await asyncio.wait_for(a, TIMEOUT) == 0
+        assert server.tables[code].config["game"] == 2
+    lines = anna.out.getvalue().splitlines()
+    assert lines.count("game 2") == 1 and sum(line.startswith("winner: ") for line in lines) == 2
+    second = lines[lines.index("game 2") + 1:]
+    assert second[0].startswith("Anna ") and second[1].startswith("AI 2 "), lines  # the AI took the seat
+    assert anna.err.getvalue() == ""
