@@ -146,6 +146,7 @@ class NetClient:
         self.seat: int | None = None
         self.token: str | None = None
         self.table: dict[str, Any] | None = None  # the latest table info
+        self.rematch_game: int | None = None  # the game after whose end this seat asked to play again
         self.welcome: dict[str, Any] | None = None
         self.connected = False
         self._ws: ClientConnection | None = None
@@ -225,7 +226,9 @@ class NetClient:
                 pass
             self.connected = False
             replaced = self._ws.close_code == 4000  # the seat was resumed from another connection
-            over = (self.table or {}).get("phase") == "game_over"  # nothing left to come back to
+            # a game over has nothing left to come back to, unless this seat asked to play again
+            table = self.table or {}
+            over = table.get("phase") == "game_over" and table.get("game", 1) != self.rematch_game
             if self._closed or not self.reconnect or self.token is None or replaced or over:
                 self._inbox.put_nowait(_END)
                 return
@@ -268,6 +271,10 @@ class NetClient:
                 continue
             self._take(restored)  # before the joined and state the resume brings
             self._take(answer)
+            table = self.table or {}
+            if table.get("phase") == "game_over" and table.get("game", 1) == self.rematch_game:
+                # the server forgot the yes with the connection (docs/online-protocol.md, Playing again)
+                await self.rematch(self.rematch_game)
             return None
         return _("gave up reconnecting to {url}: {why}").format(url=self.url, why=last)
 
@@ -369,7 +376,10 @@ class NetClient:
         return await self.send({"type": "chat", "text": text})
 
     async def rematch(self, game: int) -> bool:
-        """Ask to play again at the table once its game ``game`` (the table info's number) is over."""
+        """Ask to play again at the table once its game ``game`` (the table info's number) is
+        over; a connection lost before the others answer is then resumed, and the question
+        asked again."""
+        self.rematch_game = game
         return await self.send({"type": "rematch", "game": game})
 
     async def leave(self) -> bool:

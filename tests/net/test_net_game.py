@@ -134,3 +134,39 @@ async def test_a_creator_with_start_after_starts_the_next_game_with_the_ai_in_a_
     second = lines[lines.index("game 2") + 1:]
     assert second[0].startswith("Anna ") and second[1].startswith("AI 2 "), lines  # the AI took the seat
     assert anna.err.getvalue() == ""
+
+
+async def test_a_seat_that_asked_to_play_again_comes_back_after_a_drop_and_is_still_asked(tmp_path):
+    # Anna asks for a rematch; her connection drops before Bruno answers. She used to be gone
+    # for good (a game over had nothing to come back to), her seat freed at Bruno's yes.
+    async with running_server(tmp_path) as (server, url):
+        anna, bruno = headless(url, "Anna", "easy", seed=3), headless(url, "Bruno", "easy", seed=4)
+        anna.games = bruno.games = 2
+        go = asyncio.Event()
+        ask = bruno.client.rematch
+
+        async def later(game):  # Bruno answers only once the test says so
+            await go.wait()
+            return await ask(game)
+        bruno.client.rematch = later
+        a = asyncio.create_task(anna.run(create={"players": 2, "target": 2}))
+        code = (await first_line(anna)).split()[1]
+        b = asyncio.create_task(bruno.run(join=code))
+
+        async def until(check, what):
+            for _ in range(1000):
+                if check():
+                    return
+                await asyncio.sleep(0.02)
+            raise AssertionError(what)
+        await until(lambda: code in server.tables and 0 in server.tables[code].rematch, "Anna's rematch")
+        table = server.tables[code]
+        await anna.client._ws.close()  # the connection drops (not a leave)
+        await until(lambda: 0 not in table.rematch, "the drop")
+        await until(lambda: 0 in table.rematch and table.seats[0].link is not None, "Anna back and asking")
+        go.set()
+        assert await asyncio.wait_for(a, TIMEOUT) == 0
+        assert await asyncio.wait_for(b, TIMEOUT) == 0
+        assert table.config["game"] == 2
+    assert anna.finished == bruno.finished == [1, 2]
+    assert "games played" not in anna.err.getvalue()
