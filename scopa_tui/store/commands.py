@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 
 from ..cli import error_line
 from ..engine import RecordError
 from ..engine.text import _, ngettext
-from .files import RECORD_LIMIT, StoreError, read_text, write_output_text
+from .files import RECORD_LIMIT, StoreError, output_exists_message, read_text, write_output_text
 
 
 class CommandError(Exception):
@@ -76,13 +77,16 @@ def cmd_replay(args) -> int:
 def cmd_export(args) -> int:
     from . import Store
 
+    if args.output and not args.force and os.path.isfile(args.output):  # before the history is read
+        print(error_line(output_exists_message(args.output)), file=sys.stderr)
+        return 2
     store = Store(getattr(args, "data_dir", None))
     if args.output:
         buffer = io.StringIO()
         n = store.export(buffer)
         _notices(store)
         try:
-            write_output_text(args.output, buffer.getvalue())
+            write_output_text(args.output, buffer.getvalue(), force=args.force)
         except StoreError as e:
             print(error_line(e), file=sys.stderr)
             return 2
