@@ -57,6 +57,9 @@ def cmd_replay(args) -> int:
         return 2
     store = Store(getattr(args, "data_dir", None))
     settings = store.settings
+    from ..ui.persistence import settings_theme
+
+    theme = settings_theme(store)  # one Textual does not know stopped the viewer with a traceback
     _notices(store)
     from ..ui.screens.replay import ReplayApp
 
@@ -67,7 +70,7 @@ def cmd_replay(args) -> int:
     from ..engine.words import clean_text
 
     name = clean_text(Path(args.file).name)  # a file's name may hold ESC too: not for the terminal
-    app = ReplayApp(games, _("replay of {name}").format(name=name), ascii=ascii, theme=settings.theme,
+    app = ReplayApp(games, _("replay of {name}").format(name=name), ascii=ascii, theme=theme,
                     deck_style=deck)
     from ..ui.crash import run_app_reporting
 

@@ -289,3 +289,20 @@ def test_replay_of_a_number_with_thousands_of_digits(tmp_path, capsys, field):
     err = capsys.readouterr().err
     assert err == (f"scopa-tui: error: {path} is not a playable game record: line {no + 1}: "
                    "a number has 5000 digits (at most 100)\n")
+
+
+def test_replay_with_a_theme_textual_does_not_know(tmp_path, monkeypatch, capsys):
+    # A settings file naming a theme Textual does not know (a typo, another version's) stopped
+    # `scopa-tui replay` with InvalidThemeError's traceback; the game itself used the default.
+    from scopa_tui.ui import terminal
+    (tmp_path / "settings.json").write_text('{"version": 1, "theme": "nope"}')
+    history(tmp_path, seeds=(4,))
+    assert main(["--data-dir", str(tmp_path), "export", "-o", str(tmp_path / "g.jsonl")]) == 0
+    capsys.readouterr()
+    themes = []
+    monkeypatch.setattr(ReplayApp, "run", lambda self, **kw: themes.append(self.theme))
+    monkeypatch.setattr(terminal, "terminal_problem", lambda: None)
+    assert main(["replay", str(tmp_path / "g.jsonl"), "--data-dir", str(tmp_path)]) == 0
+    assert themes == ["scopa-felt"]
+    err = capsys.readouterr().err
+    assert err == f"scopa-tui: settings file {tmp_path / 'settings.json'}: unknown theme 'nope'; using the default\n"
