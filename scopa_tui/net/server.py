@@ -547,7 +547,10 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     try:
         context = _ssl_context(certfile, keyfile)
     except (OSError, ssl.SSLError) as e:
-        print(_("scopa-tui: error: cannot use the certificate {file}: {why}").format(file=certfile, why=e),
+        from ..store.files import describe_os_error
+
+        why = e if isinstance(e, ssl.SSLError) else describe_os_error(e)  # not "[Errno 2] ..."
+        print(_("scopa-tui: error: cannot use the certificate {file}: {why}").format(file=certfile, why=why),
               file=sys.stderr)
         return 2
     try:
