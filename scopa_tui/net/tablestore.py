@@ -106,7 +106,9 @@ class TableStore:
         self._lock = None
         if directory is None:
             return
-        directory.mkdir(parents=True, exist_ok=True)
+        from ..store.files import make_dirs
+
+        make_dirs(directory)  # a file in the way is NotADirectoryError, not "File exists"
         self.path = directory / ONLINE_FILE
         # One server per directory: a second would play the same tables a second time and
         # their moves would clash in the file (SQLite's WAL mode does not keep it out).  The

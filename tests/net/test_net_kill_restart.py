@@ -137,6 +137,21 @@ def test_a_table_file_that_cannot_be_written_now_is_left_as_it_is(tmp_path, monk
     con.close()
 
 
+def test_a_data_directory_that_is_a_file_is_said_so(tmp_path, monkeypatch, capsys):
+    # SCOPA_TUI_DATA_DIR naming a file got "[Errno 17] File exists: '…'", as if all were well.
+    from scopa_tui.cli import main
+
+    blocker = tmp_path / "data"
+    blocker.write_text("mine")
+    monkeypatch.setenv("SCOPA_TUI_DATA_DIR", str(blocker))
+    assert main(["server", "--port", "0"]) == 2
+    assert capsys.readouterr().err == f"scopa-tui: error: cannot keep tables in {blocker}: Not a directory\n"
+    assert main(["server", "--port", "0", "--data-dir", str(blocker / "tables")]) == 2
+    assert capsys.readouterr().err == (f"scopa-tui: error: cannot keep tables in {blocker / 'tables'}: "
+                                       f"{blocker}: Not a directory\n")
+    assert blocker.read_text() == "mine"
+
+
 def test_a_table_file_from_a_newer_version_is_one_line_and_exit_2(tmp_path, capsys):
     from scopa_tui.cli import main
 
