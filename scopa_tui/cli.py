@@ -264,6 +264,8 @@ def _simulate_args(sim: argparse.ArgumentParser) -> None:
     _shared(sim, "--ai", type=_ai_list, metavar=ai,
             help=_("AIs in seat order, comma-separated (default greedy,random)"))
     sim.add_argument("--record", type=_file_name, metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
+    sim.add_argument("--force", action="store_true",
+                     help=_("replace {file} if it exists (without it, an existing file is refused)").format(file=file))
     sim.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     # TRANSLATORS: {n} is the placeholder N; "auto" is typed as it is (--jobs auto).
     sim.add_argument("--jobs", type=_jobs, default=1, metavar=n,
@@ -289,6 +291,8 @@ def _export_args(exp: argparse.ArgumentParser) -> None:
     file = pgettext("placeholder", "FILE")
     exp.add_argument("--output", "-o", type=_file_name, metavar=file, default=None,
                      help=_("write to {file} instead of standard output").format(file=file))
+    exp.add_argument("--force", action="store_true",
+                     help=_("replace {file} if it exists (without it, an existing file is refused)").format(file=file))
     _shared(exp, "--data-dir", metavar=pgettext("placeholder", "DIR"), help=_("where the history lives"))
 
 
@@ -370,21 +374,27 @@ def _rules(args):
 
 
 class _RecordFile:
-    """The ``--record`` file: written a game at a time; a failed write (a full disk, a
-    file such as ``/dev/full`` or ``/proc/version``) becomes one :class:`UsageError` line.
-    A pipe whose reader has gone (``--record /dev/stdout | head``) raises ``BrokenPipeError``:
-    the simulation stops without a word, as ``export`` does."""
+    """The ``--record`` file, an :class:`~scopa_tui.store.files.OutputFile`: written a game at
+    a time into a temporary file that takes the name once every game is in (a file already
+    there is refused unless ``--force``); a failed write (a full disk, a file such as
+    ``/dev/full`` or ``/proc/version``) becomes one :class:`UsageError` line.  A pipe whose
+    reader has gone (``--record /dev/stdout | head``) raises ``BrokenPipeError``: the
+    simulation stops without a word, as ``export`` does."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, force: bool = False):
+        from .store.files import OutputFile
+
         self.path = path
         try:
-            self.file = open(path, "w", encoding="utf-8")
+            self.file = OutputFile(path, force=force)
         except OSError as e:
             raise self._error(e) from None
 
     def _error(self, e: OSError) -> UsageError:
-        from .store.files import describe_os_error
+        from .store.files import describe_os_error, output_exists_message
 
+        if isinstance(e, FileExistsError):
+            return UsageError(output_exists_message(self.path))
         return UsageError(_("cannot write record file {path}: {why}").format(path=self.path, why=describe_os_error(e)))
 
     def write(self, text: str) -> None:
@@ -394,22 +404,45 @@ class _RecordFile:
         except BrokenPipeError:
             raise
         except OSError as e:
+            self.file.discard()
             raise self._error(e) from None
 
     def close(self) -> None:
         try:
-            self.file.close()
+            self.file.commit()
         except BrokenPipeError:
             raise
         except OSError as e:
             raise self._error(e) from None
 
     def abandon(self) -> None:
-        """Close after the reader of a pipe has gone: what is still buffered goes nowhere."""
-        try:
-            self.file.close()
-        except OSError:
-            pass
+        """Close without keeping anything: after the reader of a pipe has gone (what is
+        still buffered goes nowhere), or a failure (no half record takes the name)."""
+        self.file.discard()
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, stopping a command as Ctrl-C does; exit status 128 + the signal's."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.status = 128 + signum
+
+
+def _stop_on_termination():
+    """SIGTERM and SIGHUP raise :class:`Terminated` (the games under way stop, as at Ctrl-C)
+    so that ``--record``'s temporary file is removed; returns what restores the handlers."""
+    import signal
+
+    from .store.signals import SIGNALS
+
+    def stop(signum, frame):
+        for sig in SIGNALS:
+            signal.signal(sig, signal.SIG_IGN)
+        raise Terminated(signum)
+
+    previous = {sig: signal.signal(sig, stop) for sig in SIGNALS}
+    return lambda: [signal.signal(sig, old) for sig, old in previous.items()]
 
 
 def cmd_simulate(args) -> int:
@@ -426,29 +459,30 @@ def cmd_simulate(args) -> int:
         from .simjobs import available_cores
 
         jobs = available_cores()
-    out = _RecordFile(args.record) if args.record else None
+    out = _RecordFile(args.record, force=args.force) if args.record else None
+    restore = _stop_on_termination() if out else None
     try:
         seed = 1 if args.seed is None else args.seed
         summary = simulate.run(rules, args.games, seed, specs, record_file=out, jobs=jobs)
+        if out:
+            out.close()
     except BrokenPipeError:  # the record's reader went away (| head): done, as export is
         out.abandon()
         return 0
     except (UsageError, simulate.SimulateError) as e:
         if out:
-            try:
-                out.close()
-            except UsageError:  # already said
-                pass
+            out.abandon()  # the games so far are no record of the run asked for
         if isinstance(e, UsageError):
             raise
         print(error_line(e), file=sys.stderr)
         return 1
-    if out:
-        try:
-            out.close()
-        except BrokenPipeError:
+    except BaseException:  # Ctrl-C, SIGTERM: no half record under the name, nor a temporary file
+        if out:
             out.abandon()
-            return 0
+        raise
+    finally:
+        if restore:
+            restore()
     print(simulate.to_json(summary) if args.json else simulate.format_table(summary))
     return 0
 
@@ -578,8 +612,8 @@ def _main(argv: Sequence[str] | None) -> int:
     except (UsageError, RulesError, ValueError) as e:
         print(error_line(e), file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as e:
+        return getattr(e, "status", 130)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -76,9 +76,76 @@ def test_record_file_that_cannot_be_written(target, says, capsys):
     import os
     if not os.path.exists(target):  # pragma: no cover - not Linux
         pytest.fail(f"{target} is needed by this test")
-    assert main(["simulate", "--games", "2", "--record", target]) == 2
+    assert main(["simulate", "--games", "2", "--record", target, "--force"]) == 2  # /proc/version is a file
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and says in err and "Traceback" not in err
+
+
+def test_record_file_that_exists_is_refused_without_force(tmp_path, capsys):
+    # `simulate --record FILE` replaced whatever FILE held without a word.
+    target = tmp_path / "notes.txt"
+    target.write_text("mine\n")
+    assert main(["simulate", "--games", "2", "--record", str(target)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"scopa-tui: error: {target} already exists; nothing was written (--force replaces it)\n"
+    assert target.read_text() == "mine\n" and list(tmp_path.iterdir()) == [target]
+    assert main(["simulate", "--games", "2", "--record", str(target), "--force"]) == 0
+    assert len(load(target.read_text())) == 2 and list(tmp_path.iterdir()) == [target]
+
+
+def test_a_new_record_file_has_the_usual_mode(tmp_path):
+    import os
+    umask = os.umask(0o027)
+    try:
+        assert main(["simulate", "--games", "1", "--record", str(tmp_path / "r.jsonl")]) == 0
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "r.jsonl").stat().st_mode & 0o777 == 0o640  # as open() makes it, not mkstemp's 0o600
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_simulation_stopped_midway_leaves_no_half_record(tmp_path, monkeypatch, jobs):
+    from scopa_tui import simulate
+    real, played = simulate.play_game, []
+
+    def play_then_ctrl_c(*args):
+        played.append(real(*args))
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        return played[-1]
+
+    if jobs == "1":
+        monkeypatch.setattr(simulate, "play_game", play_then_ctrl_c)
+    else:  # the parent writes the chunks' records: Ctrl-C as it writes the second
+        from scopa_tui import cli
+        real_write = cli._RecordFile.write
+
+        def write_then_ctrl_c(self, text):
+            played.append(real_write(self, text))
+            if len(played) == 60:
+                raise KeyboardInterrupt
+
+        monkeypatch.setattr(cli._RecordFile, "write", write_then_ctrl_c)
+    target = tmp_path / "r.jsonl"
+    assert main(["simulate", "--games", "100", "--jobs", jobs, "--record", str(target)]) == 130
+    assert list(tmp_path.iterdir()) == []  # neither the games so far nor a temporary file
+
+
+def test_sigterm_during_a_simulation_leaves_no_file(tmp_path):
+    import os
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "scopa_tui", "simulate", "--games", "100000", "--record",
+                             str(tmp_path / "r.jsonl")], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(p.stat().st_size for p in tmp_path.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 128 + signal.SIGTERM
+    finally:
+        proc.kill()
+    assert proc.stderr.read() == b"" and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

@@ -547,12 +547,20 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     try:
         context = _ssl_context(certfile, keyfile)
     except (OSError, ssl.SSLError) as e:
-        print(_("scopa-tui: error: cannot use the certificate {file}: {why}").format(file=certfile, why=e),
+        from ..store.files import describe_os_error
+
+        why = e if isinstance(e, ssl.SSLError) else describe_os_error(e)  # not "[Errno 2] ..."
+        print(_("scopa-tui: error: cannot use the certificate {file}: {why}").format(file=certfile, why=why),
               file=sys.stderr)
         return 2
     try:
         server = Server(data_dir, ai_pace=ai_pace, **limits)  # max_connections, max_waiting
     except (RuntimeError, OSError, sqlite3.Error) as e:
+        if isinstance(e, OSError):
+            from ..store.files import describe_os_error
+
+            blocker = e.filename if isinstance(e, NotADirectoryError) and e.filename != str(data_dir) else None
+            e = f"{blocker}: {describe_os_error(e)}" if blocker else describe_os_error(e)  # the file in the way
         print(_("scopa-tui: error: cannot keep tables in {dir}: {why}").format(dir=data_dir, why=e), file=sys.stderr)
         return 2
     try:

@@ -85,6 +85,15 @@ class UnfiledGame:
     setup: dict[str, Any]  # GameSetup.to_json()
 
 
+def _damaged(e: sqlite3.DatabaseError) -> bool:
+    """The file itself is bad (not a database, a damaged page, a failed integrity check),
+    rather than out of reach for now (a full disk, an I/O error, no permission)."""
+    name = getattr(e, "sqlite_errorname", None) or ""
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return True
+    return not name and not isinstance(e, sqlite3.OperationalError)  # our own integrity check
+
+
 class TableStore:
     """Tables in progress; ``path`` None keeps nothing (for tests that need no disk)."""
 
@@ -97,7 +106,9 @@ class TableStore:
         self._lock = None
         if directory is None:
             return
-        directory.mkdir(parents=True, exist_ok=True)
+        from ..store.files import make_dirs
+
+        make_dirs(directory)  # a file in the way is NotADirectoryError, not "File exists"
         self.path = directory / ONLINE_FILE
         # One server per directory: a second would play the same tables a second time and
         # their moves would clash in the file (SQLite's WAL mode does not keep it out).  The
@@ -119,6 +130,10 @@ class TableStore:
         except sqlite3.DatabaseError as e:
             if isinstance(e, sqlite3.OperationalError) and "locked" in str(e):
                 raise RuntimeError(f"{self.path} is in use by another server") from None
+            if not _damaged(e):
+                # An intact file that cannot be opened now (a full disk, an I/O error, a
+                # read-only file) keeps its tables: it stays as it is, with its WAL.
+                raise RuntimeError(f"{self.path} cannot be opened ({e}); it is left as it is") from None
             # Corrupt (not a database, a damaged page): moved aside, never deleted, and
             # the server starts with no tables (as the app does with its own files).
             from ..store.files import StoreError, quarantine
@@ -127,8 +142,13 @@ class TableStore:
                 moved = quarantine(self.path)
             except StoreError as why:
                 raise RuntimeError(f"{self.path} is damaged ({e}) and {why}") from None
-            for suffix in ("-wal", "-shm"):
-                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            for suffix in ("-wal", "-shm"):  # the WAL's moves go with their file (README.md, Reliability)
+                companion = Path(str(self.path) + suffix)
+                if companion.exists():
+                    try:
+                        companion.rename(moved.with_name(moved.name + suffix))
+                    except OSError:
+                        pass
             self.log(f"{self.path} is damaged ({e}); moved aside as {moved.name}, starting with no tables")
             return self._open()
 

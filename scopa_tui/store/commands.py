@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 
 from ..cli import error_line
 from ..engine import RecordError
 from ..engine.text import _, ngettext
-from .files import RECORD_LIMIT, StoreError, read_text, write_output_text
+from .files import RECORD_LIMIT, StoreError, output_exists_message, read_text, write_output_text
 
 
 class CommandError(Exception):
@@ -56,6 +57,9 @@ def cmd_replay(args) -> int:
         return 2
     store = Store(getattr(args, "data_dir", None))
     settings = store.settings
+    from ..ui.persistence import settings_theme
+
+    theme = settings_theme(store)  # one Textual does not know stopped the viewer with a traceback
     _notices(store)
     from ..ui.screens.replay import ReplayApp
 
@@ -66,7 +70,7 @@ def cmd_replay(args) -> int:
     from ..engine.words import clean_text
 
     name = clean_text(Path(args.file).name)  # a file's name may hold ESC too: not for the terminal
-    app = ReplayApp(games, _("replay of {name}").format(name=name), ascii=ascii, theme=settings.theme,
+    app = ReplayApp(games, _("replay of {name}").format(name=name), ascii=ascii, theme=theme,
                     deck_style=deck)
     from ..ui.crash import run_app_reporting
 
@@ -76,13 +80,16 @@ def cmd_replay(args) -> int:
 def cmd_export(args) -> int:
     from . import Store
 
+    if args.output and not args.force and os.path.isfile(args.output):  # before the history is read
+        print(error_line(output_exists_message(args.output)), file=sys.stderr)
+        return 2
     store = Store(getattr(args, "data_dir", None))
     if args.output:
         buffer = io.StringIO()
         n = store.export(buffer)
         _notices(store)
         try:
-            write_output_text(args.output, buffer.getvalue())
+            write_output_text(args.output, buffer.getvalue(), force=args.force)
         except StoreError as e:
             print(error_line(e), file=sys.stderr)
             return 2

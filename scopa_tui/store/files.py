@@ -118,25 +118,137 @@ def atomic_write_text(path: Path | str, text: str) -> None:
                 os.unlink(tmp_name)
 
 
-def write_output_text(path: Path | str, text: str) -> None:
-    """Write ``text`` to a file the player named (``export --output``); raises :class:`StoreError`.
+class OutputFile:
+    """A file the player names for a command's output (``export --output``, ``simulate
+    --record``), written so that nothing is lost (README.md, *Reliability*):
 
-    A regular file, or a new one, is replaced atomically (:func:`atomic_write_text`), and a
-    symbolic link's target rather than the link.  Anything else (``/dev/stdout``, a named
-    pipe, a terminal) is written to as it is: replacing it would put a file in its place.
+    * A file that is there already (or the file a symbolic link names) is refused with
+      :class:`FileExistsError` unless ``force``, when it is replaced (keeping its mode).
+    * A regular file, or a new one, is written to a temporary file beside it and takes its
+      name only at :meth:`commit`; :meth:`discard` (a failure, Ctrl-C) removes it, so the
+      name never holds half an output.  Without ``force`` the name is taken with a hard link,
+      which fails if a file took it meanwhile.
+    * Anything else (``/dev/stdout``, a named pipe, a terminal) is written to as it is:
+      replacing it would put a file in its place.
+
+    Every method raises :class:`OSError` (``BrokenPipeError`` from a pipe whose reader left).
     """
+
+    def __init__(self, path: Path | str, force: bool = False, make_parents: bool = False):
+        self.name = str(path)
+        self.force = force
+        self._tmp: str | None = None
+        self._mode: int | None = None
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:  # none yet (a dangling link: its target is made)
+            info = None
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), self.name)
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            # by its own name: /dev/stdout's target may be no path at all ("pipe:[1234]")
+            self.target = None
+            self.file = open(path, "w", encoding="utf-8")
+            return
+        if info is not None and not force:
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), self.name)
+        self.target = Path(os.path.realpath(path))
+        if info is not None:
+            self._mode = stat.S_IMODE(info.st_mode)
+        if make_parents:
+            make_dirs(self.target.parent)
+        for _attempt in range(100):
+            candidate = self.target.with_name(f".{self.target.name}.{os.urandom(4).hex()}.tmp")
+            try:  # 0o666 less the umask, as open() makes a file (mkstemp's are 0o600)
+                fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+            except FileExistsError:  # pragma: no cover - 32 random bits taken
+                continue
+            break
+        else:  # pragma: no cover
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(candidate))
+        self._tmp = str(candidate)
+        self.file = os.fdopen(fd, "w", encoding="utf-8")
+
+    def write(self, text: str) -> None:
+        self.file.write(text)
+
+    def flush(self) -> None:
+        self.file.flush()
+
+    def commit(self) -> None:
+        """Close the file; a temporary one takes the name (raises :class:`FileExistsError`
+        when a file took it meanwhile and ``force`` was not given: the temporary one goes)."""
+        if self._tmp is None:
+            self.file.close()
+            return
+        try:
+            self.file.flush()
+            if self._mode is not None:
+                os.fchmod(self.file.fileno(), self._mode)
+            os.fsync(self.file.fileno())
+            self.file.close()
+            if self.force:
+                os.replace(self._tmp, self.target)
+            else:
+                self._take_name()
+        except BaseException:
+            self.discard()
+            raise
+        self._tmp = None
+        _fsync_dir(self.target.parent)
+
+    def _take_name(self) -> None:
+        try:
+            os.link(self._tmp, self.target)  # fails, with EEXIST, if the name is taken
+        except FileExistsError:
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), self.name) from None
+        except OSError as e:  # a file system without hard links (FAT, some network ones)
+            if e.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV,
+                               errno.EMLINK, errno.ENOSYS):
+                raise
+            if os.path.lexists(self.target):
+                raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), self.name) from None
+            os.rename(self._tmp, self.target)
+            return
+        os.unlink(self._tmp)
+
+    def discard(self) -> None:
+        """Close without keeping anything: a temporary file is removed, the name untouched."""
+        with contextlib.suppress(OSError):
+            self.file.close()
+        if self._tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self._tmp)
+            self._tmp = None
+
+
+def output_exists_message(path: str) -> str:
+    """The one line for an output file that is there already (see :class:`OutputFile`)."""
+    # TRANSLATORS: --force is typed as it is.
+    return _("{path} already exists; nothing was written (--force replaces it)").format(path=path)
+
+
+def write_output_text(path: Path | str, text: str, force: bool = False) -> None:
+    """Write ``text`` to a file the player named (``export --output``) as an
+    :class:`OutputFile` (parent folders made); raises :class:`StoreError`, one line."""
     try:
-        mode = os.stat(path).st_mode
-    except OSError:  # none yet (or none to be had: atomic_write_text says why)
-        mode = None
-    if mode is None or stat.S_ISREG(mode) or stat.S_ISDIR(mode):
-        atomic_write_text(os.path.realpath(path), text)
-        return
-    try:  # by its own name: /dev/stdout's target may be no path at all ("pipe:[1234]")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        out = OutputFile(path, force=force, make_parents=True)
+    except FileExistsError:
+        raise StoreError(output_exists_message(str(path))) from None
     except OSError as e:
         raise StoreError(_("could not write {path}: {error}").format(path=path, error=describe_os_error(e))) from None
+    try:
+        out.write(text)
+        out.commit()
+    except FileExistsError:
+        out.discard()
+        raise StoreError(output_exists_message(str(path))) from None
+    except OSError as e:
+        out.discard()
+        raise StoreError(_("could not write {path}: {error}").format(path=path, error=describe_os_error(e))) from None
+    except BaseException:
+        out.discard()
+        raise
 
 
 # Size limits of the files the app reads (see README.md, "Reliability"): far above any

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 import weakref
 from collections.abc import Iterator
@@ -399,9 +400,16 @@ def acquire_lock(path: Path):
     for _attempt in range(3):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            f = open(path, "a")
+            # O_NONBLOCK: a named pipe in the lock's place must not wait for a reader (the
+            # server and the resume offer waited for ever); anything but a file is no lock.
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError:
             return None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return None
+        f = os.fdopen(fd, "a")
         try:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

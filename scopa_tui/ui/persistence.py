@@ -79,7 +79,14 @@ def launch_options(args) -> LaunchOptions:
     if changes:
         store.update_settings(**changes)
     config = config_from_settings(s.new_game)
-    theme = s.theme
+    theme = settings_theme(store)
+    return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, s.reduce_motion, config, store.notices.take())
+
+
+def settings_theme(store) -> str | None:
+    """The theme the settings file remembers, None for the default; one it names that Textual
+    does not know (a typo, another version's) is a notice, and the default is used."""
+    theme = store.settings.theme
     if theme is not None:
         from textual.theme import BUILTIN_THEMES
 
@@ -87,7 +94,7 @@ def launch_options(args) -> LaunchOptions:
             store.notices.add(_("settings file {path}: unknown theme {theme}; using the default")
                               .format(path=store.dir / "settings.json", theme=repr(theme)))
             theme = None
-    return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, s.reduce_motion, config, store.notices.take())
+    return theme
 
 
 CONFIG_FIELDS = ("players", "preset", "target", "deck", "ai", "variant", "options")

@@ -93,6 +93,65 @@ def test_a_damaged_table_file_is_moved_aside_and_the_server_starts_empty(tmp_pat
     assert "is damaged" in err and "moved aside" in err and "Traceback" not in err
 
 
+def tables_left_by_a_kill(tmp_path: Path) -> Path:
+    """A data directory as ``kill -9`` leaves it: the moves made since the last checkpoint
+    are in ``online.sqlite3-wal`` alone."""
+    live, left = tmp_path / "live", tmp_path / "left"
+    live.mkdir()
+    left.mkdir()
+    con = sqlite3.connect(live / "online.sqlite3")
+    con.execute("PRAGMA journal_mode = WAL")
+    con.execute("PRAGMA wal_autocheckpoint = 0")
+    con.execute("CREATE TABLE moves (n INTEGER)")
+    con.executemany("INSERT INTO moves VALUES (?)", [(n,) for n in range(500)])
+    con.commit()
+    for name in ("online.sqlite3", "online.sqlite3-wal"):
+        (left / name).write_bytes((live / name).read_bytes())
+    con.close()
+    assert (left / "online.sqlite3-wal").stat().st_size > 4096
+    return left
+
+
+def test_a_table_file_that_cannot_be_written_now_is_left_as_it_is(tmp_path, monkeypatch, capsys):
+    # A full disk (here: a file SQLite may not write) made the server call its intact file
+    # "damaged", move it aside and delete its WAL, and with it every move since the last
+    # checkpoint: it started with no tables, and they could not be had back.
+    from scopa_tui.cli import main
+
+    left = tables_left_by_a_kill(tmp_path)
+    real = sqlite3.connect
+
+    def read_only(*args, **kwargs):
+        con = real(*args, **kwargs)
+        con.execute("PRAGMA query_only = 1")
+        return con
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    assert main(["server", "--port", "0", "--data-dir", str(left)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be opened" in err and "left as it is" in err
+    monkeypatch.undo()
+    assert sorted(p.name for p in left.iterdir() if "corrupt" in p.name) == []
+    con = sqlite3.connect(left / "online.sqlite3")
+    assert con.execute("SELECT count(*) FROM moves").fetchone() == (500,)  # every move still there
+    con.close()
+
+
+def test_a_data_directory_that_is_a_file_is_said_so(tmp_path, monkeypatch, capsys):
+    # SCOPA_TUI_DATA_DIR naming a file got "[Errno 17] File exists: '…'", as if all were well.
+    from scopa_tui.cli import main
+
+    blocker = tmp_path / "data"
+    blocker.write_text("mine")
+    monkeypatch.setenv("SCOPA_TUI_DATA_DIR", str(blocker))
+    assert main(["server", "--port", "0"]) == 2
+    assert capsys.readouterr().err == f"scopa-tui: error: cannot keep tables in {blocker}: Not a directory\n"
+    assert main(["server", "--port", "0", "--data-dir", str(blocker / "tables")]) == 2
+    assert capsys.readouterr().err == (f"scopa-tui: error: cannot keep tables in {blocker / 'tables'}: "
+                                       f"{blocker}: Not a directory\n")
+    assert blocker.read_text() == "mine"
+
+
 def test_a_table_file_from_a_newer_version_is_one_line_and_exit_2(tmp_path, capsys):
     from scopa_tui.cli import main
 

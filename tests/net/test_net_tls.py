@@ -55,6 +55,15 @@ def test_a_certificate_that_cannot_be_read_is_one_line_and_exit_2(tmp_path, caps
     assert err.count("\n") == 1 and "cannot use the certificate" in err
 
 
+def test_a_missing_certificate_says_why_in_the_players_language(tmp_path, capsys):
+    # It said "[Errno 2] No such file or directory", the system's English words.
+    missing = tmp_path / "missing.pem"
+    assert main(["--lang", "it", "server", "--port", "0", "--data-dir", str(tmp_path), "--certfile", str(missing),
+                 "--keyfile", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith(f"{missing}: file o cartella inesistente\n") and "Errno" not in err
+
+
 async def test_a_tls_handshake_never_finished_is_cut(certificate, monkeypatch):
     # Until its TLS handshake is done a connection is not counted against its address:
     # one that never sends its hello is cut after TLS_HANDSHAKE_TIMEOUT (asyncio's own

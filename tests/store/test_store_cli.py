@@ -61,9 +61,60 @@ def test_export_through_a_symbolic_link_writes_its_target(tmp_path, capsys):
     target.write_text("old\n")
     link = tmp_path / "link.jsonl"
     link.symlink_to(target)
-    assert main(["--data-dir", str(tmp_path), "export", "--output", str(link)]) == 0
+    assert main(["--data-dir", str(tmp_path), "export", "--output", str(link)]) == 2  # it names a file
+    assert target.read_text() == "old\n" and "already exists" in capsys.readouterr().err
+    assert main(["--data-dir", str(tmp_path), "export", "--output", str(link), "--force"]) == 0
     assert link.is_symlink()  # it was replaced by a file of its own, the target left as it was
     assert records.load(target.read_text())[0].is_over
+
+
+def leftovers(folder):
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_export_refuses_to_replace_a_file_without_force(tmp_path, capsys):
+    # `export -o FILE` replaced whatever FILE held without a word.
+    history(tmp_path, seeds=(4,))
+    target = tmp_path / "mine.txt"
+    target.write_text("my notes\n")
+    target.chmod(0o640)
+    assert main(["--data-dir", str(tmp_path), "export", "-o", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"scopa-tui: error: {target} already exists; nothing was written (--force replaces it)\n"
+    assert target.read_text() == "my notes\n" and leftovers(tmp_path) == []
+    assert main(["--data-dir", str(tmp_path), "export", "-o", str(target), "--force"]) == 0
+    assert records.load(target.read_text())[0].is_over
+    assert target.stat().st_mode & 0o777 == 0o640 and leftovers(tmp_path) == []  # its mode kept
+
+
+def test_export_keeps_a_file_that_appears_while_it_writes(tmp_path, capsys, monkeypatch):
+    history(tmp_path, seeds=(4,))
+    target = tmp_path / "late.jsonl"
+    real = Store.export
+
+    def export_then_a_file_appears(self, out):
+        n = real(self, out)
+        target.write_text("written by someone else\n")
+        return n
+
+    monkeypatch.setattr(Store, "export", export_then_a_file_appears)
+    assert main(["--data-dir", str(tmp_path), "export", "-o", str(target)]) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert target.read_text() == "written by someone else\n" and leftovers(tmp_path) == []
+
+
+def test_an_export_that_fails_mid_write_leaves_no_file(tmp_path, capsys, monkeypatch):
+    import errno
+    history(tmp_path, seeds=(4,))
+    target = tmp_path / "new.jsonl"
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    assert main(["--data-dir", str(tmp_path), "export", "-o", str(target)]) == 2
+    assert capsys.readouterr().err.endswith("new.jsonl: No space left on device\n")
+    assert not target.exists() and leftovers(tmp_path) == []
 
 
 def test_export_to_a_named_pipe_writes_into_it(tmp_path, capsys):
@@ -238,3 +289,20 @@ def test_replay_of_a_number_with_thousands_of_digits(tmp_path, capsys, field):
     err = capsys.readouterr().err
     assert err == (f"scopa-tui: error: {path} is not a playable game record: line {no + 1}: "
                    "a number has 5000 digits (at most 100)\n")
+
+
+def test_replay_with_a_theme_textual_does_not_know(tmp_path, monkeypatch, capsys):
+    # A settings file naming a theme Textual does not know (a typo, another version's) stopped
+    # `scopa-tui replay` with InvalidThemeError's traceback; the game itself used the default.
+    from scopa_tui.ui import terminal
+    (tmp_path / "settings.json").write_text('{"version": 1, "theme": "nope"}')
+    history(tmp_path, seeds=(4,))
+    assert main(["--data-dir", str(tmp_path), "export", "-o", str(tmp_path / "g.jsonl")]) == 0
+    capsys.readouterr()
+    themes = []
+    monkeypatch.setattr(ReplayApp, "run", lambda self, **kw: themes.append(self.theme))
+    monkeypatch.setattr(terminal, "terminal_problem", lambda: None)
+    assert main(["replay", str(tmp_path / "g.jsonl"), "--data-dir", str(tmp_path)]) == 0
+    assert themes == ["scopa-felt"]
+    err = capsys.readouterr().err
+    assert err == f"scopa-tui: settings file {tmp_path / 'settings.json'}: unknown theme 'nope'; using the default\n"

@@ -72,3 +72,25 @@ async def test_two_copies_never_share_a_save_and_lose_no_move(tmp_path, a_when_b
     first = store.resumable()
     second = Store(tmp_path).resumable()
     assert {first.game_id, second.game_id} == {old_id, b_id}
+
+
+@pytest.mark.parametrize("name", ["saves/g1.lock", "online.lock"])
+def test_a_named_pipe_in_a_locks_place_is_no_lock_and_no_wait(tmp_path, name):
+    # open(path, "a") of a named pipe waits for a reader: the resume offer and the server's
+    # start waited for ever. Now such a lock is as none to be had (the game plays on).
+    import os
+    import threading
+
+    from scopa_tui.store.store import acquire_lock
+
+    path = tmp_path / name
+    path.parent.mkdir(exist_ok=True)
+    os.mkfifo(path)
+    got = []
+    worker = threading.Thread(target=lambda: got.append(acquire_lock(path)), daemon=True)
+    worker.start()
+    worker.join(5)
+    if worker.is_alive():  # let it go: a reader opens the pipe
+        os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+        worker.join(5)
+    assert got == [None] and path.is_fifo()
