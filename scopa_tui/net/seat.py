@@ -46,7 +46,7 @@ class HeadlessSeat:
         self.games = games  # how many games to play at the table (a rematch after each but the last)
         self.finished: list[int] = []  # the table's numbers of the games played to their end
         self.start_after: float | None = None  # the creator's --start-after, for each game
-        self._starters: list[asyncio.Task] = []
+        self._starters: dict[Any, asyncio.Task] = {}  # by the table's game number
         self.out = out or sys.stdout  # looked up now: a test may have replaced them
         self.err = err or sys.stderr
         self.answered: tuple | None = None  # the position last answered (no position twice)
@@ -75,11 +75,11 @@ class HeadlessSeat:
         self.say(f"table {joined.get('code')}")  # English whatever the language: scripts read the code from it
         if create is not None and start_after is not None:
             self.start_after = start_after
-            self._starters.append(asyncio.get_running_loop().create_task(self._start_later(start_after)))
+            self._start_game_later((joined.get("table") or {}).get("game", 1))
         try:
             return await self._play()
         finally:
-            for starter in self._starters:
+            for starter in self._starters.values():
                 starter.cancel()
             close = getattr(self.player, "close", None)
             if close:
@@ -92,12 +92,11 @@ class HeadlessSeat:
         if not table.get("started"):
             await self.client.start()
 
-    def _restart_later(self, table: dict[str, Any]) -> None:
-        """A table whose rematch freed a seat waits for players again: its creator starts it
-        after --start-after once more, the AI in the free seats, as it started the first game."""
-        game = table.get("game")
-        if table.get("phase") == "waiting" and game not in self.finished and len(self._starters) < len(self.finished) + 1:
-            self._starters.append(asyncio.get_running_loop().create_task(self._start_later(self.start_after)))
+    def _start_game_later(self, game: Any) -> None:
+        """Start the table's game ``game`` after --start-after, the AI in the free seats: the
+        first game, and one that waits for players again because a rematch freed a seat."""
+        if game not in self._starters:
+            self._starters[game] = asyncio.get_running_loop().create_task(self._start_later(self.start_after))
 
     async def _play(self) -> int:
         async for msg in self.client:
@@ -120,8 +119,8 @@ class HeadlessSeat:
     async def _take(self, msg: dict[str, Any]) -> int | None:
         """One message from the server; the exit status once the game is over, else None."""
         kind = msg["type"]
-        if kind == "table" and self.start_after is not None and self.finished:
-            self._restart_later(msg.get("table") or {})
+        if kind == "table" and self.start_after is not None and (msg.get("table") or {}).get("phase") == "waiting":
+            self._start_game_later(msg["table"].get("game", 1))
         if kind == "state":
             self.answered = None  # the whole state: a play lost with a connection is wanted again
         if kind in ("turn", "state") and msg.get("view"):
