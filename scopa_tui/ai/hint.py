@@ -32,12 +32,21 @@ class Hint:
     value: float = 0.0  # the search's estimate of the hand-point difference after this move
 
 
-def _name(card: int) -> str:
-    return _("the settebello") if card == SETTEBELLO else str(CARDS[card])
+def _name(card: int, velo: bool = False) -> str:
+    """A card as a hint names it: the 7 of coins by the point it scores, Escoba's velo or
+    Scopa's settebello (README.md, "Playing")."""
+    if card == SETTEBELLO:
+        return _("the velo") if velo else _("the settebello")
+    return str(CARDS[card])
 
 
-def _list(cards: list[int]) -> str:
-    names = [_name(c) for c in cards]
+def _velo(view: PlayerView) -> bool:
+    """Whether the 7 of coins is the velo here: in Escoba, where it scores as the velo."""
+    return view.rules.variant_info.sweep_name == "escoba"
+
+
+def _list(cards: list[int], velo: bool = False) -> str:
+    names = [_name(c, velo) for c in cards]
     if len(names) <= 1:
         return "".join(names)
     # TRANSLATORS: the last two of a list of cards: "3c, 4s and 7d" ({first} may hold several, with commas).
@@ -67,20 +76,21 @@ def _article(name: str) -> str:
 def _what(view: PlayerView, move: Move, a: Assessment, captured: list[int]) -> str:
     """What ``move`` does, as a clause: ``7d takes 3c and 4s``, ``lays 5s``."""
     card = int(move.card)
-    if a.scopa:
-        escoba = view.rules.variant_info.sweep_name == "escoba"
+    velo = _velo(view)
+    if a.scopa:  # Escoba's sweep is an escoba, and its 7 of coins the velo
         if SETTEBELLO in captured or card == SETTEBELLO:
-            return (_("sweeps the table with {card} (an escoba) and takes the settebello") if escoba
+            return (_("sweeps the table with {card} (an escoba) and takes the velo") if velo
                     else _("sweeps the table with {card} (a scopa) and takes the settebello")).format(card=move.card)
-        return (_("sweeps the table with {card} (an escoba)") if escoba
+        return (_("sweeps the table with {card} (an escoba)") if velo
                 else _("sweeps the table with {card} (a scopa)")).format(card=move.card)
     if move.mask:
         if card == SETTEBELLO:
-            return _("plays the settebello to take {cards}").format(cards=_list(captured))
-        return _("{card} takes {cards}").format(card=move.card, cards=_list(captured))
+            return (_("plays the velo to take {cards}") if velo
+                    else _("plays the settebello to take {cards}")).format(cards=_list(captured, velo))
+        return _("{card} takes {cards}").format(card=move.card, cards=_list(captured, velo))
     if len(view.legal) and all(not m.mask for m in view.legal):
-        return _("lays {card} (nothing can be taken)").format(card=_name(card))
-    return _("lays {card}").format(card=_name(card))
+        return _("lays {card} (nothing can be taken)").format(card=_name(card, velo))
+    return _("lays {card}").format(card=_name(card, velo))
 
 
 def explain(view: PlayerView, move: Move, counter: Counter | None = None,
