@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ..engine import CARDS, Move, PlayerView, cards_of
 from ..engine.cards import RANK_NAMES, SETTEBELLO
-from ..engine.core import ESCOBA, rule_of
+from ..engine.core import ESCOBA, card_captures, rule_of
+from ..engine.words import either
 from ..engine.text import _, language, ngettext, pgettext
 from .common import Counter, last_capturer
 from .hard import HardPlayer
@@ -31,12 +32,21 @@ class Hint:
     value: float = 0.0  # the search's estimate of the hand-point difference after this move
 
 
-def _name(card: int) -> str:
-    return _("the settebello") if card == SETTEBELLO else str(CARDS[card])
+def _name(card: int, velo: bool = False) -> str:
+    """A card as a hint names it: the 7 of coins by the point it scores, Escoba's velo or
+    Scopa's settebello (README.md, "Playing")."""
+    if card == SETTEBELLO:
+        return _("the velo") if velo else _("the settebello")
+    return str(CARDS[card])
 
 
-def _list(cards: list[int]) -> str:
-    names = [_name(c) for c in cards]
+def _velo(view: PlayerView) -> bool:
+    """Whether the 7 of coins is the velo here: in Escoba, where it scores as the velo."""
+    return view.rules.variant_info.sweep_name == "escoba"
+
+
+def _list(cards: list[int], velo: bool = False) -> str:
+    names = [_name(c, velo) for c in cards]
     if len(names) <= 1:
         return "".join(names)
     # TRANSLATORS: the last two of a list of cards: "3c, 4s and 7d" ({first} may hold several, with commas).
@@ -66,20 +76,21 @@ def _article(name: str) -> str:
 def _what(view: PlayerView, move: Move, a: Assessment, captured: list[int]) -> str:
     """What ``move`` does, as a clause: ``7d takes 3c and 4s``, ``lays 5s``."""
     card = int(move.card)
-    if a.scopa:
-        escoba = view.rules.variant_info.sweep_name == "escoba"
+    velo = _velo(view)
+    if a.scopa:  # Escoba's sweep is an escoba, and its 7 of coins the velo
         if SETTEBELLO in captured or card == SETTEBELLO:
-            return (_("sweeps the table with {card} (an escoba) and takes the settebello") if escoba
+            return (_("sweeps the table with {card} (an escoba) and takes the velo") if velo
                     else _("sweeps the table with {card} (a scopa) and takes the settebello")).format(card=move.card)
-        return (_("sweeps the table with {card} (an escoba)") if escoba
+        return (_("sweeps the table with {card} (an escoba)") if velo
                 else _("sweeps the table with {card} (a scopa)")).format(card=move.card)
     if move.mask:
         if card == SETTEBELLO:
-            return _("plays the settebello to take {cards}").format(cards=_list(captured))
-        return _("{card} takes {cards}").format(card=move.card, cards=_list(captured))
+            return (_("plays the velo to take {cards}") if velo
+                    else _("plays the settebello to take {cards}")).format(cards=_list(captured, velo))
+        return _("{card} takes {cards}").format(card=move.card, cards=_list(captured, velo))
     if len(view.legal) and all(not m.mask for m in view.legal):
-        return _("lays {card} (nothing can be taken)").format(card=_name(card))
-    return _("lays {card}").format(card=_name(card))
+        return _("lays {card} (nothing can be taken)").format(card=_name(card, velo))
+    return _("lays {card}").format(card=_name(card, velo))
 
 
 def explain(view: PlayerView, move: Move, counter: Counter | None = None,
@@ -120,11 +131,11 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
         return _("{move}: the table is left empty").format(move=what)
     if a.sweep_rank == 0:
         return _exposed(_("{move} and leaves {left}: no single card can sweep it").format(move=what, left=left),
-                        view, move, what, left, a, counter)
+                        view, move, what, left, a, counter, rank_name)
     unseen = counter.unseen_of_rank(a.sweep_rank)
     if unseen == 0:
         return _exposed(_("{move} and leaves {left}: no unseen card sweeps it").format(move=what, left=left),
-                        view, move, what, left, a, counter)
+                        view, move, what, left, a, counter, rank_name)
     card = _article(rank_name(a.sweep_rank))
     if a.p_sweep >= 0.995:
         # TRANSLATORS: {card} is one card of the rank that sweeps, e.g. "a Horse", "un Cavallo".
@@ -139,23 +150,51 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
             .format(move=what, left=left, card=card, n=unseen, percent=round(100 * a.p_sweep)))
 
 
+def _settebello_takers(view: PlayerView, table: int, counter: Counter) -> list[int]:
+    """The ranks of which a card nobody has seen yet could take the settebello from
+    ``table``: a 7 by its match, another rank by a sum with it (an 8 on 1d 7d), the Ace of
+    Scopa d'Assi with the whole table."""
+    rule = rule_of(view.rules)
+    return [r for r in range(1, 11) if counter.unseen_of_rank(r)
+            and any(m >> SETTEBELLO & 1 for m in card_captures(rule, 4 * (r - 1), table))]
+
+
 def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: Assessment,
-             counter: Counter) -> str:
-    """``line``, unless the settebello stays on the table where a 7 nobody has seen yet can
-    take it: a table no card sweeps is not a safe one then, and the line says so (Escoba
-    takes by sums of 15, not by rank: not there)."""
-    sevens = counter.unseen_of_rank(7)
-    if not (a.after >> SETTEBELLO & 1 and sevens) or rule_of(view.rules) == ESCOBA:
+             counter: Counter, rank_name: Callable[[int], str] = _english) -> str:
+    """``line``, unless the settebello stays on the table where a card nobody has seen yet
+    can take it (a 7, or a card its sum with other table cards makes): a table no card
+    sweeps is not a safe one then, and the line says so (Escoba takes by sums of 15, not
+    by rank: not there)."""
+    if not a.after >> SETTEBELLO & 1 or rule_of(view.rules) == ESCOBA:
         return line
-    if int(move.card) == SETTEBELLO:  # laid now: the risk is the whole story (the line stays short)
-        # TRANSLATORS: {move} is "lays the settebello"; {n} how many 7s nobody has seen yet.
-        return ngettext("{move} and leaves {left}: a 7 can take it ({n} still unseen)",
-                        "{move} and leaves {left}: a 7 can take it ({n} still unseen)",
-                        sevens).format(move=what, left=left, n=sevens)
-    # TRANSLATORS: {line} is the hint's line ("4c takes 1s and 3b and leaves 7d 9c: no
-    # single card can sweep it"); {n} how many 7s nobody has seen yet.
-    return ngettext("{line}, but a 7 takes the settebello ({n} still unseen)",
-                    "{line}, but a 7 takes the settebello ({n} still unseen)", sevens).format(line=line, n=sevens)
+    takers = _settebello_takers(view, a.after, counter)
+    if not takers:
+        return line
+    n = sum(counter.unseen_of_rank(r) for r in takers)
+    if takers == [7]:
+        if int(move.card) == SETTEBELLO:  # laid now: the risk is the whole story (the line stays short)
+            # TRANSLATORS: {move} is "lays the settebello"; {n} how many 7s nobody has seen yet.
+            return ngettext("{move} and leaves {left}: a 7 can take it ({n} still unseen)",
+                            "{move} and leaves {left}: a 7 can take it ({n} still unseen)",
+                            n).format(move=what, left=left, n=n)
+        # TRANSLATORS: {line} is the hint's line ("4c takes 1s and 3b and leaves 7d 9c: no
+        # single card can sweep it"); {n} how many 7s nobody has seen yet.
+        return ngettext("{line}, but a 7 takes the settebello ({n} still unseen)",
+                        "{line}, but a 7 takes the settebello ({n} still unseen)", n).format(line=line, n=n)
+    cards = either(_article(rank_name(r)) for r in takers)
+    if int(move.card) == SETTEBELLO:
+        # TRANSLATORS: {move} is "lays the settebello"; {cards} the cards that could take it,
+        # "a 7 or a Jack" (a Jack by the sum of an Ace and the 7); {n} how many of them nobody
+        # has seen yet.
+        return ngettext("{move} and leaves {left}: {cards} can take it ({n} still unseen)",
+                        "{move} and leaves {left}: {cards} can take it ({n} still unseen)",
+                        n).format(move=what, left=left, cards=cards, n=n)
+    # TRANSLATORS: {line} is the hint's line ("4c takes 3b and leaves 1s 7d 9c: no single
+    # card can sweep it"); {cards} the cards that could take the settebello, "a 7 or a Jack"
+    # (a Jack by 1s + 7d); {n} how many of them nobody has seen yet.
+    return ngettext("{line}, but {cards} can take the settebello ({n} still unseen)",
+                    "{line}, but {cards} can take the settebello ({n} still unseen)",
+                    n).format(line=line, cards=cards, n=n)
 
 
 def best(view: PlayerView, budget: float, iters: int | None, seed: int | None) -> tuple[Move, float]:

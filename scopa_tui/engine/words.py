@@ -131,6 +131,20 @@ def either(items) -> str:
     return pgettext("alternatives", "{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
+def neither(items) -> str:
+    """What a side has none of, after "no": ``"Spade or Bastoni"``, which the languages that
+    say it with their "nor" write so: French "sans Spade ni Bastoni", Italian "senza Spade
+    né Bastoni", Spanish "sin Espadas ni Bastos"."""
+    items = [str(x) for x in items]
+    if len(items) == 1:
+        return items[0]
+    # TRANSLATORS: the last of a list of things a side has none of, after "no" ("no {suits}"):
+    # {items} is "Denari, Coppe" (or one), {last} "Spade": English "no Coppe or Spade", with
+    # your language's "nor" where it takes one (French "sans Coppe ni Spade", Italian
+    # "senza Coppe né Spade").
+    return pgettext("none of", "{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
 def both(items) -> str:
     """All of them: ``"You and Anna"``, ``"Anna, Bruno and Carla"``."""
     items = [str(x) for x in items]

@@ -27,7 +27,7 @@ from textual.widget import Widget
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
 from ..engine.text import _, ngettext, pgettext
-from ..engine.words import both_sides, either, is_your_side, side_score
+from ..engine.words import both_sides, is_your_side, neither, side_score
 from ..store.words import deal_sweeps_word
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
@@ -79,7 +79,7 @@ def primiera_cell(side: SideScore, deck: DeckStyle, style: Styler = _plain) -> T
         if not side.captured:
             return Text(_("no cards"))
         # TRANSLATORS: the primiera of a side lacking a suit: {suits} "Spade" or "Spade or Bastoni".
-        return Text(_("no {suits}").format(suits=either([deck.suit_word(s) for s in side.missing_suits])))
+        return Text(_("no {suits}").format(suits=neither([deck.suit_word(s) for s in side.missing_suits])))
     text = _cards(side.primiera_cards, deck, style)
     text.append(f" = {side.primiera}")
     return text

@@ -77,3 +77,20 @@ def test_a_settebello_left_where_a_7_can_take_it_is_said():
     assert explain(there, Move("4c", ["1s", "3b"])) == (
         "4c takes 1s and 3b and leaves 7d 9c: no single card can sweep it, but a 7 takes the settebello "
         "(3 still unseen)")
+
+
+def test_a_settebello_a_sum_can_take_is_said_with_every_card_that_takes_it():
+    # 2d laid on 1d 7d 9s: no 7 only, an 8 takes 1d + 7d and a King 1d + 2d + 7d (a 9 must
+    # take 9s: a match beats a sum)
+    view = make_view("2d", "1d 7d 9s", hand_sizes=(1, 3), stock=30)
+    assert explain(view, Move("2d")) == (
+        "lays 2d (nothing can be taken) and leaves 1d 2d 7d 9s: no single card can sweep it, "
+        "but a 7, a Jack or a King can take the settebello (11 still unseen)")
+    # the settebello laid by the hint's move: the Jack that sums to it counts too
+    laid = make_view("7d 9c", "1s 9b", hand_sizes=(2, 2), stock=18)
+    assert explain(laid, Move("7d")) == (
+        "lays the settebello and leaves 1s 7d 9b: a 7 or a Jack can take it (7 still unseen)")
+    # every Jack and King already seen: only the 7s are left to say
+    seen = make_view("2d", "1d 7d 9s", captured=["8c 8s 8b 8d 10c 10s", "10b 10d"], hand_sizes=(1, 3),
+                     stock=22)
+    assert explain(seen, Move("2d")).endswith("but a 7 takes the settebello (3 still unseen)")

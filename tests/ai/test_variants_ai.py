@@ -99,6 +99,30 @@ def test_the_hint_calls_an_escoba_sweep_an_escoba():
     assert explain(view, Move("3d", parse_cards(["5s", "7b"]))).startswith("sweeps the table with 3d (an escoba)")
 
 
+def test_the_hint_calls_escobas_7_of_coins_the_velo():
+    # Escoba scores the 7 of coins as the velo (its score panel and scoring say so): a hint
+    # there names it so, never the settebello of Scopa
+    from dataclasses import replace
+
+    from ai_helpers import make_view
+    from scopa_tui.ai.hint import explain
+    from scopa_tui.engine import Move
+    from scopa_tui.engine.core import card_captures
+
+    view = make_view("7d 2b", "8s 3c", rules=make_rules(variant="escoba"), stock=20)
+    table = mask_of(view.table)
+    view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ESCOBA, int(c), table)))
+    assert explain(view, Move("7d", parse_cards(["8s"]))).startswith("plays the velo to take 8s and leaves 3c")
+    sweep = make_view("6b 2b", "2s 7d", rules=make_rules(variant="escoba"), stock=20)
+    line = explain(sweep, Move("6b", parse_cards(["2s", "7d"])))
+    assert line == "sweeps the table with 6b (an escoba) and takes the velo"
+    laid = make_view("7d", "5s 9c", rules=make_rules(variant="escoba"), stock=20)
+    assert explain(laid, Move("7d")).startswith("lays the velo")
+    # Scopa's stays the settebello
+    assert explain(make_view("7d 2b", "7s 3c", stock=20), Move("7d", parse_cards(["7s"]))).startswith(
+        "plays the settebello to take 7s")
+
+
 def test_the_strength_benchmark_runs_a_variant():
     from scopa_tui.ai.strength import run_matches
 

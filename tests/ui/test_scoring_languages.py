@@ -133,3 +133,24 @@ async def test_a_language_change_says_the_partners_sides_in_the_new_language(tmp
         assert "You & Bruno" in shown(app.screen.query_one(ScoringView))
         said = await _said_in(app, pilot, "tl")
         assert "Ikaw at si Bruno" in said and "Anna at Carla" in said and "&" not in said
+
+
+def test_a_primiera_lacking_two_suits_says_none_of_them_as_each_language_does():
+    # "sans Denari ou Spade" is not French: after "sans", "senza", "sin" the list takes "ni", "né"
+    from scopa_tui.engine.cards import parse_cards
+    from scopa_tui.engine.scoring import SideScore
+    from scopa_tui.ui.scoring_view import primiera_cell
+
+    side = SideScore(side=1, seats=(1,), captured=tuple(parse_cards(["7c", "6b"])), cards=2, coins=0,
+                     settebello=False, primiera=None, primiera_cards=(), missing_suits=("d", "s"), scope=0,
+                     points=0)
+    one = SideScore(side=1, seats=(1,), captured=tuple(parse_cards(["7c", "6b", "5d"])), cards=3, coins=1,
+                    settebello=False, primiera=None, primiera_cards=(), missing_suits=("s",), scope=0, points=0)
+    for lang, deck, two, alone in (("en", "italian", "no Denari or Spade", "no Spade"),
+                                   ("fr", "italian", "sans Denari ni Spade", "sans Spade"),
+                                   ("it", "italian", "senza Denari né Spade", "senza Spade"),
+                                   ("es", "spanish", "sin Oros ni Espadas", "sin Espadas"),
+                                   ("tl", "italian", "walang Denari o Spade", "walang Spade")):
+        languages.use(lang)
+        assert str(primiera_cell(side, DeckStyle(deck))) == two
+        assert str(primiera_cell(one, DeckStyle(deck))) == alone
