@@ -413,7 +413,8 @@ class HandView(CardCanvas):
             lines = render_card(c, self.deck, size)
             if fan and i < last:
                 lines = fanned(lines, c, self.deck, fan)
-            label = f"▲ {i + 1} ▲" if i == self.selected and size != "tiny" and not fan else str(i + 1)
+            key = str((i + 1) % 10)  # the key that picks it: 1-9, and 0 for Scopone's tenth card
+            label = f"▲ {key} ▲" if i == self.selected and size != "tiny" and not fan else key
             items.append(Item(lines, label, state, c, raise_=1 if i == self.selected else 0))
         gap = 2 if size != "tiny" else 1
         return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny",
