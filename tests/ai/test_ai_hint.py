@@ -77,3 +77,32 @@ def test_a_settebello_left_where_a_7_can_take_it_is_said():
     assert explain(there, Move("4c", ["1s", "3b"])) == (
         "4c takes 1s and 3b and leaves 7d 9c: no single card can sweep it, but a 7 takes the settebello "
         "(3 still unseen)")
+
+
+def test_the_last_card_names_who_takes_the_cards_left():
+    # Laying the hand's last card: Bruno (seat 1) captured last, so what is left is his. The
+    # line said "goes to the side that captured last" where the game knew it was Bruno.
+    view = make_view("5s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
+    names = ["You", "Bruno"].__getitem__
+    assert explain(view, Move("5s"), seat_name=names) == \
+        "lays 5s (nothing can be taken): last card of the hand, the 4b 5s 9c left on the table go to Bruno"
+    # without names (a bot, a test of the engine's words) the side is still not named
+    assert explain(view, Move("5s")).endswith("go to the side that captured last")
+    # a capture now takes the rest: "you", names or not
+    taking = make_view("4s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
+    assert explain(taking, Move("4s", ["4b"]), seat_name=names).endswith("the 9c left on the table goes to you")
+
+
+def test_the_last_card_names_a_partner_who_captured_last():
+    # Four players: Carla (seat 2, the partner opposite) captured last, then Dario laid a card.
+    view = make_view("5s", "4b 9c", players=4, hand_sizes=(1, 0, 0, 0), stock=0,
+                     history=[(2, "7d", "7c", False), (3, "2d", "", False)])
+    names = ["You", "Bruno", "Carla", "Dario"].__getitem__
+    assert explain(view, Move("5s"), seat_name=names).endswith("left on the table go to Carla")
+    assert explain(view, Move("5s")).endswith("left on the table go to you")  # the side's, unnamed
+
+
+def test_suggest_passes_the_names_on():
+    view = make_view("5s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
+    hint = suggest(view, iters=10, seed=1, seat_name=["You", "Bruno"].__getitem__)
+    assert hint.reason.endswith("go to Bruno")

@@ -1450,6 +1450,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             with quick_switches():
                 searcher = getattr(self.app, "searcher", None)  # the search in a process (ai/searchproc.py)
                 found = hint.suggest(view, rank_name=self.deck.rank_name, run=searcher and searcher.run,
+                                     seat_name=self.names.__getitem__,  # as the seats are named
                                      **getattr(self.app, "hint_options", {}))
             move, reason = found.move, found.reason
         except Exception as exc:  # a hint failing must not end the game
