@@ -132,6 +132,14 @@ async def test_a_rematch_asked_waits_for_the_other_and_a_leaver_frees_the_seat(t
             await pilot.press("enter")  # start it: the AI takes Bruno's seat
             await until(pilot, lambda: table.phase == "play" and table.game_number == 2, "game 2")
             assert table.seats[0].kind == "ai"
+            # the log says so, once (it said nothing: an AI played where Bruno had sat)
+            line = f"{table.seats[0].name} takes the free seat: the AI plays it"
+            await until(pilot, lambda: line in log_texts(screen), "the AI's seat in the log")
+            await settle(pilot)
+            assert log_texts(screen).count(line) == 1
+            app.set_language("fr")  # said again in the language in use
+            await settle(pilot)
+            assert f"{table.seats[0].name} prend la place libre\u00a0: l'IA la joue" in log_texts(screen)
 
 
 async def test_the_result_comes_back_with_enter_and_the_lobby_button_leaves_the_table(tmp_path):

@@ -54,6 +54,8 @@ TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
 SEAT_NEWS = {"joined": N_("{name} sat down"), "left": N_("{name} lost the connection"),
              "returned": N_("{name} is back"), "away": N_("{name} is away: the AI plays for them"),
              "ai": N_("{name} left: the AI plays the seat"),
+             # the game began with the AI in a seat nobody took (one left free at a game's end)
+             "ai_seated": N_("{name} takes the free seat: the AI plays it"),
              # this player's own seat, taken back from the AI (net/remote.py)
              "taken_back": N_("You are back: the AI played for you while you were away"),
              # after the game's end (net/remote.py): asked to play again at the table, or left it
