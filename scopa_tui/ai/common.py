@@ -89,12 +89,18 @@ def sort_moves(moves):
     return sorted(moves, key=lambda m: (int(m.card), m.mask))
 
 
-def last_capturer(view: PlayerView) -> int:
-    """The side that made the last capture of this hand so far (-1: nobody)."""
+def last_capture_seat(view: PlayerView) -> int:
+    """The seat that made the last capture of this hand so far (-1: nobody)."""
     for play in reversed(view.history):
         if play.capture:
-            return view.rules.side_of(play.seat)
+            return play.seat
     return -1
+
+
+def last_capturer(view: PlayerView) -> int:
+    """The side that made the last capture of this hand so far (-1: nobody)."""
+    seat = last_capture_seat(view)
+    return view.rules.side_of(seat) if seat >= 0 else -1
 
 
 def next_seat_hand_size(view: PlayerView, seat: int) -> int:

@@ -20,7 +20,7 @@ from ..engine.cards import RANK_NAMES, SETTEBELLO
 from ..engine.core import ESCOBA, card_captures, rule_of
 from ..engine.words import either
 from ..engine.text import _, language, ngettext, pgettext
-from .common import Counter, last_capturer
+from .common import Counter, last_capture_seat
 from .hard import HardPlayer
 from .medium import Assessment, assess
 
@@ -94,11 +94,14 @@ def _what(view: PlayerView, move: Move, a: Assessment, captured: list[int]) -> s
 
 
 def explain(view: PlayerView, move: Move, counter: Counter | None = None,
-            rank_name: Callable[[int], str] | None = None) -> str:
+            rank_name: Callable[[int], str] | None = None,
+            seat_name: Callable[[int], str] | None = None) -> str:
     """One line on what ``move`` does and what it leaves the next player, in the player's
     language: each line is one message, with what the move does as its ``{move}`` field.
 
-    ``rank_name`` names a rank in words (default: the engine's English names).
+    ``rank_name`` names a rank in words (default: the engine's English names);
+    ``seat_name`` names a seat ("Bruno"), so that the last card's line says who takes the
+    cards left on the table (without it: "the side that captured last").
     """
     rank_name = rank_name or _english
     counter = counter or Counter(view)
@@ -113,14 +116,21 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
         if not a.after:
             # TRANSLATORS: {move} says what the move does, e.g. "7d takes 3c and 4s".
             return _("{move}: the last card of the hand").format(move=what)
-        last = view.side if move.mask else last_capturer(view)
+        seat = view.seat if move.mask else last_capture_seat(view)  # who takes what is left
+        last = view.rules.side_of(seat) if seat >= 0 else -1
         n = len(left_cards)  # one card left "goes", more "go"
-        if last == view.side:
+        if seat == view.seat or (last == view.side and seat_name is None):
             line = ngettext("{move}: last card of the hand, the {left} left on the table goes to you",
                             "{move}: last card of the hand, the {left} left on the table go to you", n)
         elif last < 0:
             line = ngettext("{move}: last card of the hand, the {left} left on the table goes to nobody",
                             "{move}: last card of the hand, the {left} left on the table go to nobody", n)
+        elif seat_name is not None:  # the player who captured last, a partner too (README.md, Playing)
+            # TRANSLATORS: {name} is the player who captured last this hand ("Bruno"), who takes
+            # the cards left on the table; {left} are those cards.
+            line = ngettext("{move}: last card of the hand, the {left} left on the table goes to {name}",
+                            "{move}: last card of the hand, the {left} left on the table go to {name}", n)
+            return line.format(move=what, left=left, name=seat_name(seat))
         else:
             line = ngettext("{move}: last card of the hand, the {left} left on the table goes to the side that "
                             "captured last",
@@ -205,17 +215,19 @@ def best(view: PlayerView, budget: float, iters: int | None, seed: int | None) -
 
 
 def suggest(view: PlayerView, budget: float = 0.5, iters: int | None = None, seed: int | None = None,
-            rank_name: Callable[[int], str] | None = None, run: Callable | None = None) -> Hint:
+            rank_name: Callable[[int], str] | None = None, run: Callable | None = None,
+            seat_name: Callable[[int], str] | None = None) -> Hint:
     """The hard AI's move for this view and why, in one line.
 
     ``budget`` caps the search in seconds; ``iters`` (worlds) replaces it when given;
-    ``rank_name`` names ranks in the reason (see :func:`explain`); ``run(fn, *args)`` runs
-    the search (e.g. :meth:`.searchproc.SearchProcess.run`; by default here).
+    ``rank_name`` and ``seat_name`` name ranks and seats in the reason (see :func:`explain`);
+    ``run(fn, *args)`` runs the search (e.g. :meth:`.searchproc.SearchProcess.run`; by
+    default here).
     """
     if not view.legal:
         raise ValueError(_("no move to suggest: it is not this seat's turn"))
     move, value = (run or _here)(best, view, budget, iters, seed)
-    return Hint(move, explain(view, move, rank_name=rank_name), value)
+    return Hint(move, explain(view, move, rank_name=rank_name, seat_name=seat_name), value)
 
 
 def _here(fn: Callable, *args):

@@ -421,6 +421,7 @@ class RemoteTable(Table):
         elif kind == "table":
             info = check_table_info(msg.get("table"), self.rules.players)
             asked = set(self._rematch_seats())
+            was_open = {i for i, s in enumerate(self.seats) if s.kind == "open"}
             if self._take_info(info):  # the people said yes to playing again
                 if info.get("phase") == "waiting":  # a seat was freed: the table waits for players
                     self._reset()
@@ -429,6 +430,9 @@ class RemoteTable(Table):
                 for seat in self._rematch_seats():
                     if seat not in asked and seat != self.my_seat:
                         self._emit(SeatChanged(seat, self.seats[seat].name, "rematch"))
+            for seat in sorted(was_open):  # started with the AI in a free seat (one left, or never taken)
+                if self.seats[seat].kind == "ai":
+                    self._emit(SeatChanged(seat, self.seats[seat].name, "ai_seated"))
             self._emit(StatusChanged())
         elif kind == "seat":
             seat, status = msg.get("seat"), str(msg.get("status"))

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class SeatChanged:
     """Someone ``joined``, ``left``, ``returned``, went ``away``, or the ``ai`` took the seat;
-    after the game, asked for a ``rematch`` or left the table for good (``gone``)."""
+    after the game, asked for a ``rematch`` or left the table for good (``gone``); a game
+    began with the AI in a seat nobody had taken (``ai_seated``)."""
 
     seat: int
     name: str

@@ -94,3 +94,32 @@ def test_a_settebello_a_sum_can_take_is_said_with_every_card_that_takes_it():
     seen = make_view("2d", "1d 7d 9s", captured=["8c 8s 8b 8d 10c 10s", "10b 10d"], hand_sizes=(1, 3),
                      stock=22)
     assert explain(seen, Move("2d")).endswith("but a 7 takes the settebello (3 still unseen)")
+
+
+def test_the_last_card_names_who_takes_the_cards_left():
+    # Laying the hand's last card: Bruno (seat 1) captured last, so what is left is his. The
+    # line said "goes to the side that captured last" where the game knew it was Bruno.
+    view = make_view("5s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
+    names = ["You", "Bruno"].__getitem__
+    assert explain(view, Move("5s"), seat_name=names) == \
+        "lays 5s (nothing can be taken): last card of the hand, the 4b 5s 9c left on the table go to Bruno"
+    # without names (a bot, a test of the engine's words) the side is still not named
+    assert explain(view, Move("5s")).endswith("go to the side that captured last")
+    # a capture now takes the rest: "you", names or not
+    taking = make_view("4s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
+    assert explain(taking, Move("4s", ["4b"]), seat_name=names).endswith("the 9c left on the table goes to you")
+
+
+def test_the_last_card_names_a_partner_who_captured_last():
+    # Four players: Carla (seat 2, the partner opposite) captured last, then Dario laid a card.
+    view = make_view("5s", "4b 9c", players=4, hand_sizes=(1, 0, 0, 0), stock=0,
+                     history=[(2, "7d", "7c", False), (3, "2d", "", False)])
+    names = ["You", "Bruno", "Carla", "Dario"].__getitem__
+    assert explain(view, Move("5s"), seat_name=names).endswith("left on the table go to Carla")
+    assert explain(view, Move("5s")).endswith("left on the table go to you")  # the side's, unnamed
+
+
+def test_suggest_passes_the_names_on():
+    view = make_view("5s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
+    hint = suggest(view, iters=10, seed=1, seat_name=["You", "Bruno"].__getitem__)
+    assert hint.reason.endswith("go to Bruno")

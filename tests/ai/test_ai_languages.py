@@ -103,3 +103,18 @@ def test_one_card_left_by_the_last_play_is_said_in_the_singular():
     assert explain(view, Move("5s", ["5c"])).endswith(", la 4b in tavola va a te")
     two = make_view("5s", "5c 4b 6d", hand_sizes=(1, 0), stock=0)
     assert explain(two, Move("5s", ["5c"])).endswith(", le 4b 6d in tavola vanno a te")
+
+
+def test_the_last_card_names_who_takes_the_cards_left_in_every_language():
+    view = make_view("5s", "", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])  # 5s alone
+    two = make_view("5s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
+    names = ["You", "Bruno"].__getitem__
+    said = {"en": ("the 5s left on the table goes to Bruno", "the 4b 5s 9c left on the table go to Bruno"),
+            "it": ("la 5s in tavola la prende Bruno", "le 4b 5s 9c in tavola le prende Bruno"),
+            "es": ("la 5s es para Bruno", "las 4b 5s 9c son para Bruno"),
+            "fr": ("la 5s est pour Bruno", "les 4b 5s 9c sont pour Bruno"),
+            "tl": ("kay Bruno ang 5s", "kay Bruno ang 4b 5s 9c")}
+    for code, (one_line, two_line) in said.items():
+        languages.use(code)
+        assert explain(view, Move("5s"), seat_name=names).endswith(one_line), code
+        assert explain(two, Move("5s"), seat_name=names).endswith(two_line), code

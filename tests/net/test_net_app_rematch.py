@@ -132,6 +132,14 @@ async def test_a_rematch_asked_waits_for_the_other_and_a_leaver_frees_the_seat(t
             await pilot.press("enter")  # start it: the AI takes Bruno's seat
             await until(pilot, lambda: table.phase == "play" and table.game_number == 2, "game 2")
             assert table.seats[0].kind == "ai"
+            # the log says so, once (it said nothing: an AI played where Bruno had sat)
+            line = f"{table.seats[0].name} takes the free seat: the AI plays it"
+            await until(pilot, lambda: line in log_texts(screen), "the AI's seat in the log")
+            await settle(pilot)
+            assert log_texts(screen).count(line) == 1
+            app.set_language("fr")  # said again in the language in use
+            await settle(pilot)
+            assert f"{table.seats[0].name} prend la place libre\u00a0: l'IA la joue" in log_texts(screen)
 
 
 async def test_the_result_comes_back_with_enter_and_the_lobby_button_leaves_the_table(tmp_path):
@@ -227,3 +235,57 @@ async def test_at_80x24_a_long_game_and_a_long_rematch_line_leave_the_buttons_in
         assert [b.id for b in buttons] == ["again", "lobby", "quit"]
         inside = over.query_one("#game-over").content_region  # within the panel's border, not cut by it
         assert all(b.region.height == 1 and inside.contains_region(b.region) for b in buttons), inside
+
+
+async def test_the_buttons_stay_put_as_the_rematch_line_gets_shorter():
+    # "waiting for Bernardino Ludovico, Carlotta Valentina" took two lines, then one once
+    # Bernardino said yes: the buttons under it went up a row.
+    from scopa_tui.engine import Game, make_rules
+    from scopa_tui.ui.app import ScopaApp
+
+    game = Game(make_rules("standard", players=3, target=1), seed=3)
+    game.start()
+    while not game.is_over:
+        game.next_hand() if game.phase == "hand_over" else game.play(game.legal_moves()[0])
+    names = ["Bernardino Ludovico Maria", "Carlotta Valentina Serena"]
+    waiting = list(names)
+
+    def note() -> str:
+        return "You asked to play again: waiting for " + ", ".join(waiting) + "."
+
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(GameOverScreen(list(game.hand_scores), ["Anna", *names], game.winner, False, 1,
+                                       rematch=note, rematch_forms=lambda: [note()]))
+        await settle(pilot)
+        over = app.screen
+        line, again = over.query_one("#rematch"), over.query_one("#again")
+        assert line.region.height == 2  # the line wraps
+        where = again.region
+        waiting.pop(0)  # Bernardino says yes: the line fits on one row now
+        over.show_rematch()
+        await settle(pilot)
+        assert str(line.content) == "You asked to play again: waiting for Carlotta Valentina Serena."
+        assert line.region.height == 2 and again.region == where  # the buttons have not moved
+        waiting.clear()
+        waiting.append("Carlotta Valentina Serena, Bernardino Ludovico Maria, Zeno, Ottavio Lorenzo, Ugo, Massimiliano Tommaso, Federica")  # new
+        over.show_rematch()
+        await settle(pilot)
+        assert line.region.height == 3  # a longer line still gets its rows
+
+
+async def test_the_rematch_line_keeps_room_for_what_it_can_come_to_say(tmp_path):
+    # Before anyone answers, the game-over screen keeps the rows of the longest line the
+    # table can show ("You asked to play again: waiting for" every other person).
+    async def stay(client: NetClient) -> bool:
+        return True
+
+    async with running_server(tmp_path / "server") as (server, url):
+        async with a_game_over(url, stay) as (pilot, screen, code):
+            forms = screen.rematch_forms()
+            assert forms == ["Play again: another game at this table, once everyone at it says yes.",
+                             "You asked to play again: waiting for Bruno.",
+                             "Bruno wants to play again at this table."]
+            await settle(pilot)
+            line = pilot.app.screen.query_one("#rematch")
+            assert str(line.content) == forms[0] and line.forms() == forms  # the screen is given them

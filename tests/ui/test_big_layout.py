@@ -1,6 +1,7 @@
 """Big terminals: the extra-large cards at 160x50 and bigger ones at 200x60 (a table of a few
 cards then fills the felt instead of leaving empty bands above and below), and at 160x50 and 200x60 nothing of the
-game screen leaves the screen and the table's cards stay inside the table, however many."""
+game screen leaves the screen and the table's cards stay inside the table, however many; Scopone's
+ten cards in the hand as big as its rows allow, in one row, with no band of empty rows under them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from scopa_tui.ui.card_render import SIZES
 from scopa_tui.ui.widgets.cards import TableView
 
 from .helpers import game_screen, make_app, settle, wait_for_my_turn
+from .test_variants_game_screen import variant_app
 
 BIG = [(160, 50), (200, 60)]
 
@@ -72,3 +74,41 @@ async def test_nothing_leaves_a_big_screen_and_a_full_table_falls_back(players, 
         await settle(pilot)
         assert_inside(screen, size)
         assert len(table._hits) == 12
+
+
+# Scopone's ten cards: the size of card the hand's rows take, and how many columns each shows.
+SCOPONE = {(160, 45): ("large", 11), (160, 50): ("large", 10), (130, 40): ("medium", 7),
+           (120, 38): ("medium", 7), (200, 60): ("xlarge", 13)}
+
+
+@pytest.mark.parametrize("size", list(SCOPONE))
+async def test_scopones_ten_cards_take_the_hands_room(size):
+    # At 160x45 the hand showed medium cards above three empty rows (large ones fit side by
+    # side); at 130x40 and 200x60 its second row of cards was cut off by the hand's border.
+    app = variant_app("scopone-scientifico", players=4)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        screen = game_screen(app)
+        hand = screen.query_one("#hand")
+        assert len(screen.pic.my_hand) == 10 == len(hand._hits)
+        card_size, shows = SCOPONE[size]
+        assert hand.card_size == card_size
+        room = hand.content_region
+        tops = {y0 for _x0, y0, _x1, _y1, _ in hand._hits}
+        bottoms = {y1 for _x0, _y0, _x1, y1, _ in hand._hits}
+        assert len(tops) == 1 and len(bottoms) == 1  # one row
+        above, below = tops.pop(), room.height - bottoms.pop()
+        assert below >= 0 and abs(above - below) <= 1  # no band of empty rows under the cards
+        assert all(x1 <= room.width for _x0, _y0, x1, _y1, _ in hand._hits)
+        steps = {b[0] - a[0] for a, b in zip(hand._hits, hand._hits[1:])}
+        assert min(steps) >= shows  # each card shows that much (whole cards, or all but a column)
+
+
+def test_scopone_hand_at_160x45(snap_compare):
+    async def my_turn(pilot):
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+
+    assert snap_compare(variant_app("scopone-scientifico", players=4), terminal_size=(160, 45),
+                        run_before=my_turn)

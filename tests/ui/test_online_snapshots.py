@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+from textual.widgets._toast import Toast, ToastRack
+
 from scopa_tui.engine import make_rules
 from scopa_tui.net.remote import RemoteTable
 from scopa_tui.ui.app import ScopaApp
 from scopa_tui.ui.screens.lobby import LobbyScreen
+from scopa_tui.ui.widgets.play_button import PlayButton
 
 SIZE = (80, 24)
 SEATS = [{"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False},
@@ -76,6 +80,25 @@ def test_online_game_screen(snap_compare):
             await pilot.pause()
 
     assert snap_compare(online_game_app(), terminal_size=SIZE, run_before=sit)
+
+
+@pytest.mark.parametrize("size", [SIZE, (100, 30), (160, 45)])
+async def test_notices_lie_over_the_side_panel_not_the_hand_or_the_play_button(size):
+    # The notices of a dropped seat and of a chat line were 40 columns wide at 80x24, over
+    # the hand's last card and the Play button.
+    app = online_game_app()
+    async with app.run_test(size=size, notifications=True) as pilot:
+        app.show_table(app.table_for_test)
+        for _ in range(12):
+            await pilot.pause()
+        screen = app.screen
+        toasts = list(screen.get_child_by_type(ToastRack).walk_children(Toast))
+        assert len(toasts) == 2  # Bruno's connection, Bruno's chat line
+        side, play = screen.query_one("#side").region, screen.query_one("#play").region
+        button = screen.query_one(PlayButton).region
+        for toast in toasts:
+            assert side.contains_region(toast.region), (toast.region, side)
+            assert not toast.region.overlaps(play) and not toast.region.overlaps(button)
 
 
 def test_lobby(snap_compare, monkeypatch):

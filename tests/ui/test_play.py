@@ -245,13 +245,24 @@ async def test_resize_too_small_then_bigger_cards():
         assert screen.query_one("#table").card_size == "large"
 
 
-async def test_hint_selects_a_legal_move_and_says_why():
+async def test_hint_selects_a_legal_move_and_says_why(monkeypatch):
+    from scopa_tui.ai import hint
+
+    given, real = {}, hint.suggest
+
+    def suggest(view, **options):
+        given.update(options)
+        return real(view, **options)
+
+    monkeypatch.setattr(hint, "suggest", suggest)
     app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = game_screen(app)
         await pilot.press("h")
         await settle(pilot)
+        # the seats' names as shown, for "the 4b left on the table goes to Bruno" (ai/hint.py)
+        assert given["seat_name"](1) == screen.names[1] != "" and given["seat_name"](0) == screen.names[0]
         assert screen.selected is not None
         card = screen.pic.my_hand[screen.selected]
         assert app.game.explain(card, screen.capture) is None  # the hint is a legal move

@@ -54,6 +54,8 @@ TABLE_LETTERS = [c for c in string.ascii_lowercase if c not in COMMAND_KEYS]
 SEAT_NEWS = {"joined": N_("{name} sat down"), "left": N_("{name} lost the connection"),
              "returned": N_("{name} is back"), "away": N_("{name} is away: the AI plays for them"),
              "ai": N_("{name} left: the AI plays the seat"),
+             # the game began with the AI in a seat nobody took (one left free at a game's end)
+             "ai_seated": N_("{name} takes the free seat: the AI plays it"),
              # this player's own seat, taken back from the AI (net/remote.py)
              "taken_back": N_("You are back: the AI played for you while you were away"),
              # after the game's end (net/remote.py): asked to play again at the table, or left it
@@ -132,6 +134,30 @@ def waiting_line(names: list[str], plain: str, elided: str) -> str:
     or ``elided`` where the language elides the word before the first name (French "en
     attente d'Anna": :func:`~scopa_tui.engine.words.elides`)."""
     return (elided if elides(names[0]) else plain).format(names=", ".join(names))
+
+
+def _rematch_offer() -> str:
+    """The game-over line at an online table before anyone asks to play again."""
+    return _("Play again: another game at this table, once everyone at it says yes.")
+
+
+def _asked_line(names: list[str]) -> str:
+    """The game-over line once this seat asked to play again: who it waits for."""
+    return waiting_line(
+        names,
+        # TRANSLATORS: {names} have not yet said yes to another game at the online table.
+        _("You asked to play again: waiting for {names}."),
+        # TRANSLATORS: as "You asked to play again: waiting for {names}.", where {names}
+        # begins with a sound your language elides the word before: French "en attente
+        # d'Anna". Other languages never show it: write it as the message without context.
+        pgettext("elided", "You asked to play again: waiting for {names}."))
+
+
+def _wanted_line(names: list[str]) -> str:
+    """The game-over line naming the others who asked to play again."""
+    # TRANSLATORS: {names} asked to play again after an online game: "Bruno" or "Bruno, Carla".
+    return ngettext("{names} wants to play again at this table.", "{names} want to play again at this table.",
+                    len(names)).format(names=", ".join(names))
 
 
 def set_border(widget: Widget, title: str, subtitle: str) -> None:
@@ -963,20 +989,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         """The game-over screen's line at an online table: who wants to play again."""
         waiting = self.table.rematch_waiting_for()
         if self.table.asked_rematch() and waiting:  # the result shown again after asking
-            return waiting_line(
-                waiting,
-                # TRANSLATORS: {names} have not yet said yes to another game at the online table.
-                _("You asked to play again: waiting for {names}."),
-                # TRANSLATORS: as "You asked to play again: waiting for {names}.", where {names}
-                # begins with a sound your language elides the word before: French "en attente
-                # d'Anna". Other languages never show it: write it as the message without context.
-                pgettext("elided", "You asked to play again: waiting for {names}."))
+            return _asked_line(waiting)
         names = self.table.rematch_asked()
-        if not names:
-            return _("Play again: another game at this table, once everyone at it says yes.")
-        # TRANSLATORS: {names} asked to play again after an online game: "Bruno" or "Bruno, Carla".
-        return ngettext("{names} wants to play again at this table.", "{names} want to play again at this table.",
-                        len(names)).format(names=", ".join(names))
+        return _wanted_line(names) if names else _rematch_offer()
+
+    def rematch_forms(self) -> list[str]:
+        """Every line :meth:`rematch_note` can write at this table, each with all the other
+        people at it: the game-over screen keeps room for the longest, so that its buttons do
+        not move as people answer."""
+        table = self.table
+        others = [s.name for i, s in enumerate(table.seats) if i != table.my_seat and s.kind == "person"]
+        return [_rematch_offer()] + ([_asked_line(others), _wanted_line(others)] if others else [])
 
     def rematch_asked_now(self) -> None:
         """This seat asked to play again: the line under the table names who it waits for."""
@@ -1427,6 +1450,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             with quick_switches():
                 searcher = getattr(self.app, "searcher", None)  # the search in a process (ai/searchproc.py)
                 found = hint.suggest(view, rank_name=self.deck.rank_name, run=searcher and searcher.run,
+                                     seat_name=self.names.__getitem__,  # as the seats are named
                                      **getattr(self.app, "hint_options", {}))
             move, reason = found.move, found.reason
         except Exception as exc:  # a hint failing must not end the game

@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen
+from textual.visual import visualize
 from textual.widgets import Footer, Static
 
 from ...engine import HandScore
@@ -152,6 +153,30 @@ class HandOverScreen(_Named, Translated, ModalScreen[None]):
             self.dismiss()
 
 
+class RematchLine(Static):
+    """The game-over screen's line at an online table about who wants to play again, as tall
+    as the longest line it can come to say (``forms``) and never shorter than it has been at
+    this width: the buttons under it stay where they are as people answer, or leave."""
+
+    def __init__(self, text: str, forms: Callable[[], list[str]], **options) -> None:
+        super().__init__(text, markup=False, **options)
+        self.forms = forms
+        self._tallest: dict[int, int] = {}  # the rows taken at each width so far
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)
+        for form in self.forms():
+            height = max(height, visualize(self, form, markup=False).get_height(self.styles, width))
+        height = max(height, self._tallest.get(width, 0))
+        self._tallest[width] = height
+        return height
+
+    def retranslated(self) -> None:
+        """Another language: the room its own lines take, from now on."""
+        self._tallest.clear()
+        self.clear_cached_dimensions()
+
+
 SHORT_ONLINE = 30  # rows below which an online game-over screen shortens its hands' table
 
 
@@ -173,9 +198,11 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
 
     def __init__(self, scores: list[HandScore], side_names: list[str], winner: int, mine: bool,
                  target: int, pause: float = 0.0, seat_names: list[str] | None = None,
-                 rematch: Callable[[], str] | None = None) -> None:
+                 rematch: Callable[[], str] | None = None,
+                 rematch_forms: Callable[[], list[str]] | None = None) -> None:
         super().__init__()
         self.rematch = rematch  # an online table: who wants to play again there
+        self.rematch_forms = rematch_forms or (lambda: [])  # every line it can come to, for the room
         self.pause = pause  # like the scoring screen: a quick extra Enter cannot skip the result
         self.scores, self.side_names, self.winner, self.mine = scores, side_names, winner, mine
         self.seat_names = seat_names
@@ -209,7 +236,7 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
             with VerticalScroll(id="hands-table"):
                 yield HandsView(self.scores, self.side_names, self.winner, part="rows")
             if self.rematch is not None:
-                yield Static(self.rematch(), id="rematch", markup=False)
+                yield RematchLine(self.rematch(), self.rematch_forms, id="rematch")
             with Horizontal(id="over-buttons"):
                 yield Button(_("Play again (Enter)"), id="again", variant="primary")
                 if self.rematch is not None:
@@ -246,6 +273,8 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
             for found in self.query(f"#{button}").results(Button):
                 found.label = label
         self.query_one("#quit", Button).label = _("Quit (q)")
+        for line in self.query("#rematch").results(RematchLine):
+            line.retranslated()
         self.show_rematch()
         self.query_one("#game-over").border_title = _("Game over")
         self.refresh_bindings()

@@ -287,17 +287,25 @@ class CardCanvas(Widget):
         return "tiny"
 
 
-def fan_size(cards, deck: DeckStyle, width: int, height: int, largest: str) -> tuple[str, int]:
+def fan_size(cards, deck: DeckStyle, width: int, height: int, largest: str,
+             above: str | None = None) -> tuple[str, int]:
     """The largest card size whose fan of ``cards`` fits ``width`` x ``height`` (one row, a
     lifted card and the number line), and how many columns of each covered card show: at
-    least its corner index (``7◉``, ``10♠``) and its border.  ("tiny", 0) when none fits."""
+    least its corner index (``7◉``, ``10♠``) and its border.  ("tiny", 0) when none fits.
+
+    ``above``: only the sizes bigger than that one, and only a fan that hides at most a
+    fifth of each card (the whole card when there is room: the step is then its width), so
+    that a hand of many cards gets bigger cards than the rows of ``above`` with gaps."""
     index = 1 + max(len(deck.short(c)) for c in cards)
-    for size in SIZE_ORDER[SIZE_ORDER.index(largest):]:
+    sizes = SIZE_ORDER[SIZE_ORDER.index(largest):]
+    if above is not None:
+        sizes = sizes[:sizes.index(above)] if above in sizes else ()
+    for size in sizes:
         w, h = SIZES[size]
         if size == "tiny" or h + 2 > height:
             continue
         step = (width - w) // max(1, len(cards) - 1)
-        if step >= index:
+        if step >= (index if above is None else max(index, w - max(1, w // 5))):
             return size, min(step, w)
     return "tiny", 0
 
@@ -319,6 +327,12 @@ def fanned(lines: list[Line], card: int, deck: DeckStyle, step: int) -> list[Lin
             kept = [(border[0][:1], border[1]), (deck.short(card).ljust(step - 1)[: step - 1], suit_role(card))]
         out.append(kept)
     return out
+
+
+def _rows(count: int, width: int, size: str, gap: int) -> int:
+    """How many rows ``count`` cards of ``size`` take in ``width`` with ``gap`` between them."""
+    w = SIZES[size][0]
+    return math.ceil(count / max(1, (width + gap) // (w + gap)))
 
 
 def spread_for(size: str, small: int) -> int:
@@ -400,12 +414,17 @@ class HandView(CardCanvas):
         if not self.cards:
             self._hits = []
             return Text(_("no cards in hand"), style=self._style("label"), justify="center")
-        size = self.card_size = self.choose_size(len(self.cards), width, height, lift=True,
-                                                 largest=self.largest)
+        size = self.choose_size(len(self.cards), width, height, lift=True, largest=self.largest)
         fan = 0
-        if size == "tiny" and len(self.cards) > 3:  # Scopone's 10 cards: held in a fan instead
-            size, fan = fan_size(self.cards, self.deck, width, height, self.largest)
-            self.card_size = size
+        if len(self.cards) > 3:  # Scopone's 10 cards: held in a fan where rows of cards are smaller
+            bigger, step = fan_size(self.cards, self.deck, width, height, self.largest,
+                                    above=None if size == "tiny" else size)
+            if bigger != "tiny":
+                size, fan = bigger, step
+        self.card_size = size
+        whole = fan >= SIZES[size][0]  # the cards side by side, none covered: no fan to draw
+        if whole:
+            fan = 0
         items = []
         last = len(self.cards) - 1
         for i, c in enumerate(self.cards):
@@ -416,9 +435,12 @@ class HandView(CardCanvas):
             key = str((i + 1) % 10)  # the key that picks it: 1-9, and 0 for Scopone's tenth card
             label = f"▲ {key} ▲" if i == self.selected and size != "tiny" and not fan else key
             items.append(Item(lines, label, state, c, raise_=1 if i == self.selected else 0))
-        gap = 2 if size != "tiny" else 1
+        gap = 0 if whole else 2 if size != "tiny" else 1
+        if gap == 2 and not fan and _rows(len(items), width, size, 2) > _rows(len(items), width, size, 1):
+            gap = 1  # the rows choose_size counted: 10 cards in one row at 130x40, not two (one cut off)
+        # centred in the hand's rows: smaller cards than the screen's leave no band under them
         return self.layout_items(items, width, gap=gap, label_pos="bottom", lift=size != "tiny",
-                                 spread=spread_for(size, 4), fan=fan)
+                                 spread=spread_for(size, 4), fan=fan, height=height)
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
