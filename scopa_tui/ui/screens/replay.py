@@ -329,5 +329,11 @@ class ReplayApp(CrashLog, TranslatedApp, App):
             if theme:
                 self.theme = theme
 
+    def watch_theme(self, theme: str) -> None:
+        # ANSI themes cannot blend colours: game.tcss drops the tinted backgrounds for them, as
+        # in the game (a played card filled with the terminal's blue, its cyan suit on it).
+        self.set_class(theme.startswith("ansi"), "-ansi")
+
     def on_mount(self) -> None:
+        self.set_class(self.theme.startswith("ansi"), "-ansi")
         self.push_screen(ReplayScreen(self.games, self.replay_title, self.ascii, self.deck_style))
