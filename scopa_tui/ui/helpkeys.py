@@ -9,11 +9,13 @@ from textual.binding import Binding
 from ..engine.text import N_
 
 
-def help_bindings(screen: str, at: str | None = None, show: bool = False, typing: bool = False) -> list[Binding]:
-    """The help keys of ``screen`` (the prefix of their ids); ``show``: ``?`` in the footer;
-    ``typing``: a screen that is all one line of text keeps ``?`` to type, F1 only."""
+def help_bindings(screen: str, at: str | None = None, show: bool = False, typing: bool = False,
+                  show_f1: bool = False) -> list[Binding]:
+    """The help keys of ``screen`` (the prefix of their ids); ``show``: ``?`` in the footer,
+    ``show_f1``: F1 (where ``?`` types itself in a field); ``typing``: a screen that is all one
+    line of text keeps ``?`` to type, F1 only."""
     action = f"app.show_help({at!r})" if at else "app.show_help"
-    f1 = Binding("f1", action, N_("help"), id=f"{screen}.help_f1", show=False)
+    f1 = Binding("f1", action, N_("help"), id=f"{screen}.help_f1", show=show_f1)
     if typing:
         return [f1]
     return [Binding("question_mark", action, N_("help"), id=f"{screen}.help", key_display="?", show=show), f1]

@@ -117,8 +117,9 @@ class Translated:
         for key, active in bindings.items():
             b = active.binding
             tooltip = _(active.tooltip) if active.tooltip else active.tooltip
+            group = b.group and replace(b.group, description=_(b.group.description))  # "←→ step"
             out[key] = active._replace(binding=replace(b, description=_(b.description) if b.description
-                                                       else b.description), tooltip=tooltip)
+                                                       else b.description, group=group), tooltip=tooltip)
         return out
 
     # Textual calls the handlers of every class in the MRO: these run beside the screen's own.

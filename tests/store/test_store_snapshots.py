@@ -39,6 +39,13 @@ def test_replay_viewer_on_a_capture(snap_compare):
     assert snap_compare(replay_app(), terminal_size=SIZE, press=["right"] * 6)
 
 
+def test_replay_viewer_in_ansi_light(snap_compare, light_terminal):
+    """``scopa-tui replay`` in ansi-light on a light terminal: the played card marked by its
+    border, as in the game, where the terminal's blue filled it under its cyan suit."""
+    app = ReplayApp(load_text(records.dumps(game(4)), names=["You", "Anna"]), "Replay", theme="ansi-light")
+    assert snap_compare(light_terminal(app), terminal_size=SIZE, press=["right"] * 6)
+
+
 def test_replay_viewer_on_a_hands_scoring(snap_compare):
     assert snap_compare(replay_app(), terminal_size=SIZE, press=["pagedown", "left"])
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scopa_tui.ui.card_render import SIZES
-from scopa_tui.ui.widgets.cards import TableView
+from scopa_tui.ui.widgets.cards import SeatView, TableView
 
 from .helpers import game_screen, make_app, settle, wait_for_my_turn
 from .test_variants_game_screen import variant_app
@@ -103,6 +103,32 @@ async def test_scopones_ten_cards_take_the_hands_room(size):
         assert all(x1 <= room.width for _x0, _y0, x1, _y1, _ in hand._hits)
         steps = {b[0] - a[0] for a, b in zip(hand._hits, hand._hits[1:])}
         assert min(steps) >= shows  # each card shows that much (whole cards, or all but a column)
+
+
+async def test_scopones_side_seats_read_alike_and_stay_put_as_their_hands_empty():
+    # At 160x45 the left seat read "▮▮▮▮▮▮▮▮▮ 9 · easy" and the right "▮▮▮▮▮▮▮▮▮▮ 10" with
+    # "easy" under it: the level's line decided by the cards held, so that it moved up a line
+    # once the seat played its tenth card, the column centred again.
+    app = variant_app("scopone-scientifico", players=4)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        screen = game_screen(app)
+
+        def sides() -> list[list[str]]:
+            return [str(seat.render()).splitlines() for seat in screen.query(SeatView) if seat.has_class("-side")]
+
+        seats = sides()
+        assert len(seats) == 2 and [len(lines) for lines in seats] == [4, 4], seats
+        assert [lines[2] for lines in seats] == ["easy", "easy"]  # the level on a line of its own, both
+        cards = [int(lines[1].split()[-1]) for lines in seats]
+        assert sorted(cards) == [9, 10]  # one side seat has played, the other not yet
+        layout = [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")]
+        await pilot.press("1", "enter")  # the right seat plays its tenth card too
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        assert [int(lines[1].split()[-1]) for lines in sides()] == [c - 1 for c in cards]  # a round later
+        assert [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")] == layout
 
 
 def test_scopone_hand_at_160x45(snap_compare):

@@ -84,8 +84,10 @@ def test_game_screen_ansi_dark_ascii(snap_compare):
     assert snap_compare(app, terminal_size=SIZE, press=["1"])
 
 
-def test_game_screen_ansi_light(snap_compare):
-    app = make_app(seed=12, theme="ansi-light")
+def test_game_screen_ansi_light(snap_compare, light_terminal):
+    """Drawn on a light terminal, as the theme is meant for: the coins in its magenta, apart
+    from Coppe's red (they were its bright red), the settebello's border and star too."""
+    app = light_terminal(make_app(seed=12, theme="ansi-light"))
     assert snap_compare(app, terminal_size=SIZE, press=["1"])
 
 

@@ -25,7 +25,7 @@ from textual.events import Key, Resize
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...engine.events import Event
@@ -36,6 +36,7 @@ from ..helpkeys import help_bindings
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
 from ..responsive import quick_switches
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
+from ..widgets.footer import FitFooter
 from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.play_button import PlayButton
 from ..widgets.prompt import Prompt
@@ -103,30 +104,6 @@ class HandPicture:
 
 
 TOP_GAP = 3  # the least room between the top bar's two halves: the game, and its moment
-
-
-class FitFooter(Footer):
-    """Textual's footer, compact (a space between a key and its words, none inside the key's
-    block) where its keys would not fit the terminal's width otherwise: at 80 columns an online
-    game's keys in Tagalog, Italian or French lost their last one off the edge ("q u")."""
-
-    def compose(self):
-        self._fit()
-        yield from super().compose()
-
-    def on_resize(self) -> None:
-        self._fit()
-
-    def _fit(self) -> None:
-        if not self._bindings_ready or not self.is_attached:
-            return
-        width = self.size.width or self.app.size.width
-        actions, need = set(), 0
-        for _node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
-            if binding.show and binding.action not in actions:  # one key per action, as shown
-                actions.add(binding.action)
-                need += cell_len(self.app.get_key_display(binding)) + cell_len(binding.description) + 3
-        self.compact = need > width
 
 
 def waiting_line(names: list[str], plain: str, elided: str) -> str:
@@ -1654,7 +1631,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
             scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep(),
-            deal_sweeps=self._seat_deal_sweeps(seat))
+            deal_sweeps=self._seat_deal_sweeps(seat), most=self.table.rules.variant_info.hand_cards)
 
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ...engine import OPTIONS, VARIANTS, Rules, make_rules, parse_card
 from ...engine.rules import PRIMIERA_CHARTS
@@ -25,6 +25,7 @@ from ...engine.text import N_, _
 from ..card_render import DeckStyle
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
+from ..widgets.footer import FitFooter
 from .help_house import house_paragraphs
 from .help_variants import variant_paragraphs
 
@@ -233,7 +234,7 @@ class HelpScreen(Translated, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Markdown(self.text)
-        yield Footer()
+        yield FitFooter()
 
     def on_mount(self) -> None:
         body = self.query_one("#help-body")

@@ -10,7 +10,7 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...engine import RecordError
 from ...engine.text import N_, _, ngettext
@@ -23,6 +23,7 @@ from ..styles import STORE_TCSS
 from .replay import ReplayScreen
 from .stats import opponents_words
 from ..translate import Translated
+from ..widgets.footer import FitFooter
 
 
 _PADDING = 1  # the table's cells' padding on each side (DataTable.cell_padding)
@@ -43,7 +44,7 @@ class HistoryScreen(Translated, Screen[None]):
 
     BINDINGS = [
         Binding("escape,q", "close", N_("back"), id="history.close", key_display="Esc"),
-        *help_bindings("history", at="commands"),
+        *help_bindings("history", at="commands", show=True),
         # priority: before the table's own Enter (shown nowhere), so that the footer says it
         Binding("enter", "open", N_("replay"), id="history.open", key_display="⏎", priority=True),
     ]
@@ -92,7 +93,7 @@ class HistoryScreen(Translated, Screen[None]):
             table = DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
             self._fill(table)
             yield table
-        yield Footer()
+        yield FitFooter()
 
     def _cells(self, short_dates: bool) -> tuple[list[str], list[list[Cell]]]:
         """The table's headers and rows, each cell in its pieces (``ui/columns.py``): the

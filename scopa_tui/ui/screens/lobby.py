@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
 from ...engine import OPTIONS, PRESETS, VARIANTS
 from ...engine.text import N_, _, decimal, ngettext, pgettext
@@ -22,6 +22,7 @@ from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
 from ..translate import Translated
 from ..widgets.button import Button
+from ..widgets.footer import FitFooter
 
 TURN_LIMITS = [("30 s", 30), ("60 s", 60), ("2 min", 120), ("5 min", 300)]
 # The AI levels as the lobby's list names them (the value sent stays the English name).
@@ -106,7 +107,7 @@ class LobbyScreen(Translated, Screen):
     BINDINGS = [
         Binding("f5", "refresh", N_("refresh"), id="lobby.refresh"),
         Binding("escape", "back", N_("back"), id="lobby.back"),
-        *help_bindings("lobby"),  # ? types itself in the lobby's fields
+        *help_bindings("lobby", show_f1=True),  # ? types itself in the lobby's fields: the footer says F1
     ]
 
     def __init__(self, server: str, name: str, join: str | None = None, create: dict | None = None) -> None:
@@ -161,7 +162,7 @@ class LobbyScreen(Translated, Screen):
             yield Grid(*self._option_boxes("scopa"), id="house-rules")
             yield Static(id="about", markup=False)
         yield Static(id="lobby-error")
-        yield Footer()
+        yield FitFooter()
 
     def on_mount(self) -> None:
         self._words()

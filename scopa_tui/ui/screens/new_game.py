@@ -15,7 +15,7 @@ from textual.css.query import NoMatches
 from textual.css.scalar import Unit
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...ai.registry import canonical, check_runnable
 from ...engine import OPTIONS, PRESETS, VARIANTS, RulesError
@@ -27,6 +27,7 @@ from ..config import NAMES, TARGETS, GameConfig, ai_levels
 from ..helpkeys import help_bindings
 from ..translate import Translated
 from ..widgets.choice import Choice
+from ..widgets.footer import FitFooter
 from ..widgets.press import Press
 from ..widgets.toggle import Toggle
 from .fresh import StyledOnMount
@@ -162,7 +163,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         with Horizontal(id="start-row"):
             yield Static(id="error")
             yield Press(_("Start game"), id="start")
-        yield Footer()
+        yield FitFooter()
 
     def _row(self, widget: Widget) -> Widget:
         """``widget``, a row of the form made now."""

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.text import N_, _, ngettext
 from ...store.frames import Frame, ReplayGame, display_name, display_side
@@ -30,6 +30,7 @@ from ..crash import CrashLog
 from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
+from ..widgets.footer import FitFooter
 from ..translate import SCREENSHOT_KEY, Translated, TranslatedApp
 
 
@@ -110,29 +111,39 @@ class SeatsView(CardCanvas):
         return Text("\n").join(lines)
 
 
+# The footer names ← and → once ("←→ step"), and PgUp and PgDn ("PgUp PgDn hand"): so every
+# key, ? help too, fits 80 columns in every language (the keys panel names each key apart).
+# TRANSLATORS: the replay's footer, after its keys ← and →: one step back or on (keep it short).
+STEP = Binding.Group(N_("step"), compact=True)
+# TRANSLATORS: the replay's footer, after its keys PgUp and PgDn: the previous or next hand
+# of the game (keep it short).
+HAND = Binding.Group(N_("hand"))
+
+
 class ReplayScreen(Translated, Screen[None]):
     """Step through one or more recorded games."""
 
     CSS_PATH = [GAME_TCSS, STORE_TCSS, SCORING_TCSS]  # loaded with the screen (the cards' look too)
 
-    # ← before →, as a scrolling widget's own keys are: the footer keeps this order whether or
-    # not the scoring (which scrolls) has the focus.  ← is "prev", not Esc's "back".
+    # ← before →, Home, End, PgUp, PgDn, as a scrolling widget's own keys are: the footer keeps
+    # this order whether or not the scoring (which scrolls) has the focus.  ← is "prev", not Esc's "back".
     BINDINGS = [
-        # TRANSLATORS: the replay's ← key in the footer: the previous step (keep it short).
-        Binding("left", "step(-1)", N_("prev"), id="replay.back", key_display="←", priority=True),
-        Binding("right", "step(1)", N_("next"), id="replay.next", key_display="→", priority=True),
-        Binding("home", "jump('first')", N_("first"), id="replay.first", priority=True),
-        Binding("end", "jump('last')", N_("last"), id="replay.last", priority=True),
-        Binding("pagedown", "hand(1)", N_("next hand"), id="replay.next_hand", key_display="PgDn", priority=True),
-        Binding("pageup", "hand(-1)", N_("prev hand"), id="replay.prev_hand", key_display="PgUp", show=False, priority=True),
+        # TRANSLATORS: the replay's ← key in the keys panel (Ctrl+P, Keys) and its tooltip in
+        # the footer: the previous step (keep it short).
+        Binding("left", "step(-1)", N_("prev"), id="replay.back", key_display="←", priority=True, group=STEP),
+        Binding("right", "step(1)", N_("next"), id="replay.next", key_display="→", priority=True, group=STEP),
+        Binding("home", "jump('first')", N_("first"), id="replay.first", key_display="Home", priority=True),
+        Binding("end", "jump('last')", N_("last"), id="replay.last", key_display="End", priority=True),
+        Binding("pageup", "hand(-1)", N_("prev hand"), id="replay.prev_hand", key_display="PgUp", priority=True,
+                group=HAND),
+        Binding("pagedown", "hand(1)", N_("next hand"), id="replay.next_hand", key_display="PgDn", priority=True,
+                group=HAND),
         Binding("right_square_bracket", "game(1)", N_("next game"), id="replay.next_game", key_display="]",
                 show=False),
         Binding("left_square_bracket", "game(-1)", N_("prev game"), id="replay.prev_game", key_display="[",
                 show=False),
         Binding("escape,q", "close", N_("back"), id="replay.close", key_display="Esc"),
-        # The help of the game replayed: its variant's rules with its house rules (help_house.py).
-        # Not in the footer: at 80 columns it would be cut to "? h" after Esc's "back".
-        Binding("question_mark", "help", N_("help"), id="replay.help", key_display="?", show=False),
+        Binding("question_mark", "help", N_("help"), id="replay.help", key_display="?"),
         Binding("f1", "help", N_("help"), id="replay.help_f1", show=False),
     ]
 
@@ -177,7 +188,7 @@ class ReplayScreen(Translated, Screen[None]):
                 yield ScoringView(id="replay-breakdown")
         yield Static("", id="replay-text")
         yield Static("", id="replay-totals")
-        yield Footer()
+        yield FitFooter()
 
     def on_mount(self) -> None:
         self._show()
@@ -318,5 +329,11 @@ class ReplayApp(CrashLog, TranslatedApp, App):
             if theme:
                 self.theme = theme
 
+    def watch_theme(self, theme: str) -> None:
+        # ANSI themes cannot blend colours: game.tcss drops the tinted backgrounds for them, as
+        # in the game (a played card filled with the terminal's blue, its cyan suit on it).
+        self.set_class(theme.startswith("ansi"), "-ansi")
+
     def on_mount(self) -> None:
+        self.set_class(self.theme.startswith("ansi"), "-ansi")
         self.push_screen(ReplayScreen(self.games, self.replay_title, self.ascii, self.deck_style))

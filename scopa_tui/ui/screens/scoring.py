@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.visual import visualize
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import HandScore
 from ...engine.text import N_, _, ngettext
@@ -27,6 +27,7 @@ from ..scoring_view import HandsView, ScoringView, outcome
 from ..styles import DIALOGS_TCSS, SCORING_TCSS
 from ..translate import Translated
 from ..widgets.button import Button
+from ..widgets.footer import FitFooter
 from .dialogs import tabbed_to
 
 
@@ -87,7 +88,7 @@ class HandOverScreen(_Named, Translated, ModalScreen[None]):
                 yield ScoringView(self.score, self.side_names, self.deck, self.target, self.seat_names,
                                   id="breakdown")
             yield Button(self._button_label(), id="continue", variant="primary")
-        yield Footer()
+        yield FitFooter()
 
     async def retranslate(self) -> None:
         """Every word in the language now in use; the pause before Enter goes on."""
@@ -244,7 +245,7 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
                 else:
                     yield Button(_("New game… (n)"), id="new")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
-        yield Footer()
+        yield FitFooter()
 
     def _fit(self, height: int) -> None:
         """On a short terminal the line about a rematch (two or three lines with long names)

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from rich.cells import cell_len
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine.text import N_, _, decimal
 from ...engine.variants import VARIANTS
@@ -20,6 +20,7 @@ from ..helpkeys import help_bindings
 from ..styles import STORE_TCSS
 from ..translate import Translated
 from ..widgets.choice import Choice
+from ..widgets.footer import FitFooter
 
 
 def _pct(part: int, whole: int) -> str:
@@ -86,7 +87,7 @@ class StatsScreen(Translated, Screen[None]):
     BINDINGS = [
         Binding("escape,q", "close", N_("back"), id="stats.close", key_display="Esc"),
         Binding("h", "history", N_("history"), id="stats.history"),
-        *help_bindings("stats", at="commands"),
+        *help_bindings("stats", at="commands", show=True),
     ]
 
     def __init__(self, stats: Stats, history=None) -> None:
@@ -134,7 +135,7 @@ class StatsScreen(Translated, Screen[None]):
                 levels = Static(levels_table(shown), id="stats-levels")
                 levels.border_title = _("By opponents and number of players")
                 yield levels
-        yield Footer()
+        yield FitFooter()
 
     def on_mount(self) -> None:
         # ← and → choose the game at once (AUTO_FOCUS runs before the row is mounted)

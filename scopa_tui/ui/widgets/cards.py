@@ -469,6 +469,7 @@ class SeatInfo:
     scope: tuple[int, ...] = ()  # this seat's sweeping cards this hand
     sweeps: str = "scopa"  # what one is called: the rules' word (Escoba: "escoba"), in every language
     deal_sweeps: int = 0  # Escoba: the escobas this seat made as the dealer on the deal (no card)
+    most: int = 0  # the most cards a hand holds in this game (the first deal's): the lines are laid out for it
 
 
 SIDE_CLASSES = {f"seat--side-{i}" for i in range(3)}
@@ -537,12 +538,32 @@ class SeatView(CardCanvas):
             taken.append(sc)
         return [who, cards, taken]
 
+    def _level_apart(self, width: int, sep: str) -> bool:
+        """Whether the AI level (and "thinking…" in its place) goes on a line of its own: where
+        it would not fit beside the backs of the hand's most cards. Decided for the most, not
+        for the cards held, so that a seat's lines stay put as its hand empties, and both side
+        seats of Scopone read alike (it was "▮▮▮▮▮▮▮▮▮ 9 · easy" beside "▮▮▮▮▮▮▮▮▮▮ 10", the
+        level under it)."""
+        info = self.info
+        if width < 16 or not info.level:  # a narrow column shows no level
+            return False
+        most = max(info.most, info.cards)
+        back = 4 if 4 * most + 3 <= width and not self.deck.ascii else 1  # as _chunks draws them
+        backs = back * most + 1 + len(str(most))
+        return backs + len(sep) + cell_len(info.level) > width
+
     def _lines(self, width: int, short: bool = False) -> list[Text]:
         """The lines at ``width``; ``short``: without the partner label."""
         lines: list[Text] = []
         sep = " " if width < 16 else " · "
         who, cards, taken = self._chunks(width)
-        groups = [who[:1] if short else who] + ([cards + taken] if self.folded else [cards, taken])
+        if self.folded:
+            groups = [cards + taken]
+        elif len(cards) > 1 and self._level_apart(width, sep):
+            groups = [cards[:1], cards[1:], taken]
+        else:
+            groups = [cards, taken]
+        groups.insert(0, who[:1] if short else who)
         for group in groups:
             lines.extend(flow(group, width, sep, self._style("label")))
         return lines
