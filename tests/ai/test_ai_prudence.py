@@ -100,3 +100,4 @@ def test_hard_lays_the_dead_card_not_the_seven():
     assert HardPlayer(0, prudence=0).choose(view) == Move("7s")
     assert HardPlayer(0).choose(view) == Move("9d")
     assert HardPlayer(2).choose(view) == Move("9d")
+    assert hint.best(view, 0.5, 40, 0)[0] == Move("9d")  # the hint follows
