@@ -23,7 +23,7 @@ and searches each with alpha-beta, but:
   opponents take where a dead card was there to lay (docs/ai-strength.md);
 * of the moves its search calls about even (within ``prudence`` points, default
   :data:`PRUDENCE`), it plays the one that leaves no careless risk (:func:`prudent`): the
-  settebello laid as bait, a table one card sweeps.
+  settebello laid as bait, a table one card sweeps, a 7 laid where an unseen card takes it.
 
 Budget: ``worlds`` (guesses per decision, default by the number of players) and
 ``depth`` (the cap, in plies); ``iters`` is another name of ``worlds``.  Both are counts,

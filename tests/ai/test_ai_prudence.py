@@ -60,7 +60,7 @@ def test_hard_plays_and_hints_the_prudent_move(monkeypatch):
 
 
 def _sevens_hand(**kw):
-    # A game's position (2 players, the first deal): 9d 9s 7s in hand, 2b on the table,
+    # A game's position (2 players, the second deal): 9d 9s 7s in hand, 2b on the table,
     # the other two 9s taken, 7c and 7b unseen.  Laying 7s gives the opponent a 7 for
     # its primiera (7c or 7b takes it); a 9 laid is a dead card (no unseen card takes it).
     return make_view("9d 9s 7s", "2b", seat=1, hand_sizes=(3, 3), stock=24,
