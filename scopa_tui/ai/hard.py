@@ -23,7 +23,7 @@ and searches each with alpha-beta, but:
   opponents take where a dead card was there to lay (docs/ai-strength.md);
 * of the moves its search calls about even (within ``prudence`` points, default
   :data:`PRUDENCE`), it plays the one that leaves no careless risk (:func:`prudent`): the
-  settebello laid as bait, a table one card sweeps.
+  settebello laid as bait, a table one card sweeps, a 7 laid where an unseen card takes it.
 
 Budget: ``worlds`` (guesses per decision, default by the number of players) and
 ``depth`` (the cap, in plies); ``iters`` is another name of ``worlds``.  Both are counts,
@@ -57,7 +57,7 @@ from random import Random
 
 from ..engine import Move, PlayerView, mask_of
 from ..engine.cards import SETTEBELLO
-from ..engine.core import ESCOBA, rule_of
+from ..engine.core import ESCOBA, card_captures, rule_of
 from .base import BasePlayer
 from .common import RANK_MASK, sweep_rank
 from .evaluation import expected_points
@@ -110,21 +110,41 @@ LATE_MCTS = 2000
 PRUDENCE = 0.2
 
 
+def _takeable(card: int, table: int, unseen: int, rule: int) -> bool:
+    """Whether a card of a rank still unseen could take ``card`` from ``table``."""
+    for rank in range(1, 11):
+        cards = unseen & RANK_MASK[rank]
+        if cards:
+            taker = (cards & -cards).bit_length() - 1
+            if any(cap >> card & 1 for cap in card_captures(rule, taker, table)):
+                return True
+    return False
+
+
 def risks(view: PlayerView, move: Move) -> int:
-    """How many of a strong player's two careless risks ``move`` takes: the settebello left
-    on the table while a 7 is unseen, and a table that one unseen rank sweeps.  None when no
-    opponent plays again this hand; the settebello's not in Escoba (sums of 15 take it)."""
+    """How many of a strong player's three careless risks ``move`` takes: the settebello
+    left on the table while a 7 is unseen, a table that one unseen rank sweeps, and a 7 (a
+    primiera card) laid where an unseen card can take it.  None when no opponent plays
+    again this hand; neither the settebello nor a 7 laid counts in Escoba (sums of 15 take
+    any card)."""
     rules = view.rules
     if not view.stock and not any(view.hand_sizes[s] for s in range(rules.players)
                                   if rules.side_of(s) != view.side):
         return 0
     table = mask_of(view.table)
-    after = table ^ move.mask if move.mask else table | 1 << int(move.card)
+    card = int(move.card)
+    after = table ^ move.mask if move.mask else table | 1 << card
     unseen = view.unseen_mask
     rule = rule_of(rules)
-    n = int(rule != ESCOBA and bool(after >> SETTEBELLO & 1) and bool(unseen & RANK_MASK[7]))
+    settebello = rule != ESCOBA and bool(after >> SETTEBELLO & 1) and bool(unseen & RANK_MASK[7])
+    n = int(settebello)
     r = sweep_rank(after, rule)
-    return n + int(bool(r and unseen & RANK_MASK[r]))
+    n += int(bool(r and unseen & RANK_MASK[r]))
+    # a 7 laid for the taking (the settebello laid is counted once, above); not in Escoba,
+    # where a sum of 15 takes any card laid
+    if rule != ESCOBA and not move.mask and card >> 2 == 6 and not (settebello and card == SETTEBELLO):
+        n += int(_takeable(card, after, unseen, rule))
+    return n
 
 
 def prudent(view: PlayerView, scored: list[tuple[Move, float]], margin: float = PRUDENCE) -> tuple[Move, float]:
