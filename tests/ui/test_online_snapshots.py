@@ -12,6 +12,7 @@ from textual.widgets._toast import Toast, ToastRack
 from scopa_tui.engine import make_rules
 from scopa_tui.net.remote import RemoteTable
 from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.screens.lobby import LobbyScreen
 from scopa_tui.ui.widgets.play_button import PlayButton
 
@@ -119,3 +120,54 @@ def test_lobby(snap_compare, monkeypatch):
     app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
     assert snap_compare(app, terminal_size=SIZE, run_before=steady)
 
+
+
+def _finished_game(players: int = 2):
+    from scopa_tui.engine import Game
+
+    game = Game(make_rules("standard", players=players, target=1), seed=3)
+    game.start()
+    while not game.is_over:
+        game.next_hand() if game.phase == "hand_over" else game.play(game.legal_moves()[0])
+    return game
+
+
+@pytest.mark.parametrize("size", [SIZE, (100, 30), (160, 45)])
+@pytest.mark.parametrize("over", ["scoring", "game_over", "chat"])
+async def test_notices_over_the_scoring_the_game_over_and_the_chat_leave_their_buttons_and_text(size, over):
+    # Over the game-over screen a notice ("Carla left the table") lay on its buttons (at
+    # 80x24 in Tagalog on "Lobby" and "Quit"), and over the chat line on what was being typed:
+    # these screens had Textual's notices, 40 columns wide at the bottom right.
+    from scopa_tui.ui.screens.chat import ChatScreen
+    from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
+
+    game = _finished_game()
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        if over == "scoring":
+            app.push_screen(HandOverScreen(game.hand_scores[-1], ["Anna", "Bruno"], DeckStyle(), 1, False))
+            keep = ["#continue", "#breakdown"]
+        elif over == "game_over":
+            app.push_screen(GameOverScreen(list(game.hand_scores), ["Anna", "Bruno"], game.winner, False, 1,
+                                           rematch=lambda: "Umalis si Carla sa mesa; gusto nina Anna, Bruno na "
+                                                           "maglaro ulit sa mesang ito."))
+            keep = ["#over-buttons", "#rematch", "#banner", "#hands-table"]
+        else:
+            app.push_screen(ChatScreen())
+            keep = ["#chat-box"]
+        for _ in range(4):
+            await pilot.pause()
+        app.notify("Carla left the table", timeout=30)
+        app.notify("a line said at the table while you type yours", title="Bruno", timeout=30)
+        for _ in range(4):
+            await pilot.pause()
+        screen = app.screen
+        toasts = list(screen.get_child_by_type(ToastRack).walk_children(Toast))
+        assert len(toasts) == 2
+        for toast in toasts:
+            assert toast.region.width <= 42
+            for part in keep:
+                region = screen.query_one(part).region
+                if part == "#banner":  # its text: the middle of its three rows
+                    region = region._replace(y=region.y + 1, height=1)
+                assert not toast.region.overlaps(region), (part, region, toast.region)
