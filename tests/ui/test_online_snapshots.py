@@ -171,3 +171,32 @@ async def test_notices_over_the_scoring_the_game_over_and_the_chat_leave_their_b
                 if part == "#banner":  # its text: the middle of its three rows
                     region = region._replace(y=region.y + 1, height=1)
                 assert not toast.region.overlaps(region), (part, region, toast.region)
+
+
+async def test_a_table_waiting_again_with_two_seats_free_says_two():
+    # Two of four players went at a game's end: the log's first line said "a seat is free,
+    # the table waits for a player".
+    open_seat = {"name": None, "kind": "open", "level": None, "connected": False, "away": False}
+    me = {"name": "Carla", "kind": "person", "level": None, "connected": True, "away": False}
+    anna = {"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False}
+    info = {**INFO, "players": 4, "seats": [anna, open_seat, me, open_seat], "phase": "waiting",
+            "started": False, "game": 2, "rematch": []}
+    first = {**info, "seats": [anna, {**anna, "name": "Bruno"}, me, {**anna, "name": "Dario"}], "phase": "game_over",
+             "started": True, "game": 1, "rematch": [0, 2]}
+    messages = [{"type": "state", "table": {**first, "phase": "waiting", "started": False}, "view": None,
+                 "turn": None, "deadline": None, "events": [], "totals": [0, 0]},
+                {"type": "table", "table": info}]
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient(messages), {"code": "K7XQ93PA", "seat": 2, "token": "t", "table": first})
+    async with app.run_test(size=SIZE) as pilot:
+        app.show_table(table)
+        for _ in range(12):
+            await pilot.pause()
+        assert table.phase == "waiting" and table.game_number == 2
+        texts = [text for text, _kind, _again in app.screen.log_entries]
+        assert texts[0] == "Game 2 at this table: 2 seats are free, the table waits for players", texts
+        app.set_language("it")
+        for _ in range(12):
+            await pilot.pause()
+        texts = [text for text, _kind, _again in app.screen.log_entries]
+        assert texts[0] == "Partita 2 a questo tavolo: ci sono 2 posti liberi, il tavolo aspetta giocatori", texts

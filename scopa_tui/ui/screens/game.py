@@ -914,8 +914,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if isinstance(notice, Started):  # the whole state (a game begun, a connection back)
             self._start_afresh()
         elif isinstance(notice, NewGame):  # everyone at the table said yes to playing again
-            n = notice.number
-            news = ((lambda: _("Game {n} at this table: a seat is free, the table waits for a player").format(n=n))
+            n, free = notice.number, sum(seat.kind == "open" for seat in self.table.seats) or 1
+            news = ((lambda: ngettext("Game {n} at this table: a seat is free, the table waits for a player",
+                                      "Game {n} at this table: {count} seats are free, the table waits for players",
+                                      free).format(n=n, count=free))
                     if notice.waiting else (lambda: _("Game {n} at this table: everyone said yes").format(n=n)))
             self._start_afresh(head=news)
             self.app.rematch_news(begun=True)
