@@ -200,3 +200,37 @@ async def test_a_table_waiting_again_with_two_seats_free_says_two():
             await pilot.pause()
         texts = [text for text, _kind, _again in app.screen.log_entries]
         assert texts[0] == "Partita 2 a questo tavolo: ci sono 2 posti liberi, il tavolo aspetta giocatori", texts
+
+
+@pytest.mark.parametrize("name", ["Massimiliano", "山田太郎さん"])
+async def test_a_name_too_long_for_its_seat_or_the_score_panel_ends_with_an_ellipsis(name):
+    # At 80x24 a side column is 10 wide: "Massimiliano" read "Massimilia", and in the score
+    # panel "Bruno e posto liber 0/11" (Italian, an open seat): cut with no mark. A name of
+    # wide characters was cut by characters, not columns: the panel's line ran past its
+    # width and lost the score.
+    from rich.cells import cell_len
+
+    from scopa_tui.ui.widgets.cards import SeatView
+    from scopa_tui.ui.widgets.scoreboard import ScoreBoard
+
+    person = {"kind": "person", "level": None, "connected": True, "away": False}
+    seats = [{**person, "name": name}, {**person, "name": "Bruno"}, {**person, "name": "Carla"},
+             {**person, "name": "Dario"}]
+    info = {**INFO, "players": 4, "seats": seats, "phase": "waiting", "started": False, "game": 1, "rematch": []}
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
+                                        "deadline": None, "events": [], "totals": [0, 0]}]),
+                       {"code": "K7XQ93PA", "seat": 1, "token": "t", "table": info})
+    async with app.run_test(size=SIZE) as pilot:
+        app.show_table(table)
+        for _ in range(12):
+            await pilot.pause()
+        seat = next(s for s in app.screen.query(SeatView) if s.info is not None and s.info.name == name)
+        width = seat.content_size.width
+        assert width < cell_len(name)  # a side column, too narrow for the name
+        first = seat.render().plain.splitlines()[0]
+        assert first.endswith("…") and cell_len(first) <= width, (first, width)
+        board = app.screen.query_one(ScoreBoard)
+        head = next(line for line in board.render().plain.splitlines() if line.startswith(name[:3]))
+        assert head.endswith(" 0/11") and cell_len(head) <= board.content_size.width, head
+        assert "…" in head, head
