@@ -234,3 +234,33 @@ async def test_a_name_too_long_for_its_seat_or_the_score_panel_ends_with_an_elli
         head = next(line for line in board.render().plain.splitlines() if line.startswith(name[:3]))
         assert head.endswith(" 0/11") and cell_len(head) <= board.content_size.width, head
         assert "…" in head, head
+
+
+@pytest.mark.parametrize("lang", ["tl", "it", "en"])
+async def test_the_top_bar_of_a_waiting_table_leaves_out_what_does_not_fit_rather_than_cut_it(lang):
+    # At 80 columns in Tagalog a table waiting for players read "mesa K7XQ93PA · hanggang 1
+    # punt   Naghihintay ng manlalaro · konektado": the target cut in its word, where the
+    # top bar leaves out a part that does not fit (as it does the rules in a game).
+    from scopa_tui import languages
+
+    open_seat = {"name": None, "kind": "open", "level": None, "connected": False, "away": False}
+    me = {"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False}
+    info = {**INFO, "target": 1, "seats": [me, open_seat, open_seat], "phase": "waiting", "started": False,
+            "game": 1, "rematch": []}
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
+                                        "deadline": None, "events": [], "totals": [0, 0, 0]}]),
+                       {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+    languages.use(lang)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.show_table(table)
+            for _ in range(12):
+                await pilot.pause()
+            top = str(app.screen._topbar)
+            target = {"tl": "hanggang 1 puntos", "it": "a 1 punto", "en": "to 1 point"}[lang]
+            words = target.split()
+            assert target in top or words[0] + " " not in top, top  # whole, or left out
+            assert "K7XQ93PA" in top and len(top) <= SIZE[0]
+    finally:
+        languages.use("en")

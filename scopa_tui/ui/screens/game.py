@@ -1670,8 +1670,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
             parts.append(", ".join(_(OPTIONS[o].title).lower() if o in OPTIONS else o.replace("-", " ")
                                    for o in rules.options))
+        keep = 2  # the parts the top bar keeps however narrow: the hand and its dealer
         if not pic.hand_no:  # a table waiting for its players: no hand, no dealer yet
             parts[:2] = ["  " + (self.table.title or _("New game"))]
+            keep = 1  # its title (the target went cut in its word: "hanggang 1 punt")
         top.append(" · ".join(parts))
         state = ""
         if game.phase == "play":
@@ -1705,7 +1707,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # what the game is and what happens now stay apart, as the title and the hand are:
         # one space ran them into one sentence ("hanggang 2 puntos Naghihintay ng manlalaro")
         gap = TOP_GAP if right.cell_len else 0
-        while len(parts) > 2 and top.cell_len + right.cell_len + gap > width:  # the rules go first
+        while len(parts) > keep and top.cell_len + right.cell_len + gap > width:  # the rules go first
             parts.pop()
             top = Text()
             top.append(title, style="bold reverse")
