@@ -289,3 +289,30 @@ async def test_the_rematch_line_keeps_room_for_what_it_can_come_to_say(tmp_path)
             await settle(pilot)
             line = pilot.app.screen.query_one("#rematch")
             assert str(line.content) == forms[0] and line.forms() == forms  # the screen is given them
+
+
+async def test_a_game_over_seen_again_from_a_new_app_is_filed_once(tmp_path):
+    # Fred's app was killed at the game-over screen and started again: Join took the seat
+    # back, the result came again, and the game went into his history a second time (its id
+    # held the moment it was filed): his statistics counted two games.
+    data = str(tmp_path / "app")
+
+    async def stay(client: NetClient) -> bool:
+        return True
+
+    async with running_server(tmp_path / "server") as (server, url):
+        async with a_game_over(url, stay, data) as (pilot, screen, code):
+            await until(pilot, lambda: len(Store(data).history()) == 1, "the game filed")
+            await settle(pilot)
+            await pilot.press("enter")  # play again: the seat is kept for it
+            await until(pilot, lambda: server.tables[code].rematch == {screen.table.my_seat}, "the rematch asked")
+            await asyncio.sleep(1.1)  # a second later: another id, were it made of the time
+        app = online_app(url, join=code)
+        app.init_store(data)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the result again")
+            await settle(pilot)
+            await asyncio.sleep(0.5)
+            await settle(pilot)
+        store = Store(data)
+        assert len(store.history()) == 1 and store.stats().games == 1
