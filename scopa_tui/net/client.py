@@ -147,6 +147,7 @@ class NetClient:
         self.token: str | None = None
         self.table: dict[str, Any] | None = None  # the latest table info
         self.rematch_game: int | None = None  # the game after whose end this seat asked to play again
+        self.seat_gone = False  # a resume was refused: the seat is no longer this client's
         self.welcome: dict[str, Any] | None = None
         self.connected = False
         self._ws: ClientConnection | None = None
@@ -265,6 +266,7 @@ class NetClient:
                 self.connected = False
                 await self._ws.close()
                 if answer.get("code") in SEAT_GONE:
+                    self.seat_gone = True
                     return _("the seat is gone: {why}").format(why=error_line(answer.get("code"),
                                                                               answer.get("message")))
                 last = error_line(answer.get("code"), answer.get("message"))

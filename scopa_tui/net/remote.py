@@ -499,6 +499,9 @@ class RemoteTable(Table):
 
         def unsent() -> str:
             self._rematch_sent = 0
+            if self.client.seat_gone:  # let go (idle) while the others said yes: they went on
+                return _("Too late to play again here: the server let your seat go after two minutes "
+                         "without an answer, and the table went on without it.")
             return _("not connected to the server: nobody was asked to play again")
         self._send(self._ask_rematch(game), unsent)
 

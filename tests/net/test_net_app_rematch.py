@@ -11,6 +11,8 @@ import contextlib
 import sys
 from pathlib import Path
 
+import pytest
+
 from net_helpers import bot_table, running_server
 from test_net_app import online_app, play_to_the_end, until
 
@@ -58,6 +60,13 @@ async def a_game_over(url: str, at_end, data: str | None = None):
     finally:
         task.cancel()
         await bruno.close()
+
+
+async def keep_pinging(client: NetClient) -> None:
+    """A seat that stays at a finished table, never idle (the server lets an idle one go)."""
+    while True:
+        await client.send({"type": "ping"})
+        await asyncio.sleep(0.2)
 
 
 def log_texts(screen: GameScreen) -> list[str]:
@@ -318,32 +327,36 @@ async def test_a_game_over_seen_again_from_a_new_app_is_filed_once(tmp_path):
         assert len(store.history()) == 1 and store.stats().games == 1
 
 
-async def test_play_again_after_the_server_let_an_idle_seat_go_comes_back_and_asks(tmp_path):
-    # Eva read the result for more than two minutes: the server closed her connection (a
+@pytest.mark.parametrize("bruno_asks", [False, True])
+async def test_play_again_after_the_server_let_an_idle_seat_go(tmp_path, bruno_asks):
+    # Anna read the result for more than two minutes: the server closed her connection (a
     # seat idle at a finished table), and *Play again* then said "not connected to the
     # server: nobody was asked to play again", with nothing left to do but go. The seat is
     # still hers until the others have all said yes: Play again takes it back and asks.
+    # Where Bruno had said yes already, the table went on without her seat: the line says so.
     pings = []
 
-    async def ping(client: NetClient) -> None:  # Bruno stays, thinking it over
-        while True:
-            await client.send({"type": "ping"})
-            await asyncio.sleep(0.2)
-
-    async def stay(client: NetClient) -> bool:
-        pings.append(asyncio.create_task(ping(client)))
+    async def stay(client: NetClient) -> bool:  # Bruno stays, thinking it over, or says yes
+        if bruno_asks:
+            await client.rematch(client.table["game"])
+        pings.append(asyncio.create_task(keep_pinging(client)))
         return True
 
     async with running_server(tmp_path / "server", idle_timeout=1.0) as (server, url):
         async with a_game_over(url, stay) as (pilot, screen, code):
             table = screen.table
             await until(pilot, lambda: table.connection == "disconnected", "the idle seat let go", timeout=10)
+            if bruno_asks:
+                await until(pilot, lambda: server.tables[code].phase == "waiting", "the table gone on")
             await settle(pilot)
             await pilot.press("enter")  # play again
-            await until(pilot, lambda: server.tables[code].rematch == {table.my_seat}, "the rematch asked")
-            await settle(pilot)
-            assert table.connection != "disconnected" and table.asked_rematch()
-            assert "nobody was asked" not in str(screen.message)
-            assert "Waiting for Bruno to play again" in str(screen.message)
+            if bruno_asks:
+                await until(pilot, lambda: "Too late to play again here" in str(screen.message), "the line")
+                assert not table.asked_rematch()
+            else:
+                await until(pilot, lambda: server.tables[code].rematch == {table.my_seat}, "the rematch asked")
+                await settle(pilot)
+                assert table.connection != "disconnected" and table.asked_rematch()
+                assert "Waiting for Bruno to play again" in str(screen.message)
     for task in pings:
         task.cancel()
