@@ -147,6 +147,7 @@ class NetClient:
         self.token: str | None = None
         self.table: dict[str, Any] | None = None  # the latest table info
         self.rematch_game: int | None = None  # the game after whose end this seat asked to play again
+        self.seat_gone = False  # a resume was refused: the seat is no longer this client's
         self.welcome: dict[str, Any] | None = None
         self.connected = False
         self._ws: ClientConnection | None = None
@@ -265,6 +266,7 @@ class NetClient:
                 self.connected = False
                 await self._ws.close()
                 if answer.get("code") in SEAT_GONE:
+                    self.seat_gone = True
                     return _("the seat is gone: {why}").format(why=error_line(answer.get("code"),
                                                                               answer.get("message")))
                 last = error_line(answer.get("code"), answer.get("message"))
@@ -380,7 +382,34 @@ class NetClient:
         over; a connection lost before the others answer is then resumed, and the question
         asked again."""
         self.rematch_game = game
+        if not self.connected and self._ended_at_game_over(game):
+            return await self._come_back()  # the resume asks it again (_resume_loop)
         return await self.send({"type": "rematch", "game": game})
+
+    def _ended_at_game_over(self, game: int) -> bool:
+        """The connection ended at the end of game ``game`` and this client let it go (the server
+        closes a seat idle at a finished table, and a game over is not come back to unasked)."""
+        table = self.table or {}
+        return (self.reconnect and not self._closed and self.token is not None and self._reader is not None
+                and self._reader.done() and table.get("phase") == "game_over" and table.get("game", 1) == game)
+
+    async def _come_back(self) -> bool:
+        """Resume the seat let go at a game over, to play again: the messages go on (the
+        iterator's end taken back). True when seated again."""
+        kept = []
+        while not self._inbox.empty():
+            msg = self._inbox.get_nowait()
+            if msg is not _END:
+                kept.append(msg)
+        for msg in kept:
+            self._inbox.put_nowait(msg)
+        why = await self._resume_loop({"type": "connection", "status": "restored",
+                                       "message": _("connected to {url} again").format(url=self.url)})
+        if why is not None:
+            self._inbox.put_nowait(_END)
+            return False
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        return True
 
     async def leave(self) -> bool:
         return await self.send({"type": "leave"})

@@ -96,7 +96,13 @@ def game_record_id(code: str, number: int = 1) -> str:
     """The history's id of a table's finished game (the server's and each player's app's):
     its time and table code, and from the table's second game on (a rematch) its number, so
     that two games of one table never share an id (the history keeps one game an id)."""
-    return time.strftime("%Y%m%d-%H%M%S-online-") + code + (f"-{number}" if number > 1 else "")
+    return time.strftime("%Y%m%d-%H%M%S") + game_record_key(code, number)
+
+
+def game_record_key(code: str, number: int = 1) -> str:
+    """The end of :func:`game_record_id`, the same whenever the game is filed: ``-online-CODE``
+    (``-online-CODE-2`` ...)."""
+    return "-online-" + code + (f"-{number}" if number > 1 else "")
 
 
 class NetError(Exception):

@@ -499,8 +499,19 @@ class RemoteTable(Table):
 
         def unsent() -> str:
             self._rematch_sent = 0
+            if self.client.seat_gone:  # let go (idle) while the others said yes: they went on
+                return _("Too late to play again here: the server let your seat go after two minutes "
+                         "without an answer, and the table went on without it.")
             return _("not connected to the server: nobody was asked to play again")
-        self._send(self.client.rematch(game), unsent)
+        self._send(self._ask_rematch(game), unsent)
+
+    async def _ask_rematch(self, game: int) -> bool:
+        """Ask; a seat the server let go at the game over (idle) is taken back to ask, and its
+        messages read again."""
+        sent = await self.client.rematch(game)
+        if sent and self._pump is not None and self._pump.done():
+            self._pump = asyncio.get_running_loop().create_task(self._read())
+        return sent
 
     def asked_rematch(self) -> bool:
         return self.phase == "game_over" and (self._rematch_sent == self.game_number

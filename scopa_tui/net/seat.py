@@ -46,6 +46,7 @@ class HeadlessSeat:
         self.games = games  # how many games to play at the table (a rematch after each but the last)
         self.finished: list[int] = []  # the table's numbers of the games played to their end
         self.start_after: float | None = None  # the creator's --start-after, for each game
+        self.created = False  # this seat made the table (else it may come to be its creator)
         self._starters: dict[Any, asyncio.Task] = {}  # by the table's game number
         self.out = out or sys.stdout  # looked up now: a test may have replaced them
         self.err = err or sys.stderr
@@ -73,6 +74,7 @@ class HeadlessSeat:
             await self.client.close()
             return 1
         self.say(f"table {joined.get('code')}")  # English whatever the language: scripts read the code from it
+        self.created = create is not None
         if create is not None and start_after is not None:
             self.start_after = start_after
             self._start_game_later((joined.get("table") or {}).get("game", 1))
@@ -89,14 +91,28 @@ class HeadlessSeat:
     async def _start_later(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
         table = self.client.table or {}
-        if not table.get("started"):
+        if not table.get("started") and table.get("creator") == self.client.seat:
             await self.client.start()
 
-    def _start_game_later(self, game: Any) -> None:
-        """Start the table's game ``game`` after --start-after, the AI in the free seats: the
-        first game, and one that waits for players again because a rematch freed a seat."""
+    def _start_game_later(self, game: Any, seconds: float | None = None) -> None:
+        """Start the table's game ``game`` after --start-after (or ``seconds``), the AI in the
+        free seats: the first game, and one that waits for players again because a rematch
+        freed a seat."""
         if game not in self._starters:
-            self._starters[game] = asyncio.get_running_loop().create_task(self._start_later(self.start_after))
+            wait = self.start_after if seconds is None else seconds
+            self._starters[game] = asyncio.get_running_loop().create_task(self._start_later(wait))
+
+    def _waiting(self, table: dict[str, Any]) -> None:
+        """A table waiting for players: its creator with --start-after starts it after that
+        long; a seat that joined it and came to be its creator (the creator went) after the
+        turn limit, since nobody else can start it now (a person beside it would wait for ever
+        to be joined). A creator without --start-after waits for every seat, as asked."""
+        if self.start_after is not None:
+            self._start_game_later(table.get("game", 1))
+        elif not self.created and table.get("creator") == self.client.seat:
+            limit = table.get("turn_limit")
+            seconds = float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) else 60.0
+            self._start_game_later(table.get("game", 1), min(max(seconds, 1.0), 600.0))
 
     async def _play(self) -> int:
         async for msg in self.client:
@@ -119,8 +135,8 @@ class HeadlessSeat:
     async def _take(self, msg: dict[str, Any]) -> int | None:
         """One message from the server; the exit status once the game is over, else None."""
         kind = msg["type"]
-        if kind == "table" and self.start_after is not None and (msg.get("table") or {}).get("phase") == "waiting":
-            self._start_game_later(msg["table"].get("game", 1))
+        if kind == "table" and (msg.get("table") or {}).get("phase") == "waiting":
+            self._waiting(msg["table"])
         if kind == "state":
             self.answered = None  # the whole state: a play lost with a connection is wanted again
         if kind in ("turn", "state") and msg.get("view"):

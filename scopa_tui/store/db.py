@@ -629,8 +629,12 @@ class Database:
 
     # --- writing --------------------------------------------------------------------
     def add_game(self, game_id: str, record_text: str, setup: GameSetup,
-                 finished_at: float | None = None) -> bool:
+                 finished_at: float | None = None, same_game: str | None = None) -> bool:
         """Store a finished game (idempotent by ``game_id``); True when it is stored.
+
+        ``same_game``: the ids (an SQL ``LIKE`` pattern) the game may have been stored under
+        at another moment (an online table's game, filed again by a new app that took the
+        seat back at its end): one of them with this very record is this game, stored already.
 
         Raises :class:`RecordError` when the record is not a finished game.
         """
@@ -649,6 +653,9 @@ class Database:
 
         def work(con: sqlite3.Connection) -> bool:
             if con.execute("SELECT 1 FROM games WHERE game_id = ?", (game_id,)).fetchone():
+                return True
+            if same_game is not None and con.execute(
+                    "SELECT 1 FROM games WHERE game_id LIKE ? AND record = ?", (same_game, record_text)).fetchone():
                 return True
             cur = con.execute(
                 "INSERT INTO games (game_id, finished_at, players, preset, target, names, ai, human_seat,"

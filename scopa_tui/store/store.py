@@ -196,19 +196,19 @@ class Store:
         _release(self._claims.pop(game_id, None), None)
 
     def file_finished(self, game_id: str, record_text: str, setup: GameSetup, finished_at: float | None,
-                      lock=None, then=None) -> None:
+                      lock=None, then=None, same_game: str | None = None) -> None:
         """File a finished game into the history, then remove its save and lock file.
 
         Runs in :attr:`background`.  ``then(filed)`` gets True once it is filed, or False
         when it could not be (the save stays and is filed on the next start).  While the
         database is busy (another program holds it) the app says so once and tries again
-        every :data:`FILE_RETRY` seconds.
+        every :data:`FILE_RETRY` seconds.  ``same_game``: as :meth:`Database.add_game` takes it.
         """
         said = False
 
         def attempt() -> bool | None:
             nonlocal said
-            filed, busy = self.quietly_busy(lambda: self._file(game_id, record_text, setup, finished_at))
+            filed, busy = self.quietly_busy(lambda: self._file(game_id, record_text, setup, finished_at, same_game))
             if filed:
                 self.saves.remove(game_id)
                 _clean_temps(self.saves.dir, game_id)
@@ -248,9 +248,10 @@ class Store:
                 real.add(message)
         return result, busy
 
-    def _file(self, game_id: str, record_text: str, setup: GameSetup, finished_at: float | None = None) -> bool:
+    def _file(self, game_id: str, record_text: str, setup: GameSetup, finished_at: float | None = None,
+              same_game: str | None = None) -> bool:
         try:
-            return self.db.add_game(game_id, record_text, setup, finished_at)
+            return self.db.add_game(game_id, record_text, setup, finished_at, same_game)
         except RecordError as e:
             self.notices.add(_("game {id} was not added to the history: {error}").format(id=game_id, error=e))
             return False

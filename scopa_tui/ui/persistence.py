@@ -333,13 +333,15 @@ class StoreMixin:
         text = table.record_text()
         if self.store is None or text is None or getattr(table, "filed", False):
             return
-        from ..net.messages import game_record_id
+        from ..net.messages import game_record_id, game_record_key
 
         table.filed = True
         names, ai = table.setup()
         setup = GameSetup(names, ai, table.my_seat, {"online": table.code, "server": table.server})
-        # a rematch is a game of its own: its number in the id (two games of a table never share one)
-        self.store.file_finished(game_record_id(table.code, table.game_number), text, setup, time.time())
+        # a rematch is a game of its own: its number in the id (two games of a table never share one);
+        # the result seen again by a new app (the seat taken back at the end) is the game filed already
+        self.store.file_finished(game_record_id(table.code, table.game_number), text, setup, time.time(),
+                                 same_game="%" + game_record_key(table.code, table.game_number))
 
     # --- screens and commands -------------------------------------------------------
     def action_show_stats(self) -> None:

@@ -11,6 +11,8 @@ import contextlib
 import sys
 from pathlib import Path
 
+import pytest
+
 from net_helpers import bot_table, running_server
 from test_net_app import online_app, play_to_the_end, until
 
@@ -58,6 +60,13 @@ async def a_game_over(url: str, at_end, data: str | None = None):
     finally:
         task.cancel()
         await bruno.close()
+
+
+async def keep_pinging(client: NetClient) -> None:
+    """A seat that stays at a finished table, never idle (the server lets an idle one go)."""
+    while True:
+        await client.send({"type": "ping"})
+        await asyncio.sleep(0.2)
 
 
 def log_texts(screen: GameScreen) -> list[str]:
@@ -289,3 +298,65 @@ async def test_the_rematch_line_keeps_room_for_what_it_can_come_to_say(tmp_path)
             await settle(pilot)
             line = pilot.app.screen.query_one("#rematch")
             assert str(line.content) == forms[0] and line.forms() == forms  # the screen is given them
+
+
+async def test_a_game_over_seen_again_from_a_new_app_is_filed_once(tmp_path):
+    # Fred's app was killed at the game-over screen and started again: Join took the seat
+    # back, the result came again, and the game went into his history a second time (its id
+    # held the moment it was filed): his statistics counted two games.
+    data = str(tmp_path / "app")
+
+    async def stay(client: NetClient) -> bool:
+        return True
+
+    async with running_server(tmp_path / "server") as (server, url):
+        async with a_game_over(url, stay, data) as (pilot, screen, code):
+            await until(pilot, lambda: len(Store(data).history()) == 1, "the game filed")
+            await settle(pilot)
+            await pilot.press("enter")  # play again: the seat is kept for it
+            await until(pilot, lambda: server.tables[code].rematch == {screen.table.my_seat}, "the rematch asked")
+            await asyncio.sleep(1.1)  # a second later: another id, were it made of the time
+        app = online_app(url, join=code)
+        app.init_store(data)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the result again")
+            await settle(pilot)
+            await asyncio.sleep(0.5)
+            await settle(pilot)
+        store = Store(data)
+        assert len(store.history()) == 1 and store.stats().games == 1
+
+
+@pytest.mark.parametrize("bruno_asks", [False, True])
+async def test_play_again_after_the_server_let_an_idle_seat_go(tmp_path, bruno_asks):
+    # Anna read the result for more than two minutes: the server closed her connection (a
+    # seat idle at a finished table), and *Play again* then said "not connected to the
+    # server: nobody was asked to play again", with nothing left to do but go. The seat is
+    # still hers until the others have all said yes: Play again takes it back and asks.
+    # Where Bruno had said yes already, the table went on without her seat: the line says so.
+    pings = []
+
+    async def stay(client: NetClient) -> bool:  # Bruno stays, thinking it over, or says yes
+        if bruno_asks:
+            await client.rematch(client.table["game"])
+        pings.append(asyncio.create_task(keep_pinging(client)))
+        return True
+
+    async with running_server(tmp_path / "server", idle_timeout=1.0) as (server, url):
+        async with a_game_over(url, stay) as (pilot, screen, code):
+            table = screen.table
+            await until(pilot, lambda: table.connection == "disconnected", "the idle seat let go", timeout=10)
+            if bruno_asks:
+                await until(pilot, lambda: server.tables[code].phase == "waiting", "the table gone on")
+            await settle(pilot)
+            await pilot.press("enter")  # play again
+            if bruno_asks:
+                await until(pilot, lambda: "Too late to play again here" in str(screen.message), "the line")
+                assert not table.asked_rematch()
+            else:
+                await until(pilot, lambda: server.tables[code].rematch == {table.my_seat}, "the rematch asked")
+                await settle(pilot)
+                assert table.connection != "disconnected" and table.asked_rematch()
+                assert "Waiting for Bruno to play again" in str(screen.message)
+    for task in pings:
+        task.cancel()

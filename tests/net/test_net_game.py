@@ -170,3 +170,35 @@ async def test_a_seat_that_asked_to_play_again_comes_back_after_a_drop_and_is_st
         assert table.config["game"] == 2
     assert anna.finished == bruno.finished == [1, 2]
     assert "games played" not in anna.err.getvalue()
+
+
+async def test_a_headless_seat_that_comes_to_be_the_creator_starts_the_waiting_table_after_the_turn_limit(tmp_path):
+    # Anna created the table and went after the first game; Carla, a headless seat that
+    # joined it with --games 2, asked to play again and got the creator's role: nobody could
+    # start the table then (a person beside her read "or when Carla starts it"), a wait that
+    # ended only when someone joined. Now she starts it after the turn limit, the AI in
+    # Anna's seat, as a creator with --start-after does.
+    async with running_server(tmp_path) as (server, url):
+        anna, carla = headless(url, "Anna", "easy", seed=3), headless(url, "Carla", "easy", seed=4)
+        carla.games = 2
+        a = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "ai": "easy", "turn_limit": 1}))
+        code = (await first_line(anna)).split()[1]
+        c = asyncio.create_task(carla.run(join=code))
+        assert await asyncio.wait_for(a, TIMEOUT) == 0  # Anna plays one game and goes
+        assert await asyncio.wait_for(c, TIMEOUT) == 0
+        assert server.tables[code].config["game"] == 2 and server.tables[code].config["creator"] == 1
+    lines = carla.out.getvalue().splitlines()
+    second = lines[lines.index("game 2") + 1:]
+    assert second[0].startswith("AI 1 ") and second[1].startswith("Carla "), lines  # the AI took Anna's seat
+    assert carla.err.getvalue() == ""
+
+
+async def test_a_headless_creator_without_start_after_still_waits_for_every_seat(tmp_path):
+    # The default of --create: the table starts when every seat is taken, not after a while.
+    async with running_server(tmp_path) as (server, url):
+        anna = headless(url, "Anna", "easy", seed=3)
+        a = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "ai": "easy", "turn_limit": 1}))
+        code = (await first_line(anna)).split()[1]
+        await asyncio.sleep(2.5)
+        assert server.tables[code].game is None and not a.done()
+        a.cancel()

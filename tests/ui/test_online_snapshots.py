@@ -12,6 +12,7 @@ from textual.widgets._toast import Toast, ToastRack
 from scopa_tui.engine import make_rules
 from scopa_tui.net.remote import RemoteTable
 from scopa_tui.ui.app import ScopaApp
+from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.screens.lobby import LobbyScreen
 from scopa_tui.ui.widgets.play_button import PlayButton
 
@@ -119,3 +120,147 @@ def test_lobby(snap_compare, monkeypatch):
     app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
     assert snap_compare(app, terminal_size=SIZE, run_before=steady)
 
+
+
+def _finished_game(players: int = 2):
+    from scopa_tui.engine import Game
+
+    game = Game(make_rules("standard", players=players, target=1), seed=3)
+    game.start()
+    while not game.is_over:
+        game.next_hand() if game.phase == "hand_over" else game.play(game.legal_moves()[0])
+    return game
+
+
+@pytest.mark.parametrize("size", [SIZE, (100, 30), (160, 45)])
+@pytest.mark.parametrize("over", ["scoring", "game_over", "chat"])
+async def test_notices_over_the_scoring_the_game_over_and_the_chat_leave_their_buttons_and_text(size, over):
+    # Over the game-over screen a notice ("Carla left the table") lay on its buttons (at
+    # 80x24 in Tagalog on "Lobby" and "Quit"), and over the chat line on what was being typed:
+    # these screens had Textual's notices, 40 columns wide at the bottom right.
+    from scopa_tui.ui.screens.chat import ChatScreen
+    from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
+
+    game = _finished_game()
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        if over == "scoring":
+            app.push_screen(HandOverScreen(game.hand_scores[-1], ["Anna", "Bruno"], DeckStyle(), 1, False))
+            keep = ["#continue", "#breakdown"]
+        elif over == "game_over":
+            app.push_screen(GameOverScreen(list(game.hand_scores), ["Anna", "Bruno"], game.winner, False, 1,
+                                           rematch=lambda: "Umalis si Carla sa mesa; gusto nina Anna, Bruno na "
+                                                           "maglaro ulit sa mesang ito."))
+            keep = ["#over-buttons", "#rematch", "#banner", "#hands-table"]
+        else:
+            app.push_screen(ChatScreen())
+            keep = ["#chat-box"]
+        for _ in range(4):
+            await pilot.pause()
+        app.notify("Carla left the table", timeout=30)
+        app.notify("a line said at the table while you type yours", title="Bruno", timeout=30)
+        for _ in range(4):
+            await pilot.pause()
+        screen = app.screen
+        toasts = list(screen.get_child_by_type(ToastRack).walk_children(Toast))
+        assert len(toasts) == 2
+        for toast in toasts:
+            assert toast.region.width <= 42
+            for part in keep:
+                region = screen.query_one(part).region
+                if part == "#banner":  # its text: the middle of its three rows
+                    region = region._replace(y=region.y + 1, height=1)
+                assert not toast.region.overlaps(region), (part, region, toast.region)
+
+
+async def test_a_table_waiting_again_with_two_seats_free_says_two():
+    # Two of four players went at a game's end: the log's first line said "a seat is free,
+    # the table waits for a player".
+    open_seat = {"name": None, "kind": "open", "level": None, "connected": False, "away": False}
+    me = {"name": "Carla", "kind": "person", "level": None, "connected": True, "away": False}
+    anna = {"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False}
+    info = {**INFO, "players": 4, "seats": [anna, open_seat, me, open_seat], "phase": "waiting",
+            "started": False, "game": 2, "rematch": []}
+    first = {**info, "seats": [anna, {**anna, "name": "Bruno"}, me, {**anna, "name": "Dario"}], "phase": "game_over",
+             "started": True, "game": 1, "rematch": [0, 2]}
+    messages = [{"type": "state", "table": {**first, "phase": "waiting", "started": False}, "view": None,
+                 "turn": None, "deadline": None, "events": [], "totals": [0, 0]},
+                {"type": "table", "table": info}]
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient(messages), {"code": "K7XQ93PA", "seat": 2, "token": "t", "table": first})
+    async with app.run_test(size=SIZE) as pilot:
+        app.show_table(table)
+        for _ in range(12):
+            await pilot.pause()
+        assert table.phase == "waiting" and table.game_number == 2
+        texts = [text for text, _kind, _again in app.screen.log_entries]
+        assert texts[0] == "Game 2 at this table: 2 seats are free, the table waits for players", texts
+        app.set_language("it")
+        for _ in range(12):
+            await pilot.pause()
+        texts = [text for text, _kind, _again in app.screen.log_entries]
+        assert texts[0] == "Partita 2 a questo tavolo: ci sono 2 posti liberi, il tavolo aspetta giocatori", texts
+
+
+@pytest.mark.parametrize("name", ["Massimiliano", "山田太郎さん"])
+async def test_a_name_too_long_for_its_seat_or_the_score_panel_ends_with_an_ellipsis(name):
+    # At 80x24 a side column is 10 wide: "Massimiliano" read "Massimilia", and in the score
+    # panel "Bruno e posto liber 0/11" (Italian, an open seat): cut with no mark. A name of
+    # wide characters was cut by characters, not columns: the panel's line ran past its
+    # width and lost the score.
+    from rich.cells import cell_len
+
+    from scopa_tui.ui.widgets.cards import SeatView
+    from scopa_tui.ui.widgets.scoreboard import ScoreBoard
+
+    person = {"kind": "person", "level": None, "connected": True, "away": False}
+    seats = [{**person, "name": name}, {**person, "name": "Bruno"}, {**person, "name": "Carla"},
+             {**person, "name": "Dario"}]
+    info = {**INFO, "players": 4, "seats": seats, "phase": "waiting", "started": False, "game": 1, "rematch": []}
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
+                                        "deadline": None, "events": [], "totals": [0, 0]}]),
+                       {"code": "K7XQ93PA", "seat": 1, "token": "t", "table": info})
+    async with app.run_test(size=SIZE) as pilot:
+        app.show_table(table)
+        for _ in range(12):
+            await pilot.pause()
+        seat = next(s for s in app.screen.query(SeatView) if s.info is not None and s.info.name == name)
+        width = seat.content_size.width
+        assert width < cell_len(name)  # a side column, too narrow for the name
+        first = seat.render().plain.splitlines()[0]
+        assert first.endswith("…") and cell_len(first) <= width, (first, width)
+        board = app.screen.query_one(ScoreBoard)
+        head = next(line for line in board.render().plain.splitlines() if line.startswith(name[:3]))
+        assert head.endswith(" 0/11") and cell_len(head) <= board.content_size.width, head
+        assert "…" in head, head
+
+
+@pytest.mark.parametrize("lang", ["tl", "it", "en"])
+async def test_the_top_bar_of_a_waiting_table_leaves_out_what_does_not_fit_rather_than_cut_it(lang):
+    # At 80 columns in Tagalog a table waiting for players read "mesa K7XQ93PA · hanggang 1
+    # punt   Naghihintay ng manlalaro · konektado": the target cut in its word, where the
+    # top bar leaves out a part that does not fit (as it does the rules in a game).
+    from scopa_tui import languages
+
+    open_seat = {"name": None, "kind": "open", "level": None, "connected": False, "away": False}
+    me = {"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False}
+    info = {**INFO, "target": 1, "seats": [me, open_seat, open_seat], "phase": "waiting", "started": False,
+            "game": 1, "rematch": []}
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
+                                        "deadline": None, "events": [], "totals": [0, 0, 0]}]),
+                       {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+    languages.use(lang)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.show_table(table)
+            for _ in range(12):
+                await pilot.pause()
+            top = str(app.screen._topbar)
+            target = {"tl": "hanggang 1 puntos", "it": "a 1 punto", "en": "to 1 point"}[lang]
+            words = target.split()
+            assert target in top or words[0] + " " not in top, top  # whole, or left out
+            assert "K7XQ93PA" in top and len(top) <= SIZE[0]
+    finally:
+        languages.use("en")

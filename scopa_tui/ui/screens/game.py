@@ -891,8 +891,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if isinstance(notice, Started):  # the whole state (a game begun, a connection back)
             self._start_afresh()
         elif isinstance(notice, NewGame):  # everyone at the table said yes to playing again
-            n = notice.number
-            news = ((lambda: _("Game {n} at this table: a seat is free, the table waits for a player").format(n=n))
+            n, free = notice.number, sum(seat.kind == "open" for seat in self.table.seats) or 1
+            news = ((lambda: ngettext("Game {n} at this table: a seat is free, the table waits for a player",
+                                      "Game {n} at this table: {count} seats are free, the table waits for players",
+                                      free).format(n=n, count=free))
                     if notice.waiting else (lambda: _("Game {n} at this table: everyone said yes").format(n=n)))
             self._start_afresh(head=news)
             self.app.rematch_news(begun=True)
@@ -1645,8 +1647,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
             parts.append(", ".join(_(OPTIONS[o].title).lower() if o in OPTIONS else o.replace("-", " ")
                                    for o in rules.options))
+        keep = 2  # the parts the top bar keeps however narrow: the hand and its dealer
         if not pic.hand_no:  # a table waiting for its players: no hand, no dealer yet
             parts[:2] = ["  " + (self.table.title or _("New game"))]
+            keep = 1  # its title (the target went cut in its word: "hanggang 1 punt")
         top.append(" · ".join(parts))
         state = ""
         if game.phase == "play":
@@ -1680,7 +1684,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # what the game is and what happens now stay apart, as the title and the hand are:
         # one space ran them into one sentence ("hanggang 2 puntos Naghihintay ng manlalaro")
         gap = TOP_GAP if right.cell_len else 0
-        while len(parts) > 2 and top.cell_len + right.cell_len + gap > width:  # the rules go first
+        while len(parts) > keep and top.cell_len + right.cell_len + gap > width:  # the rules go first
             parts.pop()
             top = Text()
             top.append(title, style="bold reverse")

@@ -27,7 +27,7 @@ from ...engine.text import _
 from ...store.words import sweep_count
 from ..card_render import SIZE_ORDER, SIZES, DeckStyle, Line, render_back, render_card, suit_role
 from ..messages import HandCardClicked, TableCardClicked
-from .scoreboard import flow
+from .scoreboard import cut, flow
 
 CARD_CLASSES = {
     "card--border-plain", "card--border-primiera", "card--border-settebello", "card--star",
@@ -503,7 +503,7 @@ class SeatView(CardCanvas):
         # TRANSLATORS: after a seat's name: it deals this hand ("(D)": the short form, one letter).
         mark = " " + (_("(D)") if width < 16 else "· " + _("deals"))
         room = width - name.cell_len - (len(mark) if info.dealer else 0)
-        name.append(info.name[:max(1, room)], side + (turn if info.turn else Style(bold=True)))
+        name.append(cut(info.name, room), side + (turn if info.turn else Style(bold=True)))
         if info.dealer:
             name.append(mark, label)
         who.append(name)

@@ -57,9 +57,9 @@ class ScoreBoard(Widget):
                 out.append(Text(""))  # a blank line between sides
             head = Text()
             score = f"{side.total}/{self.target}"
-            name = side.name[: max(1, width - len(score) - 1)]
+            name = cut(side.name, width - len(score) - 1)
             head.append(name, self._s(f"seat--side-{side.side % 3}") + self._s("score--name"))
-            head.append(" " * max(1, width - len(name) - len(score)))
+            head.append(" " * max(1, width - cell_len(name) - len(score)))
             head.append(score, self._s("score--total"))
             out.append(head)
             bar_w = max(4, width)
@@ -93,6 +93,14 @@ class ScoreBoard(Widget):
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self._lines(max(10, width))) or 1
+
+
+def cut(name: str, room: int) -> str:
+    """``name`` in at most ``room`` columns (one at the least), ending with "…" where it is
+    cut: a name cut short reads as a name, and wide characters count two columns each."""
+    shown = Text(name)
+    shown.truncate(max(1, room), overflow="ellipsis")
+    return shown.plain
 
 
 def flow(parts: list[Text], width: int, sep: str = " · ", sep_style="") -> list[Text]:
