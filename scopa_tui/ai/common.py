@@ -9,6 +9,7 @@ from __future__ import annotations
 from math import comb
 
 from ..engine import PlayerView, mask_of
+from ..engine.core import card_captures
 from ..engine.cards import SETTEBELLO
 
 # Roughly what one card is worth in points of a hand, beyond the cards point share.
@@ -109,6 +110,20 @@ def next_seat_hand_size(view: PlayerView, seat: int) -> int:
     if k == 0 and view.stock > 0:
         return 3
     return k
+
+
+def taker_ranks(card: int, table: int, unseen: int, rule: int) -> list[int]:
+    """The ranks of which a card still unseen (``unseen``, a mask) could take ``card`` from
+    ``table``: by its match, by a sum with it (an 8 takes 7d from 1d 7d), or the Ace of Scopa
+    d'Assi with the whole table.  Each rank is tried with one of its unseen cards."""
+    ranks = []
+    for rank in range(1, 11):
+        cards = unseen & RANK_MASK[rank]
+        if cards:
+            taker = (cards & -cards).bit_length() - 1
+            if any(cap >> card & 1 for cap in card_captures(rule, taker, table)):
+                ranks.append(rank)
+    return ranks
 
 
 class Counter:

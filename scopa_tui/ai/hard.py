@@ -57,9 +57,9 @@ from random import Random
 
 from ..engine import Move, PlayerView, mask_of
 from ..engine.cards import SETTEBELLO
-from ..engine.core import ESCOBA, card_captures, rule_of
+from ..engine.core import ESCOBA, rule_of
 from .base import BasePlayer
-from .common import RANK_MASK, sweep_rank
+from .common import RANK_MASK, sweep_rank, taker_ranks
 from .evaluation import expected_points
 from .inference import DEFAULT_EPS, DEFAULT_TEMP, inferred_worlds
 from .lookahead import DEFAULT_PLIES, Lookahead
@@ -110,17 +110,6 @@ LATE_MCTS = 2000
 PRUDENCE = 0.2
 
 
-def _takeable(card: int, table: int, unseen: int, rule: int) -> bool:
-    """Whether a card of a rank still unseen could take ``card`` from ``table``."""
-    for rank in range(1, 11):
-        cards = unseen & RANK_MASK[rank]
-        if cards:
-            taker = (cards & -cards).bit_length() - 1
-            if any(cap >> card & 1 for cap in card_captures(rule, taker, table)):
-                return True
-    return False
-
-
 def risks(view: PlayerView, move: Move) -> int:
     """How many of a strong player's three careless risks ``move`` takes: the settebello
     left on the table while a 7 is unseen, a table that one unseen rank sweeps, and a 7 (a
@@ -143,7 +132,7 @@ def risks(view: PlayerView, move: Move) -> int:
     # a 7 laid for the taking (the settebello laid is counted once, above); not in Escoba,
     # where a sum of 15 takes any card laid
     if rule != ESCOBA and not move.mask and card >> 2 == 6 and not (settebello and card == SETTEBELLO):
-        n += int(_takeable(card, after, unseen, rule))
+        n += int(bool(taker_ranks(card, after, unseen, rule)))
     return n
 
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from ..engine import CARDS, Move, PlayerView, cards_of
 from ..engine.cards import RANK_NAMES, SETTEBELLO
-from ..engine.core import ESCOBA, card_captures, rule_of
+from ..engine.core import ESCOBA, rule_of
 from ..engine.words import either
 from ..engine.text import _, language, ngettext, pgettext
-from .common import Counter, last_capture_seat
+from .common import Counter, last_capture_seat, taker_ranks
 from .hard import HardPlayer
 from .medium import Assessment, assess
 
@@ -160,15 +160,6 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
             .format(move=what, left=left, card=card, n=unseen, percent=round(100 * a.p_sweep)))
 
 
-def _settebello_takers(view: PlayerView, table: int, counter: Counter) -> list[int]:
-    """The ranks of which a card nobody has seen yet could take the settebello from
-    ``table``: a 7 by its match, another rank by a sum with it (an 8 on 1d 7d), the Ace of
-    Scopa d'Assi with the whole table."""
-    rule = rule_of(view.rules)
-    return [r for r in range(1, 11) if counter.unseen_of_rank(r)
-            and any(m >> SETTEBELLO & 1 for m in card_captures(rule, 4 * (r - 1), table))]
-
-
 def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: Assessment,
              counter: Counter, rank_name: Callable[[int], str] = _english) -> str:
     """``line``, unless the settebello stays on the table where a card nobody has seen yet
@@ -177,7 +168,7 @@ def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: A
     by rank: not there)."""
     if not a.after >> SETTEBELLO & 1 or rule_of(view.rules) == ESCOBA:
         return line
-    takers = _settebello_takers(view, a.after, counter)
+    takers = taker_ranks(SETTEBELLO, a.after, counter.unseen, rule_of(view.rules))
     if not takers:
         return line
     n = sum(counter.unseen_of_rank(r) for r in takers)

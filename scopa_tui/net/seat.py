@@ -46,6 +46,7 @@ class HeadlessSeat:
         self.games = games  # how many games to play at the table (a rematch after each but the last)
         self.finished: list[int] = []  # the table's numbers of the games played to their end
         self.start_after: float | None = None  # the creator's --start-after, for each game
+        self.created = False  # this seat created the table (set by run)
         self.created = False  # this seat made the table (else it may come to be its creator)
         self._starters: dict[Any, asyncio.Task] = {}  # by the table's game number
         self.out = out or sys.stdout  # looked up now: a test may have replaced them
