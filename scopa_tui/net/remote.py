@@ -320,7 +320,7 @@ class RemoteTable(Table):
         return _("person") if s.connected else _("person · offline")
 
     def view(self) -> PlayerView | None:
-        if self.phase not in ("play", "hand_over") or not self.hand_no:
+        if self.phase not in ("play", "hand_over", "game_over") or not self.hand_no:
             return None
         hand = tuple(self._hand)
         legal: tuple = ()

@@ -336,6 +336,8 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
             else:
                 self.exit()
 
+        if isinstance(self.screen, GameOverScreen):  # drawn afresh (a state from the server): once
+            self.pop_screen()
         self.push_screen(GameOverScreen(list(table.hand_scores), names, table.winner, mine,
                                         table.rules.target, pause=self.scoring_pause, seat_names=screen.names,
                                         rematch=screen.rematch_note if online else None,

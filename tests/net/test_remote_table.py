@@ -484,3 +484,35 @@ async def test_a_servers_names_are_shown_at_most_as_long_as_a_name_at_a_table():
     table.take({"type": "chat", "seat": 0, "name": "E" * 3000, "text": "x" * 1_000_000})  # one line in the log
     table.take({"type": "seat", "seat": 0, "name": "E" * 3000, "status": "away"})
     assert [len(n.name) for n in said] == [24, 24] and len(said[0].text) == 200
+
+
+async def test_a_seat_back_at_a_table_whose_game_is_over_sees_the_last_hand_s_piles_and_one_result():
+    """A new window at the table after its last hand (the lobby gives the seat back): the
+    piles of the hand scored, as the engine has them, and the game-over screen once, though
+    the screen is drawn from the state both when it opens and when the state is news."""
+    from scopa_tui.ui.screens.game import GameScreen
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    game = engine_game(hands=20, seed=5)
+    assert game.is_over
+    seat = 0
+    over = {**joined(seat)["table"], "phase": "game_over", "started": True, "hand": game.hand_no, "game": 1}
+    state = {"type": "state", "table": over, "view": None, "turn": None, "deadline": None,
+             "events": [as_seen_by(seat, e.to_record()) for e in game.events], "totals": list(game.totals)}
+
+    class Client(ScriptedClient):
+        url = "ws://127.0.0.1:1"
+
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.show_table(RemoteTable(Client([state]), joined(seat)))
+        for _ in range(20):
+            await settle(pilot, 1)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        piles = [len(p) for p in game.view(seat).captured]
+        assert sum(piles) == 40 and screen.pic.pile == piles
+        coins = [sum(1 for c in p if c.suit == "d") for p in game.view(seat).captured]
+        assert screen.pic.coins == coins
+        assert [type(s) for s in app.screen_stack].count(GameOverScreen) == 1

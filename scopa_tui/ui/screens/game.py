@@ -425,16 +425,19 @@ class GameScreen(Translated, StyledOnMount, Screen):
             pic.my_hand, pic.hand_sizes, pic.stock = tuple(view.hand), list(view.hand_sizes), view.stock
             self._piles_from(view)
             self._next_turn()
-        elif table.phase == "hand_over" and table.hand_scores:
+        elif table.phase in ("hand_over", "game_over") and table.hand_scores:
             pic.hand_no, pic.dealer = table.hand_no, table.dealer
             pic.hand_sizes = [0] * table.rules.players
             view = table.view()
-            if view is not None:  # a game resumed on its scoring: the piles of the hand scored
+            if view is not None:  # a game resumed on its scoring, or its end: the piles of the hand scored
                 self._piles_from(view, table.hand_scores[-1].leftover)
                 self._unpiled = table.hand_scores[-1]
                 self._take_leftovers()
             self._refresh_widgets()
-            self.app.show_hand_over(self, table.hand_scores[-1])
+            if table.phase == "game_over":
+                self.app.show_game_over(self)
+            else:
+                self.app.show_hand_over(self, table.hand_scores[-1])
         elif table.phase == "game_over":
             pic.hand_no, pic.dealer = table.hand_no, table.dealer
             pic.hand_sizes = [0] * table.rules.players
