@@ -124,8 +124,10 @@ def add_server_args(srv, shared, non_negative_int) -> None:
 def add_online_args(onl, add_rules_args, shared, games_count) -> None:
     """The options of ``online``, their help in the player's language (``games_count``: the
     argparse type of ``--games``)."""
-    onl.add_argument("--server", type=_url, default=DEFAULT_URL,
-                     help=_("server address (default {url})").format(url=DEFAULT_URL))
+    # no --server: the app's lobby opens on the server it last used (README.md, Online), a
+    # headless seat connects to DEFAULT_URL
+    onl.add_argument("--server", type=_url, default=None,
+                     help=_("server address (default: the app's last, else {url})").format(url=DEFAULT_URL))
     onl.add_argument("--name", type=_name, required=True, help=_("your name at the table (1-24 characters)"))
     what = onl.add_mutually_exclusive_group()
     # TRANSLATORS: 'table CODE' is printed as is (scripts read it): do not translate it.
@@ -230,7 +232,7 @@ def cmd_online(args) -> int:
     from .seat import HeadlessSeat
 
     player = make_player(spec)
-    seat = HeadlessSeat(NetClient(args.server, args.name), player, games=args.games)
+    seat = HeadlessSeat(NetClient(args.server or DEFAULT_URL, args.name), player, games=args.games)
     try:
         import asyncio
 

@@ -35,6 +35,8 @@ CHECKS = {
     "new_game": lambda v: isinstance(v, dict),
     "online_seats": lambda v: isinstance(v, dict),
     "language": lambda v: v is None or v in LANGUAGES,
+    "online_server": lambda v: v is None or (isinstance(v, str) and 0 < len(v) <= 300),
+    "online_name": lambda v: v is None or (isinstance(v, str) and 0 < len(v.strip()) <= 24),
 }
 
 
@@ -52,6 +54,9 @@ class Settings:
     # and joining the table again by its code takes the seat back (docs/online-protocol.md, resume).
     online_seats: dict[str, str] = field(default_factory=dict)
     language: str | None = None  # None: the environment's (README.md, Languages)
+    # The lobby's server and name last connected with: the lobby opens on them (README.md, Online).
+    online_server: str | None = None
+    online_name: str | None = None
     unknown: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict[str, Any]:

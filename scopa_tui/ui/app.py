@@ -361,7 +361,9 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         from .screens.lobby import LobbyScreen
 
         options = dict(self.online or {})
-        self.online = {"server": options.get("server", DEFAULT_SERVER), "name": options.get("name") or default_name()}
+        server, name = self.remembered_online()
+        self.online = {"server": options.get("server") or server or DEFAULT_SERVER,
+                       "name": options.get("name") or name or default_name()}
         self.push_screen(LobbyScreen(self.online["server"], self.online["name"], options.get("join"),
                                      options.get("create")))
         self._check_size()

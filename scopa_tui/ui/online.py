@@ -21,12 +21,12 @@ def default_name() -> str:
 
 def run_online(args) -> int:
     """Run the app on the lobby; the exit status of the app (non-zero after a crash)."""
-    from .app import DEFAULT_SERVER, SCORING_PAUSE, ScopaApp
+    from .app import SCORING_PAUSE, ScopaApp
     from .crash import run_app_reporting
     from .persistence import launch_options
 
     opts = launch_options(args)
-    online = {"server": getattr(args, "server", None) or DEFAULT_SERVER, "name": args.name,
+    online = {"server": getattr(args, "server", None), "name": args.name,  # no server: the last one used
               "join": getattr(args, "join", None), "create": getattr(args, "create_request", None)}
     app = ScopaApp(online=online, ascii=opts.ascii, ai_delay=opts.ai_delay, data_dir=opts.data_dir,
                    theme=opts.theme, scoring_pause=SCORING_PAUSE, reduce_motion=opts.reduce_motion)

@@ -327,6 +327,20 @@ class StoreMixin:
         self.store.update_settings(online_seats=kept)
         self.show_store_notices()
 
+    def remembered_online(self) -> tuple[str | None, str | None]:
+        """The server and name the lobby last connected with (None, None: never, or no store)."""
+        if self.store is None:
+            return None, None
+        return self.store.settings.online_server, self.store.settings.online_name
+
+    def remember_online(self, server: str, name: str) -> None:
+        """The lobby connected to ``server`` as ``name``: the next lobby opens on them."""
+        if self.online is not None:
+            self.online.update(server=server, name=name)
+        if self.store is not None:
+            self.store.update_settings(online_server=server, online_name=name)
+            self.show_store_notices()
+
     def file_online_game(self, table) -> None:
         """A game finished at a table on a server goes into the history and statistics like a
         local one (its record rebuilt from what this seat received: ``RemoteTable.record_text``)."""

@@ -279,3 +279,33 @@ async def test_a_table_joined_logs_and_counts_each_play_once(tmp_path):
             view = screen.table.view()
             assert screen.pic.pile == [len(p) for p in view.captured]
         task.cancel()
+
+
+async def test_the_lobby_opens_on_the_server_and_name_it_last_connected_with(tmp_path):
+    """A server typed into the lobby, once reached, is where the next lobby opens, in this
+    run (back from a table) and in the next (the settings); a server out of reach is not kept."""
+    async with running_server(None) as (_server, url):
+        app = ScopaApp(ai_delay=0, data_dir=str(tmp_path))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("ctrl+o")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            lobby = app.screen
+            assert lobby.query_one("#server").value != url
+            lobby.query_one("#server").value = url
+            lobby.query_one("#name").value = "Bea"
+            await pilot.press("f5")
+            await until(pilot, lambda: "open table" in str(lobby.query_one("#lobby-error").content), "the list")
+            await pilot.press("escape")
+            await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "the new-game screen")
+            await pilot.press("ctrl+o")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+            assert (app.screen.query_one("#server").value, app.screen.query_one("#name").value) == (url, "Bea")
+            app.screen.query_one("#server").value = "ws://127.0.0.1:9/"  # nothing listens there
+            await pilot.press("f5")
+            await until(pilot, lambda: "cannot reach" in str(app.screen.query_one("#lobby-error").content),
+                        "the line")
+        again = ScopaApp(ai_delay=0, data_dir=str(tmp_path))  # the next run, on the same data directory
+        async with again.run_test(size=(100, 30)) as pilot:
+            await pilot.press("ctrl+o")
+            await until(pilot, lambda: isinstance(again.screen, LobbyScreen), "the lobby, next run")
+            assert (again.screen.query_one("#server").value, again.screen.query_one("#name").value) == (url, "Bea")

@@ -291,6 +291,7 @@ class LobbyScreen(Translated, Screen):
             client = NetClient(url, name)
             await client.connect()
             self.client = client
+            self.app.remember_online(url, name)
         return client
 
     def _refused(self, e: Exception) -> None:
