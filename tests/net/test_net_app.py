@@ -27,6 +27,13 @@ def online_app(url: str, name: str = "Anna", **more) -> ScopaApp:
     return app
 
 
+def footer_actions(screen) -> set[str]:
+    """The actions of the keys the screen's footer shows (dimmed ones too)."""
+    from textual.widgets._footer import FooterKey
+
+    return {key.action for key in screen.query(FooterKey)}
+
+
 async def until(pilot, check, what: str, timeout: float = TIMEOUT):
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
@@ -109,9 +116,13 @@ async def test_a_table_created_in_the_lobby_starts_with_the_ai_and_shows_the_tim
             await until(pilot, lambda: "waiting for players (1 of 2" in str(screen.message), "the waiting line")
             table_view = screen.query_one(TableView)
             assert table_view.border_title == "Table"  # nothing dealt yet: not "stock empty"
+            # the footer says Enter starts it, and no key of a card, before any card is dealt
+            await until(pilot, lambda: "start_table" in footer_actions(screen), "⏎ start in the footer")
+            assert not footer_actions(screen) & {"select_step(-1)", "cycle", "play", "clear", "hint"}
             await pilot.press("enter")  # start now: the AI takes the empty seat
             await until(pilot, lambda: screen.table.phase == "play", "the start")
             await settle(pilot)
+            assert "play" in footer_actions(screen) and "start_table" not in footer_actions(screen)
             assert table_view.border_title.startswith("Table · stock ")
             assert screen.table.seats[1].kind == "ai" and screen.table.seat_label(1).startswith("AI")
             await until(pilot, lambda: screen._my_turn() or screen.table.turn == 1, "a turn")
@@ -154,6 +165,7 @@ async def test_a_player_who_did_not_create_the_table_is_told_who_starts_it_and_e
             await until(pilot, lambda: "(2 of 3" in str(screen.message), "the waiting line")
             line = str(screen.message)
             assert "or when Anna starts it" in line and "Enter" not in line
+            assert not footer_actions(screen) & {"start_table", "play"}  # Enter is not Bruno's to press
             await pilot.press("enter")
             await pilot.pause(0.3)
             assert str(screen.message) == line  # no refusal from the server: nothing was sent

@@ -157,6 +157,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
           for n in range(1, 10)],
         Binding("0", "select(9)", CARD_KEY_WORDS[9], id="game.card10", show=False),  # Scopone's tenth card
         Binding("tab", "cycle", N_("next capture"), id="game.cycle"),
+        # TRANSLATORS: footer: at an online table waiting for players, Enter starts the game (a verb).
+        Binding("enter", "start_table", N_("start"), id="game.start"),
         # TRANSLATORS: footer: Enter plays the chosen card (a verb).
         Binding("enter", "play", N_("play"), id="game.play"),
         # TRANSLATORS: footer: at an online table whose game is over, Enter shows the result again.
@@ -1297,10 +1299,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # turn they always act (with a message when there is nothing to act on), so that
         # a quick "1 Enter" is never lost between a key and the footer's refresh.
         # Choosing a card also works while an AI plays (kept for the player's turn).
+        if self.table.phase == "waiting":  # an online table before its game: no card yet
+            if action == "start_table":  # the creator's key (the others are told who starts it)
+                return self.table.starter() is None
+            if action in ("select_step", "select", "toggle", "clear", "cycle", "hint", "play", "result"):
+                return False
+        elif action == "start_table":
+            return False
         if action in ("select_step", "select", "toggle", "clear"):
             return True if self._my_turn() or self.table.phase == "play" else None
-        if action == "play" and self.table.phase == "waiting":
-            return True if self.table.starter() is None else None  # the creator's key
         if action in ("play", "result"):  # Enter after the game's end shows its result again
             if (self.table.phase == "game_over") != (action == "result"):
                 return False
@@ -1367,12 +1374,19 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._set_message(lambda: Text(_("Selection cleared: pick a card."), style="bold"))
         self._refresh_choice()
 
+    def action_start_table(self) -> None:
+        """Enter at an online table waiting for players: its creator starts it, the AI in the
+        empty seats; another player is told who starts it (the server would refuse it)."""
+        if self.table.phase != "waiting":
+            return
+        if self.table.starter() is None:
+            self.table.start()
+        else:
+            self._set_message(self._waiting_text)
+
     def action_play(self) -> None:
-        if self.table.phase == "waiting":
-            if self.table.starter() is None:
-                self.table.start()
-            else:  # not the creator's: the server would refuse it
-                self._set_message(self._waiting_text)
+        if self.table.phase == "waiting":  # the Play button, clicked before the game
+            self.action_start_table()
             return
         if not self._my_turn():
             return
@@ -1533,8 +1547,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 side=i))
         self.query_one(ScoreBoard).sides = tuple(sides)
         self._refresh_topbar()
-        # The footer dims the play keys off-turn, and Enter is the result's after the game's end.
-        footer = (self._my_turn(), self.table.phase == "game_over")
+        # The footer dims the play keys off-turn, and Enter is the result's after the game's end;
+        # before an online table's game, only its creator's Enter (start) is there.
+        waiting = self.table.phase == "waiting"
+        footer = (self._my_turn(), self.table.phase == "game_over", waiting, waiting and self.table.starter() is None)
         if self._footer_turn != footer:
             self._footer_turn = footer
             self.refresh_bindings()
