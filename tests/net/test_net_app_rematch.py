@@ -137,7 +137,7 @@ async def test_a_rematch_asked_waits_for_the_other_and_a_leaver_frees_the_seat(t
             assert texts[0] == "Game 2 at this table: a seat is free, the table waits for a player"
             assert "waiting for players (1 of 2 seats taken)" in str(screen.message)
             assert "Enter starts now" in str(screen.message)  # Anna creates it now
-            assert screen.active_bindings["enter"].binding.action == "play"  # the footer's Enter starts it
+            assert screen.active_bindings["enter"].binding.action == "start_table"  # the footer says ⏎ start
             await pilot.press("enter")  # start it: the AI takes Bruno's seat
             await until(pilot, lambda: table.phase == "play" and table.game_number == 2, "game 2")
             assert table.seats[0].kind == "ai"
