@@ -119,15 +119,16 @@ async def test_scopones_side_seats_read_alike_and_stay_put_as_their_hands_empty(
             return [str(seat.render()).splitlines() for seat in screen.query(SeatView) if seat.has_class("-side")]
 
         seats = sides()
-        assert len(seats) == 2 and [len(lines) for lines in seats] == [4, 4], seats
-        assert [lines[2] for lines in seats] == ["easy", "easy"]  # the level on a line of its own, both
-        cards = [int(lines[1].split()[-1]) for lines in seats]
+        # the partner label on a line of its own (as the seat would read dealing), then the cards
+        assert len(seats) == 2 and [len(lines) for lines in seats] == [5, 5], seats
+        assert [lines[3] for lines in seats] == ["easy", "easy"]  # the level on a line of its own, both
+        cards = [int(lines[2].split()[-1]) for lines in seats]
         assert sorted(cards) == [9, 10]  # one side seat has played, the other not yet
         layout = [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")]
         await pilot.press("1", "enter")  # the right seat plays its tenth card too
         await wait_for_my_turn(pilot)
         await settle(pilot)
-        assert [int(lines[1].split()[-1]) for lines in sides()] == [c - 1 for c in cards]  # a round later
+        assert [int(lines[2].split()[-1]) for lines in sides()] == [c - 1 for c in cards]  # a round later
         assert [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")] == layout
 
 
