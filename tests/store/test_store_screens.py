@@ -346,7 +346,7 @@ async def test_history_lists_games_and_opens_the_replay(tmp_path):
         for r, e in zip(rows, entries):
             assert r[3] == e.result
         enter = app.screen.active_bindings["enter"].binding  # the footer says what Enter does
-        assert (enter.description, enter.show, enter.key_display) == ("replay", True, "⏎")
+        assert (enter.description, enter.show, app.get_key_display(enter)) == ("replay", True, "⏎")
         await pilot.press("down", "enter")
         await pilot.pause()
         screen = app.screen

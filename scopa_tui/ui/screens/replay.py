@@ -130,20 +130,20 @@ class ReplayScreen(Translated, Screen[None]):
     BINDINGS = [
         # TRANSLATORS: the replay's ← key in the keys panel (Ctrl+P, Keys) and its tooltip in
         # the footer: the previous step (keep it short).
-        Binding("left", "step(-1)", N_("prev"), id="replay.back", key_display="←", priority=True, group=STEP),
-        Binding("right", "step(1)", N_("next"), id="replay.next", key_display="→", priority=True, group=STEP),
-        Binding("home", "jump('first')", N_("first"), id="replay.first", key_display="Home", priority=True),
-        Binding("end", "jump('last')", N_("last"), id="replay.last", key_display="End", priority=True),
-        Binding("pageup", "hand(-1)", N_("prev hand"), id="replay.prev_hand", key_display="PgUp", priority=True,
+        Binding("left", "step(-1)", N_("prev"), id="replay.back", priority=True, group=STEP),
+        Binding("right", "step(1)", N_("next"), id="replay.next", priority=True, group=STEP),
+        Binding("home", "jump('first')", N_("first"), id="replay.first", priority=True),
+        Binding("end", "jump('last')", N_("last"), id="replay.last", priority=True),
+        Binding("pageup", "hand(-1)", N_("prev hand"), id="replay.prev_hand", priority=True,
                 group=HAND),
-        Binding("pagedown", "hand(1)", N_("next hand"), id="replay.next_hand", key_display="PgDn", priority=True,
+        Binding("pagedown", "hand(1)", N_("next hand"), id="replay.next_hand", priority=True,
                 group=HAND),
-        Binding("right_square_bracket", "game(1)", N_("next game"), id="replay.next_game", key_display="]",
+        Binding("right_square_bracket", "game(1)", N_("next game"), id="replay.next_game",
                 show=False),
-        Binding("left_square_bracket", "game(-1)", N_("prev game"), id="replay.prev_game", key_display="[",
+        Binding("left_square_bracket", "game(-1)", N_("prev game"), id="replay.prev_game",
                 show=False),
-        Binding("escape,q", "close", N_("back"), id="replay.close", key_display="Esc"),
-        Binding("question_mark", "help", N_("help"), id="replay.help", key_display="?"),
+        Binding("escape,q", "close", N_("back"), id="replay.close"),
+        Binding("question_mark", "help", N_("help"), id="replay.help"),
         Binding("f1", "help", N_("help"), id="replay.help_f1", show=False),
     ]
 
