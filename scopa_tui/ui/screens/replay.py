@@ -47,12 +47,16 @@ class SeatsView(CardCanvas):
         self.deck = deck
 
     def _card(self, card: int, state: str, compact: bool) -> Text:
-        """A hand card as a tiny card (``[ 7◉]★``); ``compact`` leaves out its blank columns
-        (``[7◉]★``), where Scopone's ten cards and a pile would not fit in a row otherwise."""
+        """A hand card as a tiny card (``[ 5◉] ``, the settebello ``[ 7◉]★ ``); ``compact``
+        leaves out its blank columns (``[5◉]``, ``[7◉]★ ``), where Scopone's ten cards and a
+        pile would not fit in a row otherwise.  The star is the settebello's, and a space
+        parts it from the next card: ``[ 7◉]★[ 2♣]`` read as if it marked either."""
         out = Text()
         for text, role in render_card(card, self.deck, "tiny")[0]:
             if compact:
                 text = text.strip() if role != "star" else text.rstrip()
+            if role == "star" and text.strip():
+                text += " "
             out.append(text, self._segment_style(role, state))
         return out
 
@@ -88,8 +92,9 @@ class SeatsView(CardCanvas):
 
         card_w = self._card(0, "", False).cell_len
         rows = [cards_of(seat, False) for seat in range(len(f.hands))]
-        # The piles in one column: after three cards and the one being played, or more (Scopone).
-        column = max([card_w * 4] + [r.cell_len for r in rows])
+        # The piles in one column: after three cards and the one being played, one of them the
+        # settebello and the space after its star, or more (Scopone).
+        column = max([card_w * 4 + 1] + [r.cell_len for r in rows])
         if 2 + name_w + column + 1 + max(map(cell_len, piles)) > width:
             rows = [cards_of(seat, True) for seat in range(len(f.hands))]
             column = max(r.cell_len for r in rows)
