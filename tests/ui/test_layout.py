@@ -10,7 +10,7 @@ from rich.cells import cell_len
 
 from scopa_tui import languages
 from scopa_tui.engine import Dealt, Move, Redealt, parse_card
-from scopa_tui.engine.text import _
+from scopa_tui.engine.text import _ as tr
 from scopa_tui.ui.screens.scoring import HandOverScreen
 from scopa_tui.ui.widgets.cards import SeatView
 
@@ -181,7 +181,7 @@ async def test_a_seats_label_keeps_its_lines_when_it_deals_and_plays(lang, size)
                     shown[dealer, turn] = lines = plain(seat).splitlines()
                     assert base.name in lines[0] and all(cell_len(line) <= width for line in lines), lines
                     if dealer:
-                        assert _("(D)") in lines[0] or _("deals") in lines[0], lines
+                        assert tr("(D)") in lines[0] or tr("deals") in lines[0], lines
             assert len({len(lines) for lines in shown.values()}) == 1, shown
             team = {next(i for i, line in enumerate(lines) if base.team in line) for lines in shown.values()}
             assert len(team) == 1, shown  # the partner label on the same line
