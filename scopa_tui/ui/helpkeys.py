@@ -18,4 +18,4 @@ def help_bindings(screen: str, at: str | None = None, show: bool = False, typing
     f1 = Binding("f1", action, N_("help"), id=f"{screen}.help_f1", show=show_f1)
     if typing:
         return [f1]
-    return [Binding("question_mark", action, N_("help"), id=f"{screen}.help", key_display="?", show=show), f1]
+    return [Binding("question_mark", action, N_("help"), id=f"{screen}.help", show=show), f1]

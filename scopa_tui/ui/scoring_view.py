@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.style import Style
 from rich.table import Table
@@ -27,7 +28,7 @@ from textual.widget import Widget
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
 from ..engine.cards import CARDS, COINS_MASK, SETTEBELLO, card
 from ..engine.text import _, ngettext, pgettext
-from ..engine.words import both_sides, is_your_side, neither, side_score
+from ..engine.words import both_sides, elides, is_your_side, neither, side_score
 from ..store.words import deal_sweeps_word
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
@@ -242,6 +243,18 @@ def value_width(total: int, sides: int, label: int = LABEL_WIDTH) -> int:
     return max(PRIMIERA_WIDTH, (total - label) // sides - MARK_WIDTH)
 
 
+def most_of(suit: str) -> str:
+    """Under the coins' row on a big terminal: "most Denari" (French "le plus d'Oros")."""
+    if elides(suit):
+        # TRANSLATORS: as "most {suit}", where {suit} (Oros) begins with a sound your language
+        # elides the word before: French "le plus d'Oros". Other languages never show it:
+        # write it as "most {suit}".
+        return pgettext("elided", "most {suit}").format(suit=suit)
+    # TRANSLATORS: under the row of coins on a big terminal; {suit}: Denari, Oros, Diamonds,
+    # or its symbol (◉) where the name does not fit.
+    return _("most {suit}").format(suit=suit)
+
+
 class HandTable:
     """The scoring table and its notes, laid out for the width Rich gives it.
 
@@ -255,9 +268,13 @@ class HandTable:
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
         self.style, self.roomy, self.seat_names = style, roomy, seat_names
 
-    def _label(self, name: str, explain: str) -> Text:
+    def _label(self, name: str, explain: str, short: str = "") -> Text:
+        """A row's name, and on a big terminal what wins its point under it: ``short`` where
+        ``explain`` is longer than the column leaves room for (it read "the King of Diamon…")."""
         if not self.roomy or not explain:
             return Text(name)
+        if short and cell_len(explain) > ROOMY_LABEL_WIDTH:
+            explain = short
         return Text.assemble(name, "\n", (explain, self.style("note")))
 
     def table(self, width: int) -> Table:
@@ -319,12 +336,12 @@ class HandTable:
             [Text(ngettext("{n} card", "{n} cards", s.cards).format(n=s.cards) if roomy else str(s.cards))
              for s in sides], "cards")
         fits = all(len(f"{s.coins}  ") + 3 * len(_coin_cards(s)) <= value_w for s in sides)
-        # TRANSLATORS: under the row of coins on a big terminal; {suit}: Denari, Oros, Diamonds.
-        row(self._label(coin, _("most {suit}").format(suit=coin)), [counted(s.coins, _coin_cards(s), fits)
-                                                                   for s in sides], "coins")
+        row(self._label(coin, most_of(coin), most_of(deck.suit("d"))), [counted(s.coins, _coin_cards(s), fits)
+                                                                          for s in sides], "coins")
         sette = deck.card_name(SETTEBELLO)
         # TRANSLATORS: under a card's row on a big terminal ("the 7 di Denari"): the card that scores.
-        row(self._label("Velo" if escoba else "Settebello", _("the {card}").format(card=sette)),
+        row(self._label("Velo" if escoba else "Settebello", _("the {card}").format(card=sette),
+                        _("the {card}").format(card=deck.short(SETTEBELLO))),
             [one_card(s.settebello, SETTEBELLO) for s in sides], "settebello")
         if "primiera" in points:
             if roomy:
@@ -339,11 +356,14 @@ class HandTable:
             row(self._label("Setenta", _("most sevens")),
                 [counted(s.sevens, _sevens(s)) for s in sides], "sevens")
         if "re_bello" in points:
-            row(self._label("Re bello", _("the {card}").format(card=deck.card_name(RE_BELLO))),
+            row(self._label("Re bello", _("the {card}").format(card=deck.card_name(RE_BELLO)),
+                            _("the {card}").format(card=deck.short(RE_BELLO))),
                 [one_card(s.re_bello, RE_BELLO) for s in sides], "re_bello")
         if "napola" in points:  # worth its length: 3 for the Ace, 2 and 3 of coins, and on
-            # TRANSLATORS: under "Napola" on a big terminal: the run of coins it needs; at most 18 letters.
-            row(self._label("Napola", _("A, 2, 3 of {suit} and on").format(suit=coin)),
+            run = " ".join(deck.short(card(rank, "d")) for rank in (1, 2, 3))
+            # TRANSLATORS: under "Napola" on a big terminal: the run of coins it needs, {cards}
+            # "A◉ 2◉ 3◉"; at most 18 letters with them.
+            row(self._label("Napola", _("{cards} and on").format(cards=run)),
                 [counted(s.napola, _napola_cards(s)) if s.napola else Text("—", style=st("note")) for s in sides],
                 "napola")
         # Escoba: the dealer's escobas when the table dealt adds up to 15 (or 30) have no card.

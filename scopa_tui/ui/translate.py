@@ -40,12 +40,49 @@ TEXTUAL_WORDS = (
 SCREENSHOT_KEY = Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot", show=False, priority=True)
 
 
+# One way of naming a key on every screen, its footer, the keys panel and the help alike
+# (README.md, Playing): a key's name as the help and the buttons write it ("Esc", "Tab",
+# "PgUp", "F2"), its symbol where the key has one ("⏎", "←"), Ctrl as a caret ("^S"), and
+# a letter as it is typed ("q").  Textual's own were "esc", "tab", "pgup", "f2", "^s", beside
+# the history's "Esc" and the replay's "PgUp".
+KEY_NAMES = {
+    "escape": "Esc", "enter": "⏎", "tab": "Tab", "space": "Space", "backspace": "⌫", "delete": "Del",
+    "insert": "Ins", "home": "Home", "end": "End", "pageup": "PgUp", "pagedown": "PgDn",
+    "up": "↑", "down": "↓", "left": "←", "right": "→",
+}
+
+
+def key_label(key: str) -> str:
+    """A Textual key ("escape", "ctrl+s", "shift+tab", "question_mark") as the app names it
+    ("Esc", "^S", "Shift+Tab", "?")."""
+    from textual.keys import format_key
+
+    *modifiers, name = key.split("+")
+    if name in KEY_NAMES:
+        label = KEY_NAMES[name]
+    elif name[:1] == "f" and name[1:].isdigit():
+        label = name.upper()  # F1, F12
+    else:
+        label = format_key(name)  # "?", "!", "[", a letter
+    if modifiers and len(label) == 1:
+        label = label.upper()
+    if "ctrl" in modifiers:
+        modifiers.remove("ctrl")
+        label = "^" + label
+    return "+".join([m.capitalize() for m in modifiers] + [label])
+
+
 class TranslatedApp:
     """Mixin for an ``App`` (before ``App``; the game and ``scopa-tui replay``): Textual's own
     parts of an app as the game shows them.  The command palette in the player's language
     and guarded as :mod:`.palette` guards it, its own entries (Theme, Quit, Keys,
     Screenshot...) translated; notifications in plain text; a screenshot saved as F12 saves
-    it."""
+    it; every key named one way (:func:`key_label`)."""
+
+    def get_key_display(self, binding: Binding) -> str:
+        """The footer's and the keys panel's name of a binding's key: its own ``key_display``
+        (the game's "←→"), else :func:`key_label`."""
+        return binding.key_display or key_label(binding.key)
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
                markup: bool = True) -> None:

@@ -149,6 +149,30 @@ async def test_scopones_ten_cards_and_the_piles_fit_a_row_at_80x24():
             await pilot.pause()
 
 
+async def test_the_settebellos_star_in_a_hand_touches_no_other_card():
+    # A seat's row read "[ 7◉]★[ 2♣]", the star as much the 2♣'s as the 7◉'s; and so did
+    # Scopone's compact row, "[7◉]★[2♣]".
+    for game, names in ((finished_game(), ["You", "Anna"]),
+                        (play(Game(make_rules(players=4, variant="scopone-scientifico"), seed=6), seed=6), None)):
+        (replay,) = load_text(records.dumps(game), names=names)
+        app = ReplayApp([replay], "test")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            starred = 0
+            for step, frame in enumerate(replay.frames[:80]):
+                if frame.kind not in ("deal", "play"):
+                    continue
+                screen.index = step
+                await pilot.pause()
+                for line in shown(screen.query_one(SeatsView)).splitlines():
+                    at = line.find("★")
+                    if at >= 0:
+                        starred += 1
+                        assert line[at - 1] == "]" and line[at + 1:at + 2] in ("", " "), line  # its card's, then a space
+            assert starred
+
+
 async def test_an_escoba_replay_says_escoba_and_the_dealers_escobas():
     game = play(Game(make_rules(players=2, variant="escoba"), seed=12), seed=12)  # the table dealt adds up to 30
     (replay,) = load_text(records.dumps(game), names=["You", "Anna"])
@@ -346,7 +370,7 @@ async def test_history_lists_games_and_opens_the_replay(tmp_path):
         for r, e in zip(rows, entries):
             assert r[3] == e.result
         enter = app.screen.active_bindings["enter"].binding  # the footer says what Enter does
-        assert (enter.description, enter.show, enter.key_display) == ("replay", True, "⏎")
+        assert (enter.description, enter.show, app.get_key_display(enter)) == ("replay", True, "⏎")
         await pilot.press("down", "enter")
         await pilot.pause()
         screen = app.screen

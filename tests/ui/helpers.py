@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from scopa_tui.engine import Move
 from scopa_tui.ui.app import ScopaApp
 from scopa_tui.ui.config import GameConfig
@@ -16,6 +18,36 @@ def make_app(players: int = 2, ai: list[str] | None = None, seed: int = 7, targe
     app = ScopaApp(config, start=start, ai_delay=0, ascii=ascii, theme=theme)
     app.hint_options = {"iters": 30, "seed": 1}  # worlds of the hard search
     return app
+
+
+def variant_app(variant: str, players: int = 2, seed: int = 5, options=()) -> ScopaApp:
+    """A game of ``variant`` against easy AIs, started at once."""
+    config = GameConfig(players=players, ai=["easy"], seed=seed, variant=variant, options=list(options))
+    app = ScopaApp(config, start=True, ai_delay=0)
+    app.hint_options = {"iters": 150, "seed": 1}
+    return app
+
+
+async def my_turn(pilot) -> None:
+    """Wait for the player's turn, and for the screen to settle on it."""
+    await wait_for_my_turn(pilot)
+    await settle(pilot)
+
+
+@asynccontextmanager
+async def on_my_turn(app: ScopaApp, size: tuple[int, int]):
+    """``app`` run at ``size`` until the player's first turn: the pilot and the game screen."""
+    async with app.run_test(size=size) as pilot:
+        await my_turn(pilot)
+        yield pilot, game_screen(app)
+
+
+@asynccontextmanager
+async def scopone_hand(size: tuple[int, int]):
+    """Scopone scientifico for four (seed 5) at ``size`` on the player's first turn, ten cards
+    in hand: the pilot, the game screen and its hand."""
+    async with on_my_turn(variant_app("scopone-scientifico", players=4), size) as (pilot, screen):
+        yield pilot, screen, screen.query_one("#hand")
 
 
 async def workers_done(app) -> None:

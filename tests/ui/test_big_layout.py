@@ -10,8 +10,7 @@ import pytest
 from scopa_tui.ui.card_render import SIZES
 from scopa_tui.ui.widgets.cards import SeatView, TableView
 
-from .helpers import game_screen, make_app, settle, wait_for_my_turn
-from .test_variants_game_screen import variant_app
+from .helpers import make_app, my_turn, on_my_turn, scopone_hand, settle, variant_app
 
 BIG = [(160, 50), (200, 60)]
 
@@ -38,10 +37,7 @@ def assert_inside(screen, size) -> None:
 
 async def test_a_200x60_terminal_gets_the_biggest_cards_and_they_fill_the_felt():
     app = make_app(seed=12)
-    async with app.run_test(size=(200, 60)) as pilot:
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-        screen = game_screen(app)
+    async with on_my_turn(app, (200, 60)) as (pilot, screen):
         assert screen.size_class == "xxlarge" and screen.has_class("-xxlarge") and not screen.has_class("-xlarge")
         assert screen.query_one("#hand").card_size == "xxlarge"
         table = screen.query_one(TableView)
@@ -61,10 +57,7 @@ async def test_a_200x60_terminal_gets_the_biggest_cards_and_they_fill_the_felt()
 @pytest.mark.parametrize("players", [2, 6])
 async def test_nothing_leaves_a_big_screen_and_a_full_table_falls_back(players, size):
     app = make_app(players=players, seed=3)
-    async with app.run_test(size=size) as pilot:
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-        screen = game_screen(app)
+    async with on_my_turn(app, size) as (pilot, screen):
         assert_inside(screen, size)
         assert screen.query_one(TableView).card_size == ("xlarge" if size == (160, 50) else "xxlarge")
         table = screen.query_one(TableView)
@@ -85,12 +78,7 @@ SCOPONE = {(160, 45): ("large", 11), (160, 50): ("large", 10), (130, 40): ("medi
 async def test_scopones_ten_cards_take_the_hands_room(size):
     # At 160x45 the hand showed medium cards above three empty rows (large ones fit side by
     # side); at 130x40 and 200x60 its second row of cards was cut off by the hand's border.
-    app = variant_app("scopone-scientifico", players=4)
-    async with app.run_test(size=size) as pilot:
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-        screen = game_screen(app)
-        hand = screen.query_one("#hand")
+    async with scopone_hand(size) as (_pilot, screen, hand):
         assert len(screen.pic.my_hand) == 10 == len(hand._hits)
         card_size, shows = SCOPONE[size]
         assert hand.card_size == card_size
@@ -109,32 +97,24 @@ async def test_scopones_side_seats_read_alike_and_stay_put_as_their_hands_empty(
     # At 160x45 the left seat read "▮▮▮▮▮▮▮▮▮ 9 · easy" and the right "▮▮▮▮▮▮▮▮▮▮ 10" with
     # "easy" under it: the level's line decided by the cards held, so that it moved up a line
     # once the seat played its tenth card, the column centred again.
-    app = variant_app("scopone-scientifico", players=4)
-    async with app.run_test(size=(160, 45)) as pilot:
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-        screen = game_screen(app)
+    async with scopone_hand((160, 45)) as (pilot, screen, _hand):
 
         def sides() -> list[list[str]]:
             return [str(seat.render()).splitlines() for seat in screen.query(SeatView) if seat.has_class("-side")]
 
         seats = sides()
-        assert len(seats) == 2 and [len(lines) for lines in seats] == [4, 4], seats
-        assert [lines[2] for lines in seats] == ["easy", "easy"]  # the level on a line of its own, both
-        cards = [int(lines[1].split()[-1]) for lines in seats]
+        # the partner label on a line of its own (as the seat would read dealing), then the cards
+        assert len(seats) == 2 and [len(lines) for lines in seats] == [5, 5], seats
+        assert [lines[3] for lines in seats] == ["easy", "easy"]  # the level on a line of its own, both
+        cards = [int(lines[2].split()[-1]) for lines in seats]
         assert sorted(cards) == [9, 10]  # one side seat has played, the other not yet
         layout = [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")]
         await pilot.press("1", "enter")  # the right seat plays its tenth card too
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-        assert [int(lines[1].split()[-1]) for lines in sides()] == [c - 1 for c in cards]  # a round later
+        await my_turn(pilot)
+        assert [int(lines[2].split()[-1]) for lines in sides()] == [c - 1 for c in cards]  # a round later
         assert [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")] == layout
 
 
 def test_scopone_hand_at_160x45(snap_compare):
-    async def my_turn(pilot):
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-
     assert snap_compare(variant_app("scopone-scientifico", players=4), terminal_size=(160, 45),
                         run_before=my_turn)

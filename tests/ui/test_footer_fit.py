@@ -104,3 +104,51 @@ async def test_the_lobby_says_f1_for_its_help(lang, tmp_path, monkeypatch):
         assert isinstance(app.screen, LobbyScreen)
         assert {"f5", "escape", "f1"} <= set(keys_in_view(app.screen))  # ? types itself in its fields
     languages.use("en")
+
+
+def key_labels(screen) -> set[str]:
+    """The keys as the footer draws them ("Esc", not the binding's "escape")."""
+    return {str(k.key_display) for k in screen.query_one(Footer).query(FooterKey)}
+
+
+# Textual's own names, which some screens showed beside the app's ("esc" here, "Esc" there).
+TEXTUAL_NAMES = {"esc", "tab", "enter", "pgup", "pgdn", "home", "end", "^s", "^o", "^p", "f1", "f2", "f5"}
+
+
+async def test_every_screen_names_its_keys_one_way(tmp_path, monkeypatch):
+    # The game said "esc clear" and "tab next capture", the history and the statistics "Esc
+    # back", the new-game screen "^s start" and "f2 statistics", the lobby "f5 refresh".
+    from scopa_tui.ui.translate import key_label
+
+    assert [key_label(k) for k in ("escape", "enter", "tab", "shift+tab", "ctrl+s", "f12", "pageup", "question_mark")] \
+        == ["Esc", "⏎", "Tab", "Shift+Tab", "^S", "F12", "PgUp", "?"]
+    monkeypatch.setattr(LobbyScreen, "action_refresh", lambda self: None)  # no server
+    app = ScopaApp(ai_delay=0, data_dir=str(tmp_path))
+    seen = {}
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        seen["new game"] = key_labels(app.screen)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        seen["help"] = key_labels(app.screen)
+        await pilot.press("escape", "f2")
+        await settle(pilot)
+        seen["statistics"] = key_labels(app.screen)
+        await pilot.press("escape", "ctrl+s")
+        await settle(pilot)
+        seen["game"] = key_labels(app.screen)
+    app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0,
+                   data_dir=str(tmp_path / "lobby"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        seen["lobby"] = key_labels(app.screen)
+    replay = ReplayApp(load_text(records.dumps(finished_game()), names=["You", "Anna"]), "Replay")
+    async with replay.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        seen["replay"] = key_labels(replay.screen)
+    assert {"^S", "?", "F2", "^O", "^P"} <= seen["new game"], seen
+    assert {"Esc"} <= seen["help"] and {"Esc", "?"} <= seen["statistics"], seen
+    assert {"Tab", "⏎", "Esc", "h"} <= seen["game"], seen
+    assert {"F5", "Esc", "F1"} <= seen["lobby"], seen
+    assert {"Home", "End", "PgUp", "PgDn", "Esc", "?"} <= seen["replay"], seen
+    assert not set().union(*seen.values()) & TEXTUAL_NAMES, seen

@@ -247,3 +247,32 @@ async def test_the_replay_viewers_help_says_the_rules_of_the_game_replayed(key):
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, HelpScreen)  # back to the replay
+
+
+def test_french_elides_de_before_oros_and_not_before_denari():
+    # With the Spanish deck, French read "le plus de Oros" under the coins' row of the scoring
+    # and "le 3 de Oros" in the napola's rule: "de" elides before a vowel ("d'Oros"). The
+    # napola's row said "A, 2, 3 de Denari …" in every language, cut.
+    from rich.console import Console
+
+    from scopa_tui.ui.scoring_view import HandTable
+
+    from .scoring_data import napola_hand
+
+    languages.use("fr")
+    try:
+        score = napola_hand()
+        for deck, word in (("spanish", "d'Oros"), ("italian", "de Denari")):
+            rules = make_rules(options=("napola",))
+            text = rules_text(DeckStyle(deck), rules.primiera_chart, "scopa", rules)
+            assert f"le 3 {word} marque 3 points" in text and f"chaque carte {word} qui suit" in text
+            console = Console(width=160, record=True)
+            console.print(HandTable(score, ["Toi et Bruno", "Anna et Carla"], DeckStyle(deck), 11, roomy=True)
+                          .table(150))
+            shown = " ".join(console.export_text().split())
+            assert f"le plus {word}" in shown, shown
+            assert "A◉ 2◉ 3◉ et plus" in shown  # the napola's run, whole (it was "A, 2, 3 de Denari …")
+            for french in ("plus de Oros", "3 de Oros", "carte de Oros"):  # "Rey de Oros" is Spanish
+                assert french not in text + shown
+    finally:
+        languages.use("en")

@@ -3,7 +3,14 @@ the three-kings redeal, the last deal and the leftovers, and playing by mouse.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+from rich.cells import cell_len
+
+from scopa_tui import languages
 from scopa_tui.engine import Dealt, Move, Redealt, parse_card
+from scopa_tui.engine.text import _ as tr
 from scopa_tui.ui.screens.scoring import HandOverScreen
 from scopa_tui.ui.widgets.cards import SeatView
 
@@ -154,6 +161,31 @@ async def test_the_dealer_mark_never_runs_into_a_name():
         shown = plain(screen.query_one(f"#seat-{dealer}", SeatView))
         name = screen.names[dealer]
         assert f"{name} (D)" in shown or f"{name} · deals" in shown, shown
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_a_seats_label_keeps_its_lines_when_it_deals_and_plays(lang, size):
+    # At 120x40 "Carla · with Anna" read "Carla · deals", "with Anna" under it, when Carla
+    # dealt (in Tagalog at 100x30 too), and every line under it moved down one.
+    languages.use(lang)
+    app = make_app(players=4, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for seat in game_screen(app).query(SeatView):
+            base, width = seat.info, seat.content_size.width
+            shown = {}
+            for dealer in (False, True):
+                for turn in (False, True):
+                    seat.info = replace(base, dealer=dealer, turn=turn)
+                    shown[dealer, turn] = lines = plain(seat).splitlines()
+                    assert base.name in lines[0] and all(cell_len(line) <= width for line in lines), lines
+                    if dealer:
+                        assert tr("(D)") in lines[0] or tr("deals") in lines[0], lines
+            assert len({len(lines) for lines in shown.values()}) == 1, shown
+            team = {next(i for i, line in enumerate(lines) if base.team in line) for lines in shown.values()}
+            assert len(team) == 1, shown  # the partner label on the same line
+    languages.use("en")
 
 
 async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():

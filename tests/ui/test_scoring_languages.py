@@ -154,3 +154,28 @@ def test_a_primiera_lacking_two_suits_says_none_of_them_as_each_language_does():
         languages.use(lang)
         assert str(primiera_cell(side, DeckStyle(deck))) == two
         assert str(primiera_cell(one, DeckStyle(deck))) == alone
+
+
+def test_what_wins_each_point_fits_under_its_name_on_a_big_terminal():
+    # Under the rows' names on a big terminal: "A, 2, 3 of Denari …" under Napola in every
+    # language, "the King of Diamon…" under Re bello, Tagalog's "mas maraming Diyam…".
+    import io
+
+    from rich.console import Console
+
+    from scopa_tui.ui.scoring_view import ROOMY_LABEL_WIDTH, HandTable
+
+    from .scoring_data import napola_hand
+
+    score = napola_hand()
+    try:
+        for lang in ("en", "it", "fr", "es", "tl"):
+            languages.use(lang)
+            for deck in ("italian", "spanish", "french", "french-numeric"):
+                console = Console(width=160, record=True, file=io.StringIO())
+                console.print(HandTable(score, ["A", "B"], DeckStyle(deck), 11, roomy=True).table(150))
+                labels = [line[:ROOMY_LABEL_WIDTH].rstrip() for line in console.export_text().splitlines()]
+                assert not [label for label in labels if "…" in label], (lang, deck, labels)
+                assert any(label.startswith(f"A{DeckStyle(deck).suit('d')} 2") for label in labels)
+    finally:
+        languages.use("en")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import make_app, stacked_app, wait_for_my_turn
+from .helpers import make_app, stacked_app, variant_app, wait_for_my_turn
 
 SIZE = (80, 24)
 
@@ -216,11 +216,7 @@ def test_game_screen_three_kings_redeal(snap_compare):
 
 
 def _scopone_app():
-    from scopa_tui.ui.app import ScopaApp
-    from scopa_tui.ui.config import GameConfig
-
-    config = GameConfig(players=4, ai=["easy"], seed=5, variant="scopone-scientifico")
-    return ScopaApp(config, start=True, ai_delay=0)
+    return variant_app("scopone-scientifico", players=4)
 
 
 def test_game_screen_scopone_100x30(snap_compare):

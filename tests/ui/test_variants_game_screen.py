@@ -6,27 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from scopa_tui.ui.app import ScopaApp
-from scopa_tui.ui.config import GameConfig
-
-from .helpers import game_screen, settle, shown, wait_for_my_turn
-
-
-def variant_app(variant: str, players: int = 2, seed: int = 5, options=()) -> ScopaApp:
-    config = GameConfig(players=players, ai=["easy"], seed=seed, variant=variant, options=list(options))
-    app = ScopaApp(config, start=True, ai_delay=0)
-    app.hint_options = {"iters": 150, "seed": 1}
-    return app
+from .helpers import on_my_turn, scopone_hand, settle, shown, variant_app
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_ten_cards_are_held_in_a_fan_with_every_index_in_view(size):
-    app = variant_app("scopone-scientifico", players=4)
-    async with app.run_test(size=size) as pilot:
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-        screen = game_screen(app)
-        hand = screen.query_one("#hand")
+    async with scopone_hand(size) as (pilot, screen, hand):
         cards = screen.pic.my_hand
         assert len(cards) >= 9 and hand.card_size != "tiny"
         text = shown(hand)
@@ -45,10 +30,7 @@ async def test_ten_cards_are_held_in_a_fan_with_every_index_in_view(size):
 
 async def test_the_live_line_speaks_escoba():
     app = variant_app("escoba", seed=5)  # you play first and can take
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-        screen = game_screen(app)
+    async with on_my_turn(app, (100, 30)) as (pilot, screen):
         game = app.game
         moves = [m for m in game.legal_moves() if m.capture]
         assert moves
@@ -68,10 +50,7 @@ async def test_the_live_line_speaks_escoba():
 
 async def test_escobas_are_counted_as_escobas_on_the_hand_and_the_seats():
     app = variant_app("escoba", seed=5)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-        screen = game_screen(app)
+    async with on_my_turn(app, (100, 30)) as (pilot, screen):
         screen.pic.seat_scope[0].append(screen.pic.my_hand[0])  # an escoba each, as if swept
         screen.pic.seat_scope[1].append(screen.pic.my_hand[0])
         assert "1 escoba: " in screen._my_pile_text() and "scop" not in screen._my_pile_text()
@@ -89,10 +68,7 @@ async def test_the_escobas_of_the_deal_are_counted_on_the_panel_the_seat_and_the
     from scopa_tui.ui.widgets.scoreboard import ScoreBoard
 
     app = variant_app("escoba", seed=seed)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for_my_turn(pilot)
-        await settle(pilot)
-        screen = game_screen(app)
+    async with on_my_turn(app, (100, 30)) as (pilot, screen):
         assert app.game.dealer == dealer and app.game.deal_escobas == escobas
         counted = f"{escobas} escoba{'s' if escobas > 1 else ''}"
         word = "2× deal" if escobas > 1 else "deal"

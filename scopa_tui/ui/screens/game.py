@@ -169,7 +169,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
           for ch in TABLE_LETTERS],
         Binding("h", "hint", N_("hint"), id="game.hint"),
         *help_bindings("game", show=True),
-        Binding("exclamation_mark", "chat", N_("chat"), id="game.chat", key_display="!"),
+        Binding("exclamation_mark", "chat", N_("chat"), id="game.chat"),
         Binding("q", "quit_game", N_("quit"), id="game.quit"),
     ]
 

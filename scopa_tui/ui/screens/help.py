@@ -213,7 +213,7 @@ class HelpScreen(Translated, ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape", "dismiss", N_("close"), id="help.close"),
-        Binding("question_mark", "dismiss", N_("close"), id="help.close_q", show=False, key_display="?"),
+        Binding("question_mark", "dismiss", N_("close"), id="help.close_q", show=False),
         Binding("f1", "dismiss", N_("close"), id="help.close_f1", show=False),
         Binding("q", "dismiss", N_("close"), id="help.close_quit", show=False),
     ]

@@ -21,7 +21,8 @@ presets that redeal.
 from __future__ import annotations
 
 from ...engine import OPTIONS, Rules, parse_card
-from ...engine.text import _, ngettext
+from ...engine.text import _, ngettext, pgettext
+from ...engine.words import elides
 from ..card_render import DeckStyle
 from .help_variants import table_text
 
@@ -138,9 +139,18 @@ def _house_points(rules: Rules, deck: DeckStyle) -> str:
         points.append(_("**Re bello** (house rule): 1 point for the side that takes the {king}.").format(
             king=deck.card_name(parse_card("10d"))))
     if rules.napola:
-        # TRANSLATORS: napola keeps its Italian name; {coins} is the suit of coins in this deck.
-        points.append(_("**Napola** (house rule): a side that takes the Ace, 2 and 3 of {coins} "
-                        "scores 3 points, one more for each card of {coins} after the 3 in an "
-                        "unbroken run (4 with the 4, 5 with the 4 and 5, …).").format(
-            coins=deck.suit_word("d")))
+        coins = deck.suit_word("d")
+        if elides(coins):
+            # TRANSLATORS: as the napola's rule (context "elided"), where {coins} (Oros) begins
+            # with a sound your language elides the word before: French "l'As, le 2 et le 3
+            # d'Oros". Other languages never show it: write it as the plain message.
+            napola = pgettext("elided", "**Napola** (house rule): a side that takes the Ace, 2 and 3 of {coins} "
+                              "scores 3 points, one more for each card of {coins} after the 3 in an "
+                              "unbroken run (4 with the 4, 5 with the 4 and 5, …).")
+        else:
+            # TRANSLATORS: napola keeps its Italian name; {coins} is the suit of coins in this deck.
+            napola = _("**Napola** (house rule): a side that takes the Ace, 2 and 3 of {coins} "
+                       "scores 3 points, one more for each card of {coins} after the 3 in an "
+                       "unbroken run (4 with the 4, 5 with the 4 and 5, …).")
+        points.append(napola.format(coins=coins))
     return " ".join(points)

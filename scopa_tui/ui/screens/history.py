@@ -43,10 +43,10 @@ class HistoryScreen(Translated, Screen[None]):
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
 
     BINDINGS = [
-        Binding("escape,q", "close", N_("back"), id="history.close", key_display="Esc"),
+        Binding("escape,q", "close", N_("back"), id="history.close"),
         *help_bindings("history", at="commands", show=True),
         # priority: before the table's own Enter (shown nowhere), so that the footer says it
-        Binding("enter", "open", N_("replay"), id="history.open", key_display="⏎", priority=True),
+        Binding("enter", "open", N_("replay"), id="history.open", priority=True),
     ]
 
     def __init__(self, entries: list[HistoryEntry], load_record, ascii: bool = False,

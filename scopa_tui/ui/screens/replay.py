@@ -47,12 +47,16 @@ class SeatsView(CardCanvas):
         self.deck = deck
 
     def _card(self, card: int, state: str, compact: bool) -> Text:
-        """A hand card as a tiny card (``[ 7◉]★``); ``compact`` leaves out its blank columns
-        (``[7◉]★``), where Scopone's ten cards and a pile would not fit in a row otherwise."""
+        """A hand card as a tiny card (``[ 5◉] ``, the settebello ``[ 7◉]★ ``); ``compact``
+        leaves out its blank columns (``[5◉]``, ``[7◉]★ ``), where Scopone's ten cards and a
+        pile would not fit in a row otherwise.  The star is the settebello's, and a space
+        parts it from the next card: ``[ 7◉]★[ 2♣]`` read as if it marked either."""
         out = Text()
         for text, role in render_card(card, self.deck, "tiny")[0]:
             if compact:
                 text = text.strip() if role != "star" else text.rstrip()
+            if role == "star" and text.strip():
+                text += " "
             out.append(text, self._segment_style(role, state))
         return out
 
@@ -88,8 +92,9 @@ class SeatsView(CardCanvas):
 
         card_w = self._card(0, "", False).cell_len
         rows = [cards_of(seat, False) for seat in range(len(f.hands))]
-        # The piles in one column: after three cards and the one being played, or more (Scopone).
-        column = max([card_w * 4] + [r.cell_len for r in rows])
+        # The piles in one column: after three cards and the one being played, one of them the
+        # settebello and the space after its star, or more (Scopone).
+        column = max([card_w * 4 + 1] + [r.cell_len for r in rows])
         if 2 + name_w + column + 1 + max(map(cell_len, piles)) > width:
             rows = [cards_of(seat, True) for seat in range(len(f.hands))]
             column = max(r.cell_len for r in rows)
@@ -130,20 +135,20 @@ class ReplayScreen(Translated, Screen[None]):
     BINDINGS = [
         # TRANSLATORS: the replay's ← key in the keys panel (Ctrl+P, Keys) and its tooltip in
         # the footer: the previous step (keep it short).
-        Binding("left", "step(-1)", N_("prev"), id="replay.back", key_display="←", priority=True, group=STEP),
-        Binding("right", "step(1)", N_("next"), id="replay.next", key_display="→", priority=True, group=STEP),
-        Binding("home", "jump('first')", N_("first"), id="replay.first", key_display="Home", priority=True),
-        Binding("end", "jump('last')", N_("last"), id="replay.last", key_display="End", priority=True),
-        Binding("pageup", "hand(-1)", N_("prev hand"), id="replay.prev_hand", key_display="PgUp", priority=True,
+        Binding("left", "step(-1)", N_("prev"), id="replay.back", priority=True, group=STEP),
+        Binding("right", "step(1)", N_("next"), id="replay.next", priority=True, group=STEP),
+        Binding("home", "jump('first')", N_("first"), id="replay.first", priority=True),
+        Binding("end", "jump('last')", N_("last"), id="replay.last", priority=True),
+        Binding("pageup", "hand(-1)", N_("prev hand"), id="replay.prev_hand", priority=True,
                 group=HAND),
-        Binding("pagedown", "hand(1)", N_("next hand"), id="replay.next_hand", key_display="PgDn", priority=True,
+        Binding("pagedown", "hand(1)", N_("next hand"), id="replay.next_hand", priority=True,
                 group=HAND),
-        Binding("right_square_bracket", "game(1)", N_("next game"), id="replay.next_game", key_display="]",
+        Binding("right_square_bracket", "game(1)", N_("next game"), id="replay.next_game",
                 show=False),
-        Binding("left_square_bracket", "game(-1)", N_("prev game"), id="replay.prev_game", key_display="[",
+        Binding("left_square_bracket", "game(-1)", N_("prev game"), id="replay.prev_game",
                 show=False),
-        Binding("escape,q", "close", N_("back"), id="replay.close", key_display="Esc"),
-        Binding("question_mark", "help", N_("help"), id="replay.help", key_display="?"),
+        Binding("escape,q", "close", N_("back"), id="replay.close"),
+        Binding("question_mark", "help", N_("help"), id="replay.help"),
         Binding("f1", "help", N_("help"), id="replay.help_f1", show=False),
     ]
 

@@ -85,7 +85,7 @@ class StatsScreen(Translated, Screen[None]):
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
 
     BINDINGS = [
-        Binding("escape,q", "close", N_("back"), id="stats.close", key_display="Esc"),
+        Binding("escape,q", "close", N_("back"), id="stats.close"),
         Binding("h", "history", N_("history"), id="stats.history"),
         *help_bindings("stats", at="commands", show=True),
     ]

@@ -489,20 +489,39 @@ class SeatView(CardCanvas):
     info: reactive[SeatInfo | None] = reactive(None, layout=True)
     folded: reactive[bool] = reactive(False, layout=True)
 
-    def _chunks(self, width: int) -> list[list[Text]]:
-        """The seat's parts in three groups (who, cards, captures); a group may wrap."""
+    def _dealer_mark(self, width: int) -> tuple[str, bool]:
+        """The mark after the name of a seat that deals, and whether the partner label shares
+        the name's line: both chosen as the seat would read dealing and on its turn ("▶"), so
+        that its lines stay put from hand to hand. At 120×40 "Carla · with Anna" read
+        "Carla · deals", "with Anna" under it, when Carla dealt, every line under it moved."""
+        info = self.info
+        sep = " " if width < 16 else " · "
+        # TRANSLATORS: after a seat's name: it deals this hand ("(D)": the short form, one letter).
+        short = " " + _("(D)")
+        marks = [short] if width < 16 else [sep + _("deals"), short]
+        head = 2 + cell_len(info.name)  # "▶ " and the name
+        if info.team:
+            for mark in marks:
+                if head + cell_len(mark) + len(sep) + cell_len(info.team) <= width:
+                    return mark, True
+        return next((m for m in marks if head + cell_len(m) <= width), short), False
+
+    def _chunks(self, width: int) -> tuple[list[Text], bool, list[Text], list[Text]]:
+        """The seat's parts in three groups (who, cards, captures), a group may wrap; and
+        whether the name and the partner label share a line."""
         info = self.info
         side = self.get_component_rich_style(f"seat--side-{info.side % 3}", partial=True)
         turn = self._style("label-selected")
         label = self._style("label")
         who: list[Text] = []
         name = Text()
+        mark, together = self._dealer_mark(width)
         if info.turn:
             name.append("▶", turn)
-            name.append(" ")
-        # TRANSLATORS: after a seat's name: it deals this hand ("(D)": the short form, one letter).
-        mark = " " + (_("(D)") if width < 16 else "· " + _("deals"))
-        room = width - name.cell_len - (len(mark) if info.dealer else 0)
+            # the space gives way before the name: at 80×24 "▶ Car… (D)" where "▶Carla (D)" fits
+            if 2 + cell_len(info.name) + (cell_len(mark) if info.dealer else 0) <= width:
+                name.append(" ")
+        room = width - name.cell_len - (cell_len(mark) if info.dealer else 0)
         name.append(cut(info.name, room), side + (turn if info.turn else Style(bold=True)))
         if info.dealer:
             name.append(mark, label)
@@ -511,7 +530,9 @@ class SeatView(CardCanvas):
             who.append(Text(info.team, side))
         cards: list[Text] = []
         backs = Text()
-        if info.cards and 4 * info.cards + 3 <= width and not self.deck.ascii:
+        # drawn as the hand's most cards fit, not the cards held: at 80×24 a side seat's "▮▮ 2"
+        # turned into "[░░] 1" for its last card
+        if info.cards and 4 * max(info.most, info.cards) + 3 <= width and not self.deck.ascii:
             for _unused in range(info.cards):
                 for text, role in render_back(self.deck, "tiny")[0]:
                     backs.append(text, self._style(role))
@@ -536,7 +557,7 @@ class SeatView(CardCanvas):
                 sc.append(" ")
                 sc.append(self.deck.short(c), self._style(suit_role(c)))
             taken.append(sc)
-        return [who, cards, taken]
+        return who, together, cards, taken
 
     def _level_apart(self, width: int, sep: str) -> bool:
         """Whether the AI level (and "thinking…" in its place) goes on a line of its own: where
@@ -556,14 +577,14 @@ class SeatView(CardCanvas):
         """The lines at ``width``; ``short``: without the partner label."""
         lines: list[Text] = []
         sep = " " if width < 16 else " · "
-        who, cards, taken = self._chunks(width)
+        who, together, cards, taken = self._chunks(width)
         if self.folded:
             groups = [cards + taken]
         elif len(cards) > 1 and self._level_apart(width, sep):
             groups = [cards[:1], cards[1:], taken]
         else:
             groups = [cards, taken]
-        groups.insert(0, who[:1] if short else who)
+        groups[:0] = [who[:1]] if short else [who] if together else [[part] for part in who]
         for group in groups:
             lines.extend(flow(group, width, sep, self._style("label")))
         return lines

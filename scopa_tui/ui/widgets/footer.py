@@ -10,9 +10,9 @@ from textual.widgets import Footer
 
 class FitFooter(Footer):
     """Textual's footer, compact (a space between a key and its words, none inside the key's
-    block) where its keys and the palette's ``^p`` would not fit the terminal's width
+    block) where its keys and the palette's ``^P`` would not fit the terminal's width
     otherwise: at 80 columns an online game's keys in Tagalog, Italian or French lost their
-    last one off the edge ("q u"), and the replay's ran under ``^p palette`` in Italian.
+    last one off the edge ("q u"), and the replay's ran under ``^P palette`` in Italian.
     Bindings of one :class:`~textual.binding.Binding.Group` are drawn as Textual draws them:
     their keys side by side, then the group's words once."""
 
@@ -36,7 +36,7 @@ class FitFooter(Footer):
 
     def widths(self) -> tuple[int, int, int]:
         """The columns the footer's keys take, as Textual draws them, normal and compact, and
-        the palette's key docked right after a bar ("▏^p palette"; 0 if it has none)."""
+        the palette's key docked right after a bar ("▏^P palette"; 0 if it has none)."""
         by_action: dict[str, list] = {}
         for _node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
             if binding.show:
