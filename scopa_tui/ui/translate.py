@@ -34,6 +34,25 @@ TEXTUAL_WORDS = (
     N_("palette"), N_("Dismiss menu"),  # the footer's key while a Select's list is open
 )
 
+# The keys panel's words for the keys of Textual's own widgets (an Input, a DataTable, a
+# Select, a Checkbox, the scrolling): ``active_bindings`` shows them translated, as a
+# screen's own (tests/ui/test_keys_panel.py checks that each is in every catalog).
+TEXTUAL_KEY_WORDS = (
+    N_("Quit the app and return to the command prompt."), N_("Focus Next"), N_("Focus Previous"),
+    N_("Copy selected text"), N_("Open the command palette"), N_("Press button"), N_("Move cursor left"),
+    N_("Move cursor left and select"), N_("Move cursor left a word"), N_("Move cursor left a word and select"),
+    N_("Move cursor right or accept the completion suggestion"), N_("Move cursor right and select"),
+    N_("Move cursor right a word"), N_("Move cursor right a word and select"), N_("Delete character left"),
+    N_("Select all"), N_("Go to start"), N_("Go to end"), N_("Select line start"), N_("Select line end"),
+    N_("Delete character right"), N_("Submit"), N_("Delete left to start of word"),
+    N_("Delete all to the left"), N_("Delete right to start of word"), N_("Delete all to the right"),
+    N_("Cut selected text"), N_("Paste text from the clipboard"), N_("Scroll Up"), N_("Scroll Down"),
+    N_("Scroll Left"), N_("Scroll Right"), N_("Scroll Home"), N_("Scroll End"), N_("Page Up"), N_("Page Down"),
+    N_("Page Left"), N_("Page Right"), N_("Down"), N_("Last"), N_("Select"), N_("First"), N_("Up"),
+    N_("Toggle"), N_("Cursor up"), N_("Cursor down"), N_("Cursor right"), N_("Cursor left"), N_("Page up"),
+    N_("Page down"), N_("Top"), N_("Bottom"), N_("Home"), N_("End"), N_("Show menu"),
+)
+
 
 # F12 on every screen and dialog of an app with TranslatedApp (README.md, Keys).
 # priority: modal screens (help, scoring, dialogs) stop the app's own bindings
@@ -156,7 +175,9 @@ class Translated:
             tooltip = _(active.tooltip) if active.tooltip else active.tooltip
             group = b.group and replace(b.group, description=_(b.group.description))  # "←→ step"
             out[key] = active._replace(binding=replace(b, description=_(b.description) if b.description
-                                                       else b.description, group=group), tooltip=tooltip)
+                                                       else b.description, group=group,
+                                                       tooltip=_(b.tooltip) if b.tooltip else b.tooltip),
+                                       tooltip=tooltip)
         return out
 
     # Textual calls the handlers of every class in the MRO: these run beside the screen's own.

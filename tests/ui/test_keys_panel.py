@@ -32,3 +32,74 @@ async def test_the_keys_panel_covers_the_side_panel_and_the_game_does_not_move(s
         await pilot.press("1")  # the game still takes its keys
         await settle(pilot)
         assert screen.selected == 0
+
+
+def textual_key_words() -> set[str]:
+    """The descriptions and tooltips of the keys of Textual's own parts that the app shows
+    (the app, its screens, and the widgets its screens use)."""
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.containers import VerticalScroll
+    from textual.screen import ModalScreen, Screen
+    from textual.widgets import Button, Checkbox, DataTable, Input, OptionList, Select
+    from textual.widgets._select import SelectOverlay
+
+    words = {"Open the command palette"}  # the palette's own key, added by the app at its start
+    for cls in (App, Screen, ModalScreen, Button, Checkbox, DataTable, Input, OptionList, Select, SelectOverlay,
+                VerticalScroll):
+        for klass in cls.__mro__:
+            for b in klass.__dict__.get("BINDINGS", ()):
+                b = b if isinstance(b, Binding) else Binding(*b)
+                words |= {w for w in (b.description, b.tooltip) if w}
+    return words
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "es", "tl"])
+def test_every_key_of_textual_s_own_widgets_is_named_in_the_player_s_language(lang):
+    from scopa_tui import languages
+    from scopa_tui.engine.text import _
+
+    words = textual_key_words()
+    assert {"Focus Next", "Move cursor left", "Cursor down", "Toggle", "Scroll Up"} <= words
+    languages.use(lang)
+    untranslated = sorted(w for w in words if _(w) == w)
+    assert not untranslated, f"{lang}: the keys panel would show these in English: {untranslated}"
+
+
+async def test_the_lobby_s_keys_panel_in_italian_shows_no_english():
+    from scopa_tui import languages
+    from scopa_tui.ui.app import ScopaApp
+    from scopa_tui.ui.screens.lobby import LobbyScreen
+
+    from .test_no_english import english_in
+
+    languages.use("it")
+    app = ScopaApp(online={"server": "ws://127.0.0.1:9/", "name": "Anna"}, ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, LobbyScreen):
+                break
+        app.screen.query_one("#server").focus()  # an Input: its many keys in the panel
+        app.action_show_help_panel()
+        await settle(pilot)
+        assert app.screen.query(HelpPanel)
+        found = english_in(app, "it")
+    assert not found, f"English words in the keys panel: {found}"
+
+
+async def test_the_keys_panel_on_the_new_game_screen_in_french_shows_no_english():
+    """The app's own keys there have Textual's tooltips (Ctrl+Q's, Ctrl+P's)."""
+    from scopa_tui import languages
+
+    from .test_no_english import english_in
+
+    languages.use("fr")
+    app = make_app(start=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.action_show_help_panel()
+        await settle(pilot)
+        assert app.screen.query(HelpPanel)
+        found = english_in(app, "fr")
+    assert not found, f"English words in the keys panel: {found}"
