@@ -85,10 +85,10 @@ def key_label(key: str) -> str:
         label = format_key(name)  # "?", "!", "[", a letter
     if modifiers and len(label) == 1:
         label = label.upper()
-    if "ctrl" in modifiers:
+    caret = "ctrl" in modifiers  # the caret first: "^S", "^Shift+←" (not "Shift+^←")
+    if caret:
         modifiers.remove("ctrl")
-        label = "^" + label
-    return "+".join([m.capitalize() for m in modifiers] + [label])
+    return ("^" if caret else "") + "+".join([m.capitalize() for m in modifiers] + [label])
 
 
 class TranslatedApp:

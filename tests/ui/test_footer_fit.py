@@ -120,8 +120,9 @@ async def test_every_screen_names_its_keys_one_way(tmp_path, monkeypatch):
     # back", the new-game screen "^s start" and "f2 statistics", the lobby "f5 refresh".
     from scopa_tui.ui.translate import key_label
 
-    assert [key_label(k) for k in ("escape", "enter", "tab", "shift+tab", "ctrl+s", "f12", "pageup", "question_mark")] \
-        == ["Esc", "⏎", "Tab", "Shift+Tab", "^S", "F12", "PgUp", "?"]
+    assert [key_label(k) for k in ("escape", "enter", "tab", "shift+tab", "ctrl+s", "f12", "pageup", "question_mark",
+                                   "ctrl+shift+left", "shift+ctrl+right")] \
+        == ["Esc", "⏎", "Tab", "Shift+Tab", "^S", "F12", "PgUp", "?", "^Shift+←", "^Shift+→"]
     monkeypatch.setattr(LobbyScreen, "action_refresh", lambda self: None)  # no server
     app = ScopaApp(ai_delay=0, data_dir=str(tmp_path))
     seen = {}
