@@ -1568,8 +1568,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
             table.captured = frozenset()
             table.played = None
             table.selected = self.capture if self.selected is not None else frozenset()
-        if self.table.phase == "waiting":  # an online table before its game: nothing dealt yet
-            # TRANSLATORS: the table's border before the first deal (an online table waiting for players).
+        if self.table.phase == "waiting" or not self.table.rules.variant_info.redeal_cards:
+            # An online table before its game (nothing dealt yet), or Scopone's, which deals the
+            # whole deck at once: no stock to count, ever.
+            # TRANSLATORS: the table's border before the first deal (an online table waiting for
+            # players), and in Scopone, where every card is dealt at once.
             title = pgettext("the table's border", "Table")
         else:
             # TRANSLATORS: the table's border: how many cards are still to be dealt.
