@@ -641,6 +641,23 @@ async def test_resume_of_a_game_of_a_preset_this_version_lacks(tmp_path):
         await pilot.press("q", "y")
 
 
+async def test_q_on_the_resume_offer_quits_and_keeps_the_save(tmp_path):
+    # The first screen of a start with a game unfinished: q did nothing there, where every
+    # other screen quits with it.
+    await leave_a_game_unfinished(tmp_path)
+    (kept,) = save_names(tmp_path)
+    before = (tmp_path / "saves" / kept).read_text()
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        await pilot.press("q")
+        await settle(pilot)
+        assert not again.is_running
+    assert (tmp_path / "saves" / kept).read_text() == before
+    assert Store(tmp_path).resumable().game_id == kept.removesuffix(".json")  # offered again
+
+
 async def test_y_answers_the_resume_question_like_enter(tmp_path):
     await leave_a_game_unfinished(tmp_path)
     again = make_app(tmp_path, start=False)

@@ -549,3 +549,19 @@ async def test_scopones_players_are_shown_as_its_four_not_offered(tmp_path):
         await pilot.pause()
         assert screen.variant == "scopa" and not players.disabled
         assert text_of(screen, "#stats-players") == "Players ‹ Any number ›"
+
+
+async def test_a_scopone_replay_counts_no_stock():
+    """Scopone deals every card at once: its replay said "· stock 0" at every step."""
+    rules = make_rules(players=4, variant="scopone-scientifico")
+    game = play(Game(rules, seed=3), seed=3)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna", "Bruno", "Carla"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.frame.kind == "play"
+        line = text_of(screen, "#replay-totals")
+        assert line.startswith("Score — You & Bruno: 0") and "stock" not in line, line

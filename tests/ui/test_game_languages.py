@@ -201,7 +201,7 @@ async def test_a_count_of_scope_is_singular_for_one_and_plural_for_more_in_itali
         card = await _a_scopa_each(pilot, screen, seats=(0, 1))
         board, seat = str(screen.query_one(ScoreBoard).render()), str(screen.query_one(SeatView).render())
         assert "1 scopa:" in board and "scope" not in board, board
-        assert "1 scopa" in seat and "scope" not in seat, seat
+        assert "1 scopa: " + screen.deck.short(card) in seat and "scope" not in seat, seat
         assert screen._my_pile_text().endswith("1 scopa: " + screen.deck.short(card))
         pic.scope_cards[0].append(card)
         pic.seat_scope[1].append(card)
@@ -215,9 +215,11 @@ async def test_in_french_a_count_of_scope_before_its_cards_takes_a_no_break_spac
     # The score panel and the hand's border wrote "1 scopa: 6c" in French, the colon glued to
     # the word; French puts a no-break space before it ("1 scopa : 6c"), as its catalog does.
     async with _game("fr", size=(100, 30)) as (pilot, screen):
-        card = await _a_scopa_each(pilot, screen, seats=(0,))
+        card = await _a_scopa_each(pilot, screen, seats=(0, 1))
         board = str(screen.query_one(ScoreBoard).render())
         assert "1 scopa\u00a0: " + screen.deck.short(card) in board, board
+        seat = str(screen.query_one(SeatView).render())  # the opponent's line, as the panel writes it
+        assert "1 scopa\u00a0: " + screen.deck.short(card) in seat, seat
         assert screen._my_pile_text().endswith("1 scopa\u00a0: " + screen.deck.short(card))
         languages.use("it")  # the other languages keep the colon after the word
         assert screen._my_pile_text().endswith("1 scopa: " + screen.deck.short(card))

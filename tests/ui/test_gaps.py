@@ -318,6 +318,23 @@ async def test_the_prompt_keeps_its_key_hint_whole_at_80_columns():
                    or line.rstrip().endswith("(Tab)") for line in lines), lines
 
 
+async def test_a_card_that_takes_nothing_says_tab_lays_it_whole_on_the_reasons_second_line():
+    # 3c with a 6 chosen: the reason takes two lines at 80 columns, and the key said only
+    # "(Tab)" after them, where the second line had room; and "a legal capture" it is not.
+    app = stacked_app([["3c", "7s", "2c"], ["4c", "5b", "1b"]], ["6d", "6b", "8s", "9b"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "a")
+        await settle(pilot)
+        prompt = game_screen(app).query_one("#prompt")
+        lines = text_of(prompt, width=prompt.content_size.width).splitlines()
+        assert len(lines) == 2 and "nothing adds up to 3" in lines[0], lines
+        assert lines[1].rstrip().endswith("is laid on the table  Tab: lay it"), lines
+        await pilot.press("tab")  # and so it does
+        await settle(pilot)
+        assert "goes on the table" in text_of(prompt, width=prompt.content_size.width)
+
+
 async def test_a_winning_partnership_is_named_in_the_plural():
     from scopa_tui.ui.screens.scoring import GameOverScreen
 

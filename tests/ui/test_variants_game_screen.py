@@ -79,3 +79,16 @@ async def test_the_escobas_of_the_deal_are_counted_on_the_panel_the_seat_and_the
         else:
             assert screen._seat_info(1).deal_sweeps == escobas
             assert counted in shown(screen.query_one("#seat-1"))
+
+
+@pytest.mark.parametrize("variant, title", [("scopone-scientifico", "Table"), ("scopone-classico", "Table"),
+                                            ("scopa", "Table · stock 30")])
+async def test_the_table_counts_a_stock_only_where_there_is_one(variant, title):
+    """Scopone deals the whole deck at once: its table's border said "Table · stock empty"
+    from the first play, as if the deck had run out; it says "Table"."""
+    app = variant_app(variant, players=2 if variant == "scopa" else 4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        table = game_screen(app).query_one("#table")
+        assert table.border_title == title

@@ -44,7 +44,7 @@ async def test_scopone_is_for_four_and_escoba_goes_to_21_with_the_spanish_deck()
         assert players.value == 4 and [v for _, v in players.options] == [4]
         screen.query_one("#variant", Choice).value = "escoba"
         await settle(pilot)
-        assert players.value == 4  # still allowed
+        assert players.value == 2  # the player's 2 again: passing Scopone did not choose 4
         assert screen.query_one("#target", Choice).value == 21
         assert screen.query_one("#deck", Choice).value == "spanish"
         assert shown_options(screen) == list(VARIANTS["escoba"].options)
@@ -54,6 +54,31 @@ async def test_scopone_is_for_four_and_escoba_goes_to_21_with_the_spanish_deck()
         screen.query_one("#opt-setenta-primiera", Toggle).focus()
         await settle(pilot)
         assert OPTIONS["setenta-primiera"].summary[:30] in " ".join(text_of(screen.query_one("#preset-info")).split())
+
+
+async def test_the_players_chosen_come_back_after_a_game_for_four():
+    """Stepping through the games with ← and → (Scopa, Scopone, ..., Escoba) sets the players
+    the player chose again where the game allows them, not Scopone's 4; a count the player
+    chose stays where it is allowed."""
+    app = make_app(start=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        variant, players = screen.query_one("#variant", Choice), screen.query_one("#players", Choice)
+        variant.focus()
+        for key in ("right", "left"):  # Scopone scientifico and back to Scopa
+            await pilot.press(key)
+            await settle(pilot)
+        assert variant.value == "scopa" and players.value == 2
+        players.focus()
+        await pilot.press("right")  # 3 players
+        await settle(pilot)
+        variant.focus()
+        for key in ("right", "right", "right"):  # Scopone scientifico, classico, Escoba
+            await pilot.press(key)
+            await settle(pilot)
+        assert variant.value == "escoba" and players.value == 3
+        assert screen.read_config().players == 3
 
 
 async def test_the_chosen_variant_and_house_rules_are_played():

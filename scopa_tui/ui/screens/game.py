@@ -1243,7 +1243,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
             out.append("✗ ", style="bold")
             out.append_text(styled_text(reason, self.deck, self._card_style))
             if self.capture or len(self.sets):
-                self._append_fitting(out, "  " + _("Tab: a legal capture"), "  (Tab)")
+                # TRANSLATORS: after why a capture is refused, where the card can take nothing:
+                # Tab chooses to lay it on the table (the hint's word: "lays 3c").
+                legal = _("Tab: lay it") if self.sets == [()] else _("Tab: a legal capture")
+                self._append_fitting(out, "  " + legal, "  (Tab)")
             self._prompt_state("illegal")
         self._set_message(out, keep_state=True)
         self._refresh_choice()
@@ -1255,15 +1258,24 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 and not any(CARDS[c].rank == 1 for c in self.capture))
 
     def _append_fitting(self, out: Text, hint: str, short: str) -> None:
-        """Add a dim key hint to the prompt without breaking it across its two lines: on the
-        first line when it fits, else on its own second line, else the short form."""
-        width = self.query_one("#prompt", Static).content_size.width if self.is_mounted else 0
-        if not width or out.cell_len + len(hint) <= width:
+        """Add a dim key hint to the prompt without breaking it across lines or making the
+        prompt grow: after the text's last line when it fits there whole (the second line of
+        a text of two too: "… is laid on the table  Tab: lay it", where it said "(Tab)"),
+        else on its own second line, else the short form."""
+        prompt = self.query_one("#prompt", Prompt) if self.is_mounted else None
+        width = prompt.content_size.width if prompt is not None else 0
+        if not width:
             out.append(hint, style="dim")
-        elif out.cell_len <= width:
-            out.append("\n" + hint.strip(), style="dim")
-        else:
-            out.append(short, style="dim")
+            return
+        lines = prompt.lines_for(out)
+        # (the hint after the last line: as many lines as before; on a line of its own: two)
+        for extra, most in ((hint, lines), ("\n" + hint.strip(), 2)):
+            trial = out.copy()
+            trial.append(extra, style="dim")
+            if prompt.lines_for(trial) <= most:
+                out.append(extra, style="dim")
+                return
+        out.append(short, style="dim")
 
     def _set_message(self, text: Text | Callable[[], Text], keep_state: bool = False) -> None:
         """The line under the table; given as a function, it is written again in a new language."""
@@ -1587,8 +1599,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
             table.captured = frozenset()
             table.played = None
             table.selected = self.capture if self.selected is not None else frozenset()
-        if self.table.phase == "waiting":  # an online table before its game: nothing dealt yet
-            # TRANSLATORS: the table's border before the first deal (an online table waiting for players).
+        if self.table.phase == "waiting" or not self.table.rules.variant_info.redeal_cards:
+            # An online table before its game (nothing dealt yet), or Scopone's, which deals the
+            # whole deck at once: no stock to count, ever.
+            # TRANSLATORS: the table's border before the first deal (an online table waiting for
+            # players), and in Scopone, where every card is dealt at once.
             title = pgettext("the table's border", "Table")
         else:
             # TRANSLATORS: the table's border: how many cards are still to be dealt.

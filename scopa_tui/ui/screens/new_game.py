@@ -116,6 +116,9 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self._fields: dict[str, Widget] = {}  # field id: its Input, once made
         self._other_text: str | None = None  # the "other…" target as typed, kept over a language change
         self._chosen: dict[str, object] = {}  # the variant and preset whose players, target and deck are set
+        # The number of players the player chose (or started with): a variant that allows it
+        # gets it back, so that passing Scopone (for 4) on the way to Escoba leaves 2 as it was.
+        self._players_wanted = config.players
         self._recomposing = False  # the form is being composed anew (retranslate): events wait
 
     def compose(self) -> ComposeResult:
@@ -280,7 +283,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         players = self.query_one("#players", Choice)
         current = players.value
         players.set_options(self._player_choices(variant))
-        players.value = current if current in v.players else v.default_players
+        wanted = self._players_wanted
+        players.value = wanted if wanted in v.players else current if current in v.players else v.default_players
         preset = self.query_one("#preset", Choice).value
         target = variant_target(variant, preset)
         self.query_one("#target", Choice).value = target if target in TARGETS else 0
@@ -410,6 +414,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         if self._recomposing:
             return
         name = event.choice.id or ""
+        if name == "players" and event.by_player:
+            self._players_wanted = event.value
         # A variant or preset chosen now sets the players, target and deck; one shown again
         # (the form composed anew in another language) leaves the player's choices alone.
         new = name in self._chosen and self._chosen[name] != event.value

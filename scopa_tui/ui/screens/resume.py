@@ -46,6 +46,8 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
         Binding("r,y", "answer(True)", N_("resume"), id="resume.yes_letter", show=False),
         Binding("n", "answer(False)", N_("set aside"), id="resume.no"),
         Binding("escape", "answer(None)", N_("later"), id="resume.later", show=False),
+        # q quits, as on every other screen: the save stays, offered again next start
+        Binding("q", "app.quit", N_("quit"), id="resume.quit", show=False),
         *help_bindings("resume"),
     ]
 

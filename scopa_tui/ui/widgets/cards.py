@@ -24,6 +24,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from ...engine.text import _
+from ...engine.words import labelled
 from ...store.words import sweep_count
 from ..card_render import SIZE_ORDER, SIZES, DeckStyle, Line, render_back, render_card, suit_role
 from ..messages import HandCardClicked, TableCardClicked
@@ -552,8 +553,12 @@ class SeatView(CardCanvas):
             coin.append(f"{'' if narrow else ' '}{info.coins}", label)
             taken.append(coin)
         if info.scope or info.deal_sweeps:  # counted as the scoring counts them; the cards are the plays'
-            sc = Text(sweep_count(info.sweeps, len(info.scope) + info.deal_sweeps), self._style("star"))
-            for c in info.scope if not narrow else ():
+            count = sweep_count(info.sweeps, len(info.scope) + info.deal_sweeps)
+            shown = info.scope if not narrow else ()
+            # "1 scopa: 6c", as the hand's border and the score panel write it; the count alone
+            # where no card follows
+            sc = Text(labelled(count) if shown else count, self._style("star"))
+            for c in shown:
                 sc.append(" ")
                 sc.append(self.deck.short(c), self._style(suit_role(c)))
             taken.append(sc)

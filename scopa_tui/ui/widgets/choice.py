@@ -29,7 +29,8 @@ class Choice(Widget, can_focus=True):
 
     ``value`` reads and sets the choice (a value not among the options is a ``ValueError``);
     each change posts :class:`Choice.Changed`, also one made by code, as Textual's ``Select``
-    does.  The label takes ``label_width`` cells, so that the rows of a column line up."""
+    does (its ``by_player`` says which: a key or a click on the row).  The label takes
+    ``label_width`` cells, so that the rows of a column line up."""
 
     DEFAULT_CSS = """
     Choice {
@@ -67,10 +68,11 @@ class Choice(Widget, can_focus=True):
     class Changed(Message):
         """The choice of a :class:`Choice` changed (``on_choice_changed``)."""
 
-        def __init__(self, choice: Choice, value: Any) -> None:
+        def __init__(self, choice: Choice, value: Any, by_player: bool = False) -> None:
             super().__init__()
             self.choice = choice
             self.value = value
+            self.by_player = by_player  # chosen with a key or a click, not set by code
 
         @property
         def control(self) -> Choice:
@@ -114,24 +116,24 @@ class Choice(Widget, can_focus=True):
                 return index
         raise ValueError(f"{value!r} is not a choice of {self.id or 'this row'}")
 
-    def _choose(self, index: int, changed: bool | None = None) -> None:
+    def _choose(self, index: int, changed: bool | None = None, by_player: bool = False) -> None:
         if changed is None:
             changed = index != self._index
         self._index = index
         self.refresh()
         if changed:
-            self.post_message(self.Changed(self, self.value))
+            self.post_message(self.Changed(self, self.value, by_player))
 
     def action_step(self, by: int) -> None:
         """The previous (-1) or next (1) value, stopping at the ends."""
         index = self._index + by
         if not self.disabled and 0 <= index < len(self._options):
-            self._choose(index)
+            self._choose(index, by_player=True)
 
     def action_next(self) -> None:
         """The next value, the first after the last."""
         if not self.disabled and len(self._options) > 1:
-            self._choose((self._index + 1) % len(self._options))
+            self._choose((self._index + 1) % len(self._options), by_player=True)
 
     async def _on_click(self, event: events.Click) -> None:
         await super()._on_click(event)
