@@ -1,0 +1,98 @@
+"""A headless seat whose player is slower than the table's turn limit (README, *Headless seats*)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+import sys
+import time
+
+from net_helpers import TIMEOUT, first_line, running_server
+
+from scopa_tui.ai.protocol import CmdPlayer
+from scopa_tui.ai.simple import GreedyPlayer
+from scopa_tui.net.client import NetClient
+from scopa_tui.net.seat import HeadlessSeat
+
+SLOW_BOT = """
+import json, sys, time
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "hello", "protocol": "scopa-bot/1", "name": "Slow"}), flush=True)
+    elif msg["type"] == "move":
+        time.sleep(5)
+        move = msg["legal"][0]
+        print(json.dumps({"type": "move", "id": msg["id"], **move}), flush=True)
+"""
+
+
+async def _play_against(url: str, code: str, seen: list[dict]) -> None:
+    """Bruno joins the table and plays each turn at once, until the game ends."""
+    bruno = NetClient(url, "Bruno", reconnect=False)
+    await bruno.connect()
+    await bruno.join(code)
+    async for msg in bruno:
+        seen.append(msg)
+        if msg["type"] == "turn" and msg.get("view"):
+            move = msg["view"]["legal"][0]
+            await bruno.play(move["card"], move["capture"])
+        if msg["type"] == "event" and msg["event"]["event"] == "game_end":
+            break
+    await bruno.close()
+
+
+async def test_a_bot_slower_than_the_turn_limit_has_its_move_played_by_the_host_in_time(tmp_path):
+    # A bot that takes 5 s a move, its own limit 10 s, at a table of 1 s turns: each move is
+    # played for it by the host within the turn, with one line, and the seat is never
+    # taken over by the server's AI for being away (it was, every move).
+    script = tmp_path / "slow_bot.py"
+    script.write_text(SLOW_BOT)
+    player = CmdPlayer(f"{sys.executable} {script}", time_limit=10.0, on_fault=lambda text: None)
+    async with running_server(None) as (server, url):
+        anna = HeadlessSeat(NetClient(url, "Anna"), player, out=io.StringIO(), err=io.StringIO())
+        task = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "turn_limit": 1}))
+        code = (await first_line(anna)).split()[1]
+        seen: list[dict] = []
+        await asyncio.wait_for(_play_against(url, code, seen), TIMEOUT)
+        assert await asyncio.wait_for(task, TIMEOUT) == 0
+    assert not [m for m in seen if m["type"] == "seat" and m["status"] == "away"]
+    plays = [m["event"] for m in seen if m["type"] == "event" and m["event"]["event"] == "play"]
+    assert plays and not [p for p in plays if p.get("away")]
+    limits = [float(re.search(r"within ([0-9.]+) s", fault).group(1)) for fault in player.faults]
+    assert limits and all(0.2 <= limit <= 0.5 for limit in limits)  # the turn's second, less a margin
+    assert anna.out.getvalue().splitlines()[-1].startswith("winner: ")
+
+
+class SlowPlayer(GreedyPlayer):
+    """A built-in player that thinks longer than the turn limit."""
+
+    def __init__(self):
+        super().__init__(1)
+        self.asked = 0
+
+    def choose(self, view):
+        self.asked += 1
+        time.sleep(1.5)
+        return super().choose(view)
+
+
+async def test_a_move_for_a_position_gone_by_is_not_sent_nor_are_the_turns_gone_by_asked():
+    # The turn limit passes while the player thinks: the server's AI plays the rest of the game
+    # for the seat. The player is not asked about every turn queued meanwhile (each took its
+    # whole time, the seat printing its result long after the game ended), and the move it
+    # chose is not played in a position it was not chosen for.
+    player = SlowPlayer()
+    async with running_server(None) as (server, url):
+        anna = HeadlessSeat(NetClient(url, "Anna"), player, out=io.StringIO(), err=io.StringIO())
+        task = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "turn_limit": 1}))
+        code = (await first_line(anna)).split()[1]
+        seen: list[dict] = []
+        await asyncio.wait_for(_play_against(url, code, seen), TIMEOUT)
+        assert await asyncio.wait_for(task, TIMEOUT) == 0
+    assert player.asked == 1
+    assert "the table went on while the player thought: its move" in anna.err.getvalue()
+    anna_plays = [m["event"] for m in seen if m["type"] == "event" and m["event"]["event"] == "play"
+                  and m["event"]["seat"] == 0]
+    assert anna_plays and all(p.get("away") for p in anna_plays)  # every one the AI's, none stale
