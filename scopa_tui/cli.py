@@ -364,6 +364,16 @@ def cmd_bot(args) -> int:
         return run_bot(player, sys.stdin, sys.stdout, sys.stderr, name=args.name)
     except BrokenPipeError:  # the host went away
         return 0
+    except OSError as e:  # standard output refuses the answers (> /dev/full)
+        return _output_failed(e)
+
+
+def _output_failed(e: OSError) -> int:
+    """Standard output could not take a command's output: one line, exit status 2."""
+    from .store.files import stdout_failed
+
+    print(error_line(stdout_failed(e)), file=sys.stderr)
+    return 2
 
 
 def _rules(args):
@@ -483,7 +493,12 @@ def cmd_simulate(args) -> int:
     finally:
         if restore:
             restore()
-    print(simulate.to_json(summary) if args.json else simulate.format_table(summary))
+    try:
+        print(simulate.to_json(summary) if args.json else simulate.format_table(summary), flush=True)
+    except BrokenPipeError:
+        return 0
+    except OSError as e:  # > /dev/full, a full disk
+        return _output_failed(e)
     return 0
 
 

@@ -226,8 +226,9 @@ def cmd_online(args) -> int:
     if spec.strip().lower().startswith("cmd") and args.bot is None:
         raise ValueError(_("--ai takes a built-in AI; use --bot CMD for a program"))
     check_runnable(spec)
+    from ..store.files import stdout_failed
     from .client import NetClient
-    from .seat import HeadlessSeat
+    from .seat import HeadlessSeat, OutputFailed
 
     player = make_player(spec)
     seat = HeadlessSeat(NetClient(args.server, args.name), player, games=args.games)
@@ -237,3 +238,8 @@ def cmd_online(args) -> int:
         return asyncio.run(seat.run(create=create, join=args.join, start_after=args.start_after))
     except KeyboardInterrupt:
         return 130
+    except OutputFailed as e:
+        if isinstance(e.error, BrokenPipeError):  # its reader went (| head -1, for the code)
+            stdout_failed(e.error)
+            return 0
+        raise ValueError(stdout_failed(e.error)) from None  # one line, exit status 2

@@ -39,6 +39,15 @@ def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int
     return lines + [_("winner: {name}").format(name=sides[end["winner"]])]
 
 
+class OutputFailed(Exception):
+    """The seat's standard output refused a line (``error``: the OSError); ``scopa-tui online``
+    ends in one line."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
 class HeadlessSeat:
     """Plays one seat with ``player`` until the game ends; :meth:`run` returns the exit status."""
 
@@ -63,8 +72,13 @@ class HeadlessSeat:
 
     def say(self, text: str, err: bool = False) -> None:
         stream = self.err if err else self.out
-        stream.write(text + "\n")
-        stream.flush()
+        try:
+            stream.write(text + "\n")
+            stream.flush()
+        except OSError as e:
+            if not err:  # the output scripts read (> /dev/full): the command ends in one line
+                raise OutputFailed(e) from None
+            # standard error refusing a line leaves nowhere to say so: the game goes on
 
     async def run(self, create: dict[str, Any] | None = None, join: str | None = None,
                   start_after: float | None = None) -> int:

@@ -579,7 +579,12 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     scheme = "wss" if context else "ws"
     # The first line stays English, as the server's log: scripts read the address from it.
     shown = f"[{host}]" if ":" in host else host
-    print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
+    try:
+        print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
+    except OSError as e:  # > /dev/full, or its reader gone: the server serves all the same
+        from ..store.files import stdout_failed
+
+        server.log(stdout_failed(e))
     await stop.wait()
     await server.close()
     return 0

@@ -1,19 +1,22 @@
-"""A headless seat whose player is slower than the table's turn limit (README, *Headless seats*)."""
+"""A headless seat whose player is slower than the table's turn limit (README, *Headless seats*),
+or whose output is full."""
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import io
 import re
 import sys
 import time
 
+import pytest
 from net_helpers import TIMEOUT, first_line, running_server
 
 from scopa_tui.ai.protocol import CmdPlayer
 from scopa_tui.ai.simple import GreedyPlayer
 from scopa_tui.net.client import NetClient
-from scopa_tui.net.seat import HeadlessSeat
+from scopa_tui.net.seat import HeadlessSeat, OutputFailed
 
 SLOW_BOT = """
 import json, sys, time
@@ -96,3 +99,22 @@ async def test_a_move_for_a_position_gone_by_is_not_sent_nor_are_the_turns_gone_
     anna_plays = [m["event"] for m in seen if m["type"] == "event" and m["event"]["event"] == "play"
                   and m["event"]["seat"] == 0]
     assert anna_plays and all(p.get("away") for p in anna_plays)  # every one the AI's, none stale
+
+
+class Full(io.StringIO):
+    """A stream on a full disk."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+async def test_a_seat_whose_output_is_full_ends_with_the_failure_and_its_errors_do_not():
+    # ``online ... > /dev/full``: the "table CODE" line cannot be written, and the command
+    # ends in one line (cmd_online) where it ended in a traceback; a full standard error is
+    # no reason to stop.
+    async with running_server(None) as (server, url):
+        anna = HeadlessSeat(NetClient(url, "Anna"), GreedyPlayer(1), out=Full(), err=Full())
+        with pytest.raises(OutputFailed) as caught:
+            await asyncio.wait_for(anna.run(create={"players": 2}), TIMEOUT)
+        assert caught.value.error.errno == errno.ENOSPC
+        anna.say("scopa-tui: a line for standard error", err=True)  # no exception
