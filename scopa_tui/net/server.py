@@ -49,6 +49,16 @@ FAULTS = ("bad_json", "too_big", "bad_message", "bad_name", "rate_limited", "pro
 FAULT_CLOSES = (1002, 1003, 1007, 1008, 1009)
 
 
+def log_line(text: str) -> None:
+    """One line of the server's log, on standard error.  A log that cannot take it (a full
+    disk under ``2>> server.log``) loses the line and nothing else: the line is often written
+    as a connection ends, and an error there would leave its seat held by a dead connection."""
+    try:
+        print(f"scopa-tui server: {text}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
 class Bucket:
     """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
 
@@ -164,7 +174,7 @@ class Server:
                  history: bool = True, log=None, max_connections: int = ADDRESS_CONNECTIONS,
                  max_waiting: int = ADDRESS_WAITING):
         self.data_dir = data_dir
-        self.log = log or (lambda text: print(f"scopa-tui server: {text}", file=sys.stderr, flush=True))
+        self.log = log or log_line
         self.store = TableStore(data_dir, self.log)  # RuntimeError: unusable (in use, newer)
         self.tables: dict[str, Table] = {}
         self.idle_timeout = idle_timeout

@@ -269,3 +269,30 @@ async def test_a_misbehaving_connection_is_one_line_in_the_log_and_a_good_one_no
     assert "closed by the server: 1009" in eve_line
     assert "more than 4 connections" in next(line for line in lines if line is not eve_line)
     assert not any("Anna" in line or "\n" in line for line in lines)
+
+
+async def test_a_log_on_a_full_disk_loses_its_line_and_the_seat_is_still_let_go(monkeypatch):
+    # `scopa-tui server 2>> server.log` on a full disk: the line a misbehaving connection gets
+    # as it ends raised, before its seat was let go; the table held the dead connection, and
+    # the others were never told it had left.
+    import errno
+    import io
+
+    class Full(io.StringIO):
+        def write(self, text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("sys.stderr", Full())
+    async with running_server(None) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 2})
+        code = (await anna.expect("joined"))["code"]
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "join", "code": code})
+        await bruno.expect("joined")
+        await anna.send("not json")  # a fault: a line in the log when the connection ends
+        await anna.expect("error")
+        await anna.close()
+        while (msg := await bruno.expect("seat"))["status"] != "left":
+            pass
+        assert msg["name"] == "Anna" and server.tables[code].seats[0].link is None
