@@ -279,6 +279,7 @@ class Server:
             self._file_kept()  # the history takes games again: the ones kept for it go in too
         if table.config["game"] == game.game:
             self.store.remove(table.code)
+            table.unsynced = False  # filed: the game is not to be written again
         table.rematch_filed()
         await asyncio.sleep(FINISHED_KEEP)
         if table.config["game"] == game.game and table.phase == "game_over" and not table.closed:
@@ -512,7 +513,7 @@ class Server:
         table = Table(code, config, seats, secrets.randbelow(2**31), self.options)
         table.address = conn.address
         table.check_free_name(conn.name)  # "AI 2" is an AI seat's: refused before anything is kept
-        self.store.add(code, table.created, config, [], table.seed)
+        table.unsynced = not self.store.add(code, table.created, config, [], table.seed) and self.store.kept
         seat, _token = table.take_seat(conn.name, conn)
         self.tables[code] = table
         self._run_table(table)
