@@ -18,6 +18,7 @@ import secrets
 import sys
 import time
 import traceback
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -66,6 +67,12 @@ class Seat:
     def from_store(cls, data: dict[str, Any]) -> Seat:
         return cls(kind=data["kind"], name=data["name"], level=data["level"], token=data["token"],
                    away=bool(data.get("away")))
+
+
+def same_name(name: str) -> str:
+    """A name as two names that read alike compare: letter case aside, and in Unicode's
+    compatibility form, so that the full-width "ＡＩ 2" or "Ａｎｎａ" is "AI 2" or "Anna"."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def seat_line(line: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -293,9 +300,9 @@ class Table:
         """Raise ``name_taken`` when a person at the table, or one of its AI seats ("AI 2"), is
         called ``name`` (letter case aside): the log's lines could not tell them apart
         (docs/online-protocol.md)."""
-        taken = {s.name.casefold() for s in self.seats if s.kind == "person" and s.name}
-        taken.update(AI_NAME.format(seat=i + 1).casefold() for i in range(len(self.seats)))
-        if name.casefold() in taken:
+        taken = {same_name(s.name) for s in self.seats if s.kind == "person" and s.name}
+        taken.update(same_name(AI_NAME.format(seat=i + 1)) for i in range(len(self.seats)))
+        if same_name(name) in taken:
             raise NetError("name_taken", f"someone at table {self.code} is called {name} already: "
                                          "choose another name")
 
