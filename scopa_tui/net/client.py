@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.text import N_, _, pgettext
 from ..engine.words import elides
-from .messages import BURST, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_lobby, encode, parse_server
+from .messages import BURST, DEFAULT_URL, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_lobby, encode, parse_server
 
 _END = object()  # the iterator's end
 GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
@@ -176,7 +176,10 @@ class NetClient:
             kwargs["ssl"] = self.ssl or ssl_module.create_default_context()
         try:
             ws = await connect(self.url, **kwargs)
-        except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as e:
+        except (InvalidURI, ValueError):  # "ws://[::1", a port past 65535, a name IDNA refuses ("a..b")
+            raise NetClientError("connect", _("{text} is not a server address such as {url}").format(
+                text=repr(self.url), url=DEFAULT_URL)) from None
+        except (OSError, InvalidHandshake, asyncio.TimeoutError) as e:
             raise NetClientError("connect", _("cannot reach {url}: {why}").format(
                 url=self.url, why=_why(e))) from None
         try:

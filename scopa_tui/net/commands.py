@@ -95,7 +95,15 @@ def host_address(text: str) -> str:
 
 
 def _url(text: str) -> str:
-    if not text.startswith(("ws://", "wss://")):
+    from urllib.parse import urlsplit
+
+    try:  # "ws://[::1" or a port past 65535 said in urllib's English words, at the connection
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - read for its check
+        good = text.startswith(("ws://", "wss://")) and bool(parts.hostname)
+    except ValueError:
+        good = False
+    if not good:
         raise argparse.ArgumentTypeError(_("{text} is not a server address such as {url}").format(
             text=repr(text), url=DEFAULT_URL))
     return text
