@@ -161,6 +161,11 @@ class HeadlessSeat:
         kind = msg["type"]
         if kind == "table" and (msg.get("table") or {}).get("phase") == "waiting":
             self._waiting(msg["table"])
+        if kind == "seat" and msg.get("status") == "away" and msg.get("seat") == self.client.seat:
+            # The turn limit passed while the player thought: the table's AI plays the seat until
+            # it says anything at all (docs/online-protocol.md, *Seats*). This seat is here: back
+            # at once, and its next turn is its own again, not the AI's for the rest of the game.
+            await self.client.send({"type": "ping"})
         if kind == "state":
             self.answered = None  # the whole state: a play lost with a connection is wanted again
         if kind in ("turn", "state") and msg.get("view"):

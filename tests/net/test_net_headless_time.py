@@ -101,6 +101,43 @@ async def test_a_move_for_a_position_gone_by_is_not_sent_nor_are_the_turns_gone_
     assert anna_plays and all(p.get("away") for p in anna_plays)  # every one the AI's, none stale
 
 
+LATE_HELLO_BOT = """
+import json, sys, time
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        time.sleep(2.5)
+        print(json.dumps({"type": "hello", "protocol": "scopa-bot/1", "name": "Late"}), flush=True)
+    elif msg["type"] == "move":
+        time.sleep(0.7)
+        move = msg["legal"][0]
+        print(json.dumps({"type": "move", "id": msg["id"], **move}), flush=True)
+"""
+
+
+async def test_a_seat_taken_over_as_away_comes_back_by_itself_and_plays_its_turns_again(tmp_path):
+    # A bot slow to say hello, at a table that starts at once: its first turn passes and the
+    # table's AI plays the seat, answering its turns in half a second, before the bot's
+    # 0.7 s. The seat said nothing more (each move for a position gone by), and the AI played
+    # it for the rest of the game; it comes back as soon as it is told it is away.
+    script = tmp_path / "late_bot.py"
+    script.write_text(LATE_HELLO_BOT)
+    player = CmdPlayer(f"{sys.executable} {script}", time_limit=10.0, on_fault=lambda text: None)
+    async with running_server(None, ai_pace=0.5) as (server, url):
+        anna = HeadlessSeat(NetClient(url, "Anna"), player, out=io.StringIO(), err=io.StringIO())
+        task = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "turn_limit": 1.5}))
+        code = (await first_line(anna)).split()[1]
+        seen: list[dict] = []
+        await asyncio.wait_for(_play_against(url, code, seen), TIMEOUT)
+        assert await asyncio.wait_for(task, TIMEOUT) == 0
+    statuses = [m["status"] for m in seen if m["type"] == "seat" and m["seat"] == 0]
+    assert "away" in statuses and "returned" in statuses[statuses.index("away"):], statuses
+    returned = next(i for i, m in enumerate(seen) if m["type"] == "seat" and m["status"] == "returned")
+    later = [m["event"] for m in seen[returned:] if m["type"] == "event" and m["event"]["event"] == "play"
+             and m["event"]["seat"] == 0]
+    assert later and not [p for p in later if p.get("away")]  # the bot's own plays again
+
+
 class Full(io.StringIO):
     """A stream on a full disk."""
 
