@@ -195,9 +195,11 @@ def _bool(msg: dict, key: str, default: bool) -> bool:
 
 def _code(msg: dict) -> str:
     value = msg.get("code")
-    if not isinstance(value, str) or len(value) > 4 * CODE_LENGTH:
+    if not isinstance(value, str):
         raise NetError("bad_message", f"code must be a table code such as 'K7XQ93PA', not {_kind(value)}")
-    code = value.strip().upper()
+    # A code far too long is no table's either (a person typed or pasted it: no_such_table
+    # says so in their words, bad_message said the request was not one the server accepts).
+    code = value[:4 * CODE_LENGTH].strip().upper()
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         raise NetError("no_such_table", f"there is no table {code[:CODE_LENGTH * 2]!r}")
     return code

@@ -30,6 +30,7 @@ from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_clie
     ('{"type": "create", "target": 1' + "0" * 200 + '}', "bad_json"),
     ('{"type": "create", "title": "[red]x[/red]"}', "bad_message"),
     ('{"type": "join", "code": "O0O0O0O0"}', "no_such_table"),
+    ('{"type": "join", "code": "%s"}' % ("Z" * 5000), "no_such_table"),  # pasted: said as no table
     ('{"type": "resume", "code": "ABCDEFGH", "token": 5}', "bad_token"),
     ('{"type": "resume", "code": "ABCDEFGH", "token": "\\ud800"}', "bad_token"),
     ('{"type": "resume", "code": "ABCDEFGH", "token": "t\u00e9"}', "bad_token"),
