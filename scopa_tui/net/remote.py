@@ -86,6 +86,7 @@ class RemoteTable(Table):
         # Seats "left" before the start, said once the table info that follows tells a seat
         # given up (open again) from a connection lost (still the person's): seat -> name.
         self._left_waiting: dict[int, str] = {}
+        self.replaced = False  # the seat was taken up from another window: this one is let go for good
         self.filed = False  # the finished game is in this player's history (ui/persistence.py)
         self._reset()
 
@@ -462,6 +463,7 @@ class RemoteTable(Table):
             self._emit(ChatLine(msg.get("seat", -1), shown_name(str(msg.get("name", ""))),
                                 shown_name(str(msg.get("text", "")), CHAT_MAX)))
         elif kind == "error":
+            self.replaced = self.replaced or msg.get("code") == "replaced"
             if msg.get("ref") != "ready":  # a late ready (the next hand began) is no news
                 self._emit(TableError(error_line(msg.get("code"), msg.get("message"))))
         elif kind == "connection":
@@ -479,7 +481,10 @@ class RemoteTable(Table):
 
     async def _deliver(self, coro, unsent) -> None:
         if not await coro:
-            self._emit(TableError(unsent()))
+            line = unsent()
+            if self.replaced:  # never connected again here: "once connected" would wait for ever
+                line = error_line("replaced", None)
+            self._emit(TableError(line))
 
     def play(self, move: Move) -> None:
         # The card stays in the hand (the server never had the play): the player plays it again.

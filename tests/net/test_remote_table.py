@@ -328,6 +328,17 @@ async def test_a_play_a_chat_line_or_a_start_the_connection_could_not_send_is_sa
     assert "play" in lines[0] and lines[1].endswith(": ciao a tutti") and "start" in lines[2]
     assert card in table.view().hand  # nothing was played
 
+    # The seat taken up from another window: this one never connects again, and says why
+    # rather than "once connected".
+    table.take({"type": "error", "code": "replaced", "message": "the seat was resumed from another connection"})
+    said.clear()
+    table.play(Move(card))
+    table.chat("ciao")
+    for _ in range(5):
+        await asyncio.sleep(0)
+    lines = [n.text for n in said if isinstance(n, TableError)]
+    assert lines == ["your seat is played from another window or computer now: this one let it go"] * 2
+
     class Connected(ScriptedClient):
         async def play(self, card, capture=()):
             return True
