@@ -558,8 +558,20 @@ def _check_data_dir(data_dir: str | None) -> None:
         raise UsageError(_("--data-dir needs a directory's name, not an empty one"))
     from pathlib import Path
 
+    import errno
+    import stat
+
+    from .store.files import describe_os_error
+
     path = Path(data_dir).expanduser()
-    if path.exists() and not path.is_dir():
+    try:
+        is_file = not stat.S_ISDIR(path.stat().st_mode)
+    except OSError as e:  # a name too long raised from Path.exists() with a traceback
+        if e.errno not in (errno.ENOENT, errno.ENOTDIR):
+            raise UsageError(_("--data-dir {path} cannot be used: {why}").format(
+                path=data_dir, why=describe_os_error(e))) from None
+        is_file = False  # not there yet: made when needed
+    if is_file:
         raise UsageError(_("--data-dir {path} is a file, not a directory").format(path=data_dir))
 
 
