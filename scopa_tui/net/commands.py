@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine.text import N_, _, ngettext
+from ..engine.words import shows_something
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, AI_LEVELS, DEFAULT_URL, NAME_MAX, TITLE_MAX,
                        TURN_LIMIT_MAX, TURN_LIMIT_MIN, NetError, check_name, clean_text, plain_text)
 
@@ -56,7 +57,7 @@ def _text_fault(text: str, what: str, most: int) -> argparse.ArgumentTypeError:
     """The refusal of a name or title that :func:`plain_text` refused, as one translated line."""
     empty, long, brackets = TEXT_FAULTS[what]
     cleaned = clean_text(text)
-    if not cleaned:
+    if not shows_something(cleaned):
         return argparse.ArgumentTypeError(_(empty))
     if len(cleaned) > most:
         return argparse.ArgumentTypeError(_(long).format(n=len(cleaned), most=most))

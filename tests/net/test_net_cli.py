@@ -50,6 +50,7 @@ def test_create_without_a_bot_opens_the_app_on_the_table_the_flags_describe(monk
 @pytest.mark.parametrize("argv, words", [
     (["online", "--name", "[b]Anna", "--create", "--ai", "easy"], "may not contain [ or ]"),
     (["online", "--name", "", "--create", "--ai", "easy"], "the name is empty"),
+    (["online", "--name", "\u3164", "--create", "--ai", "easy"], "the name is empty"),  # a blank letter
     (["online", "--name", "Anna", "--ai", "easy"], "say --create or --join CODE"),
     (["online", "--name", "Anna", "--create", "--ai-seats", "genius", "--ai", "easy"], "'genius' is not an AI level"),
     (["online", "--name", "Anna", "--create", "--players", "4", "--ai-seats", "easy,hard", "--ai", "easy"],

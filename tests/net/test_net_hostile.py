@@ -37,6 +37,11 @@ from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_clie
     ('{"type": "hello", "protocol": "scopa-net/2", "name": "Eve"}', "protocol"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "[bold]Eve"}', "bad_name"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "\\u0007\\u200b "}', "bad_name"),
+    # names and lines that draw nothing: an invisible player at the table
+    ('{"type": "hello", "protocol": "scopa-net/1", "name": "\\u3164"}', "bad_name"),
+    ('{"type": "hello", "protocol": "scopa-net/1", "name": "\\u0301\\u0301 \\u2800"}', "bad_name"),
+    ('{"type": "chat", "text": "\\u115f\\u1160"}', "bad_message"),
+    ('{"type": "create", "title": "\\uffa0"}', "bad_message"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "' + "E" * 25 + '"}', "bad_name"),
     ('{"type": "chat", "text": "' + "x" * 201 + '"}', "bad_message"),
     ('{"type": "ready", "hand": true}', "bad_message"),
