@@ -364,6 +364,16 @@ def cmd_bot(args) -> int:
         return run_bot(player, sys.stdin, sys.stdout, sys.stderr, name=args.name)
     except BrokenPipeError:  # the host went away
         return 0
+    except OSError as e:  # standard output refuses the answers (> /dev/full)
+        return _output_failed(e)
+
+
+def _output_failed(e: OSError) -> int:
+    """Standard output could not take a command's output: one line, exit status 2."""
+    from .store.files import stdout_failed
+
+    print(error_line(stdout_failed(e)), file=sys.stderr)
+    return 2
 
 
 def _rules(args):
@@ -483,7 +493,12 @@ def cmd_simulate(args) -> int:
     finally:
         if restore:
             restore()
-    print(simulate.to_json(summary) if args.json else simulate.format_table(summary))
+    try:
+        print(simulate.to_json(summary) if args.json else simulate.format_table(summary), flush=True)
+    except BrokenPipeError:
+        return 0
+    except OSError as e:  # > /dev/full, a full disk
+        return _output_failed(e)
     return 0
 
 
@@ -543,8 +558,20 @@ def _check_data_dir(data_dir: str | None) -> None:
         raise UsageError(_("--data-dir needs a directory's name, not an empty one"))
     from pathlib import Path
 
+    import errno
+    import stat
+
+    from .store.files import describe_os_error
+
     path = Path(data_dir).expanduser()
-    if path.exists() and not path.is_dir():
+    try:
+        is_file = not stat.S_ISDIR(path.stat().st_mode)
+    except OSError as e:  # a name too long raised from Path.exists() with a traceback
+        if e.errno not in (errno.ENOENT, errno.ENOTDIR):
+            raise UsageError(_("--data-dir {path} cannot be used: {why}").format(
+                path=data_dir, why=describe_os_error(e))) from None
+        is_file = False  # not there yet: made when needed
+    if is_file:
         raise UsageError(_("--data-dir {path} is a file, not a directory").format(path=data_dir))
 
 

@@ -170,6 +170,16 @@ def test_data_dir_that_is_a_file(tmp_path, capsys):
     assert blocker.read_text() == "mine"
 
 
+def test_a_data_dir_name_too_long_is_one_line(tmp_path, capsys):
+    # Path.exists() raised "File name too long" as a traceback, for export, server and the game.
+    long = str(tmp_path / ("x" * 300))
+    for argv in (["export", "--data-dir", long], ["server", "--port", "0", "--data-dir", long],
+                 ["--data-dir", long]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err == f"scopa-tui: error: --data-dir {long} cannot be used: File name too long\n"
+
+
 def test_an_empty_data_dir_is_refused_not_taken_for_the_default(capsys, monkeypatch, tmp_path):
     """``--data-dir "$DIR"`` with DIR unset: the game used to save into the default data
     directory, the player's own, without a word."""

@@ -273,10 +273,15 @@ class CmdPlayer(BasePlayer):
             self._fault(_("{bot} answered hello with {line}").format(bot=self.label, line=quote(line)))
             return
 
-    # --- Player -----------------------------------------------------------------------
-    def choose(self, view: PlayerView) -> Move:
+    def greet(self) -> None:
+        """Wait for the bot's hello now (once), rather than at its first move: a host whose
+        moves have a time of their own (an online seat's turn limit) gives the move its whole time."""
         if not self._greeted and not self._dead:
             self._greet()
+
+    # --- Player -----------------------------------------------------------------------
+    def choose(self, view: PlayerView) -> Move:
+        self.greet()
         safe = self.fallback.choose(view)
         if not self._dead and self.variants is not None and view.rules.variant not in self.variants:
             self._dead = refusal(self.variants, view.rules.variant, self.label)

@@ -101,6 +101,17 @@ def clean_text(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+# Letters that draw nothing: Hangul's fillers and the blank Braille pattern (a name of them
+# alone showed as an empty seat), as combining marks with no letter to sit on.
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def shows_something(text: str) -> bool:
+    """True when ``text`` (as :func:`clean_text` leaves it) draws something on the screen: not
+    only spaces, combining marks and blank letters ("\u3164", "\u0301\u0301")."""
+    return any(not ch.isspace() and ch not in _BLANK and unicodedata.category(ch)[0] != "M" for ch in text)
+
+
 NAME_MOST = 24  # characters of a name as shown: as long as a name at an online table may be
 
 

@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.text import N_, _, pgettext
 from ..engine.words import elides
-from .messages import BURST, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_lobby, encode, parse_server
+from .messages import BURST, DEFAULT_URL, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_lobby, encode, parse_server
 
 _END = object()  # the iterator's end
 GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
@@ -148,6 +148,11 @@ class NetClient:
         self.table: dict[str, Any] | None = None  # the latest table info
         self.rematch_game: int | None = None  # the game after whose end this seat asked to play again
         self.seat_gone = False  # a resume was refused: the seat is no longer this client's
+        # The view of the latest ``turn`` or ``state`` as it arrived (before the iterator yields
+        # it), and the loop time it came: None once an event followed it, the position gone by.
+        # A player that answers a view that is no longer this one answers a position gone by.
+        self.turn_view: dict[str, Any] | None = None
+        self.turn_received = 0.0
         self.welcome: dict[str, Any] | None = None
         self.connected = False
         self._ws: ClientConnection | None = None
@@ -171,7 +176,10 @@ class NetClient:
             kwargs["ssl"] = self.ssl or ssl_module.create_default_context()
         try:
             ws = await connect(self.url, **kwargs)
-        except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as e:
+        except (InvalidURI, ValueError):  # "ws://[::1", a port past 65535, a name IDNA refuses ("a..b")
+            raise NetClientError("connect", _("{text} is not a server address such as {url}").format(
+                text=repr(self.url), url=DEFAULT_URL)) from None
+        except (OSError, InvalidHandshake, asyncio.TimeoutError) as e:
             raise NetClientError("connect", _("cannot reach {url}: {why}").format(
                 url=self.url, why=_why(e))) from None
         try:
@@ -213,6 +221,11 @@ class NetClient:
             self.code, self.seat, self.token = msg.get("code"), msg.get("seat"), msg.get("token")
         if kind in ("joined", "table", "state") and isinstance(msg.get("table"), dict):
             self.table = msg["table"]
+        if kind in ("turn", "state"):
+            self.turn_view = msg.get("view")
+            self.turn_received = asyncio.get_running_loop().time()
+        elif kind == "event":  # a play, a deal, a hand's end: the position moved on
+            self.turn_view = None
         self._inbox.put_nowait(msg)
 
     async def _read(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine.text import N_, _, ngettext
+from ..engine.words import shows_something
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, AI_LEVELS, DEFAULT_URL, NAME_MAX, TITLE_MAX,
                        TURN_LIMIT_MAX, TURN_LIMIT_MIN, NetError, check_name, clean_text, plain_text)
 
@@ -56,7 +57,7 @@ def _text_fault(text: str, what: str, most: int) -> argparse.ArgumentTypeError:
     """The refusal of a name or title that :func:`plain_text` refused, as one translated line."""
     empty, long, brackets = TEXT_FAULTS[what]
     cleaned = clean_text(text)
-    if not cleaned:
+    if not shows_something(cleaned):
         return argparse.ArgumentTypeError(_(empty))
     if len(cleaned) > most:
         return argparse.ArgumentTypeError(_(long).format(n=len(cleaned), most=most))
@@ -95,7 +96,15 @@ def host_address(text: str) -> str:
 
 
 def _url(text: str) -> str:
-    if not text.startswith(("ws://", "wss://")):
+    from urllib.parse import urlsplit
+
+    try:  # "ws://[::1" or a port past 65535 said in urllib's English words, at the connection
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - read for its check
+        good = text.startswith(("ws://", "wss://")) and bool(parts.hostname)
+    except ValueError:
+        good = False
+    if not good:
         raise argparse.ArgumentTypeError(_("{text} is not a server address such as {url}").format(
             text=repr(text), url=DEFAULT_URL))
     return text
@@ -228,8 +237,9 @@ def cmd_online(args) -> int:
     if spec.strip().lower().startswith("cmd") and args.bot is None:
         raise ValueError(_("--ai takes a built-in AI; use --bot CMD for a program"))
     check_runnable(spec)
+    from ..store.files import stdout_failed
     from .client import NetClient
-    from .seat import HeadlessSeat
+    from .seat import HeadlessSeat, OutputFailed
 
     player = make_player(spec)
     seat = HeadlessSeat(NetClient(args.server or DEFAULT_URL, args.name), player, games=args.games)
@@ -239,3 +249,8 @@ def cmd_online(args) -> int:
         return asyncio.run(seat.run(create=create, join=args.join, start_after=args.start_after))
     except KeyboardInterrupt:
         return 130
+    except OutputFailed as e:
+        if isinstance(e.error, BrokenPipeError):  # its reader went (| head -1, for the code)
+            stdout_failed(e.error)
+            return 0
+        raise ValueError(stdout_failed(e.error)) from None  # one line, exit status 2

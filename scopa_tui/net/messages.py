@@ -22,7 +22,7 @@ from ..engine import PRESETS, RulesError, make_rules, parse_card
 from ..engine.record import TooManyDigits, json_loads
 from ..engine.rules import PLAYER_COUNTS, TARGET_MAX
 from ..engine.variants import VARIANTS
-from ..engine.words import clean_text
+from ..engine.words import clean_text, shows_something
 
 PROTOCOL = "scopa-net/1"
 DEFAULT_PORT = 7654
@@ -143,7 +143,7 @@ def plain_text(value: Any, what: str, most: int, code: str = "bad_message", allo
     if len(value) > 4 * most:  # far too long before cleaning: do not even look at it
         raise NetError(code, f"{what} is {len(value)} characters long (at most {most})")
     text = clean_text(value)
-    if not text and not allow_empty:
+    if not shows_something(text) and not allow_empty:  # nothing, or nothing to see ("\u3164")
         raise NetError(code, f"{what} is empty")
     if len(text) > most:
         raise NetError(code, f"{what} is {len(text)} characters long (at most {most})")
@@ -195,9 +195,11 @@ def _bool(msg: dict, key: str, default: bool) -> bool:
 
 def _code(msg: dict) -> str:
     value = msg.get("code")
-    if not isinstance(value, str) or len(value) > 4 * CODE_LENGTH:
+    if not isinstance(value, str):
         raise NetError("bad_message", f"code must be a table code such as 'K7XQ93PA', not {_kind(value)}")
-    code = value.strip().upper()
+    # A code far too long is no table's either (a person typed or pasted it: no_such_table
+    # says so in their words, bad_message said the request was not one the server accepts).
+    code = value[:4 * CODE_LENGTH].strip().upper()
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         raise NetError("no_such_table", f"there is no table {code[:CODE_LENGTH * 2]!r}")
     return code

@@ -83,6 +83,10 @@ class RemoteTable(Table):
         self._tasks: set[asyncio.Task] = set()
         self._ready_sent = 0
         self._rematch_sent = 0  # the game this seat asked to play again after
+        # Seats "left" before the start, said once the table info that follows tells a seat
+        # given up (open again) from a connection lost (still the person's): seat -> name.
+        self._left_waiting: dict[int, str] = {}
+        self.replaced = False  # the seat was taken up from another window: this one is let go for good
         self.filed = False  # the finished game is in this player's history (ui/persistence.py)
         self._reset()
 
@@ -433,6 +437,9 @@ class RemoteTable(Table):
             for seat in sorted(was_open):  # started with the AI in a free seat (one left, or never taken)
                 if self.seats[seat].kind == "ai":
                     self._emit(SeatChanged(seat, self.seats[seat].name, "ai_seated"))
+            for seat, name in sorted(self._left_waiting.items()):
+                self._emit(SeatChanged(seat, name, "gone" if self.seats[seat].kind == "open" else "left"))
+            self._left_waiting.clear()
             self._emit(StatusChanged())
         elif kind == "seat":
             seat, status = msg.get("seat"), str(msg.get("status"))
@@ -444,12 +451,19 @@ class RemoteTable(Table):
             # bar shows the connection); its going away (the AI plays for it) is.
             mine = seat == self.my_seat and status in ("joined", "returned")
             if isinstance(seat, int) and 0 <= seat < len(self.seats) and not mine:
-                self._emit(SeatChanged(seat, shown_name(str(msg.get("name") or self.seats[seat].name)), status))
+                name = shown_name(str(msg.get("name") or self.seats[seat].name))
+                if status == "left" and self.phase == "waiting":
+                    # before the start, "left" is a lost connection or a seat given up (its person
+                    # went, "Carla left the table"): the table info that follows says which
+                    self._left_waiting[seat] = name
+                else:
+                    self._emit(SeatChanged(seat, name, status))
         elif kind == "chat":
             # as long as the server lets a line be: one of another make could send megabytes
             self._emit(ChatLine(msg.get("seat", -1), shown_name(str(msg.get("name", ""))),
                                 shown_name(str(msg.get("text", "")), CHAT_MAX)))
         elif kind == "error":
+            self.replaced = self.replaced or msg.get("code") == "replaced"
             if msg.get("ref") != "ready":  # a late ready (the next hand began) is no news
                 self._emit(TableError(error_line(msg.get("code"), msg.get("message"))))
         elif kind == "connection":
@@ -467,7 +481,10 @@ class RemoteTable(Table):
 
     async def _deliver(self, coro, unsent) -> None:
         if not await coro:
-            self._emit(TableError(unsent()))
+            line = unsent()
+            if self.replaced:  # never connected again here: "once connected" would wait for ever
+                line = error_line("replaced", None)
+            self._emit(TableError(line))
 
     def play(self, move: Move) -> None:
         # The card stays in the hand (the server never had the play): the player plays it again.

@@ -13,6 +13,7 @@ player gets exactly the :class:`~scopa_tui.engine.PlayerView` a local game gives
 from __future__ import annotations
 
 import asyncio
+import math
 import sys
 from typing import IO, Any
 
@@ -22,7 +23,9 @@ from ..engine.rules import sides_for
 from ..engine.text import _
 from ..engine.words import side_name
 from .client import NetClient, NetClientError, error_line, unusable_line
-from .messages import check_points, check_table_info
+from .messages import check_points, check_seconds, check_table_info
+
+MIN_BOT_TIME = 0.2  # seconds a bot has at least for a move, however little the turn has left
 
 
 def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int) -> list[str]:
@@ -36,6 +39,15 @@ def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int
     return lines + [_("winner: {name}").format(name=sides[end["winner"]])]
 
 
+class OutputFailed(Exception):
+    """The seat's standard output refused a line (``error``: the OSError); ``scopa-tui online``
+    ends in one line."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
 class HeadlessSeat:
     """Plays one seat with ``player`` until the game ends; :meth:`run` returns the exit status."""
 
@@ -46,7 +58,6 @@ class HeadlessSeat:
         self.games = games  # how many games to play at the table (a rematch after each but the last)
         self.finished: list[int] = []  # the table's numbers of the games played to their end
         self.start_after: float | None = None  # the creator's --start-after, for each game
-        self.created = False  # this seat created the table (set by run)
         self.created = False  # this seat made the table (else it may come to be its creator)
         self._starters: dict[Any, asyncio.Task] = {}  # by the table's game number
         self.out = out or sys.stdout  # looked up now: a test may have replaced them
@@ -54,11 +65,20 @@ class HeadlessSeat:
         self.answered: tuple | None = None  # the position last answered (no position twice)
         self.ready_for = 0  # the last hand said ready for
         self.players = 2
+        # A scopa-bot/1 program's own limit for an answer (CmdPlayer.time_limit); each turn's is
+        # cut to fit the table's turn limit (_fit_time_limit). None: a built-in AI.
+        limit = getattr(player, "time_limit", None)
+        self.bot_time_limit = float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) else None
 
     def say(self, text: str, err: bool = False) -> None:
         stream = self.err if err else self.out
-        stream.write(text + "\n")
-        stream.flush()
+        try:
+            stream.write(text + "\n")
+            stream.flush()
+        except OSError as e:
+            if not err:  # the output scripts read (> /dev/full): the command ends in one line
+                raise OutputFailed(e) from None
+            # standard error refusing a line leaves nowhere to say so: the game goes on
 
     async def run(self, create: dict[str, Any] | None = None, join: str | None = None,
                   start_after: float | None = None) -> int:
@@ -80,6 +100,9 @@ class HeadlessSeat:
             self.start_after = start_after
             self._start_game_later((joined.get("table") or {}).get("game", 1))
         try:
+            greet = getattr(self.player, "greet", None)  # a bot's hello, before its first turn counts
+            if greet:
+                await asyncio.get_running_loop().run_in_executor(None, greet)
             return await self._play()
         finally:
             for starter in self._starters.values():
@@ -138,10 +161,15 @@ class HeadlessSeat:
         kind = msg["type"]
         if kind == "table" and (msg.get("table") or {}).get("phase") == "waiting":
             self._waiting(msg["table"])
+        if kind == "seat" and msg.get("status") == "away" and msg.get("seat") == self.client.seat:
+            # The turn limit passed while the player thought: the table's AI plays the seat until
+            # it says anything at all (docs/online-protocol.md, *Seats*). This seat is here: back
+            # at once, and its next turn is its own again, not the AI's for the rest of the game.
+            await self.client.send({"type": "ping"})
         if kind == "state":
             self.answered = None  # the whole state: a play lost with a connection is wanted again
         if kind in ("turn", "state") and msg.get("view"):
-            await self._answer(msg["view"])
+            await self._answer(msg["view"], msg.get("deadline"))
         if kind == "state":
             ended = [e for e in msg.get("events", []) if e.get("event") == "game_end"]
             if ended:  # the game ended while this seat was away
@@ -162,9 +190,9 @@ class HeadlessSeat:
             self.say(_("scopa-tui: {message}").format(message=msg.get("message")), err=True)
         return None
 
-    async def _answer(self, view: dict[str, Any]) -> None:
-        if not view.get("legal"):
-            return
+    async def _answer(self, view: dict[str, Any], deadline: Any = None) -> None:
+        if not view.get("legal") or view is not self.client.turn_view:
+            return  # not this seat's turn, or a position gone by: a later turn (or event) is queued
         key = (view.get("hand_no"), len(view.get("history") or ()), view.get("stock"))
         if key == self.answered:
             return
@@ -174,6 +202,7 @@ class HeadlessSeat:
         except RequestError as e:
             self.say(_("scopa-tui: the server sent a view that does not add up ({why})").format(why=e), err=True)
             return
+        self._fit_time_limit(deadline)
         loop = asyncio.get_running_loop()
         try:
             move = await loop.run_in_executor(None, self.player.choose, seen)
@@ -183,8 +212,32 @@ class HeadlessSeat:
             move = legal[0]
         if move not in legal:
             move = legal[0]
+        if view is not self.client.turn_view:
+            # The table went on while the player thought (the AI played for the seat past the
+            # turn limit, or a reconnection sent the whole state again): the move is for a
+            # position gone by, and would be played in another one.
+            # TRANSLATORS: {card} is the card the seat's player chose (7d ...).
+            self.say(_("scopa-tui: the table went on while the player thought: its move {card} was not sent")
+                     .format(card=move.card), err=True)
+            return
         self.answered = key
         await self.client.play(str(move.card), [str(c) for c in move.capture])
+
+    def _fit_time_limit(self, deadline: Any) -> None:
+        """A ``scopa-bot/1`` program gets at most the seconds the turn has left, less a margin,
+        so that a slow or hung bot has its move played for it by the host (one line saying so)
+        before the server's AI takes the seat over for being away (README, *Headless seats*)."""
+        if self.bot_time_limit is None:
+            return
+        try:
+            left = check_seconds(deadline)
+        except ValueError:
+            left = None
+        budget = self.bot_time_limit
+        if left is not None:
+            left -= asyncio.get_running_loop().time() - self.client.turn_received
+            budget = min(budget, max(MIN_BOT_TIME, math.floor((left - max(0.5, 0.1 * left)) * 10) / 10))
+        self.player.time_limit = budget
 
     async def _catch_up_ready(self, msg: dict[str, Any]) -> None:
         """After a resume between hands, say ready again (the server forgot who was)."""

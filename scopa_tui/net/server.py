@@ -49,6 +49,16 @@ FAULTS = ("bad_json", "too_big", "bad_message", "bad_name", "rate_limited", "pro
 FAULT_CLOSES = (1002, 1003, 1007, 1008, 1009)
 
 
+def log_line(text: str) -> None:
+    """One line of the server's log, on standard error.  A log that cannot take it (a full
+    disk under ``2>> server.log``) loses the line and nothing else: the line is often written
+    as a connection ends, and an error there would leave its seat held by a dead connection."""
+    try:
+        print(f"scopa-tui server: {text}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
 class Bucket:
     """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
 
@@ -164,7 +174,7 @@ class Server:
                  history: bool = True, log=None, max_connections: int = ADDRESS_CONNECTIONS,
                  max_waiting: int = ADDRESS_WAITING):
         self.data_dir = data_dir
-        self.log = log or (lambda text: print(f"scopa-tui server: {text}", file=sys.stderr, flush=True))
+        self.log = log or log_line
         self.store = TableStore(data_dir, self.log)  # RuntimeError: unusable (in use, newer)
         self.tables: dict[str, Table] = {}
         self.idle_timeout = idle_timeout
@@ -269,6 +279,7 @@ class Server:
             self._file_kept()  # the history takes games again: the ones kept for it go in too
         if table.config["game"] == game.game:
             self.store.remove(table.code)
+            table.unsynced = False  # filed: the game is not to be written again
         table.rematch_filed()
         await asyncio.sleep(FINISHED_KEEP)
         if table.config["game"] == game.game and table.phase == "game_over" and not table.closed:
@@ -502,7 +513,7 @@ class Server:
         table = Table(code, config, seats, secrets.randbelow(2**31), self.options)
         table.address = conn.address
         table.check_free_name(conn.name)  # "AI 2" is an AI seat's: refused before anything is kept
-        self.store.add(code, table.created, config, [], table.seed)
+        table.unsynced = not self.store.add(code, table.created, config, [], table.seed) and self.store.kept
         seat, _token = table.take_seat(conn.name, conn)
         self.tables[code] = table
         self._run_table(table)
@@ -579,7 +590,12 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     scheme = "wss" if context else "ws"
     # The first line stays English, as the server's log: scripts read the address from it.
     shown = f"[{host}]" if ":" in host else host
-    print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
+    try:
+        print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
+    except OSError as e:  # > /dev/full, or its reader gone: the server serves all the same
+        from ..store.files import stdout_failed
+
+        server.log(stdout_failed(e))
     await stop.wait()
     await server.close()
     return 0

@@ -18,6 +18,7 @@ import secrets
 import sys
 import time
 import traceback
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -66,6 +67,12 @@ class Seat:
     def from_store(cls, data: dict[str, Any]) -> Seat:
         return cls(kind=data["kind"], name=data["name"], level=data["level"], token=data["token"],
                    away=bool(data.get("away")))
+
+
+def same_name(name: str) -> str:
+    """A name as two names that read alike compare: letter case aside, and in Unicode's
+    compatibility form, so that the full-width "ＡＩ 2" or "Ａｎｎａ" is "AI 2" or "Anna"."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def seat_line(line: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -128,6 +135,8 @@ class Table:
                                 variant=config["variant"], options=config["options"])
         self.game: Game | None = None
         self.actions = 0  # actions stored so far (plays and new hands)
+        self.action_log: list[list[Any]] = []  # the game's actions, kept whole after a write the file missed
+        self.unsynced = False  # a write to the file failed: the next one writes the table whole
         self.ready: set[int] = set()
         self.rematch: set[int] = set()  # the seats whose person asked to play again (the game over)
         self.away_plays: set[int] = set()  # indices in the game's events: plays the AI made for an away person
@@ -261,7 +270,19 @@ class Table:
 
     # --- storing ------------------------------------------------------------------------
     def store_seats(self) -> None:
-        self.options.store.set_seats(self.code, self.config, [s.to_store() for s in self.seats], self.game is not None)
+        self._keep(lambda store: store.set_seats(self.code, self.config, [s.to_store() for s in self.seats],
+                                                 self.game is not None))
+
+    def _keep(self, write: Callable[[TableStore], bool]) -> None:
+        """Make one write to the table's file; once one has failed (a full disk), write the table
+        whole instead until that is done, so that a restart rebuilds the game as it is."""
+        store = self.options.store
+        if not store.kept or self.closed:
+            return
+        if not self.unsynced and write(store):
+            return
+        self.unsynced = not store.rewrite(self.code, self.created, self.config, [s.to_store() for s in self.seats],
+                                          self.seed, self.game is not None, self.action_log)
 
     # --- seats --------------------------------------------------------------------------
     def new_token(self) -> str:
@@ -279,9 +300,9 @@ class Table:
         """Raise ``name_taken`` when a person at the table, or one of its AI seats ("AI 2"), is
         called ``name`` (letter case aside): the log's lines could not tell them apart
         (docs/online-protocol.md)."""
-        taken = {s.name.casefold() for s in self.seats if s.kind == "person" and s.name}
-        taken.update(AI_NAME.format(seat=i + 1).casefold() for i in range(len(self.seats)))
-        if name.casefold() in taken:
+        taken = {same_name(s.name) for s in self.seats if s.kind == "person" and s.name}
+        taken.update(same_name(AI_NAME.format(seat=i + 1)) for i in range(len(self.seats)))
+        if same_name(name) in taken:
             raise NetError("name_taken", f"someone at table {self.code} is called {name} already: "
                                          "choose another name")
 
@@ -371,6 +392,7 @@ class Table:
         self.closed = True
         self.ended = self.ended or self._now()
         self.options.store.remove(self.code)
+        self.unsynced = False  # nothing of it to write again
         self.wake.set()
         if self.options.on_closed:
             self.options.on_closed(self)
@@ -436,8 +458,10 @@ class Table:
         self.ready, self.rematch, self.away_plays, self._players = set(), set(), set(), {}
         # The table is kept afresh, its new seed and no action yet; the finished game, if the
         # history could not take it, kept apart until it does (the server files it later).
-        self.options.store.replace(self.code, self.created, self.config, [s.to_store() for s in self.seats],
-                                   self.seed, unfiled=self.unfiled)
+        self.action_log = []
+        if not self.options.store.replace(self.code, self.created, self.config, [s.to_store() for s in self.seats],
+                                          self.seed, unfiled=self.unfiled):
+            self.unsynced = self.options.store.kept  # written whole at the next write
         self.unfiled = None
         if freed:
             self.clock = self._now()
@@ -462,6 +486,7 @@ class Table:
                 game.next_hand()
         self.game = game
         self.actions = len(actions)
+        self.action_log = [list(action) for action in actions]
         game.subscribe(self._on_event)
         self.clock = self._now()
         now = self._now()
@@ -500,8 +525,10 @@ class Table:
                 raise
         else:
             self.game.next_hand()
-        self.options.store.add_action(self.code, self.actions, action)
+        n = self.actions
+        self.action_log.append(action)
         self.actions += 1
+        self._keep(lambda store: store.add_action(self.code, n, action))
         self._after_action()
 
     def _after_action(self) -> None:

@@ -179,9 +179,15 @@ class TableStore:
             self._lock.close()  # unlocks it
             self._lock = None
 
-    def _run(self, sql: str, args: tuple = ()) -> None:
-        """One write; a failure (a full disk, say) is logged once and the tables go on in memory."""
-        self._transaction([(sql, args)])
+    @property
+    def kept(self) -> bool:
+        """Tables are kept in a file (a data directory, opened)."""
+        return self.con is not None
+
+    def _run(self, sql: str, args: tuple = ()) -> bool:
+        """One write; a failure (a full disk, say) is logged once and the tables go on in memory.
+        True when made."""
+        return self._transaction([(sql, args)])
 
     def _transaction(self, writes: list[tuple[str, tuple]]) -> bool:
         """Writes made together or not at all (failing as :meth:`_run` does); True when made."""
@@ -211,16 +217,16 @@ class TableStore:
             return False
 
     # --- writing ----------------------------------------------------------------------
-    def add(self, code: str, created: float, config: dict, seats: list[dict], seed: int) -> None:
-        self._run("INSERT INTO tables (code, created, config, seats, seed) VALUES (?,?,?,?,?)",
+    def add(self, code: str, created: float, config: dict, seats: list[dict], seed: int) -> bool:
+        return self._run("INSERT INTO tables (code, created, config, seats, seed) VALUES (?,?,?,?,?)",
                   (code, created, json.dumps(config), json.dumps(seats), seed))
 
-    def set_seats(self, code: str, config: dict, seats: list[dict], started: bool) -> None:
-        self._run("UPDATE tables SET config = ?, seats = ?, started = ? WHERE code = ?",
+    def set_seats(self, code: str, config: dict, seats: list[dict], started: bool) -> bool:
+        return self._run("UPDATE tables SET config = ?, seats = ?, started = ? WHERE code = ?",
                   (json.dumps(config), json.dumps(seats), int(started), code))
 
-    def add_action(self, code: str, n: int, action: list) -> None:
-        self._run("INSERT INTO actions (code, n, action) VALUES (?,?,?)",
+    def add_action(self, code: str, n: int, action: list) -> bool:
+        return self._run("INSERT INTO actions (code, n, action) VALUES (?,?,?)",
                   (code, n, json.dumps(action, separators=(",", ":"))))
 
     def remove(self, code: str) -> None:
@@ -228,7 +234,7 @@ class TableStore:
         self._run("DELETE FROM tables WHERE code = ?", (code,))  # its actions go with it (ON DELETE CASCADE)
 
     def replace(self, code: str, created: float, config: dict, seats: list[dict], seed: int,
-                unfiled: UnfiledGame | None = None) -> None:
+                unfiled: UnfiledGame | None = None) -> bool:
         """The table afresh for its next game (a rematch): its new seed and no action yet.
         ``unfiled``, the finished game the history has yet to take, is kept apart in the same
         transaction, so that no moment of the file has lost it."""
@@ -236,8 +242,24 @@ class TableStore:
         writes.append(("DELETE FROM tables WHERE code = ?", (code,)))
         writes.append(("INSERT INTO tables (code, created, config, seats, seed) VALUES (?,?,?,?,?)",
                        (code, created, json.dumps(config), json.dumps(seats), seed)))
-        if not self._transaction(writes) and unfiled is not None and self.con is not None:
+        if self._transaction(writes):
+            return True
+        if unfiled is not None and self.con is not None:
             self._held[unfiled.game_id] = unfiled  # the file cannot take it (a full disk): kept in memory
+        return False
+
+    def rewrite(self, code: str, created: float, config: dict, seats: list[dict], seed: int, started: bool,
+                actions: list[list]) -> bool:
+        """The table whole, its row and every action of its game, in one transaction: after a
+        write it missed (a full disk for a while), the file holds the game again as it is, where
+        the actions written after the gap rebuilt another game, or none ("4s is not in your
+        hand"), at the next start.  True when made."""
+        writes = [("DELETE FROM tables WHERE code = ?", (code,)),
+                  ("INSERT INTO tables (code, created, config, seats, seed, started) VALUES (?,?,?,?,?,?)",
+                   (code, created, json.dumps(config), json.dumps(seats), seed, int(started)))]
+        writes += [("INSERT INTO actions (code, n, action) VALUES (?,?,?)",
+                    (code, n, json.dumps(action, separators=(",", ":")))) for n, action in enumerate(actions)]
+        return self._transaction(writes)
 
     def forget_unfiled(self, game_id: str) -> None:
         """The kept game is in the history now."""

@@ -9,7 +9,7 @@ import sys
 from ..cli import error_line
 from ..engine import RecordError
 from ..engine.text import _, ngettext
-from .files import RECORD_LIMIT, StoreError, output_exists_message, read_text, write_output_text
+from .files import RECORD_LIMIT, StoreError, output_exists_message, read_text, stdout_failed, write_output_text
 
 
 class CommandError(Exception):
@@ -101,6 +101,9 @@ def cmd_export(args) -> int:
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into head
         return 0
+    except OSError as e:  # > /dev/full, a full disk
+        print(error_line(stdout_failed(e)), file=sys.stderr)
+        return 2
     _notices(store)
     if n == 0:
         print(_("scopa-tui: no finished games in {path}").format(path=store.dir), file=sys.stderr)

@@ -62,6 +62,20 @@ def describe_os_error(e: OSError) -> str:
     return _("system error: {error}").format(error=text or str(e) or type(e).__name__)
 
 
+def stdout_failed(e: OSError) -> str:
+    """Standard output refused what a command writes (a full disk, ``> /dev/full``): the one
+    line to say so.  What is still buffered for it goes nowhere from now on, so that Python's
+    own flush at the exit adds no traceback of its own after the line."""
+    import sys
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    # TRANSLATORS: {why} is what the system said ("No space left on device").
+    return _("cannot write to standard output: {why}").format(why=describe_os_error(e))
+
+
 def _fsync_dir(directory: Path) -> None:
     if os.name != "posix":  # pragma: no cover - directories cannot be opened on Windows
         return

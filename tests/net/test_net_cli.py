@@ -50,6 +50,7 @@ def test_create_without_a_bot_opens_the_app_on_the_table_the_flags_describe(monk
 @pytest.mark.parametrize("argv, words", [
     (["online", "--name", "[b]Anna", "--create", "--ai", "easy"], "may not contain [ or ]"),
     (["online", "--name", "", "--create", "--ai", "easy"], "the name is empty"),
+    (["online", "--name", "\u3164", "--create", "--ai", "easy"], "the name is empty"),  # a blank letter
     (["online", "--name", "Anna", "--ai", "easy"], "say --create or --join CODE"),
     (["online", "--name", "Anna", "--create", "--ai-seats", "genius", "--ai", "easy"], "'genius' is not an AI level"),
     (["online", "--name", "Anna", "--create", "--players", "4", "--ai-seats", "easy,hard", "--ai", "easy"],
@@ -57,6 +58,10 @@ def test_create_without_a_bot_opens_the_app_on_the_table_the_flags_describe(monk
     (["online", "--name", "Anna", "--create", "--turn-limit", "0", "--ai", "easy"], "between 1 and 600 seconds"),
     (["online", "--name", "Anna", "--create", "--title", "[red]x", "--ai", "easy"], "may not contain [ or ]"),
     (["online", "--server", "http://x/", "--name", "Anna", "--create", "--ai", "easy"], "not a server address"),
+    # urllib's English words at the connection ("Invalid IPv6 URL", "Port out of range 0-65535")
+    (["online", "--server", "ws://[::1", "--name", "Anna", "--create", "--ai", "easy"], "not a server address"),
+    (["online", "--server", "ws://127.0.0.1:99999/", "--name", "Anna", "--create", "--ai", "easy"],
+     "not a server address"),
     (["online", "--name", "Anna", "--create", "--ai", "cmd:python bot.py"], "--ai takes a built-in AI"),
     (["online", "--name", "Anna", "--create", "--bot", "no-such-program-xyz"], "no program 'no-such-program-xyz'"),
     (["online", "--name", "Anna", "--create", "--bot", "x", "--ai", "easy"], "not allowed with argument"),

@@ -30,12 +30,18 @@ from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_clie
     ('{"type": "create", "target": 1' + "0" * 200 + '}', "bad_json"),
     ('{"type": "create", "title": "[red]x[/red]"}', "bad_message"),
     ('{"type": "join", "code": "O0O0O0O0"}', "no_such_table"),
+    ('{"type": "join", "code": "%s"}' % ("Z" * 5000), "no_such_table"),  # pasted: said as no table
     ('{"type": "resume", "code": "ABCDEFGH", "token": 5}', "bad_token"),
     ('{"type": "resume", "code": "ABCDEFGH", "token": "\\ud800"}', "bad_token"),
     ('{"type": "resume", "code": "ABCDEFGH", "token": "t\u00e9"}', "bad_token"),
     ('{"type": "hello", "protocol": "scopa-net/2", "name": "Eve"}', "protocol"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "[bold]Eve"}', "bad_name"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "\\u0007\\u200b "}', "bad_name"),
+    # names and lines that draw nothing: an invisible player at the table
+    ('{"type": "hello", "protocol": "scopa-net/1", "name": "\\u3164"}', "bad_name"),
+    ('{"type": "hello", "protocol": "scopa-net/1", "name": "\\u0301\\u0301 \\u2800"}', "bad_name"),
+    ('{"type": "chat", "text": "\\u115f\\u1160"}', "bad_message"),
+    ('{"type": "create", "title": "\\uffa0"}', "bad_message"),
     ('{"type": "hello", "protocol": "scopa-net/1", "name": "' + "E" * 25 + '"}', "bad_name"),
     ('{"type": "chat", "text": "' + "x" * 201 + '"}', "bad_message"),
     ('{"type": "ready", "hand": true}', "bad_message"),
@@ -269,3 +275,30 @@ async def test_a_misbehaving_connection_is_one_line_in_the_log_and_a_good_one_no
     assert "closed by the server: 1009" in eve_line
     assert "more than 4 connections" in next(line for line in lines if line is not eve_line)
     assert not any("Anna" in line or "\n" in line for line in lines)
+
+
+async def test_a_log_on_a_full_disk_loses_its_line_and_the_seat_is_still_let_go(monkeypatch):
+    # `scopa-tui server 2>> server.log` on a full disk: the line a misbehaving connection gets
+    # as it ends raised, before its seat was let go; the table held the dead connection, and
+    # the others were never told it had left.
+    import errno
+    import io
+
+    class Full(io.StringIO):
+        def write(self, text):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("sys.stderr", Full())
+    async with running_server(None) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 2})
+        code = (await anna.expect("joined"))["code"]
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "join", "code": code})
+        await bruno.expect("joined")
+        await anna.send("not json")  # a fault: a line in the log when the connection ends
+        await anna.expect("error")
+        await anna.close()
+        while (msg := await bruno.expect("seat"))["status"] != "left":
+            pass
+        assert msg["name"] == "Anna" and server.tables[code].seats[0].link is None

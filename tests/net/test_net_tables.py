@@ -169,7 +169,8 @@ async def test_a_name_taken_at_the_table_is_refused_and_the_seat_stays_open():
         anna = await Raw.open(url, "Anna")
         await anna.send({"type": "create", "players": 3})
         code = (await anna.expect("joined"))["code"]
-        for name in ("anna", "AI 3", "ai 2"):  # another Anna, or a name the AI seats take at the start
+        # another Anna, or a name the AI seats take at the start; in full-width letters too
+        for name in ("anna", "AI 3", "ai 2", "Ａｎｎａ", "ＡＩ 2"):
             other = await Raw.open(url, name)
             await other.send({"type": "join", "code": code})
             error = await other.expect("error", "joined")

@@ -252,6 +252,23 @@ async def test_a_seat_is_not_told_that_it_came_back_but_is_told_that_it_went_awa
         (0, "away"), (1, "returned"), (1, "joined")]
 
 
+async def test_a_seat_given_up_before_the_start_is_told_as_gone_and_a_lost_one_as_lost():
+    # A creator who left the waiting table read "Carla lost the connection" on the others'
+    # screens, as for a dropped connection: the server says "left" for both before the start.
+    from scopa_tui.table.notices import SeatChanged
+
+    table = RemoteTable(ScriptedClient([]), joined(1))
+    said = []
+    table._emit = said.append
+    info = joined(1)["table"]
+    for status_seat0, name in (("person", "Anna"), ("open", None)):
+        seats = [{**SEATS[0], "kind": status_seat0, "name": name, "connected": False}, SEATS[1]]
+        table.take({"type": "seat", "seat": 0, "name": "Anna", "status": "left"})
+        table.take({"type": "table", "table": {**info, "seats": seats}})
+    assert [(n.seat, n.name, n.status) for n in said if isinstance(n, SeatChanged)] == [
+        (0, "Anna", "left"), (0, "Anna", "gone")]
+
+
 def test_an_answer_that_is_no_seat_at_a_table_is_one_line_not_a_table():
     for broken in ({**joined(0), "seat": 2}, {**joined(0), "table": None}, {**joined(0), "code": 5},
                    {**joined(0), "table": {**joined(0)["table"], "players": 3}}):
@@ -310,6 +327,17 @@ async def test_a_play_a_chat_line_or_a_start_the_connection_could_not_send_is_sa
     assert len(lines) == 3 and all(line.startswith("not connected to the server") for line in lines)
     assert "play" in lines[0] and lines[1].endswith(": ciao a tutti") and "start" in lines[2]
     assert card in table.view().hand  # nothing was played
+
+    # The seat taken up from another window: this one never connects again, and says why
+    # rather than "once connected".
+    table.take({"type": "error", "code": "replaced", "message": "the seat was resumed from another connection"})
+    said.clear()
+    table.play(Move(card))
+    table.chat("ciao")
+    for _ in range(5):
+        await asyncio.sleep(0)
+    lines = [n.text for n in said if isinstance(n, TableError)]
+    assert lines == ["your seat is played from another window or computer now: this one let it go"] * 2
 
     class Connected(ScriptedClient):
         async def play(self, card, capture=()):
