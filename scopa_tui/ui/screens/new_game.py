@@ -348,8 +348,10 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         players = self._value("players")
         preset = self._value("preset")
         variant = VARIANTS[self._value("variant")]
-        for name in OPTIONS:
+        for name, opt in OPTIONS.items():
             self._show(f"opt-{name}", name in variant.options)
+            for box in self.query(f"#opt-{name}").results(Toggle):  # Escoba's own words for a rule
+                box.reword(_(opt.title_in(variant.name)), _(opt.summary_in(variant.name)))
         for seat in range(1, 6):
             self._show(f"ai-{seat}", seat < players)
             self._show(f"ai-cmd-{seat}-row", seat < players and self._value(f"ai-{seat}") == EXTERNAL)
