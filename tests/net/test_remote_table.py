@@ -182,7 +182,7 @@ async def test_a_choice_past_the_hand_drawn_is_no_crash_when_the_table_runs_ahea
         screen._refresh_widgets()
         screen.action_play()
         await settle(pilot)
-        assert app.screen is screen and "choose a card first" in str(screen.message)
+        assert app.screen is screen and "Choose a card first" in str(screen.message)
 
 
 def _after_the_deal(messages: list[dict], bad: dict) -> list[dict]:

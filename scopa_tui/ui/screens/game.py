@@ -1354,7 +1354,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             return
         card = next((c for c, ch in self.table_labels().items() if ch == letter), None)
         if card is None:
-            self._set_message(lambda: Text(_("no table card has the letter {letter}").format(letter=letter),
+            self._set_message(lambda: Text(_("No table card has the letter {letter}").format(letter=letter),
                                            style="bold"))
         elif self._my_turn():
             self._toggle(card)
@@ -1363,7 +1363,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _toggle(self, card: int) -> None:
         if self.selected is None:
-            self._set_message(lambda: Text(_("choose a card from your hand first ({keys})").format(
+            self._set_message(lambda: Text(_("Choose a card from your hand first ({keys})").format(
                 keys=self._card_keys()), style="bold"))
             return
         self._toggle_to(self.capture ^ {card})
@@ -1430,7 +1430,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _choose_first(self) -> None:
         """Enter or Tab with no card chosen: say which keys choose one."""
-        self._set_message(lambda: Text(_("choose a card first: {keys}").format(keys=self._card_keys()), style="bold"))
+        self._set_message(lambda: Text(_("Choose a card first: {keys}").format(keys=self._card_keys()), style="bold"))
 
     def action_result(self) -> None:
         """The game-over screen again (an online table whose people are asked to play again)."""
@@ -1686,7 +1686,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         parts = ["  " + _("Hand {n}").format(n=pic.hand_no), dealer,
                  ngettext("to {n} point", "to {n} points", rules.target).format(n=rules.target), rules.preset]
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
-            parts.append(", ".join(_(OPTIONS[o].title).lower() if o in OPTIONS else o.replace("-", " ")
+            parts.append(", ".join(_(OPTIONS[o].title_in(rules.variant)).lower() if o in OPTIONS else o.replace("-", " ")
                                    for o in rules.options))
         keep = 2  # the parts the top bar keeps however narrow: the hand and its dealer
         if not pic.hand_no:  # a table waiting for its players: no hand, no dealer yet
