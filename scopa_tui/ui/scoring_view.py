@@ -168,7 +168,13 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
         out.append((labels[award.point], Text(said)))
     if score.last_sweep is not None:
         name = capturer(score.last_sweep)
-        if _is_you(name):
+        if score.variant == "escoba":  # the house rule in Escoba's own word
+            if _is_you(name):
+                said = _("Your last card swept the table: no escoba on the last play")
+            else:
+                # TRANSLATORS: Escoba; {name} is the name of the player who played it ("Anna").
+                said = _("{name}'s last card swept the table: no escoba on the last play").format(name=name)
+        elif _is_you(name):
             said = _("Your last card swept the table: no scopa on the last play")
         else:
             # TRANSLATORS: {name} is the name of the player who played it ("Anna").

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from scopa_tui.engine.cards import SETTEBELLO
@@ -195,6 +197,9 @@ def test_a_last_card_sweep_of_six_players_names_the_seat():
     score = first_hand(6, seed=21)
     said = {label: text.plain for label, text in notes(score, NAMES[6], DeckStyle(), seat_names=SEATS[6])}
     assert said["Last play"] == "Anna's last card swept the table: no scopa on the last play"
+    escoba = dataclasses.replace(score, variant="escoba")  # the same sweep, said in Escoba's word
+    said = {label: text.plain for label, text in notes(escoba, NAMES[6], DeckStyle(), seat_names=SEATS[6])}
+    assert said["Last play"] == "Anna's last card swept the table: no escoba on the last play"
 
 
 async def test_the_scoring_screen_names_the_seat_that_took_the_leftovers():
