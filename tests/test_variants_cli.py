@@ -115,7 +115,7 @@ def test_a_bot_refused_in_game_is_played_for_with_one_line(tmp_path):
     finally:
         player.close()
     assert len(faults) == 2  # once when refused, once at the end counting the moves played for it
-    assert "plays only Scopa, not Escoba" in faults[0] and "for the rest of the game" in faults[0]
+    assert "plays only Scopa, not Escoba" in faults[0] and "for each of its turns from now on" in faults[0]
 
 
 def test_the_minimal_bot_example_announces_every_variant():

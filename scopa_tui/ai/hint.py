@@ -74,23 +74,24 @@ def _article(name: str) -> str:
 
 
 def _what(view: PlayerView, move: Move, a: Assessment, captured: list[int]) -> str:
-    """What ``move`` does, as a clause: ``7d takes 3c and 4s``, ``lays 5s``."""
+    """What ``move`` does, as a clause whose subject is the card played (one form for every
+    hint line): ``7d takes 3c and 4s``, ``5s goes on the table``."""
     card = int(move.card)
     velo = _velo(view)
     if a.scopa:  # Escoba's sweep is an escoba, and its 7 of coins the velo
         if SETTEBELLO in captured or card == SETTEBELLO:
-            return (_("sweeps the table with {card} (an escoba) and takes the velo") if velo
-                    else _("sweeps the table with {card} (a scopa) and takes the settebello")).format(card=move.card)
-        return (_("sweeps the table with {card} (an escoba)") if velo
-                else _("sweeps the table with {card} (a scopa)")).format(card=move.card)
+            return (_("{card} sweeps the table (an escoba) and takes the velo") if velo
+                    else _("{card} sweeps the table (a scopa) and takes the settebello")).format(card=move.card)
+        return (_("{card} sweeps the table (an escoba)") if velo
+                else _("{card} sweeps the table (a scopa)")).format(card=move.card)
     if move.mask:
         if card == SETTEBELLO:
-            return (_("plays the velo to take {cards}") if velo
-                    else _("plays the settebello to take {cards}")).format(cards=_list(captured, velo))
+            return (_("the velo takes {cards}") if velo
+                    else _("the settebello takes {cards}")).format(cards=_list(captured, velo))
         return _("{card} takes {cards}").format(card=move.card, cards=_list(captured, velo))
     if len(view.legal) and all(not m.mask for m in view.legal):
-        return _("lays {card} (nothing can be taken)").format(card=_name(card, velo))
-    return _("lays {card}").format(card=_name(card, velo))
+        return _("{card} goes on the table (nothing can be taken)").format(card=_name(card, velo))
+    return _("{card} goes on the table").format(card=_name(card, velo))
 
 
 def explain(view: PlayerView, move: Move, counter: Counter | None = None,
@@ -174,7 +175,7 @@ def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: A
     n = sum(counter.unseen_of_rank(r) for r in takers)
     if takers == [7]:
         if int(move.card) == SETTEBELLO:  # laid now: the risk is the whole story (the line stays short)
-            # TRANSLATORS: {move} is "lays the settebello"; {n} how many 7s nobody has seen yet.
+            # TRANSLATORS: {move} is "the settebello goes on the table"; {n} how many 7s nobody has seen yet.
             return ngettext("{move} and leaves {left}: a 7 can take it ({n} still unseen)",
                             "{move} and leaves {left}: a 7 can take it ({n} still unseen)",
                             n).format(move=what, left=left, n=n)
@@ -184,7 +185,7 @@ def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: A
                         "{line}, but a 7 takes the settebello ({n} still unseen)", n).format(line=line, n=n)
     cards = either(_article(rank_name(r)) for r in takers)
     if int(move.card) == SETTEBELLO:
-        # TRANSLATORS: {move} is "lays the settebello"; {cards} the cards that could take it,
+        # TRANSLATORS: {move} is "the settebello goes on the table"; {cards} the cards that could take it,
         # "a 7 or a Jack" (a Jack by the sum of an Ace and the 7); {n} how many of them nobody
         # has seen yet.
         return ngettext("{move} and leaves {left}: {cards} can take it ({n} still unseen)",

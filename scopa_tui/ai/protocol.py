@@ -358,7 +358,8 @@ class CmdPlayer(BasePlayer):
         self.faults.append(self._dead)
         if self._dead_faults == 1:
             # TRANSLATORS: {fault} is a sentence naming the bot and why it can no longer play.
-            self.on_fault(_("{fault}: playing {card} for it for the rest of the game")
+            # (from now on: a headless seat's bot plays every game of ``--games N``, README.md)
+            self.on_fault(_("{fault}: playing {card} for it, and for each of its turns from now on")
                           .format(fault=self._dead, card=safe.card))
         return safe
 

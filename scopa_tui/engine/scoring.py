@@ -98,8 +98,9 @@ class Reason:
             return _("{side}: {amount}, the only one").format(side=name(self.sides[0]),
                                                              amount=_amount(self.point, v[0]))
         if k == "tie":
-            # TRANSLATORS: e.g. "tie: You and Anna have 2 sevens each: no point".
-            return _("tie: {sides} have {amount} each: no point").format(
+            # TRANSLATORS: e.g. "You and Anna tie at 2 sevens: no point" (as the score's
+            # "tie at 20: no point").
+            return _("{sides} tie at {amount}: no point").format(
                 sides=both_sides([name(i) for i in self.sides], pairs), amount=_amount(self.point, v[0]))
         if k == "none":
             return _("no side holds all four suits: no point")

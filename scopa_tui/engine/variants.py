@@ -98,6 +98,18 @@ class Option:
     field: str
     title: str  # marked for the catalogs: shown as _(title)
     summary: str  # marked for the catalogs: shown as _(summary)
+    # Escoba's words for the rule, whose sweep is an escoba (marked for the catalogs).
+    escoba_title: str = ""
+    escoba_summary: str = ""
+
+    def title_in(self, variant: str = "scopa") -> str:
+        """The rule's name (a message to translate) as ``variant`` calls it."""
+        return self.escoba_title if self.escoba_title and VARIANTS[variant].scoring == "escoba" else self.title
+
+    def summary_in(self, variant: str = "scopa") -> str:
+        """What the rule does (a message to translate), in ``variant``'s words."""
+        return (self.escoba_summary if self.escoba_summary and VARIANTS[variant].scoring == "escoba"
+                else self.summary)
 
 
 _SCOPA_HOUSE = ("re-bello", "napola", "last-play-scopa", "primiera-all-suits")
@@ -118,8 +130,9 @@ VARIANTS: dict[str, Variant] = {v.name: v for v in (
                "Captures and points as in Scopa.")),
     Variant("escoba", "Escoba", (2, 3, 4, 6), 21, 3, 4, 3, "escoba", False, "escoba",
             ("re-bello", "napola", "last-play-scopa", "primiera-all-suits", "setenta-primiera"),
-            N_("Take any set of table cards that with your card adds up to 15 (Jack 8, Horse 9, "
-               "King 10); taking is not compulsory. If the 4 cards dealt to the table add up to 15 "
+            # {faces} is the deck's 8, 9 and 10 ("Sota 8, Caballo 9, Rey 10"): help_variants.summary.
+            N_("3 cards each and 4 on the table. Take any set of table cards that with your card adds "
+               "up to 15 ({faces}); taking is not compulsory. If the 4 cards dealt to the table add up to 15 "
                "(or 30) the dealer takes them as one (or two) escobas. Points: each escoba, most "
                "cards, most coins, the 7 of coins (velo) and most sevens (setenta)."),
             kings_redeal=False),
@@ -138,7 +151,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            N_("a side that takes the Ace, 2 and 3 of coins scores 3, one more for each coin "
               "after the 3 in an unbroken run (4 with the 4, 5 with the 4 and 5, ...)")),
     Option("last-play-scopa", "last_play_scopa", N_("Scopa on the last play"),
-           N_("a sweep with the last card of a hand counts as a scopa")),
+           N_("a sweep with the last card of a hand counts as a scopa"),
+           N_("Escoba on the last play"), N_("a sweep with the last card of a hand counts as an escoba")),
     Option("primiera-all-suits", "primiera_requires_all_suits", N_("Primiera needs all suits"),
            N_("a side that took no card of some suit has no primiera (on by default; "
               "--option no-primiera-all-suits turns it off)")),

@@ -60,6 +60,7 @@ class RemoteTable(Table):
     """The seat ``joined`` (the server's answer to create, join or resume) holds through ``client``."""
 
     can_chat = True
+    let_go = property(lambda self: error_line("replaced", None) if self.replaced else None)
 
     def __init__(self, client: NetClient, joined: dict[str, Any]) -> None:
         """Raises ``ValueError`` (one line) when ``joined`` is not a seat at a table this

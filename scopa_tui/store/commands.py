@@ -84,6 +84,11 @@ def cmd_export(args) -> int:
         print(error_line(output_exists_message(args.output)), file=sys.stderr)
         return 2
     store = Store(getattr(args, "data_dir", None))
+    if store.unusable is not None:  # nothing to read there: one line and a failure, not "no games"
+        store.notices.take()
+        # TRANSLATORS: export: {where} is the folder and why, "/proc/1 (No such file or directory)".
+        print(_("scopa-tui: cannot read the data directory {where}").format(where=store.unusable), file=sys.stderr)
+        return 2
     if args.output:
         buffer = io.StringIO()
         n = store.export(buffer)

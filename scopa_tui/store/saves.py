@@ -25,7 +25,7 @@ from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS, sides_for
 from ..engine.text import N_, _, ngettext, pgettext
-from ..engine.words import shown_name, side_name, side_score
+from ..engine.words import both, shown_name, side_name, side_score
 from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, describe_os_error, is_read_only,
                     left_alone, read_text, valid_time)
 from .words import level_word
@@ -129,15 +129,24 @@ class SavedGame:
         sides = [side_name(names[s] if s < len(names) else _("seat {n}").format(n=s + 1) for s in seats)
                  for seats in g.rules.sides]
         score = ", ".join(side_score(n, t) for n, t in zip(sides, g.totals))
-        opp = ", ".join(level_word(a) for a in self.setup.opponents(g.rules.players)) or _("nobody")
-        if variant.name == "scopa":
-            # TRANSLATORS: the resume question; {opponents} are AI levels ("medium, hard"),
+        opponents = [level_word(a) for a in self.setup.opponents(g.rules.players)]
+        opp = both(opponents) if opponents else _("nobody")
+        partner = both(level_word(a) for a in self.setup.partners()) if g.rules.players in (4, 6) else ""
+        if partner and variant.name == "scopa":
+            # TRANSLATORS: the resume question of a game with partners; {partner} is the
+            # partner's AI level ("medium"), {opponents} the others' ("medium and hard").
+            text = _("hand {hand} of a game to {target} with a {partner} partner against {opponents}: {score}")
+        elif partner:
+            text = _("hand {hand} of a game of {variant} to {target} with a {partner} partner against "
+                     "{opponents}: {score}")
+        elif variant.name == "scopa":
+            # TRANSLATORS: the resume question; {opponents} are AI levels ("medium and hard"),
             # {score} every side's points ("You: 7, Anna: 5").
             text = _("hand {hand} of a game to {target} against {opponents}: {score}")
         else:
             text = _("hand {hand} of a game of {variant} to {target} against {opponents}: {score}")
         return text.format(hand=g.hand_no, variant=_(variant.title), target=g.rules.target, opponents=opp,
-                           score=score)
+                           partner=partner, score=score)
 
 
 def save_text(game: Game, setup: GameSetup, game_id: str) -> str:

@@ -51,6 +51,7 @@ class Store:
         weakref.finalize(self, _release_all, self._claims)  # a store dropped unclosed unclaims its saves
         self._settings_file = SettingsFile(self.dir / SETTINGS_FILE, self.notices)
         self._settings: Settings | None = None
+        self.unusable: str | None = None  # why the data directory cannot be used (None: it can)
         self.usable = self._check_dir()
 
     def _check_dir(self) -> bool:
@@ -61,6 +62,7 @@ class Store:
         except OSError as e:
             # a file where a folder should be ("saves") is named: "…/saves cannot be used (Not a directory)"
             path = e.filename if isinstance(e, NotADirectoryError) and e.filename else self.dir
+            self.unusable = f"{path} ({describe_os_error(e)})"
             self.notices.add(_("data directory {path} cannot be used ({error}): nothing is saved in this run")
                              .format(path=path, error=describe_os_error(e)))
             self.saves.disabled = True

@@ -112,6 +112,9 @@ class Table:
     pace: float = 0.0  # seconds an AI's play stays in view before it is made (LocalTable)
     title: str = ""  # how the table is called ("table K7XQ93PA"); "" for a game of one's own
     can_chat: bool = False  # whether :meth:`chat` reaches anybody (a table on a server)
+    # Why this window no longer plays its seat, in the player's language (another window took
+    # the seat up: RemoteTable); None while it does.  The game screen then offers no play key.
+    let_go: str | None = None
 
     def __init__(self) -> None:
         self._subscribers: list[Callable[[Event | Notice], None]] = []

@@ -168,7 +168,13 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
         out.append((labels[award.point], Text(said)))
     if score.last_sweep is not None:
         name = capturer(score.last_sweep)
-        if _is_you(name):
+        if score.variant == "escoba":  # the house rule in Escoba's own word
+            if _is_you(name):
+                said = _("Your last card swept the table: no escoba on the last play")
+            else:
+                # TRANSLATORS: Escoba; {name} is the name of the player who played it ("Anna").
+                said = _("{name}'s last card swept the table: no escoba on the last play").format(name=name)
+        elif _is_you(name):
             said = _("Your last card swept the table: no scopa on the last play")
         else:
             # TRANSLATORS: {name} is the name of the player who played it ("Anna").
@@ -389,13 +395,14 @@ class HandTable:
         boxes = width - label_w if self.roomy else 0
         for label, text in notes(self.score, self.side_names, self.deck, self.style, boxes, self.seat_names):
             grid.add_row(label, text)
-        result = outcome(self.score, self.side_names, self.target)
-        if result:
-            grid.add_row("", Text(result, style=self.style("outcome")))
         return grid
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield Group(self.table(options.max_width), Text(""), self.lines(options.max_width))
+        # Where the game stands, centred on a line of its own: under the notes' values it read
+        # as a part of the last one ("Leftovers … went to you" / "First to 11 wins.").
+        result = outcome(self.score, self.side_names, self.target)
+        yield Group(self.table(options.max_width), Text(""), self.lines(options.max_width),
+                    *([Text(result, style=self.style("outcome"), justify="center")] if result else []))
 
 
 class _Themed(Widget):

@@ -101,6 +101,10 @@ class TranslatedApp:
     def get_key_display(self, binding: Binding) -> str:
         """The footer's and the keys panel's name of a binding's key: its own ``key_display``
         (the game's "←→"), else :func:`key_label`."""
+        if binding.id in ("confirm.yes", "confirm.no", "online_quit.quit", "online_quit.keep"):
+            from .screens.dialogs import no_key, yes_key  # a dialog's y and n: the language's letters
+
+            return yes_key() if binding.key == "y" else no_key()
         return binding.key_display or key_label(binding.key)
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,

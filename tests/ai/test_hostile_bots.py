@@ -172,8 +172,8 @@ def test_a_bot_over_a_bound_is_stopped_and_named(tmp_path, monkeypatch):
     monkeypatch.setattr(protocol, "ON_FAULT", reports.append)
     monkeypatch.setattr(protocol, "BOT_STDERR", subprocess.DEVNULL)
     simulate.run(Rules(target=1), 1, 3, [f"cmd:{PY} {script}", "greedy"])
-    stopped = [r for r in reports if "for the rest of the game" in r]
+    stopped = [r for r in reports if "for each of its turns from now on" in r]
     assert len(stopped) == 1
     assert "'Hostile huge_line'" in stopped[0] and "sent a line longer than 64 KiB" in stopped[0]
     assert """(it starts '{"type": "move", "pad": "x""" in stopped[0]
-    assert "for the rest of the game" in stopped[0]
+    assert "for each of its turns from now on" in stopped[0]

@@ -96,7 +96,7 @@ def test_the_hint_calls_an_escoba_sweep_an_escoba():
     view = make_view("3d 9b", "5s 7b", rules=make_rules(variant="escoba"), stock=20)
     table = mask_of(view.table)
     view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ESCOBA, int(c), table)))
-    assert explain(view, Move("3d", parse_cards(["5s", "7b"]))).startswith("sweeps the table with 3d (an escoba)")
+    assert explain(view, Move("3d", parse_cards(["5s", "7b"]))).startswith("3d sweeps the table (an escoba)")
 
 
 def test_the_hint_calls_escobas_7_of_coins_the_velo():
@@ -112,15 +112,15 @@ def test_the_hint_calls_escobas_7_of_coins_the_velo():
     view = make_view("7d 2b", "8s 3c", rules=make_rules(variant="escoba"), stock=20)
     table = mask_of(view.table)
     view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ESCOBA, int(c), table)))
-    assert explain(view, Move("7d", parse_cards(["8s"]))).startswith("plays the velo to take 8s and leaves 3c")
+    assert explain(view, Move("7d", parse_cards(["8s"]))).startswith("the velo takes 8s and leaves 3c")
     sweep = make_view("6b 2b", "2s 7d", rules=make_rules(variant="escoba"), stock=20)
     line = explain(sweep, Move("6b", parse_cards(["2s", "7d"])))
-    assert line == "sweeps the table with 6b (an escoba) and takes the velo"
+    assert line == "6b sweeps the table (an escoba) and takes the velo"
     laid = make_view("7d", "5s 9c", rules=make_rules(variant="escoba"), stock=20)
-    assert explain(laid, Move("7d")).startswith("lays the velo")
+    assert explain(laid, Move("7d")).startswith("the velo goes on the table")
     # Scopa's stays the settebello
     assert explain(make_view("7d 2b", "7s 3c", stock=20), Move("7d", parse_cards(["7s"]))).startswith(
-        "plays the settebello to take 7s")
+        "the settebello takes 7s")
 
 
 def test_the_strength_benchmark_runs_a_variant():

@@ -44,10 +44,10 @@ def test_a_refused_capture_is_explained_in_italian():
 def test_an_award_made_in_english_says_its_reason_in_the_language_in_use_when_read():
     score = _escoba_tie()
     sevens = score.award("sevens")
-    assert sevens.reason == "tie: You and Anna have 2 sevens each: no point"
+    assert sevens.reason == "You and Anna tie at 2 sevens: no point"
     languages.use("it")
-    assert sevens.reason == "pari: You e Anna hanno 2 sette a testa: nessun punto"
-    assert sevens.describe(["Tu", "Anna"]) == "pari: Tu e Anna hanno 2 sette a testa: nessun punto"
+    assert sevens.reason == "You e Anna pari a 2 sette: nessun punto"
+    assert sevens.describe(["Tu", "Anna"]) == "Tu e Anna pari a 2 sette: nessun punto"
     assert score.award("cards").describe(["Tu", "Anna"]) == "Anna: 32 carte contro 8 carte"
     languages.use("fr")
     assert score.award("cards").describe(["Toi", "Anna"]) == "Anna\u00a0: 32 cartes contre 8 cartes"

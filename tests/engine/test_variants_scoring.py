@@ -38,7 +38,7 @@ def test_an_escoba_hand_worked_out_by_hand():
     assert [a.point for a in hs.awards] == ["cards", "coins", "settebello", "sevens"]
     assert by["cards"].side == 1 and by["coins"].side is None  # 32 to 8; 5 coins each
     assert by["settebello"].side == 0  # the velo
-    assert by["sevens"].side is None and by["sevens"].reason == "tie: side 0 and side 1 have 2 sevens each: no point"
+    assert by["sevens"].side is None and by["sevens"].reason == "side 0 and side 1 tie at 2 sevens: no point"
     assert hs.points == (2, 1)  # an escoba and the velo; the cards
     assert [s.sevens for s in hs.sides] == [2, 2]
     assert fast_points(rules, piles, (1, 0)) == [2, 1]

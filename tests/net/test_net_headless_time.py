@@ -94,7 +94,10 @@ async def test_a_move_for_a_position_gone_by_is_not_sent_nor_are_the_turns_gone_
         seen: list[dict] = []
         await asyncio.wait_for(_play_against(url, code, seen), TIMEOUT)
         assert await asyncio.wait_for(task, TIMEOUT) == 0
-    assert player.asked == 1
+    # Asked once, or again after it came back (a seat told it is away is back at once, and on
+    # a loaded machine its next turn may come before the AI has played the hand out): never
+    # about each of the 18 turns of its hand gone by.
+    assert 1 <= player.asked <= 3
     assert "the table went on while the player thought: its move" in anna.err.getvalue()
     anna_plays = [m["event"] for m in seen if m["type"] == "event" and m["event"]["event"] == "play"
                   and m["event"]["seat"] == 0]

@@ -182,7 +182,7 @@ async def test_a_choice_past_the_hand_drawn_is_no_crash_when_the_table_runs_ahea
         screen._refresh_widgets()
         screen.action_play()
         await settle(pilot)
-        assert app.screen is screen and "choose a card first" in str(screen.message)
+        assert app.screen is screen and "Choose a card first" in str(screen.message)
 
 
 def _after_the_deal(messages: list[dict], bad: dict) -> list[dict]:
@@ -544,3 +544,52 @@ async def test_a_seat_back_at_a_table_whose_game_is_over_sees_the_last_hand_s_pi
         coins = [sum(1 for c in p if c.suit == "d") for p in game.view(seat).captured]
         assert screen.pic.coins == coins
         assert [type(s) for s in app.screen_stack].count(GameOverScreen) == 1
+
+
+async def test_a_window_whose_seat_another_window_took_offers_no_play_and_says_why():
+    """After ``replaced`` (the seat taken up from another window) this window's game is over:
+    the line under the table says so for good, no play key is offered, and the top bar no
+    longer says "Your turn" with a clock running down."""
+    from textual.widgets._footer import FooterKey
+
+    from scopa_tui.ui.screens.game import GameScreen
+
+    seat = 0
+    game = engine_game(hands=0)
+    while game.turn != seat:
+        game.play(game.legal_moves()[0])
+    messages = server_messages(game, seat)
+    gone = {"type": "error", "code": "replaced", "message": "the seat was resumed from another connection"}
+
+    class Client(ScriptedClient):
+        url = "ws://127.0.0.1:1"
+
+        async def __anext__(self):
+            if self.messages == [gone] and not release.is_set():
+                await release.wait()
+            if not self.messages:
+                raise StopAsyncIteration  # the server closed the connection: this one is let go
+            return await super().__anext__()
+
+    release = asyncio.Event()
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.show_table(RemoteTable(Client(messages + [gone]), joined(seat)))
+        for _ in range(40):
+            await settle(pilot, 1)
+            screen = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+            if screen is not None and screen._my_turn():
+                break
+        assert screen._my_turn() and "play" in {k.action for k in screen.query(FooterKey)}
+        await pilot.press("1")
+        release.set()
+        for _ in range(20):
+            await settle(pilot, 1)
+        line = "your seat is played from another window or computer now: this one let it go"
+        assert str(screen.message) == line and not screen._my_turn() and screen.selected is None
+        assert not {k.action for k in screen.query(FooterKey)} & {"play", "select_step(-1)", "cycle", "hint"}
+        await pilot.press("2")  # a card key: nothing to choose any more, the line stays
+        await settle(pilot, 1)
+        assert str(screen.message) == line
+        top = str(screen.query_one("#topbar").content)
+        assert "Your turn" not in top and "disconnected" in top

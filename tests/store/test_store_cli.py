@@ -54,6 +54,18 @@ def test_export_of_an_empty_history(tmp_path, capsys):
     assert captured.out == "" and "no finished games" in captured.err
 
 
+def test_export_from_a_data_directory_that_cannot_be_used_is_one_line_and_a_failure(tmp_path, capsys):
+    where = "a-file/below"  # under a file: it cannot be made
+    (tmp_path / "a-file").write_text("not a folder")
+    out = tmp_path / "out.jsonl"
+    assert main(["--data-dir", str(tmp_path / where), "export", "--output", str(out)]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("scopa-tui: cannot read the data directory ")
+    assert "no finished games" not in captured.err and not out.exists()
+    assert (tmp_path / "a-file").read_text() == "not a folder"
+
+
 def test_export_through_a_symbolic_link_writes_its_target(tmp_path, capsys):
     history(tmp_path, seeds=(4,))
     target = tmp_path / "kept" / "history.jsonl"

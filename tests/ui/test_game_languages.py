@@ -120,11 +120,36 @@ async def test_the_quit_question_is_asked_again_in_the_new_language():
         assert isinstance(dialog, ConfirmScreen)
         assert dialog.question.startswith("Vuoi uscire dalla partita in corso?")
         assert str(dialog.query_one("#question").content).startswith("Vuoi uscire")
-        assert str(dialog.query_one("#yes").label) == "Esci (y)"
+        assert str(dialog.query_one("#yes").label) == "Esci (s)"  # sì
         assert str(dialog.query_one("#no").label) == "Continua a giocare (n)"
         await pilot.press("n")
         await settle(pilot)
         assert game_screen(app) is app.screen  # the game goes on
+
+
+@pytest.mark.parametrize("lang, yes, no", [("it", "s", "n"), ("fr", "o", "n"), ("es", "s", "n"), ("tl", "o", "h"),
+                                           ("en", "y", "n")])
+async def test_a_dialog_answers_to_its_language_s_yes_and_no_letters_and_to_y_and_n(lang, yes, no):
+    others = [ch for ch in "soh" if ch not in (yes, no)]  # another language's letters: no answer here
+    for key, answer in ((yes, "yes"), (no, "no"), ("y", "yes"), ("n", "no"), *((ch, None) for ch in others)):
+        async with _game(lang, size=(100, 30)) as (pilot, _screen):
+            app = pilot.app
+            await pilot.press("q")
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, ConfirmScreen)
+            assert str(dialog.query_one("#yes").label).endswith(f"({yes})")
+            assert str(dialog.query_one("#no").label).endswith(f"({no})")
+            shown = {}  # the footer's key of each action (the first binding's, as Footer draws it)
+            for active in dialog.active_bindings.values():
+                if active.binding.show:
+                    shown.setdefault(active.binding.action, app.get_key_display(active.binding))
+            assert (shown["answer(True)"], shown["answer(False)"]) == (yes, no)
+            answers = []
+            dialog.dismiss = answers.append  # what the key answered, the app left as it is
+            await pilot.press(key)
+            await settle(pilot)
+            assert answers == ([] if answer is None else [answer == "yes"]), key
 
 
 async def test_the_too_small_notice_in_spanish():

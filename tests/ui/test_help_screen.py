@@ -3,6 +3,7 @@ suit names and the ASCII letters."""
 
 from __future__ import annotations
 
+from scopa_tui.engine import make_rules
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.config import GameConfig
 from scopa_tui.ui.screens.help import help_text
@@ -41,11 +42,37 @@ async def test_help_in_a_ludoteka_game_with_the_french_deck():
 
 def test_the_help_explains_every_variant_and_marks_the_one_played():
     from scopa_tui.engine import OPTIONS, VARIANTS
+    from scopa_tui.ui.screens.help_variants import summary
 
     text = help_text(DeckStyle("spanish"), "standard", variant="escoba")
     for v in VARIANTS.values():
-        assert f"**{v.title}**" in text and v.summary in text
+        assert f"**{v.title}**" in text and summary(v, DeckStyle("spanish")) in text
+    # Escoba's figures as the deck in use names them, its summary after the colon as the others'.
+    assert "to 21: 3 cards each and 4 on the table. Take any set" in text
+    assert "adds up to 15 (Sota 8, Caballo 9, Rey 10)" in text and "Horse" not in text
     assert "**Escoba** (this game)" in text and "**Scopa** (this game)" not in text
     assert all(f"**{o.title}**" in text for o in OPTIONS.values())
     assert "Oros" in text and "Sota" in text  # the Spanish deck's names
     assert text.index("# Scopa in short") < text.index("# The Scopa family") < text.index("# Keys")
+
+
+def test_escoba_calls_its_house_rule_and_its_figures_in_its_own_words():
+    from scopa_tui import languages
+    from scopa_tui.engine import OPTIONS, VARIANTS
+    from scopa_tui.engine.text import _
+    from scopa_tui.ui.screens.help_variants import summary
+
+    last = OPTIONS["last-play-scopa"]
+    assert (_(last.title_in("escoba")), _(last.summary_in("escoba"))) == (
+        "Escoba on the last play", "a sweep with the last card of a hand counts as an escoba")
+    assert _(last.title_in("scopa")) == "Scopa on the last play"
+    assert "(Jack 8, Queen 9, King 10)" in summary(VARIANTS["escoba"], DeckStyle("french-numeric"))
+    try:
+        languages.use("it")
+        assert "(Fante 8, Cavallo 9, Re 10)" in summary(VARIANTS["escoba"], DeckStyle("italian"))
+        assert summary(VARIANTS["escoba"], DeckStyle("spanish")).startswith("3 carte a testa")
+        assert _(last.title_in("escoba")) == "Escoba all'ultima giocata"
+        text = help_text(DeckStyle("spanish"), rules=make_rules(variant="escoba", options=["last-play-scopa"]))
+        assert "*Escoba all'ultima giocata*" in text
+    finally:
+        languages.use("en")

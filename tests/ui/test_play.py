@@ -136,10 +136,10 @@ async def test_tab_with_no_card_chosen_says_how_to_choose_one_as_enter_does():
         await pilot.press("z")  # a stale line under the table: Tab left it there and did nothing
         assert "letter z" in str(screen.message)
         await pilot.press("tab")
-        assert str(screen.message) == "choose a card first: ←/→ or 1–3"
+        assert str(screen.message) == "Choose a card first: ←/→ or 1–3"
         assert screen.selected is None and not app.game.history
         await pilot.press("escape", "enter")
-        assert str(screen.message) == "choose a card first: ←/→ or 1–3"
+        assert str(screen.message) == "Choose a card first: ←/→ or 1–3"
 
 
 async def test_arrow_keys_and_mouse_select():

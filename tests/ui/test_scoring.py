@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from scopa_tui.engine.cards import SETTEBELLO
@@ -195,6 +197,9 @@ def test_a_last_card_sweep_of_six_players_names_the_seat():
     score = first_hand(6, seed=21)
     said = {label: text.plain for label, text in notes(score, NAMES[6], DeckStyle(), seat_names=SEATS[6])}
     assert said["Last play"] == "Anna's last card swept the table: no scopa on the last play"
+    escoba = dataclasses.replace(score, variant="escoba")  # the same sweep, said in Escoba's word
+    said = {label: text.plain for label, text in notes(escoba, NAMES[6], DeckStyle(), seat_names=SEATS[6])}
+    assert said["Last play"] == "Anna's last card swept the table: no escoba on the last play"
 
 
 async def test_the_scoring_screen_names_the_seat_that_took_the_leftovers():
@@ -228,3 +233,23 @@ def test_two_tied_sides_of_partners_are_told_apart(lang, said):
     notes_said = {label: text.plain for label, text in notes(score, sides, DeckStyle())}
     label = next(k for k in notes_said if k in ("Cards", "Carte"))
     assert notes_said[label] == said.format(n=score.sides[0].cards)
+
+
+def test_where_the_game_stands_is_a_centred_line_of_its_own_not_under_the_notes_values():
+    """"First to 11 wins." under "Leftovers  A† 4♣ … went to you" read as a part of it."""
+    from rich.console import Console
+
+    from scopa_tui.ui.scoring_view import HandTable
+
+    score = first_hand(2)
+    assert score.leftover  # the hand has a note (the leftovers) above the line
+    console = Console(width=80, record=True, color_system=None)
+    console.print(HandTable(score, NAMES[2], DeckStyle(), 11))
+    lines = console.export_text().rstrip("\n").split("\n")
+    line = next(row for row in lines if "First to 11 wins." in row)
+    left = len(line) - len(line.lstrip())
+    right = 80 - len(line.rstrip())
+    assert abs(left - right) <= 1  # centred
+    leftovers = next(row for row in lines if row.startswith("Leftovers"))
+    value_column = len(leftovers) - len(leftovers[len("Leftovers"):].lstrip())
+    assert left != value_column

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import on_my_turn, scopone_hand, settle, shown, variant_app
+from .helpers import game_screen, on_my_turn, scopone_hand, settle, shown, variant_app, wait_for_my_turn
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])

@@ -50,7 +50,12 @@ async def test_scopone_is_for_four_and_escoba_goes_to_21_with_the_spanish_deck()
         assert shown_options(screen) == list(VARIANTS["escoba"].options)
         assert "setenta-primiera" in shown_options(screen)
         info = text_of(screen.query_one("#preset-info"))
-        assert info.startswith("Escoba: Take any set of table cards")
+        # The deck's figures (the Spanish deck's), the summary begun as Scopa's after the colon.
+        assert info.startswith("Escoba: 3 cards each and 4 on the table. Take any set of table cards")
+        assert "(Sota 8, Caballo 9, Rey 10)" in " ".join(info.split())
+        last = screen.query_one("#opt-last-play-scopa", Toggle)
+        assert (last.label, last.summary) == ("Escoba on the last play",
+                                              "a sweep with the last card of a hand counts as an escoba")
         screen.query_one("#opt-setenta-primiera", Toggle).focus()
         await settle(pilot)
         assert OPTIONS["setenta-primiera"].summary[:30] in " ".join(text_of(screen.query_one("#preset-info")).split())

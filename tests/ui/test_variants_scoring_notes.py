@@ -16,7 +16,7 @@ def test_escoba_ties_and_house_rules_nobody_scored_are_noted():
     mine = mask_of(parse_cards("7d 7c 6s 5b 1d 3d".split()))  # 2 sevens each; 2d and 10d elsewhere
     score = score_hand(rules, 1, [mine, DECK & ~mine], [0, 0], 0, None, [0, 0], side_names=["You", "Anna"])
     said = {label: text.plain for label, text in notes(score, ["You", "Anna"], DeckStyle())}
-    assert said["Setenta"] == "tie: You and Anna have 2 sevens each: no point"
+    assert said["Setenta"] == "You and Anna tie at 2 sevens: no point"
     assert said["Napola"] == "nobody took the Ace, 2 and 3 of Coins"
 
 
@@ -29,8 +29,8 @@ def test_a_setenta_tie_of_partners_parts_the_sides_with_a_slash():
 
     rules = make_rules(players=4, variant="escoba")
     mine = mask_of(parse_cards("7d 7c 1d 2d".split()))  # 2 sevens each
-    for lang, said in (("en", "tie: You & Bruno / Anna & Carla have 2 sevens each: no point"),
-                       ("it", "pari: Tu e Bruno / Anna e Carla hanno 2 sette a testa: nessun punto")):
+    for lang, said in (("en", "You & Bruno / Anna & Carla tie at 2 sevens: no point"),
+                       ("it", "Tu e Bruno / Anna e Carla pari a 2 sette: nessun punto")):
         languages.use(lang)
         seats = [_("You"), "Anna", "Bruno", "Carla"]
         sides = [side_name(seats[s] for s in side) for side in rules.sides]

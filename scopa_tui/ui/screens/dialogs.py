@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine.text import N_, _
+from ...engine.text import N_, _, pgettext
 from ..helpkeys import help_bindings
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
@@ -58,6 +58,29 @@ def set_aside_question(saves_dir: str) -> str:
         folder=saves_dir)
 
 
+def yes_key() -> str:
+    """The letter that answers yes in the player's language ("s" for sì; "y" works too)."""
+    # TRANSLATORS: the key that answers yes in a dialog, one lower-case letter: the first of
+    # the language's "yes" (Italian "s", French "o"). Only y, s or o work (LOCAL_KEYS).
+    return pgettext("dialog key", "y")
+
+
+def no_key() -> str:
+    """The letter that answers no in the player's language ("h" for hindi; "n" works too)."""
+    # TRANSLATORS: the key that answers no in a dialog, one lower-case letter: the first of
+    # the language's "no" (Tagalog "h" for hindi). Only n or h work (LOCAL_KEYS).
+    return pgettext("dialog key", "n")
+
+
+# The letters a language may give yes and no beside y and n (each dialog binds them all and
+# answers only to its language's: an Italian "s" is no key in English).
+LOCAL_KEYS = "soh"
+
+
+def local_key_bindings(screen: str) -> list[Binding]:
+    return [Binding(ch, f"local_key('{ch}')", N_("yes"), id=f"{screen}.key_{ch}", show=False) for ch in LOCAL_KEYS]
+
+
 def _button(label: str, key: str) -> str:
     """A button's label with its key: "Quit (y)"."""
     # TRANSLATORS: a dialog's button: its label and the key that presses it, "Quit (y)".
@@ -77,6 +100,7 @@ class ConfirmScreen(Translated, ModalScreen[bool]):
         Binding("y", "answer(True)", N_("yes"), id="confirm.yes"),
         Binding("n", "answer(False)", N_("no"), id="confirm.no"),
         Binding("escape", "answer(False)", N_("no"), id="confirm.cancel", show=False),
+        *local_key_bindings("confirm"),
         *help_bindings("confirm"),
     ]
 
@@ -93,8 +117,8 @@ class ConfirmScreen(Translated, ModalScreen[bool]):
         with Vertical(id="dialog"):
             yield Static(self.question, id="question")
             with Horizontal(id="buttons"):
-                yield Button(_button(self.yes, "y"), id="yes", variant="error")
-                yield Button(_button(self.no, "n"), id="no", variant="primary")
+                yield Button(_button(self.yes, yes_key()), id="yes", variant="error")
+                yield Button(_button(self.no, no_key()), id="no", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -104,6 +128,14 @@ class ConfirmScreen(Translated, ModalScreen[bool]):
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "local_key":  # only the letters of the language in use
+            return parameters[0] in (yes_key(), no_key())
+        return True
+
+    def action_local_key(self, letter: str) -> None:
+        self.action_answer(letter == yes_key())
 
 
 class OnlineQuitScreen(Translated, ModalScreen[str | None]):
@@ -117,6 +149,7 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
         Binding("l", "answer('leave')", N_("leave for good"), id="online_quit.leave"),
         Binding("n", "answer(None)", N_("keep playing"), id="online_quit.keep"),
         Binding("escape", "answer(None)", N_("keep playing"), id="online_quit.cancel", show=False),
+        *local_key_bindings("online_quit"),
         *help_bindings("online_quit"),
     ]
 
@@ -130,9 +163,9 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
         with Vertical(id="dialog"):
             yield Static(self.question, id="question", markup=False)
             with Horizontal(id="buttons"):
-                yield Button(_button(N_("Quit"), "y"), id="quit", variant="warning")
+                yield Button(_button(N_("Quit"), yes_key()), id="quit", variant="warning")
                 yield Button(_button(N_("Leave the table for good"), "l"), id="leave", variant="error")
-                yield Button(_button(N_("Keep playing"), "n"), id="keep", variant="primary")
+                yield Button(_button(N_("Keep playing"), no_key()), id="keep", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#keep", Button).focus()
@@ -142,6 +175,11 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
 
     def action_answer(self, value: str | None) -> None:
         self.dismiss(value)
+
+    check_action = ConfirmScreen.check_action
+
+    def action_local_key(self, letter: str) -> None:
+        self.action_answer("quit" if letter == yes_key() else None)
 
 
 class TooSmallScreen(Translated, ModalScreen[None]):

@@ -907,7 +907,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif isinstance(notice, StatusChanged):
             if self._clock is None:  # the turn timer counts down on the top bar
                 self._clock = self.set_interval(1.0, self._refresh_topbar)
-            if self.table.phase == "waiting":
+            if self.table.let_go is not None:  # said for good: no turn of this window's is coming
+                self._set_message(lambda: Text(self.table.let_go, style="bold"))
+                self._clear_selection()
+                self.refresh_bindings()
+            elif self.table.phase == "waiting":
                 self._set_message(self._waiting_text)
             elif self.table.waiting_for():  # this seat is ready for the next hand, others not yet
                 self._set_message(self._ready_text)
@@ -1128,7 +1132,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
     # --- the player's selection ------------------------------------------------------
     def _my_turn(self) -> bool:
         return (self.table.phase == "play" and self.table.turn == self.me and self.preview is None
-                and self.redeal is None)
+                and self.redeal is None and self.table.let_go is None)
 
     def _card_keys(self, sep: str = "") -> str:
         """The keys that pick a hand card now: "←/→ or 1–3" (``sep`` ", ": "←/→, 1–3", in a
@@ -1311,6 +1315,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # turn they always act (with a message when there is nothing to act on), so that
         # a quick "1 Enter" is never lost between a key and the footer's refresh.
         # Choosing a card also works while an AI plays (kept for the player's turn).
+        if self.table.let_go is not None and action in (
+                "select_step", "select", "toggle", "clear", "cycle", "hint", "play", "result", "start_table", "chat"):
+            return False  # another window plays the seat now: nothing to play from this one
         if self.table.phase == "waiting":  # an online table before its game: no card yet
             if action == "start_table":  # the creator's key (the others are told who starts it)
                 return self.table.starter() is None
@@ -1347,7 +1354,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             return
         card = next((c for c, ch in self.table_labels().items() if ch == letter), None)
         if card is None:
-            self._set_message(lambda: Text(_("no table card has the letter {letter}").format(letter=letter),
+            self._set_message(lambda: Text(_("No table card has the letter {letter}").format(letter=letter),
                                            style="bold"))
         elif self._my_turn():
             self._toggle(card)
@@ -1356,7 +1363,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _toggle(self, card: int) -> None:
         if self.selected is None:
-            self._set_message(lambda: Text(_("choose a card from your hand first ({keys})").format(
+            self._set_message(lambda: Text(_("Choose a card from your hand first ({keys})").format(
                 keys=self._card_keys()), style="bold"))
             return
         self._toggle_to(self.capture ^ {card})
@@ -1423,7 +1430,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _choose_first(self) -> None:
         """Enter or Tab with no card chosen: say which keys choose one."""
-        self._set_message(lambda: Text(_("choose a card first: {keys}").format(keys=self._card_keys()), style="bold"))
+        self._set_message(lambda: Text(_("Choose a card first: {keys}").format(keys=self._card_keys()), style="bold"))
 
     def action_result(self) -> None:
         """The game-over screen again (an online table whose people are asked to play again)."""
@@ -1679,7 +1686,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         parts = ["  " + _("Hand {n}").format(n=pic.hand_no), dealer,
                  ngettext("to {n} point", "to {n} points", rules.target).format(n=rules.target), rules.preset]
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
-            parts.append(", ".join(_(OPTIONS[o].title).lower() if o in OPTIONS else o.replace("-", " ")
+            parts.append(", ".join(_(OPTIONS[o].title_in(rules.variant)).lower() if o in OPTIONS else o.replace("-", " ")
                                    for o in rules.options))
         keep = 2  # the parts the top bar keeps however narrow: the hand and its dealer
         if not pic.hand_no:  # a table waiting for its players: no hand, no dealer yet
@@ -1707,6 +1714,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         status = self.table.status
         if game.phase == "waiting":
             state = _("Waiting for players")
+        if self.table.let_go is not None:  # this window's game is over: only its connection is news
+            state = ""
         right = Text()
         if status:  # "Your turn · 42 s · connected", the connection marked when it is not
             right.append(state + " · " if state else "", style="bold")

@@ -27,7 +27,7 @@ from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 from ..widgets.footer import FitFooter
 from .help_house import house_paragraphs
-from .help_variants import variant_paragraphs
+from .help_variants import summary, variant_paragraphs
 
 # The palette's commands (statistics, history, settings): the part of the help the
 # statistics and history screens open at.
@@ -63,7 +63,7 @@ KEYS = (
     N_("Settings chosen there are remembered for the next time."),
     # TRANSLATORS: easy, medium, hard, random and greedy are the words of --ai on the command
     # line: give them in English beside your words for the levels.
-    N_("**Opponents.** easy, medium, hard or random AIs, or an *external bot…*: any program "
+    N_("**Opponents.** easy, medium, hard or random AIs, or an *external bot*: any program "
        "that speaks the scopa-bot/1 protocol (docs/bot-protocol.md), e.g. "
        "`scopa-tui bot --level hard`. On the command line `greedy` is another name of easy."),
 )
@@ -102,7 +102,7 @@ def _players(counts: tuple[int, ...]) -> str:
     return _("{most} or {last}").format(most=", ".join(most), last=last) if most else last
 
 
-def family_text(variant: str = "scopa") -> str:
+def family_text(variant: str = "scopa", deck: DeckStyle | None = None) -> str:
     """The games of the Scopa family and the house rules in short, the one played marked."""
     lines = [_("# The Scopa family"), "",
              _("Choose the game on the new-game screen (or `--variant NAME`), and its house rules "
@@ -114,7 +114,7 @@ def family_text(variant: str = "scopa") -> str:
                 if v.name == variant else
                 _("- **{title}** — `{name}`, {players} players, to {target}: {summary}"))
         lines.append(line.format(title=_(v.title), name=v.name, players=_players(v.players),
-                                 target=v.target, summary=_(v.summary)))
+                                 target=v.target, summary=summary(v, deck or DeckStyle())))
     lines += ["", _("**House rules**, where the game allows them:"), ""]
     for opt in OPTIONS.values():
         # TRANSLATORS: one house rule: {title} its name, {name} the word for --option, {summary} what it does.
@@ -205,7 +205,7 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
     if rules is not None:
         chart, variant, playing = rules.primiera_chart, rules.variant, True
     text = rules_text(deck or DeckStyle(), chart, variant if playing else "scopa", rules)
-    return text + family_text(variant) + "\n\n".join(_(k) for k in KEYS) + "\n"
+    return text + family_text(variant, deck) + "\n\n".join(_(k) for k in KEYS) + "\n"
 
 
 class HelpScreen(Translated, ModalScreen[None]):

@@ -53,7 +53,7 @@ def house_paragraphs(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
             # TRANSLATORS: scopa keeps its Italian name; {option} is the house rule's name.
             _("**Scopa.** Taking every card on the table is a *scopa*: 1 point, with the very last "
               "play of the hand too (house rule *{option}*). At the end of a hand the cards left on "
-              "the table go to whoever captured last.")).format(option=_title("last-play-scopa"))
+              "the table go to whoever captured last.")).format(option=_title("last-play-scopa", rules.variant))
     if rules.ace_no_empty_sweep:
         out["ace"] = _("**The Ace** is the exception: it takes the whole table, whatever is on it, "
                        "and that is no scopa. If an Ace is on the table, your Ace must take one of "
@@ -71,9 +71,9 @@ def house_paragraphs(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
     return out
 
 
-def _title(option: str) -> str:
-    """A house rule's name as the new-game screen shows it."""
-    return _(OPTIONS[option].title)
+def _title(option: str, variant: str = "scopa") -> str:
+    """A house rule's name as the new-game screen shows it for ``variant``."""
+    return _(OPTIONS[option].title_in(variant))
 
 
 def _seven_and_star(deck: DeckStyle) -> dict[str, str]:

@@ -16,6 +16,17 @@ from __future__ import annotations
 
 from ...engine.text import _
 from ...engine.variants import Variant
+from ..card_render import _french_rank
+
+
+def summary(variant: Variant, deck) -> str:
+    """``variant``'s rules in short, in the player's language, the figures named as ``deck``
+    (a :class:`~..card_render.DeckStyle`) names them: Escoba's "Sota 8, Caballo 9, Rey 10"
+    with the Spanish deck; a deck that prints numbers on them takes the French deck's words."""
+    def word(rank: int) -> str:
+        return deck.rank_word(rank) or (_french_rank(rank) or str(rank))
+    faces = ", ".join(f"{word(r)} {r}" for r in (8, 9, 10))
+    return _(variant.summary).replace("{faces}", faces)
 
 
 def variant_paragraphs(variant: Variant) -> dict[str, str | None]:

@@ -17,10 +17,12 @@ from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 from ...engine import OPTIONS, PRESETS, VARIANTS
 from ...engine.text import N_, _, decimal, ngettext, pgettext
 from ...engine.variants import OPTION_DEFAULTS
+from ..card_render import DeckStyle
 from ..helpkeys import help_bindings
 from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
 from ..translate import Translated
+from .help_variants import summary
 from ..widgets.button import Button
 from ..widgets.footer import FitFooter
 
@@ -71,7 +73,7 @@ def game_label(variant: str | None, options=()) -> str:
     """A table's game as the open-tables list shows it: "Escoba", "Scopa + re bello, no primiera-all-suits"."""
     v = VARIANTS.get(variant or "scopa")
     title = _(v.title) if v is not None else str(variant)
-    words = [_(OPTIONS[o].title).lower() if o in OPTIONS else str(o).replace("-", " ") for o in options or ()]
+    words = [_(OPTIONS[o].title_in(v.name if v else "scopa")).lower() if o in OPTIONS else str(o).replace("-", " ") for o in options or ()]
     # TRANSLATORS: the open tables' game column: the game, then its house rules ("Escoba + re bello").
     return _("{game} + {rules}").format(game=title, rules=", ".join(words)) if words else title
 
@@ -191,8 +193,8 @@ class LobbyScreen(Translated, Screen):
         # TRANSLATORS: a new table is listed in the lobby (public) or joined by its code only (private).
         self._relabel("#public", [(_("public"), True), (_("private"), False)])
         for box in self.query("#house-rules Checkbox").results(Checkbox):
-            box.label = _(OPTIONS[box.id[4:]].title)
-            box.tooltip = _(OPTIONS[box.id[4:]].summary)
+            box.label = _(OPTIONS[box.id[4:]].title_in(self._variant()))
+            box.tooltip = _(OPTIONS[box.id[4:]].summary_in(self._variant()))
         self._explain()
         self._fill_tables()
         self.say_again()
@@ -320,8 +322,8 @@ class LobbyScreen(Translated, Screen):
     @staticmethod
     def _option_boxes(variant: str) -> list[RuleBox]:
         """One checkbox per house rule the variant allows, ticked as the engine's default."""
-        return [RuleBox(_(OPTIONS[name].title), OPTION_DEFAULTS[OPTIONS[name].field], id=f"opt-{name}",
-                        compact=True, tooltip=_(OPTIONS[name].summary))
+        return [RuleBox(_(OPTIONS[name].title_in(variant)), OPTION_DEFAULTS[OPTIONS[name].field], id=f"opt-{name}",
+                        compact=True, tooltip=_(OPTIONS[name].summary_in(variant)))
                 for name in VARIANTS[variant].options]
 
     @on(Select.Changed, "#variant")
@@ -359,9 +361,11 @@ class LobbyScreen(Translated, Screen):
         if self._about in OPTIONS and self.query(f"#opt-{self._about}"):
             option = OPTIONS[self._about]
             # TRANSLATORS: a house rule's name, then what it does.
-            about.update(_("{rule}: {what}").format(rule=_(option.title), what=_(option.summary)))
+            about.update(_("{rule}: {what}").format(rule=_(option.title_in(self._variant())),
+                                                     what=_(option.summary_in(self._variant()))))
         else:
-            about.update(_(VARIANTS[self._variant()].summary))
+            variant = VARIANTS[self._variant()]  # Escoba is played with the Spanish deck (new_game.variant_deck)
+            about.update(summary(variant, DeckStyle("spanish" if variant.scoring == "escoba" else "italian")))
 
     def house_rules(self) -> list[str]:
         """The ticked house rules as ``--option`` names them: only those that differ from the default."""

@@ -30,7 +30,9 @@ from ..widgets.choice import Choice
 from ..widgets.footer import FitFooter
 from ..widgets.press import Press
 from ..widgets.toggle import Toggle
+from ..card_render import DeckStyle
 from .fresh import StyledOnMount
+from .help_variants import summary
 
 EXTERNAL = "cmd"  # the AI select's value for "external bot…"
 
@@ -153,7 +155,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
                 yield Static(_("House rules"), id="options-title")
                 ticked = self._ticked(variant.name, c.options)
                 for opt in OPTIONS.values():  # the variant's own are shown (see _update)
-                    toggle = partial(Toggle, _(opt.title), ticked[opt.name], _(opt.summary), id=f"opt-{opt.name}",
+                    toggle = partial(Toggle, _(opt.title_in(variant.name)), ticked[opt.name], _(opt.summary_in(variant.name)), id=f"opt-{opt.name}",
                                      classes="option", room=self._summary_room)
                     if opt.name in variant.options:
                         yield self._row(toggle())
@@ -346,8 +348,10 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         players = self._value("players")
         preset = self._value("preset")
         variant = VARIANTS[self._value("variant")]
-        for name in OPTIONS:
+        for name, opt in OPTIONS.items():
             self._show(f"opt-{name}", name in variant.options)
+            for box in self.query(f"#opt-{name}").results(Toggle):  # Escoba's own words for a rule
+                box.reword(_(opt.title_in(variant.name)), _(opt.summary_in(variant.name)))
         for seat in range(1, 6):
             self._show(f"ai-{seat}", seat < players)
             self._show(f"ai-cmd-{seat}-row", seat < players and self._value(f"ai-{seat}") == EXTERNAL)
@@ -362,9 +366,9 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         what = focused.id or "" if focused is not None else ""
         if isinstance(focused, Toggle) and what.startswith("opt-"):
             opt = OPTIONS[what[4:]]
-            info = _("{rule}: {what}").format(rule=_(opt.title), what=_(opt.summary))
+            info = _("{rule}: {what}").format(rule=_(opt.title_in(variant.name)), what=_(opt.summary_in(variant.name)))
         elif what == "variant" or variant.name != "scopa" and what != "preset":
-            info = _("{rule}: {what}").format(rule=_(variant.title), what=_(variant.summary))
+            info = _("{rule}: {what}").format(rule=_(variant.title), what=summary(variant, DeckStyle(self._value("deck"))))
         if focused is not None and (focused.id or "").startswith("ai-") and isinstance(focused, Choice):
             level = focused.value
             described = self.levels.get(level, "")

@@ -118,6 +118,13 @@ class Toggle(Widget, can_focus=True):
         await super()._on_click(event)
         self.action_toggle()
 
+    def reword(self, label: str, summary: str) -> None:
+        """Another name and summary (Escoba's words for a rule): drawn and measured anew."""
+        if (label, summary) != (self.label, self.summary):
+            self.label, self.summary = label, summary
+            self._wrapped.clear()
+            self.refresh(layout=True)
+
     def summary_lines(self, width: int) -> list[str]:
         """The summary wrapped for a toggle ``width`` cells wide (where wrapping.py breaks lines)."""
         lines = self._wrapped.get(width)
