@@ -31,18 +31,18 @@ def test_the_hint_reason_in_italian():
     # Laying 5s on 4c leaves 9: only a Cavallo (rank 9) sweeps it, none of them seen yet.
     view = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
     line = explain(view, Move("5s"), rank_name=_deck(ITALIAN_DECK))
-    assert line.startswith("cala 5s (non si può prendere niente) e lascia 4c 5s: fa scopa solo un Cavallo "
+    assert line.startswith("5s va in tavola (non si può prendere niente) e lascia 4c 5s: fa scopa solo un Cavallo "
                            "(4 da uscire, "), line
     assert line.endswith("% che l'abbia il prossimo)")
     assert explain(view, Move("6b"), rank_name=_deck(ITALIAN_DECK)) == (
-        "cala 6b (non si può prendere niente) e lascia 4c 6b: nessuna carta ancora da uscire fa scopa")
+        "6b va in tavola (non si può prendere niente) e lascia 4c 6b: nessuna carta ancora da uscire fa scopa")
 
 
 def test_the_hint_names_the_settebello_and_the_scopa_in_italian():
     languages.use("it")
     view = make_view("7d 2b", "3c 4s", hand_sizes=(2, 3), stock=20)
     assert explain(view, Move("7d", ["3c", "4s"])) == (
-        "fa scopa con 7d e prende il settebello")
+        "7d fa scopa e prende il settebello")
     view = make_view("7c 2b", "7d 3s 9b", hand_sizes=(2, 3), stock=20)
     assert explain(view, Move("7c", ["7d"])).startswith("7c prende il settebello e lascia 3s 9b")
 
@@ -81,7 +81,7 @@ def test_a_bot_that_exits_is_reported_in_italian():
         player.close()
     assert move in view.legal
     assert reports and reports[0].startswith("il bot \"")
-    assert f"è terminato (stato 3): al suo posto si gioca {move.card}, e così fino alla fine della partita" \
+    assert f"è terminato (stato 3): al suo posto si gioca {move.card}, e così a ogni suo turno d'ora in poi" \
         in reports[0], reports
 
 
