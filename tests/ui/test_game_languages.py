@@ -130,6 +130,8 @@ async def test_the_quit_question_is_asked_again_in_the_new_language():
 @pytest.mark.parametrize("lang, yes, no", [("it", "s", "n"), ("fr", "o", "n"), ("es", "s", "n"), ("tl", "o", "h"),
                                            ("en", "y", "n")])
 async def test_a_dialog_answers_to_its_language_s_yes_and_no_letters_and_to_y_and_n(lang, yes, no):
+    from textual.widgets._footer import FooterKey
+
     others = [ch for ch in "soh" if ch not in (yes, no)]  # another language's letters: no answer here
     for key, answer in ((yes, "yes"), (no, "no"), ("y", "yes"), ("n", "no"), *((ch, None) for ch in others)):
         async with _game(lang, size=(100, 30)) as (pilot, _screen):
@@ -145,6 +147,9 @@ async def test_a_dialog_answers_to_its_language_s_yes_and_no_letters_and_to_y_an
                 if active.binding.show:
                     shown.setdefault(active.binding.action, app.get_key_display(active.binding))
             assert (shown["answer(True)"], shown["answer(False)"]) == (yes, no)
+            # the dialog's own footer says them (the game's footer under it said "Tab next capture")
+            footer = {k.action: k.key_display for k in dialog.query(FooterKey)}
+            assert (footer["answer(True)"], footer["answer(False)"]) == (yes, no) and "cycle" not in footer
             answers = []
             dialog.dismiss = answers.append  # what the key answered, the app left as it is
             await pilot.press(key)

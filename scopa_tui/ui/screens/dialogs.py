@@ -15,6 +15,7 @@ from ..helpkeys import help_bindings
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 from ..widgets.button import Button
+from ..widgets.footer import FitFooter
 
 
 def tabbed_to(screen, default: str) -> Button | None:
@@ -119,6 +120,7 @@ class ConfirmScreen(Translated, ModalScreen[bool]):
             with Horizontal(id="buttons"):
                 yield Button(_button(self.yes, yes_key()), id="yes", variant="error")
                 yield Button(_button(self.no, no_key()), id="no", variant="primary")
+        yield FitFooter()  # the question's keys, not the game's under it
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -166,6 +168,7 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
                 yield Button(_button(N_("Quit"), yes_key()), id="quit", variant="warning")
                 yield Button(_button(N_("Leave the table for good"), "l"), id="leave", variant="error")
                 yield Button(_button(N_("Keep playing"), no_key()), id="keep", variant="primary")
+        yield FitFooter()
 
     def on_mount(self) -> None:
         self.query_one("#keep", Button).focus()
