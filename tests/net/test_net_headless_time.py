@@ -45,6 +45,19 @@ async def _play_against(url: str, code: str, seen: list[dict]) -> None:
             break
     await bruno.close()
 
+async def _one_game(player, turn_limit: float, **server_options) -> tuple[HeadlessSeat, list[dict]]:
+    """Anna's headless seat, played by ``player``, creates a table of 2 to 1 point with this
+    turn limit and plays it to its end against Bruno (exit 0); Anna, and what Bruno saw."""
+    async with running_server(None, **server_options) as (_server, url):
+        anna = HeadlessSeat(NetClient(url, "Anna"), player, out=io.StringIO(), err=io.StringIO())
+        task = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "turn_limit": turn_limit}))
+        code = (await first_line(anna)).split()[1]
+        seen: list[dict] = []
+        await asyncio.wait_for(_play_against(url, code, seen), TIMEOUT)
+        assert await asyncio.wait_for(task, TIMEOUT) == 0
+    return anna, seen
+
+
 
 async def test_a_bot_slower_than_the_turn_limit_has_its_move_played_by_the_host_in_time(tmp_path):
     # A bot that takes 5 s a move, its own limit 10 s, at a table of 1 s turns: each move is
@@ -53,13 +66,7 @@ async def test_a_bot_slower_than_the_turn_limit_has_its_move_played_by_the_host_
     script = tmp_path / "slow_bot.py"
     script.write_text(SLOW_BOT)
     player = CmdPlayer(f"{sys.executable} {script}", time_limit=10.0, on_fault=lambda text: None)
-    async with running_server(None) as (server, url):
-        anna = HeadlessSeat(NetClient(url, "Anna"), player, out=io.StringIO(), err=io.StringIO())
-        task = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "turn_limit": 1}))
-        code = (await first_line(anna)).split()[1]
-        seen: list[dict] = []
-        await asyncio.wait_for(_play_against(url, code, seen), TIMEOUT)
-        assert await asyncio.wait_for(task, TIMEOUT) == 0
+    anna, seen = await _one_game(player, turn_limit=1)
     assert not [m for m in seen if m["type"] == "seat" and m["status"] == "away"]
     plays = [m["event"] for m in seen if m["type"] == "event" and m["event"]["event"] == "play"]
     assert plays and not [p for p in plays if p.get("away")]
@@ -87,13 +94,7 @@ async def test_a_move_for_a_position_gone_by_is_not_sent_nor_are_the_turns_gone_
     # whole time, the seat printing its result long after the game ended), and the move it
     # chose is not played in a position it was not chosen for.
     player = SlowPlayer()
-    async with running_server(None) as (server, url):
-        anna = HeadlessSeat(NetClient(url, "Anna"), player, out=io.StringIO(), err=io.StringIO())
-        task = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "turn_limit": 1}))
-        code = (await first_line(anna)).split()[1]
-        seen: list[dict] = []
-        await asyncio.wait_for(_play_against(url, code, seen), TIMEOUT)
-        assert await asyncio.wait_for(task, TIMEOUT) == 0
+    anna, seen = await _one_game(player, turn_limit=1)
     # Asked once, or again after it came back (a seat told it is away is back at once, and on
     # a loaded machine its next turn may come before the AI has played the hand out): never
     # about each of the 18 turns of its hand gone by.
@@ -126,13 +127,7 @@ async def test_a_seat_taken_over_as_away_comes_back_by_itself_and_plays_its_turn
     script = tmp_path / "late_bot.py"
     script.write_text(LATE_HELLO_BOT)
     player = CmdPlayer(f"{sys.executable} {script}", time_limit=10.0, on_fault=lambda text: None)
-    async with running_server(None, ai_pace=0.5) as (server, url):
-        anna = HeadlessSeat(NetClient(url, "Anna"), player, out=io.StringIO(), err=io.StringIO())
-        task = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "turn_limit": 1.5}))
-        code = (await first_line(anna)).split()[1]
-        seen: list[dict] = []
-        await asyncio.wait_for(_play_against(url, code, seen), TIMEOUT)
-        assert await asyncio.wait_for(task, TIMEOUT) == 0
+    anna, seen = await _one_game(player, turn_limit=1.5, ai_pace=0.5)
     statuses = [m["status"] for m in seen if m["type"] == "seat" and m["seat"] == 0]
     assert "away" in statuses and "returned" in statuses[statuses.index("away"):], statuses
     returned = next(i for i, m in enumerate(seen) if m["type"] == "seat" and m["status"] == "returned")

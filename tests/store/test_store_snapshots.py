@@ -14,6 +14,7 @@ from scopa_tui.store.frames import load_text
 from scopa_tui.store.saves import GameSetup
 from scopa_tui.ui.screens.replay import ReplayApp
 from scopa_tui.ui.screens.stats import StatsScreen
+from scopa_tui.ui.translate import TranslatedApp
 
 SIZE = (80, 24)
 UI = Path(__file__).resolve().parents[2] / "scopa_tui" / "ui"
@@ -50,7 +51,7 @@ def test_replay_viewer_on_a_hands_scoring(snap_compare):
     assert snap_compare(replay_app(), terminal_size=SIZE, press=["pagedown", "left"])
 
 
-class StatsApp(App):
+class StatsApp(TranslatedApp, App):  # the keys named as the game's app names them (Esc, ^P)
     CSS_PATH = [UI / "app.tcss", UI / "game.tcss", UI / "store.tcss"]
 
     def __init__(self, stats):
