@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from scopa_tui.engine import CARDS
 from scopa_tui.ui.card_render import SIZES
 from scopa_tui.ui.widgets.cards import SeatView, TableView
 
@@ -109,10 +110,29 @@ async def test_scopones_side_seats_read_alike_and_stay_put_as_their_hands_empty(
         cards = [int(lines[2].split()[-1]) for lines in seats]
         assert sorted(cards) == [9, 10]  # one side seat has played, the other not yet
         layout = [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")]
-        await pilot.press("1", "enter")  # the right seat plays its tenth card too
+        # the card dealt first (a play that gives the next seats no sweep, whose line would
+        # grow the seats), wherever it stands in the hand held in rank order
+        first = screen.pic.my_hand.index(screen.table.view().hand[0])
+        await pilot.press(str((first + 1) % 10), "enter")  # the right seat plays its tenth card too
         await my_turn(pilot)
         assert [int(lines[2].split()[-1]) for lines in sides()] == [c - 1 for c in cards]  # a round later
         assert [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")] == layout
+
+
+async def test_scopones_ten_cards_are_held_in_rank_order_and_stay_so_three_as_dealt():
+    # Scopone's ten cards showed in the order they were dealt, pairs and 7s apart.
+    async with scopone_hand((100, 30)) as (pilot, screen, hand):
+        dealt = tuple(screen.table.view().hand)
+        assert dealt != tuple(sorted(dealt))  # this deal came out of order
+        assert screen.pic.my_hand == tuple(sorted(dealt)) == tuple(hand.cards)
+        ranks = [CARDS[c].rank for c in hand.cards]
+        assert ranks == sorted(ranks)
+        await pilot.press("3", "enter")
+        await my_turn(pilot)
+        assert len(hand.cards) == 9 and tuple(hand.cards) == tuple(sorted(screen.table.view().hand))
+    async with on_my_turn(make_app(), (100, 30)) as (pilot, screen):
+        dealt = tuple(screen.table.view().hand)
+        assert dealt != tuple(sorted(dealt)) and screen.pic.my_hand == dealt  # three as they came
 
 
 def test_scopone_hand_at_160x45(snap_compare):

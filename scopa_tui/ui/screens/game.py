@@ -106,6 +106,18 @@ class HandPicture:
 TOP_GAP = 3  # the least room between the top bar's two halves: the game, and its moment
 
 
+# The actions of the keys that choose and play a card (and Enter's "the result again").
+PLAY_ACTIONS = ("select_step", "select", "toggle", "clear", "cycle", "hint", "play", "result")
+
+
+def held(cards, dealt: int) -> tuple[int, ...]:
+    """A hand as the player holds it: a deal of three in the order it came, a bigger one
+    (Scopone's nine or ten, ``dealt`` cards a deal) by rank, low to high, suits in the deck's
+    order within a rank (cards are numbered rank-major: engine/cards.py), so that its pairs
+    and 7s stand together; it stays so as cards leave it."""
+    return tuple(sorted(cards)) if dealt > 3 else tuple(cards)
+
+
 def waiting_line(names: list[str], plain: str, elided: str) -> str:
     """A line that waits for ``names``: ``plain`` with ``{names}`` filled ("Bruno, Carla"),
     or ``elided`` where the language elides the word before the first name (French "en
@@ -424,7 +436,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             view = table.view()
             pic.hand_no, pic.dealer, pic.table = view.hand_no, view.dealer, tuple(view.table)
             self.slots = list(pic.table)
-            pic.my_hand, pic.hand_sizes, pic.stock = tuple(view.hand), list(view.hand_sizes), view.stock
+            pic.my_hand, pic.hand_sizes, pic.stock = (held(view.hand, table.rules.variant_info.hand_cards),
+                                                      list(view.hand_sizes), view.stock)
             self._piles_from(view)
             self._next_turn()
         elif table.phase in ("hand_over", "game_over") and table.hand_scores:
@@ -499,7 +512,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                     pic.coins[side] += sum(1 for c in event.table if CARDS[c].suit == "d")
                     self._count_deal_taken(event.dealer, event.table)
                 self.slots = list(pic.table)  # a new table: letters are given afresh
-            pic.my_hand = tuple(event.hands[self.me])
+            pic.my_hand = held(event.hands[self.me], self.table.rules.variant_info.hand_cards)
             pic.hand_sizes = [len(h) for h in event.hands]
             pic.stock = event.stock
             if not event.first and not event.stock:
@@ -1315,13 +1328,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # turn they always act (with a message when there is nothing to act on), so that
         # a quick "1 Enter" is never lost between a key and the footer's refresh.
         # Choosing a card also works while an AI plays (kept for the player's turn).
-        if self.table.let_go is not None and action in (
-                "select_step", "select", "toggle", "clear", "cycle", "hint", "play", "result", "start_table", "chat"):
+        if self.table.let_go is not None and action in (*PLAY_ACTIONS, "start_table", "chat"):
             return False  # another window plays the seat now: nothing to play from this one
         if self.table.phase == "waiting":  # an online table before its game: no card yet
             if action == "start_table":  # the creator's key (the others are told who starts it)
                 return self.table.starter() is None
-            if action in ("select_step", "select", "toggle", "clear", "cycle", "hint", "play", "result"):
+            if action in PLAY_ACTIONS:
                 return False
         elif action == "start_table":
             return False
