@@ -173,6 +173,28 @@ async def test_up_and_down_on_the_start_button_go_from_row_to_row_as_on_the_rows
         assert app.focused is not start and app.focused.id == "variant"
 
 
+async def test_left_and_right_on_the_start_button_go_to_the_rows_and_change_nothing():
+    """← and → on Start (where the form opens) go to the row before and after it, as ↑ and ↓:
+    a player reaching for → to change the number of players found it did nothing."""
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        start = app.screen.query_one("#start", Press)
+        variant = app.screen.query_one("#variant", Choice)
+        before = variant.value
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.focused is variant and variant.value == before  # focus only: nothing chosen
+        await pilot.press("right")  # now on the row: → steps its value
+        await pilot.pause()
+        assert variant.value != before
+        start.focus()
+        await pilot.press("left")
+        await pilot.pause()
+        assert app.focused is not start and isinstance(app.focused, (Choice, Toggle))
+        assert app.screen.query_one("#start") is start  # still the form: no game started
+
+
 async def test_the_form_makes_the_rows_not_in_view_when_shown_each_in_its_place():
     app = make_app(start=False)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -397,8 +397,16 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         return out.rstrip(".") + "." + more if not out.endswith("…") else out + more
 
     def on_resize(self, event) -> None:
+        self._fit_form()
         if not self._recomposing:
             self._update()
+
+    def _fit_form(self) -> None:
+        """The form takes what it needs, up to the rows the title, the lines under it, Start
+        and the footer leave (its columns scroll beyond that); it is in the middle of the screen
+        when it needs less."""
+        outside = sum(_rows(w) for w in self.query_children("#title, #preset-info, #start-row, Footer"))
+        self.query_one("#form").styles.max_height = max(1, self.size.height - outside)
 
     def on_descendant_focus(self, event) -> None:
         if self._recomposing:

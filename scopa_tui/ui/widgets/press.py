@@ -41,6 +41,10 @@ class Press(Widget, can_focus=True):
         # the focus when the form opens, and ↑ there did nothing
         Binding("up", "app.focus_previous", id="press.row_up", show=False),
         Binding("down", "app.focus_next", id="press.row_down", show=False),
+        # ← and → too, the keys a player reaches for to change a choice: the button is alone on
+        # its line, and they did nothing there (→ goes round to the form's first row, Game)
+        Binding("left", "app.focus_previous", id="press.left", show=False),
+        Binding("right", "app.focus_next", id="press.right", show=False),
     ]
 
     class Pressed(Message):
