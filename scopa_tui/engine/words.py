@@ -83,21 +83,31 @@ def elides(word: str) -> bool:
 # private use, surrogates and unassigned code points are removed.
 _SPACED = frozenset({"Cc", "Zl", "Zp"})
 _REMOVED = frozenset({"Cf", "Co", "Cs", "Cn"})
+# Combining marks kept on one letter: enough for any language's accents and vowel signs
+# (Vietnamese stacks two), not the dozens of "Zalgo" text that climb over the lines above.
+MARKS_MOST = 3
 
 
 def clean_text(text: str) -> str:
-    """``text`` without control and format characters, runs of white space made one space:
+    """``text`` without control and format characters, runs of white space made one space,
+    at most :data:`MARKS_MOST` combining marks on a letter:
     a name or a line from a file or a server as it may be shown (``"\\x1b[2JAnna"`` would
     clear the player's terminal and ``"\\x1b]0;…\\x07"`` set its title)."""
-    if text.isprintable() and "  " not in text and text == text.strip():
+    if text.isprintable() and "  " not in text and text == text.strip() and text.isascii():
         return text  # the usual name: nothing to take out
-    kept = []
+    kept, marks = [], 0
     for ch in text:
         category = unicodedata.category(ch)
         if category in _SPACED:
             kept.append(" ")
+        elif category[0] == "M":  # a combining mark: a few on one letter, not a tower of them
+            marks += 1
+            if marks <= MARKS_MOST:
+                kept.append(ch)
         elif category not in _REMOVED:
             kept.append(ch)
+        if category[0] != "M":
+            marks = 0
     return " ".join("".join(kept).split())
 
 

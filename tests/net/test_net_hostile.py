@@ -67,6 +67,17 @@ def test_names_are_plain_text():
     assert msg["name"] == "Ca rla"
 
 
+def test_a_tower_of_combining_marks_is_cut_to_a_few_on_each_letter():
+    # "Zalgo" chat: dozens of marks on one letter climb over the lines above it in a terminal.
+    zalgo = "h" + "\u0301\u0308\u0323" * 20 + "i" + "\u0300" * 9
+    assert clean_text(zalgo) == "h\u0301\u0308\u0323i\u0300\u0300\u0300"
+    msg = parse_client(json.dumps({"type": "chat", "text": zalgo}))
+    assert msg["text"] == "h\u0301\u0308\u0323i\u0300\u0300\u0300"
+    # A language's own marks stay: Vietnamese stacks two, Devanagari a vowel sign and a nasal.
+    for word in ("Nguy\u00ea\u0303n", "Vie\u0323\u0302t", "\u0939\u093f\u0902\u0926\u0940", "Jos\u00e9"):
+        assert clean_text(word) == word
+
+
 def test_a_servers_text_reaches_the_client_without_control_characters():
     # A server of another make may send names, titles and chat holding ESC or BEL, which the
     # app drew as they were: "\u001b]0;...\u0007" set the player's terminal title, "\u001b[2J"
