@@ -49,10 +49,14 @@ def _at_least(minimum: int, maximum: int | None = None):
     return parse
 
 
-_positive_int = _at_least(1)
 _non_negative_int = _at_least(0)
 # The new-game screen takes targets of up to three digits; the command line agrees.
 _target = _at_least(1, TARGET_MAX)
+# simulate's games: ten million is hours of work for the fastest AIs (random plays about
+# 1,100 games a second on one core, README's benchmarks) and weeks for hard; a number beyond
+# it is a slip of the keyboard, refused at once rather than run without an end.
+GAMES_MOST = 10_000_000
+_games = _at_least(1, GAMES_MOST)
 
 
 def _file_name(text: str) -> str:
@@ -259,7 +263,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def _simulate_args(sim: argparse.ArgumentParser) -> None:
     n, ai, file = pgettext("placeholder", "N"), pgettext("placeholder", "AI"), pgettext("placeholder", "FILE")
     _add_rules_args(sim, default=argparse.SUPPRESS)  # see _shared
-    sim.add_argument("--games", type=_positive_int, default=100, metavar=n, help=_("number of games (default 100)"))
+    sim.add_argument("--games", type=_games, default=100, metavar=n, help=_("number of games (default 100)"))
     _shared(sim, "--seed", type=_non_negative_int, metavar=n, help=_("seed (default 1)"))
     _shared(sim, "--ai", type=_ai_list, metavar=ai,
             help=_("AIs in seat order, comma-separated (default greedy,random)"))

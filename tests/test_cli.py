@@ -27,6 +27,7 @@ BAD = [
     (["simulate", "--ai", "hard:time=soon"], "time='soon' is not a number"),
     (["simulate", "--games", "-3"], "-3"),
     (["simulate", "--games", "0"], "at least 1"),
+    (["simulate", "--games", "10000001"], "from 1 to 10000000"),
     (["simulate", "--games", "many"], "many"),
     (["simulate", "--seed", "-1"], "negative"),
     (["simulate", "--preset", "gamerules", "--players", "3"], "the gamerules preset is for 2 or 4 players, not 3"),
