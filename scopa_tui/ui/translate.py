@@ -16,6 +16,7 @@ Screens mix in :class:`Translated`:
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import replace
 
 from textual.binding import Binding
@@ -101,10 +102,11 @@ class TranslatedApp:
     def get_key_display(self, binding: Binding) -> str:
         """The footer's and the keys panel's name of a binding's key: its own ``key_display``
         (the game's "←→"), else :func:`key_label`."""
-        if binding.id in ("confirm.yes", "confirm.no", "online_quit.quit", "online_quit.keep"):
-            from .screens.dialogs import no_key, yes_key  # a dialog's y and n: the language's letters
-
-            return yes_key() if binding.key == "y" else no_key()
+        # A dialog's y and n are named by the language's letters; no dialog's binding can be
+        # on screen before its module is loaded (the first screen leaves it unloaded).
+        dialogs = sys.modules.get("scopa_tui.ui.screens.dialogs")
+        if dialogs is not None and binding.id in dialogs.LETTER_BINDINGS:
+            return dialogs.LETTER_BINDINGS[binding.id]()
         return binding.key_display or key_label(binding.key)
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,

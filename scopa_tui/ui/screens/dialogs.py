@@ -73,6 +73,11 @@ def no_key() -> str:
     return pgettext("dialog key", "n")
 
 
+# The bindings that the footer and the keys panel name by the language's letter, not by
+# their own y or n (the app's get_key_display).
+LETTER_BINDINGS = {"confirm.yes": yes_key, "confirm.no": no_key,
+                   "online_quit.quit": yes_key, "online_quit.keep": no_key}
+
 # The letters a language may give yes and no beside y and n (each dialog binds them all and
 # answers only to its language's: an Italian "s" is no key in English).
 LOCAL_KEYS = "soh"
