@@ -395,22 +395,6 @@ async def test_empty_history_and_stats_say_so(tmp_path):
         assert "No finished games" in text_of(app.screen, "#stats-empty")
 
 
-async def test_the_record_stands_in_the_middle_of_a_wide_terminal(tmp_path):
-    # At 200 columns the record's boxes spread over the whole width: the table's figures stood
-    # 60 columns from their names, the record's in the first quarter of its box.
-    store = Store(tmp_path)
-    file_game(store, play(Game(make_rules(players=2), seed=1), seed=1))
-    app = ScreensApp(StatsScreen(store.stats()))
-    async with app.run_test(size=(200, 50)) as pilot:
-        await pilot.pause()
-        for name in ("#stats-choices", "#stats-summary", "#stats-levels"):
-            box = app.screen.query_one(name).region
-            assert box.width == 100 and abs(box.x - (200 - box.right)) <= 1, (name, box)
-    async with ScreensApp(StatsScreen(store.stats())).run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert pilot.app.screen.query_one("#stats-summary").region.width == 78  # the whole width but its margin
-
-
 async def test_stats_screen_shows_the_record(tmp_path):
     store = Store(tmp_path)
     for seed in range(1, 4):
