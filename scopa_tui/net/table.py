@@ -231,12 +231,16 @@ class Table:
         line = seat_line(event.to_record(), seat)
         return {**line, "away": True} if index in self.away_plays else line
 
+    def seat_lines(self, seat: int | None) -> list[dict[str, Any]]:
+        """The game's record lines so far as ``seat`` may see them (a state's ``events``)."""
+        return [self.event_line(i, e, seat) for i, e in enumerate(self.game.events)] if self.game else []
+
     def state_message(self, seat: int) -> dict[str, Any]:
         game = self.game
         return {"type": "state", "table": self.info(),
                 "view": view_message(game, seat) if game is not None and game.state is not None else None,
                 "turn": game.turn if game else None, "deadline": self.seconds_left(),
-                "events": [self.event_line(i, e, seat) for i, e in enumerate(game.events)] if game else [],
+                "events": self.seat_lines(seat),
                 "totals": list(game.totals) if game else [0] * self.rules.n_sides}
 
     def announce(self, seat: int, status: str) -> None:
