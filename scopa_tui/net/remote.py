@@ -443,6 +443,12 @@ class RemoteTable(Table):
             info = check_table_info(msg.get("table"), self.rules.players)
             asked = set(self._rematch_seats())
             was_open = {i for i, s in enumerate(self.seats) if s.kind == "open"}
+            creator = self.info.get("creator")
+            starter = self.seats[creator].name if isinstance(creator, int) and 0 <= creator < len(self.seats) else None
+            if (info.get("phase") == "waiting" and info.get("creator") == self.my_seat != creator
+                    and starter is not None and self.phase == "waiting"):
+                # the start passed to this seat: its creator left, or went and did not come back
+                self._emit(SeatChanged(creator, starter, "you_start"))
             if self._take_info(info):  # the people said yes to playing again
                 if info.get("phase") == "waiting":  # a seat was freed: the table waits for players
                     self._reset()
