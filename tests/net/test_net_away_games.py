@@ -156,3 +156,33 @@ async def test_the_lobby_files_the_game_that_ended_while_the_player_was_away(tmp
     assert entry.totals == totals and entry.won == (winner == seat)
     (game,) = records.load(store.history_record(entry.id))  # every hand replays, the others' rebuilt
     assert game.totals == totals
+
+
+async def test_joining_a_kept_seat_whose_table_closed_files_its_game_and_keeps_the_code_in_view(tmp_path, monkeypatch):
+    monkeypatch.setattr(server_module, "FINISHED_KEEP", 0.05)
+    data = str(tmp_path / "app")
+    async with running_server(tmp_path / "server") as (server, url):
+        anna, code, token, seat, _early = await bruno_away_at_the_end(url, server)
+        await anna.close()
+        loop = asyncio.get_running_loop()
+        end = loop.time() + TIMEOUT
+        while code in server.tables:  # nobody plays again: the table is closed
+            assert loop.time() < end, "the table was not closed"
+            await asyncio.sleep(0.02)
+        Store(data).update_settings(online_seats={f"{url} {code}": token})
+        app = online_app(url, name="Bruno", join=code)  # scopa-tui online --join CODE
+        app.init_store(data)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = app.screen
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                        and "✗" in str(app.screen.query_one("#lobby-error").content), "the refusal")
+            screen = app.screen
+            app.store.background.wait(5)
+            await settle(pilot)
+            assert "there is no table with this code" in str(screen.query_one("#lobby-error").content)
+            assert screen.query_one("#code").value == code  # what was asked stays in view
+            assert any(f"Game 1 at table {code} ended while you were away" in n.message
+                       for n in app._notifications)
+            assert not app.kept_codes(url)
+    (entry,) = Store(data).history()
+    assert entry.human_seat == seat

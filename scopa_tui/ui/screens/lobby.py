@@ -324,12 +324,13 @@ class LobbyScreen(Translated, Screen):
         self.show_tables(tables, client.url)
         await self._kept_games(client)
 
-    async def _kept_games(self, client, codes: list[str] | None = None) -> None:
+    async def _kept_games(self, client, codes: list[str] | None = None, redraw: bool = True) -> None:
         """Ask the server, once a lobby, for the finished games of the seats kept on it (a
         window closed, or a crash, before their game ended): each goes into the history, and
         a seat the server no longer holds (the table closed, or a rematch freed it) is
         forgotten, so the lobby offers no seat that is gone (docs/online-protocol.md, ``games``).
-        A server without ``games`` (an older one) leaves the seats as they are."""
+        A server without ``games`` (an older one) leaves the seats as they are.  ``redraw``:
+        the line under the tables says the seats kept afresh (not while a seat is being taken)."""
         from ...net.client import NetClientError
 
         url = client.url
@@ -345,8 +346,9 @@ class LobbyScreen(Translated, Screen):
             if not games and seat is None:
                 self.app.keep_seat(url, code, None)
             elif games:
-                self.app.file_away_games(url, code, games, seat, after=self._kept_changed)
-        self._kept_changed()
+                self.app.file_away_games(url, code, games, seat, after=self._kept_changed if redraw else None)
+        if redraw:
+            self._kept_changed()
 
     def _kept_changed(self) -> None:
         """The seats kept may have changed: the line under the tables says so afresh."""
@@ -481,7 +483,7 @@ class LobbyScreen(Translated, Screen):
                     raise
                 # that seat is gone: its game, if it ended meanwhile, into the history; then join as anyone would
                 self._asked.discard((client.url, code))
-                await self._kept_games(client, [code])
+                await self._kept_games(client, [code], redraw=False)  # the code stays in its box
                 self.app.keep_seat(client.url, code, None)
         return await client.join(code)
 
