@@ -41,6 +41,7 @@ LOCK_FILE = "online.lock"  # locked while a server keeps its tables in the direc
 SCHEMA = 3  # 2 added ``unfiled``, 3 ``seat_games``; an older file gains them on open (CREATE ... IF NOT EXISTS)
 SEAT_GAMES_KEEP = 30 * 24 * 3600.0  # seconds a person's finished game is kept for them to ask for
 SEAT_GAMES_SENT = 5  # the newest of a seat's games at one table that one ``games`` answer holds
+SEAT_GAMES_HELD = 2000  # seat games held in memory at most (no file, or a file that cannot take them)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -325,6 +326,8 @@ class TableStore:
         if not self._transaction(writes):  # no file, or it cannot take them now: kept in memory
             for token, g in games:
                 self._seat_games.setdefault((token_key(token), g.code, g.game), g)
+            while len(self._seat_games) > SEAT_GAMES_HELD:  # the oldest go first: memory is not a disk
+                del self._seat_games[next(iter(self._seat_games))]
 
     def seat_games(self, token: str, code: str) -> list[SeatGame]:
         """The finished games the seat of ``token`` played at table ``code``, oldest first, at

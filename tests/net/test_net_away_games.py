@@ -186,3 +186,15 @@ async def test_joining_a_kept_seat_whose_table_closed_files_its_game_and_keeps_t
             assert not app.kept_codes(url)
     (entry,) = Store(data).history()
     assert entry.human_seat == seat
+
+
+def test_seat_games_held_in_memory_are_bounded_and_each_token_gets_its_own(monkeypatch):
+    import scopa_tui.net.tablestore as tablestore
+
+    monkeypatch.setattr(tablestore, "SEAT_GAMES_HELD", 3)
+    store = tablestore.TableStore(None)  # no file: held in memory
+    info = {"players": 2, "seats": [{}, {}]}
+    for n in range(1, 6):
+        store.keep_seat_games([("tok", tablestore.SeatGame("ABCDEFGH", n, 0, 1e9 * 2, info, []))])
+    assert [g.game for g in store.seat_games("tok", "ABCDEFGH")] == [3, 4, 5]  # the newest kept
+    assert store.seat_games("other", "ABCDEFGH") == [] and store.seat_games("tok", "HGFEDCBA") == []
