@@ -33,7 +33,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.text import N_, _, pgettext
 from ..engine.words import elides
-from .messages import BURST, DEFAULT_URL, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_lobby, encode, parse_server
+from .messages import (BURST, DEFAULT_URL, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_games, check_lobby, encode,
+                       parse_server)
 
 _END = object()  # the iterator's end
 GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
@@ -377,6 +378,17 @@ class NetClient:
 
     async def resume(self, code: str, token: str) -> dict[str, Any]:
         return await self._request({"type": "resume", "code": code, "token": token}, ("joined",))
+
+    async def games(self, code: str, token: str) -> tuple[int | None, list[dict[str, Any]]]:
+        """The finished games the seat of ``token`` played at table ``code`` (the server keeps
+        them for a player away at the end: docs/online-protocol.md, ``games``), and the seat the
+        token holds there now (None: none any more).  A server without ``games`` refuses it
+        (``bad_message``), as any refusal, with :class:`NetClientError`."""
+        answer = await self._request({"type": "games", "code": code, "token": token}, ("games",))
+        try:
+            return check_games(answer)
+        except ValueError as e:
+            raise NetClientError("unusable", unusable_line(e)) from None
 
     async def start(self) -> bool:
         return await self.send({"type": "start"})

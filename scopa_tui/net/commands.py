@@ -137,7 +137,11 @@ def add_online_args(onl, add_rules_args, shared, games_count) -> None:
     # headless seat connects to DEFAULT_URL
     onl.add_argument("--server", type=_url, default=None,
                      help=_("server address (default: the app's last, else {url})").format(url=DEFAULT_URL))
-    onl.add_argument("--name", type=_name, required=True, help=_("your name at the table (1-24 characters)"))
+    # no --name in the app: the lobby's own (the name it last reached a server with, else the
+    # login name: README.md, Online in the app); a headless seat is told to give one
+    onl.add_argument("--name", type=_name, default=None,
+                     help=_("your name at the table, 1-24 characters (the app: by default the name it last "
+                            "used, else your login name)"))
     what = onl.add_mutually_exclusive_group()
     # TRANSLATORS: 'table CODE' is printed as is (scripts read it): do not translate it.
     what.add_argument("--create", action="store_true", help=_("create a table (prints 'table CODE' first)"))
@@ -218,7 +222,8 @@ def _create_request(args) -> dict:
               "ai": levels, "turn_limit": args.turn_limit, "public": not args.private}
     if getattr(args, "target", None):
         create["target"] = args.target
-    create["title"] = args.title or table_title(args.name)
+    if args.title or args.name:  # else the app's lobby titles it with the name it plays under
+        create["title"] = args.title or table_title(args.name)
     return create
 
 
@@ -233,6 +238,8 @@ def cmd_online(args) -> int:
         return _open_app(args)
     if not args.create and not args.join:
         raise ValueError(_("say --create or --join CODE"))
+    if args.name is None:
+        raise ValueError(_("say --name NAME: the name the others see at the table"))
     spec = f"cmd:{args.bot}" if args.bot is not None else args.seat_ai
     if spec.strip().lower().startswith("cmd") and args.bot is None:
         raise ValueError(_("--ai takes a built-in AI; use --bot CMD for a program"))

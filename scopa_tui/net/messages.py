@@ -86,17 +86,18 @@ ERROR_CODES = (
 )
 
 CLIENT_TYPES = ("hello", "lobby", "create", "join", "resume", "start", "play", "ready", "chat",
-                "leave", "ping", "rematch")
+                "leave", "ping", "rematch", "games")
 SERVER_TYPES = ("welcome", "lobby", "joined", "state", "event", "turn", "seat", "chat", "error",
-                "pong", "table")
+                "pong", "table", "games")
 SEAT_STATUSES = ("joined", "left", "returned", "ai", "away")
 
 
-def game_record_id(code: str, number: int = 1) -> str:
+def game_record_id(code: str, number: int = 1, when: float | None = None) -> str:
     """The history's id of a table's finished game (the server's and each player's app's):
-    its time and table code, and from the table's second game on (a rematch) its number, so
-    that two games of one table never share an id (the history keeps one game an id)."""
-    return time.strftime("%Y%m%d-%H%M%S") + game_record_key(code, number)
+    its time (``when``, or now) and table code, and from the table's second game on (a
+    rematch) its number, so that two games of one table never share an id (the history
+    keeps one game an id)."""
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(when)) + game_record_key(code, number)
 
 
 def game_record_key(code: str, number: int = 1) -> str:
@@ -259,11 +260,19 @@ def _join(msg: dict) -> dict:
     return {"type": "join", "code": _code(msg)}
 
 
-def _resume(msg: dict) -> dict:
+def _token(msg: dict) -> str:
     token = msg.get("token")
     if not isinstance(token, str) or not 0 < len(token) <= TOKEN_MAX or not TOKEN_ALPHABET.issuperset(token):
         raise NetError("bad_token", "the seat token must be the string the server gave")
-    return {"type": "resume", "code": _code(msg), "token": token}
+    return token
+
+
+def _resume(msg: dict) -> dict:
+    return {"type": "resume", "code": _code(msg), "token": _token(msg)}
+
+
+def _games(msg: dict) -> dict:
+    return {"type": "games", "code": _code(msg), "token": _token(msg)}
 
 
 def _play(msg: dict) -> dict:
@@ -299,7 +308,7 @@ def _rematch(msg: dict) -> dict:
 
 _READERS = {
     "hello": _hello, "create": _create, "join": _join, "resume": _resume, "play": _play,
-    "ready": _ready, "chat": _chat, "rematch": _rematch,
+    "ready": _ready, "chat": _chat, "rematch": _rematch, "games": _games,
     **{t: (lambda msg, t=t: {"type": t}) for t in ("lobby", "start", "leave", "ping")},
 }
 
@@ -414,6 +423,32 @@ def check_lobby(msg: dict[str, Any]) -> list[dict[str, Any]]:
         kept["options"] = [o for o in options if isinstance(o, str)] if isinstance(options, list) else []
         out.append(kept)
     return out
+
+
+def check_games(msg: dict[str, Any]) -> tuple[int | None, list[dict[str, Any]]]:
+    """A ``games`` message: the seat the token holds now (None: none) and the finished games,
+    each with its ``game`` number, ``seat``, ``finished`` time, ``table`` info and ``events``
+    (the record lines, checked when filed); ``ValueError`` (one line) otherwise."""
+    games = msg.get("games")
+    if not isinstance(games, list):
+        raise ValueError("the games are not a list")
+    seat = msg.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise ValueError(f"the seat {seat!r:.20} is not a seat number")
+    for n, game in enumerate(games, 1):
+        if not isinstance(game, dict):
+            raise ValueError(f"game {n} is not an object")
+        info = check_table_info(game.get("table"))
+        check_seat(game.get("seat"), info["players"])
+        number, finished, events = game.get("game"), game.get("finished"), game.get("events")
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise ValueError(f"game {n} has no game number")
+        if isinstance(finished, bool) or not isinstance(finished, (int, float)) or not math.isfinite(finished):
+            raise ValueError(f"game {n} has no time it ended")
+        if not isinstance(events, list) or not all(isinstance(e, dict) and isinstance(e.get("event"), str)
+                                                   for e in events):
+            raise ValueError(f"game {n}'s events are not record lines")
+    return seat, games
 
 
 def parse_server(frame: str | bytes) -> dict[str, Any]:

@@ -56,6 +56,49 @@ def _mask(cards) -> int:
     return mask
 
 
+def info_seats(info: dict[str, Any], my_seat: int) -> list[Seat]:
+    """The seats of a table info as the screen names them (an AI seat "AI 2" in the player's language)."""
+    out = []
+    for i, s in enumerate(info.get("seats", ())):
+        kind = "you" if i == my_seat else str(s.get("kind") or "open")
+        name = s.get("name") or (_("open seat") if kind == "open" else _("seat {n}").format(n=i + 1))
+        if kind == "ai" and name == AI_NAME.format(seat=i + 1):  # the server's English name for it
+            # TRANSLATORS: the name of a seat the AI plays at an online table ("AI 2", "IA 2").
+            name = _("AI {seat}").format(seat=i + 1)
+        out.append(Seat(shown_name(str(name)), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
+                        bool(s.get("away", False))))
+    return out
+
+
+def seats_setup(seats: list[Seat]) -> tuple[list[str], list[str | None]]:
+    """Each seat's name and, for an AI seat, its level (None for a person): for the history."""
+    return [s.name for s in seats], [(s.label or "medium") if s.kind == "ai" else None for s in seats]
+
+
+def seat_record(lines: list[dict[str, Any]]) -> str:
+    """A finished game's record lines as one seat received them, as a ``scopa-record/1``
+    record (docs/record-format.md) for the history: the same text from the lines received
+    during the game, from a ``state``, or from a ``games`` answer.
+
+    The deal lines a seat receives hold only its own hand; once every card has been
+    played, each other hand is known: the cards its seat played before the next deal.
+    """
+    # (a play's "away" is the table's news, not the record's: docs/record-format.md)
+    lines = [{k: v for k, v in line.items() if k != "away"} for line in lines]
+    deal: dict[str, Any] | None = None
+    played: list[list[str]] = []
+    for line in lines + [{"event": "end"}]:
+        kind = line["event"]
+        if kind in ("deal", "hand_end", "end") and deal is not None:
+            deal["hands"] = [h if h is not None else played[s] for s, h in enumerate(deal["hands"])]
+            deal = None
+        if kind == "deal":
+            deal, played = line, [[] for _x in line["hands"]]
+        elif kind == "play" and deal is not None:
+            played[line["seat"]].append(line["card"])
+    return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
+
+
 class RemoteTable(Table):
     """The seat ``joined`` (the server's answer to create, join or resume) holds through ``client``."""
 
@@ -253,32 +296,14 @@ class RemoteTable(Table):
 
     def record_text(self) -> str | None:
         """The finished game as a ``scopa-record/1`` record (docs/record-format.md), for the
-        history; None before its end.
-
-        The deal lines this seat received hold only its own hand; once every card has been
-        played, each other hand is known: the cards its seat played before the next deal.
-        """
+        history; None before its end (:func:`seat_record`)."""
         if not self.lines or self.lines[-1].get("event") != "game_end":
             return None
-        # (a play's "away" is the table's news, not the record's: docs/record-format.md)
-        lines = [{k: v for k, v in line.items() if k != "away"} for line in self.lines]
-        deal: dict[str, Any] | None = None
-        played: list[list[str]] = []
-        for line in lines + [{"event": "end"}]:
-            kind = line["event"]
-            if kind in ("deal", "hand_end", "end") and deal is not None:
-                deal["hands"] = [h if h is not None else played[s] for s, h in enumerate(deal["hands"])]
-                deal = None
-            if kind == "deal":
-                deal, played = line, [[] for _x in line["hands"]]
-            elif kind == "play" and deal is not None:
-                played[line["seat"]].append(line["card"])
-        return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
+        return seat_record(self.lines)
 
     def setup(self) -> tuple[list[str], list[str | None]]:
         """Each seat's name and, for an AI seat, its level (None for a person): for the history."""
-        return ([s.name for s in self.seats],
-                [(s.label or "medium") if s.kind == "ai" else None for s in self.seats])
+        return seats_setup(self.seats)
 
     # --- the Table interface ----------------------------------------------------------
     @property
@@ -339,16 +364,7 @@ class RemoteTable(Table):
                           tuple(card_tuple(p) for p in self._piles), tuple(self._scope), tuple(self._before), legal)
 
     def _seats(self) -> list[Seat]:
-        out = []
-        for i, s in enumerate(self.info.get("seats", ())):
-            kind = "you" if i == self.my_seat else str(s.get("kind") or "open")
-            name = s.get("name") or (_("open seat") if kind == "open" else _("seat {n}").format(n=i + 1))
-            if kind == "ai" and name == AI_NAME.format(seat=i + 1):  # the server's English name for it
-                # TRANSLATORS: the name of a seat the AI plays at an online table ("AI 2", "IA 2").
-                name = _("AI {seat}").format(seat=i + 1)
-            out.append(Seat(shown_name(str(name)), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
-                            bool(s.get("away", False))))
-        return out
+        return info_seats(self.info, self.my_seat)
 
     # --- messages from the server -------------------------------------------------------
     def attach(self, runner) -> None:
@@ -427,6 +443,12 @@ class RemoteTable(Table):
             info = check_table_info(msg.get("table"), self.rules.players)
             asked = set(self._rematch_seats())
             was_open = {i for i, s in enumerate(self.seats) if s.kind == "open"}
+            creator = self.info.get("creator")
+            starter = self.seats[creator].name if isinstance(creator, int) and 0 <= creator < len(self.seats) else None
+            if (info.get("phase") == "waiting" and info.get("creator") == self.my_seat != creator
+                    and starter is not None and self.phase == "waiting"):
+                # the start passed to this seat: its creator left, or went and did not come back
+                self._emit(SeatChanged(creator, starter, "you_start"))
             if self._take_info(info):  # the people said yes to playing again
                 if info.get("phase") == "waiting":  # a seat was freed: the table waits for players
                     self._reset()

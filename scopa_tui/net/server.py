@@ -35,7 +35,7 @@ from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, 
                        error_message, frame, game_record_id, parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
-from .tablestore import ONLINE_FILE, TableStore, UnfiledGame
+from .tablestore import ONLINE_FILE, SeatGame, TableStore, UnfiledGame
 
 FINISHED_KEEP = 300.0  # seconds a finished table stays in memory (a late client still sees the end)
 SEND_QUEUE = 2000  # messages waiting for a slow reader before its connection is closed ...
@@ -255,6 +255,11 @@ class Server:
                           extra={"online": table.code})
         game = UnfiledGame(game_record_id(table.code, number), table.code, number, time.time(),
                            table.record_text(), setup.to_json())
+        # each person's own view of it, for one who is away now and asks later (``games``)
+        info = table.info()
+        self.store.keep_seat_games([(s.token, SeatGame(table.code, number, i, game.finished, info,
+                                                       table.seat_lines(i)))
+                                    for i, s in enumerate(table.seats) if s.kind == "person" and s.token])
         table.filing = True
         self._spawn(self._file(table, game))
 
@@ -454,6 +459,8 @@ class Server:
             return {"type": "lobby", "tables": [t.lobby_entry() for t in self.tables.values()
                                                  if t.config["public"] and t.game is None and t.open_seats
                                                  and not t.closed]}
+        if kind == "games":  # seated or not: a kept token asks for the games its seat finished
+            return self._games(msg)
         if kind in ("create", "join", "resume"):
             if conn.table is not None:
                 raise NetError("wrong_state", f"you sit at table {conn.table.code} already; leave it first")
@@ -542,6 +549,16 @@ class Server:
         self._seated(conn, table, seat)
         if was_gone:
             table.come_back(seat, announce_always=True)
+
+
+    def _games(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """The finished games the token's seat played at the table (docs/online-protocol.md,
+        ``games``), and the seat it holds there now (None: none, the table gone or the seat freed)."""
+        code, token = msg["code"], msg["token"]
+        table = self.tables.get(code)
+        seat = table.find_token(token) if table is not None and not table.closed else None
+        return {"type": "games", "code": code, "seat": seat,
+                "games": [g.to_message() for g in self.store.seat_games(token, code)]}
 
 
 def _ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:

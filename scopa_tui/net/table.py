@@ -231,12 +231,16 @@ class Table:
         line = seat_line(event.to_record(), seat)
         return {**line, "away": True} if index in self.away_plays else line
 
+    def seat_lines(self, seat: int | None) -> list[dict[str, Any]]:
+        """The game's record lines so far as ``seat`` may see them (a state's ``events``)."""
+        return [self.event_line(i, e, seat) for i, e in enumerate(self.game.events)] if self.game else []
+
     def state_message(self, seat: int) -> dict[str, Any]:
         game = self.game
         return {"type": "state", "table": self.info(),
                 "view": view_message(game, seat) if game is not None and game.state is not None else None,
                 "turn": game.turn if game else None, "deadline": self.seconds_left(),
-                "events": [self.event_line(i, e, seat) for i, e in enumerate(game.events)] if game else [],
+                "events": self.seat_lines(seat),
                 "totals": list(game.totals) if game else [0] * self.rules.n_sides}
 
     def announce(self, seat: int, status: str) -> None:
@@ -397,6 +401,27 @@ class Table:
         if self.options.on_closed:
             self.options.on_closed(self)
 
+    def _creator_gone_in(self) -> float | None:
+        """Seconds until the creator of a table waiting for players has been disconnected for
+        the turn limit while another person is at it (then :meth:`_pass_creator`); None when
+        the creator is there, or nobody else is."""
+        creator = self.seats[self.config["creator"]]
+        if creator.kind != "person" or creator.link is not None or creator.dropped_at is None:
+            return None
+        if not any(s.kind == "person" and s.link is not None for s in self.seats):
+            return None
+        return max(0.0, creator.dropped_at + self.turn_limit - self._now())
+
+    def _pass_creator(self) -> None:
+        """Before the start, a creator whose connection has been gone for the turn limit hands
+        the role (the start) to the first person at the table, who could not start it
+        otherwise and would wait for ever for a seat to be taken (docs/online-protocol.md)."""
+        if self.game is not None or self.closed or self._creator_gone_in() != 0.0:
+            return
+        self.config["creator"] = next(i for i, s in enumerate(self.seats) if s.kind == "person" and s.link is not None)
+        self.store_seats()
+        self.broadcast({"type": "table", "table": self.info()})
+
     # --- the game -----------------------------------------------------------------------
     def start(self) -> None:
         """AIs take the open seats and the first hand is dealt."""
@@ -473,6 +498,10 @@ class Table:
 
     def restore(self, actions: list[list[Any]], started: bool) -> None:
         """Rebuild the game from the stored actions (no messages: nobody is connected)."""
+        now = self._now()
+        for s in self.seats:  # every person's connection is gone, from now (a creator too: _pass_creator)
+            if s.kind == "person":
+                s.dropped_at = now
         if not started:
             return
         game = Game(self.rules, self.seed)
@@ -488,11 +517,7 @@ class Table:
         self.actions = len(actions)
         self.action_log = [list(action) for action in actions]
         game.subscribe(self._on_event)
-        self.clock = self._now()
-        now = self._now()
-        for s in self.seats:
-            if s.kind == "person":
-                s.dropped_at = now
+        self.clock = now
 
     def play(self, seat: int, card: str, capture: list[str]) -> None:
         """A person's play; raises :class:`NetError` when it is refused."""
@@ -636,11 +661,13 @@ class Table:
             nobody = all(s.link is None for s in self.seats)
             self.wake.clear()
             try:
-                await asyncio.wait_for(self.wake.wait(), WAITING_EXPIRY if nobody else None)
+                await asyncio.wait_for(self.wake.wait(), WAITING_EXPIRY if nobody else self._creator_gone_in())
             except asyncio.TimeoutError:
                 if all(s.link is None for s in self.seats) and self.game is None:
                     self.options.log(f"table {self.code}: closed, nobody came for {WAITING_EXPIRY:g} s")
                     self.close()
+                else:
+                    self._pass_creator()
             return True
         now = self._now()
         if phase == "hand_over":

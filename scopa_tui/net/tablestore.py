@@ -12,6 +12,11 @@ first, the game moves to ``unfiled`` in the same transaction that replaces the r
 the server files it later (:meth:`TableStore.unfiled`, :meth:`TableStore.forget_unfiled`);
 one that this file cannot take either (the same full disk) is held in memory until it can.
 
+Each person's finished games are kept too (``seat_games``, by a hash of the seat's token),
+as that seat saw them, for :data:`SEAT_GAMES_KEEP`: a player away at the end, whose seat
+was freed by a rematch or whose table closed meanwhile, asks for them with the token their
+app kept (the ``games`` message, docs/online-protocol.md) and files them in their own history.
+
 WAL mode with ``synchronous = NORMAL``: a commit is in the write-ahead log before the
 call returns (so it survives the process being killed) without an fsync per move; only a
 power cut can take back the last moves.  Every call runs on the server's event loop and
@@ -20,8 +25,10 @@ takes well under a millisecond.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +38,10 @@ from ..store.store import LOCK_TAKEN, acquire_lock
 
 ONLINE_FILE = "online.sqlite3"
 LOCK_FILE = "online.lock"  # locked while a server keeps its tables in the directory
-SCHEMA = 2  # 2 added ``unfiled``; a file of schema 1 gains it on open (CREATE ... IF NOT EXISTS)
+SCHEMA = 3  # 2 added ``unfiled``, 3 ``seat_games``; an older file gains them on open (CREATE ... IF NOT EXISTS)
+SEAT_GAMES_KEEP = 30 * 24 * 3600.0  # seconds a person's finished game is kept for them to ask for
+SEAT_GAMES_SENT = 5  # the newest of a seat's games at one table that one ``games`` answer holds
+SEAT_GAMES_HELD = 2000  # seat games held in memory at most (no file, or a file that cannot take them)
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -56,6 +66,16 @@ CREATE TABLE IF NOT EXISTS unfiled (  -- finished games the history has yet to t
     finished REAL NOT NULL,    -- when it ended (seconds since the epoch)
     record TEXT NOT NULL,      -- the scopa-record/1 text
     setup TEXT NOT NULL        -- JSON: who sat where (GameSetup.to_json())
+);
+CREATE TABLE IF NOT EXISTS seat_games (  -- each person's finished games, for one away at the end
+    token TEXT NOT NULL,       -- token_key(): the SHA-256 of the seat's token, never the token
+    code TEXT NOT NULL,        -- no reference to tables: they outlive their table
+    game INTEGER NOT NULL,     -- the table's game number
+    seat INTEGER NOT NULL,
+    finished REAL NOT NULL,    -- when it ended (seconds since the epoch)
+    tableinfo TEXT NOT NULL,   -- JSON: the table info at the end (names, AI levels, rules)
+    events TEXT NOT NULL,      -- JSON: the record lines as that seat saw them (the state's events)
+    PRIMARY KEY (token, code, game)
 );
 """
 
@@ -85,6 +105,28 @@ class UnfiledGame:
     setup: dict[str, Any]  # GameSetup.to_json()
 
 
+@dataclass
+class SeatGame:
+    """A finished game as one person's seat saw it: what their app files in its history."""
+
+    code: str
+    game: int
+    seat: int
+    finished: float
+    table: dict[str, Any]  # the table info at the end
+    events: list[dict[str, Any]]  # the record lines as the seat received them
+
+    def to_message(self) -> dict[str, Any]:
+        """One entry of the ``games`` message (docs/online-protocol.md)."""
+        return {"code": self.code, "game": self.game, "seat": self.seat, "finished": self.finished,
+                "table": self.table, "events": self.events}
+
+
+def token_key(token: str) -> str:
+    """What ``seat_games`` keeps of a seat's token: its SHA-256, so the file gives no token away."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def _damaged(e: sqlite3.DatabaseError) -> bool:
     """The file itself is bad (not a database, a damaged page, a failed integrity check),
     rather than out of reach for now (a full disk, an I/O error, no permission)."""
@@ -103,6 +145,8 @@ class TableStore:
         self._failing = False
         self._unreadable: set[Any] = set()  # unfiled games' ids found damaged (said once)
         self._held: dict[str, UnfiledGame] = {}  # unfiled games the file could not take (yet)
+        # seat games without a file (no data directory), or that the file could not take: in memory
+        self._seat_games: dict[tuple[str, str, int], SeatGame] = {}
         self._lock = None
         if directory is None:
             return
@@ -265,6 +309,45 @@ class TableStore:
         """The kept game is in the history now."""
         self._held.pop(game_id, None)
         self._run("DELETE FROM unfiled WHERE game_id = ?", (game_id,))
+
+    def keep_seat_games(self, games: list[tuple[str, SeatGame]]) -> None:
+        """Keep each ``(token, game)`` for its person (once: a restart that finds the table
+        over keeps it again, and the first is kept); games older than :data:`SEAT_GAMES_KEEP`
+        are forgotten meanwhile."""
+        cutoff = time.time() - SEAT_GAMES_KEEP
+        for key in [k for k, g in self._seat_games.items() if g.finished < cutoff]:
+            del self._seat_games[key]
+        writes = [("DELETE FROM seat_games WHERE finished < ?", (cutoff,))]
+        for token, g in games:
+            writes.append(("INSERT OR IGNORE INTO seat_games (token, code, game, seat, finished, tableinfo, events)"
+                           " VALUES (?,?,?,?,?,?,?)",
+                           (token_key(token), g.code, g.game, g.seat, g.finished,
+                            json.dumps(g.table, separators=(",", ":")), json.dumps(g.events, separators=(",", ":")))))
+        if not self._transaction(writes):  # no file, or it cannot take them now: kept in memory
+            for token, g in games:
+                self._seat_games.setdefault((token_key(token), g.code, g.game), g)
+            while len(self._seat_games) > SEAT_GAMES_HELD:  # the oldest go first: memory is not a disk
+                del self._seat_games[next(iter(self._seat_games))]
+
+    def seat_games(self, token: str, code: str) -> list[SeatGame]:
+        """The finished games the seat of ``token`` played at table ``code``, oldest first, at
+        most the newest :data:`SEAT_GAMES_SENT`.  A row that cannot be read is left out."""
+        key = token_key(token)
+        found = {g.game: g for (k, c, _n), g in self._seat_games.items() if k == key and c == code}
+        if self.con is not None:
+            try:
+                rows = self.con.execute("SELECT game, seat, finished, tableinfo, events FROM seat_games"
+                                        " WHERE token = ? AND code = ?", (key, code)).fetchall()
+            except sqlite3.Error as e:
+                self.log(f"{self.path}: the players' games cannot be read ({e})")
+                rows = []
+            for game, seat, finished, info, events in rows:
+                try:
+                    found[game] = SeatGame(code, int(game), int(seat), float(finished), json.loads(info),
+                                           json.loads(events))
+                except (ValueError, TypeError):
+                    continue
+        return [found[n] for n in sorted(found)][-SEAT_GAMES_SENT:]
 
     # --- reading ----------------------------------------------------------------------
     def load(self) -> list[StoredTable]:

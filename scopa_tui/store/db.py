@@ -674,6 +674,12 @@ class Database:
         return bool(self._write(work, N_("the finished game")))
 
     # --- reading --------------------------------------------------------------------
+    def has_game(self, same_game: str, record_text: str) -> bool | None:
+        """A game of these ids (an SQL ``LIKE`` pattern, as :meth:`add_game`'s ``same_game``)
+        with this very record is stored already; None when the file cannot be read now."""
+        return self._read(lambda con: con.execute("SELECT 1 FROM games WHERE game_id LIKE ? AND record = ?",
+                                                  (same_game, record_text)).fetchone() is not None, None)
+
     def history(self) -> list[HistoryEntry]:
         """Finished games, newest first (damaged rows skipped, with one notice)."""
         def work(con):

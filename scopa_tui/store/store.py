@@ -235,6 +235,28 @@ class Store:
 
         self.background.submit(attempt, done)
 
+    def file_played_elsewhere(self, games: list[tuple[str, str, GameSetup, float, str]], then) -> None:
+        """File finished games this app did not see end (an online table's, kept for this
+        player by its server: ``(game_id, record_text, setup, finished_at, same_game)``, as
+        :meth:`Database.add_game` takes them), each unless it is in the history already.
+
+        Runs in :attr:`background`; ``then((added, done))`` gets the indices of the games
+        filed now, and whether every game is in the history (False: one could not be read
+        or stored now, a busy or full file, and is to be asked for again later)."""
+        def work() -> tuple[list[int], bool]:
+            added, done = [], True
+            for i, (game_id, text, setup, finished, same) in enumerate(games):
+                there = self.db.has_game(same, text)
+                if there:
+                    continue
+                if there is None or not self._file(game_id, text, setup, finished, same):
+                    done = False
+                    continue
+                added.append(i)
+            return added, done
+
+        self.background.submit(work, then)
+
     def quietly_busy(self, work):
         """``(work(), busy)``: run database work; a busy file is left to the caller to
         report (other problems are reported as usual)."""

@@ -284,6 +284,8 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
 
         table = screen.table
         over = table.phase == "game_over"
+        if over:  # a window closed on the last scoring loses no game
+            self._online_game_over(table)
 
         def after(_result=None) -> None:
             if table is not self.table:
@@ -298,6 +300,16 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         self.push_screen(HandOverScreen(score, screen.side_names, screen.deck, table.rules.target, over,
                                         pause=self.scoring_pause, seat_names=screen.names), after)
 
+    def _online_game_over(self, table) -> None:
+        """An online game is over (its last scoring, or its result, is on screen): filed like a
+        local game, and the seat is not needed any more, unless this player asked to play again."""
+        from ..table.local import LocalTable
+
+        if not isinstance(table, LocalTable) and not table.asked_rematch():
+            self.file_online_game(table)
+            if self.kept_seat(table.server, table.code) is not None:
+                self.keep_seat(table.server, table.code, None)
+
     def show_game_over(self, screen: GameScreen) -> None:
         from ..table.local import LocalTable
         from .screens.scoring import GameOverScreen
@@ -306,9 +318,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         names = screen.side_names
         mine = table.rules.side_of(table.my_seat) == table.winner
         online = not isinstance(table, LocalTable)
-        if online and not table.asked_rematch():  # filed like a local game; the seat is not needed any more
-            self.file_online_game(table)
-            self.keep_seat(table.server, table.code, None)
+        self._online_game_over(table)
 
         def after(choice: str | None) -> None:
             if choice == "again" and online:  # the same table again, once everyone at it says yes

@@ -83,6 +83,29 @@ def launch_options(args) -> LaunchOptions:
     return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, s.reduce_motion, config, store.notices.take())
 
 
+def away_game_line(code: str, game: dict[str, Any]) -> str:
+    """The notice for an online game filed after its end, which the player was away for:
+    its table, and how it went for their side when the lines say so."""
+    events = game["events"]
+    try:
+        sides = events[0]["rules"]["sides"]
+        mine = next(i for i, side in enumerate(sides) if game["seat"] in side)
+        end = events[-1]
+        totals, winner = end["totals"], end["winner"]
+        theirs = max(t for i, t in enumerate(totals) if i != mine) if winner == mine else totals[winner]
+        points = {"mine": totals[mine], "theirs": theirs, "n": game["game"], "code": code}
+    except (KeyError, TypeError, IndexError, StopIteration, ValueError):
+        # TRANSLATORS: an online game that ended while the player's app was closed, filed now.
+        return _("Game {n} at table {code} ended while you were away; it is in your history now.").format(
+            n=game["game"], code=code)
+    if winner == mine:
+        # TRANSLATORS: {mine} and {theirs} are points: "you won, 11 to 7".
+        return _("Game {n} at table {code} ended while you were away: you won, {mine} to {theirs}. "
+                 "It is in your history now.").format(**points)
+    return _("Game {n} at table {code} ended while you were away: you lost, {mine} to {theirs}. "
+             "It is in your history now.").format(**points)
+
+
 def settings_theme(store) -> str | None:
     """The theme the settings file remembers, None for the default; one it names that Textual
     does not know (a typo, another version's) is a notice, and the default is used."""
@@ -356,6 +379,43 @@ class StoreMixin:
         # the result seen again by a new app (the seat taken back at the end) is the game filed already
         self.store.file_finished(game_record_id(table.code, table.game_number), text, setup, time.time(),
                                  same_game="%" + game_record_key(table.code, table.game_number))
+
+    def file_away_games(self, server: str, code: str, games: list[dict[str, Any]], seat_now: int | None,
+                        after=None) -> None:
+        """The finished games the server kept for this player's seat at table ``code`` (its
+        ``games`` answer, docs/online-protocol.md: one that ended while the player was away,
+        the seat then freed by a rematch or the table closed) go into the history as a game
+        seen to its end does, and a notice says each one filed now.  The seat kept for the
+        table is forgotten once they are all in, when the token holds no seat there any more
+        (``seat_now`` None); until then the lobby asks again.  ``after()`` is called then."""
+        if self.store is None:
+            return
+        from ..net.messages import game_record_id, game_record_key
+        from ..net.remote import info_seats, seat_record, seats_setup
+
+        entries, shown = [], []
+        for g in games:
+            try:
+                text = seat_record(g["events"])
+            except (KeyError, TypeError, IndexError, AttributeError):
+                continue  # not lines a record is made of: the history could not take it either
+            names, ai = seats_setup(info_seats(g["table"], g["seat"]))
+            setup = GameSetup(names, ai, g["seat"], {"online": code, "server": server})
+            entries.append((game_record_id(code, g["game"], g["finished"]), text, setup, g["finished"],
+                            "%" + game_record_key(code, g["game"])))
+            shown.append(g)
+
+        def then(result: tuple[list[int], bool]) -> None:
+            added, done = result
+            for i in added:
+                self.notify(away_game_line(code, shown[i]), timeout=10)
+            if done and seat_now is None:
+                self.keep_seat(server, code, None)
+            self.show_store_notices()
+            if after is not None:
+                after()
+
+        self.store.file_played_elsewhere(entries, then)
 
     # --- screens and commands -------------------------------------------------------
     def action_show_stats(self) -> None:

@@ -119,3 +119,33 @@ async def test_a_finished_online_game_goes_into_the_history_and_statistics(tmp_p
     (game,) = records.load(store.history_record(entry.id))  # every hand replays: the others' hands rebuilt
     assert game.totals == list(table.totals) and game.rules.variant == "escoba"
     assert store.stats().games == 1
+
+
+async def test_an_online_game_is_filed_at_its_last_scoring_before_its_result_is_seen(tmp_path):
+    """A window closed on the last hand's scoring (the result not asked for) loses no game:
+    it is in the history once the game's end arrives, and the seat is no longer kept."""
+    from scopa_tui.ui.screens.scoring import HandOverScreen
+
+    data = str(tmp_path / "app")
+    async with running_server(tmp_path / "server") as (server, url):
+        bot = headless(url, "Bruno", "easy")
+        task = asyncio.create_task(bot.run(create={"players": 2, "ai": "easy", "target": 1, "public": False}))
+        code = (await first_line(bot)).split()[1]
+        app = online_app(url, join=code)
+        app.init_store(data)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            screen = game_screen(app)
+            table = screen.table
+            while table.phase != "game_over":  # every scoring but the last one answered
+                if isinstance(app.screen, HandOverScreen):
+                    await pilot.press("enter")
+                elif screen._my_turn():
+                    table.play(table.view().legal[0])
+                await pilot.pause(0.02)
+            await until(pilot, lambda: isinstance(app.screen, HandOverScreen), "the last scoring")
+            app.store.background.wait(5)
+            assert app.kept_seat(url, code) is None
+        task.cancel()  # the app closed on the last scoring
+    (entry,) = Store(data).history()
+    assert entry.human_seat == 1 and entry.totals == list(table.totals)

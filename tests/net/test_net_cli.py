@@ -47,11 +47,41 @@ def test_create_without_a_bot_opens_the_app_on_the_table_the_flags_describe(monk
     assert built[0]["online"]["create"] is None
 
 
+def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(monkeypatch, tmp_path):
+    """``scopa-tui online`` (or ``--join``, ``--create``) without ``--name``: the lobby opens on
+    the name it last reached a server with, as on the server; a table created so is titled
+    by the lobby with that name, not with none."""
+    import scopa_tui.ui.app as app_module
+    import scopa_tui.ui.crash as crash
+    from scopa_tui.store import Store
+    from scopa_tui.ui.app import ScopaApp
+
+    Store(tmp_path).update_settings(online_server="ws://127.0.0.1:1/", online_name="Bruno")
+    built = []
+    monkeypatch.setattr(app_module, "ScopaApp", lambda **kw: built.append(kw) or kw)
+    monkeypatch.setattr(crash, "run_app_reporting", lambda app, data_dir: 0)
+    assert main(["online", "--data-dir", str(tmp_path), "--create", "--players", "3"]) == 0
+    assert main(["online", "--data-dir", str(tmp_path), "--join", "ABCDEFGH"]) == 0
+    (created, joined) = [kw["online"] for kw in built]
+    assert created["name"] is None and "title" not in created["create"] and created["create"]["players"] == 3
+    assert joined["name"] is None and joined["join"] == "ABCDEFGH"
+    monkeypatch.undo()
+    app = ScopaApp(online=joined, data_dir=str(tmp_path))  # the app as run_online makes it
+    app.init_store(str(tmp_path))
+    monkeypatch.setattr(app, "push_screen", lambda screen, *a, **k: built.append(screen))
+    monkeypatch.setattr(app, "_check_size", lambda *a: None)
+    app.action_play_online()
+    lobby = built[-1]
+    assert (lobby.server, lobby.name_, lobby.join_code) == ("ws://127.0.0.1:1/", "Bruno", "ABCDEFGH")
+
+
 @pytest.mark.parametrize("argv, words", [
     (["online", "--name", "[b]Anna", "--create", "--ai", "easy"], "may not contain [ or ]"),
     (["online", "--name", "", "--create", "--ai", "easy"], "the name is empty"),
     (["online", "--name", "\u3164", "--create", "--ai", "easy"], "the name is empty"),  # a blank letter
     (["online", "--name", "Anna", "--ai", "easy"], "say --create or --join CODE"),
+    (["online", "--create", "--ai", "easy"], "say --name NAME"),  # a headless seat has no lobby to name it
+    (["online", "--join", "ABCDEFGH", "--bot", "python bot.py"], "say --name NAME"),
     (["online", "--name", "Anna", "--create", "--ai-seats", "genius", "--ai", "easy"], "'genius' is not an AI level"),
     (["online", "--name", "Anna", "--create", "--players", "4", "--ai-seats", "easy,hard", "--ai", "easy"],
      "lists 2 levels for 4 seats"),

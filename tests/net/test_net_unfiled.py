@@ -161,7 +161,7 @@ def unfiled_game(code: str = "ABCDEFGH", game: int = 1, record: str = "{}") -> U
                        {"names": ["Anna", "AI 2"], "ai": [None, "easy"], "human_seat": None, "extra": {}})
 
 
-def test_an_online_file_of_schema_1_keeps_its_tables_and_gains_the_unfiled_games(tmp_path):
+def test_an_online_file_of_schema_1_keeps_its_tables_and_gains_the_unfiled_and_the_players_games(tmp_path):
     con = sqlite3.connect(tmp_path / "online.sqlite3")
     con.executescript(OLD_SCHEMA)
     con.execute("INSERT INTO tables VALUES ('ABCDEFGH', 1.0, ?, '[]', 7, 0)", (json.dumps({"title": "t"}),))
@@ -172,7 +172,8 @@ def test_an_online_file_of_schema_1_keeps_its_tables_and_gains_the_unfiled_games
         (table,) = store.load()
         assert (table.code, table.seed, table.config) == ("ABCDEFGH", 7, {"title": "t"})
         assert store.unfiled() == []
-        assert store.con.execute("PRAGMA user_version").fetchone() == (2,)
+        assert store.con.execute("PRAGMA user_version").fetchone() == (3,)  # and the players' games (3)
+        assert store.con.execute("SELECT count(*) FROM seat_games").fetchone() == (0,)
         store.replace("ABCDEFGH", 1.0, {"title": "t", "game": 2}, [], 8, unfiled=unfiled_game())
         assert store.unfiled() == [unfiled_game()]
     finally:

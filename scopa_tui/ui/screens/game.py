@@ -62,7 +62,9 @@ SEAT_NEWS = {"joined": N_("{name} sat down"), "left": N_("{name} lost the connec
              # after the game's end (net/remote.py): asked to play again at the table, or left it
              "rematch": N_("{name} wants to play again"), "gone": N_("{name} left the table"),
              # this player's own seat, now played by the AI (the turn limit passed, the link dropped)
-             "you_away": N_("You are away: the AI plays for you until you are back")}
+             "you_away": N_("You are away: the AI plays for you until you are back"),
+             # before the start: the table's creator left it, or went and did not come back
+             "you_start": N_("{name} is not at the table: you may start it now (Enter)")}
 # The footer's (and the Keys panel's) words for the number keys, marked one by one.
 CARD_KEY_WORDS = (N_("card 1"), N_("card 2"), N_("card 3"), N_("card 4"), N_("card 5"), N_("card 6"),
                   N_("card 7"), N_("card 8"), N_("card 9"), N_("card 10"))

@@ -122,6 +122,8 @@ class LobbyScreen(Translated, Screen):
         self._said = lambda: ""  # the line under the form, made again in a new language
         self._shown_variant = "scopa"  # the game whose house rules are ticked below
         self._about: str | None = None  # the house rule explained under them (None: the game)
+        self._offered: str | None = None  # a kept seat's code this lobby put in the code box
+        self._asked: set[tuple[str, str]] = set()  # (server, code): kept seats whose finished games were asked for
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
@@ -267,7 +269,10 @@ class LobbyScreen(Translated, Screen):
         kept = self.app.kept_codes(url)
         box = self.query_one("#code", Input)
         if kept and not box.value.strip():  # a seat kept from a game left (or a crash): offered back
-            box.value = kept[-1]
+            box.value = self._offered = kept[-1]
+        elif not kept and self._offered is not None and box.value == self._offered:
+            box.value = ""  # the seat offered is gone (its game filed): nothing to take back
+            self._offered = None
 
         def line() -> str:
             if kept:  # said instead of the count (the list shows the tables): one line at 80 columns
@@ -317,6 +322,38 @@ class LobbyScreen(Translated, Screen):
         if not self.query("#tables"):  # the lobby has gone meanwhile (a seat taken, Esc)
             return
         self.show_tables(tables, client.url)
+        await self._kept_games(client)
+
+    async def _kept_games(self, client, codes: list[str] | None = None, redraw: bool = True) -> None:
+        """Ask the server, once a lobby, for the finished games of the seats kept on it (a
+        window closed, or a crash, before their game ended): each goes into the history, and
+        a seat the server no longer holds (the table closed, or a rematch freed it) is
+        forgotten, so the lobby offers no seat that is gone (docs/online-protocol.md, ``games``).
+        A server without ``games`` (an older one) leaves the seats as they are.  ``redraw``:
+        the line under the tables says the seats kept afresh (not while a seat is being taken)."""
+        from ...net.client import NetClientError
+
+        url = client.url
+        for code in codes if codes is not None else self.app.kept_codes(url):
+            token = self.app.kept_seat(url, code)
+            if token is None or (url, code) in self._asked:
+                continue
+            self._asked.add((url, code))
+            try:
+                seat, games = await client.games(code, token)
+            except NetClientError:
+                return
+            if not games and seat is None:
+                self.app.keep_seat(url, code, None)
+            elif games:
+                self.app.file_away_games(url, code, games, seat, after=self._kept_changed if redraw else None)
+        if redraw:
+            self._kept_changed()
+
+    def _kept_changed(self) -> None:
+        """The seats kept may have changed: the line under the tables says so afresh."""
+        if self.query("#tables") and self.client is not None:
+            self.show_tables(self.tables, self.client.url)
 
     # --- the game and its house rules ------------------------------------------------------
     @staticmethod
@@ -444,7 +481,10 @@ class LobbyScreen(Translated, Screen):
             except NetClientError as e:
                 if e.code not in ("bad_token", "no_such_table"):
                     raise
-                self.app.keep_seat(client.url, code, None)  # that seat is gone: join as anyone would
+                # that seat is gone: its game, if it ended meanwhile, into the history; then join as anyone would
+                self._asked.discard((client.url, code))
+                await self._kept_games(client, [code], redraw=False)  # the code stays in its box
+                self.app.keep_seat(client.url, code, None)
         return await client.join(code)
 
     def action_back(self) -> None:
