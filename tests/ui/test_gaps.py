@@ -305,6 +305,26 @@ async def test_a_quick_extra_enter_does_not_skip_the_game_over_screen():
         assert app.game is not game  # played again
 
 
+@pytest.mark.parametrize("seed, winner", [(4, "You won the game."), (1, "Anna won the game.")])
+async def test_the_line_under_the_table_says_who_won_once_the_game_is_over(seed, winner):
+    # After the last hand it said "Hand 1 is over." as after any hand, under the game-over
+    # screen and once that was closed at an online table.
+    game = Game(make_rules(players=2, target=1), seed=seed)
+    game.start()
+    while not (game.turn == 0 and len(game.hand_of(0)) + len(game.hand_of(1)) == 1 and game.view(0).stock == 0):
+        game.play(game.legal_moves()[0])
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"]), ai_delay=0, game=game)
+    app.scoring_pause = 30
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("1", "tab", "enter")  # the last card of the game, and what it takes
+        await settle(pilot)
+        assert game.phase == "game_over" and app.screen is not screen  # the last hand's scoring on top
+        said = text_of(screen.query_one("#prompt"), width=76)
+        assert said.startswith("Hand 1 is over.") and winner in said, said
+
+
 async def test_the_prompt_keeps_its_key_hint_whole_at_80_columns():
     app = stacked_app([["10s", "2s", "7s"], ["4c", "5b", "6b"]], ["5c", "6c", "9s", "10d"])
     async with app.run_test(size=(80, 24)) as pilot:

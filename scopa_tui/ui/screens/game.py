@@ -214,6 +214,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # The hand just scored whose last cards are still on the table: the pile lines count
         # them when they leave it (_take_leftovers), so that no pile shows two numbers.
         self._unpiled: HandScore | None = None
+        self._last_hand = 0  # the hand whose end the line under the table says
+        self._game_winner: int | None = None  # the side that won the game, once it is over
         self._last_capturer: int | None = None  # the seat that captured last this hand
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
         self._chat_toast_until = 0.0  # monotonic time the chat notice on screen goes (CHAT_TOAST_SECONDS)
@@ -497,6 +499,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._log_event(event)
         if isinstance(event, GameStarted):
             pic.totals = [0] * self.table.rules.n_sides
+            self._game_winner = None
+        elif isinstance(event, GameEnded):  # the line under the table says it from now on
+            self._game_winner = event.winner
+            if self.leftover is None:
+                self._set_message(self._hand_over_text)
         elif isinstance(event, Dealt):
             if event.first:
                 pic.hand_no, pic.dealer, pic.table = event.hand, event.dealer, tuple(event.table)
@@ -778,9 +785,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.preview = None
         self._clear_selection()
 
-        def over() -> Text:
-            return Text(_("Hand {n} is over.").format(n=event.score.hand))
-
+        self._last_hand = event.score.hand
+        over = self._hand_over_text
         wait = 0.0
         if self.leftover is None:
             self._set_message(over)
@@ -806,6 +812,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self.set_timer(wait, scoring)
         else:
             scoring()
+
+    def _hand_over_text(self) -> Text:
+        """The line under the table after a hand: "Hand 3 is over.", and after the game's last
+        hand who won it ("Hand 9 is over. Anna won the game.")."""
+        text = _("Hand {n} is over.").format(n=self._last_hand)
+        if self._game_winner is not None:
+            text += " " + self._winner_text(self._game_winner) + "."
+        return Text(text)
 
     def _leftover_text(self, side: int, cards) -> str:
         """Who takes the cards left on the table at the end of the hand, and which: the
