@@ -142,6 +142,25 @@ async def test_tab_with_no_card_chosen_says_how_to_choose_one_as_enter_does():
         assert str(screen.message) == "Choose a card first: ←/→ or 1–3"
 
 
+async def test_a_number_key_past_the_hand_says_which_keys_there_are_as_a_sentence():
+    from scopa_tui import languages
+
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("4")
+        assert screen.selected is None and not app.game.history
+        # a capital, as "Choose a card first" and "No table card has the letter" have
+        assert str(screen.message) == "You have 3 cards: press 1–3"
+        try:
+            languages.use("it")
+            await pilot.press("9")
+            assert str(screen.message) == "Hai 3 carte: premi 1–3"
+        finally:
+            languages.use("en")
+
+
 async def test_arrow_keys_and_mouse_select():
     app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
     async with app.run_test(size=(80, 24)) as pilot:

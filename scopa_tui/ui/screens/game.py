@@ -1202,7 +1202,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _select(self, index: int) -> None:
         hand = self.pic.my_hand
         if not 0 <= index < len(hand):
-            self._set_message(lambda: Text(ngettext("you have {n} card: press 1", "you have {n} cards: press 1–{n}",
+            self._set_message(lambda: Text(ngettext("You have {n} card: press 1", "You have {n} cards: press 1–{n}",
                                                     len(hand)).format(n=len(hand)), style="bold"))
             return
         self.selected = index
