@@ -42,6 +42,7 @@ from ..widgets.play_button import PlayButton
 from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
+from ..wrapping import NO_BREAK
 from ...engine.text import N_, _, ngettext, pgettext
 from ...engine.words import elides, labelled, side_score
 from .fresh import StyledOnMount
@@ -1536,7 +1537,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # TRANSLATORS: before the hint's move and why: "Hint: 7d takes 3c + 4s, ...".
             out = Text(_("Hint:") + " ", style="bold")
             out.append_text(styled_text(message.reason, self.deck, self._card_style))
-            keys = out + Text("  " + _("Enter plays it"), style="dim")
+            # no-break spaces: the words go to the next line together, not "Enter" alone at
+            # the end of one (wrapping.py)
+            keys = out + Text("  " + _("Enter plays it").replace(" ", NO_BREAK[0]), style="dim")
             # The keys only where they cost no line of their own beyond the prompt's two: a
             # long hint keeps its reason whole (widgets/prompt.py), and the footer says ⏎.
             prompt = self.query_one("#prompt", Prompt)
