@@ -135,6 +135,7 @@ async def test_the_keys_panel_names_the_hand_s_and_the_table_s_keys_on_one_row_e
         assert ("←→", "card") in rows and "→" not in keys
         assert ("1–3", "card") in rows and not {"1", "2", "4", "0"} & set(keys)
         assert ("a–d", "table card") in rows and not {"a", "e", "z"} & set(keys)
+        assert ("^Q", "quit") in rows  # as "q quit" is: it read "Quit Quit the app and return to …"
         footer = [b.binding.description for b in screen.active_bindings.values() if b.binding.show]
         assert footer == ["next capture", "card", "play", "clear", "hint", "help", "quit"]  # as they were
         await pilot.press("right", "right")
