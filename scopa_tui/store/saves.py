@@ -140,11 +140,15 @@ class SavedGame:
             text = _("hand {hand} of a game of {variant} to {target} with a {partner} partner against "
                      "{opponents}: {score}")
         elif variant.name == "scopa":
-            # TRANSLATORS: the resume question; {opponents} are AI levels ("medium and hard"),
-            # {score} every side's points ("You: 7, Anna: 5").
-            text = _("hand {hand} of a game to {target} against {opponents}: {score}")
+            # TRANSLATORS: the resume question; {opponents} are AI levels ("hard", "medium and
+            # hard"), {score} every side's points ("You: 7, Anna: 5"). The singular for one
+            # opponent: Italian "(avversario: difficile)", the plural "(avversari: medio e difficile)".
+            text = ngettext("hand {hand} of a game to {target} against {opponents}: {score}",
+                            "hand {hand} of a game to {target} against {opponents}: {score}", len(opponents))
         else:
-            text = _("hand {hand} of a game of {variant} to {target} against {opponents}: {score}")
+            text = ngettext("hand {hand} of a game of {variant} to {target} against {opponents}: {score}",
+                            "hand {hand} of a game of {variant} to {target} against {opponents}: {score}",
+                            len(opponents))
         return text.format(hand=g.hand_no, variant=_(variant.title), target=g.rules.target, opponents=opp,
                            partner=partner, score=score)
 

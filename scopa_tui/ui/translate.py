@@ -58,6 +58,9 @@ TEXTUAL_KEY_WORDS = (
 # F12 on every screen and dialog of an app with TranslatedApp (README.md, Keys).
 # priority: modal screens (help, scoring, dialogs) stop the app's own bindings
 SCREENSHOT_KEY = Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot", show=False, priority=True)
+# Ctrl+Q as Textual's, named as the footers name q: the keys panel read "^Q Quit Quit the app
+# and return to the command prompt." under "q quit" (its tooltip said its word again).
+QUIT_KEY = Binding("ctrl+q", "quit", N_("quit"), id="app.quit_ctrl_q", show=False, priority=True)
 
 
 # One way of naming a key on every screen, its footer, the keys panel and the help alike

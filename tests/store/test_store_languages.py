@@ -139,7 +139,22 @@ def test_a_save_is_summed_up_in_italian(tmp_path):
     (tmp_path / "g.json").write_text(save_text(game, setup_for(ai="hard"), "g"))
     saved = saves.load("g")
     languages.use("it")
-    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversari: difficile): Tu: ")
+    # one opponent in the singular ("avversari: difficile" was the plural's)
+    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversario: difficile): Tu: ")
+
+
+def test_a_save_against_two_names_its_opponents_in_the_plural(tmp_path):
+    from scopa_tui.store.files import Notices
+    from scopa_tui.store.saves import GameSetup, Saves, save_text
+
+    game = play(Game(make_rules(players=3), seed=4), moves=3, seed=4)
+    setup = GameSetup(["You", "Anna", "Bruno"], [None, "hard", "medium"], 0)
+    saves = Saves(tmp_path, Notices())
+    (tmp_path / "g.json").write_text(save_text(game, setup, "g"))
+    for lang, words in (("it", "(avversari: difficile e medio)"), ("es", "(rivales: difícil y medio)"),
+                        ("fr", "(adversaires\u00a0: difficile et moyen)")):
+        languages.use(lang)
+        assert words in saves.load("g").summary(), lang
 
 
 def test_a_save_of_six_names_a_side_with_the_and_of_its_second_name(tmp_path):
@@ -167,7 +182,7 @@ def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp
     saved = saves.load("g")
     languages.use("fr")
     # "une partie de Escoba" was wrong French ("d'Escoba"), as "de" before any game's name that starts with a vowel
-    assert saved.summary().startswith(f"manche {game.hand_no} d'une partie en 21 (Escoba, adversaires\u00a0: moyen)\u00a0: ")
+    assert saved.summary().startswith(f"manche {game.hand_no} d'une partie en 21 (Escoba, adversaire\u00a0: moyen)\u00a0: ")
 
 
 def test_a_bad_settings_file_is_reported_in_italian(tmp_path):

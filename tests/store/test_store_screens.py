@@ -415,6 +415,25 @@ async def test_stats_screen_shows_the_record(tmp_path):
         assert opened == [(None, None)]  # all games: the whole history
 
 
+async def test_the_statistics_stay_beside_their_names_on_a_wide_terminal(tmp_path):
+    """At 200 columns the record and the table of opponents are 100 wide under the title, the
+    row of choices above them; at 80 as wide as the screen (a margin at each side)."""
+    store = Store(tmp_path)
+    file_game(store, play(Game(make_rules(players=2), seed=1), seed=1))
+    for width, height in ((200, 50), (80, 24)):
+        app = ScreensApp(StatsScreen(store.stats()))
+        async with app.run_test(size=(width, height)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            boxes = [screen.query_one(q).region for q in ("#stats-choices", "#stats-summary", "#stats-levels")]
+            assert len({(r.x, r.width) for r in boxes}) == 1, boxes  # one column
+            box = boxes[0]
+            assert box.width == min(100, width - 2)
+            assert abs(box.x - (width - box.right)) <= 1  # centred
+            levels = shown(screen.query_one("#stats-levels")).splitlines()[1]
+            assert levels.index("Win rate") - levels.index("Players") < 90
+
+
 def inside(screen, selector: str) -> str:
     """The words in a bordered panel, without its border."""
     return " ".join(text_of(screen, selector).replace("│", " ").split())

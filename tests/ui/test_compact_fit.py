@@ -85,7 +85,8 @@ async def test_a_long_hint_shows_whole_and_the_prompt_shrinks_back(lang, case):
         assert prompt.region.height == len(rows) == max(2, sum(1 for row in rows if row.strip()))
         if case == "settebello left":
             assert len(rows) == 3  # two lines could not say it
-        keys = _("Enter plays it")  # kept where they take no line of their own beyond two
+        # kept where they take no line of their own beyond two, their words together
+        keys = _("Enter plays it").replace(" ", "\u00a0")
         bare = said.removesuffix(f"  {keys}")
         assert (keys in said) == (prompt.lines_for(f"{bare}  {keys}") <= max(2, prompt.lines_for(bare)))
         assert felt.card_size == before[1]  # the table keeps its cards

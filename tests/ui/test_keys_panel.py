@@ -8,7 +8,7 @@ from textual.widgets import HelpPanel
 
 from scopa_tui.ui.widgets.cards import TableView
 
-from .helpers import game_screen, make_app, palette_command, settle, wait_for_my_turn
+from .helpers import game_screen, make_app, palette_command, settle, stacked_app, wait_for_my_turn
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (200, 60)])
@@ -103,3 +103,51 @@ async def test_the_keys_panel_on_the_new_game_screen_in_french_shows_no_english(
         assert app.screen.query(HelpPanel)
         found = english_in(app, "fr")
     assert not found, f"English words in the keys panel: {found}"
+
+
+def panel_rows(screen) -> list[tuple[str, str]]:
+    """The keys panel's rows as drawn: (key, words), a row wrapped on two lines joined."""
+    from rich.console import Console
+    from textual.widgets._key_panel import BindingsTable
+
+    console = Console(width=200, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(screen.query_one(BindingsTable).render_bindings_table())
+    rows = []
+    for line in console.export_text().splitlines():
+        key, _, words = line.strip().partition(" ")
+        if key:
+            rows.append((key, words.strip()))
+    return rows
+
+
+async def test_the_keys_panel_names_the_hand_s_and_the_table_s_keys_on_one_row_each():
+    """"←→ card" once (there was a "→ card" under it), "1–3 card" (a row for each of the ten
+    number keys) and the table's letters as under the table ("a–d table card", one row for
+    each of twenty-two letters); the keys themselves go on answering."""
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await palette_command(pilot, "Keys")
+        await settle(pilot)
+        rows = panel_rows(screen)
+        keys = [key for key, _words in rows]
+        assert ("←→", "card") in rows and "→" not in keys
+        assert ("1–3", "card") in rows and not {"1", "2", "4", "0"} & set(keys)
+        assert ("a–d", "table card") in rows and not {"a", "e", "z"} & set(keys)
+        assert ("^Q", "quit") in rows  # as "q quit" is: it read "Quit Quit the app and return to …"
+        footer = [b.binding.description for b in screen.active_bindings.values() if b.binding.show]
+        assert footer == ["next capture", "card", "play", "clear", "hint", "help", "quit"]  # as they were
+        await pilot.press("right", "right")
+        assert screen.selected == 1
+        await pilot.press("4")
+        assert str(screen.message) == "You have 3 cards: press 1–3"
+        await pilot.press("1", "enter")  # 7c and its first capture
+        await settle(pilot)
+        assert app.game.history, "the card keys still play"
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        rows = panel_rows(screen)
+        hand, table = len(screen.pic.my_hand), screen._letter_keys()
+        assert ("1–2" if hand == 2 else "1", "card") in rows  # the panel follows the hand
+        assert (table, "table card") in rows and table != "a–d"

@@ -197,7 +197,7 @@ async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
         screen = game_screen(app)
         banner, main = screen.query_one("#moment"), screen.query_one("#main")
         at = main.region
-        last_deal_seen = leftovers_seen = False
+        last_deal_seen = leftovers_seen = leftovers_drawn = False
         while not isinstance(app.screen, HandOverScreen):
             if app.game.phase == "play" and screen.pic.stock == 0 and screen.pic.hand_no and not last_deal_seen:
                 last_deal_seen = "Last cards: the table goes to the last to capture" in text_of(banner)
@@ -207,12 +207,16 @@ async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
                 leftovers_seen = "the last cards" in text_of(screen.query_one("#prompt"))
                 assert not banner.display or "the last cards" not in text_of(banner)  # said once
                 assert screen.query_one("#table").captured == frozenset(screen.leftover[0])
+                if screen.query_one("#table").cards:  # drawn on the table, with no letter in brackets
+                    drawn = str(screen.query_one("#table").render())
+                    assert "[]" not in drawn and "[" not in drawn, drawn
+                    leftovers_drawn = True
             if screen._my_turn():
                 await play_by_keys(pilot, app.game.legal_moves()[0])
             await pilot.pause()
         assert last_deal_seen
         score = app.game.hand_scores[0]
-        assert score.leftover and leftovers_seen
+        assert score.leftover and leftovers_seen and leftovers_drawn
         assert "Last cards" in "\n".join(screen.query_one("#log").texts)
         # Under the scoring (and the game over) the line says the hand is over, not who took them.
         assert text_of(screen.query_one("#prompt")).strip() == "Hand 1 is over."

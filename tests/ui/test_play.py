@@ -142,6 +142,25 @@ async def test_tab_with_no_card_chosen_says_how_to_choose_one_as_enter_does():
         assert str(screen.message) == "Choose a card first: ←/→ or 1–3"
 
 
+async def test_a_number_key_past_the_hand_says_which_keys_there_are_as_a_sentence():
+    from scopa_tui import languages
+
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("4")
+        assert screen.selected is None and not app.game.history
+        # a capital, as "Choose a card first" and "No table card has the letter" have
+        assert str(screen.message) == "You have 3 cards: press 1–3"
+        try:
+            languages.use("it")
+            await pilot.press("9")
+            assert str(screen.message) == "Hai 3 carte: premi 1–3"
+        finally:
+            languages.use("en")
+
+
 async def test_arrow_keys_and_mouse_select():
     app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
     async with app.run_test(size=(80, 24)) as pilot:
@@ -270,6 +289,26 @@ async def test_hint_selects_a_legal_move_and_says_why(monkeypatch):
         await pilot.press("enter")
         await settle(pilot)
         assert app.game.history[0].card == card
+
+
+async def test_the_hint_s_enter_plays_it_moves_to_the_next_line_whole():
+    """"Enter plays it" after a hint never breaks across lines: at 120×40 in Italian the
+    prompt ended a line with "Enter" and began the next with "la gioca"."""
+    from rich.console import Console
+
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("h")
+        await settle(pilot)
+        said = screen.message
+        assert said.plain.startswith("Hint: ") and said.plain.endswith("Enter\u00a0plays\u00a0it")
+        console = Console(width=200, file=open("/dev/null", "w"))  # noqa: SIM115
+        for width in range(20, len(said.plain) + 1):
+            lines = [line.plain.replace("\u00a0", " ").strip() for line in said.wrap(console, width)]
+            assert not any(line.endswith(("Enter", "Enter plays")) for line in lines), (width, lines)
+            assert any(line.endswith("Enter plays it") for line in lines) or width < len("Enter plays it")
 
 
 async def test_new_game_screen_starts_the_chosen_game():

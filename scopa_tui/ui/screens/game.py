@@ -12,7 +12,7 @@ from __future__ import annotations
 import string
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -25,7 +25,7 @@ from textual.events import Key, Resize
 from textual.geometry import Offset
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import HelpPanel, Static
 
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...engine.events import Event
@@ -42,6 +42,7 @@ from ..widgets.play_button import PlayButton
 from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
+from ..wrapping import NO_BREAK
 from ...engine.text import N_, _, ngettext, pgettext
 from ...engine.words import elides, labelled, side_score
 from .fresh import StyledOnMount
@@ -1173,6 +1174,46 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # TRANSLATORS: the keys that choose a hand card: "←/→ or 1–3".
         return f"←/→{sep}{numbers}" if sep else _("←/→ or {numbers}").format(numbers=numbers)
 
+    def _number_keys(self) -> str:
+        """The number keys of the hand's cards: "1–3", "1" for a last card, "1–9 0" for
+        Scopone's ten; "" with no card in hand."""
+        n = len(self.pic.my_hand)
+        return "" if not n else "1" if n == 1 else "1–9 0" if n == 10 else f"1–{n}"
+
+    def _letter_keys(self) -> str:
+        """The letters of the table's cards, as under the table: "a–d" for a run with no gap,
+        else each ("a c d": a card keeps its letter while it stays); "" for an empty table."""
+        labels = self.table_labels()
+        letters = [labels[card] for card in self.table_order()]
+        if len(letters) > 2 and letters == TABLE_LETTERS[TABLE_LETTERS.index(letters[0]):][:len(letters)]:
+            return f"{letters[0]}–{letters[-1]}"  # a run with no gap
+        return " ".join(letters)  # cards keep their letters, so there may be gaps: name them
+
+    @property
+    def active_bindings(self):
+        """The keys panel's (Ctrl+P → Keys) view of the keys: ← and → on one row as the footer
+        names them ("←→ card"), the number keys of the cards in hand on one ("1–3 card 1…"
+        was a row for each of ten keys) and the letters of the table's cards on one ("a–d
+        table card"). The others still answer, with a line that says which keys there are;
+        the footer shows none of them."""
+        bindings = super().active_bindings
+        numbers, letters = self._number_keys(), self._letter_keys()
+        out = {}
+        for key, active in bindings.items():
+            b = active.binding
+            if b.id == "game.right":
+                continue  # the row of ← says "←→"
+            if b.id is not None and b.id.startswith(("game.card", "game.table_")):
+                first, keys = ("game.card1", numbers) if b.id.startswith("game.card") else \
+                    (f"game.table_{TABLE_LETTERS[0]}", letters)
+                if b.id != first or not keys:
+                    continue
+                # the words of the row of ← ("card") and of a table card's letter
+                words = _("card") if b.id == "game.card1" else b.description
+                active = active._replace(binding=replace(b, key_display=keys, description=words))
+            out[key] = active
+        return out
+
     # A card (and table cards) chosen while an AI plays stays chosen for the player's turn.
     def _resume_early_choice(self) -> bool:
         """At the player's turn: take up a choice made during the AIs' turns, if any is left."""
@@ -1231,7 +1272,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _select(self, index: int) -> None:
         hand = self.pic.my_hand
         if not 0 <= index < len(hand):
-            self._set_message(lambda: Text(ngettext("you have {n} card: press 1", "you have {n} cards: press 1–{n}",
+            self._set_message(lambda: Text(ngettext("You have {n} card: press 1", "You have {n} cards: press 1–{n}",
                                                     len(hand)).format(n=len(hand)), style="bold"))
             return
         self.selected = index
@@ -1524,7 +1565,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # TRANSLATORS: before the hint's move and why: "Hint: 7d takes 3c + 4s, ...".
             out = Text(_("Hint:") + " ", style="bold")
             out.append_text(styled_text(message.reason, self.deck, self._card_style))
-            keys = out + Text("  " + _("Enter plays it"), style="dim")
+            # no-break spaces: the words go to the next line together, not "Enter" alone at
+            # the end of one (wrapping.py)
+            keys = out + Text("  " + _("Enter plays it").replace(" ", NO_BREAK[0]), style="dim")
             # The keys only where they cost no line of their own beyond the prompt's two: a
             # long hint keeps its reason whole (widgets/prompt.py), and the footer says ⏎.
             prompt = self.query_one("#prompt", Prompt)
@@ -1598,6 +1641,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # before an online table's game, only its creator's Enter (start) is there.
         waiting = self.table.phase == "waiting"
         footer = (self._my_turn(), self.table.phase == "game_over", waiting, waiting and self.table.starter() is None)
+        if self.query(HelpPanel):  # the keys panel names the hand's and the table's keys now
+            footer += (self._number_keys(), self._letter_keys())
         if self._footer_turn != footer:
             self._footer_turn = footer
             self.refresh_bindings()
@@ -1644,13 +1689,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # TRANSLATORS: the table's border: how many cards are still to be dealt.
             title = _("Table · stock {n}").format(n=pic.stock) if pic.stock else _("Table · stock empty")
         subtitle = ""
-        order = self.table_order()
-        if self._my_turn() and order:
-            letters = [self.table_labels()[card] for card in order]
-            if len(letters) > 2 and letters == TABLE_LETTERS[TABLE_LETTERS.index(letters[0]):][:len(letters)]:
-                keys = f"{letters[0]}–{letters[-1]}"  # a run with no gap
-            else:
-                keys = " ".join(letters)  # cards keep their letters, so there may be gaps: name them
+        if self._my_turn() and self.table_order():
+            keys = self._letter_keys()
             # TRANSLATORS: under the table: the letter keys that add a table card to the capture.
             subtitle = _("{keys}: take a card").format(keys=keys)
         set_border(table, _("Table · void deal") if self.redeal is not None else title, subtitle)

@@ -378,7 +378,9 @@ class TableView(CardCanvas):
                 lines = [[(f"{label}", "label")] + lines[0]]
                 items.append(Item(lines, "", state, c))
             else:
-                text = f"[{label}]" if state else label
+                # brackets mark a chosen or taken card by its letter; the last cards going to
+                # the last capturer have none (README.md, Playing): no empty "[]" over them
+                text = f"[{label}]" if state and label else label
                 items.append(Item(render_card(c, self.deck, size), text, state, c))
         if self.played is not None:
             card, who = self.played
