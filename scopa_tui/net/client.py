@@ -34,7 +34,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from ..engine.text import N_, _, pgettext
 from ..engine.words import elides
 from .messages import (BURST, DEFAULT_URL, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_games, check_lobby, encode,
-                       parse_server)
+                       parse_server, two_addresses)
 
 _END = object()  # the iterator's end
 GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
@@ -176,6 +176,8 @@ class NetClient:
         if self.url.startswith("wss:"):
             kwargs["ssl"] = self.ssl or ssl_module.create_default_context()
         try:
+            if two_addresses(self.url):
+                raise ValueError(self.url)
             ws = await connect(self.url, **kwargs)
         except (InvalidURI, ValueError):  # "ws://[::1", a port past 65535, a name IDNA refuses ("a..b")
             raise NetClientError("connect", _("{text} is not a server address such as {url}").format(

@@ -12,7 +12,8 @@ import argparse
 from ..engine.text import N_, _, ngettext
 from ..engine.words import shows_something
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, AI_LEVELS, DEFAULT_URL, NAME_MAX, TITLE_MAX,
-                       TURN_LIMIT_MAX, TURN_LIMIT_MIN, NetError, check_name, clean_text, plain_text)
+                       TURN_LIMIT_MAX, TURN_LIMIT_MIN, NetError, check_name, clean_text, plain_text,
+                       two_addresses)
 
 
 def seconds_between(low: float, high: float):
@@ -101,7 +102,7 @@ def _url(text: str) -> str:
     try:  # "ws://[::1" or a port past 65535 said in urllib's English words, at the connection
         parts = urlsplit(text)
         parts.port  # noqa: B018 - read for its check
-        good = text.startswith(("ws://", "wss://")) and bool(parts.hostname)
+        good = text.startswith(("ws://", "wss://")) and bool(parts.hostname) and not two_addresses(text)
     except ValueError:
         good = False
     if not good:

@@ -28,6 +28,12 @@ PROTOCOL = "scopa-net/1"
 DEFAULT_PORT = 7654
 DEFAULT_URL = f"ws://127.0.0.1:{DEFAULT_PORT}/"
 
+
+def two_addresses(url: str) -> bool:
+    """True for an address with a second one after it ("ws://a:7654/ws://b:7654/", typed
+    after what a box held): its path would be ignored, and the player left at the first."""
+    return "://" in url.partition("://")[2]
+
 # --- limits (docs/online-protocol.md, "Limits") ---------------------------------------
 MAX_MESSAGE = 16 * 1024  # bytes of one client frame; a longer one gets ``too_big``
 MAX_FRAME = 64 * 1024  # a frame longer than this closes the connection (WebSocket 1009)

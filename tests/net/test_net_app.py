@@ -218,6 +218,11 @@ async def test_ctrl_o_opens_the_lobby_and_a_server_out_of_reach_is_one_line():
         await until(pilot, lambda: "99999" in str(lobby.query_one("#lobby-error").content), "the address line")
         assert str(lobby.query_one("#lobby-error").content) == (
             "✗ 'ws://127.0.0.1:99999/' is not a server address such as ws://127.0.0.1:7654/")
+        lobby.query_one("#server").value = "ws://127.0.0.1:9/ws://127.0.0.1:7654/"  # one pasted after another
+        await pilot.press("f5")
+        await until(pilot, lambda: "7654/'" in str(lobby.query_one("#lobby-error").content), "the second line")
+        assert str(lobby.query_one("#lobby-error").content) == (
+            "✗ 'ws://127.0.0.1:9/ws://127.0.0.1:7654/' is not a server address such as ws://127.0.0.1:7654/")
         lobby.query_one("#code").value = ""
         await pilot.click("#join")
         await until(pilot, lambda: "type the table's code" in str(lobby.query_one("#lobby-error").content),

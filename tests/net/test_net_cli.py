@@ -92,6 +92,9 @@ def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(mon
     (["online", "--server", "ws://[::1", "--name", "Anna", "--create", "--ai", "easy"], "not a server address"),
     (["online", "--server", "ws://127.0.0.1:99999/", "--name", "Anna", "--create", "--ai", "easy"],
      "not a server address"),
+    # two addresses typed one after the other: the second was taken for a path and ignored
+    (["online", "--server", "ws://127.0.0.1:7830/ws://127.0.0.1:7654/", "--name", "Anna", "--create", "--ai",
+      "easy"], "not a server address"),
     (["online", "--name", "Anna", "--create", "--ai", "cmd:python bot.py"], "--ai takes a built-in AI"),
     (["online", "--name", "Anna", "--create", "--bot", "no-such-program-xyz"], "no program 'no-such-program-xyz'"),
     (["online", "--name", "Anna", "--create", "--bot", "x", "--ai", "easy"], "not allowed with argument"),
