@@ -29,7 +29,7 @@ from ..engine.words import shown_name
 from ..table.base import AwayPlay, Seat, Table
 from ..table.notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
-from .messages import AI_NAME, CHAT_MAX, check_points, check_seat, check_seconds, check_table_info
+from .messages import AI_NAME, CHAT_MAX, check_points, check_seat, check_seconds, check_table_info, is_table_code
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
 # when shown: :attr:`RemoteTable.status`).
@@ -69,7 +69,7 @@ class RemoteTable(Table):
         self.client = client
         try:  # a joined message the screen cannot draw: one line
             info = check_table_info(joined.get("table"))
-            if not isinstance(joined.get("code"), str):
+            if not is_table_code(joined.get("code")):  # kept in settings.json with the seat's token
                 raise ValueError("the answer names no table code")
             self.my_seat = check_seat(joined.get("seat"), info["players"])
         except ValueError as e:
