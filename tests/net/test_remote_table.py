@@ -192,7 +192,27 @@ def _after_the_deal(messages: list[dict], bad: dict) -> list[dict]:
 
 def _bad_messages(messages: list[dict]) -> dict[str, dict]:
     deal = messages[2]["event"]
+    mine, table = deal["hands"][0], deal["table"]
+    unseen = [f"{rank}{suit}" for suit in "dcsb" for rank in range(1, 11) if f"{rank}{suit}" not in mine + table]
+    # a card the other seat may hold that takes a table card of its rank, the others staying
+    taken, taker = next((t, u) for t in table for u in unseen if u[:-1] == t[:-1])
+
+    def play(seat, card, capture=(), scopa=False):
+        return {"type": "event", "event": {"event": "play", "hand": 1, "seat": seat, "card": card,
+                                           "capture": list(capture), "scopa": scopa}}
+
+    # Lines of the right form that do not fit the game so far: a server of another make drew
+    # a hand of 13 cards and a stock of -120 with them, and this seat's plays were refused.
     return {
+        "the first deal again": {"type": "event", "event": dict(deal)},
+        "a deal of 13 cards": {"type": "event", "event": {**deal, "hand": 2, "hands": [mine + unseen[:10], None]}},
+        "a deal of a table card": {"type": "event", "event": {**deal, "hand": 2, "hands": [[table[0]] + mine[1:], None]}},
+        "a play of a card this seat does not hold": play(0, unseen[0]),
+        "a play of a table card": play(1, table[0]),
+        "a capture of a card this seat holds": play(1, unseen[0], [mine[0]]),
+        "a scopa that leaves cards on the table": play(1, taker, [taken], True),
+        "a state whose deal deals a card twice": {**messages[0], "events": [
+            messages[1]["event"], {**deal, "hands": [[table[0]] + mine[1:], None]}]},
         "a turn of seat 99": {"type": "turn", "seat": 99, "deadline": 5, "view": None},
         "a deadline that is a word": {"type": "turn", "seat": 1, "deadline": "soon", "view": None},
         "a table of no seats": {"type": "table", "table": {**messages[0]["table"], "seats": []}},
