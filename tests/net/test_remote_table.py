@@ -615,3 +615,43 @@ async def test_a_window_whose_seat_another_window_took_offers_no_play_and_says_w
         assert str(screen.message) == line
         top = str(screen.query_one("#topbar").content)
         assert "Your turn" not in top and "disconnected" in top
+
+
+async def test_names_from_a_server_are_shown_as_plain_text_not_markup():
+    # docs/online-protocol.md, Plain text: a server of another make may send "[" and "]". A
+    # partner's "[/]P2[b]" in the hand's border, and the winners' in the game-over banner,
+    # were read as markup and stopped the app ("auto closing tag ('[/]') has nothing to close").
+    from textual.content import Content
+
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    rules = make_rules("standard", players=4, target=1)
+    joined4 = variant_joined(0, rules)
+    for i, seat in enumerate(joined4["table"]["seats"]):
+        seat["name"] = f"[/]P{i}[b]"
+    game = Game(rules, seed=4)
+    game.start()
+    while not game.is_over:
+        if game.phase == "hand_over":
+            game.next_hand()
+        else:
+            game.play(game.legal_moves()[-1])
+    messages = [{"type": "state", "table": joined4["table"], "view": None, "turn": None, "deadline": None,
+                 "events": [], "totals": [0, 0]}]
+    messages += [{"type": "event", "event": as_seen_by(0, e.to_record())} for e in game.events]
+    class Client(ScriptedClient):
+        url = "ws://127.0.0.1:1"
+
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.show_table(RemoteTable(Client(messages), joined4))
+        for _ in range(40):
+            await settle(pilot, 1)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("enter")
+        assert app.is_running and app.return_code is None
+        assert isinstance(app.screen, GameOverScreen)
+        assert "[/]P" in str(app.screen.query_one("#banner").render())
+        hand = app.screen_stack[1].query_one("HandView")
+        assert "You & [/]P2[b]" in Content.from_markup(hand.border_title).plain  # read back as plain text

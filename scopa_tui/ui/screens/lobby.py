@@ -7,6 +7,7 @@ the address or the name changes); a seat taken here opens the game screen on a
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -261,7 +262,9 @@ class LobbyScreen(Translated, Screen):
         for key, head in headers.items():
             view.add_column(head, key=key, width=widths[key])
         for r in rows:
-            view.add_row(*(r[key] if len(r[key]) <= widths[key] else r[key][:widths[key] - 1] + "…"
+            # escaped, as the history's: DataTable reads a str as markup, and a title of a server
+            # of another make ("[/]") stopped the app (docs/online-protocol.md, Plain text)
+            view.add_row(*(escape(r[key] if len(r[key]) <= widths[key] else r[key][:widths[key] - 1] + "…")
                            for key in headers))
         if rows:
             view.move_cursor(row=min(max(row, 0), len(rows) - 1))
