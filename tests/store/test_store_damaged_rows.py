@@ -177,3 +177,18 @@ def test_statistics_skip_damaged_hand_rows(tmp_path):
     assert st.games == good.games and 0 < st.hands < good.hands
     assert isinstance(st.points, int) and st.points <= good.points
     assert "damaged hand rows" in one_notice(store, tmp_path / "scopa.sqlite3")
+
+
+async def test_statistics_show_opponents_of_markup_as_plain_text(tmp_path):
+    # The opponents are what the file says (at an online table, the AI level its server
+    # named): "[/]" was read as markup and stopped the app when the statistics opened.
+    two_games(tmp_path)
+    damage(tmp_path, "g1", "opponents", "[/]")
+    st = Store(tmp_path).stats()
+    assert sorted(r.opponents for r in st.by_level) == ["[/]", "greedy"]
+    app = ScreensApp(StatsScreen(st))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, StatsScreen)
+        shown = "".join(app.screen.query_one("#stats-levels").render_line(y).text for y in range(20))
+        assert "[/]" in shown and "greedy" in shown
