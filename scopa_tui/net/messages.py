@@ -266,9 +266,19 @@ def _join(msg: dict) -> dict:
     return {"type": "join", "code": _code(msg)}
 
 
+def is_table_code(value: Any) -> bool:
+    """A table's code as the server makes them: ``CODE_LENGTH`` characters of ``CODE_ALPHABET``."""
+    return isinstance(value, str) and len(value) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in value)
+
+
+def is_seat_token(value: Any) -> bool:
+    """A seat token as ``resume`` takes it: at most ``TOKEN_MAX`` characters of ``TOKEN_ALPHABET``."""
+    return isinstance(value, str) and 0 < len(value) <= TOKEN_MAX and TOKEN_ALPHABET.issuperset(value)
+
+
 def _token(msg: dict) -> str:
     token = msg.get("token")
-    if not isinstance(token, str) or not 0 < len(token) <= TOKEN_MAX or not TOKEN_ALPHABET.issuperset(token):
+    if not is_seat_token(token):
         raise NetError("bad_token", "the seat token must be the string the server gave")
     return token
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 from typing import Any
 
@@ -29,7 +30,7 @@ from ..engine.words import shown_name
 from ..table.base import AwayPlay, Seat, Table
 from ..table.notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
-from .messages import AI_NAME, CHAT_MAX, check_points, check_seat, check_seconds, check_table_info
+from .messages import AI_NAME, CHAT_MAX, check_points, check_seat, check_seconds, check_table_info, is_table_code
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
 # when shown: :attr:`RemoteTable.status`).
@@ -112,7 +113,7 @@ class RemoteTable(Table):
         self.client = client
         try:  # a joined message the screen cannot draw: one line
             info = check_table_info(joined.get("table"))
-            if not isinstance(joined.get("code"), str):
+            if not is_table_code(joined.get("code")):  # kept in settings.json with the seat's token
                 raise ValueError("the answer names no table code")
             self.my_seat = check_seat(joined.get("seat"), info["players"])
         except ValueError as e:
@@ -186,6 +187,54 @@ class RemoteTable(Table):
         if kind in ("hand_end", "game_end"):
             check_points(line["totals"], rules.n_sides)
         return rules
+
+    def _check_fits(self, line: dict[str, Any]) -> None:
+        """A checked record line (:meth:`_check_line`) against the picture, before it changes
+        it: ``ValueError`` when it does not add up — a card dealt twice or already in view,
+        more cards dealt than the deck holds, a play by a seat with no card left, of a card
+        this seat does not hold or one in view already, a capture the rules refuse, a scopa
+        that left cards on the table.  A server of another make (or a broken one) drew a hand
+        of 13 cards, a stock of -120 and piles of 55 cards; each play it then refused."""
+        kind, rules = line["event"], self.rules
+        if kind == "deal":
+            mine, table = _cards(line["hands"][self.my_seat]), _cards(line["table"])
+            first = line["hand"] != self.hand_no
+            _rule, hand_cards, table_cards, redeal_cards = rules.lean  # the variant's deal
+            if (len(mine), len(table)) != ((hand_cards, table_cards) if first else (redeal_cards, 0)):
+                raise ValueError(f"the deal of hand {line['hand']} gives {len(mine)} cards and {len(table)} on "
+                                 f"the table, where {rules.variant} deals otherwise")
+            dealt = mine + table if first else mine
+            seen = 0 if first else self._in_view()
+            if len(set(dealt)) != len(dealt) or _mask(dealt) & seen:
+                raise ValueError(f"the deal of hand {line['hand']} deals a card twice")
+            stock = 40 - len(table) if first else self._stock
+            if not first and any(self._sizes):
+                raise ValueError(f"hand {line['hand']} is dealt again before its cards are played")
+            if stock - len(mine) * rules.players < 0:
+                raise ValueError(f"the deal of hand {line['hand']} deals more cards than the deck holds")
+        elif kind == "play":
+            seat, card = line["seat"], CARDS[parse_card(line["card"])]
+            capture = _mask(_cards(line["capture"]))
+            where = f"the play of {line['card']} by seat {seat}"
+            if self.phase != "play" or not self._sizes[seat]:
+                raise ValueError(f"{where}: the seat has no card to play")
+            held = card in self._hand if seat == self.my_seat else not (1 << int(card)) & self._in_view()
+            if not held:
+                raise ValueError(f"{where}: the seat does not hold that card")
+            state = HandState.empty(rules, self.dealer)  # the seat's other cards hidden: it
+            state.table, state.turn = self._table, seat  # holds this one alone, the widest choice
+            state.hands[seat] = [int(card)]
+            if (int(card), capture) not in state.legal_moves():
+                raise ValueError(f"{where}: the rules refuse that capture on this table")
+            if line["scopa"] and (not capture or self._table & ~capture):
+                raise ValueError(f"{where}: a scopa that leaves cards on the table")
+
+    def _in_view(self) -> int:
+        """The cards this seat knows of in the hand under way: its own, the table's, the piles'."""
+        seen = _mask(self._hand) | self._table
+        for pile in self._piles:
+            seen |= pile
+        return seen
 
     def _line(self, line: dict[str, Any]):
         """Take one record line into the picture; the engine event it is."""
@@ -403,6 +452,11 @@ class RemoteTable(Table):
                 raise ValueError("the state's events are not a list")
             for line in lines:
                 rules = self._check_line(line, rules)
+            probe = copy.copy(self)  # the lines played on a picture of their own: each must fit
+            probe._reset()
+            for line in lines:
+                probe._check_fits(line)
+                probe._event(line)
             totals = msg.get("totals") and check_points(msg["totals"], rules.n_sides)
             turn = msg.get("turn")
             turn = None if turn is None else check_seat(turn, rules.players, "turn")
@@ -427,6 +481,7 @@ class RemoteTable(Table):
             self._emit(Started())
         elif kind == "event":
             self._check_line(msg.get("event"), self.rules)
+            self._check_fits(msg["event"])
             event = self._line(msg["event"])
             if event is not None:
                 self.events.append(event)

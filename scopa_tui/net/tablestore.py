@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..store.db import stored_text
 from ..store.store import LOCK_TAKEN, acquire_lock
 
 ONLINE_FILE = "online.sqlite3"
@@ -198,6 +199,7 @@ class TableStore:
 
     def _open(self) -> sqlite3.Connection:
         con = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        con.text_factory = stored_text  # text that is not UTF-8 costs its row (load), not every table
         try:
             con.execute("PRAGMA journal_mode = WAL")
             con.execute("PRAGMA synchronous = NORMAL")
@@ -351,16 +353,24 @@ class TableStore:
 
     # --- reading ----------------------------------------------------------------------
     def load(self) -> list[StoredTable]:
-        """Every table kept, with its actions in order."""
+        """Every table kept, with its actions in order.  A row that cannot be read (a value
+        that is not JSON, or not text) is left in the file, said in the log, and the other
+        tables go on: one such row used to keep the server from starting at all, in one line
+        that named neither the file nor the table ("Expecting value: line 1 column 1")."""
         if self.con is None:
             return []
         out = []
         for code, created, config, seats, seed, started in self.con.execute(
-                "SELECT code, created, config, seats, seed, started FROM tables ORDER BY created"):
-            actions = [json.loads(a) for (a,) in self.con.execute(
-                "SELECT action FROM actions WHERE code = ? ORDER BY n", (code,))]
-            out.append(StoredTable(code, created, json.loads(config), json.loads(seats), seed,
-                                   bool(started), actions))
+                "SELECT code, created, config, seats, seed, started FROM tables ORDER BY created").fetchall():
+            try:
+                if not isinstance(code, str):
+                    raise ValueError("its code is not text")
+                actions = [_json(a) for (a,) in self.con.execute(
+                    "SELECT action FROM actions WHERE code = ? ORDER BY n", (code,))]
+                out.append(StoredTable(code, created, _json(config), _json(seats), seed, bool(started), actions))
+            except (ValueError, RecursionError) as e:
+                name = code if isinstance(code, str) else repr(code)
+                self.log(f"table {name:.40} in {self.path} cannot be read ({e}); left in the file")
         return out
 
     def unfiled(self) -> list[UnfiledGame]:
@@ -392,6 +402,15 @@ class TableStore:
                 continue
             out.append(UnfiledGame(game_id, code, game, float(finished), record, data))
         return out + list(self._held.values())
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value; ``ValueError`` when it is not JSON text."""
+    if isinstance(value, bytes):  # a blob, or text that is not UTF-8 (stored_text)
+        raise ValueError("a value is not UTF-8 text")
+    if not isinstance(value, str):
+        raise ValueError(f"a value is {type(value).__name__}, not JSON text")
+    return json.loads(value)
 
 
 def _keep(game: UnfiledGame) -> tuple[str, tuple]:

@@ -351,6 +351,18 @@ class DamagedRow(ValueError):
 _BIG = 1_000_000  # more hands, points or scope than any game has
 
 
+def stored_text(raw: bytes) -> str | bytes:
+    """A text value as read from the file (the connection's ``text_factory``): text that is
+    not UTF-8 comes back as its bytes, which every check below refuses as not text, so that
+    it costs its own row.  sqlite3's own decoding failed the whole read ("Could not decode to
+    UTF-8 column"): one such value hid every game from the history, the statistics and
+    ``export``."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
+
+
 def _whole(value: Any, lo: int = 0, hi: int = _BIG, nullable: bool = False) -> int | None:
     if value is None and nullable:
         return None
@@ -436,6 +448,7 @@ class Database:
                                   timeout=self.timeout, isolation_level=None)
         else:
             con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        con.text_factory = stored_text  # a value that is not UTF-8: its row is damaged, not the file
         con.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
         con.execute("PRAGMA foreign_keys = ON")
         return con

@@ -341,6 +341,12 @@ class StoreMixin:
         """Remember (``token``) or forget (None) the seat, so ``--join CODE`` comes back to it."""
         if self.store is None:
             return
+        from ..net.messages import is_seat_token
+
+        # A token the server's resume would refuse takes no seat back, and one of a server of
+        # another make could be megabytes: settings.json past its limit was moved aside whole.
+        token = token if is_seat_token(token) else None
+
         def kept(now: dict[str, str]) -> dict[str, str]:  # of the settings as saved now
             seats = {k: v for k, v in now.items() if k != f"{server} {code}"}
             if token:

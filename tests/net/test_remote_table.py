@@ -192,7 +192,27 @@ def _after_the_deal(messages: list[dict], bad: dict) -> list[dict]:
 
 def _bad_messages(messages: list[dict]) -> dict[str, dict]:
     deal = messages[2]["event"]
+    mine, table = deal["hands"][0], deal["table"]
+    unseen = [f"{rank}{suit}" for suit in "dcsb" for rank in range(1, 11) if f"{rank}{suit}" not in mine + table]
+    # a card the other seat may hold that takes a table card of its rank, the others staying
+    taken, taker = next((t, u) for t in table for u in unseen if u[:-1] == t[:-1])
+
+    def play(seat, card, capture=(), scopa=False):
+        return {"type": "event", "event": {"event": "play", "hand": 1, "seat": seat, "card": card,
+                                           "capture": list(capture), "scopa": scopa}}
+
+    # Lines of the right form that do not fit the game so far: a server of another make drew
+    # a hand of 13 cards and a stock of -120 with them, and this seat's plays were refused.
     return {
+        "the first deal again": {"type": "event", "event": dict(deal)},
+        "a deal of 13 cards": {"type": "event", "event": {**deal, "hand": 2, "hands": [mine + unseen[:10], None]}},
+        "a deal of a table card": {"type": "event", "event": {**deal, "hand": 2, "hands": [[table[0]] + mine[1:], None]}},
+        "a play of a card this seat does not hold": play(0, unseen[0]),
+        "a play of a table card": play(1, table[0]),
+        "a capture of a card this seat holds": play(1, unseen[0], [mine[0]]),
+        "a scopa that leaves cards on the table": play(1, taker, [taken], True),
+        "a state whose deal deals a card twice": {**messages[0], "events": [
+            messages[1]["event"], {**deal, "hands": [[table[0]] + mine[1:], None]}]},
         "a turn of seat 99": {"type": "turn", "seat": 99, "deadline": 5, "view": None},
         "a deadline that is a word": {"type": "turn", "seat": 1, "deadline": "soon", "view": None},
         "a table of no seats": {"type": "table", "table": {**messages[0]["table"], "seats": []}},
@@ -270,7 +290,9 @@ async def test_a_seat_given_up_before_the_start_is_told_as_gone_and_a_lost_one_a
 
 
 def test_an_answer_that_is_no_seat_at_a_table_is_one_line_not_a_table():
+    # a code no server makes: the app keeps it in settings.json (1.5 MB went past the file's limit)
     for broken in ({**joined(0), "seat": 2}, {**joined(0), "table": None}, {**joined(0), "code": 5},
+                   {**joined(0), "code": "K" * 1_500_000}, {**joined(0), "code": "K7XQ 93P"},
                    {**joined(0), "table": {**joined(0)["table"], "players": 3}}):
         with pytest.raises(ValueError) as caught:
             RemoteTable(ScriptedClient([]), broken)
@@ -593,3 +615,43 @@ async def test_a_window_whose_seat_another_window_took_offers_no_play_and_says_w
         assert str(screen.message) == line
         top = str(screen.query_one("#topbar").content)
         assert "Your turn" not in top and "disconnected" in top
+
+
+async def test_names_from_a_server_are_shown_as_plain_text_not_markup():
+    # docs/online-protocol.md, Plain text: a server of another make may send "[" and "]". A
+    # partner's "[/]P2[b]" in the hand's border, and the winners' in the game-over banner,
+    # were read as markup and stopped the app ("auto closing tag ('[/]') has nothing to close").
+    from textual.content import Content
+
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    rules = make_rules("standard", players=4, target=1)
+    joined4 = variant_joined(0, rules)
+    for i, seat in enumerate(joined4["table"]["seats"]):
+        seat["name"] = f"[/]P{i}[b]"
+    game = Game(rules, seed=4)
+    game.start()
+    while not game.is_over:
+        if game.phase == "hand_over":
+            game.next_hand()
+        else:
+            game.play(game.legal_moves()[-1])
+    messages = [{"type": "state", "table": joined4["table"], "view": None, "turn": None, "deadline": None,
+                 "events": [], "totals": [0, 0]}]
+    messages += [{"type": "event", "event": as_seen_by(0, e.to_record())} for e in game.events]
+    class Client(ScriptedClient):
+        url = "ws://127.0.0.1:1"
+
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.show_table(RemoteTable(Client(messages), joined4))
+        for _ in range(40):
+            await settle(pilot, 1)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("enter")
+        assert app.is_running and app.return_code is None
+        assert isinstance(app.screen, GameOverScreen)
+        assert "[/]P" in str(app.screen.query_one("#banner").render())
+        hand = app.screen_stack[1].query_one("HandView")
+        assert "You & [/]P2[b]" in Content.from_markup(hand.border_title).plain  # read back as plain text

@@ -20,6 +20,11 @@ from scopa_tui.store import Store
 from scopa_tui.ui.screens.history import HistoryScreen
 from scopa_tui.ui.screens.stats import StatsScreen
 
+class NotUtf8(bytes):
+    """Stored as TEXT that is not UTF-8 (a bit flipped in the file, another program's
+    encoding): sqlite3 failed the whole read on it, every game of the history gone."""
+
+
 # (column, value) pairs that no version of the app writes; each is found by a hostile test
 # or is its close kin.
 DAMAGE = [
@@ -43,6 +48,9 @@ DAMAGE = [
     ("opponents", None),
     ("game_id", None),
     ("names", b"[]"),  # a blob, not text
+    ("names", NotUtf8(b'["\xff", "x"]')),
+    ("game_id", NotUtf8(b"g\xe9")),  # Latin-1's é
+    ("opponents", NotUtf8(b"\xc3")),  # UTF-8 cut in the middle of a letter
 ]
 
 
@@ -66,7 +74,8 @@ def damage(tmp_path, game_id: str, column: str, value) -> None:
     con.commit()
     con.close()
     con = sqlite3.connect(tmp_path / "scopa.sqlite3")
-    con.execute(f"UPDATE games SET {column} = ? WHERE game_id = ?", (value, game_id))
+    cell = "CAST(? AS TEXT)" if isinstance(value, NotUtf8) else "?"
+    con.execute(f"UPDATE games SET {column} = {cell} WHERE game_id = ?", (value, game_id))
     con.commit()
     con.close()
 
@@ -101,9 +110,10 @@ async def test_history_screen_shows_the_good_games(tmp_path, column, value):
     assert "damaged game" in one_notice(store, tmp_path / "scopa.sqlite3")
 
 
-async def test_history_screen_with_a_record_that_is_not_text(tmp_path):
+@pytest.mark.parametrize("record", [b"\x00\x01", NotUtf8(b'{"event":"game_start"\xff}')], ids=["blob", "not-utf8"])
+async def test_history_screen_with_a_record_that_is_not_text(tmp_path, record):
     two_games(tmp_path)
-    damage(tmp_path, "g2", "record", b"\x00\x01")
+    damage(tmp_path, "g2", "record", record)
     store = Store(tmp_path)
     app = ScreensApp(HistoryScreen(store.history(), store.history_record))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -116,7 +126,8 @@ async def test_history_screen_with_a_record_that_is_not_text(tmp_path):
 
 @pytest.mark.parametrize("column,value", [("finished_at", 1e300), ("finished_at", "soon"), ("names", "{"),
                                           ("record", 12), ("record", None), ("record", b"{}"),
-                                          ("record", '{"event": "deal"}')])
+                                          ("record", '{"event": "deal"}'), ("record", NotUtf8(b'{"\xff"}')),
+                                          ("names", NotUtf8(b'["\xff", "x"]'))])
 def test_export_skips_or_trims_a_damaged_row(tmp_path, capsys, column, value):
     two_games(tmp_path)
     damage(tmp_path, "g1", column, value)
@@ -134,7 +145,8 @@ def test_export_skips_or_trims_a_damaged_row(tmp_path, capsys, column, value):
 
 
 @pytest.mark.parametrize("column,value", [("won", "yes"), ("players", 5), ("finished_at", "x"),
-                                          ("opponents", None)])
+                                          ("opponents", None), ("opponents", NotUtf8(b"\xc3")),
+                                          ("variant", NotUtf8(b"scopa\xff"))])
 async def test_statistics_skip_damaged_games(tmp_path, column, value):
     store = two_games(tmp_path)
     good = store.stats()
@@ -165,3 +177,18 @@ def test_statistics_skip_damaged_hand_rows(tmp_path):
     assert st.games == good.games and 0 < st.hands < good.hands
     assert isinstance(st.points, int) and st.points <= good.points
     assert "damaged hand rows" in one_notice(store, tmp_path / "scopa.sqlite3")
+
+
+async def test_statistics_show_opponents_of_markup_as_plain_text(tmp_path):
+    # The opponents are what the file says (at an online table, the AI level its server
+    # named): "[/]" was read as markup and stopped the app when the statistics opened.
+    two_games(tmp_path)
+    damage(tmp_path, "g1", "opponents", "[/]")
+    st = Store(tmp_path).stats()
+    assert sorted(r.opponents for r in st.by_level) == ["[/]", "greedy"]
+    app = ScreensApp(StatsScreen(st))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, StatsScreen)
+        shown = "".join(app.screen.query_one("#stats-levels").render_line(y).text for y in range(20))
+        assert "[/]" in shown and "greedy" in shown

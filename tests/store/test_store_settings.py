@@ -61,6 +61,32 @@ def test_two_copies_on_one_data_directory_keep_each_others_settings(tmp_path):
     assert Store(tmp_path).settings.language == "fr"
 
 
+def test_a_seat_token_no_server_makes_is_not_kept(tmp_path):
+    # A server of another make answered a join with a token of 1.5 MB: the app kept it in
+    # settings.json, past the file's 1 MiB limit, and the next start moved the whole file
+    # aside, the language and every other setting with it.
+    from scopa_tui.ui.persistence import StoreMixin
+
+    class Copy(StoreMixin):
+        def __init__(self, store):
+            self.store = store
+
+        def show_store_notices(self):
+            pass
+
+    store = Store(tmp_path)
+    store.update_settings(language="it")
+    copy = Copy(store)
+    copy.keep_seat("ws://h/", "AAAABBBB", "good_token-32")
+    for bad in ("A" * 1_500_000, "a token", "t\u00e9", "", 5):
+        copy.keep_seat("ws://h/", "CCCCDDDD", bad)
+    assert (tmp_path / "settings.json").stat().st_size < 4096
+    again = Store(tmp_path)
+    assert again.notices.take() == []
+    assert again.settings.language == "it"
+    assert again.settings.online_seats == {"ws://h/ AAAABBBB": "good_token-32"}
+
+
 def test_a_settings_file_damaged_since_the_start_is_written_as_this_copy_has_it(tmp_path):
     store = Store(tmp_path)
     store.update_settings(theme="nord")

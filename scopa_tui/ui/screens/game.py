@@ -21,6 +21,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.events import Key, Resize
 from textual.geometry import Offset
 from textual.screen import Screen
@@ -153,12 +154,15 @@ def _wanted_line(names: list[str]) -> str:
 
 
 def set_border(widget: Widget, title: str, subtitle: str) -> None:
-    """A widget's border title and subtitle; Textual redraws the widget on every assignment,
-    so only a changed one is assigned (a key press redrew the table for nothing)."""
-    if widget.border_title != title:
-        widget.border_title = title
-    if widget.border_subtitle != subtitle:
-        widget.border_subtitle = subtitle
+    """A widget's border title and subtitle, as plain text: a border reads a str as markup,
+    and a partner's name from a server of another make ("[/]Bruno") stopped the app.
+    Textual redraws the widget on every assignment, so only a changed one is assigned (a key
+    press redrew the table for nothing)."""
+    title_text, subtitle_text = Content(title), Content(subtitle)
+    if widget.border_title != title_text.markup:
+        widget.border_title = title_text
+    if widget.border_subtitle != subtitle_text.markup:
+        widget.border_subtitle = subtitle_text
 
 
 class GameScreen(Translated, StyledOnMount, Screen):

@@ -7,6 +7,7 @@ the address or the name changes); a seat taken here opens the game screen on a
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -78,15 +79,23 @@ def game_label(variant: str | None, options=()) -> str:
     return _("{game} + {rules}").format(game=title, rules=", ".join(words)) if words else title
 
 
+# The open tables listed at most: more than anyone looks through, and few enough to draw at
+# once. A server of another make listed 130,000 (4 MB): the lobby drew nothing and took no
+# key for half a minute, and again at each resize.
+LOBBY_ROWS = 200
+
+
 def table_row(t: dict) -> dict[str, str]:
-    """One open table of the server's ``lobby`` message as the list's cells, by column key."""
+    """One open table of the server's ``lobby`` message as the list's cells, by column key (a
+    field the server left out is an empty cell, where it read "None")."""
     limit = t.get("turn_limit")
     players = t.get("players")
     free = t.get("seats_free")
-    taken = f"{players - free}/{players}" if isinstance(players, int) and isinstance(free, int) else str(players)
+    taken = (f"{players - free}/{players}" if isinstance(players, int) and isinstance(free, int)
+             else "" if players is None else str(players))
     return {"code": str(t["code"]), "title": str(t.get("title") or ""),
             "game": game_label(t.get("variant"), t.get("options")), "players": taken,
-            "rules": str(t.get("preset")), "target": str(t.get("target")),
+            "rules": str(t.get("preset") or ""), "target": "" if t.get("target") is None else str(t["target"]),
             "limit": decimal(f"{limit:g}") + " s" if limit else ""}
 
 
@@ -255,15 +264,17 @@ class LobbyScreen(Translated, Screen):
         for key, head in headers.items():
             view.add_column(head, key=key, width=widths[key])
         for r in rows:
-            view.add_row(*(r[key] if len(r[key]) <= widths[key] else r[key][:widths[key] - 1] + "…"
+            # escaped, as the history's: DataTable reads a str as markup, and a title of a server
+            # of another make ("[/]") stopped the app (docs/online-protocol.md, Plain text)
+            view.add_row(*(escape(r[key] if len(r[key]) <= widths[key] else r[key][:widths[key] - 1] + "…")
                            for key in headers))
         if rows:
             view.move_cursor(row=min(max(row, 0), len(rows) - 1))
 
     def show_tables(self, tables: list[dict], url: str) -> None:
         """The server's open tables (its ``lobby`` message), and a line saying how many."""
-        self.tables = list(tables)
-        self.codes = [t["code"] for t in tables]
+        self.tables = list(tables[:LOBBY_ROWS])
+        self.codes = [t["code"] for t in self.tables]
         self._fill_tables()
         n = len(tables)
         kept = self.app.kept_codes(url)
@@ -278,6 +289,9 @@ class LobbyScreen(Translated, Screen):
             if kept:  # said instead of the count (the list shows the tables): one line at 80 columns
                 # TRANSLATORS: "Join" is the lobby's button (its word in your language).
                 return _("your seat at table {code} is kept: Join takes it back").format(code=kept[-1])
+            if n > LOBBY_ROWS:
+                # TRANSLATORS: the lobby lists {shown} (200) of the server's {n} open tables.
+                return _("the first {shown} of {n} open tables on {url}").format(shown=LOBBY_ROWS, n=n, url=url)
             return (ngettext("{n} open table on {url}", "{n} open tables on {url}", n).format(n=n, url=url)
                     if n else _("no open table on {url}: create one").format(url=url))
         self.say(line)

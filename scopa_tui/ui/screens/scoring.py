@@ -230,7 +230,7 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-over", classes=f"panel sides-{len(self.side_names)}"):
-            yield Static(self._banner(), id="banner")
+            yield Static(self._banner(), id="banner", markup=False)  # names: plain text
             yield Static(self._final(), id="final")
             with Horizontal(id="hands-head"):  # the column names stay in view when the rows scroll
                 yield HandsView(self.scores, self.side_names, self.winner, part="head")

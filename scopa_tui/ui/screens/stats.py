@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich import box
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from rich.cells import cell_len
@@ -73,7 +74,10 @@ def levels_table(st: Stats) -> Table:
     t.add_column(_("Won"), justify="right")
     t.add_column(_("Win rate"), justify="right")
     for r in st.by_level:
-        t.add_row(str(r.players), opponents_words(r.opponents), str(r.played), str(r.won), _pct(r.won, r.played))
+        # Text, not str: a Table reads a str as markup, and the opponents are what the file says
+        # (an online table's AI level is its server's word): "[/]" stopped the app
+        t.add_row(str(r.players), Text(opponents_words(r.opponents)), str(r.played), str(r.won),
+                  _pct(r.won, r.played))
     return t
 
 

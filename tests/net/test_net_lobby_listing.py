@@ -1,0 +1,59 @@
+"""The lobby's list of open tables from a server of another make: as many as a server may
+hold (5,000) are listed 200 at most, a line saying how many there are, and a table whose
+entry leaves fields out shows empty cells. A list of 130,000 tables (4 MB) kept the lobby
+from drawing anything, or taking a key, for half a minute, and again at each resize."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from helpers import settle  # noqa: E402
+
+from scopa_tui.net.messages import check_lobby  # noqa: E402
+from scopa_tui.ui.app import ScopaApp  # noqa: E402
+from scopa_tui.ui.screens.lobby import LOBBY_ROWS, LobbyScreen  # noqa: E402
+
+URL = "ws://127.0.0.1:7654/"
+MANY = 5000  # the tables one scopa-tui server keeps at most (net/server.py, MAX_TABLES)
+
+
+async def test_a_title_of_markup_is_shown_as_it_is(monkeypatch):
+    # The list read "[/]" as markup (DataTable does so with a str): the app stopped with
+    # "closing tag '[/]' at position 0 has nothing to close" (docs/online-protocol.md, Plain text).
+    listed = check_lobby({"type": "lobby", "tables": [{"code": "K7XQ93PA", "title": "[/]"},
+                                                       {"code": "M4RT2ZQX", "title": "[bold]Sunday[/bold]"}]})
+
+    def refresh(self):
+        self.show_tables(listed, URL)
+
+    monkeypatch.setattr(LobbyScreen, "action_refresh", refresh)
+    app = ScopaApp(online={"server": URL, "name": "Anna"}, ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, LobbyScreen)
+        table = app.screen.query_one("#tables")
+        assert [table.get_row_at(n)[1] for n in (0, 1)] == ["\\[/]", "\\[bold]Sunday\\[/bold]"]  # escaped
+        assert "[bold]Sunday[/bold]" in "".join(table.render_line(y).text for y in range(table.size.height))
+
+
+async def test_a_lobby_of_thousands_of_tables_lists_the_first_and_says_how_many(monkeypatch):
+    listed = check_lobby({"type": "lobby", "tables": [{"code": f"K{n:07d}", "title": "t"} for n in range(MANY)]})
+
+    def refresh(self):
+        self.show_tables(listed, URL)
+
+    monkeypatch.setattr(LobbyScreen, "action_refresh", refresh)
+    app = ScopaApp(online={"server": URL, "name": "Anna"}, ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        table = lobby.query_one("#tables")
+        assert table.row_count == LOBBY_ROWS < MANY and lobby.codes == [t["code"] for t in listed[:LOBBY_ROWS]]
+        assert str(lobby.query_one("#lobby-error").render()) == f"the first {LOBBY_ROWS} of {MANY} open tables on {URL}"
+        cells = table.get_row_at(0)
+        assert cells[0] == "K0000000" and "None" not in cells  # the fields the entry leaves out: empty
+        table.focus()
+        await pilot.press("down")
+        assert table.cursor_row == 1
