@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import copy
 import json
+import time
 from typing import Any
 
 from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState, Move, Played, Redealt, Rules,
@@ -30,7 +31,12 @@ from ..engine.words import shown_name
 from ..table.base import AwayPlay, Seat, Table
 from ..table.notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
-from .messages import AI_NAME, CHAT_MAX, check_points, check_seat, check_seconds, check_table_info, is_table_code
+from .messages import (AI_NAME, CHAT_BURST, CHAT_MAX, CHAT_RATE, check_points, check_seat, check_seconds,
+                       check_table_info, is_table_code)
+
+# The most chat lines a second (and in a burst) the server lets a table of six say, each
+# seat at its own limit: more is a flood from a server of another make (RemoteTable._chat_has_room).
+CHAT_FLOOD_RATE, CHAT_FLOOD_BURST = CHAT_RATE * 6, CHAT_BURST * 6
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
 # when shown: :attr:`RemoteTable.status`).
@@ -133,6 +139,10 @@ class RemoteTable(Table):
         self._left_waiting: dict[int, str] = {}
         self.replaced = False  # the seat was taken up from another window: this one is let go for good
         self.filed = False  # the finished game is in this player's history (ui/persistence.py)
+        # Chat lines from the server, as a bucket that fills at the rate the server lets every
+        # other seat talk: a server of another make could send them by the hundred thousand
+        # and keep the screen busy redrawing the log (CHAT_RATE, CHAT_BURST: the server's).
+        self._chat_room, self._chat_at, self._chat_dropped = float(CHAT_FLOOD_BURST), 0.0, False
         self._reset()
 
     def _info_rules(self) -> Rules:
@@ -537,6 +547,8 @@ class RemoteTable(Table):
                 else:
                     self._emit(SeatChanged(seat, name, status))
         elif kind == "chat":
+            if not self._chat_has_room():
+                return
             # as long as the server lets a line be: one of another make could send megabytes
             self._emit(ChatLine(msg.get("seat", -1), shown_name(str(msg.get("name", ""))),
                                 shown_name(str(msg.get("text", "")), CHAT_MAX)))
@@ -548,6 +560,22 @@ class RemoteTable(Table):
             self.connection = STATUS_WORDS.get(msg.get("status"), self.connection)
             self._emit(StatusChanged())
             self._emit(TableError(str(msg.get("message"))))
+
+    def _chat_has_room(self) -> bool:
+        """Whether a chat line from the server is shown: at most as many as every other seat
+        may say by the server's limits; once more come, the rest of the flood is left out, with
+        one line said."""
+        now = time.monotonic()
+        self._chat_room = min(float(CHAT_FLOOD_BURST), self._chat_room + (now - self._chat_at) * CHAT_FLOOD_RATE)
+        self._chat_at = now
+        if self._chat_room < 1:
+            if not self._chat_dropped:
+                self._chat_dropped = True
+                self._emit(TableError(_("Chat lines from the server come too fast: the rest are left out")))
+            return False
+        self._chat_room -= 1
+        self._chat_dropped = False
+        return True
 
     # --- actions --------------------------------------------------------------------------
     def _send(self, coro, unsent=None) -> None:

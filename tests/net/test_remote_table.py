@@ -536,6 +536,31 @@ async def test_a_servers_names_are_shown_at_most_as_long_as_a_name_at_a_table():
     assert [len(n.name) for n in said] == [24, 24] and len(said[0].text) == 200
 
 
+async def test_a_flood_of_chat_from_a_server_is_cut_to_what_a_table_of_six_may_say(monkeypatch):
+    # A server of another make sent 200,000 chat lines at full speed: the log redrew for each,
+    # the screen at 100% of a core and keys answered seconds late.
+    from scopa_tui.net import remote
+    from scopa_tui.table.notices import ChatLine, TableError
+
+    clock = [1000.0]
+    monkeypatch.setattr(remote.time, "monotonic", lambda: clock[0])
+    table = RemoteTable(ScriptedClient([]), joined(1))
+    said = []
+    table._emit = said.append
+    for i in range(5000):
+        table.take({"type": "chat", "seat": 0, "name": "Eve", "text": f"line {i}"})
+    chats = [e for e in said if isinstance(e, ChatLine)]
+    errors = [e for e in said if isinstance(e, TableError)]
+    assert len(chats) == remote.CHAT_FLOOD_BURST and chats[0].text == "line 0"
+    assert len(errors) == 1 and "too fast" in errors[0].text  # said once, not per line left out
+    clock[0] += 2.0  # two seconds later the table may talk again, at its pace
+    said.clear()
+    for i in range(100):
+        table.take({"type": "chat", "seat": 0, "name": "Eve", "text": f"later {i}"})
+    assert len([e for e in said if isinstance(e, ChatLine)]) == int(2.0 * remote.CHAT_FLOOD_RATE)
+    assert len([e for e in said if isinstance(e, TableError)]) == 1  # a new flood, said again
+
+
 async def test_a_seat_back_at_a_table_whose_game_is_over_sees_the_last_hand_s_piles_and_one_result():
     """A new window at the table after its last hand (the lobby gives the seat back): the
     piles of the hand scored, as the engine has them, and the game-over screen once, though

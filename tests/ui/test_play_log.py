@@ -168,3 +168,12 @@ async def test_no_line_of_the_log_ends_with_a_full_stop_in_any_language(lang):
         assert kinds <= {type(e).__name__ for e in app.game.events}
         assert len(texts) > 20 and texts[-1] == _("{name} is back").format(name="Anna")
         assert [t for t in texts if t.endswith(".")] == []
+
+
+def test_the_logs_plain_lines_keep_the_newest_thousands_not_a_floods_every_line():
+    # Every line added was kept as plain text for good: a flood of chat grew it without end.
+    log = PlayLog()
+    for i in range(30 * PlayLog.MAX_LINES):
+        log.add(f"line {i}", DeckStyle("italian"))
+    assert 10 * PlayLog.MAX_LINES <= len(log.texts) <= 20 * PlayLog.MAX_LINES
+    assert log.texts[-1] == f"line {30 * PlayLog.MAX_LINES - 1}" and len(log._added) == PlayLog.MAX_LINES

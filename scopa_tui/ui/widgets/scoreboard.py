@@ -158,7 +158,7 @@ class PlayLog(ScrollView):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.can_focus = False
-        self.texts: list[str] = []  # every line added, as plain text (cards in engine notation)
+        self.texts: list[str] = []  # the lines added (the newest thousands), as plain text (cards in engine notation)
         self._added: list[tuple[str, DeckStyle, str]] = []  # the lines kept, to style and wrap again
         self.lines: list[Strip] = []  # the rows shown: the lines kept, wrapped at _width
         self._heights: list[int] = []  # how many rows each line kept takes
@@ -167,6 +167,8 @@ class PlayLog(ScrollView):
 
     def add(self, text: str, deck: DeckStyle, kind: str = "") -> None:
         self.texts.append(text)
+        if len(self.texts) > 20 * self.MAX_LINES:  # a long game's lines, not a flood's for ever
+            del self.texts[:-10 * self.MAX_LINES]
         self._added.append((text, deck, kind))
         if self._width:
             rows = self._rows(text, deck, kind, self._width)
