@@ -20,7 +20,7 @@ from .background import Background
 from .files import Notices, describe_os_error, make_dirs
 from .paths import SAVES_DIR, SETTINGS_FILE, STATS_FILE, resolve_data_dir
 from .saves import BadSave, GameSetup, SavedGame, Saves, bad_saves_notice, new_game_id
-from .settings import Settings, SettingsFile
+from .settings import CHECKS, Settings, SettingsFile
 
 if TYPE_CHECKING:
     from .db import Database, HistoryEntry, Stats
@@ -111,6 +111,8 @@ class Store:
         for key, value in changes.items():
             if callable(value):
                 value = value(getattr(s, key))
+            if key in CHECKS and not CHECKS[key](value):
+                continue  # not kept (an address of thousands from --server): the file would refuse it
             if getattr(s, key) != value:
                 setattr(s, key, value)
                 changed = True

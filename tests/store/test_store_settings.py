@@ -87,6 +87,17 @@ def test_a_seat_token_no_server_makes_is_not_kept(tmp_path):
     assert again.settings.online_seats == {"ws://h/ AAAABBBB": "good_token-32"}
 
 
+def test_a_value_the_file_would_refuse_is_not_written(tmp_path):
+    # The lobby remembered a server address of any length (from --server or its box); one
+    # over the file's 300 characters was written, then refused at the next start with a notice.
+    store = Store(tmp_path)
+    assert store.update_settings(online_server="ws://h/", online_name="Anna")
+    store.update_settings(online_server="ws://" + "h" * 400 + "/", online_name="Bruno")
+    again = Store(tmp_path)
+    assert again.notices.take() == []
+    assert (again.settings.online_server, again.settings.online_name) == ("ws://h/", "Bruno")
+
+
 def test_a_settings_file_damaged_since_the_start_is_written_as_this_copy_has_it(tmp_path):
     store = Store(tmp_path)
     store.update_settings(theme="nord")
