@@ -1252,6 +1252,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
             out.append_text(styled_text(" " + said, self.deck, self._card_style))
         return out
 
+    def _hand_done(self) -> bool:
+        """The hand is over (its last card played, its scoring or the game's end to come or
+        shown): the next deal, if any, is the next card to play."""
+        return self.table.phase in ("hand_over", "game_over")
+
     def _off_turn(self) -> bool:
         """An AI is playing (thinking or showing its play): keys choose ahead or are answered."""
         return (self.table.phase == "play" and self.table.turn is not None and not self._my_turn()
@@ -1394,6 +1399,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 return False
         elif action == "start_table":
             return False
+        if self._hand_done() and action in PLAY_ACTIONS and action != "result":
+            return False  # no card to choose or play until the next deal: not in the footer
         if action in ("select_step", "select", "toggle", "clear"):
             return True if self._my_turn() or self.table.phase == "play" else None
         if action in ("play", "result"):  # Enter after the game's end shows its result again
@@ -1637,10 +1644,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 side=i))
         self.query_one(ScoreBoard).sides = tuple(sides)
         self._refresh_topbar()
-        # The footer dims the play keys off-turn, and Enter is the result's after the game's end;
+        # The footer dims the play keys off-turn and leaves them out once the hand is over, and
+        # Enter is the result's after the game's end;
         # before an online table's game, only its creator's Enter (start) is there.
         waiting = self.table.phase == "waiting"
-        footer = (self._my_turn(), self.table.phase == "game_over", waiting, waiting and self.table.starter() is None)
+        footer = (self._my_turn(), self.table.phase == "game_over", self._hand_done(), waiting,
+                  waiting and self.table.starter() is None)
         if self.query(HelpPanel):  # the keys panel names the hand's and the table's keys now
             footer += (self._number_keys(), self._letter_keys())
         if self._footer_turn != footer:
@@ -1697,6 +1706,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", PlayButton)
+        shown = bool(self.pic.my_hand) and not self._hand_done()  # nothing to play: no button
+        if button.display != shown:
+            button.display = shown
         legal = (self._my_turn() and self._chosen()
                  and self.table.explain(self.pic.my_hand[self.selected], self.capture) is None)
         if button.disabled == legal:
