@@ -440,7 +440,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif table.phase == "play":
             view = table.view()
             pic.hand_no, pic.dealer, pic.table = view.hand_no, view.dealer, tuple(view.table)
-            self.slots = list(pic.table)
+            self._slots_from(view)
             pic.my_hand, pic.hand_sizes, pic.stock = (held(view.hand, table.rules.variant_info.hand_cards),
                                                       list(view.hand_sizes), view.stock)
             self._piles_from(view)
@@ -698,6 +698,23 @@ class GameScreen(Translated, StyledOnMount, Screen):
             pic.seat_coins[seat] += sum(1 for c in taken if CARDS[c].suit == "d")
         if scopa:
             pic.seat_scope[seat].append(card)
+
+    def _slots_from(self, view) -> None:
+        """The table's slots (its letters) of a hand drawn afresh (a game resumed): laid out
+        as the hand's deal laid them, then kept through its plays as they were played, so
+        that a card has the letter it had before the save (README, Keys).  A view that does
+        not tell the deal's table letters the table afresh."""
+        self.slots = []
+        self._update_slots(view.hand_start_table)
+        table = set(view.hand_start_table)
+        for play in view.history:
+            if play.capture:
+                table.difference_update(play.capture)
+            else:
+                table.add(play.card)
+            self._update_slots(table)
+        if set(self.slots) - {None} != set(view.table):
+            self.slots = list(view.table)
 
     def _update_slots(self, table) -> None:
         """Keep every card that stays on the table in its slot (and so its letter); a new
