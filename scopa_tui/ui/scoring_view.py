@@ -139,6 +139,14 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
             return seat_names[seat]
         return side_names[side]
 
+    def tie(sides, best: int) -> Text:
+        """A point tied at ``best`` by ``sides``: "tie at 5: no point" when every side has it
+        (the label beside it says of what), else the tied sides named."""
+        if len(sides) == len(score.sides):
+            return Text(_("tie at {points}: no point").format(points=best))
+        names = both_sides([side_names[i] for i in sides], _pairs(score))
+        return Text(_("{names} tie at {points}: no point").format(names=names, points=best))
+
     values = {"cards": [s.cards for s in score.sides], "coins": [s.coins for s in score.sides],
               "primiera": [s.primiera for s in score.sides]}
     labels = {"cards": pgettext("point", "Cards"), "coins": deck.suit_word("d"), "settebello": "Settebello",
@@ -152,20 +160,17 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
                 card=deck.card_name(SETTEBELLO)))))
             continue
         if award.point not in values:  # a variant's point (setenta, napola, re bello): the engine's words
-            out.append((_point(award.point), Text(award.describe(side_names, _pairs(score)))))
+            if award.why.kind == "tie":  # the setenta tied: said as the cards' tie beside it is
+                out.append((_point(award.point), tie(award.why.sides, award.why.values[0])))
+            else:
+                out.append((_point(award.point), Text(award.describe(side_names, _pairs(score)))))
             continue
         present = [v for v in values[award.point] if v is not None]
         if not present:
             out.append((labels[award.point], Text(_("nobody has all four suits: no point"))))
             continue
         best = max(present)
-        tied = [side_names[i] for i, v in enumerate(values[award.point]) if v == best]
-        if len(tied) == len(score.sides):
-            said = _("tie at {points}: no point").format(points=best)
-        else:
-            said = _("{names} tie at {points}: no point").format(names=both_sides(tied, _pairs(score)),
-                                                                  points=best)
-        out.append((labels[award.point], Text(said)))
+        out.append((labels[award.point], tie([i for i, v in enumerate(values[award.point]) if v == best], best)))
     if score.last_sweep is not None:
         name = capturer(score.last_sweep)
         if score.variant == "escoba":  # the house rule in Escoba's own word

@@ -96,3 +96,24 @@ def test_the_widest_wrapping_column_narrows_first_and_never_below_its_longest_pi
     assert fit_widths([10, 30, 20, 5], [10, 8, 12, 5], [[1, 2]], 80, padding=1) == [10, 30, 20, 5]
     assert wrapped(["bot +", "facile +", "a caso"], 12) == "bot +\nfacile +\na caso"
     assert wrapped(["bot +", "facile +", "a caso"], 14) == "bot + facile +\na caso"
+
+
+async def test_on_a_wide_terminal_the_table_is_as_wide_as_its_columns_in_the_middle():
+    """At 200×50 the table takes its columns' width (and the scrollbar's room), centred under
+    the title as the statistics are, where it spread from the left edge; at 80×24 it is the
+    screen's width, as it was, and a resize from one to the other follows."""
+    app = ScreensApp(HistoryScreen(entries(5), lambda entry_id: None))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        columns = sum(c.get_render_width(table) for c in table.ordered_columns)
+        box = table.region
+        assert box.width == columns + 2 < 200  # the columns, and 2 for a scrollbar
+        assert abs(box.x - (200 - box.right)) <= 1  # centred
+        assert "\n" not in str(table.get_row_at(1)[3])  # the opponents on one line
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert (table.region.x, table.region.width) == (0, 80)
+        await pilot.resize_terminal(200, 50)
+        await pilot.pause()
+        assert table.region == box

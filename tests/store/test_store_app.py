@@ -113,6 +113,29 @@ async def test_the_game_is_saved_after_every_move_and_resumed_exactly(tmp_path):
         await pilot.press("q", "y")
 
 
+async def test_a_resumed_game_keeps_the_table_cards_letters(tmp_path):
+    """A card keeps its letter while it stays on the table (README, Keys), through a save
+    too: a card taken from between others leaves its letter free, and after resuming the
+    cards after it kept theirs ("c" stayed "c", where it became "b")."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(30):  # until a card between others has been taken
+            assert await my_turn(pilot)
+            if None in app.screen.slots:
+                break
+            await play_one(pilot)
+        labels = app.screen.table_labels()
+        assert None in app.screen.slots and len(labels) >= 2
+        await pilot.press("q", "y")
+
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await answer_offer(pilot, "enter")
+        assert isinstance(again.screen, GameScreen) and again.screen._my_turn()
+        assert again.screen.table_labels() == labels
+
+
 async def answer_offer(pilot, *keys) -> None:
     """At the resume offer (asserted), press ``keys`` and let the app settle."""
     await settle(pilot)

@@ -130,6 +130,28 @@ async def test_the_resume_offer_speaks_spanish(tmp_path):
         assert "Continuar (Enter)" in str(app.screen.query_one("#yes").label)
 
 
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["resume", "later", "set aside"]),
+    ("it", ["riprendi", "più tardi", "metti da parte"]),
+    ("fr", ["reprendre", "plus tard", "mettre de côté"]),
+    ("es", ["continuar", "más tarde", "apartar"]),
+    ("tl", ["ituloy", "mamaya", "itabi"]),
+])
+async def test_the_resume_offer_has_a_footer_of_its_keys(lang, words):
+    """The resume offer names its keys under it, as every other dialog does, in the buttons'
+    order: it was the one dialog without a footer."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    languages.use(lang)
+    app = ScreensApp(ResumeScreen(lambda: "hand 2", 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = [(k.key, k.description) for k in app.screen.query_one(Footer).query(FooterKey)]
+        assert [key for key in keys if key[0] in ("enter", "escape", "n")] == list(zip(("enter", "escape", "n"), words))
+        assert all(k.region.width > 0 for k in app.screen.query_one(Footer).query(FooterKey))
+
+
 def test_a_save_is_summed_up_in_italian(tmp_path):
     from scopa_tui.store.saves import Saves, save_text
     from scopa_tui.store.files import Notices

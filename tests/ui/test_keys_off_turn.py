@@ -53,3 +53,44 @@ async def test_play_keys_during_the_ai_turn_say_whose_turn_it_is():
         await pilot.pause()
         assert _prompt(screen) == "Not your turn: Anna is playing."
         assert screen.preview is not None  # nothing was played
+
+
+def _footer_actions(screen) -> set[str]:
+    """The actions of the keys the game screen's footer shows ("select", not "select(0)")."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    return {key.action.split("(")[0] for key in screen.query_one(Footer).query(FooterKey)}
+
+
+async def test_no_play_key_nor_play_button_between_the_hands_last_card_and_its_scoring():
+    from scopa_tui.ui.screens.game import PLAY_ACTIONS
+    from scopa_tui.ui.screens.scoring import HandOverScreen
+
+    from .helpers import make_app, play_by_keys, wait_for_my_turn
+
+    app = make_app(seed=7)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        button = screen.query_one("#play-button")
+        assert button.display and {"play", "select_step"} <= _footer_actions(screen)  # during the hand
+        while screen.leftover is None:  # until the last cards wait on the table for their capturer
+            if app.game.phase == "play" and screen.pic.stock == 0 and sum(screen.pic.hand_sizes) <= 2:
+                screen.ai_delay = 1.0  # the last plays at a pace: the leftovers stay in view
+            if screen._my_turn():
+                await play_by_keys(pilot, app.game.legal_moves()[0])
+            await pilot.pause()
+        await pilot.pause()
+        assert not screen.pic.my_hand and app.game.phase == "hand_over"
+        assert not button.display
+        assert not _footer_actions(screen) & set(PLAY_ACTIONS)
+        for action in PLAY_ACTIONS:
+            assert screen.check_action(action, ()) is False  # left out, not dimmed
+        while not isinstance(app.screen, HandOverScreen):
+            await pilot.pause(0.05)
+        screen.ai_delay = 0
+        await pilot.press("enter")  # the next hand
+        assert await wait_for_my_turn(pilot)
+        await settle(pilot)
+        assert button.display and {"play", "select_step"} <= _footer_actions(screen)

@@ -16,24 +16,40 @@ def test_escoba_ties_and_house_rules_nobody_scored_are_noted():
     mine = mask_of(parse_cards("7d 7c 6s 5b 1d 3d".split()))  # 2 sevens each; 2d and 10d elsewhere
     score = score_hand(rules, 1, [mine, DECK & ~mine], [0, 0], 0, None, [0, 0], side_names=["You", "Anna"])
     said = {label: text.plain for label, text in notes(score, ["You", "Anna"], DeckStyle())}
-    assert said["Setenta"] == "You and Anna tie at 2 sevens: no point"
+    assert said["Setenta"] == "tie at 2: no point"  # as the cards' and the coins' ties beside it
     assert said["Napola"] == "nobody took the Ace, 2 and 3 of Coins"
 
 
-def test_a_setenta_tie_of_partners_parts_the_sides_with_a_slash():
-    """Four players: "and" joins the partners, so the tie's sides are parted by a slash, as the
-    cards' and the primiera's ties are ("Tu e Bruno e Anna e Carla" read as four names)."""
+def test_a_setenta_tie_reads_as_the_other_points_ties():
+    """Four players: a tie for the setenta reads as a tie for the cards or the coins does on
+    the same screen, the label saying of what ("Setenta: tie at 2: no point"), in every
+    language, where it said "You & Bruno / Anna & Carla tie at 2 sevens: no point" beside
+    "Oros: tie at 5: no point"."""
     from scopa_tui import languages
     from scopa_tui.engine.text import _
     from scopa_tui.engine.words import side_name
 
     rules = make_rules(players=4, variant="escoba")
     mine = mask_of(parse_cards("7d 7c 1d 2d".split()))  # 2 sevens each
-    for lang, said in (("en", "You & Bruno / Anna & Carla tie at 2 sevens: no point"),
-                       ("it", "Tu e Bruno / Anna e Carla pari a 2 sette: nessun punto")):
+    for lang, said in (("en", "tie at 2: no point"), ("it", "pari a 2: nessun punto"),
+                       ("fr", "égalité à 2\u00a0: pas de point"), ("es", "empate a 2: ningún punto"),
+                       ("tl", "tabla sa 2: walang puntos")):
         languages.use(lang)
         seats = [_("You"), "Anna", "Bruno", "Carla"]
         sides = [side_name(seats[s] for s in side) for side in rules.sides]
         score = score_hand(rules, 1, [mine, DECK & ~mine], [0, 0], 0, None, [0, 0], side_names=sides)
         notes_said = {label: text.plain for label, text in notes(score, sides, DeckStyle())}
         assert notes_said["Setenta"] == said
+
+
+def test_a_setenta_tie_of_two_sides_out_of_three_names_them():
+    """Three players, two tied for the most sevens: the tie names them, as a tie of two of
+    three for the cards does ("You and Anna tie at 2: no point")."""
+    rules = make_rules(players=3, variant="escoba")
+    mine = mask_of(parse_cards("7d 7c 1d".split()))
+    annas = mask_of(parse_cards("7s 7b 2d".split()))
+    score = score_hand(rules, 1, [mine, annas, DECK & ~mine & ~annas & ~mask_of(parse_cards(["1c"]))],
+                       [0, 0, 0], 0, None, [0, 0, 0], side_names=["You", "Anna", "Bruno"])
+    assert score.award("sevens").why.sides == (0, 1)  # Bruno has no seven
+    said = {label: text.plain for label, text in notes(score, ["You", "Anna", "Bruno"], DeckStyle())}
+    assert said["Setenta"] == "You and Anna tie at 2: no point"

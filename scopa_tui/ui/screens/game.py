@@ -444,7 +444,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif table.phase == "play":
             view = table.view()
             pic.hand_no, pic.dealer, pic.table = view.hand_no, view.dealer, tuple(view.table)
-            self.slots = list(pic.table)
+            self._slots_from(view)
             pic.my_hand, pic.hand_sizes, pic.stock = (held(view.hand, table.rules.variant_info.hand_cards),
                                                       list(view.hand_sizes), view.stock)
             self._piles_from(view)
@@ -702,6 +702,23 @@ class GameScreen(Translated, StyledOnMount, Screen):
             pic.seat_coins[seat] += sum(1 for c in taken if CARDS[c].suit == "d")
         if scopa:
             pic.seat_scope[seat].append(card)
+
+    def _slots_from(self, view) -> None:
+        """The table's slots (its letters) of a hand drawn afresh (a game resumed): laid out
+        as the hand's deal laid them, then kept through its plays as they were played, so
+        that a card has the letter it had before the save (README, Keys).  A view that does
+        not tell the deal's table letters the table afresh."""
+        self.slots = []
+        self._update_slots(view.hand_start_table)
+        table = set(view.hand_start_table)
+        for play in view.history:
+            if play.capture:
+                table.difference_update(play.capture)
+            else:
+                table.add(play.card)
+            self._update_slots(table)
+        if set(self.slots) - {None} != set(view.table):
+            self.slots = list(view.table)
 
     def _update_slots(self, table) -> None:
         """Keep every card that stays on the table in its slot (and so its letter); a new
@@ -1256,6 +1273,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
             out.append_text(styled_text(" " + said, self.deck, self._card_style))
         return out
 
+    def _hand_done(self) -> bool:
+        """The hand is over (its last card played, its scoring or the game's end to come or
+        shown): the next deal, if any, is the next card to play."""
+        return self.table.phase in ("hand_over", "game_over")
+
     def _off_turn(self) -> bool:
         """An AI is playing (thinking or showing its play): keys choose ahead or are answered."""
         return (self.table.phase == "play" and self.table.turn is not None and not self._my_turn()
@@ -1398,6 +1420,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 return False
         elif action == "start_table":
             return False
+        if self._hand_done() and action in PLAY_ACTIONS and action != "result":
+            return False  # no card to choose or play until the next deal: not in the footer
         if action in ("select_step", "select", "toggle", "clear"):
             return True if self._my_turn() or self.table.phase == "play" else None
         if action in ("play", "result"):  # Enter after the game's end shows its result again
@@ -1641,10 +1665,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 side=i))
         self.query_one(ScoreBoard).sides = tuple(sides)
         self._refresh_topbar()
-        # The footer dims the play keys off-turn, and Enter is the result's after the game's end;
+        # The footer dims the play keys off-turn and leaves them out once the hand is over, and
+        # Enter is the result's after the game's end;
         # before an online table's game, only its creator's Enter (start) is there.
         waiting = self.table.phase == "waiting"
-        footer = (self._my_turn(), self.table.phase == "game_over", waiting, waiting and self.table.starter() is None)
+        footer = (self._my_turn(), self.table.phase == "game_over", self._hand_done(), waiting,
+                  waiting and self.table.starter() is None)
         if self.query(HelpPanel):  # the keys panel names the hand's and the table's keys now
             footer += (self._number_keys(), self._letter_keys())
         if self._footer_turn != footer:
@@ -1701,6 +1727,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", PlayButton)
+        shown = bool(self.pic.my_hand) and not self._hand_done()  # nothing to play: no button
+        if button.display != shown:
+            button.display = shown
         legal = (self._my_turn() and self._chosen()
                  and self.table.explain(self.pic.my_hand[self.selected], self.capture) is None)
         if button.disabled == legal:

@@ -9,6 +9,7 @@ from rich.cells import cell_len
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -28,6 +29,7 @@ from ..widgets.footer import FitFooter
 
 _PADDING = 1  # the table's cells' padding on each side (DataTable.cell_padding)
 _SCROLLBAR = 2  # the vertical scrollbar's width, kept free for a history longer than the screen
+_WIDE = 100  # a screen wider than this: the table as wide as its columns, in the middle (as the statistics)
 
 
 def _players(entry: HistoryEntry) -> str:
@@ -84,6 +86,16 @@ class HistoryScreen(Translated, Screen[None]):
             table.clear(columns=True)
             self._fill(table)
             table.move_cursor(row=row)
+        elif self.entries:
+            self._fit(self.query_one(DataTable))
+
+    def _fit(self, table: DataTable) -> None:
+        """On a wide screen the table is as wide as its columns (and the scrollbar's room), in
+        the middle under the title, where it stayed at the left edge (README, History and
+        replay).  Up to 100 columns it is the screen's width."""
+        _short, _natural, widths = self._laid_out
+        width = sum(widths) + 2 * _PADDING * len(widths) + _SCROLLBAR
+        table.styles.max_width = width if (self.size.width or self.app.size.width) > _WIDE else None
 
     def compose(self) -> ComposeResult:
         yield Static(self._title(), id="history-title")
@@ -92,7 +104,8 @@ class HistoryScreen(Translated, Screen[None]):
         else:
             table = DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
             self._fill(table)
-            yield table
+            with Vertical(id="history-body"):  # centres the table on a wide screen (_fit)
+                yield table
         yield FitFooter()
 
     def _cells(self, short_dates: bool) -> tuple[list[str], list[list[Cell]]]:
@@ -139,6 +152,7 @@ class HistoryScreen(Translated, Screen[None]):
             # as high as its most wrapped cell: counted here, where Textual would draw every cell to learn it
             # escaped: DataTable reads a str as markup, and an opponent is what the file says ("cmd:bot [/]")
             table.add_row(*map(escape, cells), key=str(e.id), height=max(c.count("\n") for c in cells) + 1)
+        self._fit(table)
 
     def on_mount(self) -> None:
         if self.entries:

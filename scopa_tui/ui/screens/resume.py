@@ -17,6 +17,7 @@ from ..helpkeys import help_bindings
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 from ..widgets.button import Button
+from ..widgets.footer import FitFooter
 from .dialogs import tabbed_to
 
 
@@ -44,8 +45,8 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
     BINDINGS = [
         Binding("enter", "enter", N_("resume"), id="resume.yes", priority=True),
         Binding("r,y", "answer(True)", N_("resume"), id="resume.yes_letter", show=False),
+        Binding("escape", "answer(None)", N_("later"), id="resume.later"),  # the footer's keys in the buttons' order
         Binding("n", "answer(False)", N_("set aside"), id="resume.no"),
-        Binding("escape", "answer(None)", N_("later"), id="resume.later", show=False),
         # q quits, as on every other screen: the save stays, offered again next start
         Binding("q", "app.quit", N_("quit"), id="resume.quit", show=False),
         *help_bindings("resume"),
@@ -71,6 +72,7 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
                 yield Button(_("Resume (Enter)"), id="yes", variant="primary")
                 yield Button(_("Later (Esc)"), id="later")
                 yield Button(_("Set aside (n)"), id="no")
+        yield FitFooter()  # its keys, as every dialog's (dialogs.py)
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
