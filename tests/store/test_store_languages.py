@@ -146,6 +146,10 @@ async def test_the_resume_offer_has_a_footer_of_its_keys(lang, words):
     languages.use(lang)
     app = ScreensApp(ResumeScreen(lambda: "hand 2", 0))
     async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):  # the footer makes its keys after the screen's first frame
+            await pilot.pause(0.02)
+            if app.screen.query_one(Footer).query(FooterKey):
+                break
         await pilot.pause()
         keys = [(k.key, k.description) for k in app.screen.query_one(Footer).query(FooterKey)]
         assert [key for key in keys if key[0] in ("enter", "escape", "n")] == list(zip(("enter", "escape", "n"), words))
