@@ -208,7 +208,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.token = 0
         self.message: Text = Text("")  # the line under the table
         self.hint_pending = False
-        self._footer_turn: tuple[bool, bool] | None = None  # (my turn, game over) as the footer shows it
+        self._footer_turn: tuple | None = None  # what the footer and the keys panel were drawn for (_refresh_widgets)
         # The play log's (text, kind, again): ``again`` says the line anew in the language in
         # use (None: a line that has no other words, e.g. a chat line), to redraw the log.
         self.log_entries: list[tuple[str, str, Callable[[], str] | None]] = []
