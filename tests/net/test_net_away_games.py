@@ -81,16 +81,21 @@ async def test_the_games_of_a_seat_freed_by_a_rematch_are_given_to_its_token(tmp
         await anna.close()
 
 
+async def table_closed(server, code: str) -> None:
+    """Wait until nobody plays again at ``code`` and the server closes the table."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + TIMEOUT
+    while code in server.tables:
+        assert loop.time() < end, "the table was not closed"
+        await asyncio.sleep(0.02)
+
+
 async def test_a_closed_tables_games_are_kept_in_the_file_across_a_restart_without_the_token(tmp_path, monkeypatch):
     monkeypatch.setattr(server_module, "FINISHED_KEEP", 0.05)
     async with running_server(tmp_path) as (server, url):
         anna, code, token, seat, _early = await bruno_away_at_the_end(url, server)
         await anna.close()
-        loop = asyncio.get_running_loop()
-        end = loop.time() + TIMEOUT
-        while code in server.tables:  # nobody plays again: the table is closed
-            assert loop.time() < end, "the table was not closed"
-            await asyncio.sleep(0.02)
+        await table_closed(server, code)
     async with running_server(tmp_path) as (server, url):  # the same data directory, started again
         assert code not in server.tables
         now, (game,) = await ask_games(url, code, token)
@@ -164,11 +169,7 @@ async def test_joining_a_kept_seat_whose_table_closed_files_its_game_and_keeps_t
     async with running_server(tmp_path / "server") as (server, url):
         anna, code, token, seat, _early = await bruno_away_at_the_end(url, server)
         await anna.close()
-        loop = asyncio.get_running_loop()
-        end = loop.time() + TIMEOUT
-        while code in server.tables:  # nobody plays again: the table is closed
-            assert loop.time() < end, "the table was not closed"
-            await asyncio.sleep(0.02)
+        await table_closed(server, code)
         Store(data).update_settings(online_seats={f"{url} {code}": token})
         app = online_app(url, name="Bruno", join=code)  # scopa-tui online --join CODE
         app.init_store(data)

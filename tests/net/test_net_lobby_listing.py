@@ -19,17 +19,19 @@ URL = "ws://127.0.0.1:7654/"
 MANY = 5000  # the tables one scopa-tui server keeps at most (net/server.py, MAX_TABLES)
 
 
+def lobby_listing(monkeypatch, listed):
+    """The app on its lobby, which lists ``listed`` (a server's lobby message as checked) at
+    each refresh, with no server."""
+    monkeypatch.setattr(LobbyScreen, "action_refresh", lambda self: self.show_tables(listed, URL))
+    return ScopaApp(online={"server": URL, "name": "Anna"}, ai_delay=0)
+
+
 async def test_a_title_of_markup_is_shown_as_it_is(monkeypatch):
     # The list read "[/]" as markup (DataTable does so with a str): the app stopped with
     # "closing tag '[/]' at position 0 has nothing to close" (docs/online-protocol.md, Plain text).
     listed = check_lobby({"type": "lobby", "tables": [{"code": "K7XQ93PA", "title": "[/]"},
                                                        {"code": "M4RT2ZQX", "title": "[bold]Sunday[/bold]"}]})
-
-    def refresh(self):
-        self.show_tables(listed, URL)
-
-    monkeypatch.setattr(LobbyScreen, "action_refresh", refresh)
-    app = ScopaApp(online={"server": URL, "name": "Anna"}, ai_delay=0)
+    app = lobby_listing(monkeypatch, listed)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         assert app.is_running and isinstance(app.screen, LobbyScreen)
@@ -40,12 +42,7 @@ async def test_a_title_of_markup_is_shown_as_it_is(monkeypatch):
 
 async def test_a_lobby_of_thousands_of_tables_lists_the_first_and_says_how_many(monkeypatch):
     listed = check_lobby({"type": "lobby", "tables": [{"code": f"K{n:07d}", "title": "t"} for n in range(MANY)]})
-
-    def refresh(self):
-        self.show_tables(listed, URL)
-
-    monkeypatch.setattr(LobbyScreen, "action_refresh", refresh)
-    app = ScopaApp(online={"server": URL, "name": "Anna"}, ai_delay=0)
+    app = lobby_listing(monkeypatch, listed)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         lobby = app.screen
