@@ -52,6 +52,8 @@ def test_an_award_made_in_english_says_its_reason_in_the_language_in_use_when_re
     languages.use("fr")
     assert score.award("cards").describe(["Toi", "Anna"]) == "Anna\u00a0: 32 cartes contre 8 cartes"
     assert score.award("napola").describe(["Toi", "Anna"]) == "Toi\u00a0: Asso, 2 et 3 de Denari, napola de 3"
+    languages.use("tl")  # the sides first: "tabla sa 2 siete ang Ikaw at Anna" put "ang" before a pronoun
+    assert sevens.describe(["Ikaw", "Anna"]).startswith("Ikaw at Anna: tabla sa 2 ")
 
 
 def test_a_setenta_tie_decided_by_the_primiera_is_one_sentence_in_spanish():

@@ -218,6 +218,8 @@ async def test_the_scoring_screen_names_the_seat_that_took_the_leftovers():
 @pytest.mark.parametrize("lang, said", [
     ("en", "You & Dario / Anna & Elena tie at {n}: no point"),
     ("it", "Tu e Dario / Anna ed Elena pari a {n}: nessun punto"),  # "ed" before Elena's e
+    # Tagalog names the sides first: "tabla ang Ikaw at si Dario..." put "ang" before "Ikaw"
+    ("tl", "Ikaw at si Dario / Anna at Elena: tabla sa {n}, walang puntos"),
 ])
 def test_two_tied_sides_of_partners_are_told_apart(lang, said):
     """Six players, seed 11: two of the three sides tie for the cards.  "and" joins the
@@ -231,7 +233,7 @@ def test_two_tied_sides_of_partners_are_told_apart(lang, said):
     seats = [_("You"), "Anna", "Bruno", "Dario", "Elena", "Fabio"]
     sides = [side_name(seats[s] for s in side.seats) for side in score.sides]
     notes_said = {label: text.plain for label, text in notes(score, sides, DeckStyle())}
-    label = next(k for k in notes_said if k in ("Cards", "Carte"))
+    label = next(k for k in notes_said if k in ("Cards", "Carte", "Baraha"))
     assert notes_said[label] == said.format(n=score.sides[0].cards)
 
 
