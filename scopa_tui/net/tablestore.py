@@ -149,6 +149,7 @@ class TableStore:
         # seat games without a file (no data directory), or that the file could not take: in memory
         self._seat_games: dict[tuple[str, str, int], SeatGame] = {}
         self._lock = None
+        self._missing: list[str] = []  # the tables a file of this schema had lost when opened
         if directory is None:
             return
         from ..store.files import make_dirs
@@ -167,6 +168,15 @@ class TableStore:
         except BaseException:
             self.close()
             raise
+        if self._missing:
+            # Dropped by hand or by another program: made again empty, which is not what was
+            # kept. Without ``actions`` a started table starts again from its deal (its seed).
+            what = {"actions": "the started tables start again from their deal",
+                    "tables": "its tables are lost"}
+            self.log(f"{self.path} had lost its {' and '.join(self._missing)} table"
+                     + ("s" if len(self._missing) > 1 else "") + " ("
+                     + "; ".join(what.get(name, "what it held is lost") for name in self._missing)
+                     + "): made again, empty")
 
     def _open_or_move_aside(self) -> sqlite3.Connection:
         """The database, or a new one when the file is damaged (moved aside first)."""
@@ -210,6 +220,7 @@ class TableStore:
             check = con.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
                 raise sqlite3.DatabaseError(f"it fails its integrity check ({check[0] if check else 'no answer'})")
+            self._missing = _missing(con, version)
             con.executescript(_TABLES)
             con.execute(f"PRAGMA user_version = {SCHEMA}")
         except BaseException:
@@ -402,6 +413,18 @@ class TableStore:
                 continue
             out.append(UnfiledGame(game_id, code, game, float(finished), record, data))
         return out + list(self._held.values())
+
+
+# The tables each schema version has (SCHEMA): a file of that version without one lost it.
+_SINCE = {"tables": 1, "actions": 1, "unfiled": 2, "seat_games": 3}
+
+
+def _missing(con: sqlite3.Connection, version: int) -> list[str]:
+    """The tables a file of schema ``version`` should have and has not (0: a new file)."""
+    if version < 1:
+        return []
+    have = {name for (name,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return [name for name, since in _SINCE.items() if since <= version and name not in have]
 
 
 def _json(value: Any) -> Any:

@@ -82,3 +82,42 @@ async def test_the_server_starts_with_a_damaged_row(tmp_path):
         assert port > 0 and good in server.tables and damaged not in server.tables
     finally:
         await server.close()
+
+
+@pytest.mark.parametrize("dropped, said", [
+    ("actions", "start again from their deal"),
+    ("seat_games", "what it held is lost"),
+])
+async def test_a_dropped_table_of_the_file_is_said_in_the_log(tmp_path, dropped, said):
+    """A table of the file dropped by hand was made again empty without a word: with
+    ``actions`` gone, every started table began again from its deal and nobody knew why."""
+    codes = await _two_tables(tmp_path)
+    con = sqlite3.connect(tmp_path / "online.sqlite3")
+    con.execute(f"DROP TABLE {dropped}")
+    con.commit()
+    con.close()
+    lines: list[str] = []
+    server = Server(tmp_path, ai_pace=0, log=lines.append)
+    try:
+        server._restore()
+        assert sorted(server.tables) == sorted(codes)  # the tables themselves are there
+        told = [line for line in lines if f"had lost its {dropped} table" in line]
+        assert len(told) == 1 and said in told[0] and "online.sqlite3" in told[0]
+    finally:
+        await server.close()
+    server = Server(tmp_path, ai_pace=0, log=lines.append)  # made again: said once, not at every start
+    try:
+        server._restore()
+        assert len([line for line in lines if "had lost" in line]) == 1
+    finally:
+        await server.close()
+
+
+async def test_a_new_file_is_not_said_to_have_lost_anything(tmp_path):
+    lines: list[str] = []
+    server = Server(tmp_path, ai_pace=0, log=lines.append)
+    try:
+        server._restore()
+        assert not [line for line in lines if "had lost" in line]
+    finally:
+        await server.close()
