@@ -514,10 +514,13 @@ class RemoteTable(Table):
                     and starter is not None and self.phase == "waiting"):
                 # the start passed to this seat: its creator left, or went and did not come back
                 self._emit(SeatChanged(creator, starter, "you_start"))
+            before = self.seats
             if self._take_info(info):  # the people said yes to playing again
                 if info.get("phase") == "waiting":  # a seat was freed: the table waits for players
                     self._reset()
-                self._emit(NewGame(self.game_number, self.phase == "waiting"))
+                freed = tuple(before[i].name for i, s in enumerate(self.seats)
+                              if s.kind == "open" and i < len(before) and before[i].kind != "open")
+                self._emit(NewGame(self.game_number, self.phase == "waiting", freed))
             else:
                 for seat in self._rematch_seats():
                     if seat not in asked and seat != self.my_seat:

@@ -3,7 +3,8 @@
 One database file, ``DATA_DIR/scopa.sqlite3``:
 
 * ``games``: one row per finished game — when, the rules, who sat where (names, AI
-  specs, the human's seat), the result, and the whole game record (docs/record-format.md).
+  specs, the human's seat), the result, the whole game record (docs/record-format.md), and
+  for a game at a server's table its code (``online``; its people are in the names).
 * ``hands``: one row per hand of each game with the human side's points, scope and
   which points it won — what the statistics screen sums up, for all games or for one
   variant (``games.variant``) and number of players.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import time
 from collections.abc import Callable
@@ -35,6 +37,7 @@ from ..engine import record as records
 from ..engine.rules import PLAYER_COUNTS
 from ..engine.text import N_, _, ngettext
 from ..engine.variants import VARIANTS
+from ..engine.words import clean_text, shown_name
 from .files import Notices, StoreError, describe_os_error, is_read_only, left_alone, quarantine, valid_time
 from .saves import GameSetup
 from .summary import hand_lines, record_variant
@@ -109,8 +112,29 @@ def _v2(con: sqlite3.Connection) -> None:
                         [(int(h.sevens), row_id, h.hand) for h in lines])
 
 
+_ONLINE_ID = re.compile(r"-online-([A-Za-z0-9]{1,40})(?:-[0-9]+)?")  # the end of an online game's id
+
+
+def online_code(game_id: str) -> str | None:
+    """The table code an online game's id ends with (``20261202-194833-online-K7XQ93PA-2``:
+    ``K7XQ93PA``, as ``net.messages.game_record_key`` makes it), None for any other id."""
+    found = _ONLINE_ID.search(game_id)
+    return found.group(1) if found and found.end() == len(game_id) else None
+
+
+def _v3(con: sqlite3.Connection) -> None:
+    """Each game's table at a server (``games.online``: its code; NULL for a game played on
+    this computer), so that the history and the statistics say who was played online.  A game
+    stored before is online when its id is an online game's (the code at its end)."""
+    con.execute("ALTER TABLE games ADD COLUMN online TEXT")
+    rows = con.execute("SELECT id, game_id FROM games WHERE typeof(game_id) = 'text'"
+                       " AND game_id LIKE '%-online-%'").fetchall()
+    con.executemany("UPDATE games SET online = ? WHERE id = ?",
+                    [(code, row_id) for row_id, game_id in rows if (code := online_code(game_id)) is not None])
+
+
 # MIGRATIONS[i] upgrades a database from version i to version i + 1.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 
 
 def schema_version() -> int:
@@ -204,6 +228,12 @@ class HistoryEntry:
     totals: list[int]
     hands: int
     variant: str = "scopa"
+    online: str | None = None  # the code of the server's table it was played at (None: here)
+
+    @property
+    def people(self) -> list[str]:
+        """The opponents that people played, by the names their table showed (an online game)."""
+        return [shown_name(n) for n in GameSetup(self.names, self.ai, self.human_seat).people_against(self.players)]
 
     @property
     def result(self) -> str:
@@ -233,6 +263,8 @@ class LevelRecord:
     opponents: str
     played: int
     won: int
+    online: bool = False  # games at a server's table, against ``people`` (by name) and ``opponents``' AIs
+    people: tuple[str, ...] = ()
 
 
 @dataclass
@@ -266,6 +298,8 @@ class PlayedGame:
     opponents: str
     won: bool
     sums: HandSums = field(default_factory=HandSums)
+    online: bool = False  # at a server's table ...
+    people: tuple[str, ...] = ()  # ... against these people (their names, in order), and opponents' AIs
 
 
 @dataclass
@@ -289,14 +323,15 @@ class Stats(HandSums):
     def of(cls, played: list[PlayedGame]) -> Stats:
         """The record of these games (oldest first)."""
         st = cls(played=list(played))
-        levels: dict[tuple[int, str], list[int]] = {}
+        levels: dict[tuple[int, str, bool, tuple[str, ...]], list[int]] = {}
         run = 0
         for g in played:
             st.games += 1
             st.won += g.won
             run = run + 1 if g.won else 0
             st.best_streak = max(st.best_streak, run)
-            level = levels.setdefault((g.players, g.opponents), [0, 0])
+            # the same people at another table, or in other seats, are the same opponents
+            level = levels.setdefault((g.players, g.opponents, g.online, tuple(sorted(g.people))), [0, 0])
             level[0] += 1
             level[1] += g.won
             st.add(g.sums)
@@ -305,7 +340,7 @@ class Stats(HandSums):
             else:
                 st.primiera_hands += g.sums.hands
         st.current_streak = run
-        st.by_level = [LevelRecord(p, o, n, w) for (p, o), (n, w) in sorted(levels.items())]
+        st.by_level = [LevelRecord(p, o, n, w, online, people) for (p, o, online, people), (n, w) in sorted(levels.items())]
         return st
 
     def only(self, variant: str | None = None, players: int | None = None) -> Stats:
@@ -331,7 +366,8 @@ class Stats(HandSums):
 
 
 def opponents_label(setup: GameSetup, players: int) -> str:
-    """The opponents' levels as one label: ``greedy`` or ``greedy + random``."""
+    """The opponents' levels as one label: ``greedy`` or ``greedy + random``; ``human`` for
+    people (at a server's table: who they are is in the names, :meth:`HistoryEntry.people`)."""
     opp = setup.opponents(players)
     if not opp:
         return "-"
@@ -422,7 +458,28 @@ def _entry(r: tuple) -> HistoryEntry:
         names=_json_list(r[4], _text, players), ai=_json_list(r[5], _optional_text, players),
         human_seat=_whole(r[6], 0, players - 1, nullable=True), opponents=_text(r[7]),
         winner=_whole(r[8], 0, players - 1, nullable=True), won=_flag(r[9], nullable=True),
-        totals=_json_list(r[10], _whole), hands=_whole(r[11]), variant=_variant(r[12]))
+        totals=_json_list(r[10], _whole), hands=_whole(r[11]), variant=_variant(r[12]),
+        online=_code(r[13]))
+
+
+def _code(value: Any) -> str | None:
+    """An online game's table code (None: a game here), as it may be shown: the server's text."""
+    if value is None:
+        return None
+    code = clean_text(_text(value))
+    if not code or len(code) > 40:
+        raise DamagedRow(f"{value!r:.40} is not a table's code")
+    return code
+
+
+def _people(players: int, names: Any, ai: Any, human_seat: Any, online: Any) -> tuple[tuple[str, ...], bool]:
+    """An online game's people against the human side (their names, as the history shows
+    them) and whether it was online; a game here has no names to read."""
+    if _code(online) is None:
+        return (), False
+    setup = GameSetup(_json_list(names, _text, players), _json_list(ai, _optional_text, players),
+                      _whole(human_seat, 0, players - 1))
+    return tuple(shown_name(n) for n in setup.people_against(players)), True
 
 
 class Database:
@@ -662,6 +719,8 @@ class Database:
         won = None if human_side is None else int(end["winner"] == human_side)
         lines = hand_lines(events, human_side) if human_side is not None else []
         n_hands = sum(1 for e in events if e["event"] == "hand_end")
+        code = setup.extra.get("online")  # the table's code, for a game at a server's table
+        online = (clean_text(code)[:40] or None) if isinstance(code, str) else None
         when = valid_time(finished_at) or time.time()  # a save's own time, when it is a time
 
         def work(con: sqlite3.Connection) -> bool:
@@ -672,11 +731,11 @@ class Database:
                 return True
             cur = con.execute(
                 "INSERT INTO games (game_id, finished_at, players, preset, target, names, ai, human_seat,"
-                " human_side, opponents, winner, won, totals, hands, record, variant)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " human_side, opponents, winner, won, totals, hands, record, variant, online)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (game_id, when, rules.players, rules.preset, rules.target, json.dumps(setup.names),
                  json.dumps(setup.ai), setup.human_seat, human_side, opponents_label(setup, rules.players),
-                 end["winner"], won, json.dumps(end["totals"]), n_hands, record_text, rules.variant))
+                 end["winner"], won, json.dumps(end["totals"]), n_hands, record_text, rules.variant, online))
             con.executemany(
                 "INSERT INTO hands (game, hand, points, scope, settebello, primiera, cards, coins, sevens)"
                 " VALUES (?,?,?,?,?,?,?,?,?)",
@@ -698,7 +757,7 @@ class Database:
         def work(con):
             rows = con.execute(
                 "SELECT id, game_id, finished_at, players, names, ai, human_seat, opponents, winner, won,"
-                " totals, hands, variant FROM games ORDER BY finished_at DESC, id DESC").fetchall()
+                " totals, hands, variant, online FROM games ORDER BY finished_at DESC, id DESC").fetchall()
             out, damaged = [], []
             for r in rows:
                 try:
@@ -764,12 +823,14 @@ class Database:
             damaged: list[Any] = []
             played: list[PlayedGame] = []
             sums: dict[Any, HandSums] = {}  # the counted games' hands, by row id
-            for row_id, game_id, finished_at, players, opponents, won, variant in con.execute(
-                    "SELECT id, game_id, finished_at, players, opponents, won, variant FROM games"
-                    " WHERE won IS NOT NULL ORDER BY finished_at, id"):
+            for row_id, game_id, finished_at, players, opponents, won, variant, *seats in con.execute(
+                    "SELECT id, game_id, finished_at, players, opponents, won, variant, names, ai, human_seat,"
+                    " online FROM games WHERE won IS NOT NULL ORDER BY finished_at, id"):
                 try:
                     _time(finished_at)
-                    game = PlayedGame(_variant(variant), _players(players), _text(opponents), bool(_flag(won)))
+                    people, online = _people(_players(players), *seats)
+                    game = PlayedGame(_variant(variant), _players(players), _text(opponents), bool(_flag(won)),
+                                      online=online, people=people)
                 except DamagedRow:
                     damaged.append(game_id)
                     continue

@@ -88,6 +88,15 @@ class GameSetup:
         mine = sides[self.human_seat]
         return [a or "human" for s, a in enumerate(self.ai) if sides[s] != mine]
 
+    def people_against(self, players: int | None = None) -> list[str]:
+        """The names of the opponents' seats that people played (at a server's table), in seat
+        order: the opponents :meth:`opponents` calls ``human``."""
+        if self.human_seat is None:
+            return []
+        sides = _sides(players or len(self.ai))
+        mine = sides[self.human_seat]
+        return [self.names[s] for s, a in enumerate(self.ai) if a is None and sides[s] != mine and s < len(self.names)]
+
     def partners(self) -> list[str]:
         """AI specs of the human's partners (4 and 6 players)."""
         if self.human_seat is None:

@@ -48,7 +48,9 @@ class Started:
 @dataclass(frozen=True)
 class NewGame:
     """The table's people said yes to playing again: its game ``number`` (2, 3 ...) has begun,
-    or, ``waiting``, waits for players in the seats freed (draw it afresh)."""
+    or, ``waiting``, waits for players in the seats freed (draw it afresh); ``freed``: the
+    names of those who sat in them in the last game."""
 
     number: int
     waiting: bool
+    freed: tuple[str, ...] = ()

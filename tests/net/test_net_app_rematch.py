@@ -134,7 +134,7 @@ async def test_a_rematch_asked_waits_for_the_other_and_a_leaver_frees_the_seat(t
             await until(pilot, lambda: table.phase == "waiting", "the table waiting again")
             await settle(pilot)
             texts = log_texts(screen)
-            assert texts[0] == "Game 2 at this table: a seat is free, the table waits for a player"
+            assert texts[0] == "Game 2 at this table: Bruno's seat is free, the table waits for a player"
             assert "waiting for players (1 of 2 seats taken)" in str(screen.message)
             assert "Enter starts now" in str(screen.message)  # Anna creates it now
             assert screen.active_bindings["enter"].binding.action == "start_table"  # the footer says ⏎ start

@@ -158,6 +158,8 @@ async def test_the_lobby_files_the_game_that_ended_while_the_player_was_away(tmp
     store = Store(data)
     (entry,) = store.history()
     assert entry.human_seat == seat and entry.names == ["Anna", "Bruno"]
+    assert (entry.online, entry.people) == (code, ["Anna"])  # who was played, and where: the history says it
+    assert [(r.online, r.people) for r in store.stats().by_level] == [(True, ("Anna",))]
     assert entry.totals == totals and entry.won == (winner == seat)
     (game,) = records.load(store.history_record(entry.id))  # every hand replays, the others' rebuilt
     assert game.totals == totals

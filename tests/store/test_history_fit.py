@@ -14,7 +14,7 @@ from scopa_tui import languages
 from scopa_tui.store.db import HistoryEntry
 from scopa_tui.ui.columns import fit_widths, wrapped
 from scopa_tui.ui.screens.history import HistoryScreen
-from scopa_tui.ui.screens.stats import opponents_words
+from scopa_tui.ui.screens.stats import against_text
 from test_store_screens import ScreensApp
 
 # variant, players, opponents (as the store labels them), won (None: AIs only), totals, hands
@@ -59,7 +59,7 @@ async def test_every_column_of_a_mixed_history_fits_80_columns(lang, games):
         # every word of every cell is there, on one line or several
         for i, entry in enumerate(shown):
             row = table.get_row_at(i)
-            assert " ".join(row[3].split()) == opponents_words(entry.opponents)
+            assert " ".join(row[3].split()) == against_text(entry.opponents)
             assert " ".join(row[4].split()) == entry.result
             assert row[0] in (entry.date, entry.short_date())
 

@@ -173,33 +173,57 @@ async def test_notices_over_the_scoring_the_game_over_and_the_chat_leave_their_b
                 assert not toast.region.overlaps(region), (part, region, toast.region)
 
 
-async def test_a_table_waiting_again_with_two_seats_free_says_two():
-    # Two of four players went at a game's end: the log's first line said "a seat is free,
-    # the table waits for a player".
-    open_seat = {"name": None, "kind": "open", "level": None, "connected": False, "away": False}
-    me = {"name": "Carla", "kind": "person", "level": None, "connected": True, "away": False}
-    anna = {"name": "Anna", "kind": "person", "level": None, "connected": True, "away": False}
-    info = {**INFO, "players": 4, "seats": [anna, open_seat, me, open_seat], "phase": "waiting",
-            "started": False, "game": 2, "rematch": []}
-    first = {**info, "seats": [anna, {**anna, "name": "Bruno"}, me, {**anna, "name": "Dario"}], "phase": "game_over",
-             "started": True, "game": 1, "rematch": [0, 2]}
+OPEN_SEAT = {"name": None, "kind": "open", "level": None, "connected": False, "away": False}
+PERSON = {"name": "Carla", "kind": "person", "level": None, "connected": True, "away": False}
+
+
+async def first_lines_waiting_again(first: dict, seats: list, me: int, languages: list[str]) -> list[str]:
+    """The log's first line, in each of ``languages``, once the table of game 1 (``first``, at
+    its end) waits for players for game 2 in ``seats`` (the seats freed open)."""
+    info = {**first, "seats": seats, "phase": "waiting", "started": False, "game": 2, "rematch": []}
     messages = [{"type": "state", "table": {**first, "phase": "waiting", "started": False}, "view": None,
-                 "turn": None, "deadline": None, "events": [], "totals": [0, 0]},
+                 "turn": None, "deadline": None, "events": [], "totals": [0] * first["players"]},
                 {"type": "table", "table": info}]
     app = ScopaApp(ai_delay=0)
-    table = FixedClock(ScriptedClient(messages), {"code": "K7XQ93PA", "seat": 2, "token": "t", "table": first})
+    table = FixedClock(ScriptedClient(messages), {"code": "K7XQ93PA", "seat": me, "token": "t", "table": first})
+    lines = []
     async with app.run_test(size=SIZE) as pilot:
         app.show_table(table)
         for _ in range(12):
             await pilot.pause()
         assert table.phase == "waiting" and table.game_number == 2
-        texts = [text for text, _kind, _again in app.screen.log_entries]
-        assert texts[0] == "Game 2 at this table: 2 seats are free, the table waits for players", texts
-        app.set_language("it")
-        for _ in range(12):
-            await pilot.pause()
-        texts = [text for text, _kind, _again in app.screen.log_entries]
-        assert texts[0] == "Partita 2 a questo tavolo: ci sono 2 posti liberi, il tavolo aspetta giocatori", texts
+        for lang in languages:  # said again in each language
+            app.set_language(lang)
+            for _ in range(12):
+                await pilot.pause()
+            lines.append(app.screen.log_entries[0][0])
+    return lines
+
+
+async def test_a_table_waiting_again_with_two_seats_free_says_two():
+    # Two of four players went at a game's end: the log's first line said "a seat is free,
+    # the table waits for a player".
+    anna = {**PERSON, "name": "Anna"}
+    first = {**INFO, "players": 4, "seats": [anna, {**anna, "name": "Bruno"}, PERSON, {**anna, "name": "Dario"}],
+             "phase": "game_over", "started": True, "game": 1, "rematch": [0, 2]}
+    assert await first_lines_waiting_again(first, [anna, OPEN_SEAT, PERSON, OPEN_SEAT], 2, ["en", "it"]) == [
+        "Game 2 at this table: 2 seats are free, the table waits for players",
+        "Partita 2 a questo tavolo: ci sono 2 posti liberi, il tavolo aspetta giocatori"]
+
+
+@pytest.mark.parametrize("gone,lang,line", [
+    ("Bruno", "en", "Game 2 at this table: Bruno's seat is free, the table waits for a player"),
+    ("Bruno", "fr", "Partie 2 à cette table\u00a0: la place de Bruno est libre, la table attend un joueur"),
+    ("Anna", "fr", "Partie 2 à cette table\u00a0: la place d'Anna est libre, la table attend un joueur"),
+    ("Anna", "it", "Partita 2 a questo tavolo: il posto di Anna è libero, il tavolo aspetta un giocatore"),
+    ("Anna", "tl", "Laro 2 sa mesang ito: bakante ang upuan ni Anna, naghihintay ang mesa ng manlalaro")])
+async def test_a_table_waiting_again_with_one_seat_free_says_whose(gone, lang, line):
+    # One player went at a game's end: the log's first line said "a seat is free" without
+    # saying whose it was.
+    other = {**PERSON, "name": gone, "connected": False}
+    ai = {"name": "AI 3", "kind": "ai", "level": "medium", "connected": True, "away": False}
+    first = {**INFO, "seats": [PERSON, other, ai], "phase": "game_over", "started": True, "game": 1, "rematch": [0]}
+    assert await first_lines_waiting_again(first, [PERSON, OPEN_SEAT, ai], 0, [lang]) == [line]
 
 
 @pytest.mark.parametrize("name", ["Massimiliano", "山田太郎さん"])

@@ -129,6 +129,20 @@ def waiting_line(names: list[str], plain: str, elided: str) -> str:
     return (elided if elides(names[0]) else plain).format(names=", ".join(names))
 
 
+def _free_seat_line(n: int, name: str) -> str:
+    """Game ``n`` of an online table waits for a player in the seat ``name`` left."""
+    if elides(name):
+        # TRANSLATORS: as the message without context, where {name} begins with a sound your
+        # language elides the word before: French "la place d'Anna est libre". Other
+        # languages never show it: write it as the message without context.
+        template = pgettext("elided", "Game {n} at this table: {name}'s seat is free, the table waits for a player")
+    else:
+        # TRANSLATORS: a rematch began without a player who left: {name} sat in the seat
+        # now free ("Anna's seat is free"); {n} is the table's game (2, 3 ...).
+        template = _("Game {n} at this table: {name}'s seat is free, the table waits for a player")
+    return template.format(n=n, name=name)
+
+
 def _rematch_offer() -> str:
     """The game-over line at an online table before anyone asks to play again."""
     return _("Play again: another game at this table, once everyone at it says yes.")
@@ -948,10 +962,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self._start_afresh()
         elif isinstance(notice, NewGame):  # everyone at the table said yes to playing again
             n, free = notice.number, sum(seat.kind == "open" for seat in self.table.seats) or 1
-            news = ((lambda: ngettext("Game {n} at this table: a seat is free, the table waits for a player",
-                                      "Game {n} at this table: {count} seats are free, the table waits for players",
-                                      free).format(n=n, count=free))
-                    if notice.waiting else (lambda: _("Game {n} at this table: everyone said yes").format(n=n)))
+
+            def news() -> str:  # in the language of the moment (the log's head is written again)
+                if not notice.waiting:
+                    return _("Game {n} at this table: everyone said yes").format(n=n)
+                if free == 1 and len(notice.freed) == 1:  # whose seat it was
+                    return _free_seat_line(n, notice.freed[0])
+                return ngettext("Game {n} at this table: a seat is free, the table waits for a player",
+                                "Game {n} at this table: {count} seats are free, the table waits for players",
+                                free).format(n=n, count=free)
             self._start_afresh(head=news)
             self.app.rematch_news(begun=True)
             self.app.notify(news(), timeout=4)

@@ -22,7 +22,7 @@ from ..helpkeys import help_bindings
 from ..columns import Cell, fit_widths, narrowest_width, natural_width, pieces, wrapped
 from ..styles import STORE_TCSS
 from .replay import ReplayScreen
-from .stats import opponents_words
+from .stats import against
 from ..translate import Translated
 from ..widgets.footer import FitFooter
 
@@ -117,10 +117,11 @@ class HistoryScreen(Translated, Screen[None]):
         now = time.time()
         rows = []
         for e in self.entries:
-            levels = opponents_words(e.opponents).split(" + ")
+            head, levels = against(e.opponents, e.people, e.online is not None, e.online)
             rows.append([[e.short_date(now) if short_dates else e.date],
                          *([pieces(_(VARIANTS[e.variant].title))] if mixed else []), pieces(_players(e)),
-                         [level + " +" for level in levels[:-1]] + levels[-1:], pieces(e.result), [str(e.hands)]])
+                         pieces(head) + [level + " +" for level in levels[:-1]] + levels[-1:], pieces(e.result),
+                         [str(e.hands)]])
         return headers, rows
 
     def _layout(self, width: int) -> tuple[bool, list[int], list[int]]:

@@ -16,6 +16,7 @@ from textual.widgets import Static
 from ...engine.text import N_, _, decimal
 from ...engine.variants import VARIANTS
 from ...store.db import Stats
+from ...engine.words import labelled
 from ...store.words import level_word
 from ..helpkeys import help_bindings
 from ..styles import STORE_TCSS
@@ -61,9 +62,27 @@ def summary_table(st: Stats, variant: str | None = None) -> Table:
     return t
 
 
-def opponents_words(label: str) -> str:
-    """The opponents' levels as the store labels them (``medium + hard``), in the player's language."""
-    return " + ".join(level_word(part) for part in label.split(" + "))
+def against(label: str, people=(), online: bool = False, code: str | None = None) -> tuple[str, list[str]]:
+    """Who a game was played against, in the player's language: a head (at a server's table
+    "online:", with the table's ``code`` when it is given; else empty) and the opponents one
+    by one, the people by their names where the store's ``label`` says ``human``
+    ("online: Anna + medium"; README, History and replay)."""
+    levels = label.split(" + ")
+    if people:
+        levels = [level for level in levels if level != "human"]
+    parts = list(people) + [level_word(level) for level in levels]
+    if not online:
+        return "", parts
+    # TRANSLATORS: before the opponents of a game played at a server's table (the history
+    # and the statistics): "online: Anna + Bruno"; {code} is the table's code, K7XQ93PA.
+    head = _("online, table {code}").format(code=code) if code else _("online")
+    return labelled(head), parts or ["-"]
+
+
+def against_text(label: str, people=(), online: bool = False, code: str | None = None) -> str:
+    """:func:`against` on one line: "online: Anna + Bruno"."""
+    head, parts = against(label, people, online, code)
+    return " ".join(filter(None, [head, " + ".join(parts)]))
 
 
 def levels_table(st: Stats) -> Table:
@@ -76,7 +95,7 @@ def levels_table(st: Stats) -> Table:
     for r in st.by_level:
         # Text, not str: a Table reads a str as markup, and the opponents are what the file says
         # (an online table's AI level is its server's word): "[/]" stopped the app
-        t.add_row(str(r.players), Text(opponents_words(r.opponents)), str(r.played), str(r.won),
+        t.add_row(str(r.players), Text(against_text(r.opponents, r.people, r.online)), str(r.played), str(r.won),
                   _pct(r.won, r.played))
     return t
 
