@@ -16,7 +16,6 @@ from ...engine.text import ngettext
 from ...engine.words import labelled
 from ...store.words import deal_sweeps_word, sweep_count
 from ..card_render import DeckStyle, card_tokens, suit_role
-from ..wrapping import NO_BREAK
 
 
 @dataclass(frozen=True)
@@ -122,15 +121,10 @@ def flow(parts: list[Text], width: int, sep: str = " · ", sep_style="") -> list
     return lines
 
 
-def styled_text(text: str, deck: DeckStyle, styler, together: int = 0) -> Text:
-    """Engine text with card notation ("7d") shown in the deck style and coloured by suit;
-    with ``together`` (a row's width), each run of cards is kept on one row with the word
-    before it, as :func:`held_together` says."""
-    parts = card_tokens(text, deck)
-    if together:
-        parts = held_together(parts, together)
+def styled_text(text: str, deck: DeckStyle, styler) -> Text:
+    """Engine text with card notation ("7d") shown in the deck style and coloured by suit."""
     out = Text()
-    for part, card in parts:
+    for part, card in card_tokens(text, deck):
         if card is None:
             out.append(part)
         else:
@@ -138,25 +132,6 @@ def styled_text(text: str, deck: DeckStyle, styler, together: int = 0) -> Text:
     return out
 
 
-def held_together(parts: list[tuple[str, int | None]], width: int) -> list[tuple[str, int | None]]:
-    """``parts`` (from ``card_tokens``) with no-break spaces between the cards of a run and
-    before its first card: "You played C♣ and took 4◉ 5♣" wrapped at its last space left
-    "5♣" alone on a row, apart from the cards it was taken with; now "took 4◉ 5♣" goes to
-    the next row whole.  Left as they are where a run so held would not fit a row."""
-    out = list(parts)
-    for i, (part, card) in enumerate(parts):
-        if card is not None or i + 1 == len(parts) or parts[i + 1][1] is None:
-            continue  # only the text just before a card changes
-        if i and parts[i - 1][1] is not None and part == " ":  # between two cards of a run
-            out[i] = (NBSP, None)
-        elif part.endswith(" ") and part[:-1].strip() and not part[:-1].endswith(" "):  # the word before it
-            out[i] = (part[:-1] + NBSP, None)
-    if max(cell_len(word) for word in "".join(part for part, _card in out).split(" ")) > width:
-        return list(parts)
-    return out
-
-
-NBSP = NO_BREAK[0]
 FRAME = ("— ", " —")  # around a hand's heading in the log (screens/game.py, _lines_for)
 
 
@@ -274,7 +249,7 @@ class PlayLog(ScrollView):
         if kind == "hand" and cell_len(text) > width and text.startswith(FRAME[0]) and text.endswith(FRAME[1]):
             text = text[len(FRAME[0]):-len(FRAME[1])]
         line = styled_text(text, deck, lambda c: self.get_component_rich_style(f"card--{suit_role(c)}",
-                                                                                partial=True), together=width)
+                                                                                partial=True))
         if kind:
             line.stylize(self.get_component_rich_style(f"log--{kind}", partial=True))
         line.expand_tabs()
