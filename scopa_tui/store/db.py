@@ -233,7 +233,7 @@ class HistoryEntry:
     @property
     def people(self) -> list[str]:
         """The opponents that people played, by the names their table showed (an online game)."""
-        return [shown_name(n) for n in GameSetup(self.names, self.ai, self.human_seat).people_against(self.players)]
+        return _names_of_people(GameSetup(self.names, self.ai, self.human_seat), self.players)
 
     @property
     def result(self) -> str:
@@ -479,7 +479,12 @@ def _people(players: int, names: Any, ai: Any, human_seat: Any, online: Any) -> 
         return (), False
     setup = GameSetup(_json_list(names, _text, players), _json_list(ai, _optional_text, players),
                       _whole(human_seat, 0, players - 1))
-    return tuple(shown_name(n) for n in setup.people_against(players)), True
+    return tuple(_names_of_people(setup, players)), True
+
+
+def _names_of_people(setup: GameSetup, players: int) -> list[str]:
+    """The people the human side played, by name as they may be shown (a server's text)."""
+    return [shown_name(n) for n in setup.people_against(players)]
 
 
 class Database:

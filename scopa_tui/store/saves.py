@@ -81,21 +81,22 @@ class GameSetup:
 
     def opponents(self, players: int | None = None) -> list[str]:
         """AI specs of the seats not on the human's side (the opponents' levels)."""
-        n = len(self.ai)
         if self.human_seat is None:
             return [a for a in self.ai if a]
-        sides = _sides(players or n)
-        mine = sides[self.human_seat]
-        return [a or "human" for s, a in enumerate(self.ai) if sides[s] != mine]
+        return [self.ai[s] or "human" for s in self._against(players)]
 
     def people_against(self, players: int | None = None) -> list[str]:
         """The names of the opponents' seats that people played (at a server's table), in seat
         order: the opponents :meth:`opponents` calls ``human``."""
         if self.human_seat is None:
             return []
+        return [self.names[s] for s in self._against(players) if self.ai[s] is None and s < len(self.names)]
+
+    def _against(self, players: int | None) -> list[int]:
+        """The seats not on the human's side (``human_seat`` is set)."""
         sides = _sides(players or len(self.ai))
         mine = sides[self.human_seat]
-        return [self.names[s] for s, a in enumerate(self.ai) if a is None and sides[s] != mine and s < len(self.names)]
+        return [s for s in range(len(self.ai)) if sides[s] != mine]
 
     def partners(self) -> list[str]:
         """AI specs of the human's partners (4 and 6 players)."""
