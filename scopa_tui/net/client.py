@@ -148,7 +148,8 @@ class NetClient:
         self.token: str | None = None
         self.table: dict[str, Any] | None = None  # the latest table info
         self.rematch_game: int | None = None  # the game after whose end this seat asked to play again
-        self.seat_gone = False  # a resume was refused: the seat is no longer this client's
+        # a resume was refused, the seat no longer this client's: the refusal's code (SEAT_GONE)
+        self.seat_gone: str | None = None
         # The view of the latest ``turn`` or ``state`` as it arrived (before the iterator yields
         # it), and the loop time it came: None once an event followed it, the position gone by.
         # A player that answers a view that is no longer this one answers a position gone by.
@@ -282,7 +283,7 @@ class NetClient:
                 self.connected = False
                 await self._ws.close()
                 if answer.get("code") in SEAT_GONE:
-                    self.seat_gone = True
+                    self.seat_gone = str(answer.get("code"))
                     return _("the seat is gone: {why}").format(why=error_line(answer.get("code"),
                                                                               answer.get("message")))
                 last = error_line(answer.get("code"), answer.get("message"))

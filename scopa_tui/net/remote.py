@@ -625,6 +625,9 @@ class RemoteTable(Table):
 
         def unsent() -> str:
             self._rematch_sent = 0
+            if self.client.seat_gone == "no_such_table":  # the server forgot the finished table
+                return _("Too late to play again here: the table has closed, nobody having asked to "
+                         "play again in time.")
             if self.client.seat_gone:  # let go (idle) while the others said yes: they went on
                 return _("Too late to play again here: the server let your seat go after two minutes "
                          "without an answer, and the table went on without it.")

@@ -19,6 +19,7 @@ from test_net_app import online_app, play_to_the_end, until
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from helpers import game_screen, settle  # noqa: E402
 
+import scopa_tui.net.server as server_module  # noqa: E402
 from scopa_tui.net.client import NetClient  # noqa: E402
 from scopa_tui.store import Store  # noqa: E402
 from scopa_tui.ui.screens.game import GameScreen  # noqa: E402
@@ -358,5 +359,29 @@ async def test_play_again_after_the_server_let_an_idle_seat_go(tmp_path, bruno_a
                 await settle(pilot)
                 assert table.connection != "disconnected" and table.asked_rematch()
                 assert "Waiting for Bruno to play again" in str(screen.message)
+    for task in pings:
+        task.cancel()
+
+
+async def test_play_again_after_the_table_closed_says_so(tmp_path, monkeypatch):
+    # Anna read the result long enough for the server to forget the finished table (nobody
+    # asked to play again): the line said the server let her seat go after two minutes and
+    # the table went on without it, when the table had closed. It says the table closed.
+    monkeypatch.setattr(server_module, "FINISHED_KEEP", 1.5)
+    pings = []
+
+    async def stay(client: NetClient) -> bool:  # Bruno stays, and never says yes
+        pings.append(asyncio.create_task(keep_pinging(client)))
+        return True
+
+    async with running_server(tmp_path / "server", idle_timeout=1.0) as (server, url):
+        async with a_game_over(url, stay) as (pilot, screen, code):
+            table = screen.table
+            await until(pilot, lambda: code not in server.tables, "the table forgotten", timeout=10)
+            await until(pilot, lambda: table.connection == "disconnected", "the idle seat let go", timeout=10)
+            await settle(pilot)
+            await pilot.press("enter")  # play again
+            await until(pilot, lambda: "the table has closed" in str(screen.message), "the line")
+            assert "two minutes" not in str(screen.message) and not table.asked_rematch()
     for task in pings:
         task.cancel()
