@@ -283,7 +283,7 @@ class NetClient:
                 self.connected = False
                 await self._ws.close()
                 if answer.get("code") in SEAT_GONE:
-                    self.seat_gone = str(answer.get("code"))
+                    self.seat_gone = answer["code"]
                     return _("the seat is gone: {why}").format(why=error_line(answer.get("code"),
                                                                               answer.get("message")))
                 last = error_line(answer.get("code"), answer.get("message"))
