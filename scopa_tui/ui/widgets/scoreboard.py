@@ -16,6 +16,7 @@ from ...engine.text import ngettext
 from ...engine.words import labelled
 from ...store.words import deal_sweeps_word, sweep_count
 from ..card_render import DeckStyle, card_tokens, suit_role
+from ..wrapping import WORD
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,28 @@ def styled_text(text: str, deck: DeckStyle, styler) -> Text:
         else:
             out.append(part, styler(card))
     return out
+
+
+def kept_together(line: Text, width: int) -> list[Text]:
+    """``line`` wrapped between words at ``width`` cells, its last word not left alone on a
+    row of its own: "Bruno played R♣ and took A◉ / C♣" reads better as "Bruno played R♣ and
+    took / A◉ C♣", the cards taken together. It breaks where Rich would (ui/wrapping.py: not at
+    a no-break space, nor before a French "?"); a word wider than a row is folded when drawn."""
+    plain = line.plain
+    words = [(m.start(), cell_len(m.group().rstrip()), cell_len(m.group())) for m in WORD.finditer(plain)]
+    breaks, used = [], 0
+    for start, shown, taken in words:
+        if used and used + shown > width:
+            breaks.append(start)
+            used = 0
+        used += taken
+    if breaks and len(words) > 2 and words[-1][0] == breaks[-1]:  # the last word alone
+        start, shown, taken = words[-2]
+        previous = breaks[-2] if len(breaks) > 1 else 0
+        if start > previous and taken + words[-1][1] <= width:
+            breaks[-1] = start
+    return list(line.divide(breaks))  # each row keeps its spaces at the end, as Rich's wrap does
+
 
 
 FRAME = ("— ", " —")  # around a hand's heading in the log (screens/game.py, _lines_for)
@@ -254,4 +277,5 @@ class PlayLog(ScrollView):
             line.stylize(self.get_component_rich_style(f"log--{kind}", partial=True))
         line.expand_tabs()
         console = self.app.console
-        return [Strip(row) for row in console.render_lines(line, console.options.update_width(width), pad=False)]
+        return [Strip(segments) for segments in console.render_lines(Text("\n").join(kept_together(line, width)),
+                                                                   console.options.update_width(width), pad=False)]

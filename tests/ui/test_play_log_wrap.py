@@ -1,0 +1,67 @@
+"""The play log wraps a line between words without leaving its last word alone on a row
+(scopa_tui/ui/widgets/scoreboard.py, kept_together)."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from scopa_tui.ui.widgets.scoreboard import kept_together
+
+from .helpers import make_app, settle
+
+
+def rows(text: str, width: int) -> list[str]:
+    return [row.plain.rstrip() for row in kept_together(Text(text), width)]
+
+
+def test_the_last_card_taken_goes_down_with_the_one_before_it():
+    assert rows("Bruno played R♣ and took A◉ C♣", 27) == ["Bruno played R♣ and took", "A◉ C♣"]
+    assert rows("Anna played 7d on the table", 23) == ["Anna played 7d on", "the table"]
+
+
+def test_a_line_that_fits_or_ends_on_a_full_row_is_wrapped_as_before():
+    assert rows("Bruno played R♣ and took A◉ C♣", 40) == ["Bruno played R♣ and took A◉ C♣"]
+    assert rows("Bruno played R♣ and took A◉ C♣ 3◉ 4◉ 5◉ 6◉", 23) == [
+        "Bruno played R♣ and", "took A◉ C♣ 3◉ 4◉ 5◉ 6◉"]
+
+
+def test_the_last_word_stays_alone_when_the_two_would_not_fit_a_row():
+    assert rows("Al took Settebellone Primierissima", 22) == ["Al took Settebellone", "Primierissima"]
+    assert rows("Anna took Settebello Primiera", 18) == ["Anna took", "Settebello", "Primiera"]
+
+
+def test_a_french_sign_stays_with_the_word_before_it():
+    # "Manche 1 : …" is written with a no-break space before the colon: no break there.
+    assert rows("— Manche 10\u00a0: Bruno donne —", 12) == ["— Manche", "10\u00a0: Bruno", "donne —"]
+
+
+def test_every_row_fits_and_the_words_are_kept_in_order():
+    text = "The AI played C♣ for Bruno and took 2◉ 3◉ 4◉ 5◉ 6◉ 7◉ — scopa!"
+    for width in range(8, 70):
+        wrapped = rows(text, width)
+        assert all(cell_len(row) <= width for row in wrapped), (width, wrapped)
+        assert " ".join(wrapped) == text
+        assert len(wrapped) == 1 or " " in wrapped[-1], (width, wrapped)
+
+
+async def test_the_log_draws_a_capture_with_its_last_two_cards_on_one_row():
+    """At 80×24 "Anna played 7♣ and took" fills a row of the log and Rich's wrap leaves the
+    card taken alone on the next; the log takes "took" down with it."""
+    from scopa_tui.ui.widgets.scoreboard import PlayLog, styled_text
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log, deck = app.screen.query_one(PlayLog), app.screen.deck
+        width = log.scrollable_content_region.width
+        widowed = 0
+        for card in ("1c", "7c", "10s", "8b"):
+            for name in ("Anna", "Ugo", "Bruno", "Carla", "Elena", "Al", "Francesca"):
+                text = f"{name} played {card} and took {card[:-1]}d"
+                rich_rows = styled_text(text, deck, lambda c: "").wrap(app.console, width)
+                widowed += " " not in rich_rows[-1].plain.strip()
+                shown = [row.text.rstrip() for row in log._rows(text, deck, "", width)]
+                assert len(shown) == 1 or " " in shown[-1].strip(), (width, shown)
+        assert widowed  # the case the log is there for came up
+        await pilot.press("q", "y")
