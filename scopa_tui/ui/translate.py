@@ -168,13 +168,43 @@ class TranslatedApp:
                    if command.title in TEXTUAL_WORDS else command)
 
 
+# The app's keys in the keys panel after the screen's, in this order (README.md, Keys).
+APP_KEYS_LAST = ("app.quit_ctrl_q", "app.quit", "app.screenshot")
+
+
+def keys_in_order(bindings: dict, screen, app) -> dict:
+    """``bindings`` (a screen's ``active_bindings``) in the order the keys panel lists them on
+    every screen: the screen's own keys, then the focused widget's, then moving the focus and
+    copying (Textual's Tab, Shift+Tab, Super+C), then the app's: its screens (F2), quitting
+    (^Q ^C, on one row), the screenshot (F12) and the palette (^P) last. Textual lists the
+    focused widget's keys first, and the app's ^C took the place of the screen's copy key:
+    the new-game screen's panel read "⏎ press", "Tab", "^C quit", "Super+C" and only then
+    "^S start", with "^Q quit" further down, apart from "^C quit"."""
+    def rank(item) -> tuple[int, int]:
+        key, active = item
+        binding = active.binding
+        if active.node is app:
+            if key == app.COMMAND_PALETTE_BINDING:
+                return 3, len(APP_KEYS_LAST)
+            return 3, APP_KEYS_LAST.index(binding.id) if binding.id in APP_KEYS_LAST else -1
+        if active.node is screen:
+            return (0 if binding.id else 2), 0
+        return 1, 0
+    return dict(sorted(bindings.items(), key=rank))  # sorted keeps the order within a rank
+
+
 class Translated:
     """Mixin for a ``Screen``: translated footer, and :meth:`retranslate` on a change."""
 
     _composed_language: str | None = None
 
     @property
-    def active_bindings(self):  # the footer's view of the bindings, in the player's language
+    def active_bindings(self):
+        """The footer's and the keys panel's view of the bindings: in the player's language,
+        and in one order on every screen (:func:`keys_in_order`)."""
+        return keys_in_order(self._translated_bindings(), self, self.app)  # type: ignore[attr-defined]
+
+    def _translated_bindings(self):
         bindings = super().active_bindings  # type: ignore[misc]
         if text.language() == "en":
             return bindings

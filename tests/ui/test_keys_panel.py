@@ -135,7 +135,8 @@ async def test_the_keys_panel_names_the_hand_s_and_the_table_s_keys_on_one_row_e
         assert ("←→", "card") in rows and "→" not in keys
         assert ("1–3", "card") in rows and not {"1", "2", "4", "0"} & set(keys)
         assert ("a–d", "table card") in rows and not {"a", "e", "z"} & set(keys)
-        assert ("^Q", "quit") in rows  # as "q quit" is: it read "Quit Quit the app and return to …"
+        # one row for ^Q and ^C, said as "q quit" is: it read "Quit Quit the app and return to …"
+        assert ("^Q", "^C quit") in rows
         footer = [b.binding.description for b in screen.active_bindings.values() if b.binding.show]
         assert footer == ["next capture", "card", "play", "clear", "hint", "help", "quit"]  # as they were
         await pilot.press("right", "right")
@@ -151,3 +152,32 @@ async def test_the_keys_panel_names_the_hand_s_and_the_table_s_keys_on_one_row_e
         hand, table = len(screen.pic.my_hand), screen._letter_keys()
         assert ("1–2" if hand == 2 else "1", "card") in rows  # the panel follows the hand
         assert (table, "table card") in rows and table != "a–d"
+
+
+async def test_every_screen_s_keys_panel_lists_its_own_keys_first_and_the_app_s_last():
+    """The new-game screen's panel began with the focused button's "⏎ Space press", then Tab,
+    "^C quit" and "Super+C", its own "^S start" after them and "^Q quit" apart from "^C";
+    the game's began with "Tab next capture", then "Shift+Tab", "^C quit", "Super+C", and
+    only then its cards."""
+    app = make_app(start=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await palette_command(pilot, "Keys")
+        await settle(pilot)
+        rows = panel_rows(app.screen)
+        keys = [key for key, _words in rows]
+        assert rows[0] == ("^S", "start"), rows
+        assert keys.index("⏎") > keys.index("^O")  # the focused widget's keys after the screen's
+        assert keys.index("Shift+Tab") > keys.index("⏎")
+        assert keys[-3:] == ["^Q", "F12", "^P"], rows  # the app's, ^Q and ^C on one row
+        assert ("^Q", "^C quit") in rows
+        await pilot.press("ctrl+s")  # a game
+        await settle(pilot)
+        if not app.screen.query(HelpPanel):
+            await palette_command(pilot, "Keys")
+            await settle(pilot)
+        rows = panel_rows(app.screen)
+        keys = [key for key, _words in rows]
+        assert keys.index("Shift+Tab") > keys.index("q") > keys.index("←→")
+        assert keys[-4:] == ["F2", "^Q", "F12", "^P"], rows  # F2 is the app's here
+        await pilot.press("q", "y")
