@@ -584,3 +584,44 @@ async def test_a_scopone_replay_counts_no_stock():
         assert screen.frame.kind == "play"
         line = text_of(screen, "#replay-totals")
         assert line.startswith("Score — You & Bruno: 0") and "stock" not in line, line
+
+
+async def test_the_hands_are_drawn_as_cards_where_the_replay_has_room_and_as_a_line_where_not():
+    """From 100×30 with two players (120×40 with four) each hand is a row of small cards,
+    its name and pile beside them; at 80×24 a line per seat; a resize redraws it."""
+    (replay,) = load_text(records.dumps(finished_game(seed=7)), names=["You", "Anna"])
+    app = ReplayApp([replay], "test")
+    coins = DeckStyle("italian").suit("d")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("right")  # the first play: a hand of three, one of two and the card played
+        await pilot.pause()
+        seats, f = screen.query_one(SeatsView), screen.frame
+        rows = shown(seats).splitlines()
+        assert seats.big and seats.size.height == 2 * 4 == len(rows)
+        for seat, hand in enumerate(f.hands):
+            cards = len(hand) + (f.seat == seat)
+            top, middle = rows[4 * seat], rows[4 * seat + 1]
+            assert top.count("╮") + top.count("┓") + top.count("╗") == cards, rows
+            assert f"pile {f.piles[seat].cards:>2} · {coins} {f.piles[seat].coins}" in middle
+            assert ("You" if seat == 0 else "Anna") in middle and ("▶" in middle) == (f.seat == seat)
+        table = screen.query_one(TableView)
+        assert table.size.height >= 14 and table.cards == f.table
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        rows = shown(seats).splitlines()
+        assert not seats.big and seats.size.height == 2 == len(rows)
+        assert all(line.count("[") == len(f.hands[seat]) + (f.seat == seat) for seat, line in enumerate(rows))
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert seats.big and seats.size.height == 8
+    scopone = play(Game(make_rules(players=4, variant="scopone-scientifico"), seed=6), seed=6)
+    (replay,) = load_text(records.dumps(scopone))
+    for size, big in (((100, 30), False), ((120, 40), True)):  # four seats leave a 100×30 table too little
+        app = ReplayApp([replay], "test")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            assert app.screen.query_one(SeatsView).big is big, size

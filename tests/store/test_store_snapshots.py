@@ -1,4 +1,4 @@
-"""Snapshots of the replay viewer and the statistics screen at 80x24 (fixed seeds)."""
+"""Snapshots of the replay viewer and the statistics screen at 80x24, the replay larger too (fixed seeds)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,15 @@ def replay_app() -> ReplayApp:
 
 def test_replay_viewer_on_a_capture(snap_compare):
     assert snap_compare(replay_app(), terminal_size=SIZE, press=["right"] * 6)
+
+
+def test_replay_viewer_at_100x30_draws_the_hands_as_cards(snap_compare):
+    assert snap_compare(replay_app(), terminal_size=(100, 30), press=["right"] * 6)
+
+
+def test_replay_viewer_of_scopone_at_120x40_draws_the_hands_as_cards(snap_compare):
+    app = ReplayApp(load_text(records.dumps(game(6, players=4, variant="scopone-scientifico"))), "Replay")
+    assert snap_compare(app, terminal_size=(120, 40), press=["right"] * 3)
 
 
 def test_replay_viewer_in_ansi_light(snap_compare, light_terminal):

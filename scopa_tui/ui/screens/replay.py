@@ -25,7 +25,7 @@ from ...engine.text import N_, _, ngettext
 from ...store.frames import Frame, ReplayGame, display_name, display_side
 from ...engine.words import side_score
 from ...store.words import sweep_count
-from ..card_render import DeckStyle, card_tokens, render_card, suit_role
+from ..card_render import SIZES, DeckStyle, card_tokens, render_card, suit_role
 from ..crash import CrashLog
 from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
@@ -36,10 +36,15 @@ from ..translate import QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
 
 
 
+CARD_WIDTH, CARD_ROWS = SIZES["small"]  # a hand's cards in a replay with room for them
+TABLE_ROWS = 14  # the table's rows the replay keeps under the hands drawn as cards
+
+
 class SeatsView(CardCanvas):
     """Every seat: its name, its hand face up, and its side's capture pile."""
 
     frame: reactive[Frame | None] = reactive(None, layout=True)
+    big: reactive[bool] = reactive(False, layout=True)  # the hands as small cards (ReplayScreen._show)
 
     def __init__(self, replay: ReplayGame, deck: DeckStyle, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -60,6 +65,27 @@ class SeatsView(CardCanvas):
             out.append(text, self._segment_style(role, state))
         return out
 
+    def _small(self, card: int, state: str) -> list[Text]:
+        """A hand card as a small card (5 columns, :data:`CARD_ROWS` rows), a row each."""
+        return [Text.assemble(*((text, self._segment_style(role, state)) for text, role in line))
+                for line in render_card(card, self.deck, "small")]
+
+    def cards_fit(self, width: int) -> bool:
+        """Every seat's hand fits a row of small cards beside its name and its pile."""
+        f = self.frame
+        if f is None:
+            return False
+        most = max((len(h) + (f.kind == "play" and f.seat == seat and f.played is not None)
+                    for seat, h in enumerate(f.hands)), default=0)
+        piles = [self._pile(side) for side in range(len(f.piles))] if f.piles else [""]
+        column = max(4, most) * (CARD_WIDTH + 1)
+        return 2 + self._name_width() + column + 1 + max(map(cell_len, piles)) <= width
+
+    def _name_width(self) -> int:
+        names = [display_name(n) for n in self.replay.names]
+        # TRANSLATORS: the replay; marks the dealer after a name ("Anna (D)"): keep it short.
+        return min(20, max(cell_len(n) for n in names) + cell_len(_(" (D)")) + 2)  # room for " (D)"
+
     def _pile(self, side: int) -> str:
         p = self.frame.piles[side]
         # TRANSLATORS: the replay; a side's capture pile: cards, then coins ({suit} is its name).
@@ -75,12 +101,13 @@ class SeatsView(CardCanvas):
             return Text("")
         width = self.content_size.width
         names = [display_name(n) for n in self.replay.names]
-        # TRANSLATORS: the replay; marks the dealer after a name ("Anna (D)"): keep it short.
         dealer_mark = _(" (D)")
-        name_w = min(20, max(cell_len(n) for n in names) + cell_len(dealer_mark) + 2)  # room for " (D)"
+        name_w = self._name_width()
         n_sides = len(self.replay.side_names)
         # One pile per side, shown on its first seat.
         piles = [self._pile(seat) if f.piles and seat < n_sides else "" for seat in range(len(f.hands))]
+        if self.big:
+            return self._render_big(names, dealer_mark, name_w, piles, width)
 
         def cards_of(seat: int, compact: bool) -> Text:
             cards = Text()
@@ -113,6 +140,39 @@ class SeatsView(CardCanvas):
             line.append(piles[seat], self._style("label"))
             line.truncate(max(10, width))
             lines.append(line)
+        return Text("\n").join(lines)
+
+    def _render_big(self, names: list[str], dealer_mark: str, name_w: int, piles: list[str],
+                    width: int) -> Text:
+        """Each seat's hand as small cards in a row, its name and pile on the cards' second
+        row (the rank's), the card being played last in the row, lit as on the table."""
+        f = self.frame
+        blank = Text(" " * CARD_WIDTH)
+        hands = []
+        for seat, hand in enumerate(f.hands):
+            drawn = [self._small(c, "") for c in hand]
+            if f.kind == "play" and f.seat == seat and f.played is not None:
+                drawn.append(self._small(f.played, "played"))
+            hands.append(drawn)
+        column = max(4, *map(len, hands)) * (CARD_WIDTH + 1)  # the piles in one column
+        lines = []
+        for seat, drawn in enumerate(hands):
+            turn = f.kind == "play" and f.seat == seat
+            name = names[seat] + (dealer_mark if seat == f.dealer else "")
+            for row in range(CARD_ROWS):
+                line = Text()
+                middle = row == 1
+                label = self._style("label-selected" if turn and middle else "label")  # the name's row lit
+                line.append("▶ " if turn and middle else "  ", label)
+                line.append(set_cell_size(name if middle else "", name_w - 1), label)
+                line.append(" ")
+                cards = Text(" ").join(card[row] for card in drawn) if drawn else blank
+                line.append_text(cards)
+                line.append(" " * (column - cards.cell_len))
+                if middle:
+                    line.append(piles[seat], self._style("label"))
+                line.truncate(max(10, width))
+                lines.append(line)
         return Text("\n").join(lines)
 
 
@@ -216,8 +276,13 @@ class ReplayScreen(Translated, Screen[None]):
     def _show(self) -> None:
         r, f = self.replay, self.frame
         seats = self.query_one(SeatsView)
-        seats.styles.height = r.players
         seats.frame = f
+        # The hands as small cards where the table keeps TABLE_ROWS rows under them (from
+        # 100×30 with two or three players); else a line per seat.
+        body = self.query_one("#replay-body").size
+        width, height = (body.width or self.app.size.width) - 2, body.height or self.app.size.height - 4
+        seats.big = height - 1 - r.players * CARD_ROWS >= TABLE_ROWS and seats.cards_fit(width)
+        seats.styles.height = r.players * (CARD_ROWS if seats.big else 1)
         step = _("step {n}/{total}").format(n=self.index + 1, total=len(r.frames))
         where = (_("Hand {hand}, play {move}").format(hand=f.hand, move=f.move) if f.kind == "play"
                  else _("Hand {hand}").format(hand=f.hand))
