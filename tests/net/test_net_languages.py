@@ -321,6 +321,20 @@ def test_the_lines_that_wait_for_people_elide_before_their_names_in_french(names
     assert str(GameScreen._ready_text(screen)).startswith(f"En attente {said}\u00a0: la manche suivante")
 
 
+@pytest.mark.parametrize("names, si, ni", [(["Bruno"], "si Bruno", "ni Bruno"),
+                                           (["Bruno", "Carla"], "sina Bruno, Carla", "nina Bruno, Carla")])
+def test_the_lines_that_wait_for_people_say_sina_before_two_names_in_tagalog(names, si, ni):
+    """Tagalog marks one name with "si" (or "ni") and two or more with "sina" ("nina"): the
+    lines read "hinihintay si Bruno, Carla"."""
+    from scopa_tui.ui.screens.game import GameScreen
+
+    languages.use("tl")
+    screen = SimpleNamespace(table=Waiting(names))
+    assert GameScreen.rematch_note(screen) == f"Humiling kang maglaro ulit: hinihintay {si}."
+    assert str(GameScreen._rematch_text(screen)).startswith(f"Hinihintay ang sagot {ni}: ")
+    assert str(GameScreen._ready_text(screen)).startswith(f"Hinihintay {si}: ")
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
 async def test_the_online_quit_question_shows_its_three_buttons_whole_at_80_columns(lang):
     # "Continua a giocare (n)" was cut to "Continua a giocar" (French and Tagalog too): the

@@ -44,7 +44,7 @@ from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
 from ..wrapping import NO_BREAK
-from ...engine.text import N_, _, ngettext, pgettext
+from ...engine.text import N_, _, ngettext, npgettext, pgettext
 from ...engine.words import elides, labelled, side_score
 from .fresh import StyledOnMount
 
@@ -152,12 +152,15 @@ def _asked_line(names: list[str]) -> str:
     """The game-over line once this seat asked to play again: who it waits for."""
     return waiting_line(
         names,
-        # TRANSLATORS: {names} have not yet said yes to another game at the online table.
-        _("You asked to play again: waiting for {names}."),
+        # TRANSLATORS: {names} have not yet said yes to another game at the online table; the
+        # plural form is for two names or more ("Bruno, Carla": Tagalog "sina", not "si").
+        ngettext("You asked to play again: waiting for {names}.",
+                 "You asked to play again: waiting for {names}.", len(names)),
         # TRANSLATORS: as "You asked to play again: waiting for {names}.", where {names}
         # begins with a sound your language elides the word before: French "en attente
         # d'Anna". Other languages never show it: write it as the message without context.
-        pgettext("elided", "You asked to play again: waiting for {names}."))
+        npgettext("elided", "You asked to play again: waiting for {names}.",
+                  "You asked to play again: waiting for {names}.", len(names)))
 
 
 def _wanted_line(names: list[str]) -> str:
@@ -1069,14 +1072,19 @@ class GameScreen(Translated, StyledOnMount, Screen):
             return Text("")
         return Text(waiting_line(
             names,
-            # TRANSLATORS: {names} have not yet said yes to another game at the online table.
-            _("Waiting for {names} to play again: the next game starts when everyone says yes. "
-              "Enter shows the result."),
+            # TRANSLATORS: {names} have not yet said yes to another game at the online table; the
+            # plural form is for two names or more ("Bruno, Carla": Tagalog "nina", not "ni").
+            ngettext("Waiting for {names} to play again: the next game starts when everyone says yes. "
+                     "Enter shows the result.",
+                     "Waiting for {names} to play again: the next game starts when everyone says yes. "
+                     "Enter shows the result.", len(names)),
             # TRANSLATORS: as "Waiting for {names} to play again: ...", where {names} begins with
             # a sound your language elides the word before: French "la réponse d'Anna". Other
             # languages never show it: write it as the message without context.
-            pgettext("elided", "Waiting for {names} to play again: the next game starts when everyone "
-                               "says yes. Enter shows the result.")), style="bold")
+            npgettext("elided", "Waiting for {names} to play again: the next game starts when everyone "
+                                "says yes. Enter shows the result.",
+                      "Waiting for {names} to play again: the next game starts when everyone "
+                      "says yes. Enter shows the result.", len(names))), style="bold")
 
     def _ready_text(self) -> Text:
         names = self.table.waiting_for()
@@ -1084,13 +1092,18 @@ class GameScreen(Translated, StyledOnMount, Screen):
             return Text("")
         return Text(waiting_line(
             names,
-            # TRANSLATORS: {names} are the players not yet ready, e.g. "Bruno" or "Bruno, Carla".
-            _("Waiting for {names}: the next hand starts when they are ready, or after the turn limit."),
+            # TRANSLATORS: {names} are the players not yet ready, e.g. "Bruno" or, in the plural
+            # form, "Bruno, Carla" (Tagalog "sina", not "si").
+            ngettext("Waiting for {names}: the next hand starts when they are ready, or after the turn limit.",
+                     "Waiting for {names}: the next hand starts when they are ready, or after the turn limit.",
+                     len(names)),
             # TRANSLATORS: as "Waiting for {names}: the next hand starts ...", where {names} begins
             # with a sound your language elides the word before: French "En attente d'Anna".
             # Other languages never show it: write it as the message without context.
-            pgettext("elided", "Waiting for {names}: the next hand starts when they are ready, or after "
-                               "the turn limit.")), style="bold")
+            npgettext("elided", "Waiting for {names}: the next hand starts when they are ready, or after "
+                                "the turn limit.",
+                      "Waiting for {names}: the next hand starts when they are ready, or after "
+                      "the turn limit.", len(names))), style="bold")
 
     def _show_preview(self, notice: Preview) -> None:
         """An AI's play, drawn on the table before the table makes it (for the AI pace)."""
