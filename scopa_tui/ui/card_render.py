@@ -395,3 +395,11 @@ def render_mini(card: int, style: DeckStyle, inner: int = 2) -> list[Line]:
     lines.append([(v, brole), (style.short(card).rjust(inner)[:inner], suit_role(card)), (v, brole)])
     lines.append([(bl + h * inner + br, brole)])
     return lines
+
+
+def held(cards, dealt: int) -> tuple[int, ...]:
+    """A hand as a player holds it (the game, the replay): a deal of three in the order it came, a bigger one
+    (Scopone's nine or ten, ``dealt`` cards a deal) by rank, low to high, suits in the deck's
+    order within a rank (cards are numbered rank-major: engine/cards.py), so that its pairs
+    and 7s stand together; it stays so as cards leave it."""
+    return tuple(sorted(cards)) if dealt > 3 else tuple(cards)

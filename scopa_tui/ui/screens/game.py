@@ -32,7 +32,7 @@ from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStar
 from ...engine.events import Event
 from ...store.words import deal_sweep_text, deal_sweeps_word, sweep_count
 from ...table.base import AwayPlay, Preview, Table
-from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, screen_class, suit_role
+from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, held, screen_class, suit_role
 from ..helpkeys import help_bindings
 from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked, TableNotice, WorkDone
 from ..responsive import quick_switches
@@ -112,14 +112,6 @@ TOP_GAP = 3  # the least room between the top bar's two halves: the game, and it
 
 # The actions of the keys that choose and play a card (and Enter's "the result again").
 PLAY_ACTIONS = ("select_step", "select", "toggle", "clear", "cycle", "hint", "play", "result")
-
-
-def held(cards, dealt: int) -> tuple[int, ...]:
-    """A hand as the player holds it: a deal of three in the order it came, a bigger one
-    (Scopone's nine or ten, ``dealt`` cards a deal) by rank, low to high, suits in the deck's
-    order within a rank (cards are numbered rank-major: engine/cards.py), so that its pairs
-    and 7s stand together; it stays so as cards leave it."""
-    return tuple(sorted(cards)) if dealt > 3 else tuple(cards)
 
 
 def waiting_line(names: list[str], plain: str, elided: str) -> str:

@@ -25,7 +25,7 @@ from ...engine.text import N_, _, ngettext
 from ...store.frames import Frame, ReplayGame, display_name, display_side
 from ...engine.words import side_score
 from ...store.words import sweep_count
-from ..card_render import SIZES, DeckStyle, card_tokens, render_card, suit_role
+from ..card_render import SIZES, DeckStyle, card_tokens, held, render_card, suit_role
 from ..crash import CrashLog
 from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
@@ -64,6 +64,11 @@ class SeatsView(CardCanvas):
                 text += " "
             out.append(text, self._segment_style(role, state))
         return out
+
+    def held(self, seat: int) -> tuple[int, ...]:
+        """A seat's hand as the game shows it held (:func:`~scopa_tui.ui.card_render.held`)."""
+        rules = self.replay.rules
+        return held(self.frame.hands[seat], rules.variant_info.hand_cards if rules is not None else 3)
 
     def _small(self, card: int, state: str) -> list[Text]:
         """A hand card as a small card (5 columns, :data:`CARD_ROWS` rows), a row each."""
@@ -111,7 +116,7 @@ class SeatsView(CardCanvas):
 
         def cards_of(seat: int, compact: bool) -> Text:
             cards = Text()
-            for c in f.hands[seat]:
+            for c in self.held(seat):
                 cards.append_text(self._card(c, "", compact))
             if f.kind == "play" and f.seat == seat and f.played is not None:
                 cards.append_text(self._card(f.played, "played", compact))
@@ -149,8 +154,8 @@ class SeatsView(CardCanvas):
         f = self.frame
         blank = Text(" " * CARD_WIDTH)
         hands = []
-        for seat, hand in enumerate(f.hands):
-            drawn = [self._small(c, "") for c in hand]
+        for seat in range(len(f.hands)):
+            drawn = [self._small(c, "") for c in self.held(seat)]
             if f.kind == "play" and f.seat == seat and f.played is not None:
                 drawn.append(self._small(f.played, "played"))
             hands.append(drawn)
