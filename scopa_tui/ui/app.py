@@ -89,7 +89,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
     TITLE = "Scopa"
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
     BINDINGS = [
-        Binding("ctrl+c", "quit", N_("quit"), id="app.quit", show=False, priority=True),
+        Binding("ctrl+c", "quit_now", N_("quit"), id="app.quit", show=False, priority=True),
         # priority: modal screens (help, scoring, game over, dialogs) stop the app's own bindings
         SCREENSHOT_KEY,
         QUIT_KEY,
@@ -419,14 +419,46 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.exit()
-            saved: bool | None = self.store is not None and self.store.usable
-            if saved and self.store_session is not None and not self.store_session.save():
-                saved = None  # the last save failed (a full disk) and so does this one
+            saved = self._saved_now()
             from .screens.dialogs import ConfirmScreen, quit_question  # not before the first frame
 
-            self.push_screen(ConfirmScreen(lambda: quit_question(saved), N_("Quit"), N_("Keep playing")), answer)
+            dialog = ConfirmScreen(lambda: quit_question(saved), N_("Quit"), N_("Keep playing"))
+            dialog.quitting = True  # a second Ctrl+C or Ctrl+Q on it quits (action_quit_now)
+            self.push_screen(dialog, answer)
         else:
             self.exit()
+
+    def _saved_now(self) -> bool | None:
+        """The game in progress saved now (True), nothing saved in this run (False), or its
+        save failing just now (None: a full disk; the moves since its last save are lost)."""
+        saved: bool | None = self.store is not None and self.store.usable
+        if saved and self.store_session is not None and not self.store_session.save():
+            saved = None
+        return saved
+
+    def quit_loses(self) -> bool:
+        """Quitting now would lose a game played here: one in progress that is not saved in
+        this run, or whose save has just failed."""
+        from ..table.local import LocalTable
+
+        table = self.table
+        return (isinstance(table, LocalTable) and table.phase in ("play", "hand_over")
+                and not self._saved_now())
+
+    def action_quit_now(self) -> None:
+        """Ctrl+C and Ctrl+Q: quit at once, the game in progress saved for next time (or kept
+        on its server); where quitting would lose it (nothing saved in this run, or a save
+        failing), the question ``q`` asks first, and a second Ctrl+C or Ctrl+Q on it quits.
+        They quit an unsaved game without a word."""
+        from .screens.dialogs import TooSmallScreen
+
+        screen = self.screen
+        if isinstance(screen, TooSmallScreen):
+            screen.action_quit()
+        elif getattr(screen, "quitting", False) or not self.quit_loses():
+            self.exit()
+        else:
+            self.action_quit_game()
 
     async def _leave_for_good(self, table) -> None:
         """Give the seat up (the AI plays it from now on), then quit."""

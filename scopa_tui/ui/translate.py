@@ -60,7 +60,9 @@ TEXTUAL_KEY_WORDS = (
 SCREENSHOT_KEY = Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot", show=False, priority=True)
 # Ctrl+Q as Textual's, named as the footers name q: the keys panel read "^Q Quit Quit the app
 # and return to the command prompt." under "q quit" (its tooltip said its word again).
-QUIT_KEY = Binding("ctrl+q", "quit", N_("quit"), id="app.quit_ctrl_q", show=False, priority=True)
+# Quits by the app's ``action_quit_now``: the game's asks first where quitting would lose a
+# game (app.py); any other app's quits (TranslatedApp).
+QUIT_KEY = Binding("ctrl+q", "quit_now", N_("quit"), id="app.quit_ctrl_q", show=False, priority=True)
 
 
 # One way of naming a key on every screen, its footer, the keys panel and the help alike
@@ -101,6 +103,10 @@ class TranslatedApp:
     and guarded as :mod:`.palette` guards it, its own entries (Theme, Quit, Keys,
     Screenshot...) translated; notifications in plain text; a screenshot saved as F12 saves
     it; every key named one way (:func:`key_label`)."""
+
+    def action_quit_now(self) -> None:
+        """Ctrl+Q (and the game's Ctrl+C): quit (the game's app asks first where that loses a game)."""
+        self.exit()  # type: ignore[attr-defined]
 
     def get_key_display(self, binding: Binding) -> str:
         """The footer's and the keys panel's name of a binding's key: its own ``key_display``

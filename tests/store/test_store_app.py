@@ -740,3 +740,60 @@ async def test_ctrl_p_over_statistics_that_opened_over_the_palette_does_not_cras
         await pilot.press("escape", "escape")  # back to the palette left open under them
         await settle(pilot)
         assert isinstance(app.screen, CommandPalette)
+
+
+@pytest.mark.parametrize("key", ["ctrl+c", "ctrl+q"])
+async def test_ctrl_c_and_ctrl_q_ask_before_losing_an_unsaved_game_and_quit_a_saved_one(tmp_path, key):
+    """They quit a game not saved in this run (a data directory that cannot be used) at once,
+    without a word: now they ask q's question, and a second press on it quits."""
+    unsaved = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=7), start=True, ai_delay=0)
+    async with unsaved.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        assert isinstance(unsaved.screen, ConfirmScreen) and "It is not saved" in str(unsaved.screen.question)
+        await pilot.press("n")  # keep playing
+        await settle(pilot)
+        assert isinstance(unsaved.screen, GameScreen) and unsaved.is_running
+        await pilot.press(key, key)
+        await settle(pilot)
+        assert not unsaved.is_running
+    saved = make_app(tmp_path)
+    async with saved.run_test(size=(80, 24)) as pilot:  # saved after every move: quits at once
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        assert not saved.is_running
+    assert Store(tmp_path).resumable() is not None  # and offered next time
+
+
+async def test_q_on_the_too_small_notice_asks_before_losing_an_unsaved_game():
+    """Below 80×24 the notice's q quit an unsaved game at once; now the notice asks in its own
+    words (a dialog over it would be cut), wrapped to the terminal's width."""
+    from textual.widgets import Static
+
+    from scopa_tui.ui.screens.dialogs import TooSmallScreen
+
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=7), start=True, ai_delay=0)
+    async with app.run_test(size=(40, 15)) as pilot:
+        await settle(pilot)
+        notice = app.screen
+        assert isinstance(notice, TooSmallScreen)
+        box = notice.query_one("#too-small", Static)
+        from textual.geometry import Region
+
+        drawn = " ".join(strip.text.strip() for strip in box.render_lines(Region(0, 0, *box.region.size)))
+        assert box.region.width <= 40 and "(q quits)" in drawn and "80×24." in drawn, drawn  # wrapped, not cut
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.is_running and notice.asking
+        assert "Quitting now loses" in str(box.render()) or "loses its moves" in str(box.render())
+        await pilot.press("n")  # goes on: the notice again
+        await settle(pilot)
+        assert app.is_running and not notice.asking and "80×24" in str(box.render())
+        await pilot.press("ctrl+c")  # Ctrl+C asks the same
+        await settle(pilot)
+        assert app.is_running and notice.asking
+        await pilot.press("y")
+        await settle(pilot)
+        assert not app.is_running

@@ -191,15 +191,25 @@ class OnlineQuitScreen(Translated, ModalScreen[str | None]):
 
 
 class TooSmallScreen(Translated, ModalScreen[None]):
-    """Covers everything while the terminal is smaller than the game needs."""
+    """Covers everything while the terminal is smaller than the game needs.
+
+    Its ``q`` (and Ctrl+C, Ctrl+Q) quits; where that would lose the game in progress (not
+    saved in this run, or its save failing) the notice asks first, in its own words ("y
+    quits, n goes on"): a dialog opened over it would be cut, and one under it unseen."""
 
     CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
-    BINDINGS = [Binding("q", "app.quit", N_("quit"), id="small.quit")]
+    BINDINGS = [
+        Binding("q", "quit", N_("quit"), id="small.quit"),
+        Binding("y", "answer(True)", N_("yes"), id="small.yes", show=False),
+        Binding("n,escape", "answer(False)", N_("no"), id="small.no", show=False),
+        *local_key_bindings("small"),
+    ]
 
     def __init__(self, need: tuple[int, int]) -> None:
         super().__init__()
         self.need = need
+        self.asking = False  # the question before quitting a game it would lose
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
@@ -210,9 +220,37 @@ class TooSmallScreen(Translated, ModalScreen[None]):
     def on_resize(self) -> None:
         self.update_size()
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "local_key":
+            return self.asking and parameters[0] in (yes_key(), no_key())
+        return self.asking if action == "answer" else True
+
+    def action_quit(self) -> None:
+        quit_loses = getattr(self.app, "quit_loses", None)
+        if self.asking or quit_loses is None or not quit_loses():
+            self.app.exit()
+        else:
+            self.asking = True
+            self.update_size()
+
+    def action_answer(self, yes: bool) -> None:
+        if yes:
+            self.app.exit()
+        else:
+            self.asking = False
+            self.update_size()
+
+    def action_local_key(self, letter: str) -> None:
+        self.action_answer(letter == yes_key())
+
     def update_size(self) -> None:
         w, h = self.app.size
         need_w, need_h = self.need
-        self.query_one("#too-small", Static).update(
-            _("Scopa needs a terminal of at least {need}.\nThis one is {size}: please make it larger.\n\n"
-              "(q quits)").format(need=f"{need_w}×{need_h}", size=f"{w}×{h}"))
+        text = _("Scopa needs a terminal of at least {need}.\nThis one is {size}: please make it larger.\n\n"
+                 "(q quits)").format(need=f"{need_w}×{need_h}", size=f"{w}×{h}")
+        if self.asking:
+            # TRANSLATORS: the too-small notice, after q, where quitting loses the game in
+            # progress; {yes} and {no} are the dialogs' keys for yes and no ("y", "n").
+            text = _("Quit the game in progress? It is not saved: quitting now loses its moves.\n\n({yes} quits, {no} goes on)").format(
+                yes=yes_key(), no=no_key())
+        self.query_one("#too-small", Static).update(text)
