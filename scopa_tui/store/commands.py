@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import sys
@@ -9,7 +10,8 @@ import sys
 from ..cli import error_line
 from ..engine import RecordError
 from ..engine.text import _, ngettext
-from .files import RECORD_LIMIT, StoreError, output_exists_message, read_text, stdout_failed, write_output_text
+from .files import (RECORD_LIMIT, StoreError, describe_os_error, output_exists_message, read_text, stdout_failed,
+                    write_output_text)
 
 
 class CommandError(Exception):
@@ -55,6 +57,11 @@ def cmd_replay(args) -> int:
     except CommandError as e:
         print(error_line(e), file=sys.stderr)
         return 2
+    from ..ui.crash import refuse_without_terminal
+
+    refused = refuse_without_terminal()  # before the data directory is made or read
+    if refused is not None:
+        return refused
     store = Store(getattr(args, "data_dir", None))
     settings = store.settings
     from ..ui.persistence import settings_theme
@@ -83,6 +90,17 @@ def cmd_export(args) -> int:
     if args.output and not args.force and os.path.isfile(args.output):  # before the history is read
         print(error_line(output_exists_message(args.output)), file=sys.stderr)
         return 2
+    from .paths import resolve_data_dir
+
+    where = resolve_data_dir(getattr(args, "data_dir", None))
+    if not where.exists():  # read, not made: a mistyped --data-dir is no empty history
+        if getattr(args, "data_dir", None):
+            print(_("scopa-tui: cannot read the data directory {where}").format(
+                where=f"{where} ({describe_os_error(FileNotFoundError(errno.ENOENT, ''))})"),
+                file=sys.stderr)
+            return 2
+        print(_("scopa-tui: no finished games in {path}").format(path=where), file=sys.stderr)
+        return 0
     store = Store(getattr(args, "data_dir", None))
     if store.unusable is not None:  # nothing to read there: one line and a failure, not "no games"
         store.notices.take()

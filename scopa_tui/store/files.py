@@ -148,7 +148,7 @@ class OutputFile:
     Every method raises :class:`OSError` (``BrokenPipeError`` from a pipe whose reader left).
     """
 
-    def __init__(self, path: Path | str, force: bool = False, make_parents: bool = False):
+    def __init__(self, path: Path | str, force: bool = False):
         self.name = str(path)
         self.force = force
         self._tmp: str | None = None
@@ -169,8 +169,6 @@ class OutputFile:
         self.target = Path(os.path.realpath(path))
         if info is not None:
             self._mode = stat.S_IMODE(info.st_mode)
-        if make_parents:
-            make_dirs(self.target.parent)
         for _attempt in range(100):
             candidate = self.target.with_name(f".{self.target.name}.{os.urandom(4).hex()}.tmp")
             try:  # 0o666 less the umask, as open() makes a file (mkstemp's are 0o600)
@@ -244,9 +242,10 @@ def output_exists_message(path: str) -> str:
 
 def write_output_text(path: Path | str, text: str, force: bool = False) -> None:
     """Write ``text`` to a file the player named (``export --output``) as an
-    :class:`OutputFile` (parent folders made); raises :class:`StoreError`, one line."""
+    :class:`OutputFile` (in a folder that is there: a mistyped one is not made); raises
+    :class:`StoreError`, one line."""
     try:
-        out = OutputFile(path, force=force, make_parents=True)
+        out = OutputFile(path, force=force)
     except FileExistsError:
         raise StoreError(output_exists_message(str(path))) from None
     except OSError as e:

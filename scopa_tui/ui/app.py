@@ -601,6 +601,11 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
 
 def run_app(args) -> int:
     """Entry point of ``scopa-tui`` with no subcommand (argparse args from the CLI)."""
+    from .crash import refuse_without_terminal
+
+    refused = refuse_without_terminal()  # before the command line's settings are remembered
+    if refused is not None:
+        return refused
     given = any(getattr(args, name, None) is not None
                 for name in ("players", "ai", "target", "preset", "variant", "option"))
     variant = getattr(args, "variant", None) or "scopa"

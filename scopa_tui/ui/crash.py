@@ -98,6 +98,22 @@ def crash_line(app: CrashLog) -> str:
     return f"{line}. {advice}" if advice else line
 
 
+def refuse_without_terminal() -> int | None:
+    """Without a terminal to run in (:func:`~.terminal.terminal_problem`): say so in one line
+    and give the status to exit with (2); None where there is one.  Called before a run
+    reads or writes anything (its settings, the data directory), so that a run refused
+    changes nothing on disk."""
+    from . import terminal
+
+    problem = terminal.terminal_problem()
+    if problem is None:
+        return None
+    from ..cli import error_line
+
+    print(error_line(problem), file=sys.stderr)
+    return USAGE_STATUS
+
+
 def run_app_reporting(app, log_dir: str | Path | None) -> int:
     """Run ``app``; after a crash print :func:`crash_line` to stderr and return a non-zero status.
 
@@ -106,12 +122,9 @@ def run_app_reporting(app, log_dir: str | Path | None) -> int:
     """
     from . import terminal
 
-    problem = terminal.terminal_problem()
-    if problem is not None:
-        from ..cli import error_line
-
-        print(error_line(problem), file=sys.stderr)
-        return USAGE_STATUS
+    refused = refuse_without_terminal()
+    if refused is not None:
+        return refused
     terminal.size_by_the_terminal(app)
     app.crash_log_dir = log_dir or tempfile.gettempdir()
     try:

@@ -41,11 +41,46 @@ def test_export_writes_every_game_as_json_lines(tmp_path, capsys):
 
 def test_export_to_a_file_and_data_dir_after_the_subcommand(tmp_path, capsys):
     history(tmp_path, seeds=(4,))
+    (tmp_path / "out").mkdir()
     target = tmp_path / "out" / "history.jsonl"
     assert main(["export", "--data-dir", str(tmp_path), "--output", str(target)]) == 0
     err = capsys.readouterr().err
     assert "exported 1 game to" in err
     assert records.load(target.read_text())[0].is_over
+
+
+def test_export_makes_no_folder_it_was_not_given(tmp_path, capsys, monkeypatch):
+    """A mistyped --output folder or --data-dir was made (an empty file in it, a new
+    statistics database): now the one is refused as a missing folder and the other as a
+    missing data directory, and neither is made."""
+    history(tmp_path / "data", seeds=(4,))
+    target = tmp_path / "no" / "such" / "dir" / "x.jsonl"
+    assert main(["export", "--data-dir", str(tmp_path / "data"), "--output", str(target)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"scopa-tui: error: could not write {target}: No such file or directory"]
+    assert not (tmp_path / "no").exists()
+    assert main(["export", "--data-dir", str(tmp_path / "dtaa")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"scopa-tui: cannot read the data directory {tmp_path / 'dtaa'} (No such file or directory)"]
+    assert not (tmp_path / "dtaa").exists()
+    monkeypatch.setenv("SCOPA_TUI_DATA_DIR", str(tmp_path / "never-used"))  # the default: no games yet
+    assert main(["export"]) == 0
+    assert "no finished games in" in capsys.readouterr().err and not (tmp_path / "never-used").exists()
+
+
+def test_a_run_refused_without_a_terminal_changes_nothing_on_disk(tmp_path, capsys, monkeypatch):
+    """``scopa-tui --lang it --ascii --ai-delay 5 </dev/null`` was refused but remembered its
+    options (later runs spoke Italian); ``replay`` made the data directory."""
+    from scopa_tui.ui import terminal
+
+    monkeypatch.setattr(terminal, "terminal_problem", lambda: "the game needs a terminal: standard input is not one")
+    assert main(["--data-dir", str(tmp_path / "d"), "--ascii", "--ai-delay", "5"]) == 2
+    assert "needs a terminal" in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()
+    record = tmp_path / "g.jsonl"
+    record.write_text(records.dumps(play(Game(make_rules(players=2), seed=3), seed=3)))
+    assert main(["--data-dir", str(tmp_path / "r"), "replay", str(record)]) == 2
+    assert not (tmp_path / "r").exists()
 
 
 def test_export_of_an_empty_history(tmp_path, capsys):
