@@ -85,9 +85,13 @@ def error_line(code: str | None, message: str | None) -> str:
     """An ``error`` from the server as the player reads it: the line for its code in the
     player's language, else the server's own text."""
     words = ERROR_LINES.get(str(code))
-    if words is None:
-        return str(message or code)
-    return _(words).format(most=NAME_MAX)
+    if words is not None:
+        return _(words).format(most=NAME_MAX)
+    for said in (message, code):  # a server of another make may send neither, or no text
+        if isinstance(said, str) and said.strip():
+            return said
+    # TRANSLATORS: an error from the server with neither a code nor words of its own.
+    return _("the server refused something without saying what")
 
 
 def _why(e: BaseException) -> str:
@@ -237,9 +241,12 @@ class NetClient:
             try:
                 async for frame in self._ws:
                     try:
-                        self._take(parse_server(frame))
+                        msg = parse_server(frame)
                     except ValueError:
                         continue  # not a message: ignored, as an unknown type would be
+                    if msg["type"] == "connection":
+                        continue  # this client's own word on its connection, never the server's
+                    self._take(msg)
             except ConnectionClosed:
                 pass
             self.connected = False

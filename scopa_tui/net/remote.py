@@ -550,8 +550,9 @@ class RemoteTable(Table):
                 else:
                     self._emit(SeatChanged(seat, name, status))
         elif kind == "chat":
-            if not self._chat_has_room():
-                return
+            if not (isinstance(msg.get("text"), str) and isinstance(msg.get("name"), str)
+                    and isinstance(msg.get("seat"), int)) or not self._chat_has_room():
+                return  # a line without its words or its speaker: not one to show
             # as long as the server lets a line be: one of another make could send megabytes
             self._emit(ChatLine(msg.get("seat", -1), shown_name(str(msg.get("name", ""))),
                                 shown_name(str(msg.get("text", "")), CHAT_MAX)))

@@ -23,7 +23,7 @@ from ..engine.rules import sides_for
 from ..engine.text import _
 from ..engine.words import side_name
 from .client import NetClient, NetClientError, error_line, unusable_line
-from .messages import check_points, check_seconds, check_table_info
+from .messages import check_points, check_seat, check_seconds, check_table_info, is_table_code
 
 MIN_BOT_TIME = 0.2  # seconds a bot has at least for a move, however little the turn has left
 
@@ -88,8 +88,13 @@ class HeadlessSeat:
         except NetClientError as e:
             self.say(_("scopa-tui: error: {message}").format(message=e.line()), err=True)
             return 1
-        try:
+        try:  # as the app's table checks it (remote.py): the code, the seat, the token
             self.players = check_table_info(joined.get("table"))["players"]
+            if not is_table_code(joined.get("code")):
+                raise ValueError("the answer names no table code")
+            check_seat(joined.get("seat"), self.players)
+            if not isinstance(joined.get("token"), str) or not joined["token"]:
+                raise ValueError("the answer gives the seat no token")
         except ValueError as e:
             self.say(_("scopa-tui: error: {message}").format(message=unusable_line(e)), err=True)
             await self.client.close()

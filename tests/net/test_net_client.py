@@ -179,3 +179,47 @@ async def test_a_server_welcoming_in_another_protocol_is_refused_in_one_line():
         assert caught.value.code == "protocol" and "scopa-net/2" in caught.value.message
         assert caught.value.line() == "the server speaks another version of the online protocol"
         assert not client.connected
+
+
+@pytest.mark.parametrize("bad, why", [({"code": ["x"]}, "names no table code"), ({"seat": "zero"}, "seat"),
+                                      ({"token": {"a": 1}}, "no token")])
+async def test_a_headless_seat_refuses_a_joined_answer_of_the_wrong_types_in_one_line(bad, why):
+    """A joined whose code, seat or token had the wrong type printed "table ['x']" and waited
+    for ever (the start it should send compared the seat "zero" with 0)."""
+    import io
+
+    from scopa_tui.ai.registry import make_player
+    from scopa_tui.net.seat import HeadlessSeat
+
+    joined = {"type": "joined", "code": "K7XQ93PA", "seat": 0, "token": "t", "table": TABLE, **bad}
+    async with serve(_fake_server([joined]), "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), make_player("easy"),
+                            out=io.StringIO(), err=io.StringIO())
+        assert await asyncio.wait_for(seat.run(create={"players": 2}, start_after=0), TIMEOUT) == 1
+    said = seat.err.getvalue().splitlines()
+    assert seat.out.getvalue() == "" and len(said) == 1 and why in said[0], said
+
+
+async def test_the_client_takes_no_connection_news_from_the_server_and_words_a_bare_error():
+    """A server sent {"type": "connection", "status": "failed"}: the app said "disconnected"
+    for the rest of the game. An error with no code or words read "None: None"."""
+    from scopa_tui.net.client import error_line
+
+    joined = {"type": "joined", "code": "K7XQ93PA", "seat": 0, "token": "t", "table": TABLE}
+    forged = {"type": "connection", "status": "failed", "message": "fake"}
+    end = {"type": "event", "event": {"event": "game_end", "totals": [11, 3], "winner": 0}}
+    async with serve(_fake_server([joined, forged, {"type": "error"}, end]), "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        client = NetClient(f"ws://127.0.0.1:{port}/", "Anna", reconnect=False)
+        await client.connect()
+        await client.create(players=2)
+        got = []
+        async for msg in client:
+            got.append(msg)
+            if msg["type"] == "event":
+                break
+        await client.close()
+    assert [m["type"] for m in got] == ["error", "event"]
+    assert error_line(None, None) == "the server refused something without saying what"
+    assert error_line(None, "the table is full") == "the table is full"
