@@ -76,15 +76,14 @@ class SeatsView(CardCanvas):
                 for line in render_card(card, self.deck, "small")]
 
     def cards_fit(self, width: int) -> bool:
-        """Every seat's hand fits a row of small cards beside its name and its pile."""
-        f = self.frame
-        if f is None:
-            return False
-        most = max((len(h) + (f.kind == "play" and f.seat == seat and f.played is not None)
-                    for seat, h in enumerate(f.hands)), default=0)
-        piles = [self._pile(side) for side in range(len(f.piles))] if f.piles else [""]
-        column = max(4, most) * (CARD_WIDTH + 1)
-        return 2 + self._name_width() + column + 1 + max(map(cell_len, piles)) <= width
+        """A full hand of the game (and the card being played) fits a row of small cards
+        beside a name and a pile with two sweeps: decided for the game, not the step, so
+        that stepping through it does not switch between the two drawings."""
+        rules = self.replay.rules
+        most = (rules.variant_info.hand_cards if rules is not None else 3) + 1
+        pile = _("pile {cards} · {suit} {coins}").format(cards="40", suit=self.deck.suit("d"), coins=10)
+        pile += " · " + sweep_count(self.replay.sweep_name, 2)
+        return 2 + self._name_width() + max(4, most) * (CARD_WIDTH + 1) + 1 + cell_len(pile) <= width
 
     def _name_width(self) -> int:
         names = [display_name(n) for n in self.replay.names]
