@@ -81,8 +81,7 @@ class SeatsView(CardCanvas):
         that stepping through it does not switch between the two drawings."""
         rules = self.replay.rules
         most = (rules.variant_info.hand_cards if rules is not None else 3) + 1
-        pile = _("pile {cards} · {suit} {coins}").format(cards="40", suit=self.deck.suit("d"), coins=10)
-        pile += " · " + sweep_count(self.replay.sweep_name, 2)
+        pile = self._pile_text(40, 10, 2)
         return 2 + self._name_width() + max(4, most) * (CARD_WIDTH + 1) + 1 + cell_len(pile) <= width
 
     def _name_width(self) -> int:
@@ -92,11 +91,13 @@ class SeatsView(CardCanvas):
 
     def _pile(self, side: int) -> str:
         p = self.frame.piles[side]
+        return self._pile_text(p.cards, p.coins, p.scope)
+
+    def _pile_text(self, cards: int, coins: int, scope: int) -> str:
         # TRANSLATORS: the replay; a side's capture pile: cards, then coins ({suit} is its name).
-        pile = _("pile {cards} · {suit} {coins}").format(cards=f"{p.cards:>2}", suit=self.deck.suit("d"),
-                                                       coins=p.coins)
-        if p.scope:  # "2 scope"; Escoba's "2 escobas"
-            pile += " · " + sweep_count(self.replay.sweep_name, p.scope)
+        pile = _("pile {cards} · {suit} {coins}").format(cards=f"{cards:>2}", suit=self.deck.suit("d"), coins=coins)
+        if scope:  # "2 scope"; Escoba's "2 escobas"
+            pile += " · " + sweep_count(self.replay.sweep_name, scope)
         return pile
 
     def render(self) -> Text:
