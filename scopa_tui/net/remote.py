@@ -238,6 +238,19 @@ class RemoteTable(Table):
                 raise ValueError(f"{where}: the rules refuse that capture on this table")
             if line["scopa"] and (not capture or self._table & ~capture):
                 raise ValueError(f"{where}: a scopa that leaves cards on the table")
+        elif kind == "hand_end":
+            # A hand ends once its last card is played, and no sooner.
+            if self.phase != "play" or any(self._sizes) or self._stock or line["hand"] != self.hand_no:
+                raise ValueError(f"the end of hand {line['hand']} comes before its cards are played")
+        elif kind == "game_end":
+            # The game ends just after the hand that decided it, on that hand's totals: one
+            # side alone at the target or past it (the engine's rule, engine/game.py).
+            # A forged end mid-hand showed a win and went into the player's history.
+            totals, best = list(line["totals"]), max(line["totals"])
+            if self.phase != "hand_over" or totals != self.totals:
+                raise ValueError("the game's end does not follow the hand that decided it")
+            if best < rules.target or totals.count(best) != 1 or totals[line["winner"]] != best:
+                raise ValueError(f"the game's end names a winner the totals {totals} do not make")
 
     def _in_view(self) -> int:
         """The cards this seat knows of in the hand under way: its own, the table's, the piles'."""

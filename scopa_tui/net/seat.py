@@ -64,6 +64,10 @@ class HeadlessSeat:
         self.err = err or sys.stderr
         self.answered: tuple | None = None  # the position last answered (no position twice)
         self.ready_for = 0  # the last hand said ready for
+        # The totals of the hand just scored, when they end the game (None otherwise): a game's
+        # end is believed on those totals alone, just after that hand (a forged one mid-hand
+        # printed a winner and ended the seat).
+        self.deciding: list | None = None
         self.players = 2
         # A scopa-bot/1 program's own limit for an answer (CmdPlayer.time_limit); each turn's is
         # cut to fit the table's turn limit (_fit_time_limit). None: a built-in AI.
@@ -176,9 +180,12 @@ class HeadlessSeat:
         if kind in ("turn", "state") and msg.get("view"):
             await self._answer(msg["view"], msg.get("deadline"))
         if kind == "state":
-            ended = [e for e in msg.get("events", []) if e.get("event") == "game_end"]
+            events = msg.get("events", [])
+            ended = [i for i, e in enumerate(events) if e.get("event") == "game_end"]
             if ended:  # the game ended while this seat was away
-                return await self._event(ended[-1])
+                before = events[ended[-1] - 1] if ended[-1] else {}
+                self.deciding = self._deciding(before) if before.get("event") == "hand_end" else None
+                return await self._event(events[ended[-1]])
             await self._catch_up_ready(msg)
         elif kind == "event":
             return await self._event(msg["event"])
@@ -257,8 +264,17 @@ class HeadlessSeat:
         best = max(totals)
         return best >= (self.client.table or {}).get("target", 10**9) and totals.count(best) == 1
 
+    def _deciding(self, hand_end: dict[str, Any]) -> list | None:
+        """A hand's totals when they end the game, else None."""
+        return list(hand_end["totals"]) if self._decided(hand_end) else None
+
     async def _event(self, line: dict[str, Any]) -> int | None:
         event = line.get("event")
+        if event in ("deal", "play", "hand_end"):
+            self.deciding = None
+        if event == "hand_end":
+            check_points(line.get("totals"), len(sides_for(self.players)))
+            self.deciding = self._deciding(line)
         if event in ("hand_end", "game_end"):
             notify = getattr(self.player, "notify", None)
             if notify:
@@ -281,6 +297,9 @@ class HeadlessSeat:
             game = len(self.finished) + 1
         if game in self.finished:
             return None
+        totals = list(line["totals"])
+        if totals != self.deciding or totals[line["winner"]] != max(totals):
+            raise ValueError("the game's end does not follow the hand that decided it")
         self.finished.append(game)
         if self.games > 1:
             self.say(f"game {len(self.finished)}")  # English, as "table CODE": scripts read it
@@ -288,6 +307,6 @@ class HeadlessSeat:
             self.say(text)
         if len(self.finished) >= self.games:
             return 0
-        self.ready_for, self.answered = 0, None  # the next game's hands count from 1 again
+        self.ready_for, self.answered, self.deciding = 0, None, None  # the next game's hands count from 1 again
         await self.client.rematch(game)
         return None

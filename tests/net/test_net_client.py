@@ -72,6 +72,13 @@ TABLE = {"code": "K7XQ93PA", "title": "t", "players": 2, "preset": "standard", "
          "phase": "play", "started": True, "hand": 1, "ready": []}
 
 
+def hand_end(totals: list[int]) -> dict:
+    """A hand's end of the right form with these totals (the points not added up)."""
+    side = {"cards": 20, "coins": 5, "settebello": False, "primiera": 70, "scope": 0, "points": 0}
+    return {"type": "event", "event": {"event": "hand_end", "hand": 1, "leftover": [], "leftover_to": None,
+                                       "sides": [side, side], "totals": totals}}
+
+
 async def test_a_headless_seat_leaves_out_what_a_broken_server_sends_in_one_line_each():
     # Each of these stopped `scopa-tui online --ai/--bot` with a traceback.
     import io
@@ -84,7 +91,12 @@ async def test_a_headless_seat_leaves_out_what_a_broken_server_sends_in_one_line
                {"type": "state", "table": TABLE, "events": [7]},
                {"type": "event", "event": {"event": "hand_end", "hand": "one"}},
                {"type": "event", "event": {"event": "game_end", "totals": None, "winner": 0}},
-               {"type": "event", "event": {"event": "game_end", "totals": [11, 3], "winner": 9}}]
+               {"type": "event", "event": {"event": "game_end", "totals": [11, 3], "winner": 9}},
+               # Of the right form but mid-hand, or not on the last hand's totals: it printed
+               # "winner: Anna" and the seat stopped.
+               {"type": "event", "event": {"event": "game_end", "totals": [11, 3], "winner": 0}},
+               hand_end([11, 3]),
+               {"type": "event", "event": {"event": "game_end", "totals": [12, 3], "winner": 0}}]
     end = {"type": "event", "event": {"event": "game_end", "totals": [11, 3], "winner": 0}}
     for frames, status in (([joined, *garbage, end], 0), ([{**joined, "table": None}], 1)):
         async with serve(_fake_server(frames), "127.0.0.1", 0) as server:
@@ -95,8 +107,8 @@ async def test_a_headless_seat_leaves_out_what_a_broken_server_sends_in_one_line
         said = seat.err.getvalue().splitlines()
         assert "Traceback" not in seat.err.getvalue()
         if status == 0:
-            assert seat.out.getvalue().splitlines()[-1] == "winner: Anna"
-            assert len(said) == len(garbage) and all("cannot use, left out" in line for line in said), said
+            assert seat.out.getvalue().splitlines()[-3:] == ["Anna  11", "AI 2  3", "winner: Anna"]
+            assert len(said) == len(garbage) - 1 and all("cannot use, left out" in line for line in said), said
         else:
             assert seat.out.getvalue() == "" and len(said) == 1 and "table info" in said[0], said
 
@@ -117,7 +129,7 @@ async def test_a_headless_seat_for_more_games_stops_where_a_rematch_is_refused()
         await ws.recv()
         await ws.send(json.dumps({"type": "welcome", "protocol": "scopa-net/1", "server": "fake"}))
         await ws.recv()
-        for msg in (joined, end, end):
+        for msg in (joined, hand_end([11, 3]), end, end):
             await ws.send(json.dumps(msg))
         async for text in ws:
             wanted.append(json.loads(text))

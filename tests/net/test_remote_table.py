@@ -229,6 +229,10 @@ def _bad_messages(messages: list[dict]) -> dict[str, dict]:
         "a game of 4 at a table of 2": {"type": "event", "event": {**messages[1]["event"], "rules": {
             **messages[1]["event"]["rules"], "players": 4, "sides": [[0, 2], [1, 3]]}}},
         "a game_end of garbage": {"type": "event", "event": {"event": "game_end", "totals": None, "winner": 9}},
+        # Of the right form, mid-hand: the app showed a win and filed the game in the history.
+        "a game's end mid-hand": {"type": "event", "event": {"event": "game_end", "totals": [11, 0], "winner": 0}},
+        "a hand's end mid-hand": next(m for m in messages if m["type"] == "event"
+                                      and m["event"]["event"] == "hand_end"),
     }
 
 
@@ -680,3 +684,31 @@ async def test_names_from_a_server_are_shown_as_plain_text_not_markup():
         assert "[/]P" in str(app.screen.query_one("#banner").render())
         hand = app.screen_stack[1].query_one("HandView")
         assert "You & [/]P2[b]" in Content.from_markup(hand.border_title).plain  # read back as plain text
+
+
+async def test_a_game_s_end_is_taken_only_on_the_totals_of_the_hand_that_decided_it():
+    from scopa_tui.table.notices import TableError
+
+    game = engine_game(hands=99)  # to the end
+    lines = [as_seen_by(0, e.to_record()) for e in game.events]
+    end = lines[-1]
+    assert end["event"] == "game_end" and lines[-2]["event"] == "hand_end"
+    totals = end["totals"]
+    loser = 1 - end["winner"]
+    forged = {"other totals": {**end, "totals": [totals[0] + 1, totals[1]]},
+              "the loser named": {**end, "winner": loser},
+              "a tie at the top": {**end, "totals": [max(totals)] * 2}}
+    for what, bad in [*forged.items(), ("the real end", end)]:
+        table = RemoteTable(ScriptedClient([]), joined(0))
+        said = []
+        table._emit = said.append
+        for line in lines[:-1]:
+            table.take({"type": "event", "event": line})
+        assert table.phase == "hand_over" and not [n for n in said if isinstance(n, TableError)], what
+        table.take({"type": "event", "event": bad})
+        refused = [n for n in said if isinstance(n, TableError)]
+        if bad is end:
+            assert not refused and table.phase == "game_over" and table.record_text() is not None
+        else:
+            assert len(refused) == 1 and table.phase == "hand_over", what
+            assert table.record_text() is None and table.winner is None, what  # nothing to file
