@@ -38,6 +38,10 @@ from .messages import (BURST, DEFAULT_URL, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, 
 
 _END = object()  # the iterator's end
 GIVE_UP_AFTER = 300.0  # seconds of failed reconnection tries before the client gives up
+# Seconds a connection must stay up, once resumed, to count as back: a server that closes
+# each one soon after the resume is one outage, whose wait grows and which is given up
+# GIVE_UP_AFTER after it began (it was tried again from the start each time, for ever).
+STABLE_AFTER = 30.0
 SEAT_GONE = ("bad_token", "no_such_table")  # resume errors after which retrying is useless
 
 
@@ -166,6 +170,9 @@ class NetClient:
         self._pending: deque = deque()  # messages read while waiting for an answer
         self._reader: asyncio.Task | None = None
         self._closed = False
+        self._up_since = 0.0  # loop time the connection last opened
+        self._outage_began: float | None = None  # loop time the outage under way began
+        self._delay = 0.1  # seconds before the next reconnection try (doubles to 5)
         self._tokens = BURST - 5.0  # the client's own rate budget (see _pace)
         self._refilled = 0.0
 
@@ -209,6 +216,7 @@ class NetClient:
         self.welcome = answer
         self._ws = ws
         self.connected = True
+        self._up_since = asyncio.get_running_loop().time()
 
     async def close(self) -> None:
         """Close the connection for good (the seat stays this client's until the turn limit)."""
@@ -257,6 +265,9 @@ class NetClient:
             if self._closed or not self.reconnect or self.token is None or replaced or over:
                 self._inbox.put_nowait(_END)
                 return
+            now = asyncio.get_running_loop().time()
+            if self._outage_began is None or now - self._up_since >= STABLE_AFTER:
+                self._outage_began, self._delay = now, 0.1  # a new outage (STABLE_AFTER)
             self._take({"type": "connection", "status": "lost",
                         "message": _("connection to {url} lost; reconnecting").format(url=self.url)})
             restored = {"type": "connection", "status": "restored",
@@ -270,12 +281,14 @@ class NetClient:
     async def _resume_loop(self, restored: dict[str, Any]) -> str | None:
         """Reconnect and resume the seat; None when done, else why it gave up."""
         loop = asyncio.get_running_loop()
-        give_up = loop.time() + self.give_up_after
-        delay = 0.1
+        if self._outage_began is None:
+            self._outage_began, self._delay = loop.time(), 0.1
+        give_up = self._outage_began + self.give_up_after
         last = _("no answer")
         while loop.time() < give_up and not self._closed:
-            await asyncio.sleep(delay * (0.5 + random.random()))
-            delay = min(5.0, delay * 2)
+            # (the last wait ends at the give-up time, not past it)
+            await asyncio.sleep(min(self._delay * (0.5 + random.random()), give_up - loop.time()))
+            self._delay = min(5.0, self._delay * 2)
             try:
                 await self._open()
                 await self._ws.send(encode({"type": "resume", "code": self.code, "token": self.token}))
@@ -438,6 +451,7 @@ class NetClient:
                 kept.append(msg)
         for msg in kept:
             self._inbox.put_nowait(msg)
+        self._outage_began = None  # let go at a game over: no outage, the tries start afresh
         why = await self._resume_loop({"type": "connection", "status": "restored",
                                        "message": _("connected to {url} again").format(url=self.url)})
         if why is not None:

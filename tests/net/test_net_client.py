@@ -235,3 +235,44 @@ async def test_the_client_takes_no_connection_news_from_the_server_and_words_a_b
     assert [m["type"] for m in got] == ["error", "event"]
     assert error_line(None, None) == "the server refused something without saying what"
     assert error_line(None, "the table is full") == "the table is full"
+
+
+async def test_a_server_that_drops_each_resumed_connection_at_once_is_given_up_on_in_time():
+    """A server that took each resume and then closed the connection: the client began its
+    wait and its give-up clock again at each one, and reconnected for ever, a lost and a
+    restored line each time. A connection must now last STABLE_AFTER to end the outage."""
+    joined = {"type": "joined", "code": "K7XQ93PA", "seat": 0, "token": "t", "table": TABLE}
+    state = {"type": "state", "table": TABLE, "events": [], "view": None, "turn": None, "deadline": None}
+    resumes = []
+
+    async def handler(ws):
+        await ws.recv()  # hello
+        await ws.send(json.dumps({"type": "welcome", "protocol": "scopa-net/1", "server": "flaky"}))
+        asked = json.loads(await ws.recv())
+        if asked["type"] == "resume":
+            resumes.append(asyncio.get_running_loop().time())
+            await ws.send(json.dumps(joined))
+            await ws.send(json.dumps(state))
+        else:
+            await ws.send(json.dumps(joined))
+        await ws.close()  # at once, every time
+
+    async with serve(handler, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        client = NetClient(f"ws://127.0.0.1:{port}/", "Anna", give_up_after=1.5)
+        await client.connect()
+        await client.create(players=2)
+        began = asyncio.get_running_loop().time()
+
+        async def drain():
+            return [msg async for msg in client]
+        try:
+            messages = await asyncio.wait_for(drain(), TIMEOUT)
+        finally:
+            await client.close()
+    statuses = [m["status"] for m in messages if m["type"] == "connection"]
+    assert statuses[-1] == "failed" and "gave up reconnecting" in messages[-1]["message"]
+    assert 2 <= len(resumes) <= 10, resumes  # waits that grow: 0.1, 0.2, 0.4 ... seconds
+    assert resumes[-1] - began < 1.5 + 0.5
+    assert statuses[:-1] == ["lost", "restored"] * len(resumes) + ["lost"] or \
+        statuses[:-1] == ["lost", "restored"] * len(resumes)
