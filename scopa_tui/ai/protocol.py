@@ -37,6 +37,20 @@ DEFAULT_TIME_LIMIT = 10.0
 MAX_REQUEST = 16 * 2**20
 
 
+def _huge(text: str) -> int | float:
+    """A JSON integer; past the digits Python converts (4,300), the infinity of its sign, as
+    1e400 is read: a request's id of 5,000 digits is answered null (docs/bot-protocol.md)
+    rather than the whole line taken for something that is not JSON."""
+    try:
+        return int(text)
+    except ValueError:
+        return float("-inf") if text.startswith("-") else float("inf")
+
+
+def _loads(text: str) -> Any:
+    return json.loads(text, parse_int=_huge)
+
+
 # --- bot side -------------------------------------------------------------------------
 
 def run_bot(player: Player, infile: IO[str], outfile: IO[str], errfile: IO[str] | None = None,
@@ -62,7 +76,7 @@ def run_bot(player: Player, infile: IO[str], outfile: IO[str], errfile: IO[str] 
         if not line:
             continue
         try:
-            msg = json.loads(line)
+            msg = _loads(line)
         except (ValueError, RecursionError):
             log(_("ignoring a line that is not JSON: {line}").format(line=quote(line)))
             continue
@@ -256,7 +270,7 @@ class CmdPlayer(BasePlayer):
             if not line.strip():
                 continue
             try:
-                msg = json.loads(line)
+                msg = _loads(line)
             except (ValueError, RecursionError):
                 self._fault(_("{bot} answered hello with something that is not JSON: {line}")
                             .format(bot=self.label, line=quote(line)))
@@ -327,7 +341,7 @@ class CmdPlayer(BasePlayer):
             if not text:
                 continue
             try:
-                msg = json.loads(text)
+                msg = _loads(text)
             except (ValueError, RecursionError):
                 return (_("{bot} sent something that is not JSON for move {id}: {line}")
                         .format(bot=self.label, id=request_id, line=quote(text)))

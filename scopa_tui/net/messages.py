@@ -342,7 +342,9 @@ def parse_client(frame: str | bytes) -> dict[str, Any]:
         raise NetError("too_big", f"a message may be at most {MAX_MESSAGE} bytes")
     try:
         msg = json_loads(frame)
-    except (ValueError, RecursionError, TooManyDigits):
+    except TooManyDigits as e:  # JSON, but a number no message needs ("not a JSON object" said so)
+        raise NetError("bad_json", str(e)) from None
+    except (ValueError, RecursionError):
         raise NetError("bad_json", "not a JSON object") from None
     if not isinstance(msg, dict):
         raise NetError("bad_json", "not a JSON object")

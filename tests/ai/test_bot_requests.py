@@ -213,9 +213,10 @@ def test_the_id_is_echoed_whatever_its_type(bad_id):
     assert answers[0]["type"] == "move" and answers[0]["id"] == bad_id
 
 
-@pytest.mark.parametrize("raw_id", ["1e400", "NaN", "-Infinity"])
+@pytest.mark.parametrize("raw_id", ["1e400", "NaN", "-Infinity", "9" * 5000, "-" + "9" * 5000])
 def test_an_id_json_cannot_carry_is_answered_null_in_strict_json(raw_id):
     # Python reads these as inf and nan, and wrote them back as Infinity and NaN: no JSON.
+    # An id of 5,000 digits Python refuses to read: the line was "not JSON", and unanswered.
     line = json.dumps(SPEC_EXAMPLE).replace(f'"id": {SPEC_EXAMPLE["id"]}', f'"id": {raw_id}')
     out, err = io.StringIO(), io.StringIO()
     run_bot(make_player("greedy", seed=1), io.StringIO(line + "\n"), out, err, name="t")

@@ -61,6 +61,15 @@ def test_a_nan_number_is_named_so_in_the_refusal():
     assert caught.value.message == "turn_limit must be a number, not NaN"
 
 
+def test_a_number_of_thousands_of_digits_is_refused_as_such():
+    # The refusal said "not a JSON object" of a JSON object.
+    for digits in ("9" * 5000, "-" + "9" * 5000):
+        with pytest.raises(NetError) as caught:
+            parse_client('{"type": "create", "players": %s}' % digits)
+        assert caught.value.code == "bad_json"
+        assert caught.value.message == "a number has 5000 digits (at most 100)"
+
+
 def test_names_are_plain_text():
     assert clean_text(" An\u202ena\x1b \n  Bo\u200bb\u2028") == "Anna Bob"
     msg = parse_client(json.dumps({"type": "hello", "protocol": "scopa-net/1", "name": "  Ca\trla\u0000 "}))
