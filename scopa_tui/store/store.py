@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -60,11 +61,18 @@ class Store:
             make_dirs(self.dir / SAVES_DIR)
             return True
         except OSError as e:
-            # a file where a folder should be ("saves") is named: "…/saves cannot be used (Not a directory)"
-            path = e.filename if isinstance(e, NotADirectoryError) and e.filename else self.dir
-            self.unusable = f"{path} ({describe_os_error(e)})"
+            # A file where a folder should be ("saves") is named after the data directory, which
+            # it is not: "data directory D cannot be used (saves: Not a directory)".
+            error = describe_os_error(e)
+            if isinstance(e, NotADirectoryError) and e.filename:
+                inside = Path(e.filename)
+                with contextlib.suppress(ValueError):
+                    inside = inside.relative_to(self.dir)
+                if str(inside) != ".":
+                    error = f"{inside}: {error}"
+            self.unusable = f"{self.dir} ({error})"
             self.notices.add(_("data directory {path} cannot be used ({error}): nothing is saved in this run")
-                             .format(path=path, error=describe_os_error(e)))
+                             .format(path=self.dir, error=error))
             self.saves.disabled = True
             self.db._disabled = True
             self._settings_file._blocked = True

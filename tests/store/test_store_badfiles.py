@@ -442,10 +442,13 @@ def test_a_data_dir_that_is_a_file_stores_nothing_and_says_so_once(tmp_path):
 
 @pytest.mark.parametrize("where", ["saves", "data/deeper"])
 def test_a_file_where_a_folder_of_the_data_dir_should_be_is_named(tmp_path, where):
-    # mkdir said "File exists" of the saves folder, or named the folder under the file.
+    # mkdir said "File exists" of the saves folder, or named the folder under the file; then
+    # the saves folder was called the data directory.
     blocker = tmp_path / where.split("/")[0]
     blocker.write_text("mine")
-    store = Store(tmp_path / where if "/" in where else tmp_path)
+    data_dir = tmp_path / where if "/" in where else tmp_path
+    store = Store(data_dir)
     (message,) = store.notices.take()
-    assert message.startswith(f"data directory {blocker} cannot be used (Not a directory)"), message
+    named = "saves" if where == "saves" else blocker
+    assert message.startswith(f"data directory {data_dir} cannot be used ({named}: Not a directory)"), message
     assert blocker.read_text() == "mine"
