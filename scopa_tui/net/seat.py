@@ -275,6 +275,11 @@ class HeadlessSeat:
         if event == "hand_end":
             check_points(line.get("totals"), len(sides_for(self.players)))
             self.deciding = self._deciding(line)
+        game = None
+        if event == "game_end":
+            game = self._checked_end(line)  # before the player hears of it: no forged end told
+            if game is None:
+                return None  # a resume sends a game's end again: told and printed once
         if event in ("hand_end", "game_end"):
             notify = getattr(self.player, "notify", None)
             if notify:
@@ -282,13 +287,13 @@ class HeadlessSeat:
         if event == "hand_end" and line.get("hand", 0) > self.ready_for and not self._decided(line):
             self.ready_for = line["hand"]
             await self.client.ready(line["hand"])
-        if event == "game_end":
-            return await self._game_ended(line)
+        if game is not None:
+            return await self._game_ended(game, line)
         return None
 
-    async def _game_ended(self, line: dict[str, Any]) -> int | None:
-        """The results of a game once (a resume sends its end again); 0 once the last game
-        wanted is over, else a rematch asked for and None."""
+    def _checked_end(self, line: dict[str, Any]) -> int | None:
+        """The table's number of the game ``line`` ends, None when its end was taken already;
+        ``ValueError`` when it does not add up."""
         sides = len(sides_for(self.players))
         check_fields(line, self.players, sides)  # a winner among the sides, the totals a list
         check_points(line["totals"], sides)
@@ -300,6 +305,11 @@ class HeadlessSeat:
         totals = list(line["totals"])
         if totals != self.deciding or totals[line["winner"]] != max(totals):
             raise ValueError("the game's end does not follow the hand that decided it")
+        return game
+
+    async def _game_ended(self, game: int, line: dict[str, Any]) -> int | None:
+        """The results of game ``game`` (checked: :meth:`_checked_end`); 0 once the last game
+        wanted is over, else a rematch asked for and None."""
         self.finished.append(game)
         if self.games > 1:
             self.say(f"game {len(self.finished)}")  # English, as "table CODE": scripts read it

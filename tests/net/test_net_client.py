@@ -101,13 +101,17 @@ async def test_a_headless_seat_leaves_out_what_a_broken_server_sends_in_one_line
     for frames, status in (([joined, *garbage, end], 0), ([{**joined, "table": None}], 1)):
         async with serve(_fake_server(frames), "127.0.0.1", 0) as server:
             port = server.sockets[0].getsockname()[1]
-            seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), make_player("easy"),
+            player = make_player("easy")
+            told = []
+            player.notify = told.append  # what a --bot hears of hands' and games' ends
+            seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), player,
                                 out=io.StringIO(), err=io.StringIO())
             assert await asyncio.wait_for(seat.run(create={"players": 2}), TIMEOUT) == status
         said = seat.err.getvalue().splitlines()
         assert "Traceback" not in seat.err.getvalue()
         if status == 0:
             assert seat.out.getvalue().splitlines()[-3:] == ["Anna  11", "AI 2  3", "winner: Anna"]
+            assert [line for line in told if line["event"] == "game_end"] == [end["event"]]  # no forged one
             assert len(said) == len(garbage) - 1 and all("cannot use, left out" in line for line in said), said
         else:
             assert seat.out.getvalue() == "" and len(said) == 1 and "table info" in said[0], said
