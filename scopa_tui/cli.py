@@ -555,9 +555,16 @@ def _check_bots(specs: list[str] | None, variant: str) -> None:
 
 def _check_data_dir(data_dir: str | None) -> None:
     """``--data-dir`` must be a directory (or not exist yet: it is created); an empty name
-    (``--data-dir "$DIR"`` with DIR unset) is refused, not taken for the default directory."""
+    (``--data-dir "$DIR"`` with DIR unset) is refused, not taken for the default directory.
+    Without it, ``SCOPA_TUI_DATA_DIR`` is held to the same (README, *Where the files are*):
+    a variable naming a file played the game unsaved where the option exits 2."""
+    import os
+
+    name = "--data-dir"
     if data_dir is None:
-        return
+        data_dir, name = os.environ.get("SCOPA_TUI_DATA_DIR") or None, "SCOPA_TUI_DATA_DIR"
+        if data_dir is None:
+            return
     if not data_dir.strip():
         raise UsageError(_("--data-dir needs a directory's name, not an empty one"))
     from pathlib import Path
@@ -572,11 +579,11 @@ def _check_data_dir(data_dir: str | None) -> None:
         is_file = not stat.S_ISDIR(path.stat().st_mode)
     except OSError as e:  # a name too long raised from Path.exists() with a traceback
         if e.errno not in (errno.ENOENT, errno.ENOTDIR):
-            raise UsageError(_("--data-dir {path} cannot be used: {why}").format(
-                path=data_dir, why=describe_os_error(e))) from None
+            raise UsageError(_("{name} {path} cannot be used: {why}").format(
+                name=name, path=data_dir, why=describe_os_error(e))) from None
         is_file = False  # not there yet: made when needed
     if is_file:
-        raise UsageError(_("--data-dir {path} is a file, not a directory").format(path=data_dir))
+        raise UsageError(_("{name} {path} is a file, not a directory").format(name=name, path=data_dir))
 
 
 def cmd_server(args) -> int:

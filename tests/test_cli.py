@@ -171,6 +171,26 @@ def test_data_dir_that_is_a_file(tmp_path, capsys):
     assert blocker.read_text() == "mine"
 
 
+def test_a_data_dir_variable_naming_a_file_is_refused_like_the_option(tmp_path, capsys, monkeypatch):
+    # SCOPA_TUI_DATA_DIR at a file played the game unsaved (a notice said so) and exported
+    # nothing, where --data-dir at the same file exits 2: the variable is held to the same.
+    blocker = tmp_path / "data"
+    blocker.write_text("mine")
+    monkeypatch.setenv("SCOPA_TUI_DATA_DIR", str(blocker))
+    for argv in (["export"], ["server", "--port", "0"]):
+        assert main(argv) == 2
+        assert capsys.readouterr().err == f"scopa-tui: error: SCOPA_TUI_DATA_DIR {blocker} is a file, not a directory\n"
+    good = tmp_path / "elsewhere"
+    good.mkdir()
+    assert main(["export", "--data-dir", str(good)]) == 0  # the option overrides the variable
+    capsys.readouterr()
+    monkeypatch.setenv("SCOPA_TUI_DATA_DIR", "")  # empty: the platform's directory, as before
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    (tmp_path / "xdg" / "scopa-tui").mkdir(parents=True)
+    assert main(["export"]) == 0
+    assert blocker.read_text() == "mine"
+
+
 def test_a_data_dir_name_too_long_is_one_line(tmp_path, capsys):
     # Path.exists() raised "File name too long" as a traceback, for export, server and the game.
     long = str(tmp_path / ("x" * 300))

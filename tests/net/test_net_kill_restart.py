@@ -145,7 +145,7 @@ def test_a_data_directory_that_is_a_file_is_said_so(tmp_path, monkeypatch, capsy
     blocker.write_text("mine")
     monkeypatch.setenv("SCOPA_TUI_DATA_DIR", str(blocker))
     assert main(["server", "--port", "0"]) == 2
-    assert capsys.readouterr().err == f"scopa-tui: error: cannot keep tables in {blocker}: Not a directory\n"
+    assert capsys.readouterr().err == f"scopa-tui: error: SCOPA_TUI_DATA_DIR {blocker} is a file, not a directory\n"
     assert main(["server", "--port", "0", "--data-dir", str(blocker / "tables")]) == 2
     assert capsys.readouterr().err == (f"scopa-tui: error: cannot keep tables in {blocker / 'tables'}: "
                                        f"{blocker}: Not a directory\n")
