@@ -31,6 +31,12 @@ from .simple import GreedyPlayer
 
 PROTOCOL = "scopa-bot/1"
 DEFAULT_TIME_LIMIT = 10.0
+# A bot that sends not one line for this many requests in a row (its hello counted), and for
+# as many of its own time limits, is given up on: a legal move is played for it from then on, so
+# that a bot that never answers (a command that is no bot) costs a game half a minute, not
+# the time limit at every turn.  A slow bot at a table of short turns (whose limit is cut to
+# the turn) still answers, late, within its own limit, and is asked every time.
+SILENT_LIMIT = 3
 # Characters in one request line the bot side reads: a real request is under 1 MiB (even
 # with the most legal moves a position has); an absurd one up to this size is still read
 # and answered with an ``error`` (see :mod:`.request`).
@@ -162,15 +168,18 @@ class CmdPlayer(BasePlayer):
     """An external bot: ``command`` is run once (per game) and spoken to over stdin/stdout.
 
     ``on_fault(message)`` receives each fault line (default: printed to stderr); the UI
-    passes its own.  ``stderr`` is where the bot's own standard error goes (default:
-    inherited).  ``time_limit`` is the seconds allowed for each answer; ``quit_grace``
-    the seconds a bot has to exit after ``quit`` before it is ended (see :mod:`.botproc`).
+    passes its own, and ``card_text(card)``, the card played for the bot as its screen writes
+    it (default: the record's name, ``7d``; what the bot sent is quoted as it sent it).
+    ``stderr`` is where the bot's own standard error goes (default: inherited).
+    ``time_limit`` is the seconds allowed for each answer; ``quit_grace`` the seconds a bot
+    has to exit after ``quit`` before it is ended (see :mod:`.botproc`).
     """
 
     name = "cmd"
 
     def __init__(self, command: str, seed: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT,
-                 on_fault: Callable[[str], None] | None = None, stderr: Any = None, quit_grace: float = 1.0):
+                 on_fault: Callable[[str], None] | None = None, stderr: Any = None, quit_grace: float = 1.0,
+                 card_text: Callable[[int], str] | None = None):
         super().__init__(seed)
         self.command = command
         self.name = f"cmd:{command}"
@@ -178,14 +187,18 @@ class CmdPlayer(BasePlayer):
         # The variants its hello announces (docs/bot-protocol.md); None until it answers.
         self.variants: tuple[str, ...] | None = None
         self.time_limit = time_limit
+        self.own_time_limit = time_limit  # time_limit may be cut to a table's turn (net.seat)
         self.quit_grace = quit_grace
         self.on_fault = on_fault or print_fault
+        self.card_text = card_text or str  # the card a fault line says was played for it: "7d"
         self.fallback = GreedyPlayer(seed)
         self._next_id = 0
         self._answered: set[int] = set()  # ids already settled (answered or faulted)
         self._dead: str | None = None  # why the bot can no longer play: a sentence naming it
         self._dead_faults = 0
         self._greeted = False
+        self._silent = 0  # requests in a row the bot sent nothing at all for (SILENT_LIMIT)
+        self._last_line = time.monotonic()  # when it last sent a line (or was started)
         self._closed = False
         self._bot: BotProcess | None = None
         try:
@@ -263,6 +276,7 @@ class CmdPlayer(BasePlayer):
                 if not self._gone():
                     self._fault(_("{bot} did not answer hello within {seconds} s")
                                 .format(bot=self.label, seconds=f"{self.time_limit:g}"))
+                    self._silent += 1
                 return
             if line is EOF:
                 self._mark_exited()
@@ -308,8 +322,14 @@ class CmdPlayer(BasePlayer):
         answer = self._await_answer(request_id, view.legal)
         self._answered.add(request_id)
         if isinstance(answer, str):  # a fault
+            if (self._silent >= SILENT_LIMIT and time.monotonic() - self._last_line
+                    >= SILENT_LIMIT * self.own_time_limit):  # the turns to come are played for it
+                self._dead = ngettext("{bot} has sent nothing for {n} request in a row",
+                                      "{bot} has sent nothing for {n} requests in a row",
+                                      self._silent).format(bot=self.label, n=self._silent)
+                return self.choose_after_exit(safe)
             # TRANSLATORS: {fault} is a sentence naming the bot and what it did wrong.
-            self._fault(_("{fault}; played {card} for it").format(fault=answer, card=safe.card))
+            self._fault(_("{fault}; played {card} for it").format(fault=answer, card=self.card_text(safe.card)))
             return safe
         if answer is None:
             return self.choose_after_exit(safe)
@@ -328,6 +348,7 @@ class CmdPlayer(BasePlayer):
                 if self._gone():
                     return None
                 seconds = f"{self.time_limit:g}"
+                self._silent = 0 if ignored else self._silent + 1
                 if ignored:
                     return (_("{bot} did not answer move {id} within {seconds} s "
                               "(it sent {line}, which is not a move answer)")
@@ -340,6 +361,7 @@ class CmdPlayer(BasePlayer):
             text = line.strip()
             if not text:
                 continue
+            self._silent, self._last_line = 0, time.monotonic()  # it speaks, if late: not a silent bot
             try:
                 msg = _loads(text)
             except (ValueError, RecursionError):
@@ -374,7 +396,7 @@ class CmdPlayer(BasePlayer):
             # TRANSLATORS: {fault} is a sentence naming the bot and why it can no longer play.
             # (from now on: a headless seat's bot plays every game of ``--games N``, README.md)
             self.on_fault(_("{fault}: playing {card} for it, and for each of its turns from now on")
-                          .format(fault=self._dead, card=safe.card))
+                          .format(fault=self._dead, card=self.card_text(safe.card)))
         return safe
 
     def notify(self, record_line: dict[str, Any]) -> None:
@@ -463,11 +485,13 @@ def default_time_limit() -> float:
 # so that nothing is printed over the screen.  None: inherit stderr / print to stderr.
 BOT_STDERR: Any = None
 ON_FAULT: Callable[[str], None] | None = None
+CARD_TEXT: Callable[[int], str] | None = None  # the card a fault line names, as the screen draws it
 
 
 def make_cmd_player(seed: int | None = None, command: str = "", **_unused: Any) -> CmdPlayer:
     """The registry's factory for ``cmd:COMMAND`` specs."""
-    return CmdPlayer(command, seed, time_limit=default_time_limit(), on_fault=ON_FAULT, stderr=BOT_STDERR)
+    return CmdPlayer(command, seed, time_limit=default_time_limit(), on_fault=ON_FAULT, stderr=BOT_STDERR,
+                     card_text=CARD_TEXT)
 
 
 def _read_move(msg: dict[str, Any]) -> Move | None:

@@ -175,10 +175,10 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         from ..ai import protocol as bot_protocol
 
         if not owners:
-            ScopaApp._hooks_saved = (bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT)
+            ScopaApp._hooks_saved = (bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT, bot_protocol.CARD_TEXT)
         owners.append(self)
         bot_protocol.BOT_STDERR = subprocess.DEVNULL
-        bot_protocol.ON_FAULT = self.bot_fault
+        bot_protocol.ON_FAULT, bot_protocol.CARD_TEXT = self.bot_fault, self.bot_card_text
 
     def _remove_bot_hooks(self) -> None:
         owners = ScopaApp._hook_owners
@@ -188,9 +188,9 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
 
         owners.remove(self)
         if owners:  # another app still runs: its notifications get the faults
-            bot_protocol.ON_FAULT = owners[-1].bot_fault
+            bot_protocol.ON_FAULT, bot_protocol.CARD_TEXT = owners[-1].bot_fault, owners[-1].bot_card_text
         elif ScopaApp._hooks_saved is not None:
-            bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT = ScopaApp._hooks_saved
+            bot_protocol.BOT_STDERR, bot_protocol.ON_FAULT, bot_protocol.CARD_TEXT = ScopaApp._hooks_saved
 
     def _first_screen(self) -> None:
         if self.online is not None:
@@ -270,6 +270,13 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
                 loop.call_soon_threadsafe(self._show_bot_fault, text)
             except RuntimeError:  # the loop has closed: the app is gone
                 pass
+
+    def bot_card_text(self, card: int) -> str:
+        """The card a bot's fault line names, as the game on screen draws it (``AƱ``, ``Ac``
+        in ASCII), not the record's ``1c``; from the AI worker threads too (it only reads)."""
+        screen = self._game_screen
+        deck = screen.deck if screen is not None else DeckStyle("italian", self.ascii)
+        return deck.short(card)
 
     def _show_bot_fault(self, text: str) -> None:
         # The first few faults of a game are shown; a bot that keeps failing must not bury the table.

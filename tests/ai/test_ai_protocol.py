@@ -90,6 +90,8 @@ for line in sys.stdin:
         answer = {{"type": "move", "id": msg["id"], "card": legal["card"], "capture": legal["capture"]}}
         if MODE == "late" and count == 1:
             time.sleep(2.0)
+        elif MODE == "slow":  # every answer late
+            time.sleep(0.6)
         elif MODE == "notjson":
             print("I play the seven", flush=True)
             continue
@@ -255,6 +257,55 @@ def test_a_bot_that_ignores_everything_is_killed_at_close(tmp_path):
     assert proc.returncode is not None  # ended, not left running
     assert any("did not answer hello" in r for r in reports)
     assert any("did not answer move 1" in r for r in reports)
+
+
+def test_a_bot_that_sends_nothing_is_given_up_on_after_three_requests(tmp_path):
+    # A command that is no bot (``sleep 100``) cost the time limit at every one of its turns,
+    # a whole game at 10 s a move: after its hello and two moves unanswered, a legal move is
+    # played for it at once, said once.
+    script = tmp_path / "deaf.py"
+    script.write_text("import time\ntime.sleep(60)\n")
+    reports: list[str] = []
+    player = CmdPlayer(f"{PY} {script}", on_fault=reports.append, time_limit=0.3, quit_grace=0.3)
+    view = _view()
+    try:
+        moves = [player.choose(view) for _ in range(5)]
+        lines_sent = player._bot.lines.qsize()
+    finally:
+        player.close()
+    assert all(m in view.legal for m in moves)
+    assert lines_sent == 0
+    assert "did not answer hello" in reports[0] and "did not answer move 1" in reports[1]
+    assert reports[2] == (f"bot {PY + ' ' + str(script)!r} has sent nothing for 3 requests in a row: "
+                          f"playing {moves[1].card} for it, and for each of its turns from now on")
+    assert reports[3] == (f"bot {PY + ' ' + str(script)!r} has sent nothing for 3 requests in a row; "
+                          "4 moves in all were played for it")
+    assert len(reports) == 4 and len(player.faults) == 6  # hello, move 1, then 4 played for it
+    assert player._next_id == 2  # no request after the second
+
+
+def test_a_bot_that_answers_late_each_time_is_not_taken_for_a_silent_one(tmp_path):
+    # Its late answers are lines: each turn is a fault of its own, but it keeps being asked.
+    player, reports = _bot(tmp_path, "slow", time_limit=0.4, quit_grace=0.3)
+    view = _view()
+    try:
+        for _ in range(5):
+            player.choose(view)
+    finally:
+        player.close()
+    assert player._next_id == 5  # asked every time
+    assert not any("has sent nothing" in r for r in reports)
+    assert all("did not answer move" in r for r in reports)
+
+
+def test_the_card_played_for_a_bot_is_named_as_the_host_writes_cards(tmp_path):
+    view = _view()
+    player, reports = _bot(tmp_path, "illegal", card_text=lambda card: f"<{card}>")
+    try:
+        move = player.choose(view)
+    finally:
+        player.close()
+    assert reports[0].endswith(f"; played <{move.card}> for it")
 
 
 def test_registry_bots_report_faults_where_the_app_says(tmp_path, monkeypatch):

@@ -129,6 +129,10 @@ async def test_a_bot_that_answers_garbage_is_named_in_a_notice_and_the_game_goes
         messages = [m for title, m in shown if title == "Bot"]
         assert any("junk" in m and "not JSON" in m and "[bold]not json" in m for m in messages), messages
         assert len(messages) == 4 and "not shown" in messages[-1]  # a failing bot does not bury the table
+        first = [e for e in app.game.history if e.seat == 1][0].card
+        deck = game_screen(app).deck
+        assert deck.short(first) != str(first)  # the screen's "AƱ", not the record's "1c"
+        assert messages[0].endswith(f"; played {deck.short(first)} for it"), messages[0]
         assert seat_infos(game_screen(app))[0].level == "bot junk"
         await pilot.press("q", "y")
 
@@ -434,16 +438,17 @@ async def test_typing_a_bot_command_with_q_and_a_question_mark_types_them():
 @pytest.mark.parametrize("first_out", [0, 1])
 def test_two_apps_in_one_process_put_the_bot_hooks_back_whatever_the_order(tmp_path, first_out):
     # e.g. two copies' apps in one test process, the second starting its game first
-    before = (protocol.BOT_STDERR, protocol.ON_FAULT)
+    before = (protocol.BOT_STDERR, protocol.ON_FAULT, protocol.CARD_TEXT)
     apps = [ScopaApp(GameConfig(players=2, seed=s), start=False, data_dir=str(tmp_path / str(s)))
             for s in (1, 2)]
     apps[1]._install_bot_hooks()
     apps[0]._install_bot_hooks()
-    assert protocol.ON_FAULT == apps[0].bot_fault
+    assert protocol.ON_FAULT == apps[0].bot_fault and protocol.CARD_TEXT == apps[0].bot_card_text
     apps[first_out]._remove_bot_hooks()
     assert protocol.ON_FAULT == apps[1 - first_out].bot_fault  # the one still running
+    assert protocol.CARD_TEXT == apps[1 - first_out].bot_card_text
     apps[1 - first_out]._remove_bot_hooks()
-    assert (protocol.BOT_STDERR, protocol.ON_FAULT) == before
+    assert (protocol.BOT_STDERR, protocol.ON_FAULT, protocol.CARD_TEXT) == before
 
 
 async def test_a_pace_that_is_no_preset_is_shown_as_the_current_one():
