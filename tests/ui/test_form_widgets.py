@@ -210,7 +210,8 @@ async def test_the_form_makes_the_rows_not_in_view_when_shown_each_in_its_place(
         await settle(pilot)
         assert [w.id for w in screen.query_one("#ai-col").children] == \
             ["ai-1", "ai-2", "ai-3", "ai-cmd-3-row", "ai-4", "ai-5"]
-        assert app.focused is screen.query_one("#ai-cmd-3")  # straight on to typing the command
+        chain = [w.id for w in screen.focus_chain]
+        assert chain[chain.index("ai-3") + 1] == "ai-cmd-3"  # Tab or ↓ from its seat to its command
         rows = [w.id for w in screen.query_one("#rules-col").children]
         assert rows[rows.index("target") + 1] == "other-target-row"
         screen.query_one("#variant", Choice).value = "escoba"

@@ -146,15 +146,25 @@ async def test_the_new_game_screen_sets_an_opponent_to_an_external_command(tmp_p
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         assert not screen.query("#ai-cmd-1")  # no command row until it is wanted
-        screen.query_one("#ai-1", Choice).value = "cmd"
+        row = screen.query_one("#ai-1", Choice)
+        row.focus()
+        await pilot.press(*["right"] * len(row.options))  # stepped on to its last choice
         await settle(pilot)
+        assert row.value == "cmd"
         command = screen.query_one("#ai-cmd-1", Input)
         assert command.parent.display
-        assert screen.focused is command  # straight on to typing the command
-        screen.action_start()  # no command yet: refused with a message
+        assert screen.focused is row  # still on the row: ← steps back from "external bot…"
+        await pilot.press("left")
+        assert row.value != "cmd" and not command.parent.display
+        await pilot.press("right", "down")  # on to its command
+        assert screen.focused is command
+        await pilot.press("up")  # and back to the row, as from one choice to another
+        assert screen.focused is row
+        screen.action_start()  # no command yet: refused with a message, on to the command
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
         assert "command" in str(screen.query_one("#error").render())
+        assert screen.focused is command
         command.value = "no-such-program-xyz --level hard"
         screen.action_start()
         await settle(pilot)
@@ -429,6 +439,7 @@ async def test_typing_a_bot_command_with_q_and_a_question_mark_types_them():
         screen = app.screen
         screen.query_one("#ai-1", Choice).value = "cmd"
         await settle(pilot)
+        screen.query_one("#ai-cmd-1", Input).focus()
         await pilot.press("q", "?", "f", "1")
         await settle(pilot)
         assert app.screen is screen and app.is_running

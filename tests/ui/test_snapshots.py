@@ -25,6 +25,8 @@ def test_new_game_screen_external_bot(snap_compare):
         app = pilot.app
         app.screen.query_one("#ai-1").value = "cmd"
         await pilot.pause()  # the command's row is made when shown
+        app.screen.query_one("#ai-cmd-1").focus()
+        await pilot.pause()
         app.screen.query_one("#ai-cmd-1").value = "python my_bot.py"
         await pilot.pause()
 

@@ -36,6 +36,14 @@ from .help_variants import summary
 
 EXTERNAL = "cmd"  # the AI select's value for "external bot…"
 
+
+class FieldError(ValueError):
+    """A choice that does not fit, made in the typed field ``field`` (its id)."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
 PLAYER_CHOICES = [(N_("2: you and one AI"), 2), (N_("3: each for self"), 3),
                   (N_("4: with a partner"), 4), (N_("6: three pairs"), 6)]
 # TRANSLATORS: the deck styles of the new-game screen (how the cards and suits are named).
@@ -205,15 +213,17 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
 
     def _field_row(self, key: str) -> Widget:
         """The row of the typed field ``key`` (``other-target``, ``ai-cmd-N``): its label and Input."""
-        from textual.widgets import Input, Label
+        from textual.widgets import Label
+
+        from ..widgets.field import FieldInput
 
         text = self._texts[key]
         if key == "other-target":
-            field = Input(text, id=key, type="integer", max_length=3, compact=True)
+            field = FieldInput(text, id=key, type="integer", max_length=3, compact=True)
             label = Label(_("Points"), classes="field")
             label.styles.width = self._label_width  # as the choices' labels above it
         else:
-            field = Input(text, id=key, placeholder=_("e.g. python my_bot.py"), compact=True)
+            field = FieldInput(text, id=key, placeholder=_("e.g. python my_bot.py"), compact=True)
             # TRANSLATORS: the new-game form: the command line of an external bot, under its seat.
             label = Label("  " + _("command"), classes="field")
         self._fields[key] = field
@@ -439,10 +449,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             self._variant_changed(event.value)
         self._update()
         self.query_one("#error", Static).update("")
-        if name.startswith("ai-") and event.value == EXTERNAL:  # straight on to typing the command
-            command = self._fields.get(f"ai-cmd-{name[3:]}")
-            if command is not None and not command.value:
-                self.call_after_refresh(command.focus)
+        # An external bot's command row shows under its seat; the focus stays on the seat's
+        # row, so that ← steps back from "external bot…" (↓ or Tab goes on to the command).
 
     def on_press_pressed(self, event: Press.Pressed) -> None:
         if event.button.id == "start":
@@ -459,7 +467,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         if target == 0:
             text = self._typed("other-target").strip()
             if not text.isdigit() or not 1 <= int(text) <= TARGET_MAX:
-                raise ValueError(_("the target must be a whole number of points from 1 to 999"))
+                raise FieldError(_("the target must be a whole number of points from 1 to 999"), "other-target")
             target = int(text)
         deck = self._value("deck")
         variant = self._value("variant")
@@ -476,18 +484,21 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             return value
         command = self._typed(f"ai-cmd-{seat}").strip()
         if not command:
-            raise ValueError(_("{name}: type the command that runs the bot, e.g. python my_bot.py").format(
-                name=NAMES[seat]))
+            raise FieldError(_("{name}: type the command that runs the bot, e.g. python my_bot.py").format(
+                name=NAMES[seat]), f"ai-cmd-{seat}")
         try:
             return check_runnable(f"cmd:{command}")
         except ValueError as e:
-            raise ValueError(f"{NAMES[seat]}: {e}") from None
+            raise FieldError(f"{NAMES[seat]}: {e}", f"ai-cmd-{seat}") from None
 
     def action_start(self) -> None:
         try:
             config = self.read_config()
         except (ValueError, RulesError) as e:
             self._refuse(str(e))
+            field = self._fields.get(e.field) if isinstance(e, FieldError) else None
+            if field is not None:  # on to the field to put right
+                field.focus()
             return
         bots = [spec[4:] for spec in config.ai if spec.startswith("cmd:")]
         if config.variant != "scopa" and bots:  # a bot plays another variant only if its hello says so
