@@ -419,6 +419,11 @@ class NetClient:
     async def play(self, card: str, capture: list[str] | tuple[str, ...] = ()) -> bool:
         return await self.send({"type": "play", "card": card, "capture": list(capture)})
 
+    async def sync(self) -> bool:
+        """Ask for the whole state again (a ``state`` follows): the picture of the game here
+        no longer fits the server's."""
+        return await self.send({"type": "state"})
+
     async def ready(self, hand: int) -> bool:
         return await self.send({"type": "ready", "hand": hand})
 

@@ -92,7 +92,7 @@ ERROR_CODES = (
 )
 
 CLIENT_TYPES = ("hello", "lobby", "create", "join", "resume", "start", "play", "ready", "chat",
-                "leave", "ping", "rematch", "games")
+                "leave", "ping", "rematch", "games", "state")
 SERVER_TYPES = ("welcome", "lobby", "joined", "state", "event", "turn", "seat", "chat", "error",
                 "pong", "table", "games")
 SEAT_STATUSES = ("joined", "left", "returned", "ai", "away")
@@ -325,7 +325,7 @@ def _rematch(msg: dict) -> dict:
 _READERS = {
     "hello": _hello, "create": _create, "join": _join, "resume": _resume, "play": _play,
     "ready": _ready, "chat": _chat, "rematch": _rematch, "games": _games,
-    **{t: (lambda msg, t=t: {"type": t}) for t in ("lobby", "start", "leave", "ping")},
+    **{t: (lambda msg, t=t: {"type": t}) for t in ("lobby", "start", "leave", "ping", "state")},
 }
 
 

@@ -139,6 +139,10 @@ class RemoteTable(Table):
         self._left_waiting: dict[int, str] = {}
         self.replaced = False  # the seat was taken up from another window: this one is let go for good
         self.filed = False  # the finished game is in this player's history (ui/persistence.py)
+        # The whole state asked for again (docs/online-protocol.md, ``state``): a line left out,
+        # or a turn's view that the picture here does not fit. Asked once until it comes;
+        # never again once a server refused the question (one of an older make).
+        self._state_asked = self._state_refused = False
         # Chat lines from the server, as a bucket that fills at the rate the server lets every
         # other seat talk: a server of another make could send them by the hundred thousand
         # and keep the screen busy redrawing the log (CHAT_RATE, CHAT_BURST: the server's).
@@ -464,6 +468,23 @@ class RemoteTable(Table):
             self._take(msg)
         except (ValueError, TypeError, KeyError, IndexError) as e:  # RecordError, RulesError are ValueErrors
             self._emit(TableError(unusable_line(e)))
+            if msg.get("type") in ("event", "turn"):  # the game moved on without this picture
+                self._ask_state()
+
+    def _ask_state(self) -> None:
+        """The picture here may have lost a line of the game: ask the server for all of it (the
+        ``state`` that answers draws the game afresh)."""
+        sync = getattr(self.client, "sync", None)
+        if sync is None or self._state_asked or self._state_refused or self.replaced:
+            return
+        self._state_asked = True
+        self._send(sync())
+
+    def _fits_view(self, view: dict[str, Any]) -> bool:
+        """Whether this seat's view in a ``turn`` (the server's word) shows the hand and the
+        table the picture here holds."""
+        return (_mask(_cards(view.get("hand"))) == _mask(self._hand)
+                and _mask(_cards(view.get("table"))) == self._table)
 
     def _take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -502,6 +523,10 @@ class RemoteTable(Table):
                 # or the next hand waits for the time limit.
                 self._send(self.client.ready(self._ready_sent))
             self._emit(Started())
+            if self._state_asked:
+                self._state_asked = False
+                self._emit(TableError(_("This game was out of step with the server: drawn again from the "
+                                        "server's state")))
         elif kind == "event":
             self._check_line(msg.get("event"), self.rules)
             self._check_fits(msg["event"])
@@ -517,6 +542,9 @@ class RemoteTable(Table):
                 self._turn = seat
                 self._emit(Started())  # the server knows better: draw it afresh
             self._emit(StatusChanged())
+            view = msg.get("view")
+            if isinstance(view, dict) and seat == self.my_seat and self.phase == "play" and not self._fits_view(view):
+                self._ask_state()  # a line of the game missed (or one the server did not send)
         elif kind == "table":
             info = check_table_info(msg.get("table"), self.rules.players)
             asked = set(self._rematch_seats())
@@ -571,7 +599,9 @@ class RemoteTable(Table):
                                 shown_name(str(msg.get("text", "")), CHAT_MAX)))
         elif kind == "error":
             self.replaced = self.replaced or msg.get("code") == "replaced"
-            if msg.get("ref") != "ready":  # a late ready (the next hand began) is no news
+            if msg.get("ref") == "state":  # a server that cannot be asked again: the game goes on
+                self._state_asked, self._state_refused = False, True
+            elif msg.get("ref") != "ready":  # a late ready (the next hand began) is no news
                 self._emit(TableError(error_line(msg.get("code"), msg.get("message"))))
         elif kind == "connection":
             self.connection = STATUS_WORDS.get(msg.get("status"), self.connection)

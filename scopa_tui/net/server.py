@@ -469,6 +469,8 @@ class Server:
         table, seat = conn.table, conn.seat
         if table is None or seat is None:
             raise NetError("wrong_state", "you do not sit at a table")
+        if kind == "state":  # a client out of step with the game asks for the whole of it again
+            return table.state_message(seat)
         if kind == "start":
             if seat != table.config["creator"]:
                 raise NetError("not_creator", f"only {table.seat_name(table.config['creator'])} may start the table")

@@ -712,3 +712,35 @@ async def test_a_game_s_end_is_taken_only_on_the_totals_of_the_hand_that_decided
         else:
             assert len(refused) == 1 and table.phase == "hand_over", what
             assert table.record_text() is None and table.winner is None, what  # nothing to file
+
+
+async def test_a_line_left_out_asks_the_server_for_the_state_once_and_not_again_of_one_that_cannot_answer():
+    # A server of an older make answers the question with an error: nothing more is said of
+    # it (the line left out was said), and it is not asked again at every line.
+    from scopa_tui.table.notices import TableError
+
+    game = engine_game(hands=1)
+    good = server_messages(game, 0)
+    garbled = {"type": "event", "event": {**good[3]["event"], "card": "the seven of coins"}}
+
+    class OldServer(ScriptedClient):
+        asked = 0
+
+        async def sync(self):
+            OldServer.asked += 1
+            self.messages.insert(0, {"type": "error", "code": "bad_message", "ref": "state",
+                                     "message": "unknown message type 'state'"})
+            return True
+
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        table = RemoteTable(OldServer(good[:3] + [garbled, dict(garbled)] + good[4:]), joined(0))
+        said = []
+        table.subscribe(lambda notice: said.append(notice.text) if isinstance(notice, TableError) else None)
+        app.show_table(table)
+        for _ in range(20):
+            await settle(pilot, 1)
+            if not table.client.messages:
+                break
+        assert OldServer.asked == 1
+        assert said and all("cannot use" in line for line in said), said
