@@ -485,6 +485,14 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
             screen.set_deck(DeckStyle(screen.table.rules.deck_style, self.ascii))
 
     # --- size guard ------------------------------------------------------------------
+    def on_choice_row(self, event) -> None:
+        """↑/↓ on a choice (``Choice.Row``, docs in widgets/choice.py): the row before or after
+        it, once its screen has heard of the choice's last change."""
+        if event.by > 0:
+            self.action_focus_next()
+        else:
+            self.action_focus_previous()
+
     def on_resize(self, event) -> None:
         self._check_size(event.size)
 

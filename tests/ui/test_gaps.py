@@ -8,6 +8,7 @@ import textwrap
 
 import pytest
 
+from textual import events
 from textual.widgets import Input
 
 from scopa_tui.ai import protocol
@@ -178,6 +179,44 @@ async def test_the_new_game_screen_sets_an_opponent_to_an_external_command(tmp_p
         await play_my_turns(pilot, 2)
         assert pidfile.exists() and [e for e in app.game.history if e.seat == 1]
         await pilot.press("q", "y")
+
+
+async def keys_at_once(pilot, *keys: str) -> None:
+    """Keys sent in one instant, as a fast typist or a terminal's paste sends them: no wait
+    for the app between them (``pilot.press`` lets each settle first)."""
+    app = pilot.app
+    for key in keys:
+        event = events.Key(key, None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await settle(pilot, rounds=6)
+
+
+async def test_a_down_typed_with_the_step_lands_on_the_row_the_step_makes():
+    # → on to "external bot…" makes its command row; ↓ sent in the same instant went past it
+    # (to Start), the row not yet made when the focus moved. Likewise the target's "other…".
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=4), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        row = screen.query_one("#ai-1", Choice)
+        row.focus()
+        await pilot.press(*["right"] * (len(row.options) - 2))  # one short of "external bot…"
+        assert not screen.query("#ai-cmd-1")
+        await keys_at_once(pilot, "right", "down")
+        assert row.value == "cmd"
+        assert screen.focused is screen.query_one("#ai-cmd-1", Input)
+        await keys_at_once(pilot, "up", "left", "down")  # back, off it, and down: past the hidden row
+        assert row.value != "cmd" and screen.focused is not row
+        assert not isinstance(screen.focused, Input)
+        target = screen.query_one("#target", Choice)
+        target.focus()
+        await settle(pilot)
+        values = [value for _, value in target.options]
+        await pilot.press(*["right"] * (values.index(0) - values.index(target.value) - 1))
+        await keys_at_once(pilot, "right", "down")
+        assert target.value == 0
+        assert screen.focused is screen.query_one("#other-target", Input)
 
 
 async def test_a_remembered_external_bot_shows_on_the_new_game_screen(tmp_path):

@@ -124,6 +124,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self._start: dict[str, object] = {}  # id: the value of a choice or box not made yet
         self._texts: dict[str, str] = {}  # field id: the text of a typed field not made yet
         self._fields: dict[str, Widget] = {}  # field id: its Input, once made
+        self._mounting: list = []  # the mounts of rows made, not yet awaited (see on_choice_row)
         self._other_text: str | None = None  # the "other…" target as typed, kept over a language change
         self._chosen: dict[str, object] = {}  # the variant and preset whose players, target and deck are set
         # The number of players the player chose (or started with): a variant that allows it
@@ -255,7 +256,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             at = self._order.index(name)
             before = next(n for n in reversed(self._order[:at]) if n not in self._later)
             anchor = self.query_one(f"#{before}")
-            anchor.parent.mount(make(), after=anchor)
+            self._mounting.append(anchor.parent.mount(make(), after=anchor))
 
     def _value(self, name: str):
         """The value of the form's choice or box ``name`` (``players``, ``ai-2``, ``opt-napola``),
@@ -451,6 +452,18 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self.query_one("#error", Static).update("")
         # An external bot's command row shows under its seat; the focus stays on the seat's
         # row, so that ← steps back from "external bot…" (↓ or Tab goes on to the command).
+
+    async def on_choice_row(self, event: Choice.Row) -> None:
+        """↑/↓ on a choice: a row its change has just made (an external bot's command, the
+        target's points) is whole and laid out before the focus moves on (the focus goes in
+        the order of the rows on screen), so that a ↓ typed with the → lands on it."""
+        pending, self._mounting = self._mounting, []
+        if not pending:
+            return  # on to the app, which moves the focus at once
+        event.stop()
+        for mount in pending:
+            await mount
+        self.call_after_refresh(self.focus_next if event.by > 0 else self.focus_previous)
 
     def on_press_pressed(self, event: Press.Pressed) -> None:
         if event.button.id == "start":

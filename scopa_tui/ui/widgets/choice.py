@@ -61,9 +61,24 @@ class Choice(Widget, can_focus=True):
         Binding("left", "step(-1)", N_("previous choice"), id="choice.previous", show=False),
         Binding("right", "step(1)", N_("next choice"), id="choice.next", show=False),
         Binding("enter,space", "next", N_("next choice"), id="choice.next_round", show=False),
-        Binding("up", "app.focus_previous", id="choice.row_up", show=False),
-        Binding("down", "app.focus_next", id="choice.row_down", show=False),
+        Binding("up", "row(-1)", id="choice.row_up", show=False),
+        Binding("down", "row(1)", id="choice.row_down", show=False),
     ]
+
+    class Row(Message):
+        """↑ (``by`` -1) or ↓ (1) on a :class:`Choice`: on to the row before or after it
+        (``on_choice_row``).  It travels behind the row's own ``Changed``, so that a screen
+        which makes a row when a choice changes (the new-game form's bot command) has made it
+        before the focus moves: a ↓ typed in the same instant as → lands on the new row."""
+
+        def __init__(self, choice: Choice, by: int) -> None:
+            super().__init__()
+            self.choice = choice
+            self.by = by
+
+        @property
+        def control(self) -> Choice:
+            return self.choice
 
     class Changed(Message):
         """The choice of a :class:`Choice` changed (``on_choice_changed``)."""
@@ -129,6 +144,9 @@ class Choice(Widget, can_focus=True):
         index = self._index + by
         if not self.disabled and 0 <= index < len(self._options):
             self._choose(index, by_player=True)
+
+    def action_row(self, by: int) -> None:
+        self.post_message(self.Row(self, by))
 
     def action_next(self) -> None:
         """The next value, the first after the last."""
