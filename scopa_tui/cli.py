@@ -232,7 +232,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     ai, n, seconds = pgettext("placeholder", "AI"), pgettext("placeholder", "N"), pgettext("placeholder", "SECONDS")
     directory = pgettext("placeholder", "DIR")
     parser.add_argument("--ai", type=_ai_list, default=None, metavar=ai,
-                        help=_("opponent AI(s), comma-separated: easy, medium, hard, random (greedy = easy)"))
+                        help=_("opponent AI(s), comma-separated: easy, medium, hard, pimc, random (greedy = easy)"))
     parser.add_argument("--seed", type=_non_negative_int, default=None, metavar=n, help=_("seed for the deals"))
     parser.add_argument("--deck", choices=DECK_STYLES, default=None, help=_("deck style"))
     parser.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=None,

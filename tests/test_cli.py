@@ -66,6 +66,14 @@ def test_unwritable_record_file(tmp_path, capsys):
     assert err.startswith("scopa-tui: error: cannot write record file") and err.count("\n") == 1
 
 
+def test_a_record_file_that_is_a_directory_says_so(tmp_path, capsys):
+    # "cannot write record file D: system error: Is a directory", the system's English
+    assert main(["simulate", "--games", "1", "--record", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().endswith(f"cannot write record file {tmp_path}: is a directory, not a file")
+    assert "system error" not in err and err.count("\n") == 1
+
+
 def test_budgets_at_the_caps_are_accepted():
     args = build_parser().parse_args(["simulate", "--ai", "hard:time=60,hard:iters=2000"])
     assert args.ai == ["hard:time=60", "hard:iters=2000"]

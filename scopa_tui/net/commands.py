@@ -89,6 +89,9 @@ def host_address(text: str) -> str:
     """An argparse type: the ``--host`` of ``server`` and ``web``. A name the resolver cannot
     even encode ("a..b", a label over 63 characters) is refused here, where it came out of
     the server as "encoding with 'idna' codec failed (UnicodeError: label empty or too long)"."""
+    if not text.strip():  # it listened on every network, saying ws://:PORT/
+        raise argparse.ArgumentTypeError(
+            _("an empty address: say 127.0.0.1 for this machine only, 0.0.0.0 for every network"))
     try:
         text.encode("idna")
     except UnicodeError:
@@ -149,7 +152,7 @@ def add_online_args(onl, add_rules_args, shared, games_count) -> None:
     what.add_argument("--join", metavar="CODE", default=None, help=_("join the table with this code"))
     add_rules_args(onl, default=argparse.SUPPRESS)
     onl.add_argument("--ai-seats", type=_levels, default="medium", metavar="LEVEL",
-                     help=_("AI level of the seats no person takes: easy, medium, hard, random (or one per seat)"))
+                     help=_("AI level of the seats no person takes: easy, medium, hard, pimc, random (or one per seat)"))
     onl.add_argument("--turn-limit", type=_turn_limit, default=60.0, metavar="SECONDS",
                      help=_("seconds a person has for a play before the AI plays it (default 60)"))
     onl.add_argument("--title", type=_title, default=None,
@@ -166,7 +169,7 @@ def add_online_args(onl, add_rules_args, shared, games_count) -> None:
     who = onl.add_mutually_exclusive_group()
     who.add_argument("--bot", metavar="CMD", default=None, help=_("play the seat with this scopa-bot/1 program"))
     who.add_argument("--ai", dest="seat_ai", metavar="LEVEL", default=None,
-                     help=_("play the seat with a built-in AI (easy, medium, hard, random, hard:time=0.3 ...)"))
+                     help=_("play the seat with a built-in AI (easy, medium, hard, pimc, random, hard:time=0.3 ...)"))
 
 
 def cmd_server(args) -> int:
@@ -237,6 +240,10 @@ def cmd_online(args) -> int:
         # Create does (it opened the lobby with its own defaults, the flags left unsaid)
         args.create_request = create
         return _open_app(args)
+    if args.join is not None and not args.join.strip():
+        raise ValueError(_("--join needs the table's code, e.g. --join K7XQ93PA"))
+    if args.bot is not None and not args.bot.strip():
+        raise ValueError(_("--bot needs the command that runs the bot, e.g. --bot \"python my_bot.py\""))
     if not args.create and not args.join:
         raise ValueError(_("say --create or --join CODE"))
     if args.name is None:

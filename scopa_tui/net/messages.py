@@ -175,6 +175,16 @@ def _kind(value: Any) -> str:
             dict: "an object"}.get(type(value), type(value).__name__)
 
 
+def _shown(value: Any, width: int = 30) -> str:
+    """A value as a message of the server names it: a string quoted (cut to ``width``), a
+    number as written, else its JSON kind (null, true or false, a list), never Python's."""
+    if isinstance(value, str):
+        return repr(value[:width])
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
+        return f"{value:g}" if isinstance(value, float) else str(value)[:width]
+    return _kind(value)
+
+
 def _int(msg: dict, key: str, low: int, high: int, default: int | None = None) -> int:
     value = msg.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -231,17 +241,17 @@ def _hello(msg: dict) -> dict:
 def _create(msg: dict) -> dict:
     variant = msg.get("variant", "scopa")
     if not isinstance(variant, str) or variant not in VARIANTS:
-        raise NetError("bad_message", f"variant must be one of {', '.join(VARIANTS)}, not {variant!r:.30}")
+        raise NetError("bad_message", f"variant must be one of {', '.join(VARIANTS)}, not {_shown(variant)}")
     options = msg.get("options", [])
     if (not isinstance(options, list) or len(options) > OPTIONS_MAX
             or not all(isinstance(o, str) and len(o) <= 40 for o in options)):
         raise NetError("bad_message", "options must be a list of house rules such as 're-bello'")
     players = msg.get("players", VARIANTS[variant].default_players)
-    if isinstance(players, bool) or players not in PLAYER_COUNTS:
-        raise NetError("bad_message", f"players must be 2, 3, 4 or 6, not {players!r:.20}")
+    if type(players) is not int or players not in PLAYER_COUNTS:  # not 2.0, not true
+        raise NetError("bad_message", f"players must be 2, 3, 4 or 6, not {_shown(players, 20)}")
     preset = msg.get("preset", "standard")
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise NetError("bad_message", f"preset must be one of {', '.join(PRESETS)}, not {preset!r:.30}")
+        raise NetError("bad_message", f"preset must be one of {', '.join(PRESETS)}, not {_shown(preset)}")
     target = None if msg.get("target") is None else _int(msg, "target", 1, TARGET_MAX)
     try:  # the engine's own checks: the players a variant allows, the options it plays
         rules = make_rules(preset, players=players, target=target, variant=variant, options=options)

@@ -612,7 +612,9 @@ class Database:
                 self._set_aside(_("cannot be opened ({error})").format(error=text), "corrupt")
             except (sqlite3.DatabaseError, OSError) as e:
                 self._close(con)
-                self._set_aside(_("is damaged ({error})").format(error=describe_db_error(e)), "corrupt")
+                text = describe_db_error(e)  # "is damaged (the file is damaged)" said it twice
+                self._set_aside(_("is damaged") if text == _("the file is damaged")
+                                else _("is damaged ({error})").format(error=text), "corrupt")
             if self._disabled:
                 return None
         return None

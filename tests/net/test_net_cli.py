@@ -80,6 +80,8 @@ def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(mon
     (["online", "--name", "", "--create", "--ai", "easy"], "the name is empty"),
     (["online", "--name", "\u3164", "--create", "--ai", "easy"], "the name is empty"),  # a blank letter
     (["online", "--name", "Anna", "--ai", "easy"], "say --create or --join CODE"),
+    (["online", "--name", "Anna", "--join", " ", "--ai", "easy"], "--join needs the table's code"),
+    (["online", "--name", "Anna", "--create", "--bot", ""], "--bot needs the command that runs the bot"),
     (["online", "--create", "--ai", "easy"], "say --name NAME"),  # a headless seat has no lobby to name it
     (["online", "--join", "ABCDEFGH", "--bot", "python bot.py"], "say --name NAME"),
     (["online", "--name", "Anna", "--create", "--ai-seats", "genius", "--ai", "easy"], "'genius' is not an AI level"),
@@ -106,6 +108,8 @@ def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(mon
     (["online", "--name", "Anna", "--create", "--variant", "escoba", "--option", "ace-no-empty-sweep",
       "--ai", "easy"], "not played in Escoba"),
     (["server", "--port", "70000"], "not a port number"),
+    (["server", "--host", ""], "an empty address: say 127.0.0.1"),  # it listened on every network
+    (["web", "--host", " "], "an empty address: say 127.0.0.1"),
     (["server", "--certfile", "cert.pem"], "--certfile and --keyfile go together"),
     (["server", "--ai-pace", "-1"], "between 0 and 10 seconds"),
     # a name the resolver cannot encode: "encoding with 'idna' codec failed (UnicodeError: ...)"

@@ -29,6 +29,11 @@ def _create(**fields) -> str:
 @pytest.mark.parametrize("fields, says", [
     ({"variant": "briscola"}, "variant must be one of scopa, scopone-scientifico"),
     ({"variant": 7}, "variant must be one of"),
+    ({"variant": None}, "escoba, scopa-d-assi, not null"),
+    ({"players": 2.0}, "players must be 2, 3, 4 or 6, not 2"),  # a whole number: not "not a number"
+    ({"players": True}, "players must be 2, 3, 4 or 6, not true or false"),
+    ({"preset": None}, "ludoteka, not null"),
+    ({"preset": "house"}, "ludoteka, not 'house'"),
     ({"variant": "scopone-scientifico", "players": 2}, "Scopone scientifico is played by 4 players, not 2"),
     ({"variant": "escoba", "options": ["ace-no-empty-sweep"]}, "the option ace-no-empty-sweep is not played in Escoba"),
     ({"options": ["napola", "double-sevens"]}, "unknown option 'double-sevens'"),

@@ -365,6 +365,7 @@ def test_corrupt_statistics_file(tmp_path, damage):
     assert stats.games == 0
     message = one_notice(store, path)
     assert "moved it to scopa.sqlite3.corrupt-" in message
+    assert "(the file is damaged)" not in message  # "is damaged (the file is damaged)" said it twice
     (moved,) = [n for n in aside(tmp_path, "scopa.sqlite3") if not n.endswith(("-wal", "-shm"))]
     assert (tmp_path / moved).stat().st_size > 0
     a_finished_game(store, 9)  # a fresh database works
