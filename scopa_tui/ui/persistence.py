@@ -190,11 +190,11 @@ class StoreMixin:
             return
         self._watch_theme_and_signals()
         saved = self.store.resumable()
-        self.show_store_notices()
         if saved is not None and getattr(self, "initial_game", None) is not None:
             self.store.release(saved)
             saved = None
         if saved is None:
+            self.show_store_notices()
             then()
             return
         from .screens.dialogs import ConfirmScreen, set_aside_question
@@ -204,6 +204,9 @@ class StoreMixin:
             self.push_screen(ResumeScreen(saved.summary, saved.saved_at), answer)
 
         def answer(resume: bool | None) -> None:
+            # The notices of the start (a bad settings file, saves set aside) wait for the
+            # answer: shown with the question, they covered its buttons.
+            self.show_store_notices()
             if resume:
                 config = config_from_settings(saved.setup.extra.get("config")) or self._config_from_game(saved)
                 saved.game.side_names = config.side_names()
@@ -262,10 +265,10 @@ class StoreMixin:
         if self.store is None:
             return
         shown = self.__dict__.setdefault("_shown_notices", set())
-        for message in self.store.notices.take():
-            if message not in shown:  # the same problem once per run
-                shown.add(message)
-                self.notify(message, title=_("Saved data"), severity="warning", timeout=12)
+        new = [m for m in dict.fromkeys(self.store.notices.take()) if m not in shown]  # once per run
+        shown.update(new)
+        if new:  # one notice for those that come together: a stack of them covered the dialogs
+            self.notify("\n".join(new), title=_("Saved data"), severity="warning", timeout=12 + 4 * (len(new) - 1))
 
     def _watch_theme_and_signals(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)

@@ -797,3 +797,24 @@ async def test_q_on_the_too_small_notice_asks_before_losing_an_unsaved_game():
         await pilot.press("y")
         await settle(pilot)
         assert not app.is_running
+
+
+@pytest.mark.parametrize("key", ["escape", "enter"])
+async def test_the_notices_of_the_start_wait_for_the_resume_answer_and_come_as_one(tmp_path, key):
+    # A bad settings file gave two notices at once, stacked over the resume offer's buttons.
+    await leave_a_game_unfinished(tmp_path)
+    settings = json.loads((tmp_path / "settings.json").read_text())
+    settings.update(theme="no-such-theme", ai_delay="fast")
+    (tmp_path / "settings.json").write_text(json.dumps(settings))
+    again = make_app(tmp_path, start=False)
+    from scopa_tui.ui.persistence import settings_theme
+    assert settings_theme(again.store) is None  # as the launch does: its notice joins the store's
+    async with again.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        assert list(again._notifications) == []  # nothing over the question
+        await answer_offer(pilot, key)
+        assert isinstance(again.screen, NewGameScreen if key == "escape" else GameScreen)
+        (notice,) = again._notifications
+        assert "ai_delay" in notice.message and "no-such-theme" in notice.message
+        assert notice.message.count("\n") == 1  # one line each, in one notice
