@@ -249,8 +249,19 @@ def cmd_online(args) -> int:
     if args.name is None:
         raise ValueError(_("say --name NAME: the name the others see at the table"))
     spec = f"cmd:{args.bot}" if args.bot is not None else args.seat_ai
+    if args.bot is None and not spec.strip():
+        raise ValueError(_("--ai needs a level, e.g. --ai hard"))
     if spec.strip().lower().startswith("cmd") and args.bot is None:
         raise ValueError(_("--ai takes a built-in AI; use --bot CMD for a program"))
+    if args.bot is None:
+        from ..ai.registry import FACTORIES
+
+        name = spec.partition(":")[0].strip().lower()
+        if name not in FACTORIES:  # the registry's own words would offer cmd:COMMAND, which --ai refuses
+            known = ", ".join(sorted(n for n in FACTORIES if n != "cmd"))
+            # TRANSLATORS: {known} lists the AI names as typed; --bot CMD is typed as it is.
+            raise ValueError(_("unknown AI {name}: choose one of {known} (a program goes with --bot CMD)")
+                             .format(name=repr(name), known=known))
     check_runnable(spec)
     from ..store.files import stdout_failed
     from .client import NetClient

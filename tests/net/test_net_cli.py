@@ -98,6 +98,10 @@ def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(mon
     (["online", "--server", "ws://127.0.0.1:7830/ws://127.0.0.1:7654/", "--name", "Anna", "--create", "--ai",
       "easy"], "not a server address"),
     (["online", "--name", "Anna", "--create", "--ai", "cmd:python bot.py"], "--ai takes a built-in AI"),
+    # the registry's words offered cmd:COMMAND, which --ai refuses
+    (["online", "--name", "Anna", "--create", "--ai", "genius"],
+     "unknown AI 'genius': choose one of easy, greedy, hard, medium, pimc, random (a program goes with --bot CMD)"),
+    (["online", "--name", "Anna", "--create", "--ai", " "], "--ai needs a level, e.g. --ai hard"),
     (["online", "--name", "Anna", "--create", "--bot", "no-such-program-xyz"], "no program 'no-such-program-xyz'"),
     (["online", "--name", "Anna", "--create", "--bot", "x", "--ai", "easy"], "not allowed with argument"),
     (["online", "--name", "Anna", "--create", "--join", "ABCDEFGH", "--ai", "easy"], "not allowed with argument"),

@@ -328,7 +328,12 @@ async def test_new_game_screen_starts_the_chosen_game():
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)  # refused, with a message
         assert "whole number" in text_of(app.screen.query_one("#error"))
-        other.value = "5"
+        other.value = "²"  # a digit to str.isdigit, no number to int()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "whole number" in text_of(app.screen.query_one("#error"))
+        other.value = "+5"  # a sign is how some write a number: it was refused
         app.screen.query_one("#ai-2").value = "random"
         await pilot.press("ctrl+s")
         await settle(pilot)

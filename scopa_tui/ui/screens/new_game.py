@@ -478,8 +478,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         preset = self._value("preset")
         target = self._value("target")
         if target == 0:
-            text = self._typed("other-target").strip()
-            if not text.isdigit() or not 1 <= int(text) <= TARGET_MAX:
+            text = self._typed("other-target").strip().removeprefix("+")
+            if not text.isdecimal() or not 1 <= int(text) <= TARGET_MAX:  # "+5" is 5; "²" is no number
                 raise FieldError(_("the target must be a whole number of points from 1 to 999"), "other-target")
             target = int(text)
         deck = self._value("deck")
