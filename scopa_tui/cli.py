@@ -582,8 +582,35 @@ def _check_data_dir(data_dir: str | None) -> None:
             raise UsageError(_("{name} {path} cannot be used: {why}").format(
                 name=name, path=data_dir, why=describe_os_error(e))) from None
         is_file = False  # not there yet: made when needed
+        why = _cannot_make(path)
+        if why:  # it played unsaved, a notice in the corner, where the user had named the place
+            raise UsageError(_("{name} {path} cannot be made: {why}").format(name=name, path=data_dir, why=why))
     if is_file:
         raise UsageError(_("{name} {path} is a file, not a directory").format(name=name, path=data_dir))
+
+
+def _cannot_make(path) -> str | None:
+    """Why the directory ``path`` (not there) could not be made, looking only: nothing is made
+    here (a run refused for want of a terminal makes no data directory), or None."""
+    import os
+
+    parent = path.absolute().parent
+    while True:
+        try:
+            is_dir = parent.is_dir()
+            there = is_dir or parent.exists()
+        except OSError:
+            return None  # let the making say it
+        if there:
+            break
+        if parent.parent == parent:
+            return None
+        parent = parent.parent
+    if not is_dir:
+        return _("{path} is a file").format(path=parent)
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return _("{path} cannot be written to").format(path=parent)
+    return None
 
 
 def cmd_server(args) -> int:

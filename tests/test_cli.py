@@ -179,6 +179,27 @@ def test_data_dir_that_is_a_file(tmp_path, capsys):
     assert blocker.read_text() == "mine"
 
 
+def test_a_data_dir_that_cannot_be_made_is_refused_before_the_game(tmp_path, capsys, monkeypatch):
+    # Below a file, or in a folder that cannot be written to, the game played unsaved with a
+    # notice in the corner, where the user had named the place its files were to go.
+    blocker = tmp_path / "data"
+    blocker.write_text("mine")
+    for where, argv in ((blocker / "a" / "b", []), (blocker / "a", ["simulate"]), (blocker / "c", ["web"])):
+        assert main(["--data-dir", str(where), *argv]) == 2
+        assert capsys.readouterr().err == f"scopa-tui: error: --data-dir {where} cannot be made: {blocker} is a file\n"
+    closed = tmp_path / "closed"
+    closed.mkdir()
+    import os
+
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if str(p) == str(closed) else real(p, mode, **kw))
+    assert main(["--data-dir", str(closed / "scopa")]) == 2  # (as root, a folder's mode does not stop a mkdir)
+    assert capsys.readouterr().err == (f"scopa-tui: error: --data-dir {closed / 'scopa'} cannot be made: "
+                                       f"{closed} cannot be written to\n")
+    assert main(["--data-dir", str(tmp_path / "new" / "dir"), "simulate", "--games", "1"]) == 0  # makeable: fine
+    assert blocker.read_text() == "mine" and list(closed.iterdir()) == []
+
+
 def test_a_data_dir_variable_naming_a_file_is_refused_like_the_option(tmp_path, capsys, monkeypatch):
     # SCOPA_TUI_DATA_DIR at a file played the game unsaved (a notice said so) and exported
     # nothing, where --data-dir at the same file exits 2: the variable is held to the same.
