@@ -8,7 +8,7 @@ import os
 import stat
 import time
 import weakref
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import fields
 from functools import cached_property
 from pathlib import Path
@@ -127,8 +127,12 @@ class Store:
         return self.save_settings() if changed else True
 
     # --- saves ----------------------------------------------------------------------
-    def resumable(self) -> SavedGame | None:
+    def resumable(self, skip: Collection[str] = ()) -> SavedGame | None:
         """The newest saved game still in progress, claimed for this copy of the app.
+
+        ``skip``: ids of saves already offered at this start (the next one is offered when
+        the player keeps one for later); a game open in another copy is said only once, by
+        the first search.
 
         A save is claimed (its lock file locked, see :func:`acquire_lock`) before it is read,
         and stays claimed until it is resumed (:meth:`track`), set aside (:meth:`discard`)
@@ -140,16 +144,18 @@ class Store:
         """
         bad: list[BadSave] = []  # reported in one notice, however many (bad_saves_notice)
         try:
-            return self._first_resumable(bad)
+            return self._first_resumable(bad, skip)
         finally:
             notice = bad_saves_notice(self.saves.dir, bad)
             if notice is not None:
                 self.notices.add(notice)
 
-    def _first_resumable(self, bad: list[BadSave]) -> SavedGame | None:
+    def _first_resumable(self, bad: list[BadSave], skip: Collection[str] = ()) -> SavedGame | None:
         """:meth:`resumable`'s search, newest save first; the bad saves it meets go to ``bad``."""
         elsewhere = 0
         for game_id in self.saves.ids():
+            if game_id in skip:
+                continue
             lock = self._claims.get(game_id) or acquire_lock(self._lock_path(game_id))
             if lock is LOCK_TAKEN:
                 elsewhere += 1
@@ -165,10 +171,10 @@ class Store:
                 self.file_finished(game_id, records.dumps(saved.game), saved.setup, saved.saved_at or None,
                                    self._claims.pop(game_id, None))
                 continue
-            if elsewhere:
+            if elsewhere and not skip:
                 self.notices.add(_open_elsewhere(elsewhere))
             return saved
-        if elsewhere:
+        if elsewhere and not skip:
             self.notices.add(_open_elsewhere(elsewhere))
         return None
 

@@ -200,21 +200,42 @@ class StoreMixin:
         from .screens.dialogs import ConfirmScreen, set_aside_question
         from .screens.resume import ResumeScreen
 
+        # Every unfinished game can be reached: Later shows the next one (the newest came
+        # first, and would be first again at every start), the new-game screen after the last.
+        offered = [saved.game_id]
+        queue = [saved, self.store.resumable(skip=offered)]  # the one on offer, and the next or None
+
         def offer() -> None:
-            self.push_screen(ResumeScreen(saved.summary, saved.saved_at), answer)
+            current, following = queue
+            if following is not None and following.game_id not in offered:
+                offered.append(following.game_id)
+            self.push_screen(ResumeScreen(current.summary, current.saved_at, more=following is not None), answer)
+
+        def go_on() -> None:
+            """The next unfinished game, or the normal first screen after the last."""
+            following = queue[1]
+            if following is None:
+                self.show_store_notices()
+                then()
+                return
+            queue[:] = [following, self.store.resumable(skip=offered)]
+            offer()
 
         def answer(resume: bool | None) -> None:
             # The notices of the start (a bad settings file, saves set aside) wait for the
             # answer: shown with the question, they covered its buttons.
-            self.show_store_notices()
+            current, following = queue
             if resume:
-                config = config_from_settings(saved.setup.extra.get("config")) or self._config_from_game(saved)
-                saved.game.side_names = config.side_names()
-                self._resuming = (saved.game, saved.game_id)
-                self.new_game(config, game=saved.game)
+                self.show_store_notices()
+                if following is not None:
+                    self.store.release(following)
+                config = config_from_settings(current.setup.extra.get("config")) or self._config_from_game(current)
+                current.game.side_names = config.side_names()
+                self._resuming = (current.game, current.game_id)
+                self.new_game(config, game=current.game)
             elif resume is None:  # Esc: keep it for later
-                self.store.release(saved)
-                then()
+                self.store.release(current)
+                go_on()
             else:
                 self.push_screen(ConfirmScreen(set_aside_question(str(self.store.saves.dir)), _("Set aside"),
                                                _("Back")),
@@ -224,9 +245,8 @@ class StoreMixin:
             if not yes:
                 offer()
                 return
-            self.store.discard(saved)
-            self.show_store_notices()
-            then()
+            self.store.discard(queue[0])
+            go_on()
 
         offer()
 

@@ -818,3 +818,62 @@ async def test_the_notices_of_the_start_wait_for_the_resume_answer_and_come_as_o
         (notice,) = again._notifications
         assert "ai_delay" in notice.message and "no-such-theme" in notice.message
         assert notice.message.count("\n") == 1  # one line each, in one notice
+
+
+async def test_later_offers_each_unfinished_game_in_turn_and_resuming_one_keeps_the_others(tmp_path):
+    # Only the newest unfinished game was offered: Later kept it, and it came first again at
+    # every start, so an older one could be reached only by finishing or setting aside the newer.
+    import os
+
+    (tmp_path / "saves").mkdir()
+    for n, target in enumerate((11, 16, 21)):  # oldest first: the game to 21 is the newest
+        alone = tmp_path / f"alone-{n}"  # a start with a save would offer it first
+        app = make_app(alone, target=target)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert await my_turn(pilot)
+            await play_one(pilot)
+            await pilot.press("q", "y")
+        (path,) = (alone / "saves").glob("*.json")
+        path = path.rename(tmp_path / "saves" / path.name)
+        os.utime(path, (1_000_000 + n, 1_000_000 + n))  # the order of the saves: newest first
+    by_target = {json.loads(p.read_text())["setup"]["extra"]["config"]["target"]: p.name
+                 for p in (tmp_path / "saves").glob("*.json")}
+
+    def offered(app) -> tuple[str, bool]:
+        screen = app.screen
+        assert isinstance(screen, ResumeScreen)
+        summary = screen.summary() if callable(screen.summary) else screen.summary
+        return summary, bool(screen.query("#more"))
+
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        summary, more = offered(again)
+        assert "game to 21" in summary and more
+        assert "another unfinished game" in str(again.screen.query_one("#more").render())
+        await pilot.press("escape")
+        await settle(pilot)
+        summary, more = offered(again)
+        assert "game to 16" in summary and more
+        await pilot.press("n", "y")  # set aside: the next one comes
+        await settle(pilot)
+        summary, more = offered(again)
+        assert "game to 11" in summary and not more
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(again.screen, NewGameScreen)
+        assert Store(tmp_path).resumable() is not None  # nothing left claimed by this copy
+    assert sorted(p.name for p in (tmp_path / "saves").glob("*.json")) == sorted([by_target[11], by_target[21]])
+    assert any(n.startswith(by_target[16] + ".abandoned-") for n in save_names(tmp_path))
+
+    third = make_app(tmp_path, start=False)
+    async with third.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        summary, more = offered(third)
+        assert "game to 21" in summary and more  # the newest first again
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(third.screen, GameScreen) and third.game.rules.target == 21
+        other = Store(tmp_path)  # the game to 11, looked at and not resumed, is free for another copy
+        assert other.resumable().game_id == by_target[11].removesuffix(".json")

@@ -96,7 +96,8 @@ def test_export_from_a_data_directory_that_cannot_be_used_is_one_line_and_a_fail
     assert main(["--data-dir", str(tmp_path / where), "export", "--output", str(out)]) == 2
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("scopa-tui: cannot read the data directory ")
+    assert len(lines) == 1 and lines[0] == (f"scopa-tui: error: --data-dir {tmp_path / where} cannot be made: "
+                                            f"{tmp_path / 'a-file'} is a file")
     assert "no finished games" not in captured.err and not out.exists()
     assert (tmp_path / "a-file").read_text() == "not a folder"
 

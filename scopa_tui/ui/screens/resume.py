@@ -52,11 +52,12 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
         *help_bindings("resume"),
     ]
 
-    def __init__(self, summary: str | Callable[[], str], saved_at: float) -> None:
+    def __init__(self, summary: str | Callable[[], str], saved_at: float, more: bool = False) -> None:
         """``summary``: the game in a few words, or a function that says it in the language
-        in use (so that a change of language reaches it too)."""
+        in use (so that a change of language reaches it too); ``more``: another unfinished
+        game comes after this one (Later shows it)."""
         super().__init__()
-        self.summary, self.saved_at = summary, saved_at
+        self.summary, self.saved_at, self.more = summary, saved_at, more
 
     def compose(self) -> ComposeResult:
         summary = self.summary() if callable(self.summary) else self.summary
@@ -68,6 +69,8 @@ class ResumeScreen(Translated, ModalScreen[bool | None]):
             else:
                 question = _("You have an unfinished game:\n{game}.\n\nResume it?").format(game=summary)
             yield Static(Text(question), id="question")  # the save's names, read as they are: no markup
+            if self.more:
+                yield Static(_("You have another unfinished game: Later (Esc) shows it."), id="more")
             with Horizontal(id="buttons"):
                 yield Button(_("Resume (Enter)"), id="yes", variant="primary")
                 yield Button(_("Later (Esc)"), id="later")
