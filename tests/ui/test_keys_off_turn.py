@@ -94,3 +94,36 @@ async def test_no_play_key_nor_play_button_between_the_hands_last_card_and_its_s
         assert await wait_for_my_turn(pilot)
         await settle(pilot)
         assert button.display and {"play", "select_step"} <= _footer_actions(screen)
+
+
+async def test_enter_while_the_last_cards_go_shows_the_last_hands_scoring_before_the_result():
+    # At the game's end the footer says "⏎ result" while the leftovers go to their side; Enter
+    # then went straight to the game over, and the last hand's scoring was never shown.
+    from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
+
+    from .helpers import make_app, play_by_keys
+
+    app = make_app(seed=7, target=1)  # the first hand ends the game, cards left on the table
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        while screen.leftover is None:
+            if app.game.phase == "play" and screen.pic.stock == 0 and sum(screen.pic.hand_sizes) <= 2:
+                screen.ai_delay = 5.0  # the leftovers stay in view for 10 s: Enter comes first
+            if screen._my_turn():
+                await play_by_keys(pilot, app.game.legal_moves()[0])
+            await pilot.pause()
+        assert app.game.phase == "game_over" and screen.check_action("result", ()) is True
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)  # at once, not after the wait
+        assert not any(isinstance(s, GameOverScreen) for s in app.screen_stack)
+        assert screen.leftover is None and screen._scoring_soon is None
+        app.screen.pause = 0  # its keys answer at once
+        await pilot.press("enter")
+        for _ in range(50):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, GameOverScreen)
+        assert sum(isinstance(s, HandOverScreen) for s in app.screen_stack) == 0

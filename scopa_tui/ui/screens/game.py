@@ -225,6 +225,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.size_class = "normal"  # compact, normal, large, xlarge or xxlarge: see card_render.screen_class
         self.redeal: Redealt | None = None  # a void deal being shown (its turn waits)
         self.leftover: tuple[tuple[int, ...], int] | None = None  # the last cards going to a side (its number)
+        self._scoring_soon = None  # (the timer, the call) of a hand's scoring shown after the leftovers
         # The hand just scored whose last cards are still on the table: the pile lines count
         # them when they leave it (_take_leftovers), so that no pile shows two numbers.
         self._unpiled: HandScore | None = None
@@ -831,6 +832,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._refresh_widgets()
 
         def scoring() -> None:
+            self._scoring_soon = None
             self.leftover = None
             self._take_leftovers()
             self._hide_banner()
@@ -840,7 +842,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self.app.show_hand_over(self, event.score)
 
         if wait:
-            self.set_timer(wait, scoring)
+            self._scoring_soon = (self.set_timer(wait, scoring), scoring)
         else:
             scoring()
 
@@ -1554,7 +1556,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._set_message(lambda: Text(_("Choose a card first: {keys}").format(keys=self._card_keys()), style="bold"))
 
     def action_result(self) -> None:
-        """The game-over screen again (an online table whose people are asked to play again)."""
+        """The game-over screen again (an online table whose people are asked to play again).
+        Pressed while the last cards go to their side, the last hand's scoring comes first, at
+        once: it went straight to the result, the hand's scoring never shown."""
+        if self._scoring_soon is not None:
+            timer, scoring = self._scoring_soon
+            timer.stop()
+            scoring()
+            return
         if self.table.phase == "game_over":
             self.app.show_game_over(self)
 
