@@ -147,8 +147,8 @@ def test_a_data_directory_that_is_a_file_is_said_so(tmp_path, monkeypatch, capsy
     assert main(["server", "--port", "0"]) == 2
     assert capsys.readouterr().err == f"scopa-tui: error: SCOPA_TUI_DATA_DIR {blocker} is a file, not a directory\n"
     assert main(["server", "--port", "0", "--data-dir", str(blocker / "tables")]) == 2
-    assert capsys.readouterr().err == (f"scopa-tui: error: cannot keep tables in {blocker / 'tables'}: "
-                                       f"{blocker}: Not a directory\n")
+    assert capsys.readouterr().err == (f"scopa-tui: error: --data-dir {blocker / 'tables'} cannot be made: "
+                                       f"{blocker} is a file\n")
     assert blocker.read_text() == "mine"
 
 
