@@ -28,6 +28,7 @@ from ...engine.words import labelled
 from ...store.words import sweep_count
 from ..card_render import SIZE_ORDER, SIZES, DeckStyle, Line, render_back, render_card, suit_role
 from ..messages import HandCardClicked, TableCardClicked
+from .legible import SHAPES, TEXT, legible
 from .scoreboard import cut, flow
 
 CARD_CLASSES = {
@@ -144,6 +145,12 @@ def _pieces(line: Segments, width: int) -> Segments:
     return out or [("", None)]
 
 
+def _minimum(role: str) -> float:
+    """The contrast a role needs: text, or the lines of a shape (legible.py)."""
+    return SHAPES if role.startswith(("border", "back", "selected-border", "captured-border", "played-border")) \
+        else TEXT
+
+
 class CardCanvas(Widget):
     """Lays out card items in rows that wrap to the widget's width, with hit boxes for clicks."""
 
@@ -171,11 +178,20 @@ class CardCanvas(Widget):
             self._styles_of, self._memo = source, {}
         return self._memo
 
+    def _raw_style(self, role: str) -> Style:
+        """The role's style as the stylesheet says it (its colour not yet made legible)."""
+        memo = self._styles()
+        style = memo.get(("raw", role))
+        if style is None:
+            style = memo[("raw", role)] = self.get_component_rich_style(f"card--{role}", partial=True)
+        return style
+
     def _style(self, role: str) -> Style:
+        """The role's style, its colour readable on the widget's background (legible.py)."""
         memo = self._styles()
         style = memo.get(role)
         if style is None:
-            style = memo[role] = self.get_component_rich_style(f"card--{role}", partial=True)
+            style = memo[role] = legible(self._raw_style(role), self.background_colors[1], _minimum(role))
         return style
 
     def _segment_style(self, role: str, state: str) -> Style:
@@ -183,15 +199,18 @@ class CardCanvas(Widget):
         style = memo.get((role, state))
         if style is not None:
             return style
-        style = self._style(role)
+        raw = self._raw_style
+        style = raw(role)
         if not role.startswith("back"):
-            style = self._style("face") + style
+            style = raw("face") + style
         if state in ("selected", "captured", "played") and not role.startswith("back"):
-            style = style + self._style(state)
+            style = style + raw(state)
             if role.startswith("border"):
-                style = style + self._style(f"{state}-border")
+                style = style + raw(f"{state}-border")
         elif state == "dim":
-            style = style + self._style("dim")
+            style = style + raw("dim")
+        # readable on the card's face (its state's colour), or on the widget where it has none
+        style = legible(style, self.background_colors[1], _minimum(role))
         memo[(role, state)] = style
         return style
 

@@ -19,6 +19,8 @@ from typing import Callable
 from textual.visual import VisualType, visualize
 from textual.widgets import Static
 
+from .legible import readable
+
 PROMPT_STATES = ("legal", "illegal")
 MOST_LINES = 4  # at 80×24 the table keeps a row of cards with their letters (widgets/cards.py)
 
@@ -83,7 +85,11 @@ class Prompt(Static):
             return
         rule = self.get_component_styles(f"prompt--{self.state}")
         styles.auto_color = rule.auto_color
-        styles.color = rule.color
+        color = rule.color
+        back = self.background_colors[1]
+        if color.ansi is None and back.ansi is None and back.a and not rule.auto_color:
+            color = readable(color, back)  # the green of "legal" on a light theme (legible.py)
+        styles.color = color
 
     def notify_style_update(self) -> None:
         """Restyled (a new theme): the state's colour again, once the component classes

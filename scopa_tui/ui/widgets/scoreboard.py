@@ -17,6 +17,7 @@ from ...engine.words import labelled
 from ...store.words import deal_sweeps_word, sweep_count
 from ..card_render import DeckStyle, card_tokens, suit_role
 from ..wrapping import WORD
+from .legible import SHAPES, TEXT, legible
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,9 @@ class ScoreBoard(Widget):
     words: reactive[tuple[str, str]] = reactive(("settebello", "scopa"))
 
     def _s(self, name: str):
-        return self.get_component_rich_style(name, partial=True)
+        """A component's style, its colour readable on the panel (legible.py)."""
+        return legible(self.get_component_rich_style(name, partial=True), self.background_colors[1],
+                       SHAPES if name.startswith("score--bar") else TEXT)
 
     def _lines(self, width: int) -> list[Text]:
         out = []
@@ -271,10 +274,11 @@ class PlayLog(ScrollView):
         rather than leave one alone on a row of its own (its rows are 23 cells wide at 80×24)."""
         if kind == "hand" and cell_len(text) > width and text.startswith(FRAME[0]) and text.endswith(FRAME[1]):
             text = text[len(FRAME[0]):-len(FRAME[1])]
-        line = styled_text(text, deck, lambda c: self.get_component_rich_style(f"card--{suit_role(c)}",
-                                                                                partial=True))
+        back = self.background_colors[1]
+        line = styled_text(text, deck, lambda c: legible(self.get_component_rich_style(f"card--{suit_role(c)}",
+                                                                                       partial=True), back))
         if kind:
-            line.stylize(self.get_component_rich_style(f"log--{kind}", partial=True))
+            line.stylize(legible(self.get_component_rich_style(f"log--{kind}", partial=True), back))
         line.expand_tabs()
         console = self.app.console
         return [Strip(segments) for segments in console.render_lines(Text("\n").join(kept_together(line, width)),
