@@ -367,3 +367,19 @@ async def test_every_pile_line_counts_the_leftovers_once_they_leave_the_table():
         assert screen.pic.seat_coins == [side.coins for side in score.sides]
         assert f"pile {score.sides[1].cards}" in shown(screen.query_one("#seat-1", SeatView))
         assert screen._my_pile_text().startswith(f"pile {score.sides[0].cards}")
+
+
+async def test_scopones_side_seats_keep_their_count_at_80x24():
+    # Ten cards a seat drew "▮▮▮▮▮▮▮▮▮…" in a side column, cut before the count.
+    from .helpers import variant_app
+
+    app = variant_app("scopone-scientifico", players=4, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        sides = [seat for seat in screen.query(SeatView) if "seat-column" in seat.parent.classes]
+        assert len(sides) == 2
+        for seat in sides:
+            lines = [seat.render_line(y).text for y in range(seat.size.height)]
+            line = next(text for text in lines if "▮" in text)
+            assert line.rstrip().endswith(f" {seat.info.cards}") and "…" not in line, lines

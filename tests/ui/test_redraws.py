@@ -68,7 +68,11 @@ async def test_card_colours_follow_a_theme_change():
         table.render()
         light = table._style("suit-s")
         assert light != felt
-        assert light == table.get_component_rich_style("card--suit-s", partial=True)
+        from scopa_tui.ui.widgets.legible import legible
+
+        # the theme's colour, made readable on the light panel (widgets/legible.py)
+        assert light == legible(table.get_component_rich_style("card--suit-s", partial=True),
+                                table.background_colors[1])
 
 
 async def test_card_canvases_draw_the_segments_textual_makes_of_the_same_text():
@@ -157,7 +161,11 @@ async def test_the_prompt_colours_a_choice_as_the_theme_does_after_a_theme_chang
         app.theme = "textual-light"
         await settle(pilot)
         light = prompt.visual_style.foreground
-        assert light == prompt.get_component_styles("prompt--legal").color != felt
+        from scopa_tui.ui.widgets.legible import readable
+
+        # the theme's green, made readable on the light background (widgets/legible.py)
+        assert light == readable(prompt.get_component_styles("prompt--legal").color,
+                                 prompt.background_colors[1]) != felt
         await pilot.press("escape")
         await settle(pilot, 1)
         assert prompt.visual_style.foreground != light and not prompt.styles.inline.has_rule("color")

@@ -559,7 +559,9 @@ class SeatView(CardCanvas):
                 for text, role in render_back(self.deck, "tiny")[0]:
                     backs.append(text, self._style(role))
         else:
-            backs.append(("#" if self.deck.ascii else "▮") * info.cards, self._style("back"))
+            # as many as leave room for the count: Scopone's 10 at 80×24 cut "▮▮▮▮▮▮▮▮▮…", no count
+            shown = max(1, min(info.cards, width - len(f" {info.cards}")))
+            backs.append(("#" if self.deck.ascii else "▮") * shown, self._style("back"))
         none = _("no cards")  # too wide for a side column at 80×24 ("aucune carte"): the count alone
         backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= width else "0", label)
         cards.append(backs)
