@@ -269,7 +269,7 @@ def iter_games(text: str | Iterable[str], first_line: int = 1) -> Iterator[Recor
         try:
             obj = json_loads(raw)
         except json.JSONDecodeError as e:
-            raise RecordError(f"not valid JSON ({e.msg} at column {e.colno})", no) from None
+            raise RecordError(f"not valid JSON ({e.msg.removesuffix(' at')} at column {e.colno})", no) from None
         except TooManyDigits as e:
             raise RecordError(str(e), no) from None
         except RecursionError:  # e.g. "[[[[..." thousands deep: the decoder gives up

@@ -310,6 +310,11 @@ def test_not_json_names_the_line():
         parse(lines[0] + "\n[1, 2]\n")
     with pytest.raises(RecordError, match=r"^line 2: not valid JSON \(nested too deeply\)"):
         parse(lines[0] + "\n" + "[" * 100_000 + "\n")
+    # json's own words end with "at": "Unterminated string starting at at column 2"
+    with pytest.raises(RecordError, match=r"^line 2: not valid JSON \(Unterminated string starting at column 2\)$"):
+        parse(lines[0] + '\n{"event\n')
+    with pytest.raises(RecordError, match=r"^line 2: not valid JSON \(Invalid control character at column 3\)$"):
+        parse(lines[0] + '\n{"\x00": 1}\n')
 
 
 def test_a_line_before_game_start():
