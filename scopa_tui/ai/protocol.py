@@ -372,6 +372,11 @@ class CmdPlayer(BasePlayer):
                         .format(bot=self.label, id=request_id, line=quote(text)))
             kind = msg.get("type")
             if kind not in ("move", "error"):
+                if _is_id(msg.get("id")) and msg.get("id") == request_id:
+                    # the request's id: an answer mistyped ("MOVE"), a fault now, not 10 s each move
+                    return (_("{bot} answered move {id} with type {type}, not \"move\": {line}")
+                            .format(bot=self.label, id=request_id, type=json.dumps(kind)[:40],
+                                    line=quote(text)))
                 ignored = text  # not an answer (a bot may send other messages later in the protocol's life)
                 continue
             got = msg.get("id")

@@ -100,6 +100,11 @@ for line in sys.stdin:
             continue
         elif MODE == "notype":
             del answer["type"]
+        elif MODE == "upper":
+            answer["type"] = "MOVE"
+        elif MODE == "chatter":
+            print(json.dumps({{"type": "log", "text": "thinking"}}), flush=True)
+            continue
         elif MODE == "wrongid":
             answer["id"] = msg["id"] + 100
         elif MODE == "illegal":
@@ -152,16 +157,32 @@ def test_a_bad_answer_is_one_fault_reported_with_the_bot_name_and_what_it_sent(t
     assert "\n" not in reports[0]
 
 
-def test_an_answer_without_type_move_is_quoted_when_the_time_runs_out(tmp_path):
+def test_a_line_that_is_not_an_answer_is_quoted_when_the_time_runs_out(tmp_path):
     view = _view()
-    player, reports = _bot(tmp_path, "notype", time_limit=1.0)
+    player, reports = _bot(tmp_path, "chatter", time_limit=1.0)
     try:
         assert player.choose(view) in view.legal
     finally:
         player.close()
     assert len(player.faults) == 1
-    assert "did not answer move 1 within 1 s (it sent '{\"id\": 1" in reports[0]
+    assert "did not answer move 1 within 1 s (it sent '{\"type\": \"log\"" in reports[0]
     assert "which is not a move answer" in reports[0] and "\n" not in reports[0]
+
+
+@pytest.mark.parametrize("mode, kind", [("upper", '"MOVE"'), ("notype", "null")])
+def test_an_answer_with_the_id_but_another_type_is_a_fault_at_once(tmp_path, mode, kind):
+    # It waited out the time limit, 10 s a move for ever: the bot did send lines, so it was
+    # never given up as silent.
+    view = _view()
+    player, reports = _bot(tmp_path, mode, time_limit=60.0)
+    try:
+        for _ in range(2):
+            assert player.choose(view) in view.legal
+    finally:
+        player.close()
+    assert len(player.faults) == 2
+    assert f"answered move 1 with type {kind}, not \"move\": '{{" in reports[0], reports[0]
+    assert "within" not in reports[0] and "\n" not in reports[0]
 
 
 def test_a_late_answer_is_a_fault_and_is_not_taken_for_the_next_move(tmp_path):
