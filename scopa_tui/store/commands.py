@@ -84,6 +84,37 @@ def cmd_replay(args) -> int:
     return run_app_reporting(app, store.dir)  # non-zero after a crash
 
 
+def _unreadable_stats(where) -> str | None:
+    """Why ``export`` cannot read the statistics file in ``where`` as it is (a newer schema,
+    not a database), looked at read-only; None when it can (or there is none)."""
+    import sqlite3
+
+    from .db import schema_version
+    from .paths import STATS_FILE
+
+    path = where / STATS_FILE
+    if not path.is_file():
+        return None
+    try:
+        con = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        try:
+            (version,) = con.execute("PRAGMA user_version").fetchone()
+        finally:
+            con.close()
+    except sqlite3.OperationalError:
+        return None  # cannot be opened so (busy, a folder without room for its journal): Store says it
+    except sqlite3.DatabaseError:  # "file is not a database"
+        why = _("is not an SQLite database")
+    else:
+        if version <= schema_version():
+            return None
+        why = _("is from a newer scopa-tui (schema {version}, this one reads up to {known})").format(
+            version=version, known=schema_version())
+    # TRANSLATORS: export: {path} is the statistics file, {why} e.g. "is not an SQLite database".
+    return _("scopa-tui: cannot export the statistics file {path}: it {why}; nothing was changed").format(
+        path=path, why=why)
+
+
 def cmd_export(args) -> int:
     from . import Store
 
@@ -101,6 +132,10 @@ def cmd_export(args) -> int:
             return 2
         print(_("scopa-tui: no finished games in {path}").format(path=where), file=sys.stderr)
         return 0
+    problem = _unreadable_stats(where)
+    if problem is not None:  # Store() would move it aside and start afresh: export only reads
+        print(problem, file=sys.stderr)
+        return 2
     store = Store(getattr(args, "data_dir", None))
     if store.unusable is not None:  # nothing to read there: one line and a failure, not "no games"
         store.notices.take()

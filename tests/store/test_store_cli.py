@@ -192,13 +192,6 @@ def test_export_to_an_unwritable_place(tmp_path, capsys):
     assert err.endswith("x.jsonl: Not a directory\n")  # the file in the way: mkdir said "File exists"
 
 
-def test_export_reports_a_corrupt_statistics_file(tmp_path, capsys):
-    (tmp_path / "scopa.sqlite3").write_bytes(b"not sqlite" * 100)
-    assert main(["--data-dir", str(tmp_path), "export"]) == 0
-    err = capsys.readouterr().err
-    assert "statistics file" in err and "moved it to scopa.sqlite3.corrupt-" in err
-
-
 START = json.dumps({"event": "game_start", "format": "scopa-record/1", "rules": make_rules().to_dict(), "seed": 1})
 BAD_RECORDS = [
     ("", "holds no game"),
@@ -354,3 +347,27 @@ def test_replay_with_a_theme_textual_does_not_know(tmp_path, monkeypatch, capsys
     assert themes == ["scopa-felt"]
     err = capsys.readouterr().err
     assert err == f"scopa-tui: settings file {tmp_path / 'settings.json'}: unknown theme 'nope'; using the default\n"
+
+
+@pytest.mark.parametrize("damage", ["newer", "garbage"])
+def test_export_of_a_statistics_file_it_cannot_read_changes_nothing(tmp_path, capsys, damage):
+    # export moved a newer or damaged statistics file aside, made a fresh one and saves/, and
+    # said "no finished games" with status 0, where it only reads.
+    import sqlite3
+
+    path = tmp_path / "scopa.sqlite3"
+    if damage == "newer":
+        con = sqlite3.connect(path)
+        con.execute("PRAGMA user_version = 99")
+        con.commit()
+        con.close()
+        why = "it is from a newer scopa-tui (schema 99, this one reads up to"
+    else:
+        path.write_bytes(b"not a database at all, just some bytes of text\n" * 20)
+        why = "it is not an SQLite database"
+    before = path.read_bytes()
+    assert main(["--data-dir", str(tmp_path), "export"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"scopa-tui: cannot export the statistics file {path}: {why}")
+    assert err.rstrip().endswith("nothing was changed")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scopa.sqlite3"] and path.read_bytes() == before
