@@ -560,7 +560,7 @@ class SeatView(CardCanvas):
                     backs.append(text, self._style(role))
         else:
             # as many as leave room for the count: Scopone's 10 at 80×24 cut "▮▮▮▮▮▮▮▮▮…", no count
-            shown = max(1, min(info.cards, width - len(f" {info.cards}")))
+            shown = min(info.cards, max(1, width - len(f" {info.cards}")))
             backs.append(("#" if self.deck.ascii else "▮") * shown, self._style("back"))
         none = _("no cards")  # too wide for a side column at 80×24 ("aucune carte"): the count alone
         backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= width else "0", label)
