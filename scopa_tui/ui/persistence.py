@@ -78,7 +78,7 @@ def launch_options(args) -> LaunchOptions:
         changes["language"] = args.lang
     if changes:
         store.update_settings(**changes)
-    config = config_from_settings(s.new_game)
+    config = remembered_config(store)
     theme = settings_theme(store)
     return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, s.reduce_motion, config, store.notices.take())
 
@@ -118,6 +118,24 @@ def settings_theme(store) -> str | None:
                               .format(path=store.dir / "settings.json", theme=repr(theme)))
             theme = None
     return theme
+
+
+def remembered_config(store) -> GameConfig | None:
+    """The new-game choices the settings file remembers (None: none).  Choices the new-game
+    screen cannot start are a notice, as any bad value of the file is: the whole block when
+    none can be used (the form's defaults then), else its target (the game's own then).  The
+    file is left as it is until the next choices are remembered."""
+    remembered = store.settings.new_game
+    config = config_from_settings(remembered)
+    if config is None and remembered:
+        bad = "new_game"
+    elif config is not None and config.target is None and remembered.get("target") is not None:
+        bad = "new_game.target"
+    else:
+        return config
+    store.notices.add(_("settings file {path}: ignored bad value of {keys}; using the default")
+                      .format(path=store.dir / "settings.json", keys=bad))
+    return config
 
 
 CONFIG_FIELDS = ("players", "preset", "target", "deck", "ai", "variant", "options")

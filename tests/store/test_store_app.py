@@ -537,6 +537,32 @@ def test_remembered_new_game_choices_are_checked(tmp_path):
     assert len(opts.notices) == 1 and "unknown theme 'no-such-theme'" in opts.notices[0]
 
 
+@pytest.mark.parametrize("block,bad", [
+    ({"players": 5, "ai": ["greedy"]}, "new_game"),
+    ({"players": 2, "ai": ["wizard"]}, "new_game"),
+    ({"players": 3, "preset": "gamerules"}, "new_game"),
+    ({"players": 2, "preset": "standard", "target": 10**9, "ai": ["greedy"]}, "new_game.target"),
+])
+def test_remembered_new_game_choices_that_cannot_start_are_one_line(tmp_path, block, bad):
+    # They were dropped without a word (the form's defaults, or the game's target, instead).
+    # The rest of the file is used, and the file is left as it was.
+    from argparse import Namespace
+
+    from scopa_tui.ui.persistence import launch_options
+
+    text = json.dumps({"version": 1, "theme": "nord", "ai_delay": 0.2, "new_game": block})
+    (tmp_path / "settings.json").write_text(text)
+    opts = launch_options(Namespace(data_dir=str(tmp_path), ascii=None, ai_delay=None, deck=None))
+    path = tmp_path / "settings.json"
+    assert opts.notices == [f"settings file {path}: ignored bad value of {bad}; using the default"]
+    assert (opts.theme, opts.ai_delay) == ("nord", 0.2)
+    assert (opts.config is None) == (bad == "new_game") and path.read_text() == text
+    good = {"players": 2, "preset": "standard", "target": 21, "ai": ["greedy"]}
+    path.write_text(json.dumps({"version": 1, "new_game": good}))
+    opts = launch_options(Namespace(data_dir=str(tmp_path), ascii=None, ai_delay=None, deck=None))
+    assert opts.notices == [] and opts.config.target == 21
+
+
 @pytest.mark.parametrize("target", [0, -3, 10**9, 1000, "11", True, 1.5])
 def test_a_remembered_target_the_form_cannot_start_is_left_out(target):
     # A target of 10**9 was taken: the form showed "1000000" in its three-digit field and
