@@ -26,7 +26,7 @@ import asyncio
 import os
 import threading
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from textual.app import SystemCommand
@@ -227,7 +227,9 @@ class StoreMixin:
             current, following = queue
             if following is not None and following.game_id not in offered:
                 offered.append(following.game_id)
-            self.push_screen(ResumeScreen(current.summary, current.saved_at, more=following is not None), answer)
+            # the game as it will be resumed: its AIs and names are the config's, not the save's setup
+            shown = replace(current, setup=setup_for(self._resume_config(current), current.game.rules.players))
+            self.push_screen(ResumeScreen(shown.summary, current.saved_at, more=following is not None), answer)
 
         def go_on() -> None:
             """The next unfinished game, or the normal first screen after the last."""
@@ -247,7 +249,7 @@ class StoreMixin:
                 self.show_store_notices()
                 if following is not None:
                     self.store.release(following)
-                config = config_from_settings(current.setup.extra.get("config")) or self._config_from_game(current)
+                config = self._resume_config(current)
                 current.game.side_names = config.side_names()
                 self._resuming = (current.game, current.game_id)
                 self.new_game(config, game=current.game)
@@ -342,6 +344,12 @@ class StoreMixin:
             watchdog.daemon = True
             watchdog.start()
         self.exit(return_code=0)
+
+    @classmethod
+    def _resume_config(cls, saved) -> GameConfig:
+        """The choices a save is resumed with (and the resume question describes): those it
+        remembers, else what its game and setup say."""
+        return config_from_settings(saved.setup.extra.get("config")) or cls._config_from_game(saved)
 
     @staticmethod
     def _config_from_game(saved) -> GameConfig:

@@ -608,6 +608,31 @@ async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
         await pilot.press("q", "y")
 
 
+@pytest.mark.parametrize("players,kept,remembered,said", [
+    (2, ["easy"], ["hard"], "against hard:"),
+    (4, ["easy"] * 3, ["hard", "random", "medium"], "with a random partner against hard and medium:"),
+])
+async def test_the_resume_question_names_the_ais_the_game_is_resumed_with(tmp_path, players, kept, remembered,
+                                                                          said):
+    # The question named the AIs of the save's setup ("easy") while the game was resumed with
+    # the save's remembered choices ("hard"): it says what is resumed now.
+    from scopa_tui.ui.persistence import config_to_settings
+
+    game = play(Game(make_rules(players=players), seed=5), 3, seed=5)
+    remembered_config = config_to_settings(GameConfig(players=players, ai=remembered))
+    setup = GameSetup(["You", "Anna", "Bruno", "Carla"][:players], [None, *kept], 0, {"config": remembered_config})
+    Store(tmp_path).saves.save(game, setup, "g")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert said in str(app.screen.query_one("#question").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.config.ai == remembered
+        await pilot.press("q", "y")
+
+
 def app_with_files_of(data_dir, setup: GameSetup) -> ScopaApp:
     """An app over a data directory holding a finished game and a save, both of ``setup``."""
     store = Store(data_dir)
@@ -624,8 +649,8 @@ async def test_names_and_ais_from_the_files_are_shown_as_they_are(tmp_path):
     app = app_with_files_of(tmp_path, GameSetup(["You", "[/]Anna"], [None, "cmd:bot [/]"], 0))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, ResumeScreen)
-        assert "[/]Anna" in str(app.screen.query_one("#question").render())
+        assert isinstance(app.screen, ResumeScreen)  # the game as it is resumed: the app's names for its seats
+        assert "against bot: You: 0, Anna: 0." in str(app.screen.query_one("#question").render())
         await pilot.press("escape")
         await settle(pilot)
         app.action_show_history()
