@@ -121,17 +121,22 @@ def cmd_export(args) -> int:
     if args.output and not args.force and os.path.isfile(args.output):  # before the history is read
         print(error_line(output_exists_message(args.output)), file=sys.stderr)
         return 2
-    from .paths import resolve_data_dir
+    from .paths import STATS_FILE, resolve_data_dir
 
     where = resolve_data_dir(getattr(args, "data_dir", None))
-    if not where.exists():  # read, not made: a mistyped --data-dir is no empty history
-        if getattr(args, "data_dir", None):
-            print(_("scopa-tui: cannot read the data directory {where}").format(
-                where=f"{where} ({describe_os_error(FileNotFoundError(errno.ENOENT, ''))})"),
-                file=sys.stderr)
-            return 2
+    # Export only reads: a mistyped --data-dir is refused, not made, and a data directory with
+    # no statistics file has no finished games (Store() would make saves/ and an empty one there).
+    if not where.exists() and getattr(args, "data_dir", None):
+        print(_("scopa-tui: cannot read the data directory {where}").format(
+            where=f"{where} ({describe_os_error(FileNotFoundError(errno.ENOENT, ''))})"), file=sys.stderr)
+        return 2
+    try:
+        os.lstat(where / STATS_FILE)
+    except FileNotFoundError:
         print(_("scopa-tui: no finished games in {path}").format(path=where), file=sys.stderr)
         return 0
+    except OSError:
+        pass  # a data directory that cannot be used: Store says why
     problem = _unreadable_stats(where)
     if problem is not None:  # Store() would move it aside and start afresh: export only reads
         print(problem, file=sys.stderr)

@@ -451,8 +451,15 @@ def _players(value: Any) -> int:
     return value
 
 
+# A games row as the history and the statistics read it (_entry checks it).
+_ENTRY_COLUMNS = ("id, game_id, finished_at, players, names, ai, human_seat, opponents, winner, won, totals, hands,"
+                  " variant, online")
+
+
 def _entry(r: tuple) -> HistoryEntry:
     players = _players(r[3])
+    if (r[6] is None) != (r[9] is None):  # a result for the player's side, without their seat, or the other way
+        raise DamagedRow(f"human seat {r[6]!r} with result {r[9]!r}")
     return HistoryEntry(
         id=_whole(r[0], 0, 2**63 - 1), game_id=_text(r[1]), finished_at=_time(r[2]), players=players,
         names=_json_list(r[4], _text, players), ai=_json_list(r[5], _optional_text, players),
@@ -472,14 +479,12 @@ def _code(value: Any) -> str | None:
     return code
 
 
-def _people(players: int, names: Any, ai: Any, human_seat: Any, online: Any) -> tuple[tuple[str, ...], bool]:
-    """An online game's people against the human side (their names, as the history shows
-    them) and whether it was online; a game here has no names to read."""
-    if _code(online) is None:
-        return (), False
-    setup = GameSetup(_json_list(names, _text, players), _json_list(ai, _optional_text, players),
-                      _whole(human_seat, 0, players - 1))
-    return tuple(_names_of_people(setup, players)), True
+def _played(entry: HistoryEntry) -> PlayedGame:
+    """A game of the human side (its ``won`` is set) as the statistics count it; an online
+    one is against its people, by name as the history shows them."""
+    online = entry.online is not None
+    return PlayedGame(entry.variant, entry.players, entry.opponents, bool(entry.won), online=online,
+                      people=tuple(entry.people) if online else ())
 
 
 def _names_of_people(setup: GameSetup, players: int) -> list[str]:
@@ -762,9 +767,7 @@ class Database:
     def history(self) -> list[HistoryEntry]:
         """Finished games, newest first (damaged rows skipped, with one notice)."""
         def work(con):
-            rows = con.execute(
-                "SELECT id, game_id, finished_at, players, names, ai, human_seat, opponents, winner, won,"
-                " totals, hands, variant, online FROM games ORDER BY finished_at DESC, id DESC").fetchall()
+            rows = con.execute(f"SELECT {_ENTRY_COLUMNS} FROM games ORDER BY finished_at DESC, id DESC").fetchall()
             out, damaged = [], []
             for r in rows:
                 try:
@@ -830,19 +833,16 @@ class Database:
             damaged: list[Any] = []
             played: list[PlayedGame] = []
             sums: dict[Any, HandSums] = {}  # the counted games' hands, by row id
-            for row_id, game_id, finished_at, players, opponents, won, variant, *seats in con.execute(
-                    "SELECT id, game_id, finished_at, players, opponents, won, variant, names, ai, human_seat,"
-                    " online FROM games WHERE won IS NOT NULL ORDER BY finished_at, id"):
+            # a row is checked as the history checks it (_entry): a game it skips is not counted
+            for row in con.execute(f"SELECT {_ENTRY_COLUMNS} FROM games WHERE won IS NOT NULL"
+                                   " ORDER BY finished_at, id"):
                 try:
-                    _time(finished_at)
-                    people, online = _people(_players(players), *seats)
-                    game = PlayedGame(_variant(variant), _players(players), _text(opponents), bool(_flag(won)),
-                                      online=online, people=people)
+                    game = _played(_entry(row))
                 except DamagedRow:
-                    damaged.append(game_id)
+                    damaged.append(row[1])
                     continue
                 played.append(game)
-                sums[row_id] = game.sums
+                sums[row[0]] = game.sums
             bad_hands = 0
             for row in con.execute("SELECT game, points, scope, settebello, primiera, cards, coins, sevens"
                                    " FROM hands"):

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
-from ..engine.rules import PLAYER_COUNTS, sides_for
+from ..engine.rules import PLAYER_COUNTS, TARGET_MAX, sides_for
 from ..engine.text import N_, _, ngettext, pgettext
 from ..engine.words import both, shown_name, side_name, side_score
 from .files import (SAVE_LIMIT, Notices, StoreError, atomic_write_text, bad_file, describe_os_error, is_read_only,
@@ -353,6 +353,10 @@ class Saves:
             games = records.parse(record_text)
             if len(games) != 1:
                 raise SaveProblem(_("holds more than one game"))
+            if games[0].rules.target > TARGET_MAX:  # no game of this app is to more (hand-edited)
+                # TRANSLATORS: of a saved game: "has a target of 1000000000 points, more than 999".
+                raise SaveProblem(_("has a target of {target} points, more than {limit}").format(
+                    target=games[0].rules.target, limit=TARGET_MAX))
             game = records.replay(games[0], use_seed=True)
             setup = GameSetup.from_json(doc.get("setup"), game.rules.players)
         except NewerVersion as e:

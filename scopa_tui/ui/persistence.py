@@ -26,7 +26,7 @@ import asyncio
 import os
 import threading
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from textual.app import SystemCommand
@@ -78,7 +78,7 @@ def launch_options(args) -> LaunchOptions:
         changes["language"] = args.lang
     if changes:
         store.update_settings(**changes)
-    config = config_from_settings(s.new_game)
+    config = remembered_config(store)
     theme = settings_theme(store)
     return LaunchOptions(data_dir, theme, s.ascii, s.ai_delay, s.reduce_motion, config, store.notices.take())
 
@@ -118,6 +118,24 @@ def settings_theme(store) -> str | None:
                               .format(path=store.dir / "settings.json", theme=repr(theme)))
             theme = None
     return theme
+
+
+def remembered_config(store) -> GameConfig | None:
+    """The new-game choices the settings file remembers (None: none).  Choices the new-game
+    screen cannot start are a notice, as any bad value of the file is: the whole block when
+    none can be used (the form's defaults then), else its target (the game's own then).  The
+    file is left as it is until the next choices are remembered."""
+    remembered = store.settings.new_game
+    config = config_from_settings(remembered)
+    if config is None and remembered:
+        bad = "new_game"
+    elif config is not None and config.target is None and remembered.get("target") is not None:
+        bad = "new_game.target"
+    else:
+        return config
+    store.notices.add(_("settings file {path}: ignored bad value of {keys}; using the default")
+                      .format(path=store.dir / "settings.json", keys=bad))
+    return config
 
 
 CONFIG_FIELDS = ("players", "preset", "target", "deck", "ai", "variant", "options")
@@ -209,7 +227,9 @@ class StoreMixin:
             current, following = queue
             if following is not None and following.game_id not in offered:
                 offered.append(following.game_id)
-            self.push_screen(ResumeScreen(current.summary, current.saved_at, more=following is not None), answer)
+            # the game as it will be resumed: its AIs and names are the config's, not the save's setup
+            shown = replace(current, setup=setup_for(self._resume_config(current), current.game.rules.players))
+            self.push_screen(ResumeScreen(shown.summary, current.saved_at, more=following is not None), answer)
 
         def go_on() -> None:
             """The next unfinished game, or the normal first screen after the last."""
@@ -229,7 +249,7 @@ class StoreMixin:
                 self.show_store_notices()
                 if following is not None:
                     self.store.release(following)
-                config = config_from_settings(current.setup.extra.get("config")) or self._config_from_game(current)
+                config = self._resume_config(current)
                 current.game.side_names = config.side_names()
                 self._resuming = (current.game, current.game_id)
                 self.new_game(config, game=current.game)
@@ -324,6 +344,12 @@ class StoreMixin:
             watchdog.daemon = True
             watchdog.start()
         self.exit(return_code=0)
+
+    @classmethod
+    def _resume_config(cls, saved) -> GameConfig:
+        """The choices a save is resumed with (and the resume question describes): those it
+        remembers, else what its game and setup say."""
+        return config_from_settings(saved.setup.extra.get("config")) or cls._config_from_game(saved)
 
     @staticmethod
     def _config_from_game(saved) -> GameConfig:

@@ -537,6 +537,32 @@ def test_remembered_new_game_choices_are_checked(tmp_path):
     assert len(opts.notices) == 1 and "unknown theme 'no-such-theme'" in opts.notices[0]
 
 
+@pytest.mark.parametrize("block,bad", [
+    ({"players": 5, "ai": ["greedy"]}, "new_game"),
+    ({"players": 2, "ai": ["wizard"]}, "new_game"),
+    ({"players": 3, "preset": "gamerules"}, "new_game"),
+    ({"players": 2, "preset": "standard", "target": 10**9, "ai": ["greedy"]}, "new_game.target"),
+])
+def test_remembered_new_game_choices_that_cannot_start_are_one_line(tmp_path, block, bad):
+    # They were dropped without a word (the form's defaults, or the game's target, instead).
+    # The rest of the file is used, and the file is left as it was.
+    from argparse import Namespace
+
+    from scopa_tui.ui.persistence import launch_options
+
+    text = json.dumps({"version": 1, "theme": "nord", "ai_delay": 0.2, "new_game": block})
+    (tmp_path / "settings.json").write_text(text)
+    opts = launch_options(Namespace(data_dir=str(tmp_path), ascii=None, ai_delay=None, deck=None))
+    path = tmp_path / "settings.json"
+    assert opts.notices == [f"settings file {path}: ignored bad value of {bad}; using the default"]
+    assert (opts.theme, opts.ai_delay) == ("nord", 0.2)
+    assert (opts.config is None) == (bad == "new_game") and path.read_text() == text
+    good = {"players": 2, "preset": "standard", "target": 21, "ai": ["greedy"]}
+    path.write_text(json.dumps({"version": 1, "new_game": good}))
+    opts = launch_options(Namespace(data_dir=str(tmp_path), ascii=None, ai_delay=None, deck=None))
+    assert opts.notices == [] and opts.config.target == 21
+
+
 @pytest.mark.parametrize("target", [0, -3, 10**9, 1000, "11", True, 1.5])
 def test_a_remembered_target_the_form_cannot_start_is_left_out(target):
     # A target of 10**9 was taken: the form showed "1000000" in its three-digit field and
@@ -582,6 +608,31 @@ async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
         await pilot.press("q", "y")
 
 
+@pytest.mark.parametrize("players,kept,remembered,said", [
+    (2, ["easy"], ["hard"], "against hard:"),
+    (4, ["easy"] * 3, ["hard", "random", "medium"], "with a random partner against hard and medium:"),
+])
+async def test_the_resume_question_names_the_ais_the_game_is_resumed_with(tmp_path, players, kept, remembered,
+                                                                          said):
+    # The question named the AIs of the save's setup ("easy") while the game was resumed with
+    # the save's remembered choices ("hard"): it says what is resumed now.
+    from scopa_tui.ui.persistence import config_to_settings
+
+    game = play(Game(make_rules(players=players), seed=5), 3, seed=5)
+    remembered_config = config_to_settings(GameConfig(players=players, ai=remembered))
+    setup = GameSetup(["You", "Anna", "Bruno", "Carla"][:players], [None, *kept], 0, {"config": remembered_config})
+    Store(tmp_path).saves.save(game, setup, "g")
+    app = make_app(tmp_path, start=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert said in str(app.screen.query_one("#question").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.config.ai == remembered
+        await pilot.press("q", "y")
+
+
 def app_with_files_of(data_dir, setup: GameSetup) -> ScopaApp:
     """An app over a data directory holding a finished game and a save, both of ``setup``."""
     store = Store(data_dir)
@@ -598,8 +649,8 @@ async def test_names_and_ais_from_the_files_are_shown_as_they_are(tmp_path):
     app = app_with_files_of(tmp_path, GameSetup(["You", "[/]Anna"], [None, "cmd:bot [/]"], 0))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, ResumeScreen)
-        assert "[/]Anna" in str(app.screen.query_one("#question").render())
+        assert isinstance(app.screen, ResumeScreen)  # the game as it is resumed: the app's names for its seats
+        assert "against bot: You: 0, Anna: 0." in str(app.screen.query_one("#question").render())
         await pilot.press("escape")
         await settle(pilot)
         app.action_show_history()

@@ -173,6 +173,31 @@ def test_save_with_a_damaged_record_line(tmp_path):
     assert "line 2" in message and "deal line lacks" in message
 
 
+@pytest.mark.parametrize("target", [1000, 10**9])
+def test_save_with_a_target_no_game_of_the_app_has(tmp_path, target):
+    # A hand-edited save to 10**9 points was resumed, where the new-game screen and the
+    # command line stop at 999: it is a bad save like any other, one line and moved aside.
+    path = a_save(tmp_path)
+    doc = json.loads(path.read_text())
+    doc["record"][0]["rules"]["target"] = target
+    path.write_text(json.dumps(doc))
+    before = path.read_bytes()
+    store = Store(tmp_path)
+    assert store.resumable() is None
+    assert f"has a target of {target} points, more than 999; moved it to g.json.corrupt-" in one_notice(store, path)
+    (moved,) = aside(path.parent, "g.json")
+    assert (path.parent / moved).read_bytes() == before and not path.exists()
+
+
+def test_save_to_999_points_resumes(tmp_path):
+    path = a_save(tmp_path)
+    doc = json.loads(path.read_text())
+    doc["record"][0]["rules"]["target"] = 999
+    path.write_text(json.dumps(doc))
+    store = Store(tmp_path)
+    assert store.resumable().game.rules.target == 999 and store.notices.take() == []
+
+
 def test_save_from_a_newer_version(tmp_path):
     path = a_save(tmp_path)
     doc = json.loads(path.read_text())

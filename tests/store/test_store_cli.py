@@ -83,10 +83,21 @@ def test_a_run_refused_without_a_terminal_changes_nothing_on_disk(tmp_path, caps
     assert not (tmp_path / "r").exists()
 
 
-def test_export_of_an_empty_history(tmp_path, capsys):
+@pytest.mark.parametrize("holding", ["nothing", "settings", "a save", "an empty statistics file"])
+def test_export_of_an_empty_history(tmp_path, capsys, holding):
+    # An empty folder given as --data-dir was given saves/ and an empty statistics file:
+    # export only reads, and a folder without statistics has no finished games.
+    if holding == "settings":
+        (tmp_path / "settings.json").write_text('{"version": 1, "theme": "nord"}\n')
+    elif holding == "a save":
+        Store(tmp_path).saves.save(play(Game(make_rules(players=2), seed=5), 3, seed=5), setup_for(), "g")
+    elif holding == "an empty statistics file":
+        assert Store(tmp_path).history() == []
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
     assert main(["--data-dir", str(tmp_path), "export"]) == 0
     captured = capsys.readouterr()
-    assert captured.out == "" and "no finished games" in captured.err
+    assert captured.out == "" and captured.err == f"scopa-tui: no finished games in {tmp_path}\n"
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
 
 
 def test_export_from_a_data_directory_that_cannot_be_used_is_one_line_and_a_failure(tmp_path, capsys):

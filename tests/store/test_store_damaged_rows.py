@@ -44,6 +44,7 @@ DAMAGE = [
     ("won", "yes"),
     ("winner", 9),
     ("human_seat", -1),
+    ("human_seat", None),  # the player's side won or lost, and the player had no seat
     ("hands", "many"),
     ("opponents", None),
     ("game_id", None),
@@ -142,6 +143,21 @@ def test_export_skips_or_trims_a_damaged_row(tmp_path, capsys, column, value):
         by_id = {m["game_id"]: m for m in starts}
         assert sorted(by_id) == ["g1", "g2"]
         assert by_id["g1"] == {"game_id": "g1"} and "finished_at" in by_id["g2"]
+
+
+@pytest.mark.parametrize("column,value", DAMAGE, ids=[f"{c}={v!r}" for c, v in DAMAGE])
+def test_statistics_and_history_skip_the_same_damaged_rows(tmp_path, column, value):
+    # A winner of seat 9 (no such seat), a list of totals that is no list, ... hid the game
+    # from the history but counted it in the statistics: both read a row by one check now,
+    # and say the same one line (shown once).
+    two_games(tmp_path)
+    damage(tmp_path, "g1", column, value)
+    store = Store(tmp_path)
+    assert [e.game_id for e in store.history()] == ["g2"]
+    said = one_notice(store, tmp_path / "scopa.sqlite3")
+    st = store.stats()
+    assert st.games == 1 and [r.played for r in st.by_level] == [1]
+    assert one_notice(store, tmp_path / "scopa.sqlite3") == said
 
 
 @pytest.mark.parametrize("column,value", [("won", "yes"), ("players", 5), ("finished_at", "x"),
