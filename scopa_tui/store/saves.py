@@ -145,10 +145,10 @@ class SavedGame:
         if partner and variant.name == "scopa":
             # TRANSLATORS: the resume question of a game with partners; {partner} is the
             # partner's AI level ("medium"), {opponents} the others' ("medium and hard").
-            text = _("hand {hand} of a game to {target} with a {partner} partner against {opponents}: {score}")
+            text = _("hand {hand} of a game to {target} (partner: {partner}; opponents: {opponents}): {score}")
         elif partner:
-            text = _("hand {hand} of a game of {variant} to {target} with a {partner} partner against "
-                     "{opponents}: {score}")
+            text = _("hand {hand} of a game of {variant} to {target} (partner: {partner}; opponents: "
+                     "{opponents}): {score}")
         elif variant.name == "scopa":
             # TRANSLATORS: the resume question; {opponents} are AI levels ("hard", "medium and
             # hard"), {score} every side's points ("You: 7, Anna: 5"). The singular for one

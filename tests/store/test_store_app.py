@@ -610,7 +610,7 @@ async def test_resume_of_a_game_against_an_ai_this_version_lacks(tmp_path):
 
 @pytest.mark.parametrize("players,kept,remembered,said", [
     (2, ["easy"], ["hard"], "against hard:"),
-    (4, ["easy"] * 3, ["hard", "random", "medium"], "with a random partner against hard and medium:"),
+    (4, ["easy"] * 3, ["hard", "random", "medium"], "(partner: random; opponents: hard and medium):"),
 ])
 async def test_the_resume_question_names_the_ais_the_game_is_resumed_with(tmp_path, players, kept, remembered,
                                                                           said):

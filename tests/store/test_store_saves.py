@@ -211,5 +211,5 @@ def test_summary_names_the_sides_and_the_score(tmp_path):
     store.saves.save(game, setup, "g")
     text = Store(tmp_path).resumable().summary()
     t = game.totals
-    assert text == (f"hand {game.hand_no} of a game to 16 with a random partner against greedy and greedy: "
+    assert text == (f"hand {game.hand_no} of a game to 16 (partner: random; opponents: greedy and greedy): "
                     f"You & Bruno: {t[0]}, Anna & Carla: {t[1]}")

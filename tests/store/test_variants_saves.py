@@ -29,7 +29,7 @@ def test_a_saved_variant_resumes_as_that_variant(tmp_path, variant, players, opt
     said = saved.summary()
     assert said.startswith(f"hand {game.hand_no} of a game of {name} to {rules.target} ")
     # A game of partners says the partner apart from the opponents (not "against medium, medium").
-    assert (" with a " in said and " partner against " in said) == (rules.players == 4)
+    assert (" (partner: " in said and "; opponents: " in said) == (rules.players == 4)
     play(game, seed=99)
     play(saved.game, seed=99)
     assert snapshot(saved.game) == snapshot(game)
