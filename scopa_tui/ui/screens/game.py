@@ -200,6 +200,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         Binding("exclamation_mark", "chat", N_("chat"), id="game.chat"),
         Binding("q", "quit_game", N_("quit"), id="game.quit"),
     ]
+    # Left out of the footer where its keys would not fit (widgets/footer.py): the line under
+    # the table says ←/→ when a card is to be chosen.
+    FOOTER_SPARE = ("select_step(-1)",)
 
     def __init__(self, table: Table, deck: DeckStyle, ai_delay: float = 0.8) -> None:
         super().__init__()
