@@ -453,3 +453,25 @@ async def test_starting_too_small_then_growing_shows_the_game():
         await pilot.resize_terminal(79, 24)
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
+
+
+async def test_tab_says_so_where_the_card_has_no_other_capture():
+    # Tab redrew the same line: the player pressed it and nothing visibly happened.
+    app = stacked_app([["4c", "1d", "1s"], ["1b", "1c", "9s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("1")  # 4c takes 4s, and only 4s
+        before = prompt_text(app)
+        assert "Tab" not in before
+        await pilot.press("tab")
+        assert screen.capture == {parse_card("4s")}
+        said = " ".join(prompt_text(app).split())  # on the line, or on a line of its own
+        assert said == " ".join(before.split()).replace("Enter plays", "Tab: the only capture with this card")
+        await pilot.press("2", "tab")  # 1d takes nothing
+        assert screen.capture == frozenset()
+        said = " ".join(prompt_text(app).split())
+        assert "goes on the table" in said and said.endswith("Tab: no capture with this card")
+        await pilot.press("enter")  # still plays it
+        await settle(pilot)
+        assert app.game.history[0].card == parse_card("1d")
