@@ -1636,12 +1636,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._validate()
 
         def said() -> Text:
-            # TRANSLATORS: before the hint's move and why: "Hint: 7d takes 3c + 4s, ...".
-            out = Text(_("Hint:") + " ", style="bold")
+            # TRANSLATORS: the hint as a sentence: {reason} is the move and why ("7d takes 3c
+            # and 4s and leaves 9c: no single card can sweep it").
+            head, _field, tail = _("Hint: {reason}.").partition("{reason}")
+            out = Text(head, style="bold")
             out.append_text(styled_text(message.reason, self.deck, self._card_style))
+            out.append(tail)
             # no-break spaces: the words go to the next line together, not "Enter" alone at
             # the end of one (wrapping.py)
-            keys = out + Text("  " + _("Enter plays it").replace(" ", NO_BREAK[0]), style="dim")
+            keys = out + Text(" " + _("Enter plays it.").replace(" ", NO_BREAK[0]), style="dim")
             # The keys only where they cost no line of their own beyond the prompt's two: a
             # long hint keeps its reason whole (widgets/prompt.py), and the footer says ⏎.
             prompt = self.query_one("#prompt", Prompt)
