@@ -46,7 +46,11 @@ def _velo(view: PlayerView) -> bool:
 
 
 def _list(cards: list[int], velo: bool = False) -> str:
-    names = [_name(c, velo) for c in cards]
+    return _join([_name(c, velo) for c in cards])
+
+
+def _join(names: list[str]) -> str:
+    """Names as a list in words: "3c, 4s and 7d"."""
     if len(names) <= 1:
         return "".join(names)
     # TRANSLATORS: the last two of a list of cards: "3c, 4s and 7d" ({first} may hold several, with commas).
@@ -112,7 +116,7 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
     if a.scopa:
         return what
     left_cards = cards_of(a.after)
-    left = " ".join(str(c) for c in left_cards)
+    left = _join([str(c) for c in left_cards])  # "4c, 6b and 9s", a list as the sentence says it
     if a.last_play:
         if not a.after:
             # TRANSLATORS: {move} says what the move does, e.g. "7d takes 3c and 4s".
@@ -179,7 +183,7 @@ def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: A
             return ngettext("{move} and leaves {left}: a 7 can take it ({n} still unseen)",
                             "{move} and leaves {left}: a 7 can take it ({n} still unseen)",
                             n).format(move=what, left=left, n=n)
-        # TRANSLATORS: {line} is the hint's line ("4c takes 1s and 3b and leaves 7d 9c: no
+        # TRANSLATORS: {line} is the hint's line ("4c takes 1s and 3b and leaves 7d and 9c: no
         # single card can sweep it"); {n} how many 7s nobody has seen yet.
         return ngettext("{line}, but a 7 takes the settebello ({n} still unseen)",
                         "{line}, but a 7 takes the settebello ({n} still unseen)", n).format(line=line, n=n)
@@ -191,7 +195,7 @@ def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: A
         return ngettext("{move} and leaves {left}: {cards} can take it ({n} still unseen)",
                         "{move} and leaves {left}: {cards} can take it ({n} still unseen)",
                         n).format(move=what, left=left, cards=cards, n=n)
-    # TRANSLATORS: {line} is the hint's line ("4c takes 3b and leaves 1s 7d 9c: no single
+    # TRANSLATORS: {line} is the hint's line ("4c takes 3b and leaves 1s, 7d and 9c: no single
     # card can sweep it"); {cards} the cards that could take the settebello, "a 7 or a Jack"
     # (a Jack by 1s + 7d); {n} how many of them nobody has seen yet.
     return ngettext("{line}, but {cards} can take the settebello ({n} still unseen)",

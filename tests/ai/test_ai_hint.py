@@ -34,9 +34,9 @@ def test_hint_is_deterministic_with_a_seed_and_iterations():
 def test_explain_uses_the_cards_counted():
     # Laying 6b on 4c leaves 10; every King has been seen, so nothing sweeps it.
     view = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
-    assert explain(view, Move("6b")) == "6b goes on the table (nothing can be taken) and leaves 4c 6b: no unseen card sweeps it"
+    assert explain(view, Move("6b")) == "6b goes on the table (nothing can be taken) and leaves 4c and 6b: no unseen card sweeps it"
     line = explain(view, Move("5s"))
-    assert line.startswith("5s goes on the table (nothing can be taken) and leaves 4c 5s: only a Horse sweeps it (4 still unseen")
+    assert line.startswith("5s goes on the table (nothing can be taken) and leaves 4c and 5s: only a Horse sweeps it (4 still unseen")
     # A UI names the rank in its deck's words.
     words = {9: "Cavallo", 1: "Asso"}
     italian = explain(view, Move("5s"), rank_name=lambda r: words.get(r, str(r)))
@@ -66,16 +66,16 @@ def test_a_hint_of_so_many_worlds_is_never_cut_short_by_the_clock(monkeypatch):
 def test_a_settebello_left_where_a_7_can_take_it_is_said():
     # 7d laid on 8s 8b: no single card sweeps 23, but any of the three 7s not seen takes it
     view = make_view("8c 7d", "8s 8b", hand_sizes=(2, 2), stock=18)
-    assert explain(view, Move("7d")) == "the settebello goes on the table and leaves 7d 8s 8b: a 7 can take it (3 still unseen)"
+    assert explain(view, Move("7d")) == "the settebello goes on the table and leaves 7d, 8s and 8b: a 7 can take it (3 still unseen)"
     # every other 7 already taken: nothing to add
     seen = make_view("8c 7d", "8s 8b", captured=["7c 7s", "7b"], hand_sizes=(2, 2), stock=15)
-    assert explain(seen, Move("7d")) == "the settebello goes on the table and leaves 7d 8s 8b: no single card can sweep it"
+    assert explain(seen, Move("7d")) == "the settebello goes on the table and leaves 7d, 8s and 8b: no single card can sweep it"
     # a table the settebello is not on says nothing of it
     assert "7 takes" not in explain(view, Move("8c", ["8s"]))
     # left on the table by another play: said after what the play leaves
     there = make_view("4c 9b", "7d 1s 3b 9c", hand_sizes=(2, 2), stock=16)
     assert explain(there, Move("4c", ["1s", "3b"])) == (
-        "4c takes 1s and 3b and leaves 7d 9c: no single card can sweep it, but a 7 takes the settebello "
+        "4c takes 1s and 3b and leaves 7d and 9c: no single card can sweep it, but a 7 takes the settebello "
         "(3 still unseen)")
 
 
@@ -84,12 +84,12 @@ def test_a_settebello_a_sum_can_take_is_said_with_every_card_that_takes_it():
     # take 9s: a match beats a sum)
     view = make_view("2d", "1d 7d 9s", hand_sizes=(1, 3), stock=30)
     assert explain(view, Move("2d")) == (
-        "2d goes on the table (nothing can be taken) and leaves 1d 2d 7d 9s: no single card can sweep it, "
+        "2d goes on the table (nothing can be taken) and leaves 1d, 2d, 7d and 9s: no single card can sweep it, "
         "but a 7, a Jack or a King can take the settebello (11 still unseen)")
     # the settebello laid by the hint's move: the Jack that sums to it counts too
     laid = make_view("7d 9c", "1s 9b", hand_sizes=(2, 2), stock=18)
     assert explain(laid, Move("7d")) == (
-        "the settebello goes on the table and leaves 1s 7d 9b: a 7 or a Jack can take it (7 still unseen)")
+        "the settebello goes on the table and leaves 1s, 7d and 9b: a 7 or a Jack can take it (7 still unseen)")
     # every Jack and King already seen: only the 7s are left to say
     seen = make_view("2d", "1d 7d 9s", captured=["8c 8s 8b 8d 10c 10s", "10b 10d"], hand_sizes=(1, 3),
                      stock=22)
@@ -102,7 +102,7 @@ def test_the_last_card_names_who_takes_the_cards_left():
     view = make_view("5s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
     names = ["You", "Bruno"].__getitem__
     assert explain(view, Move("5s"), seat_name=names) == \
-        "5s goes on the table (nothing can be taken): last card of the hand, the 4b 5s 9c left on the table go to Bruno"
+        "5s goes on the table (nothing can be taken): last card of the hand, the 4b, 5s and 9c left on the table go to Bruno"
     # without names (a bot, a test of the engine's words) the side is still not named
     assert explain(view, Move("5s")).endswith("go to the side that captured last")
     # a capture now takes the rest: "you", names or not

@@ -31,11 +31,11 @@ def test_the_hint_reason_in_italian():
     # Laying 5s on 4c leaves 9: only a Cavallo (rank 9) sweeps it, none of them seen yet.
     view = make_view("5s 6b", "4c", captured=["10d 10c 10s 10b", ""], hand_sizes=(2, 3), stock=20)
     line = explain(view, Move("5s"), rank_name=_deck(ITALIAN_DECK))
-    assert line.startswith("5s va in tavola (non si può prendere niente) e lascia 4c 5s: fa scopa solo un Cavallo "
+    assert line.startswith("5s va in tavola (non si può prendere niente) e lascia 4c e 5s: fa scopa solo un Cavallo "
                            "(4 da uscire, "), line
     assert line.endswith("% che l'abbia il prossimo)")
     assert explain(view, Move("6b"), rank_name=_deck(ITALIAN_DECK)) == (
-        "6b va in tavola (non si può prendere niente) e lascia 4c 6b: nessuna carta ancora da uscire fa scopa")
+        "6b va in tavola (non si può prendere niente) e lascia 4c e 6b: nessuna carta ancora da uscire fa scopa")
 
 
 def test_the_hint_names_the_settebello_and_the_scopa_in_italian():
@@ -44,7 +44,7 @@ def test_the_hint_names_the_settebello_and_the_scopa_in_italian():
     assert explain(view, Move("7d", ["3c", "4s"])) == (
         "7d fa scopa e prende il settebello")
     view = make_view("7c 2b", "7d 3s 9b", hand_sizes=(2, 3), stock=20)
-    assert explain(view, Move("7c", ["7d"])).startswith("7c prende il settebello e lascia 3s 9b")
+    assert explain(view, Move("7c", ["7d"])).startswith("7c prende il settebello e lascia 3s e 9b")
 
 
 def test_a_feminine_rank_takes_its_article_in_french():
@@ -102,18 +102,18 @@ def test_one_card_left_by_the_last_play_is_said_in_the_singular():
     languages.use("it")
     assert explain(view, Move("5s", ["5c"])).endswith(", la 4b in tavola va a te")
     two = make_view("5s", "5c 4b 6d", hand_sizes=(1, 0), stock=0)
-    assert explain(two, Move("5s", ["5c"])).endswith(", le 4b 6d in tavola vanno a te")
+    assert explain(two, Move("5s", ["5c"])).endswith(", le 4b e 6d in tavola vanno a te")
 
 
 def test_the_last_card_names_who_takes_the_cards_left_in_every_language():
     view = make_view("5s", "", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])  # 5s alone
     two = make_view("5s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
     names = ["You", "Bruno"].__getitem__
-    said = {"en": ("the 5s left on the table goes to Bruno", "the 4b 5s 9c left on the table go to Bruno"),
-            "it": ("la 5s in tavola la prende Bruno", "le 4b 5s 9c in tavola le prende Bruno"),
-            "es": ("la 5s es para Bruno", "las 4b 5s 9c son para Bruno"),
-            "fr": ("la 5s est pour Bruno", "les 4b 5s 9c sont pour Bruno"),
-            "tl": ("kay Bruno ang 5s", "kay Bruno ang 4b 5s 9c")}
+    said = {"en": ("the 5s left on the table goes to Bruno", "the 4b, 5s and 9c left on the table go to Bruno"),
+            "it": ("la 5s in tavola la prende Bruno", "le 4b, 5s e 9c in tavola le prende Bruno"),
+            "es": ("la 5s es para Bruno", "las 4b, 5s y 9c son para Bruno"),
+            "fr": ("la 5s est pour Bruno", "les 4b, 5s et 9c sont pour Bruno"),
+            "tl": ("kay Bruno ang 5s", "kay Bruno ang 4b, 5s at 9c")}
     for code, (one_line, two_line) in said.items():
         languages.use(code)
         assert explain(view, Move("5s"), seat_name=names).endswith(one_line), code

@@ -153,3 +153,31 @@ async def test_every_screen_names_its_keys_one_way(tmp_path, monkeypatch):
     assert {"F5", "Esc", "F1"} <= seen["lobby"], seen
     assert {"Home", "End", "PgUp", "PgDn", "Esc", "?"} <= seen["replay"], seen
     assert not set().union(*seen.values()) & TEXTUAL_NAMES, seen
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_an_online_games_keys_stay_apart_at_80_columns(lang):
+    # With "! chat" the keys of an online game did not fit 80 columns in Italian, French,
+    # Spanish or Tagalog: drawn compact they ran into one another ("Tab ibang kuha ←→ baraha").
+    from .test_online_snapshots import online_game_app
+
+    languages.use(lang)
+    try:
+        app = online_game_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.show_table(app.table_for_test)
+            for _ in range(12):  # the footer is drawn again once the turn is known
+                await pilot.pause()
+            for size, arrows in (((80, 24), lang == "en"), ((100, 30), True), ((80, 24), lang == "en")):
+                await pilot.resize_terminal(*size)
+                for _ in range(3):
+                    await pilot.pause()
+                footer = app.screen.query_one(Footer)
+                keys = footer.query(FooterKey)
+                assert not footer.compact  # a key's words two columns from the next key
+                assert all(0 < key.region.right <= size[0] for key in keys), [key.region for key in keys]
+                shown = {key.key for key in keys}
+                assert shown >= {"tab", "enter", "escape", "h", "question_mark", "exclamation_mark", "q"}, shown
+                assert ("left" in shown) == arrows, (size, shown)  # ←→ card: left out first
+    finally:
+        languages.use("en")

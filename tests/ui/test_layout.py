@@ -3,6 +3,7 @@ the three-kings redeal, the last deal and the leftovers, and playing by mouse.""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -316,7 +317,7 @@ async def test_a_side_seat_with_no_cards_left_is_not_cut_at_80x24():
         for seat in (side, top):
             seat.info = replace(seat.info, cards=0)
         await settle(pilot)
-        assert plain(side).splitlines()[-2:] == ["0", "pris 0"]  # the count alone, not "aucune ca…"
+        assert plain(side).splitlines()[-3:] == ["0", "facile", "pris 0"]  # the count alone, not "aucune ca…"
         assert "aucune carte" in plain(top)  # where it fits, in words
 
 
@@ -383,3 +384,25 @@ async def test_scopones_side_seats_keep_their_count_at_80x24():
             lines = [seat.render_line(y).text for y in range(seat.size.height)]
             line = next(text for text in lines if "▮" in text)
             assert line.rstrip().endswith(f" {seat.info.cards}") and "…" not in line, lines
+
+
+@pytest.mark.parametrize("size", [(80, 24), (90, 27), (100, 30), (120, 40)])
+@pytest.mark.parametrize("variant, players", [("scopa", 3), ("scopa", 4), ("scopone-scientifico", 4)])
+async def test_every_seat_shows_its_name_cards_and_ai_level(variant, players, size):
+    # At 90×27 (and 80×24) the seats of a side column left out "medium", with room for it.
+    from scopa_tui.ui.app import ScopaApp
+    from scopa_tui.ui.config import GameConfig
+
+    config = GameConfig(players=players, ai=["medium"], seed=5, variant=variant)
+    app = ScopaApp(config, start=True, ai_delay=0)
+    async with app.run_test(size=size) as pilot:
+        assert await wait_for_my_turn(pilot)
+        await settle(pilot)
+        seen = _seats_in_view(game_screen(app))
+        assert len(seen) == players - 1
+        for seat in game_screen(app).query(SeatView):
+            lines = [line.strip() for line in seen[seat.id].splitlines()]
+            assert seat.info.name in lines[0], lines
+            assert any(re.search(rf"[▮\]] {seat.info.cards}\b", line) for line in lines), lines  # backs, count
+            assert any(re.search(r"(^|· )medium$", line) for line in lines), lines
+            assert any(line.startswith("pile ") for line in lines), lines

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scopa_tui.engine import parse_card
 from scopa_tui.ui.screens.dialogs import ConfirmScreen, TooSmallScreen
 from scopa_tui.ui.screens.game import GameScreen
@@ -291,6 +293,37 @@ async def test_hint_selects_a_legal_move_and_says_why(monkeypatch):
         assert app.game.history[0].card == card
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Hint: 7Ʊ takes 2♣ and 5◉ and leaves 3Ʊ and 4†: only a 7 sweeps it (3 still unseen, 26% the next "
+           "player has one). Enter plays it."),
+    ("it", "Suggerimento: 7Ʊ prende 2♣ e 5◉ e lascia 3Ʊ e 4†: fa scopa solo un 7 (3 da uscire, 26% che l'abbia "
+           "il prossimo). Enter la gioca."),
+    ("fr", "Conseil : 7Ʊ prend 2♣ et 5◉ et laisse 3Ʊ et 4† : scopa seulement avec un 7 (3 pas sorties, 26 % que "
+           "le suivant en ait une). Enter la joue."),
+    ("es", "Pista: 7Ʊ se lleva 2♣ y 5◉ y deja 3Ʊ y 4†: solo la barre un 7 (3 sin salir, 26% el siguiente). "
+           "Enter la juega."),
+    ("tl", "Payo: kunin ang 2♣ at 5◉ gamit ang 7Ʊ at iwan ang 3Ʊ at 4†: isang 7 lang ang makakawalis (3 pa "
+           "nakatago, 26% na hawak ng susunod). Enter para itira."),
+], ids=["en", "it", "fr", "es", "tl"])
+async def test_the_hint_reads_as_a_sentence_in_every_language(lang, said):
+    # It ran its parts together with two spaces and no stop ("… sweep it  Enter plays it"),
+    # the cards left as "2b 5d".
+    from scopa_tui import languages
+
+    languages.use(lang)
+    try:
+        app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+        async with app.run_test(size=(160, 50)) as pilot:
+            await settle(pilot)
+            screen = game_screen(app)
+            await pilot.press("h")
+            await settle(pilot)
+            plain = screen.message.plain.replace("\u00a0", " ")
+            assert plain == said
+    finally:
+        languages.use("en")
+
+
 async def test_the_hint_s_enter_plays_it_moves_to_the_next_line_whole():
     """"Enter plays it" after a hint never breaks across lines: at 120×40 in Italian the
     prompt ended a line with "Enter" and began the next with "la gioca"."""
@@ -303,12 +336,12 @@ async def test_the_hint_s_enter_plays_it_moves_to_the_next_line_whole():
         await pilot.press("h")
         await settle(pilot)
         said = screen.message
-        assert said.plain.startswith("Hint: ") and said.plain.endswith("Enter\u00a0plays\u00a0it")
+        assert said.plain.startswith("Hint: ") and said.plain.endswith("Enter\u00a0plays\u00a0it.")
         console = Console(width=200, file=open("/dev/null", "w"))  # noqa: SIM115
         for width in range(20, len(said.plain) + 1):
             lines = [line.plain.replace("\u00a0", " ").strip() for line in said.wrap(console, width)]
             assert not any(line.endswith(("Enter", "Enter plays")) for line in lines), (width, lines)
-            assert any(line.endswith("Enter plays it") for line in lines) or width < len("Enter plays it")
+            assert any(line.endswith("Enter plays it.") for line in lines) or width < len("Enter plays it.")
 
 
 async def test_new_game_screen_starts_the_chosen_game():
@@ -453,3 +486,25 @@ async def test_starting_too_small_then_growing_shows_the_game():
         await pilot.resize_terminal(79, 24)
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
+
+
+async def test_tab_says_so_where_the_card_has_no_other_capture():
+    # Tab redrew the same line: the player pressed it and nothing visibly happened.
+    app = stacked_app([["4c", "1d", "1s"], ["1b", "1c", "9s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("1")  # 4c takes 4s, and only 4s
+        before = prompt_text(app)
+        assert "Tab" not in before
+        await pilot.press("tab")
+        assert screen.capture == {parse_card("4s")}
+        said = " ".join(prompt_text(app).split())  # on the line, or on a line of its own
+        assert said == " ".join(before.split()).replace("Enter plays", "Tab: the only capture with this card")
+        await pilot.press("2", "tab")  # 1d takes nothing
+        assert screen.capture == frozenset()
+        said = " ".join(prompt_text(app).split())
+        assert "goes on the table" in said and said.endswith("Tab: no capture with this card")
+        await pilot.press("enter")  # still plays it
+        await settle(pilot)
+        assert app.game.history[0].card == parse_card("1d")

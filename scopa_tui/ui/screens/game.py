@@ -200,6 +200,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         Binding("exclamation_mark", "chat", N_("chat"), id="game.chat"),
         Binding("q", "quit_game", N_("quit"), id="game.quit"),
     ]
+    # Left out of the footer where its keys would not fit (widgets/footer.py): the line under
+    # the table says ←/→ when a card is to be chosen.
+    FOOTER_SPARE = ("select_step(-1)",)
 
     def __init__(self, table: Table, deck: DeckStyle, ai_delay: float = 0.8) -> None:
         super().__init__()
@@ -1334,7 +1337,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.capture = frozenset(self.sets[0])
         self._validate()
 
-    def _validate(self) -> None:
+    def _validate(self, alone: bool = False) -> None:
+        """Say whether the chosen card and capture make a legal play; ``alone``: Tab was
+        pressed for a card that can be played only this way, which the line says."""
         if not self._chosen():
             return
         card = self.pic.my_hand[self.selected]
@@ -1360,10 +1365,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
             out.append_text(styled_text(text, self.deck, self._card_style))
             plays = "  " + _("Enter plays")
             hint = plays
-            if len(self.sets) > 1 and tuple(sorted(self.capture)) in [tuple(sorted(s)) for s in self.sets]:
-                hint = "  " + _("Enter plays, Tab: other capture ({i}/{n})").format(i=self.set_index + 1,
-                                                                                    n=len(self.sets))
-            self._append_fitting(out, hint, plays)
+            if alone:  # Tab changed nothing: said, not left looking like a key that does nothing
+                # TRANSLATORS: Tab (other capture) pressed where the chosen card takes nothing, or
+                # can take only the cards it takes now.
+                hint = "  " + (_("Tab: no capture with this card") if self.sets == [()]
+                               else _("Tab: the only capture with this card"))
+                self._append_fitting(out, hint, hint, style="bold")
+            else:
+                if len(self.sets) > 1 and tuple(sorted(self.capture)) in [tuple(sorted(s)) for s in self.sets]:
+                    hint = "  " + _("Enter plays, Tab: other capture ({i}/{n})").format(i=self.set_index + 1,
+                                                                                        n=len(self.sets))
+                self._append_fitting(out, hint, plays)
             self._prompt_state("legal")
         else:
             out.append("✗ ", style="bold")
@@ -1383,25 +1395,25 @@ class GameScreen(Translated, StyledOnMount, Screen):
         return (self.table.rules.variant_info.capture == "assi" and CARDS[card].rank == 1
                 and not any(CARDS[c].rank == 1 for c in self.capture))
 
-    def _append_fitting(self, out: Text, hint: str, short: str) -> None:
-        """Add a dim key hint to the prompt without breaking it across lines or making the
+    def _append_fitting(self, out: Text, hint: str, short: str, style: str = "dim") -> None:
+        """Add a key hint (dim, or in ``style``) to the prompt without breaking it across lines or making the
         prompt grow: after the text's last line when it fits there whole (the second line of
         a text of two too: "… is laid on the table  Tab: lay it", where it said "(Tab)"),
         else on its own second line, else the short form."""
         prompt = self.query_one("#prompt", Prompt) if self.is_mounted else None
         width = prompt.content_size.width if prompt is not None else 0
         if not width:
-            out.append(hint, style="dim")
+            out.append(hint, style=style)
             return
         lines = prompt.lines_for(out)
         # (the hint after the last line: as many lines as before; on a line of its own: two)
         for extra, most in ((hint, lines), ("\n" + hint.strip(), 2)):
             trial = out.copy()
-            trial.append(extra, style="dim")
+            trial.append(extra, style=style)
             if prompt.lines_for(trial) <= most:
-                out.append(extra, style="dim")
+                out.append(extra, style=style)
                 return
-        out.append(short, style="dim")
+        out.append(short, style=style)
 
     def _set_message(self, text: Text | Callable[[], Text], keep_state: bool = False) -> None:
         """The line under the table; given as a function, it is written again in a new language."""
@@ -1505,9 +1517,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if not self._chosen():  # as Enter says: Tab steps through the chosen card's captures
             self._choose_first()
             return
+        alone = len(self.sets) == 1 and self.capture == frozenset(self.sets[0])  # Tab has nothing to change
         self.set_index = (self.set_index + 1) % len(self.sets) if self.sets else 0
         self.capture = frozenset(self.sets[self.set_index]) if self.sets else frozenset()
-        self._validate()
+        self._validate(alone)
 
     def action_clear(self) -> None:
         if not (self._my_turn() or self._off_turn()):
@@ -1623,12 +1636,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._validate()
 
         def said() -> Text:
-            # TRANSLATORS: before the hint's move and why: "Hint: 7d takes 3c + 4s, ...".
-            out = Text(_("Hint:") + " ", style="bold")
+            # TRANSLATORS: the hint as a sentence: {reason} is the move and why ("7d takes 3c
+            # and 4s and leaves 9c: no single card can sweep it").
+            head, _field, tail = _("Hint: {reason}.").partition("{reason}")
+            out = Text(head, style="bold")
             out.append_text(styled_text(message.reason, self.deck, self._card_style))
+            out.append(tail)
             # no-break spaces: the words go to the next line together, not "Enter" alone at
             # the end of one (wrapping.py)
-            keys = out + Text("  " + _("Enter plays it").replace(" ", NO_BREAK[0]), style="dim")
+            keys = out + Text(" " + _("Enter plays it.").replace(" ", NO_BREAK[0]), style="dim")
             # The keys only where they cost no line of their own beyond the prompt's two: a
             # long hint keeps its reason whole (widgets/prompt.py), and the footer says ⏎.
             prompt = self.query_one("#prompt", Prompt)

@@ -505,7 +505,8 @@ class SeatView(CardCanvas):
     Where the room is short, lines give way before the pile's: ``folded`` (set by the game
     screen on the seats above the table) puts the cards and the captures on one line where
     the width allows, and the seats of a side column too short for all their lines leave out
-    the partner label (the side's colour, and the score panel, say who plays with whom)."""
+    the partner label (the side's colour, and the score panel, say who plays with whom), then
+    the AI level."""
 
     COMPONENT_CLASSES = CARD_CLASSES | SIDE_CLASSES
     info: reactive[SeatInfo | None] = reactive(None, layout=True)
@@ -528,9 +529,9 @@ class SeatView(CardCanvas):
                     return mark, True
         return next((m for m in marks if head + cell_len(m) <= width), short), False
 
-    def _chunks(self, width: int) -> tuple[list[Text], bool, list[Text], list[Text]]:
+    def _chunks(self, width: int, level: bool = True) -> tuple[list[Text], bool, list[Text], list[Text]]:
         """The seat's parts in three groups (who, cards, captures), a group may wrap; and
-        whether the name and the partner label share a line."""
+        whether the name and the partner label share a line; ``level``: with the AI level."""
         info = self.info
         side = self.get_component_rich_style(f"seat--side-{info.side % 3}", partial=True)
         turn = self._style("label-selected")
@@ -565,10 +566,10 @@ class SeatView(CardCanvas):
         none = _("no cards")  # too wide for a side column at 80×24 ("aucune carte"): the count alone
         backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= width else "0", label)
         cards.append(backs)
-        narrow = width < 16  # a side column of a small terminal: the AI level gives way
+        narrow = width < 16  # a side column of a small terminal: the coins and scope closer
         if info.thinking:
             cards.append(Text(_("thinking…"), turn))
-        elif not narrow and info.level:
+        elif level and self._level_fits(width):
             cards.append(Text(info.level, label))
         taken: list[Text] = [Text(_("pile {n}").format(n=info.pile), label)]
         if info.coins:
@@ -587,6 +588,11 @@ class SeatView(CardCanvas):
             taken.append(sc)
         return who, together, cards, taken
 
+    def _level_fits(self, width: int) -> bool:
+        """Whether the seat has an AI level and it fits the width, on a line of its own at
+        least: a side column at 90×27 is 11 columns, where "medium" was left out."""
+        return bool(self.info.level) and cell_len(self.info.level) <= width
+
     def _level_apart(self, width: int, sep: str) -> bool:
         """Whether the AI level (and "thinking…" in its place) goes on a line of its own: where
         it would not fit beside the backs of the hand's most cards. Decided for the most, not
@@ -594,18 +600,19 @@ class SeatView(CardCanvas):
         seats of Scopone read alike (it was "▮▮▮▮▮▮▮▮▮ 9 · easy" beside "▮▮▮▮▮▮▮▮▮▮ 10", the
         level under it)."""
         info = self.info
-        if width < 16 or not info.level:  # a narrow column shows no level
+        if not self._level_fits(width):
             return False
         most = max(info.most, info.cards)
         back = 4 if 4 * most + 3 <= width and not self.deck.ascii else 1  # as _chunks draws them
         backs = back * most + 1 + len(str(most))
         return backs + len(sep) + cell_len(info.level) > width
 
-    def _lines(self, width: int, short: bool = False) -> list[Text]:
-        """The lines at ``width``; ``short``: without the partner label."""
+    def _lines(self, width: int, short: int = 0) -> list[Text]:
+        """The lines at ``width``; ``short``: 1 without the partner label, 2 without the AI
+        level too."""
         lines: list[Text] = []
         sep = " " if width < 16 else " · "
-        who, together, cards, taken = self._chunks(width)
+        who, together, cards, taken = self._chunks(width, level=short < 2)
         if self.folded:
             groups = [cards + taken]
         elif len(cards) > 1 and self._level_apart(width, sep):
@@ -617,21 +624,24 @@ class SeatView(CardCanvas):
             lines.extend(flow(group, width, sep, self._style("label")))
         return lines
 
-    def _short(self, width: int, room: int) -> bool:
-        """Whether this seat's side column, ``room`` lines high, is too short for every line
-        of its seats (all of them ``width`` wide): they go without the partner label then."""
+    def _short(self, width: int, room: int) -> int:
+        """How short the seats of this seat's side column, ``room`` lines high, go (all of them
+        ``width`` wide; see :meth:`_lines`): 0 where every line fits."""
         if not self.has_class("-side") or self.parent is None:
-            return False
+            return 0
         seats = [s for s in self.parent.children if isinstance(s, SeatView) and s.info is not None]
-        return sum(len(s._lines(width)) + s.styles.margin.height for s in seats) > room
+        return next((short for short in (0, 1) if sum(len(s._lines(width, short)) + s.styles.margin.height
+                                                      for s in seats) <= room), 2)
 
     def render(self) -> Text:
         if self.info is None:
             return Text("")
         width = max(4, self.content_size.width)
         lines = self._lines(width)
-        if len(lines) > self.content_size.height and self.has_class("-side"):  # laid out short
-            lines = self._lines(width, short=True)
+        for short in (1, 2):  # laid out short
+            if len(lines) <= self.content_size.height or not self.has_class("-side"):
+                break
+            lines = self._lines(width, short)
         lines = lines[: max(1, self.content_size.height)]
         if self.has_class("-top"):  # centred over the table
             lines = [Text(" " * max(0, (width - line.cell_len) // 2)) + line for line in lines]

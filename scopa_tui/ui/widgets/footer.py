@@ -6,6 +6,7 @@ from itertools import groupby
 
 from rich.cells import cell_len
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 class FitFooter(Footer):
@@ -14,7 +15,11 @@ class FitFooter(Footer):
     otherwise: at 80 columns an online game's keys in Tagalog, Italian or French lost their
     last one off the edge ("q u"), and the replay's ran under ``^P palette`` in Italian.
     Bindings of one :class:`~textual.binding.Binding.Group` are drawn as Textual draws them:
-    their keys side by side, then the group's words once."""
+    their keys side by side, then the group's words once.
+
+    A screen's ``FOOTER_SPARE`` names the actions whose keys leave the footer first, in that
+    order, where the keys would not fit otherwise: drawn close together they ran into one
+    another (an online game at 80 columns in Tagalog, Italian, French or Spanish)."""
 
     # Textual's compact footer draws a group's words against the next key ("stepHome"): a
     # space after them, as in the normal footer.
@@ -25,10 +30,13 @@ class FitFooter(Footer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._palette_wanted = self.show_command_palette  # given up where even compact keys would not fit
+        self._spared: tuple[str, ...] = ()  # the actions whose keys are left out
 
     def compose(self):
         self._fit()
-        yield from super().compose()
+        for widget in super().compose():
+            if not (isinstance(widget, FooterKey) and widget.action in self._spared):
+                yield widget
 
     def on_resize(self) -> None:
         if self._fit():
@@ -39,7 +47,7 @@ class FitFooter(Footer):
         the palette's key docked right after a bar ("▏^P palette"; 0 if it has none)."""
         by_action: dict[str, list] = {}
         for _node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
-            if binding.show:
+            if binding.show and binding.action not in self._spared:
                 by_action.setdefault(binding.action, []).append(binding)  # one key per action, as shown
         normal = compact = 0
         display = self.app.get_key_display
@@ -63,15 +71,23 @@ class FitFooter(Footer):
         return normal, compact, palette
 
     def _fit(self) -> bool:
-        """Compact where the keys need it, and without the palette's key (Ctrl+P works on
-        every screen, the help says so) where even that is not enough; True if the palette's
-        key comes or goes."""
+        """Without the screen's spare keys where the others need the room (the palette's
+        key gives way first), compact where the keys still need it, and without the palette's
+        key (Ctrl+P works on every screen, the help says so) where even that is not enough;
+        True if a key comes or goes."""
         if not self._bindings_ready or not self.is_attached:
             return False
         width = self.size.width or self.app.size.width
+        spared = self._spared
+        self._spared = ()
         normal, compact, palette = self.widths()
+        for action in getattr(self.screen, "FOOTER_SPARE", ()):
+            if normal <= width:
+                break
+            self._spared += (action,)
+            normal, compact, palette = self.widths()
         self.compact = normal + palette > width
         show = self._palette_wanted and compact + palette <= width
-        changed = show != self.show_command_palette
+        changed = show != self.show_command_palette or spared != self._spared
         self.show_command_palette = show
         return changed
