@@ -32,6 +32,9 @@ from .tablestore import TableStore, UnfiledGame
 from .thinking import Thinking
 
 WAITING_EXPIRY = 600.0  # seconds a table that has not started stays open with nobody connected
+# Seconds a turn (or a hand's scoring pause) has at least after a server restart: its time
+# went on while the server was down, when nobody could play it (docs/online-protocol.md).
+RESTART_GRACE = 15.0
 
 
 class Link(Protocol):
@@ -275,7 +278,12 @@ class Table:
     # --- storing ------------------------------------------------------------------------
     def store_seats(self) -> None:
         self._keep(lambda store: store.set_seats(self.code, self.config, [s.to_store() for s in self.seats],
-                                                 self.game is not None))
+                                                 self.game is not None, self._began()))
+
+    def _began(self) -> float:
+        """When the turn in progress (or the hand's scoring pause) began, in seconds since the
+        epoch: what the table's file keeps of its clock (loop time means nothing to a restart)."""
+        return time.time() - (self._now() - self.clock)
 
     def _keep(self, write: Callable[[TableStore], bool]) -> None:
         """Make one write to the table's file; once one has failed (a full disk), write the table
@@ -286,7 +294,7 @@ class Table:
         if not self.unsynced and write(store):
             return
         self.unsynced = not store.rewrite(self.code, self.created, self.config, [s.to_store() for s in self.seats],
-                                          self.seed, self.game is not None, self.action_log)
+                                          self.seed, self.game is not None, self.action_log, self._began())
 
     # --- seats --------------------------------------------------------------------------
     def new_token(self) -> str:
@@ -343,8 +351,6 @@ class Table:
             return
         s.away = False
         self.store_seats()
-        if self.phase == "play" and self.game.turn == seat:
-            self.clock = self._now()  # a fresh turn limit for the returning player
         self.announce(seat, "returned")
         if self.phase == "play" and self.game.turn == seat:
             self._send_turn()
@@ -428,6 +434,7 @@ class Table:
         for i in self.open_seats:
             self.seats[i] = Seat(kind="ai", name=AI_NAME.format(seat=i + 1), level=self.config["ai"][i])
         self.game = Game(self.rules, self.seed)
+        self.clock = self._now()  # the first turn begins (kept with the seats)
         self.store_seats()
         self.game.subscribe(self._on_event)
         self.game.start()  # game_start and the first deal go out ...
@@ -496,8 +503,11 @@ class Table:
             self.start()
         return True
 
-    def restore(self, actions: list[list[Any]], started: bool) -> None:
-        """Rebuild the game from the stored actions (no messages: nobody is connected)."""
+    def restore(self, actions: list[list[Any]], started: bool, began: float | None = None) -> None:
+        """Rebuild the game from the stored actions (no messages: nobody is connected).  The
+        turn in progress keeps the deadline it had (``began``, when it began, as kept), but
+        has at least :data:`RESTART_GRACE` (or its limit, if shorter) from now; a table kept
+        without it (by an older version) gives the turn its whole limit from now."""
         now = self._now()
         for s in self.seats:  # every person's connection is gone, from now (a creator too: _pass_creator)
             if s.kind == "person":
@@ -517,7 +527,8 @@ class Table:
         self.actions = len(actions)
         self.action_log = [list(action) for action in actions]
         game.subscribe(self._on_event)
-        self.clock = now
+        elapsed = 0.0 if began is None else max(0.0, time.time() - began)  # (a clock set back: none)
+        self.clock = now - min(elapsed, max(0.0, self.turn_limit - RESTART_GRACE))
 
     def play(self, seat: int, card: str, capture: list[str]) -> None:
         """A person's play; raises :class:`NetError` when it is refused."""
@@ -553,7 +564,7 @@ class Table:
         n = self.actions
         self.action_log.append(action)
         self.actions += 1
-        self._keep(lambda store: store.add_action(self.code, n, action))
+        self._keep(lambda store: store.add_action(self.code, n, action, time.time()))  # the next turn begins
         self._after_action()
 
     def _after_action(self) -> None:

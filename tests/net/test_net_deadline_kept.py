@@ -1,0 +1,110 @@
+"""A turn's deadline is the turn's: coming back (a resume, any message from an away seat) or a
+restart of the server gives no fresh turn limit (docs/online-protocol.md, Seats)."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import types
+
+from net_helpers import Raw, running_server
+
+from scopa_tui.net import table as tables
+from scopa_tui.net.table import RESTART_GRACE
+from scopa_tui.net.tablestore import ONLINE_FILE
+
+LIMIT = 600  # the turn limit of these tables: nothing here waits for it
+
+
+async def _pair(url):
+    """Anna's and Bruno's raw sockets at a started 2-player table; the table's code and tokens."""
+    anna = await Raw.open(url, "Anna")
+    await anna.send({"type": "create", "players": 2, "turn_limit": LIMIT})
+    joined = await anna.expect("joined")
+    bruno = await Raw.open(url, "Bruno")
+    await bruno.send({"type": "join", "code": joined["code"]})
+    tokens = [joined["token"], (await bruno.expect("joined"))["token"]]
+    for raw in (anna, bruno):  # the first turn, told to both
+        await raw.expect("turn")
+    return [anna, bruno], joined["code"], tokens
+
+
+async def test_a_resume_keeps_what_was_left_of_the_turn():
+    # Dropping and resuming gave the turn a fresh limit: a player could hold a table for ever.
+    async with running_server(None) as (server, url):
+        raws, code, tokens = await _pair(url)
+        table = server.tables[code]
+        seat = table.game.turn
+        table.clock -= 500  # 500 s of the turn gone
+        await raws[seat].close()
+        back = await Raw.open(url, "Anna" if seat == 0 else "Bruno")
+        await back.send({"type": "resume", "code": code, "token": tokens[seat]})
+        await back.expect("joined")
+        assert (await back.expect("state"))["deadline"] <= LIMIT - 500
+        turn = await back.expect("turn")
+        assert turn["seat"] == seat and turn["view"] and turn["deadline"] <= LIMIT - 500
+        assert table.seconds_left() <= LIMIT - 500
+        await back.close()
+        await raws[1 - seat].close()
+
+
+async def test_coming_back_from_away_keeps_the_turns_deadline():
+    async with running_server(None) as (server, url):
+        raws, code, _tokens = await _pair(url)
+        table = server.tables[code]
+        seat = table.game.turn
+        table.clock -= 500
+        table.seats[seat].away = True  # (as the turn limit makes it; the AI is about to play)
+        await raws[seat].send({"type": "ping"})
+        turn = await raws[seat].expect("turn")
+        assert not table.seats[seat].away and turn["deadline"] <= LIMIT - 500
+        for raw in raws:
+            await raw.close()
+
+
+async def test_a_restart_keeps_the_turns_deadline(tmp_path, monkeypatch):
+    # The table's file kept no clock: a restart gave the turn in progress its whole limit again.
+    earlier = types.SimpleNamespace(time=lambda: time.time() - 500)
+    monkeypatch.setattr(tables, "time", earlier)  # the table believes its turns began 500 s ago
+    async with running_server(tmp_path) as (server, url):
+        raws, code, _tokens = await _pair(url)
+        table = server.tables[code]
+        seat = table.game.turn
+        move = table.game.view(seat).legal[0]
+        await raws[seat].send({"type": "play", **move.to_json()})  # the next turn's start is kept
+        await raws[1 - seat].expect("turn")
+        for raw in raws:
+            await raw.close()
+    monkeypatch.undo()
+    async with running_server(tmp_path) as (server, url):
+        table = server.tables[code]
+        assert table.game.turn == 1 - seat
+        assert table.seconds_left() <= LIMIT - 500
+
+
+async def test_a_turn_whose_time_ran_out_while_the_server_was_down_has_a_short_grace(tmp_path):
+    async with running_server(tmp_path) as (server, url):
+        raws, code, _tokens = await _pair(url)
+        for raw in raws:
+            await raw.close()
+    con = sqlite3.connect(tmp_path / ONLINE_FILE)
+    with con:
+        con.execute("UPDATE tables SET turn_began = ?", (time.time() - 2 * LIMIT,))  # down twice the limit
+    con.close()
+    async with running_server(tmp_path) as (server, url):
+        table = server.tables[code]
+        assert 0 < table.seconds_left() <= RESTART_GRACE  # neither forfeit at once nor a whole limit
+        assert not any(s.away for s in table.seats)
+
+
+async def test_a_table_kept_by_an_older_version_gives_the_turn_its_whole_limit(tmp_path):
+    async with running_server(tmp_path) as (server, url):
+        raws, code, _tokens = await _pair(url)
+        for raw in raws:
+            await raw.close()
+    con = sqlite3.connect(tmp_path / ONLINE_FILE)
+    with con:
+        con.execute("UPDATE tables SET turn_began = NULL")  # nothing known of the turn's start
+    con.close()
+    async with running_server(tmp_path) as (server, url):
+        assert server.tables[code].seconds_left() > LIMIT - RESTART_GRACE
