@@ -484,7 +484,7 @@ class Server:
         elif kind == "chat":
             if not conn.chat.allow():
                 raise NetError("rate_limited", f"at most {CHAT_RATE:g} chat line a second (bursts of {CHAT_BURST})")
-            table.broadcast({"type": "chat", "seat": seat, "name": table.seat_name(seat), "text": msg["text"]})
+            table.say(seat, msg["text"])
         elif kind == "rematch":
             table.ask_rematch(seat, msg["game"])
         elif kind == "leave":

@@ -27,7 +27,7 @@ from ..ai.registry import make_player
 from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
 from ..engine.game import SeededDecks
-from .messages import AI_NAME, NetError, frame
+from .messages import AI_NAME, CHAT_KEPT, NetError, frame
 from .tablestore import TableStore, UnfiledGame
 from .thinking import Thinking
 
@@ -143,6 +143,9 @@ class Table:
         self.ready: set[int] = set()
         self.rematch: set[int] = set()  # the seats whose person asked to play again (the game over)
         self.away_plays: set[int] = set()  # indices in the game's events: plays the AI made for an away person
+        # The game's chat (its newest CHAT_KEPT lines), each at the count of the game's events
+        # when it was said (``at``): a state's ``chat``. Not kept in the file: a restart loses it.
+        self.chat: list[dict[str, Any]] = []
         self.filing = False  # the finished game is being filed in the history (a rematch waits for it)
         self.clock = 0.0  # loop time the current turn (or the hand's scoring) began
         self.closed = False
@@ -243,8 +246,14 @@ class Table:
         return {"type": "state", "table": self.info(),
                 "view": view_message(game, seat) if game is not None and game.state is not None else None,
                 "turn": game.turn if game else None, "deadline": self.seconds_left(),
-                "events": self.seat_lines(seat),
+                "events": self.seat_lines(seat), "chat": self.chat,
                 "totals": list(game.totals) if game else [0] * self.rules.n_sides}
+
+    def say(self, seat: int, text: str) -> None:
+        """A chat line from ``seat``'s person, to everybody at the table, kept for the state."""
+        line = {"seat": seat, "name": self.seat_name(seat), "text": text}
+        self.chat = self.chat[1 - CHAT_KEPT:] + [{**line, "at": len(self.game.events) if self.game else 0}]
+        self.broadcast({"type": "chat", **line})
 
     def announce(self, seat: int, status: str) -> None:
         """Tell everyone what became of a seat, and the table info that follows from it."""
@@ -488,6 +497,7 @@ class Table:
         self.seed = seed_dealing_first(players, first)
         self.game, self.actions, self.ended, self.filed = None, 0, None, False
         self.ready, self.rematch, self.away_plays, self._players = set(), set(), set(), {}
+        self.chat = []
         # The table is kept afresh, its new seed and no action yet; the finished game, if the
         # history could not take it, kept apart until it does (the server files it later).
         self.action_log = []
