@@ -4,14 +4,21 @@ restart of the server gives no fresh turn limit (docs/online-protocol.md, Seats)
 from __future__ import annotations
 
 import sqlite3
+import sys
 import time
 import types
+from pathlib import Path
 
 from net_helpers import Raw, running_server
+from test_net_app import online_app, until
 
-from scopa_tui.net import table as tables
-from scopa_tui.net.table import RESTART_GRACE
-from scopa_tui.net.tablestore import ONLINE_FILE
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from helpers import settle  # noqa: E402
+
+from scopa_tui.net import table as tables  # noqa: E402
+from scopa_tui.net.table import RESTART_GRACE  # noqa: E402
+from scopa_tui.net.tablestore import ONLINE_FILE  # noqa: E402
+from scopa_tui.ui.screens.game import GameScreen  # noqa: E402
 
 LIMIT = 600  # the turn limit of these tables: nothing here waits for it
 
@@ -108,3 +115,30 @@ async def test_a_table_kept_by_an_older_version_gives_the_turn_its_whole_limit(t
     con.close()
     async with running_server(tmp_path) as (server, url):
         assert server.tables[code].seconds_left() > LIMIT - RESTART_GRACE
+
+
+async def test_the_app_shows_what_is_left_of_the_turn_after_a_reconnection(tmp_path):
+    async with running_server(tmp_path) as (server, url):
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "create", "players": 2, "turn_limit": LIMIT, "public": False})
+        code = (await bruno.expect("joined"))["code"]
+        app = online_app(url, join=code)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.phase == "play",
+                        "the game")
+            table, screen = server.tables[code], app.screen
+            if table.game.turn == 0:  # Bruno's (he created the table): he plays, and the turn is Anna's
+                await bruno.send({"type": "play", **table.game.view(0).legal[0].to_json()})
+                await until(pilot, lambda: screen._my_turn(), "Anna's turn")
+            table.clock -= 500
+            statuses = []
+            screen.table.subscribe(lambda item: statuses.append(screen.table.status))
+            screen.table.client._ws.transport.abort()  # the network drops the connection
+            await until(pilot, lambda: "reconnecting…" in statuses, "the status")
+            await until(pilot, lambda: screen.table.status == "connected" and statuses[-1] == "connected",
+                        "the return")
+            await settle(pilot, 5)
+            assert screen.table.seconds_left() <= LIMIT - 500
+            shown = str(screen.query_one("#topbar").content)
+            assert int(shown.split(" s ·")[0].split("· ")[-1]) <= LIMIT - 500, shown
+        await bruno.close()
