@@ -231,7 +231,7 @@ class Server:
             try:
                 table = Table(kept.code, kept.config, [Seat.from_store(s) for s in kept.seats], kept.seed,
                               self.options, created=kept.created)
-                table.restore(kept.actions, kept.started, kept.turn_began)
+                table.restore(kept.actions, kept.started, kept.turn_began, kept.chat)
             except Exception as e:  # noqa: BLE001 - one bad row must not keep the server down
                 self.log(f"table {kept.code} could not be rebuilt ({e!r}); left in the file")
                 continue

@@ -144,7 +144,7 @@ class Table:
         self.rematch: set[int] = set()  # the seats whose person asked to play again (the game over)
         self.away_plays: set[int] = set()  # indices in the game's events: plays the AI made for an away person
         # The game's chat (its newest CHAT_KEPT lines), each at the count of the game's events
-        # when it was said (``at``): a state's ``chat``. Not kept in the file: a restart loses it.
+        # when it was said (``at``): a state's ``chat``, kept in the file with the table.
         self.chat: list[dict[str, Any]] = []
         self.filing = False  # the finished game is being filed in the history (a rematch waits for it)
         self.clock = 0.0  # loop time the current turn (or the hand's scoring) began
@@ -253,6 +253,7 @@ class Table:
         """A chat line from ``seat``'s person, to everybody at the table, kept for the state."""
         line = {"seat": seat, "name": self.seat_name(seat), "text": text}
         self.chat = self.chat[1 - CHAT_KEPT:] + [{**line, "at": len(self.game.events) if self.game else 0}]
+        self._keep(lambda store: store.set_chat(self.code, self.chat))
         self.broadcast({"type": "chat", **line})
 
     def announce(self, seat: int, status: str) -> None:
@@ -303,7 +304,8 @@ class Table:
         if not self.unsynced and write(store):
             return
         self.unsynced = not store.rewrite(self.code, self.created, self.config, [s.to_store() for s in self.seats],
-                                          self.seed, self.game is not None, self.action_log, self._began())
+                                          self.seed, self.game is not None, self.action_log, self._began(),
+                                          self.chat)
 
     # --- seats --------------------------------------------------------------------------
     def new_token(self) -> str:
@@ -513,12 +515,14 @@ class Table:
             self.start()
         return True
 
-    def restore(self, actions: list[list[Any]], started: bool, began: float | None = None) -> None:
-        """Rebuild the game from the stored actions (no messages: nobody is connected).  The
-        turn in progress keeps the deadline it had (``began``, when it began, as kept), but
-        has at least :data:`RESTART_GRACE` (or its limit, if shorter) from now; a table kept
-        without it (by an older version) gives the turn its whole limit from now."""
+    def restore(self, actions: list[list[Any]], started: bool, began: float | None,
+                chat: list[dict[str, Any]]) -> None:
+        """Rebuild the game from the stored actions (no messages: nobody is connected), and its
+        chat.  The turn in progress keeps the deadline it had (``began``, when it began, as
+        kept), but has at least :data:`RESTART_GRACE` (or its limit, if shorter) from now; a
+        table kept without it (by an older version) gives the turn its whole limit from now."""
         now = self._now()
+        self.chat = list(chat)
         for s in self.seats:  # every person's connection is gone, from now (a creator too: _pass_creator)
             if s.kind == "person":
                 s.dropped_at = now

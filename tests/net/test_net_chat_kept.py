@@ -92,3 +92,24 @@ async def test_after_a_reconnection_the_log_shows_the_chat_in_its_place_once(tmp
             played = next(i for i, t in enumerate(after) if "played" in t)
             assert after.index("Bruno: tocca a te") < played < after.index("Bruno: bella")
         await bruno.close()
+
+
+async def test_the_chat_is_kept_over_a_restart_of_the_server(tmp_path):
+    async with running_server(tmp_path) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 2, "turn_limit": 600})
+        joined = await anna.expect("joined")
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "join", "code": joined["code"]})
+        await bruno.expect("joined")
+        await bruno.send({"type": "chat", "text": "a dopo"})
+        said = await anna.expect("chat")
+        at = len(server.tables[joined["code"]].game.events)
+        for raw in (anna, bruno):
+            await raw.close()
+    async with running_server(tmp_path) as (server, url):
+        back = await Raw.open(url, "Anna")
+        await back.send({"type": "resume", "code": joined["code"], "token": joined["token"]})
+        state = await back.expect("state")
+        assert state["chat"] == [{**{k: said[k] for k in ("seat", "name", "text")}, "at": at}]
+        await back.close()
