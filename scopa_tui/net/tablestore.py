@@ -39,7 +39,8 @@ from ..store.store import LOCK_TAKEN, acquire_lock
 
 ONLINE_FILE = "online.sqlite3"
 LOCK_FILE = "online.lock"  # locked while a server keeps its tables in the directory
-SCHEMA = 4  # 2 added ``unfiled``, 3 ``seat_games``, 4 ``tables.turn_began`` and ``chat``; an older file gains them on open
+# 2 added ``unfiled``, 3 ``seat_games``, 4 ``tables.turn_began`` and ``chat``; an older file gains them on open
+SCHEMA = 4
 SEAT_GAMES_KEEP = 30 * 24 * 3600.0  # seconds a person's finished game is kept for them to ask for
 SEAT_GAMES_SENT = 5  # the newest of a seat's games at one table that one ``games`` answer holds
 SEAT_GAMES_HELD = 2000  # seat games held in memory at most (no file, or a file that cannot take them)

@@ -69,6 +69,21 @@ async def test_coming_back_from_away_keeps_the_turns_deadline():
             await raw.close()
 
 
+async def test_coming_back_on_a_turn_whose_time_ran_out_buys_no_time():
+    async with running_server(None) as (server, url):
+        raws, code, _tokens = await _pair(url)
+        table = server.tables[code]
+        seat = table.game.turn
+        table.clock -= LIMIT  # the turn's time is out: the seat is away, the AI about to play
+        table.seats[seat].away = True
+        await raws[seat].send({"type": "ping"})
+        assert (await raws[seat].expect("turn"))["deadline"] == 0.0
+        news = await raws[seat].expect("seat")
+        assert (news["seat"], news["status"]) == (seat, "away")  # the AI plays the turn after all
+        for raw in raws:
+            await raw.close()
+
+
 async def test_a_restart_keeps_the_turns_deadline(tmp_path, monkeypatch):
     # The table's file kept no clock: a restart gave the turn in progress its whole limit again.
     earlier = types.SimpleNamespace(time=lambda: time.time() - 500)

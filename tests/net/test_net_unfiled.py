@@ -172,7 +172,7 @@ def test_an_online_file_of_schema_1_keeps_its_tables_and_gains_the_unfiled_and_t
         (table,) = store.load()
         assert (table.code, table.seed, table.config) == ("ABCDEFGH", 7, {"title": "t"})
         assert store.unfiled() == []
-        assert store.con.execute("PRAGMA user_version").fetchone() == (4,)  # the players' games (3), the turn's start (4)
+        assert store.con.execute("PRAGMA user_version").fetchone() == (4,)  # (3: the players' games, 4: more columns)
         assert store.con.execute("SELECT count(*) FROM seat_games").fetchone() == (0,)
         store.replace("ABCDEFGH", 1.0, {"title": "t", "game": 2}, [], 8, unfiled=unfiled_game())
         assert store.unfiled() == [unfiled_game()]
