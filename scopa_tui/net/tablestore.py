@@ -3,7 +3,8 @@
 A table is its settings, its seats and the seed of its game; the game itself is the list
 of actions taken since the start (a play, or dealing the next hand), one row each.  The
 seed and the actions rebuild the game exactly through the engine, so the server writes
-one small row per move and a ``kill -9`` at any moment loses at most the move being made
+one small row per move (with, in the same transaction, when the next turn began: its
+deadline after a restart) and a ``kill -9`` at any moment loses at most the move being made
 (docs/online-protocol.md, "Guarantees").
 
 A finished game that could not be filed in the history (a full disk, a damaged history
