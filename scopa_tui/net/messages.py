@@ -51,6 +51,9 @@ CHAT_MAX = 200  # characters of a chat line
 # at the table, so a flood would bury the game under them.
 CHAT_RATE = 1.0  # lines per second on average ...
 CHAT_BURST = 5  # ... with bursts of this many; more gets ``rate_limited``
+# Chat lines a table keeps of its game (the newest), for a ``state``'s ``chat``: a player who
+# comes back sees them in the log again, in order with the plays.
+CHAT_KEPT = 100
 CODE_LENGTH = 8
 # Table codes: no 0/O, 1/I/L, so a code read aloud or copied by hand is not mistaken.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -31,7 +31,7 @@ from ..engine.words import shown_name
 from ..table.base import AwayPlay, Seat, Table
 from ..table.notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
-from .messages import (AI_NAME, CHAT_BURST, CHAT_MAX, CHAT_RATE, check_points, check_seat, check_seconds,
+from .messages import (AI_NAME, CHAT_BURST, CHAT_KEPT, CHAT_MAX, CHAT_RATE, check_points, check_seat, check_seconds,
                        check_table_info, is_table_code)
 
 # The most chat lines a second (and in a burst) the server lets a table of six say, each
@@ -106,6 +106,24 @@ def seat_record(lines: list[dict[str, Any]]) -> str:
     return "".join(json.dumps(line, separators=(",", ":")) + "\n" for line in lines)
 
 
+def _chat_line(msg: dict[str, Any]) -> ChatLine:
+    """A chat line from the server as the log shows it: the name and the words, each as long
+    as the server lets them be (one of another make could send megabytes)."""
+    return ChatLine(msg["seat"], shown_name(str(msg["name"])), shown_name(str(msg["text"]), CHAT_MAX))
+
+
+def _chat_lines(kept: Any, events: int) -> list[tuple[int, ChatLine]]:
+    """A state's ``chat``: each line with the count of the game's events when it was said.
+    A line without its words, its speaker or its place is left out, as a chat message
+    without them is; so is a server's list longer than a table keeps."""
+    if not isinstance(kept, list):
+        return []
+    return [(line["at"], _chat_line(line)) for line in kept[-CHAT_KEPT:]
+            if isinstance(line, dict) and isinstance(line.get("text"), str) and isinstance(line.get("name"), str)
+            and isinstance(line.get("seat"), int) and isinstance(line.get("at"), int)
+            and not isinstance(line["at"], bool) and 0 <= line["at"] <= events]
+
+
 class RemoteTable(Table):
     """The seat ``joined`` (the server's answer to create, join or resume) holds through ``client``."""
 
@@ -162,6 +180,9 @@ class RemoteTable(Table):
     def _reset(self) -> None:
         self.events = []
         self.lines: list[dict[str, Any]] = []  # the record lines as received (docs/record-format.md)
+        # The game's chat, each line at the count of the game's events when it was said (a
+        # state's ``chat``, then the lines as they come): the log shows them again in their place.
+        self.chat_lines: list[tuple[int, ChatLine]] = []
         self.hand_scores = []
         self.totals = [0] * self.rules.n_sides
         self.winner = None
@@ -513,6 +534,7 @@ class RemoteTable(Table):
                     self.events.append(event)
             if totals:
                 self.totals = list(totals)
+            self.chat_lines = _chat_lines(msg.get("chat"), len(self.events))
             if turn is not None and self.phase == "play":
                 self._turn = turn
             self._deadline = None if deadline is None else loop.time() + deadline
@@ -594,9 +616,9 @@ class RemoteTable(Table):
             if not (isinstance(msg.get("text"), str) and isinstance(msg.get("name"), str)
                     and isinstance(msg.get("seat"), int)) or not self._chat_has_room():
                 return  # a line without its words or its speaker: not one to show
-            # as long as the server lets a line be: one of another make could send megabytes
-            self._emit(ChatLine(msg.get("seat", -1), shown_name(str(msg.get("name", ""))),
-                                shown_name(str(msg.get("text", "")), CHAT_MAX)))
+            line = _chat_line(msg)
+            self.chat_lines = self.chat_lines[1 - CHAT_KEPT:] + [(len(self.events), line)]
+            self._emit(line)
         elif kind == "error":
             self.replaced = self.replaced or msg.get("code") == "replaced"
             if msg.get("ref") == "state":  # a server that cannot be asked again: the game goes on

@@ -231,7 +231,7 @@ class Server:
             try:
                 table = Table(kept.code, kept.config, [Seat.from_store(s) for s in kept.seats], kept.seed,
                               self.options, created=kept.created)
-                table.restore(kept.actions, kept.started)
+                table.restore(kept.actions, kept.started, kept.turn_began, kept.chat)
             except Exception as e:  # noqa: BLE001 - one bad row must not keep the server down
                 self.log(f"table {kept.code} could not be rebuilt ({e!r}); left in the file")
                 continue
@@ -484,7 +484,7 @@ class Server:
         elif kind == "chat":
             if not conn.chat.allow():
                 raise NetError("rate_limited", f"at most {CHAT_RATE:g} chat line a second (bursts of {CHAT_BURST})")
-            table.broadcast({"type": "chat", "seat": seat, "name": table.seat_name(seat), "text": msg["text"]})
+            table.say(seat, msg["text"])
         elif kind == "rematch":
             table.ask_rematch(seat, msg["game"])
         elif kind == "leave":

@@ -27,11 +27,14 @@ from ..ai.registry import make_player
 from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
 from ..engine.game import SeededDecks
-from .messages import AI_NAME, NetError, frame
+from .messages import AI_NAME, CHAT_KEPT, NetError, frame
 from .tablestore import TableStore, UnfiledGame
 from .thinking import Thinking
 
 WAITING_EXPIRY = 600.0  # seconds a table that has not started stays open with nobody connected
+# Seconds a turn (or a hand's scoring pause) has at least after a server restart: its time
+# went on while the server was down, when nobody could play it (docs/online-protocol.md).
+RESTART_GRACE = 15.0
 
 
 class Link(Protocol):
@@ -140,6 +143,9 @@ class Table:
         self.ready: set[int] = set()
         self.rematch: set[int] = set()  # the seats whose person asked to play again (the game over)
         self.away_plays: set[int] = set()  # indices in the game's events: plays the AI made for an away person
+        # The game's chat (its newest CHAT_KEPT lines), each at the count of the game's events
+        # when it was said (``at``): a state's ``chat``, kept in the file with the table.
+        self.chat: list[dict[str, Any]] = []
         self.filing = False  # the finished game is being filed in the history (a rematch waits for it)
         self.clock = 0.0  # loop time the current turn (or the hand's scoring) began
         self.closed = False
@@ -240,8 +246,15 @@ class Table:
         return {"type": "state", "table": self.info(),
                 "view": view_message(game, seat) if game is not None and game.state is not None else None,
                 "turn": game.turn if game else None, "deadline": self.seconds_left(),
-                "events": self.seat_lines(seat),
+                "events": self.seat_lines(seat), "chat": self.chat,
                 "totals": list(game.totals) if game else [0] * self.rules.n_sides}
+
+    def say(self, seat: int, text: str) -> None:
+        """A chat line from ``seat``'s person, to everybody at the table, kept for the state."""
+        line = {"seat": seat, "name": self.seat_name(seat), "text": text}
+        self.chat = self.chat[1 - CHAT_KEPT:] + [{**line, "at": len(self.game.events) if self.game else 0}]
+        self._keep(lambda store: store.set_chat(self.code, self.chat))
+        self.broadcast({"type": "chat", **line})
 
     def announce(self, seat: int, status: str) -> None:
         """Tell everyone what became of a seat, and the table info that follows from it."""
@@ -275,7 +288,12 @@ class Table:
     # --- storing ------------------------------------------------------------------------
     def store_seats(self) -> None:
         self._keep(lambda store: store.set_seats(self.code, self.config, [s.to_store() for s in self.seats],
-                                                 self.game is not None))
+                                                 self.game is not None, self._began()))
+
+    def _began(self) -> float:
+        """When the turn in progress (or the hand's scoring pause) began, in seconds since the
+        epoch: what the table's file keeps of its clock (loop time means nothing to a restart)."""
+        return time.time() - (self._now() - self.clock)
 
     def _keep(self, write: Callable[[TableStore], bool]) -> None:
         """Make one write to the table's file; once one has failed (a full disk), write the table
@@ -286,7 +304,8 @@ class Table:
         if not self.unsynced and write(store):
             return
         self.unsynced = not store.rewrite(self.code, self.created, self.config, [s.to_store() for s in self.seats],
-                                          self.seed, self.game is not None, self.action_log)
+                                          self.seed, self.game is not None, self.action_log, self._began(),
+                                          self.chat)
 
     # --- seats --------------------------------------------------------------------------
     def new_token(self) -> str:
@@ -343,8 +362,6 @@ class Table:
             return
         s.away = False
         self.store_seats()
-        if self.phase == "play" and self.game.turn == seat:
-            self.clock = self._now()  # a fresh turn limit for the returning player
         self.announce(seat, "returned")
         if self.phase == "play" and self.game.turn == seat:
             self._send_turn()
@@ -428,6 +445,7 @@ class Table:
         for i in self.open_seats:
             self.seats[i] = Seat(kind="ai", name=AI_NAME.format(seat=i + 1), level=self.config["ai"][i])
         self.game = Game(self.rules, self.seed)
+        self.clock = self._now()  # the first turn begins (kept with the seats)
         self.store_seats()
         self.game.subscribe(self._on_event)
         self.game.start()  # game_start and the first deal go out ...
@@ -481,6 +499,7 @@ class Table:
         self.seed = seed_dealing_first(players, first)
         self.game, self.actions, self.ended, self.filed = None, 0, None, False
         self.ready, self.rematch, self.away_plays, self._players = set(), set(), set(), {}
+        self.chat = []
         # The table is kept afresh, its new seed and no action yet; the finished game, if the
         # history could not take it, kept apart until it does (the server files it later).
         self.action_log = []
@@ -496,9 +515,14 @@ class Table:
             self.start()
         return True
 
-    def restore(self, actions: list[list[Any]], started: bool) -> None:
-        """Rebuild the game from the stored actions (no messages: nobody is connected)."""
+    def restore(self, actions: list[list[Any]], started: bool, began: float | None,
+                chat: list[dict[str, Any]]) -> None:
+        """Rebuild the game from the stored actions (no messages: nobody is connected), and its
+        chat.  The turn in progress keeps the deadline it had (``began``, when it began, as
+        kept), but has at least :data:`RESTART_GRACE` (or its limit, if shorter) from now; a
+        table kept without it (by an older version) gives the turn its whole limit from now."""
         now = self._now()
+        self.chat = list(chat)
         for s in self.seats:  # every person's connection is gone, from now (a creator too: _pass_creator)
             if s.kind == "person":
                 s.dropped_at = now
@@ -517,7 +541,8 @@ class Table:
         self.actions = len(actions)
         self.action_log = [list(action) for action in actions]
         game.subscribe(self._on_event)
-        self.clock = now
+        elapsed = 0.0 if began is None else max(0.0, time.time() - began)  # (a clock set back: none)
+        self.clock = now - min(elapsed, max(0.0, self.turn_limit - RESTART_GRACE))
 
     def play(self, seat: int, card: str, capture: list[str]) -> None:
         """A person's play; raises :class:`NetError` when it is refused."""
@@ -553,7 +578,7 @@ class Table:
         n = self.actions
         self.action_log.append(action)
         self.actions += 1
-        self._keep(lambda store: store.add_action(self.code, n, action))
+        self._keep(lambda store: store.add_action(self.code, n, action, time.time()))  # the next turn begins
         self._after_action()
 
     def _after_action(self) -> None:

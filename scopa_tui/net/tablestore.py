@@ -3,7 +3,8 @@
 A table is its settings, its seats and the seed of its game; the game itself is the list
 of actions taken since the start (a play, or dealing the next hand), one row each.  The
 seed and the actions rebuild the game exactly through the engine, so the server writes
-one small row per move and a ``kill -9`` at any moment loses at most the move being made
+one small row per move (with, in the same transaction, when the next turn began: its
+deadline after a restart) and a ``kill -9`` at any moment loses at most the move being made
 (docs/online-protocol.md, "Guarantees").
 
 A finished game that could not be filed in the history (a full disk, a damaged history
@@ -39,7 +40,8 @@ from ..store.store import LOCK_TAKEN, acquire_lock
 
 ONLINE_FILE = "online.sqlite3"
 LOCK_FILE = "online.lock"  # locked while a server keeps its tables in the directory
-SCHEMA = 3  # 2 added ``unfiled``, 3 ``seat_games``; an older file gains them on open (CREATE ... IF NOT EXISTS)
+# 2 added ``unfiled``, 3 ``seat_games``, 4 ``tables.turn_began`` and ``chat``; an older file gains them on open
+SCHEMA = 4
 SEAT_GAMES_KEEP = 30 * 24 * 3600.0  # seconds a person's finished game is kept for them to ask for
 SEAT_GAMES_SENT = 5  # the newest of a seat's games at one table that one ``games`` answer holds
 SEAT_GAMES_HELD = 2000  # seat games held in memory at most (no file, or a file that cannot take them)
@@ -52,7 +54,10 @@ CREATE TABLE IF NOT EXISTS tables (
                             -- turn_limit, public, creator
     seats TEXT NOT NULL,    -- JSON: one {name, kind, level, token, left} per seat
     seed INTEGER NOT NULL,
-    started INTEGER NOT NULL DEFAULT 0
+    started INTEGER NOT NULL DEFAULT 0,
+    turn_began REAL,        -- when the turn in progress (or the scoring pause) began, seconds since
+                            -- the epoch: its deadline after a restart (NULL: an older version's row)
+    chat TEXT               -- JSON: the game's newest chat lines, {seat, name, text, at} (NULL: none)
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL REFERENCES tables(code) ON DELETE CASCADE,
@@ -92,6 +97,8 @@ class StoredTable:
     seed: int
     started: bool
     actions: list[list[Any]] = field(default_factory=list)
+    turn_began: float | None = None  # seconds since the epoch; None when not kept
+    chat: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -222,6 +229,10 @@ class TableStore:
                 raise sqlite3.DatabaseError(f"it fails its integrity check ({check[0] if check else 'no answer'})")
             self._missing = _missing(con, version)
             con.executescript(_TABLES)
+            have = {row[1] for row in con.execute("PRAGMA table_info(tables)")}
+            for column, kind in (("turn_began", "REAL"), ("chat", "TEXT")):  # a file of schema 1 to 3
+                if column not in have:
+                    con.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
             con.execute(f"PRAGMA user_version = {SCHEMA}")
         except BaseException:
             con.close()
@@ -278,13 +289,18 @@ class TableStore:
         return self._run("INSERT INTO tables (code, created, config, seats, seed) VALUES (?,?,?,?,?)",
                   (code, created, json.dumps(config), json.dumps(seats), seed))
 
-    def set_seats(self, code: str, config: dict, seats: list[dict], started: bool) -> bool:
-        return self._run("UPDATE tables SET config = ?, seats = ?, started = ? WHERE code = ?",
-                  (json.dumps(config), json.dumps(seats), int(started), code))
+    def set_seats(self, code: str, config: dict, seats: list[dict], started: bool, turn_began: float) -> bool:
+        return self._run("UPDATE tables SET config = ?, seats = ?, started = ?, turn_began = ? WHERE code = ?",
+                  (json.dumps(config), json.dumps(seats), int(started), turn_began, code))
 
-    def add_action(self, code: str, n: int, action: list) -> bool:
-        return self._run("INSERT INTO actions (code, n, action) VALUES (?,?,?)",
-                  (code, n, json.dumps(action, separators=(",", ":"))))
+    def set_chat(self, code: str, chat: list[dict]) -> bool:
+        return self._run("UPDATE tables SET chat = ? WHERE code = ?", (json.dumps(chat), code))
+
+    def add_action(self, code: str, n: int, action: list, turn_began: float) -> bool:
+        """The action ``n`` and when the turn after it began, made together."""
+        return self._transaction([("INSERT INTO actions (code, n, action) VALUES (?,?,?)",
+                                   (code, n, json.dumps(action, separators=(",", ":")))),
+                                  ("UPDATE tables SET turn_began = ? WHERE code = ?", (turn_began, code))])
 
     def remove(self, code: str) -> None:
         """Forget a table (its game is over and filed in the history, or it was closed)."""
@@ -306,14 +322,16 @@ class TableStore:
         return False
 
     def rewrite(self, code: str, created: float, config: dict, seats: list[dict], seed: int, started: bool,
-                actions: list[list]) -> bool:
+                actions: list[list], turn_began: float, chat: list[dict]) -> bool:
         """The table whole, its row and every action of its game, in one transaction: after a
         write it missed (a full disk for a while), the file holds the game again as it is, where
         the actions written after the gap rebuilt another game, or none ("4s is not in your
         hand"), at the next start.  True when made."""
         writes = [("DELETE FROM tables WHERE code = ?", (code,)),
-                  ("INSERT INTO tables (code, created, config, seats, seed, started) VALUES (?,?,?,?,?,?)",
-                   (code, created, json.dumps(config), json.dumps(seats), seed, int(started)))]
+                  ("INSERT INTO tables (code, created, config, seats, seed, started, turn_began, chat)"
+                   " VALUES (?,?,?,?,?,?,?,?)",
+                   (code, created, json.dumps(config), json.dumps(seats), seed, int(started), turn_began,
+                    json.dumps(chat)))]
         writes += [("INSERT INTO actions (code, n, action) VALUES (?,?,?)",
                     (code, n, json.dumps(action, separators=(",", ":")))) for n, action in enumerate(actions)]
         return self._transaction(writes)
@@ -371,14 +389,21 @@ class TableStore:
         if self.con is None:
             return []
         out = []
-        for code, created, config, seats, seed, started in self.con.execute(
-                "SELECT code, created, config, seats, seed, started FROM tables ORDER BY created").fetchall():
+        for code, created, config, seats, seed, started, began, chat in self.con.execute(
+                "SELECT code, created, config, seats, seed, started, turn_began, chat FROM tables"
+                " ORDER BY created").fetchall():
             try:
                 if not isinstance(code, str):
                     raise ValueError("its code is not text")
                 actions = [_json(a) for (a,) in self.con.execute(
                     "SELECT action FROM actions WHERE code = ? ORDER BY n", (code,))]
-                out.append(StoredTable(code, created, _json(config), _json(seats), seed, bool(started), actions))
+                if began is not None and not isinstance(began, (int, float)):
+                    raise ValueError("its turn_began is not a number")
+                chat = [] if chat is None else _json(chat)
+                if not isinstance(chat, list):
+                    raise ValueError("its chat is not a list")
+                out.append(StoredTable(code, created, _json(config), _json(seats), seed, bool(started), actions,
+                                       began, chat))
             except (ValueError, RecursionError) as e:
                 name = code if isinstance(code, str) else repr(code)
                 self.log(f"table {name:.40} in {self.path} cannot be read ({e}); left in the file")

@@ -19,7 +19,7 @@ No Textual here, and no I/O: a table that needs a thread or a timer asks its
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -143,6 +143,8 @@ class Table:
     winner: int | None = None
     hand_scores: list[HandScore]
     events: list[Event]  # the game's events so far, as this seat may see them
+    # The game's chat lines (a table on a server), each with the count of ``events`` when it was said.
+    chat_lines: Sequence[tuple[int, ChatLine]] = ()
 
     @property
     def status(self) -> str:

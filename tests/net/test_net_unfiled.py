@@ -172,7 +172,7 @@ def test_an_online_file_of_schema_1_keeps_its_tables_and_gains_the_unfiled_and_t
         (table,) = store.load()
         assert (table.code, table.seed, table.config) == ("ABCDEFGH", 7, {"title": "t"})
         assert store.unfiled() == []
-        assert store.con.execute("PRAGMA user_version").fetchone() == (3,)  # and the players' games (3)
+        assert store.con.execute("PRAGMA user_version").fetchone() == (4,)  # (3: the players' games, 4: more columns)
         assert store.con.execute("SELECT count(*) FROM seat_games").fetchone() == (0,)
         store.replace("ABCDEFGH", 1.0, {"title": "t", "game": 2}, [], 8, unfiled=unfiled_game())
         assert store.unfiled() == [unfiled_game()]
@@ -185,7 +185,7 @@ def test_a_kept_game_outlives_its_table_and_goes_only_when_filed(tmp_path):
     store = TableStore(tmp_path, logs.append)
     try:
         store.add("ABCDEFGH", 1.0, {"game": 1}, [], 7)
-        store.add_action("ABCDEFGH", 0, ["next"])
+        store.add_action("ABCDEFGH", 0, ["next"], 2.0)
         store.replace("ABCDEFGH", 1.0, {"game": 2}, [], 8, unfiled=unfiled_game())
         (table,) = store.load()
         assert (table.seed, table.config, table.actions) == (8, {"game": 2}, [])

@@ -245,8 +245,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._banner_source: Callable[[], Text] | None = None
         self._shown = False  # the first frame drawn (_first_shown): an AI's turn waits for it
         self._turn_waits = False
-        # The table's events when the screen last drew the game from it (_draw_afresh), by id:
-        # their notices, still queued, are already on screen and not taken again.
+        # The table's events and chat lines when the screen last drew the game from it
+        # (_draw_afresh), by id: their notices, still queued, are already on screen and not taken again.
         self._drawn: dict[int, object] = {}
 
     # --- layout ----------------------------------------------------------------------
@@ -340,7 +340,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _draw_afresh(self) -> None:
         # A table on a server reads its messages ahead of the screen: the events it has taken
         # are drawn here, and their notices still on the way would be logged and counted twice.
-        self._drawn = {id(e): e for e in self.table.events}
+        self._drawn = {id(e): e for e in (*self.table.events, *(line for _at, line in self.table.chat_lines))}
         self._rebuild_log()
         self._picture_from_game()
         self.call_after_refresh(self._show_state)  # widgets set during on_mount need a refresh
@@ -679,13 +679,19 @@ class GameScreen(Translated, StyledOnMount, Screen):
                                None if event.dealer == self.me else self.names[event.dealer])
 
     def _rebuild_log(self) -> None:
-        """A game under way (e.g. resumed): the log of its current hand, from the game's events."""
+        """A game under way (e.g. resumed): the log of its current hand, from the game's events,
+        with the chat said meanwhile in its place (a table on a server)."""
         events = list(self.table.events)
         start = max((i for i, e in enumerate(events) if isinstance(e, Dealt) and e.first), default=0)
         while start > 0 and isinstance(events[start - 1], Redealt):
             start -= 1
-        for event in events[start:]:
+        chat = [(at, line) for at, line in self.table.chat_lines if at >= start]
+        for i, event in enumerate(events[start:], start):
+            while chat and chat[0][0] <= i:  # said before this event
+                self._log_chat(chat.pop(0)[1])
             self._log_event(event)
+        for _at, line in chat:
+            self._log_chat(line)
 
     def _redeal_text(self, event: Redealt) -> str:
         # TRANSLATORS: {kings} is the deck's name for its Kings in the plural ("Re", "Reyes", "Kings").
@@ -996,9 +1002,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self._log(text, "", (lambda news=news, name=notice.name: _(news).format(name=name)) if news else None)
             self.app.notify(text, timeout=4)
             self._refresh_widgets()
-        elif isinstance(notice, ChatLine):  # plain text: PlayLog writes Text, never markup
-            who = self.names[self.me] if notice.seat == self.me else notice.name
-            self._log(f"{labelled(who)} {notice.text}", "")
+        elif isinstance(notice, ChatLine):
+            if self._drawn.pop(id(notice), None) is not notice:  # (else logged with the whole state)
+                self._log_chat(notice)
             now = time.monotonic()
             if notice.seat != self.me and now >= self._chat_toast_until:
                 # One chat notice at a time, of one short line: lines said faster, or longer (200
@@ -1010,6 +1016,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif isinstance(notice, TableError):
             self._set_message(Text(notice.text, style="bold"))
             self.app.notify(notice.text, severity="warning", timeout=6)
+
+    def _log_chat(self, line) -> None:
+        """A chat line in the log: plain text (PlayLog writes Text, never markup)."""
+        who = self.names[self.me] if line.seat == self.me else line.name
+        self._log(f"{labelled(who)} {line.text}", "")
 
     def _start_afresh(self, head: Callable[[], str] | None = None) -> None:
         """Forget the picture and draw the table's state as it is now; ``head`` writes the
