@@ -293,13 +293,17 @@ class HandTable:
         n = len(score.sides)
         label_w = ROOMY_LABEL_WIDTH if roomy else LABEL_WIDTH
         value_w = value_width(width, n, label_w)
+        # What the division into equal columns leaves over goes to the last side's: the table,
+        # and so its rules, as wide as the panel (they stopped a cell or two short of it).
+        spare = max(0, width - label_w - n * (MARK_WIDTH + value_w))
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=0,
                       collapse_padding=True, expand=False, border_style=st("note"), leading=int(roomy))
         vertical = "middle" if roomy else "top"
         table.add_column("", width=label_w, no_wrap=True, style=st("label"), vertical=vertical)
-        for name in self.side_names[:n]:
+        for i, name in enumerate(self.side_names[:n]):
             table.add_column("", width=1, no_wrap=True, vertical=vertical)
-            table.add_column(Text(name, style=st("label")), width=value_w, overflow="fold", vertical=vertical)
+            table.add_column(Text(name, style=st("label")), width=value_w + (spare if i == n - 1 else 0),
+                             overflow="fold", vertical=vertical)
         won = {a.point: a.side for a in score.awards}
         mark = ">" if deck.ascii else "▶"
 

@@ -255,3 +255,16 @@ def test_where_the_game_stands_is_a_centred_line_of_its_own_not_under_the_notes_
     leftovers = next(row for row in lines if row.startswith("Leftovers"))
     value_column = len(leftovers) - len(leftovers[len("Leftovers"):].lstrip())
     assert left != value_column
+
+
+@pytest.mark.parametrize("players, size", [(2, (80, 24)), (3, (80, 24)), (3, (90, 24)), (2, (160, 50)),
+                                           (3, (130, 40))])
+async def test_the_rule_under_the_names_spans_the_scoring_exactly(players, size):
+    # The columns were the width shared out equally, rounded down: the rule stopped a cell or
+    # two short of the panel's content (two with three sides at 90 columns).
+    app = hand_over_app(first_hand(players), players)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(ScoringView)
+        rule = next(line for line in shown(view).splitlines() if "─" in line)
+        assert rule == "─" * view.content_region.width
