@@ -58,7 +58,8 @@ class Frame:
     dealer: int
     words: Words  # what happened, in words (cards as "7d": the viewer shows them in its deck style)
     hands: tuple[tuple[int, ...], ...]  # every seat's hand after this step
-    table: tuple[int, ...]  # the table before a play (the play shows on it), after anything else
+    table: tuple[int, ...]  # the table before a play (the play shows on it), after anything else,
+    # its cards in the places the game laid them (:func:`keep_places`)
     played: int | None = None
     seat: int | None = None
     captured: tuple[int, ...] = ()
@@ -100,6 +101,24 @@ class ReplayGame:
         return [i for i, f in enumerate(self.frames) if i == 0 or f.hand != self.frames[i - 1].hand]
 
 
+def keep_places(places: list[int | None], table) -> list[int | None]:
+    """The table's places after a play, as the game lays them out (README.md, Keys: a card
+    keeps its letter while it stays on the table): every card that stays keeps its place, a
+    card new to the table takes the first place left free or one after the last; ``None`` is a
+    free place.  Only a hand's first deal lays the places out afresh."""
+    now = set(table)
+    places = [c if c in now else None for c in places]
+    for card in table:
+        if card not in places:
+            if None in places:
+                places[places.index(None)] = card
+            else:
+                places.append(card)
+    while places and places[-1] is None:
+        places.pop()
+    return places
+
+
 def _seat_names(players: int, meta: dict[str, Any], names: list[str] | None) -> list[str]:
     """Each seat's name, from the history's row or the record's ``scopa_tui`` object, as it may
     be shown (:func:`shown_name`: a name from a file may hold what the terminal would obey, ESC
@@ -121,7 +140,10 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
     sweep = rules.variant_info.sweep_name
 
     game = records.new_game(rg, side_names=side_names)
-    table_before: list[tuple[int, ...]] = [()]
+    places: list[int | None] = []  # the table's cards where the game shows them (keep_places)
+
+    def laid() -> tuple[int, ...]:
+        return tuple(c for c in places if c is not None)
 
     def piles() -> tuple[Pile, ...]:
         s = game.state
@@ -148,17 +170,18 @@ def build(rg: records.RecordGame, names: list[str] | None = None) -> ReplayGame:
             text = (_dealt(ev.hand, seat_names[ev.dealer], ev.table, ev.escobas,
                            len(ev.hands[ev.dealer]) if ev.hands else 3)
                     if ev.first else _new_cards(ev.stock))
+            if ev.first:  # a new table, in the order it was dealt (Escoba's taken at once: none)
+                places[:] = game.table
             frames.append(Frame("deal", ev.hand, ev.dealer, text,
-                                tuple(tuple(h) for h in ev.hands) if ev.first else hands(), tuple(game.table),
+                                tuple(tuple(h) for h in ev.hands) if ev.first else hands(), laid(),
                                 piles=piles(), totals=tuple(game.totals), stock=ev.stock))
-            table_before[0] = tuple(game.table)
         elif isinstance(ev, Played):
             text = _played(seat_names[ev.seat], ev.card, ev.capture, ev.scopa, sweep)
             move = sum(1 for f in frames if f.kind == "play" and f.hand == ev.hand) + 1
-            frames.append(Frame("play", ev.hand, game.dealer, text, hands(), table_before[0],
+            frames.append(Frame("play", ev.hand, game.dealer, text, hands(), laid(),
                                 played=ev.card, seat=ev.seat, captured=tuple(ev.capture), scopa=ev.scopa,
                                 piles=piles(), totals=tuple(game.totals), stock=len(s.stock), move=move))
-            table_before[0] = tuple(ev.table)
+            places[:] = keep_places(places, ev.table)
         elif isinstance(ev, HandEnded):
             score = ev.score
             frames.append(Frame("hand_end", score.hand, game.dealer, _scored(score.hand, side_names, score.points),

@@ -22,7 +22,7 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.style import Style
 from rich.table import Table
-from rich.text import Text
+from rich.text import Span, Text
 from textual.widget import Widget
 
 from ..engine import CATEGORY_NAMES, HandScore, SideScore
@@ -32,6 +32,7 @@ from ..engine.words import both_sides, elides, is_your_side, neither, side_score
 from ..store.words import deal_sweeps_word
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
+from .widgets.legible import legible, opacity
 
 LABEL_WIDTH = 11  # "Settebello" and a space (translations of the labels fit in 10)
 RE_BELLO = card(10, "d")  # the King of coins: the re bello
@@ -72,6 +73,18 @@ def _cards(cards, deck: DeckStyle, style: Styler) -> Text:
             out.append(" ")
         out.append(deck.short(card), style(suit_role(card)))
     return out
+
+
+def _on(cell: Text, style: Style) -> None:
+    """``cell`` drawn in ``style``, a point won's: its colour under the cell's own (a suit, a
+    note), which are made readable on its background too (widgets/legible.py): they were on
+    the panel's.  The background goes under the words only, not the column's width."""
+    def readable(part: str | Style) -> Style:
+        return legible(part if isinstance(part, Style) else Style.parse(part), style.bgcolor)
+
+    cell.style = Style(color=style.color) + readable(cell.style)
+    cell.spans[:] = [Span(span.start, span.end, readable(span.style)) for span in cell.spans]
+    cell.stylize(style.without_color + Style(bgcolor=style.bgcolor))
 
 
 def primiera_cell(side: SideScore, deck: DeckStyle, style: Styler = _plain) -> Text:
@@ -293,13 +306,17 @@ class HandTable:
         n = len(score.sides)
         label_w = ROOMY_LABEL_WIDTH if roomy else LABEL_WIDTH
         value_w = value_width(width, n, label_w)
+        # What the division into equal columns leaves over goes to the last side's: the table,
+        # and so its rules, as wide as the panel (they stopped a cell or two short of it).
+        spare = max(0, width - label_w - n * (MARK_WIDTH + value_w))
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=0,
                       collapse_padding=True, expand=False, border_style=st("note"), leading=int(roomy))
         vertical = "middle" if roomy else "top"
         table.add_column("", width=label_w, no_wrap=True, style=st("label"), vertical=vertical)
-        for name in self.side_names[:n]:
+        for i, name in enumerate(self.side_names[:n]):
             table.add_column("", width=1, no_wrap=True, vertical=vertical)
-            table.add_column(Text(name, style=st("label")), width=value_w, overflow="fold", vertical=vertical)
+            table.add_column(Text(name, style=st("label")), width=value_w + (spare if i == n - 1 else 0),
+                             overflow="fold", vertical=vertical)
         won = {a.point: a.side for a in score.awards}
         mark = ">" if deck.ascii else "▶"
 
@@ -309,7 +326,7 @@ class HandTable:
             out: list[Text | str] = [label]  # type: ignore[list-item]
             for i, cell in enumerate(cells):
                 if i in taken:
-                    cell.stylize(st("won"))
+                    _on(cell, st("won"))
                     out += [Text(mark, style=st("mark")), cell]
                 else:
                     out += ["", cell]
@@ -411,12 +428,16 @@ class HandTable:
 
 
 class _Themed(Widget):
-    """A widget whose Rich styles come from the ``scoring--*`` component classes (scoring.tcss)."""
+    """A widget whose Rich styles come from the ``scoring--*`` component classes (scoring.tcss),
+    their colours readable on its background (widgets/legible.py): a note muted, not the
+    full foreground."""
 
     COMPONENT_CLASSES = {f"scoring--{role}" for role in ROLES}
 
     def _style(self, role: str) -> Style:
-        return self.get_component_rich_style(f"scoring--{role}", partial=True)
+        name = f"scoring--{role}"
+        return legible(self.get_component_rich_style(name, partial=True), self.background_colors[1],
+                       alpha=opacity(self, name))
 
 
 class ScoringView(_Themed):

@@ -69,5 +69,6 @@ async def test_the_scoring_and_game_over_buttons_underline_their_words_only():
         assert [b.id for b in buttons] == ["again", "new", "quit"]
         for button in buttons:
             await check_focused(pilot, button)
-            # as wide as before: the words and a cell of the button's colour each side
-            assert button.outer_size.width == max(16, cell_len(words(button)) + 2)
+            # the words and a cell of the button's colour each side (as wide as their words:
+            # evenly spaced, scoring.tcss)
+            assert button.outer_size.width == cell_len(words(button)) + 2

@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 from textual.color import Color
 
-from scopa_tui.ui.widgets.cards import CardCanvas
+from scopa_tui.ui.scoring_view import ScoringView
+from scopa_tui.ui.widgets.cards import CardCanvas, TableView
 from scopa_tui.ui.widgets.legible import TEXT, contrast, readable
 from scopa_tui.ui.widgets.scoreboard import PlayLog, ScoreBoard
 
 from .helpers import make_app, settle
+from .scoring_data import escoba_hand, first_hand, hand_over_app
 
 
 def test_contrast_and_readable():
@@ -54,3 +56,68 @@ async def test_the_cards_seats_score_and_plays_read_in_every_theme(theme):
         for widget in widgets:
             ratio, text = _worst(widget)
             assert ratio >= 2.9, f"{theme}: {type(widget).__name__} draws {text!r} at {ratio:.2f}:1"
+
+
+def _drawn(widget, words: str) -> tuple[Color, Color]:
+    """The colour and the background of the first text in ``widget``'s lines holding ``words``."""
+    for y in range(widget.size.height):
+        for segment in widget.render_line(y):
+            if words in segment.text:
+                style = segment.style
+                back = style.bgcolor if style.bgcolor is not None else None
+                return (Color.from_rich_color(style.color),
+                        Color.from_rich_color(back) if back is not None else widget.background_colors[1])
+    raise AssertionError(f"{words!r} not drawn in {type(widget).__name__}")
+
+
+THEMES = ["scopa-felt", "textual-light", "textual-dark", "catppuccin-latte", "solarized-light", "nord", "gruvbox"]
+
+
+def _muted(muted: tuple[Color, Color], full: tuple[Color, Color], what: str) -> None:
+    """``muted`` reads (4.5:1) and stands nearer its background than the full foreground, or,
+    where that foreground itself barely reads (solarized-light's, 4.4:1), just past 4.5:1."""
+    (fg, bg), (full_fg, full_bg) = muted, full
+    assert contrast(fg, bg) >= TEXT, f"{what} at {contrast(fg, bg):.2f}:1"
+    assert contrast(fg, bg) < max(contrast(full_fg, full_bg), TEXT + 0.5), \
+        f"{what} {fg.hex} is not muted (the full {full_fg.hex})"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+async def test_muted_text_in_the_game_is_muted_and_reads(theme):
+    # $foreground-muted is the foreground at 60%: the widgets that draw their own text dropped
+    # the 60% and drew the piles, the table's letters and the log's hand headings in the full
+    # foreground; blended over their background first, then made readable, they are muted again.
+    app = make_app(seed=7, theme=theme)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        board, log = app.screen.query_one(ScoreBoard), app.screen.query_one(PlayLog)
+        full = _drawn(board, "Anna")  # a seat's name: the foreground
+        _muted(_drawn(board, "0 cards"), full, "the pile")
+        _muted(_drawn(log, "Hand 1"), full, "the log's hand heading")
+        _muted(_drawn(app.screen.query_one(TableView), " a "), full, "a table card's letter")
+
+
+@pytest.mark.parametrize("theme", THEMES)
+async def test_the_scorings_notes_are_muted_and_read(theme):
+    app = hand_over_app(first_hand(2), 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        view = app.screen.query_one(ScoringView)
+        # the dash of the side without the settebello, beside a total in the foreground
+        _muted(_drawn(view, "—"), _drawn(view, "Anna"), "the scoring's note")
+
+
+@pytest.mark.parametrize("theme", [*THEMES, "tokyo-night", "dracula"])
+async def test_every_text_of_the_scoring_reads_on_what_it_is_drawn_on(theme):
+    # The scoring made no colour readable: a note, or a suit in a point won (on its lighter
+    # background), read at 2.3 to 3:1 in several themes (tokyo-night's "deal", felt's 7 of Coppe).
+    app = hand_over_app(escoba_hand(), 2, deck="spanish", target=21)  # notes in a point won
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        view = app.screen.query_one(ScoringView)
+        # as readable as the theme's own text at least (solarized-light's is 4.4:1)
+        floor = min(TEXT, contrast(Color.from_rich_color(view.rich_style.color), view.background_colors[1]))
+        ratio, text = _worst(view)
+        assert ratio >= floor - 0.01, f"{theme}: the scoring draws {text!r} at {ratio:.2f}:1"

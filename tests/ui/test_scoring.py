@@ -255,3 +255,49 @@ def test_where_the_game_stands_is_a_centred_line_of_its_own_not_under_the_notes_
     leftovers = next(row for row in lines if row.startswith("Leftovers"))
     value_column = len(leftovers) - len(leftovers[len("Leftovers"):].lstrip())
     assert left != value_column
+
+
+@pytest.mark.parametrize("players, size", [(2, (80, 24)), (3, (80, 24)), (3, (90, 24)), (2, (160, 50)),
+                                           (3, (130, 40))])
+async def test_the_rule_under_the_names_spans_the_scoring_exactly(players, size):
+    # The columns were the width shared out equally, rounded down: the rule stopped a cell or
+    # two short of the panel's content (two with three sides at 90 columns).
+    app = hand_over_app(first_hand(players), players)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        view = app.screen.query_one(ScoringView)
+        rule = next(line for line in shown(view).splitlines() if "─" in line)
+        assert rule == "─" * view.content_region.width
+
+
+def _gaps_between_buttons(app) -> list[int]:
+    """The blank cells between the game-over buttons as drawn: a cell is blank where it has
+    no letter and the panel's own background (a button without a colour of its own, *New
+    game…*, shows only its words)."""
+    row = app.screen.query_one("#over-buttons").region
+    cells = [(char, segment.style.bgcolor) for segment in app.screen._compositor.render_strips()[row.y]
+             for char in segment.text][row.x:row.right]
+    panel = cells[0][1]
+    ink = [i for i, (char, back) in enumerate(cells) if char != " " or back != panel]
+    gaps = [b - a - 1 for a, b in zip(ink, ink[1:]) if b - a - 1 > 1]  # one space parts words
+    return gaps
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "tl"])
+@pytest.mark.parametrize("online", [False, True])
+async def test_the_game_over_buttons_are_evenly_spaced(lang, online):
+    # Play again, New game… and Quit stood 2 and 3 cells apart: the middle button, as wide as
+    # the shortest Textual allows and no colour of its own, had its words off its middle.
+    from scopa_tui import languages
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    from .scoring_data import ScreenApp
+
+    languages.use(lang)
+    game = played(2)
+    app = ScreenApp(lambda: GameOverScreen(list(game.hand_scores), NAMES[2], game.winner, True, 11,
+                                           rematch=(lambda: "Anna wants to play again") if online else None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        gaps = _gaps_between_buttons(app)
+        assert len(gaps) == 2 and gaps[0] == gaps[1], gaps

@@ -28,7 +28,7 @@ from ...engine.words import labelled
 from ...store.words import sweep_count
 from ..card_render import SIZE_ORDER, SIZES, DeckStyle, Line, render_back, render_card, suit_role
 from ..messages import HandCardClicked, TableCardClicked
-from .legible import SHAPES, TEXT, legible
+from .legible import SHAPES, TEXT, legible, opacity
 from .scoreboard import cut, flow
 
 CARD_CLASSES = {
@@ -186,12 +186,21 @@ class CardCanvas(Widget):
             style = memo[("raw", role)] = self.get_component_rich_style(f"card--{role}", partial=True)
         return style
 
+    def _alpha(self, role: str) -> float:
+        """How opaque the role's colour is: its raw style leaves that out (legible.py)."""
+        memo = self._styles()
+        alpha = memo.get(("alpha", role))
+        if alpha is None:
+            alpha = memo[("alpha", role)] = opacity(self, f"card--{role}")
+        return alpha
+
     def _style(self, role: str) -> Style:
         """The role's style, its colour readable on the widget's background (legible.py)."""
         memo = self._styles()
         style = memo.get(role)
         if style is None:
-            style = memo[role] = legible(self._raw_style(role), self.background_colors[1], _minimum(role))
+            style = memo[role] = legible(self._raw_style(role), self.background_colors[1], _minimum(role),
+                                         self._alpha(role))
         return style
 
     def _segment_style(self, role: str, state: str) -> Style:
@@ -200,17 +209,17 @@ class CardCanvas(Widget):
         if style is not None:
             return style
         raw = self._raw_style
-        style = raw(role)
+        style, colour = raw(role), role  # colour: the role whose colour the style has
         if not role.startswith("back"):
             style = raw("face") + style
         if state in ("selected", "captured", "played") and not role.startswith("back"):
             style = style + raw(state)
             if role.startswith("border"):
-                style = style + raw(f"{state}-border")
+                style, colour = style + raw(f"{state}-border"), f"{state}-border"
         elif state == "dim":
             style = style + raw("dim")
         # readable on the card's face (its state's colour), or on the widget where it has none
-        style = legible(style, self.background_colors[1], _minimum(role))
+        style = legible(style, self.background_colors[1], _minimum(role), self._alpha(colour))
         memo[(role, state)] = style
         return style
 

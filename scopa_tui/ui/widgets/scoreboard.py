@@ -17,7 +17,7 @@ from ...engine.words import labelled
 from ...store.words import deal_sweeps_word, sweep_count
 from ..card_render import DeckStyle, card_tokens, suit_role
 from ..wrapping import WORD
-from .legible import SHAPES, TEXT, legible
+from .legible import SHAPES, TEXT, legible, opacity
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class ScoreBoard(Widget):
     def _s(self, name: str):
         """A component's style, its colour readable on the panel (legible.py)."""
         return legible(self.get_component_rich_style(name, partial=True), self.background_colors[1],
-                       SHAPES if name.startswith("score--bar") else TEXT)
+                       SHAPES if name.startswith("score--bar") else TEXT, opacity(self, name))
 
     def _lines(self, width: int) -> list[Text]:
         out = []
@@ -278,7 +278,8 @@ class PlayLog(ScrollView):
         line = styled_text(text, deck, lambda c: legible(self.get_component_rich_style(f"card--{suit_role(c)}",
                                                                                        partial=True), back))
         if kind:
-            line.stylize(legible(self.get_component_rich_style(f"log--{kind}", partial=True), back))
+            line.stylize(legible(self.get_component_rich_style(f"log--{kind}", partial=True), back,
+                                 alpha=opacity(self, f"log--{kind}")))
         line.expand_tabs()
         console = self.app.console
         return [Strip(segments) for segments in console.render_lines(Text("\n").join(kept_together(line, width)),
