@@ -153,3 +153,21 @@ class LazyPlayerView(PlayerView):
         for pile in piles:
             seen |= pile
         return DECK_MASK & ~seen
+
+
+def keep_places(places: list[int | None], table) -> list[int | None]:
+    """The table's places after a play, as the game lays them out (README.md, Keys: a card
+    keeps its letter while it stays on the table): every card that stays keeps its place, a
+    card new to the table takes the first place left free or one after the last; ``None`` is a
+    free place.  Only a hand's first deal lays the places out afresh."""
+    now = set(table)
+    places = [c if c in now else None for c in places]
+    for card in table:
+        if card not in places:
+            if None in places:
+                places[places.index(None)] = card
+            else:
+                places.append(card)
+    while places and places[-1] is None:
+        places.pop()
+    return places

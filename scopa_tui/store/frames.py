@@ -16,6 +16,7 @@ from ..engine import Dealt, GameEnded, HandEnded, HandScore, Played, Redealt, Ru
 from ..engine import record as records
 from ..engine.cards import COINS_MASK
 from ..engine.text import _, ngettext
+from ..engine.view import keep_places
 from ..engine.words import shown_name, side_name, side_score
 from .words import deal_sweep_text
 
@@ -99,24 +100,6 @@ class ReplayGame:
     def hand_starts(self) -> list[int]:
         """Index of the first frame of each hand."""
         return [i for i, f in enumerate(self.frames) if i == 0 or f.hand != self.frames[i - 1].hand]
-
-
-def keep_places(places: list[int | None], table) -> list[int | None]:
-    """The table's places after a play, as the game lays them out (README.md, Keys: a card
-    keeps its letter while it stays on the table): every card that stays keeps its place, a
-    card new to the table takes the first place left free or one after the last; ``None`` is a
-    free place.  Only a hand's first deal lays the places out afresh."""
-    now = set(table)
-    places = [c if c in now else None for c in places]
-    for card in table:
-        if card not in places:
-            if None in places:
-                places[places.index(None)] = card
-            else:
-                places.append(card)
-    while places and places[-1] is None:
-        places.pop()
-    return places
 
 
 def _seat_names(players: int, meta: dict[str, Any], names: list[str] | None) -> list[str]:

@@ -30,6 +30,7 @@ from textual.widgets import HelpPanel, Static
 
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...engine.events import Event
+from ...engine.view import keep_places
 from ...store.words import deal_sweep_text, deal_sweeps_word, sweep_count
 from ...table.base import AwayPlay, Preview, Table
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, held, screen_class, suit_role
@@ -742,17 +743,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _update_slots(self, table) -> None:
         """Keep every card that stays on the table in its slot (and so its letter); a new
         card takes the first free slot.  Only a new deal lays the slots out afresh."""
-        now = set(table)
-        slots = [c if c in now else None for c in self.slots]
-        for card in table:
-            if card not in slots:
-                if None in slots:
-                    slots[slots.index(None)] = card
-                else:
-                    slots.append(card)
-        while slots and slots[-1] is None:
-            slots.pop()
-        self.slots = slots
+        self.slots = keep_places(self.slots, table)
 
     def _on_played(self, event: Played) -> None:
         self._played_motion(event)  # read from the widgets as drawn before this play
