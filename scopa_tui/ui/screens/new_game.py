@@ -307,7 +307,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
     def on_mount(self) -> None:
         self._remember_chosen()
         self._titles()
-        self.call_after_refresh(self._more_below)
+        self._watch_fold()
         self._update()
         self.query_one("#start", Press).focus()
 
@@ -346,6 +346,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             self._recomposing = False
         self._remember_chosen()
         self._titles()
+        self._watch_fold()
         self._update()
         self.query_one("#rules-col").scroll_to(y=scroll, animate=False)
         if focused:
@@ -353,7 +354,6 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
                 self.query_one(f"#{focused}").focus()
             except NoMatches:
                 pass
-        self.call_after_refresh(self._more_below)
 
     def _update(self) -> None:
         players = self._value("players")
@@ -411,6 +411,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self._fit_form()
         if not self._recomposing:
             self._update()
+        self.call_after_refresh(self._more_below)
 
     def _fit_form(self) -> None:
         """The form takes what it needs, up to the rows the title, the lines under it, Start
@@ -423,7 +424,14 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         if self._recomposing:
             return
         self._update()
-        self._more_below()
+
+    def _watch_fold(self) -> None:
+        """The Game box's hint follows its scroll and the rows it holds: the focused row
+        scrolls into view after the focus has moved, and a row shown (another variant's house
+        rule) is laid out after the change that shows it, so the hint set then was a step late."""
+        col = self.query_one("#rules-col")
+        for name in ("scroll_y", "virtual_size", "size"):
+            self.watch(col, name, self._more_below)
 
     def _more_below(self) -> None:
         """Say so on the Game box's border when the house rules are scrolled out of view."""
