@@ -97,12 +97,20 @@ def key_label(key: str) -> str:
     return ("^" if caret else "") + "+".join([m.capitalize() for m in modifiers] + [label])
 
 
+def _commands():
+    from .palette import Commands  # not before the palette first opens (palette.py)
+
+    return Commands
+
+
 class TranslatedApp:
     """Mixin for an ``App`` (before ``App``; the game and ``scopa-tui replay``): Textual's own
     parts of an app as the game shows them.  The command palette in the player's language
     and guarded as :mod:`.palette` guards it, its own entries (Theme, Quit, Keys,
-    Screenshot...) translated; notifications in plain text; a screenshot saved as F12 saves
-    it; every key named one way (:func:`key_label`)."""
+    Screenshot...) translated, a setting's choices in their order; notifications in plain
+    text; a screenshot saved as F12 saves it; every key named one way (:func:`key_label`)."""
+
+    COMMANDS = {_commands}  # the palette's commands in their order (palette.Commands), not Textual's
 
     def action_quit_now(self) -> None:
         """Ctrl+Q (and the game's Ctrl+C): quit (the game's app asks first where that loses a game)."""
