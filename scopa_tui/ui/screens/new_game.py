@@ -308,6 +308,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self._remember_chosen()
         self._titles()
         self._watch_fold()
+        self.screen_layout_refresh_signal.subscribe(self, self._more_below)
         self._update()
         self.query_one("#start", Press).focus()
 
@@ -411,7 +412,6 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self._fit_form()
         if not self._recomposing:
             self._update()
-        self.call_after_refresh(self._more_below)
 
     def _fit_form(self) -> None:
         """The form takes what it needs, up to the rows the title, the lines under it, Start
@@ -426,17 +426,15 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self._update()
 
     def _watch_fold(self) -> None:
-        """The Game box's hint follows its scroll and the rows it holds: the focused row
-        scrolls into view after the focus has moved, and a row shown (another variant's house
-        rule) is laid out after the change that shows it, so the hint set then was a step late."""
-        col = self.query_one("#rules-col")
-        for name in ("scroll_y", "virtual_size", "size"):
-            self.watch(col, name, self._more_below)
+        """The Game box's hint follows its scroll (the focused row scrolls into view after the
+        focus has moved: the hint set then was a step late) and every new layout of the screen
+        (a row shown or hidden, the box's height, a language's words; see :meth:`on_mount`)."""
+        self.watch(self.query_one("#rules-col"), "scroll_y", self._more_below)
 
-    def _more_below(self) -> None:
+    def _more_below(self, *_changed) -> None:
         """Say so on the Game box's border when the house rules are scrolled out of view."""
-        col = self.query_one("#rules-col")
-        col.border_subtitle = _("↓ house rules (Tab)") if col.scroll_y < col.max_scroll_y else ""
+        for col in self.query("#rules-col"):  # none for a moment while the form is composed anew
+            col.border_subtitle = _("↓ house rules (Tab)") if col.scroll_y < col.max_scroll_y else ""
 
     def _remember_chosen(self) -> None:
         self._chosen = {name: self._value(name) for name in ("variant", "preset")}
