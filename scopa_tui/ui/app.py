@@ -549,9 +549,10 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         name = dict(AI_PACES).get(delay, "")
         if name:
             # TRANSLATORS: {name} is an AI pace (instant, quick, normal, slow), {seconds} a number.
-            self.notify(_("AI pace: {name} ({seconds} s per play)").format(name=_(name), seconds=decimal(f"{delay:g}")))
+            self.notify(_("AI pace: {name} ({seconds} s per play)").format(name=_(name), seconds=decimal(f"{delay:g}")),
+                        kind="pace")
         else:
-            self.notify(_("AI pace: {seconds} s per play").format(seconds=decimal(f"{delay:g}")))
+            self.notify(_("AI pace: {seconds} s per play").format(seconds=decimal(f"{delay:g}")), kind="pace")
 
     def set_reduce_motion(self, on: bool) -> None:
         """Cards fly over the table (off) or not (on); remembered in the settings."""
@@ -561,7 +562,8 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         if self.store is not None:
             self.store.update_settings(reduce_motion=on)
             self.show_store_notices()
-        self.notify(_("Reduce motion: on (cards no longer fly)") if on else _("Reduce motion: off (cards fly)"))
+        self.notify(_("Reduce motion: on (cards no longer fly)") if on else _("Reduce motion: off (cards fly)"),
+                    kind="motion")
 
     def set_language(self, code: str) -> None:
         """Every word in ``code`` from now on, on every screen at once; remembered."""
@@ -573,7 +575,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         for screen in self.screen_stack:
             if isinstance(screen, Translated):
                 self.call_later(screen._retranslate_now)
-        self.notify(_("Language: {name}").format(name=languages.LANGUAGES[code]))
+        self.notify(_("Language: {name}").format(name=languages.LANGUAGES[code]), kind="language")
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)  # Textual's own in the language (TranslatedApp)

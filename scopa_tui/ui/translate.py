@@ -126,11 +126,35 @@ class TranslatedApp:
         return binding.key_display or key_label(binding.key)
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
-               markup: bool = True) -> None:
+               markup: bool = True, kind: str = "") -> None:
         """Every notification is plain text: they quote paths, files and bots ("saved game
         …/a[/]b/saves/ID.json …"), and Textual would read a ``[`` in them as markup and stop
-        the app on one it cannot parse. No message of the app uses markup."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        the app on one it cannot parse. No message of the app uses markup.
+
+        A notice of a ``kind`` (``"language"``) takes the place of the last one of its kind
+        while that is still shown: three changes of language stacked three notices, the
+        lowest over the new-game form's Start."""
+        from textual.notifications import Notification, Notify
+
+        notice = Notification(message, title, severity,  # as App.notify makes it
+                              self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=False)
+        if kind:
+            last = self.__dict__.setdefault("_notices", {})  # kind: its last notice
+            if kind in last:
+                self._withdraw(last[kind])
+            last[kind] = notice
+        self.post_message(Notify(notice))
+
+    def _withdraw(self, notice) -> None:
+        """Take ``notice`` away at once, as its time's end or a click does: Textual's
+        ``_unnotify`` alone took its text away and left its place, a row above the next."""
+        from textual.widgets._toast import Toast
+
+        for screen in self.screen_stack:  # type: ignore[attr-defined]
+            for toast in screen.query(Toast):
+                if toast._notification is notice:
+                    toast._expire()
+        self._unnotify(notice)  # where it was not drawn, or is gone already: nothing
 
     def action_save_svg(self) -> None:
         """F12: save the screen as an SVG file in the current directory."""
