@@ -22,7 +22,7 @@ from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
 from .styles import APP_TCSS, GAME_TCSS
-from .translate import QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
+from .translate import KEYS_PANEL_ESC, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
 
 if TYPE_CHECKING:
     from ..engine import HandScore
@@ -93,6 +93,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         # priority: modal screens (help, scoring, game over, dialogs) stop the app's own bindings
         SCREENSHOT_KEY,
         QUIT_KEY,
+        KEYS_PANEL_ESC,
         Binding("f2", "show_stats", N_("statistics"), id="app.stats", show=False, priority=True),
     ]
 
@@ -548,9 +549,10 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         name = dict(AI_PACES).get(delay, "")
         if name:
             # TRANSLATORS: {name} is an AI pace (instant, quick, normal, slow), {seconds} a number.
-            self.notify(_("AI pace: {name} ({seconds} s per play)").format(name=_(name), seconds=decimal(f"{delay:g}")))
+            self.notify(_("AI pace: {name} ({seconds} s per play)").format(name=_(name), seconds=decimal(f"{delay:g}")),
+                        kind="pace")
         else:
-            self.notify(_("AI pace: {seconds} s per play").format(seconds=decimal(f"{delay:g}")))
+            self.notify(_("AI pace: {seconds} s per play").format(seconds=decimal(f"{delay:g}")), kind="pace")
 
     def set_reduce_motion(self, on: bool) -> None:
         """Cards fly over the table (off) or not (on); remembered in the settings."""
@@ -560,7 +562,8 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         if self.store is not None:
             self.store.update_settings(reduce_motion=on)
             self.show_store_notices()
-        self.notify(_("Reduce motion: on (cards no longer fly)") if on else _("Reduce motion: off (cards fly)"))
+        self.notify(_("Reduce motion: on (cards no longer fly)") if on else _("Reduce motion: off (cards fly)"),
+                    kind="motion")
 
     def set_language(self, code: str) -> None:
         """Every word in ``code`` from now on, on every screen at once; remembered."""
@@ -572,7 +575,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         for screen in self.screen_stack:
             if isinstance(screen, Translated):
                 self.call_later(screen._retranslate_now)
-        self.notify(_("Language: {name}").format(name=languages.LANGUAGES[code]))
+        self.notify(_("Language: {name}").format(name=languages.LANGUAGES[code]), kind="language")
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)  # Textual's own in the language (TranslatedApp)

@@ -1,5 +1,6 @@
 """Textual's command palette in the player's language (README.md, Languages): its search
-line, and the line that says a search found nothing, which Textual writes in English.
+line, and the line that says a search found nothing, which Textual writes in English; its
+commands in the order a player reads them.
 
 Imported when the palette first opens, not before the first frame (the app's start-up).
 """
@@ -9,11 +10,30 @@ from __future__ import annotations
 from rich.align import Align
 from rich.text import Text
 from textual import on
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hits
+from textual.system_commands import SystemCommandsProvider
 from textual.widgets import Button, Input, OptionList
 from textual.widgets.option_list import OptionDoesNotExist
 
 from ..engine.text import _
+
+
+class Commands(SystemCommandsProvider):
+    """The app's commands as the palette lists them before a search: by their words, as
+    Textual lists them, but the choices of one setting ("AI pace: instant", "AI pace: quick")
+    together in the order the app gives them. Textual sorted them all by their words: the AI's
+    paces read instant, normal, quick, slow."""
+
+    async def discover(self) -> Hits:
+        def order(item) -> tuple[str, int]:
+            at, command = item
+            setting, colon, _choice = command.title.partition(":")
+            return (setting.strip(), at) if colon else (command.title, 0)
+
+        commands = enumerate(self.app.get_system_commands(self.screen))
+        for _at, command in sorted(commands, key=order):
+            if command.discover:
+                yield DiscoveryHit(command.title, command.callback, help=command.help)
 
 
 class Palette(CommandPalette):

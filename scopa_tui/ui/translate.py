@@ -35,24 +35,9 @@ TEXTUAL_WORDS = (
     N_("palette"), N_("Dismiss menu"),  # the footer's key while a Select's list is open
 )
 
-# The keys panel's words for the keys of Textual's own widgets (an Input, a DataTable, a
-# Select, a Checkbox, the scrolling): ``active_bindings`` shows them translated, as a
-# screen's own (tests/ui/test_keys_panel.py checks that each is in every catalog).
-TEXTUAL_KEY_WORDS = (
-    N_("Quit the app and return to the command prompt."), N_("Focus Next"), N_("Focus Previous"),
-    N_("Copy selected text"), N_("Open the command palette"), N_("Press button"), N_("Move cursor left"),
-    N_("Move cursor left and select"), N_("Move cursor left a word"), N_("Move cursor left a word and select"),
-    N_("Move cursor right or accept the completion suggestion"), N_("Move cursor right and select"),
-    N_("Move cursor right a word"), N_("Move cursor right a word and select"), N_("Delete character left"),
-    N_("Select all"), N_("Go to start"), N_("Go to end"), N_("Select line start"), N_("Select line end"),
-    N_("Delete character right"), N_("Submit"), N_("Delete left to start of word"),
-    N_("Delete all to the left"), N_("Delete right to start of word"), N_("Delete all to the right"),
-    N_("Cut selected text"), N_("Paste text from the clipboard"), N_("Scroll Up"), N_("Scroll Down"),
-    N_("Scroll Left"), N_("Scroll Right"), N_("Scroll Home"), N_("Scroll End"), N_("Page Up"), N_("Page Down"),
-    N_("Page Left"), N_("Page Right"), N_("Down"), N_("Last"), N_("Select"), N_("First"), N_("Up"),
-    N_("Toggle"), N_("Cursor up"), N_("Cursor down"), N_("Cursor right"), N_("Cursor left"), N_("Page up"),
-    N_("Page down"), N_("Top"), N_("Bottom"), N_("Home"), N_("End"), N_("Show menu"),
-)
+# The keys panel's words for the keys of Textual's own that it shows (:func:`panel_keys`):
+# moving the focus, and the palette's key (its tooltip).
+TEXTUAL_KEY_WORDS = (N_("Focus Next"), N_("Focus Previous"), N_("Open the command palette"))
 
 
 # F12 on every screen and dialog of an app with TranslatedApp (README.md, Keys).
@@ -63,6 +48,10 @@ SCREENSHOT_KEY = Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot
 # Quits by the app's ``action_quit_now``: the game's asks first where quitting would lose a
 # game (app.py); any other app's quits (TranslatedApp).
 QUIT_KEY = Binding("ctrl+q", "quit_now", N_("quit"), id="app.quit_ctrl_q", show=False, priority=True)
+# Esc closes the keys panel (Ctrl+P → Keys) while it is open, before the screen's own Esc
+# (README.md, Keys); it is the screen's again once the panel is closed (TranslatedApp.check_action).
+KEYS_PANEL_ESC = Binding("escape", "hide_help_panel", N_("close the keys"), id="app.hide_keys", show=False,
+                         priority=True)
 
 
 # One way of naming a key on every screen, its footer, the keys panel and the help alike
@@ -97,16 +86,34 @@ def key_label(key: str) -> str:
     return ("^" if caret else "") + "+".join([m.capitalize() for m in modifiers] + [label])
 
 
+def _commands():
+    from .palette import Commands  # not before the palette first opens (palette.py)
+
+    return Commands
+
+
 class TranslatedApp:
     """Mixin for an ``App`` (before ``App``; the game and ``scopa-tui replay``): Textual's own
     parts of an app as the game shows them.  The command palette in the player's language
     and guarded as :mod:`.palette` guards it, its own entries (Theme, Quit, Keys,
-    Screenshot...) translated; notifications in plain text; a screenshot saved as F12 saves
-    it; every key named one way (:func:`key_label`)."""
+    Screenshot...) translated, a setting's choices in their order; notifications in plain
+    text; a screenshot saved as F12 saves it; every key named one way (:func:`key_label`)."""
+
+    COMMANDS = {_commands}  # the palette's commands in their order (palette.Commands), not Textual's
 
     def action_quit_now(self) -> None:
         """Ctrl+Q (and the game's Ctrl+C): quit (the game's app asks first where that loses a game)."""
         self.exit()  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc closes the keys panel only where the screen shows it (:data:`KEYS_PANEL_ESC`)."""
+        if action == "hide_help_panel":
+            return bool(self.screen.query("HelpPanel"))  # type: ignore[attr-defined]
+        return super().check_action(action, parameters)  # type: ignore[misc]
+
+    def action_show_help_panel(self) -> None:
+        super().action_show_help_panel()  # type: ignore[misc]
+        self.refresh_bindings()  # type: ignore[attr-defined]  # Esc is the panel's now
 
     def get_key_display(self, binding: Binding) -> str:
         """The footer's and the keys panel's name of a binding's key: its own ``key_display``
@@ -119,11 +126,35 @@ class TranslatedApp:
         return binding.key_display or key_label(binding.key)
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
-               markup: bool = True) -> None:
+               markup: bool = True, kind: str = "") -> None:
         """Every notification is plain text: they quote paths, files and bots ("saved game
         …/a[/]b/saves/ID.json …"), and Textual would read a ``[`` in them as markup and stop
-        the app on one it cannot parse. No message of the app uses markup."""
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        the app on one it cannot parse. No message of the app uses markup.
+
+        A notice of a ``kind`` (``"language"``) takes the place of the last one of its kind
+        while that is still shown: three changes of language stacked three notices, the
+        lowest over the new-game form's Start."""
+        from textual.notifications import Notification, Notify
+
+        notice = Notification(message, title, severity,  # as App.notify makes it
+                              self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=False)
+        if kind:
+            last = self.__dict__.setdefault("_notices", {})  # kind: its last notice
+            if kind in last:
+                self._withdraw(last[kind])
+            last[kind] = notice
+        self.post_message(Notify(notice))
+
+    def _withdraw(self, notice) -> None:
+        """Take ``notice`` away at once, as its time's end or a click does: Textual's
+        ``_unnotify`` alone took its text away and left its place, a row above the next."""
+        from textual.widgets._toast import Toast
+
+        for screen in self.screen_stack:  # type: ignore[attr-defined]
+            for toast in screen.query(Toast):
+                if toast._notification is notice:
+                    toast._expire()
+        self._unnotify(notice)  # where it was not drawn, or is gone already: nothing
 
     def action_save_svg(self) -> None:
         """F12: save the screen as an SVG file in the current directory."""
@@ -178,14 +209,26 @@ class TranslatedApp:
 APP_KEYS_LAST = ("app.quit_ctrl_q", "app.quit", "app.screenshot")
 
 
+def panel_keys(bindings: dict, app) -> dict:
+    """``bindings`` (a screen's ``active_bindings``) with the game's keys only: those the game
+    binds (each has an id, tests/ui/test_binding_ids.py) that say what they do, moving the
+    focus (Tab, Shift+Tab), the palette (^P), and those the footer shows. Textual's others
+    (Super+C "Copy selected text", a typed field's twenty cursor keys) meant nothing to a
+    player in the keys panel; they still work."""
+    def game_s(key: str, b) -> bool:
+        return bool(b.id and b.description or key == app.COMMAND_PALETTE_BINDING or b.show
+                    or b.action in ("app.focus_next", "app.focus_previous") and b.description)
+    return {key: active for key, active in bindings.items() if game_s(key, active.binding)}
+
+
 def keys_in_order(bindings: dict, screen, app) -> dict:
     """``bindings`` (a screen's ``active_bindings``) in the order the keys panel lists them on
-    every screen: the screen's own keys, then the focused widget's, then moving the focus and
-    copying (Textual's Tab, Shift+Tab, Super+C), then the app's: its screens (F2), quitting
-    (^Q ^C, on one row), the screenshot (F12) and the palette (^P) last. Textual lists the
-    focused widget's keys first, and the app's ^C took the place of the screen's copy key:
-    the new-game screen's panel read "⏎ press", "Tab", "^C quit", "Super+C" and only then
-    "^S start", with "^Q quit" further down, apart from "^C quit"."""
+    every screen: the screen's own keys, then the focused widget's, then moving the focus
+    (Textual's Tab, Shift+Tab), then the app's: its screens (F2), quitting (^Q ^C, on one
+    row), the screenshot (F12) and the palette (^P) last. Textual lists the focused widget's
+    keys first, and the app's ^C took the place of the screen's copy key: the new-game
+    screen's panel read "⏎ press", "Tab", "^C quit" and only then "^S start", with "^Q quit"
+    further down, apart from "^C quit"."""
     def rank(item) -> tuple[int, int]:
         key, active = item
         binding = active.binding
@@ -207,8 +250,10 @@ class Translated:
     @property
     def active_bindings(self):
         """The footer's and the keys panel's view of the bindings: in the player's language,
-        and in one order on every screen (:func:`keys_in_order`)."""
-        return keys_in_order(self._translated_bindings(), self, self.app)  # type: ignore[attr-defined]
+        in one order on every screen (:func:`keys_in_order`), the game's keys only
+        (:func:`panel_keys`)."""
+        app = self.app  # type: ignore[attr-defined]
+        return keys_in_order(panel_keys(self._translated_bindings(), app), self, app)
 
     def _translated_bindings(self):
         bindings = super().active_bindings  # type: ignore[misc]

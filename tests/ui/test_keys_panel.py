@@ -55,15 +55,66 @@ def textual_key_words() -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["it", "fr", "es", "tl"])
-def test_every_key_of_textual_s_own_widgets_is_named_in_the_player_s_language(lang):
+def test_the_keys_of_textual_s_own_that_the_panel_shows_are_named_in_the_player_s_language(lang):
     from scopa_tui import languages
     from scopa_tui.engine.text import _
+    from scopa_tui.ui.translate import TEXTUAL_KEY_WORDS
 
-    words = textual_key_words()
-    assert {"Focus Next", "Move cursor left", "Cursor down", "Toggle", "Scroll Up"} <= words
+    assert set(TEXTUAL_KEY_WORDS) <= textual_key_words()
     languages.use(lang)
-    untranslated = sorted(w for w in words if _(w) == w)
+    untranslated = sorted(w for w in TEXTUAL_KEY_WORDS if _(w) == w)
     assert not untranslated, f"{lang}: the keys panel would show these in English: {untranslated}"
+
+
+async def test_the_keys_panel_lists_the_game_s_keys_only_and_esc_closes_it():
+    """It listed Textual's own, "Super+C Copy selected text" on every screen and a typed
+    field's twenty cursor keys ("Move cursor left a word and select"...), and only the
+    palette closed it."""
+    from textual.widgets import Input
+
+    from scopa_tui.ui.translate import TEXTUAL_KEY_WORDS
+
+    app = make_app(start=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.query_one("#target").value = 0  # "other…": a typed field for the points
+        await settle(pilot)
+        screen.query_one("#other-target", Input).focus()
+        await settle(pilot)
+        await palette_command(pilot, "Keys")
+        await settle(pilot)
+        rows = panel_rows(screen)
+        keys = [key for key, _words in rows]
+        assert "Super+C" not in keys and not any("cursor" in words for _key, words in rows), rows
+        textual = textual_key_words() - set(TEXTUAL_KEY_WORDS)
+        assert not [words for _key, words in rows if any(w in words for w in textual)], rows
+        assert ("^S", "start") in rows and ("Esc", "close the keys") in rows and "^P" in keys
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.query(HelpPanel)
+        assert isinstance(app.screen.focused, Input)  # the form as it was
+
+
+async def test_esc_closes_the_game_s_keys_panel_before_it_clears_the_choice():
+    app = make_app(seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        screen = game_screen(app)
+        await palette_command(pilot, "Keys")
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.selected == 0
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.query(HelpPanel) and screen.selected == 0  # the panel closed, the card still chosen
+        footer = [b.binding.description for b in screen.active_bindings.values() if b.binding.show]
+        assert "clear" in footer
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.selected is None  # Esc is the game's again
 
 
 async def test_the_lobby_s_keys_panel_in_italian_shows_no_english():
@@ -138,7 +189,8 @@ async def test_the_keys_panel_names_the_hand_s_and_the_table_s_keys_on_one_row_e
         # one row for ^Q and ^C, said as "q quit" is: it read "Quit Quit the app and return to …"
         assert ("^Q", "^C quit") in rows
         footer = [b.binding.description for b in screen.active_bindings.values() if b.binding.show]
-        assert footer == ["next capture", "card", "play", "clear", "hint", "help", "quit"]  # as they were
+        # as they were, but for Esc: it closes the panel now (its "close the keys" is in the panel)
+        assert footer == ["next capture", "card", "play", "hint", "help", "quit"]
         await pilot.press("right", "right")
         assert screen.selected == 1
         await pilot.press("4")
@@ -156,7 +208,7 @@ async def test_the_keys_panel_names_the_hand_s_and_the_table_s_keys_on_one_row_e
 
 async def test_every_screen_s_keys_panel_lists_its_own_keys_first_and_the_app_s_last():
     """The new-game screen's panel began with the focused button's "⏎ Space press", then Tab,
-    "^C quit" and "Super+C", its own "^S start" after them and "^Q quit" apart from "^C";
+    "^C quit", its own "^S start" after them and "^Q quit" apart from "^C";
     the game's began with "Tab next capture", then "Shift+Tab", "^C quit", "Super+C", and
     only then its cards."""
     app = make_app(start=False)
@@ -169,7 +221,7 @@ async def test_every_screen_s_keys_panel_lists_its_own_keys_first_and_the_app_s_
         assert rows[0] == ("^S", "start"), rows
         assert keys.index("⏎") > keys.index("^O")  # the focused widget's keys after the screen's
         assert keys.index("Shift+Tab") > keys.index("⏎")
-        assert keys[-3:] == ["^Q", "F12", "^P"], rows  # the app's, ^Q and ^C on one row
+        assert keys[-4:] == ["Esc", "^Q", "F12", "^P"], rows  # the app's, ^Q and ^C on one row
         assert ("^Q", "^C quit") in rows
         await pilot.press("ctrl+s")  # a game
         await settle(pilot)
@@ -179,5 +231,5 @@ async def test_every_screen_s_keys_panel_lists_its_own_keys_first_and_the_app_s_
         rows = panel_rows(app.screen)
         keys = [key for key, _words in rows]
         assert keys.index("Shift+Tab") > keys.index("q") > keys.index("←→")
-        assert keys[-4:] == ["F2", "^Q", "F12", "^P"], rows  # F2 is the app's here
+        assert keys[-5:] == ["Esc", "F2", "^Q", "F12", "^P"], rows  # F2 is the app's here
         await pilot.press("q", "y")

@@ -49,7 +49,7 @@ async def test_the_line_under_the_new_game_form_puts_a_no_break_space_before_the
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         info = str(app.screen.query_one("#preset-info", Static).content)
-        assert info.startswith("standard\u00a0: règles italiennes classiques"), info
+        assert info.startswith("classiques\u00a0: règles italiennes classiques"), info
         app.screen.query_one("#ai-1", Choice).focus()
         for _round in range(5):  # the focus event, then the line's update
             await pilot.pause()
@@ -180,3 +180,25 @@ async def test_an_open_list_of_choices_names_its_escape_key_in_spanish(monkeypat
         await pilot.pause()
         shown = [a.binding.description for a in app.screen.active_bindings.values() if a.binding.show]
         assert "Cerrar el menú" in shown and "Dismiss menu" not in shown
+
+
+@pytest.mark.parametrize(("lang", "word"), [("it", "classiche"), ("fr", "classiques"), ("es", "clásicas"),
+                                            ("tl", "karaniwan")])
+async def test_the_standard_rules_are_named_in_the_player_s_language(lang, word):
+    """"Rules ‹ standard ›" and "standard: standard Italian rules." were English in Spanish and
+    Tagalog; the presets named after their sheets stay as they are."""
+    languages.use(lang)
+    app = ScopaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        preset = screen.query_one("#preset", Choice)
+        assert preset.value == "standard"
+        assert [str(w) for w, _name in preset.options] == [word, "gamerules", "ludoteka"]
+        screen.query_one("#preset").focus()
+        await pilot.pause()
+        info = str(screen.query_one("#preset-info", Static).render())
+        assert info.startswith(word) and "standard" not in info, info
+        await pilot.press("ctrl+s")  # the game is played by the preset's name
+        await pilot.pause()
+        assert app.game.rules.preset == "standard"

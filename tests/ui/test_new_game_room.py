@@ -84,3 +84,76 @@ def test_a_cut_ends_at_a_word():
     assert cut("the King of coins scores a point", 20) == "the King of coins…"
     assert cut("the King of coins", 20) == "the King of coins"
     assert cut("unbrokenwordthatislong", 8) == "unbroke…"
+
+
+def hint_is_right(screen) -> tuple[bool, str]:
+    """Whether the Game box says "↓ house rules (Tab)" exactly while rows are below its fold,
+    in any language,
+    and whether the focused row of the box, if any, is whole in view."""
+    col = screen.query_one("#rules-col")
+    more = col.scroll_y < col.max_scroll_y
+    said = bool(col.border_subtitle)
+    focused = screen.focused
+    seen = focused is None or col not in focused.ancestors or col.content_region.contains_region(focused.region)
+    return said == more and seen, f"{focused and focused.id}: scroll {col.scroll_y}/{col.max_scroll_y}, " \
+                                  f"says {col.border_subtitle!r}, in view {seen}"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("variant", ["escoba", "scopa-d-assi"])
+async def test_the_house_rules_hint_follows_every_step_and_each_rule_scrolls_into_view(size, variant):
+    """At 80x24 a variant's fifth house rule is below the fold: the hint said so one Tab late
+    (still there with the last rule in view, gone when Tab came round to the top again), and
+    not at all when the variant was chosen on the form."""
+    app = form("en")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.query_one("#variant").focus()
+        await settle(pilot)
+        while screen.query_one("#variant").value != variant:
+            await pilot.press("right")
+            await settle(pilot)
+        ok, why = hint_is_right(screen)
+        assert ok, why
+        if size == (80, 24):
+            assert screen.query_one("#rules-col").border_subtitle, "the fifth rule is below the fold"
+        seen = set()
+        for _step in range(2 * 14):  # round the form twice, then back
+            await pilot.press("tab")
+            await settle(pilot)
+            ok, why = hint_is_right(screen)
+            assert ok, why
+            seen.add(screen.focused.id)
+        for _step in range(14):
+            await pilot.press("shift+tab")
+            await settle(pilot)
+            ok, why = hint_is_right(screen)
+            assert ok, why
+        assert {f"opt-{name}" for name in VARIANTS[variant].options} <= seen
+
+
+async def test_the_house_rules_hint_follows_the_terminal_s_height():
+    app = form("en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await boxes_at(pilot, "escoba")
+        ok, why = hint_is_right(app.screen)
+        assert ok and not app.screen.query_one("#rules-col").border_subtitle, why
+        for size in ((80, 24), (100, 30)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            ok, why = hint_is_right(app.screen)
+            assert ok, why
+
+
+async def test_the_house_rules_hint_is_right_after_a_change_of_language():
+    """Spanish chosen at 80x24 left "↓ reglas de la casa (Tab)" on Scopa's box, every rule in view."""
+    app = form("en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for lang in ("it", "fr", "es", "tl", "en"):
+            app.set_language(lang)
+            await settle(pilot)
+            ok, why = hint_is_right(app.screen)
+            assert ok, f"{lang}: {why}"
+            assert not app.screen.query_one("#rules-col").border_subtitle  # Scopa's four fit

@@ -41,3 +41,24 @@ def test_greedy_stays_an_alias_of_easy_on_the_command_line():
     assert build_parser().parse_args(["--ai", "greedy,hard"]).ai == ["greedy", "hard"]
     assert canonical("greedy") == canonical("Greedy") == "easy" and canonical("hard:iters=5") == "hard:iters=5"
     assert type(make_player("greedy", seed=1)) is type(make_player("easy", seed=1))
+
+
+async def test_the_partner_is_not_listed_among_the_opponents():
+    """With 4 or 6 players the box of the other seats was "Opponents", the partner in it."""
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        col = screen.query_one("#ai-col")
+        assert col.border_title == "Opponents" and not col.border_subtitle
+        for players, partner in ((4, "Bruno"), (6, "Carla")):
+            screen.query_one("#players", Choice).value = players
+            await settle(pilot)
+            assert (col.border_title, col.border_subtitle) == ("Partner and opponents", f"{partner} is your partner")
+        app.set_language("it")
+        await settle(pilot)
+        col = screen.query_one("#ai-col")
+        assert (col.border_title, col.border_subtitle) == ("Compagno e avversari", "Carla gioca in coppia con te")
+        screen.query_one("#players", Choice).value = 3
+        await settle(pilot)
+        assert (col.border_title, col.border_subtitle) == ("Avversari", "")

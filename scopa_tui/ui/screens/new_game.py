@@ -49,6 +49,15 @@ PLAYER_CHOICES = [(N_("2: you and one AI"), 2), (N_("3: each for self"), 3),
 # TRANSLATORS: the deck styles of the new-game screen (how the cards and suits are named).
 DECK_WORDS = {"italian": N_("italian"), "spanish": N_("spanish"), "french": N_("french"),
               "french-numeric": N_("french-numeric")}
+# TRANSLATORS: the new-game form's rules (--preset standard), the ones most play by, under
+# "Rules" and before their description ("standard: standard Italian rules."). The others are
+# named after their sheets (gamerules, ludoteka) and stay as they are.
+PRESET_WORDS = {"standard": N_("standard")}
+
+
+def preset_word(name: str) -> str:
+    """The preset ``name`` as the form shows it, in the player's language."""
+    return _(PRESET_WORDS[name]) if name in PRESET_WORDS else name
 
 
 def variant_target(variant: str, preset: str) -> int:
@@ -152,7 +161,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
                                        variant.name, label_width=width, id="variant"))
                 yield self._row(Choice(fields["Players"], self._player_choices(variant.name), players,
                                        label_width=width, id="players"))
-                yield self._row(Choice(fields["Rules"], [(name, name) for name in PRESETS], c.preset,
+                yield self._row(Choice(fields["Rules"], [(preset_word(name), name) for name in PRESETS], c.preset,
                                        label_width=width, id="preset"))
                 choices = [(ngettext("{n} point", "{n} points", t).format(n=t), t) for t in TARGETS]
                 choices.append((_("other…"), 0))
@@ -307,14 +316,15 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
     def on_mount(self) -> None:
         self._remember_chosen()
         self._titles()
-        self.call_after_refresh(self._more_below)
+        self._watch_fold()
+        self.screen_layout_refresh_signal.subscribe(self, self._more_below)
         self._update()
         self.query_one("#start", Press).focus()
 
     def _titles(self) -> None:
-        """The words on the two boxes' borders (set again after a change of language)."""
+        """The words on the Game box's border (set again after a change of language; the other
+        box's follow the players: :meth:`_update`)."""
         self.query_one("#rules-col").border_title = _("New game")
-        self.query_one("#ai-col").border_title = _("Opponents")
 
     def choices(self) -> GameConfig:
         """Everything chosen on screen so far, checked or not (kept over a change of
@@ -346,6 +356,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             self._recomposing = False
         self._remember_chosen()
         self._titles()
+        self._watch_fold()
         self._update()
         self.query_one("#rules-col").scroll_to(y=scroll, animate=False)
         if focused:
@@ -353,7 +364,6 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
                 self.query_one(f"#{focused}").focus()
             except NoMatches:
                 pass
-        self.call_after_refresh(self._more_below)
 
     def _update(self) -> None:
         players = self._value("players")
@@ -368,11 +378,13 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             self._show(f"ai-cmd-{seat}-row", seat < players and self._value(f"ai-{seat}") == EXTERNAL)
         partner = {4: 2, 6: 3}.get(players)
         col = self.query_one("#ai-col")
+        # The partner is no opponent: the box of the other seats says so where there is one.
+        col.border_title = _("Partner and opponents") if partner else _("Opponents")
         col.border_subtitle = _("{name} is your partner").format(name=NAMES[partner]) if partner else ""
         self._show("other-target-row", self._value("target") == 0)
         p = PRESETS.get(preset)
         # "{rule}: {what}": French puts a space before the colon.
-        info = _("{rule}: {what}").format(rule=preset, what=_(p.description) + ".") if p else ""
+        info = _("{rule}: {what}").format(rule=preset_word(preset), what=_(p.description) + ".") if p else ""
         focused = self.focused
         what = focused.id or "" if focused is not None else ""
         if isinstance(focused, Toggle) and what.startswith("opt-"):
@@ -423,12 +435,17 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         if self._recomposing:
             return
         self._update()
-        self._more_below()
 
-    def _more_below(self) -> None:
+    def _watch_fold(self) -> None:
+        """The Game box's hint follows its scroll (the focused row scrolls into view after the
+        focus has moved: the hint set then was a step late) and every new layout of the screen
+        (a row shown or hidden, the box's height, a language's words; see :meth:`on_mount`)."""
+        self.watch(self.query_one("#rules-col"), "scroll_y", self._more_below)
+
+    def _more_below(self, *_changed) -> None:
         """Say so on the Game box's border when the house rules are scrolled out of view."""
-        col = self.query_one("#rules-col")
-        col.border_subtitle = _("↓ house rules (Tab)") if col.scroll_y < col.max_scroll_y else ""
+        for col in self.query("#rules-col"):  # none for a moment while the form is composed anew
+            col.border_subtitle = _("↓ house rules (Tab)") if col.scroll_y < col.max_scroll_y else ""
 
     def _remember_chosen(self) -> None:
         self._chosen = {name: self._value(name) for name in ("variant", "preset")}
