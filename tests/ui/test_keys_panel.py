@@ -233,3 +233,26 @@ async def test_every_screen_s_keys_panel_lists_its_own_keys_first_and_the_app_s_
         assert keys.index("Shift+Tab") > keys.index("q") > keys.index("←→")
         assert keys[-5:] == ["Esc", "F2", "^Q", "F12", "^P"], rows  # F2 is the app's here
         await pilot.press("q", "y")
+
+
+async def test_esc_closes_the_replay_viewer_s_keys_panel_and_not_the_viewer():
+    # `scopa-tui replay FILE`: Esc with the keys panel open quit the viewer (Esc is its "back").
+    from scopa_tui.engine import record as records
+    from scopa_tui.store.frames import load_text
+    from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen
+
+    from .test_footer_fit import finished_game
+
+    app = ReplayApp(load_text(records.dumps(finished_game()), names=["You", "Anna"]), "Replay")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await palette_command(pilot, "Keys")
+        await settle(pilot)
+        assert app.screen.query(HelpPanel)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and not app.screen.query(HelpPanel)
+        assert app.is_running
+        await pilot.press("escape")  # the viewer's own Esc again: back (it quits the viewer)
+        await settle(pilot)
+        assert not app.is_running
