@@ -23,6 +23,17 @@ def level_word(spec: str) -> str:
     return clean_text(spec)  # from a file (a save, the history): nothing the terminal would obey
 
 
+# TRANSLATORS: the rules most play by (--preset standard), on the new-game form under "Rules"
+# and before their description ("standard: standard Italian rules."), and in the game's top
+# bar. The others are named after their sheets (gamerules, ludoteka) and stay as they are.
+PRESET_WORDS = {"standard": N_("standard")}
+
+
+def preset_word(name: str) -> str:
+    """The preset ``name`` as the player reads it (the new-game form, the top bar)."""
+    return _(PRESET_WORDS[name]) if name in PRESET_WORDS else name
+
+
 def sweep_count(name: str, n: int) -> str:
     """``n`` sweeps of the variant (``rules.variant_info.sweep_name``) as a count the
     language says: "1 scopa", "2 scope"; Escoba's "1 escoba", "2 escobas".  The word is the

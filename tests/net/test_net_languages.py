@@ -382,3 +382,12 @@ async def test_the_top_bar_and_the_footer_fit_80_columns_in_tagalog(tmp_path):
             keys = list(app.screen.query(FooterKey))
             assert keys[-1].key == "q" and keys[-1].region.right <= 80, [(k.key, k.region) for k in keys]
     languages.use("en")
+
+
+@pytest.mark.parametrize("lang, rules", [("en", "standard"), ("es", "clásicas"), ("tl", "karaniwan")])
+def test_the_open_tables_name_the_rules_in_the_players_words(lang, rules):
+    # The lobby's rules column (and its Rules choice) printed the preset as the server names it.
+    from scopa_tui.ui.screens.lobby import table_row
+    languages.use(lang)
+    assert table_row({"code": "ABCD", "preset": "standard"})["rules"] == rules
+    assert table_row({"code": "ABCD", "preset": "ludoteka"})["rules"] == "ludoteka"  # a sheet's name

@@ -192,6 +192,17 @@ async def test_the_top_bar_says_you_deal_in_the_players_words():
         assert "Mano 1 · reparte Anna · a 11 puntos" in str(screen._topbar)
 
 
+@pytest.mark.parametrize("lang, rules", [("en", "standard"), ("it", "classiche"), ("es", "clásicas"),
+                                         ("tl", "karaniwan")])
+async def test_the_top_bar_names_the_rules_in_the_players_words(lang, rules):
+    # The top bar printed the preset's name as the engine has it: "standard" in every language,
+    # where the new-game form said "clásicas".
+    async with _game(lang, size=(120, 30)) as (pilot, screen):
+        top = str(screen._topbar)
+        assert f" · {rules}" in top, top
+        assert lang == "en" or "standard" not in top
+
+
 async def test_a_hands_heading_fits_a_row_of_the_log_at_80x24_in_every_language():
     """Hand 10 dealt by a five-letter name: one row of the log, not two (its dashes may go)."""
     from dataclasses import replace

@@ -31,7 +31,7 @@ from textual.widgets import HelpPanel, Static
 from ...engine import CARDS, CATEGORY_NAMES, OPTIONS, Dealt, GameEnded, GameStarted, HandEnded, Move, Played, Redealt
 from ...engine.events import Event
 from ...engine.view import keep_places
-from ...store.words import deal_sweep_text, deal_sweeps_word, sweep_count
+from ...store.words import deal_sweep_text, deal_sweeps_word, preset_word, sweep_count
 from ...table.base import AwayPlay, Preview, Table
 from ..card_render import SCREEN_CARD_SIZES, SCREEN_CLASSES, SIZES, DeckStyle, held, screen_class, suit_role
 from ..helpkeys import help_bindings
@@ -1836,7 +1836,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # "you deal" rather than "dealer You": a language conjugates the verb for the player.
         dealer = _("you deal") if pic.dealer == self.me else _("dealer {name}").format(name=self.names[pic.dealer])
         parts = ["  " + _("Hand {n}").format(n=pic.hand_no), dealer,
-                 ngettext("to {n} point", "to {n} points", rules.target).format(n=rules.target), rules.preset]
+                 ngettext("to {n} point", "to {n} points", rules.target).format(n=rules.target),
+                 preset_word(rules.preset)]
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
             parts.append(", ".join(_(OPTIONS[o].title_in(rules.variant)).lower() if o in OPTIONS else o.replace("-", " ")
                                    for o in rules.options))

@@ -22,6 +22,7 @@ from ..card_render import DeckStyle
 from ..helpkeys import help_bindings
 from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
+from ...store.words import preset_word
 from ..translate import Translated
 from .help_variants import summary
 from ..widgets.button import Button
@@ -95,7 +96,8 @@ def table_row(t: dict) -> dict[str, str]:
              else "" if players is None else str(players))
     return {"code": str(t["code"]), "title": str(t.get("title") or ""),
             "game": game_label(t.get("variant"), t.get("options")), "players": taken,
-            "rules": str(t.get("preset") or ""), "target": "" if t.get("target") is None else str(t["target"]),
+            "rules": preset_word(str(t.get("preset") or "")),
+            "target": "" if t.get("target") is None else str(t["target"]),
             "limit": decimal(f"{limit:g}") + " s" if limit else ""}
 
 
@@ -160,7 +162,7 @@ class LobbyScreen(Translated, Screen):
                 yield Select([(str(t), t) for t in TARGETS], value=11, allow_blank=False, id="target", compact=True)
             with Horizontal(classes="line"):
                 yield Label(classes="field", id="l-rules")
-                yield Select([(p, p) for p in PRESETS], value="standard", allow_blank=False, id="preset",
+                yield Select([(preset_word(p), p) for p in PRESETS], value="standard", allow_blank=False, id="preset",
                              compact=True)
                 yield Label(classes="field", id="l-ai")
                 yield Select([(level, level) for level in ai_levels()], value="medium", allow_blank=False,

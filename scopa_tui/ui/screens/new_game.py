@@ -22,7 +22,7 @@ from ...engine import OPTIONS, PRESETS, VARIANTS, RulesError
 from ...engine.rules import DECK_STYLES, TARGET_MAX
 from ...engine.text import N_, _, ngettext
 from ...engine.variants import OPTION_DEFAULTS
-from ...store.words import level_word
+from ...store.words import level_word, preset_word
 from ..config import NAMES, TARGETS, GameConfig, ai_levels
 from ..helpkeys import help_bindings
 from ..translate import Translated
@@ -49,15 +49,6 @@ PLAYER_CHOICES = [(N_("2: you and one AI"), 2), (N_("3: each for self"), 3),
 # TRANSLATORS: the deck styles of the new-game screen (how the cards and suits are named).
 DECK_WORDS = {"italian": N_("italian"), "spanish": N_("spanish"), "french": N_("french"),
               "french-numeric": N_("french-numeric")}
-# TRANSLATORS: the new-game form's rules (--preset standard), the ones most play by, under
-# "Rules" and before their description ("standard: standard Italian rules."). The others are
-# named after their sheets (gamerules, ludoteka) and stay as they are.
-PRESET_WORDS = {"standard": N_("standard")}
-
-
-def preset_word(name: str) -> str:
-    """The preset ``name`` as the form shows it, in the player's language."""
-    return _(PRESET_WORDS[name]) if name in PRESET_WORDS else name
 
 
 def variant_target(variant: str, preset: str) -> int:
