@@ -210,6 +210,22 @@ def piles(app) -> tuple:
     return pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards, pic.deal_sweeps
 
 
+def footer_words(screen) -> list[str]:
+    from textual.widgets._footer import FooterKey
+
+    return [f"{key.key_display} {key.description}" for key in screen.query(FooterKey)]
+
+
+async def test_the_set_aside_question_says_its_buttons_words_in_the_footer(tmp_path):
+    # the footer said "y yes  n no" under "Set aside (y)" and "Back (n)"
+    await leave_a_game_unfinished(tmp_path)
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await answer_offer(pilot, "n")
+        assert isinstance(again.screen, ConfirmScreen)
+        assert footer_words(again.screen) == ["y set aside", "n back"]
+
+
 async def test_declining_the_resume_sets_the_save_aside_after_asking(tmp_path):
     await leave_a_game_unfinished(tmp_path)
     (kept,) = save_names(tmp_path)
