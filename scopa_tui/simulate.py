@@ -14,7 +14,7 @@ from .ai.registry import make_player
 from .engine import Game, GameEnded, HandEnded, Rules, record
 from .engine.core import ASSI
 from .engine.recording import RecordingGame
-from .engine.text import _, ngettext, pgettext
+from .engine.text import _, decimal, ngettext, pgettext
 
 
 class SimulateError(Exception):
@@ -255,17 +255,18 @@ def format_table(summary: dict[str, Any]) -> str:
              pgettext("simulate column", "faults"))]
     for a in summary["ai"]:
         lo, hi = a["ci95"]
+        # the language's decimal mark, as on the statistics screen (0,67 in Italian)
         rows.append((a["ai"], str(a["games"]), str(a["wins"]),
-                     f"{100 * a['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})",
-                     f"{a['points_per_hand']:.2f}", f"{a['decision_ms']:.3f}", str(a["faults"])))
+                     decimal(f"{100 * a['win_rate']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f})"),
+                     decimal(f"{a['points_per_hand']:.2f}"), decimal(f"{a['decision_ms']:.3f}"), str(a["faults"])))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(r, widths)))
              for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
     lines.append(_("{facts}: {seconds} s, {rate} games/s").format(
-        facts=", ".join(_facts(summary)), seconds=f"{summary['seconds']:.2f}",
-        rate=f"{summary['games_per_second']:.1f}"))
+        facts=", ".join(_facts(summary)), seconds=decimal(f"{summary['seconds']:.2f}"),
+        rate=decimal(f"{summary['games_per_second']:.1f}")))
     return "\n".join(lines)
 
 

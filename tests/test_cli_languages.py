@@ -118,8 +118,10 @@ def test_the_simulator_summary_in_italian_and_its_json_in_english():
     assert table.splitlines()[0].split() == ["IA", "partite", "vinte", "%", "vittorie", "(IC", "95%)",
                                              "punti/mano", "ms/mossa", "errori"]
     assert table.splitlines()[-1] == ("1 partita, 5 mani, 2 giocatori, escoba, regole locali napola, "
-                                      "regolamento standard, a 21 punti, seed 7: 0.50 s, 2.0 partite/s")
-    assert '"games_per_second"' in simulate.to_json(SUMMARY)  # machines read it: English keys
+                                      "regolamento standard, a 21 punti, seed 7: 0,50 s, 2,0 partite/s")
+    # the decimal mark of the statistics screen (0,67): it read 0.50 s, 100.0% and 3.00
+    assert table.splitlines()[2].split() == ["greedy", "1", "1", "100,0%", "(20,0-100,0)", "3,00", "0,100", "0"]
+    assert '"games_per_second": 2.0' in simulate.to_json(SUMMARY)  # machines read it: English keys and numbers
 
 
 def test_the_crash_line_in_tagalog(tmp_path):

@@ -430,7 +430,8 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
             saved = self._saved_now()
             from .screens.dialogs import ConfirmScreen, quit_question  # not before the first frame
 
-            dialog = ConfirmScreen(lambda: quit_question(saved), N_("Quit"), N_("Keep playing"))
+            dialog = ConfirmScreen(lambda: quit_question(saved), N_("Quit"), N_("Keep playing"),
+                                   (N_("quit"), N_("keep playing")))
             dialog.quitting = True  # a second Ctrl+C or Ctrl+Q on it quits (action_quit_now)
             self.push_screen(dialog, answer)
         else:

@@ -257,8 +257,8 @@ class StoreMixin:
                 self.store.release(current)
                 go_on()
             else:
-                self.push_screen(ConfirmScreen(set_aside_question(str(self.store.saves.dir)), _("Set aside"),
-                                               _("Back")),
+                self.push_screen(ConfirmScreen(lambda: set_aside_question(str(self.store.saves.dir)), N_("Set aside"),
+                                               N_("Back"), (N_("set aside"), N_("back"))),
                                  set_aside)
 
         def set_aside(yes: bool | None) -> None:

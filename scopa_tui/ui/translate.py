@@ -283,5 +283,11 @@ class Translated:
         await self.retranslate()
 
     async def retranslate(self) -> None:
-        """Show every word of this screen in the language now in use."""
+        """Show every word of this screen in the language now in use, the focus where it was
+        (by its id). A dialog lost it, and its footer, composed again, drew no keys: Textual's
+        footer waits for the screen's bindings to change, which a change of focus tells."""
+        focused = self.focused.id if self.focused is not None else None  # type: ignore[attr-defined]
         await self.recompose()  # type: ignore[attr-defined]
+        for widget in self.query(f"#{focused}") if focused else ():  # type: ignore[attr-defined]
+            widget.focus()
+        self.refresh_bindings()  # type: ignore[attr-defined]

@@ -210,6 +210,48 @@ def piles(app) -> tuple:
     return pic.pile, pic.coins, pic.settebello, pic.seat_pile, pic.seat_coins, pic.scope_cards, pic.deal_sweeps
 
 
+def footer_words(screen) -> list[str]:
+    from textual.widgets._footer import FooterKey
+
+    return [f"{key.key_display} {key.description}" for key in screen.query(FooterKey)]
+
+
+async def test_the_set_aside_question_says_its_buttons_words_in_the_footer(tmp_path):
+    # the footer said "y yes  n no" under "Set aside (y)" and "Back (n)"
+    await leave_a_game_unfinished(tmp_path)
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await answer_offer(pilot, "n")
+        assert isinstance(again.screen, ConfirmScreen)
+        assert footer_words(again.screen) == ["y set aside", "n back"]
+
+
+async def test_a_change_of_language_on_the_resume_and_set_aside_questions_keeps_their_keys(tmp_path):
+    # each lost its focus and its footer's keys (an empty line), and the set-aside question
+    # stayed in the language it was asked in; its buttons, translated twice, in Italian
+    await leave_a_game_unfinished(tmp_path)
+    again = make_app(tmp_path, start=False)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        again.set_language("it")
+        await settle(pilot)
+        assert again.screen.focused.id == "yes"
+        assert footer_words(again.screen)[0].startswith("⏎ ")
+        await pilot.press("n")
+        await settle(pilot)
+        again.set_language("es")
+        await settle(pilot)
+        dialog = again.screen
+        assert isinstance(dialog, ConfirmScreen) and dialog.question.startswith("¿Apartar esta partida?")
+        assert dialog.focused.id == "no"
+        assert footer_words(dialog) == ["s apartar", "n atrás"]
+        again.set_language("en")
+        await settle(pilot)
+        assert [str(dialog.query_one(f"#{b}").label) for b in ("yes", "no")] == ["Set aside (y)", "Back (n)"]
+        assert footer_words(dialog) == ["y set aside", "n back"]
+
+
 async def test_declining_the_resume_sets_the_save_aside_after_asking(tmp_path):
     await leave_a_game_unfinished(tmp_path)
     (kept,) = save_names(tmp_path)

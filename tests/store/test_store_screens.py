@@ -10,7 +10,7 @@ from textual.widgets import DataTable
 
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
-from scopa_tui.store import Store
+from scopa_tui.store import GameSetup, Store
 from scopa_tui.store.frames import load_text
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.screens.history import HistoryScreen
@@ -413,6 +413,25 @@ async def test_stats_screen_shows_the_record(tmp_path):
         assert f"2 greedy {st.games} {st.won}" in levels
         await pilot.press("h")
         assert opened == [(None, None)]  # all games: the whole history
+
+
+async def test_the_opponents_are_listed_easy_medium_hard_not_by_the_alphabet(tmp_path):
+    # they came as the store sorts them, by name: easy, hard, medium; "hard + medium"
+    store = Store(tmp_path)
+    for seed, ai in enumerate(["hard", "random", "easy", "medium"], start=1):
+        file_game(store, play(Game(make_rules(players=2), seed=seed), seed=seed), setup_for(2, ai=ai), f"g{seed}")
+    three = play(Game(make_rules(players=3), seed=9), seed=9)
+    file_game(store, three, GameSetup(["You", "Anna", "Bruno"], [None, "hard", "medium"], 0), "g9")
+    app = ScreensApp(StatsScreen(store.stats()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = shown(app.screen.query_one("#stats-levels")).splitlines()[3:-1]  # the rows, in the border
+        rows = [" ".join(line.strip("│ ").split()[:-3]) for line in lines]
+        assert rows == ["2 easy", "2 medium", "2 hard", "2 random", "3 medium + hard"]
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "medium + hard" in app.screen.query_one(DataTable).get_row_at(0)[2].replace("\n", " ")
 
 
 async def test_the_statistics_stay_beside_their_names_on_a_wide_terminal(tmp_path):

@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from types import SimpleNamespace
 
 from scopa_tui import languages
+from scopa_tui.engine.text import _
 from scopa_tui.ui.screens.dialogs import ConfirmScreen, TooSmallScreen
 from scopa_tui.ui.widgets.cards import HandView, SeatView, TableView
 from scopa_tui.ui.widgets.scoreboard import PlayLog, ScoreBoard
@@ -150,6 +151,9 @@ async def test_a_dialog_answers_to_its_language_s_yes_and_no_letters_and_to_y_an
             # the dialog's own footer says them (the game's footer under it said "Tab next capture")
             footer = {k.action: k.key_display for k in dialog.query(FooterKey)}
             assert (footer["answer(True)"], footer["answer(False)"]) == (yes, no) and "cycle" not in footer
+            # in the buttons' words, "Quit (y)" and "Keep playing (n)" (it said "y yes  n no")
+            words = {k.action: k.description for k in dialog.query(FooterKey)}
+            assert (words["answer(True)"], words["answer(False)"]) == (_("quit"), _("keep playing"))
             answers = []
             dialog.dismiss = answers.append  # what the key answered, the app left as it is
             await pilot.press(key)

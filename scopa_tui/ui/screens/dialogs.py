@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -98,7 +99,8 @@ class ConfirmScreen(Translated, ModalScreen[bool]):
 
     ``question`` may be a function that writes it, so that a change of language (which
     composes the dialog again) asks it in the new language; ``yes`` and ``no`` are English
-    labels, shown in the player's language (marked with ``N_`` where they are written)."""
+    labels, shown in the player's language (marked with ``N_`` where they are written), and
+    ``keys`` the footer's words for them ("y quit  n keep playing", as the buttons say)."""
 
     CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
@@ -110,9 +112,18 @@ class ConfirmScreen(Translated, ModalScreen[bool]):
         *help_bindings("confirm"),
     ]
 
-    def __init__(self, question: str | Callable[[], str], yes: str = N_("Yes"), no: str = N_("No")) -> None:
+    def __init__(self, question: str | Callable[[], str], yes: str = N_("Yes"), no: str = N_("No"),
+                 keys: tuple[str, str] = (N_("yes"), N_("no"))) -> None:
         super().__init__()
-        self._question, self.yes, self.no = question, yes, no
+        self._question, self.yes, self.no, self.keys = question, yes, no, keys
+
+    @property
+    def active_bindings(self):
+        """The footer names y and n by the buttons' words: it said "y yes  n no" under
+        "Quit (y)" and "Keep playing (n)"."""
+        words = dict(zip(("confirm.yes", "confirm.no"), self.keys))
+        return {key: active._replace(binding=replace(active.binding, description=_(words[active.binding.id])))
+                if active.binding.id in words else active for key, active in super().active_bindings.items()}
 
     @property
     def question(self) -> str:

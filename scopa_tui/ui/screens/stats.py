@@ -13,12 +13,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...ai.registry import ALIASES
 from ...engine.text import N_, _, decimal
 from ...engine.variants import VARIANTS
 from ...store.db import Stats
 from ...engine.words import labelled
 from ...store.words import level_word
 from ..helpkeys import help_bindings
+from ..config import ai_levels
 from ..styles import STORE_TCSS
 from ..translate import Translated
 from ..widgets.choice import Choice
@@ -62,12 +64,21 @@ def summary_table(st: Stats, variant: str | None = None) -> Table:
     return t
 
 
+def _difficulty(spec: str) -> tuple[int, str]:
+    """Where an AI spec comes among the levels in the new-game screen's order (easy,
+    medium, hard, random; ``greedy`` is easy), others after them, by name."""
+    order = list(ai_levels())
+    name = spec.split(":")[0]
+    name = ALIASES.get(name, name)
+    return (order.index(name) if name in order else len(order), spec)
+
+
 def against(label: str, people=(), online: bool = False, code: str | None = None) -> tuple[str, list[str]]:
     """Who a game was played against, in the player's language: a head (at a server's table
     "online:", with the table's ``code`` when it is given; else empty) and the opponents one
     by one, the people by their names where the store's ``label`` says ``human``
     ("online: Anna + medium"; README, History and replay)."""
-    levels = label.split(" + ")
+    levels = sorted(label.split(" + "), key=_difficulty)  # "medium + hard", where the store wrote "hard + medium"
     if people:
         levels = [level for level in levels if level != "human"]
     parts = list(people) + [level_word(level) for level in levels]
@@ -92,7 +103,10 @@ def levels_table(st: Stats) -> Table:
     t.add_column(_("Played"), justify="right")
     t.add_column(_("Won"), justify="right")
     t.add_column(_("Win rate"), justify="right")
-    for r in st.by_level:
+    # by difficulty, easy before medium before hard, where the store sorts them by name
+    rows = sorted(st.by_level, key=lambda r: (r.players, [_difficulty(spec) for spec in r.opponents.split(" + ")],
+                                              r.online, r.people))
+    for r in rows:
         # Text, not str: a Table reads a str as markup, and the opponents are what the file says
         # (an online table's AI level is its server's word): "[/]" stopped the app
         t.add_row(str(r.players), Text(against_text(r.opponents, r.people, r.online)), str(r.played), str(r.won),
