@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import socket
 import ssl as ssl_module
 from collections import deque
 from typing import Any
@@ -99,8 +100,13 @@ def error_line(code: str | None, message: str | None) -> str:
 
 
 def _why(e: BaseException) -> str:
-    """An exception as the reason in a line for the player: its text, or, for the ones that
-    have none (a reset, a time-out), what happened in the player's language."""
+    """An exception as the reason in a line for the player: what happened in the player's
+    language for a port nobody listens on, a host name unknown, and the ones without a text (a
+    reset, a time-out); else its text."""
+    if isinstance(e, ConnectionRefusedError):  # read "[Errno 111] Connect call failed ('127.0.0.1', 7655)"
+        return _("nothing answers there: is the table server running, on that port?")
+    if isinstance(e, socket.gaierror):  # read "[Errno -2] Name or service not known"
+        return _("no computer of that name is known")
     text = " ".join(str(e).split())
     if text:
         return text
@@ -194,7 +200,11 @@ class NetClient:
         except (InvalidURI, ValueError):  # "ws://[::1", a port past 65535, a name IDNA refuses ("a..b")
             raise NetClientError("connect", _("{text} is not a server address such as {url}").format(
                 text=repr(self.url), url=DEFAULT_URL)) from None
-        except (OSError, InvalidHandshake, asyncio.TimeoutError) as e:
+        except InvalidHandshake as e:  # a web server, say: it read "cannot reach URL: did not receive a valid HTTP response"
+            # TRANSLATORS: something answered at the address, but not as a WebSocket server; {why} is the technical reason.
+            raise NetClientError("connect", _("{url} answers, but it is not a table server: {why}").format(
+                url=self.url, why=_why(e))) from None
+        except (OSError, asyncio.TimeoutError) as e:
             raise NetClientError("connect", _("cannot reach {url}: {why}").format(
                 url=self.url, why=_why(e))) from None
         try:

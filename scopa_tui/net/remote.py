@@ -151,6 +151,7 @@ class RemoteTable(Table):
         self._pump: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
         self._ready_sent = 0
+        self._back_asked = False  # a key said this away seat's person is here: not said again until the seat changes
         self._rematch_sent = 0  # the game this seat asked to play again after
         # Seats "left" before the start, said once the table info that follows tells a seat
         # given up (open again) from a connection lost (still the person's): seat -> name.
@@ -678,6 +679,7 @@ class RemoteTable(Table):
         new = _game_number(info) != self.game_number
         self.info = info
         self.seats = self._seats()
+        self._back_asked = False
         if new:
             self._ready_sent = self._rematch_sent = 0
             self.filed = False
@@ -744,6 +746,14 @@ class RemoteTable(Table):
         self._send(self.client.start(),
                    lambda: _("not connected to the server: the table was not started; press Enter again "
                              "once connected"))
+
+    def here(self) -> None:
+        """Any message brings an away person back (docs/online-protocol.md, *Seats*): a ping,
+        once, when the AI plays this seat; a connected player had no way back but a chat line
+        or the hand's end, the AI playing each of their turns meanwhile."""
+        if self.phase in ("play", "hand_over") and self.seats[self.my_seat].away and not self._back_asked:
+            self._back_asked = True
+            self._send(self.client.send({"type": "ping"}))
 
     def chat(self, text: str) -> None:
         # the line is said back whole, so that nothing typed is lost

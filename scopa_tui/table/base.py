@@ -231,6 +231,10 @@ class Table:
     def chat(self, text: str) -> None:
         """Say something to the table (a local table has nobody to listen)."""
 
+    def here(self) -> None:
+        """The player pressed a key: a seat the AI plays while its person is away (a table on
+        a server, its turn limit run out) is theirs again."""
+
     # --- playing again (a table on a server; a local game starts a new one instead) -------
     def rematch(self) -> None:
         """Once the game is over: ask the others at the table to play again."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 
 import pytest
 from net_helpers import TIMEOUT
 from websockets.asyncio.server import serve
 
-from scopa_tui.net.client import NetClient, NetClientError
+from scopa_tui.net.client import NetClient, NetClientError, _why
 from scopa_tui.net.server import Server
 
 
@@ -179,6 +180,33 @@ async def test_a_failure_without_words_still_says_why_in_one_line():
         with pytest.raises(NetClientError) as caught:
             await client.connect()
         assert caught.value.message == f"{url} did not answer: no answer in time"
+
+
+async def test_nothing_listening_and_a_web_server_are_said_in_the_players_words():
+    # A port nobody listens on read "cannot reach URL: [Errno 111] Connect call failed
+    # ('127.0.0.1', 7655)", a web server "cannot reach URL: did not receive a valid HTTP response".
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(NetClientError) as caught:
+        await NetClient(f"ws://127.0.0.1:{port}/", "Anna", open_timeout=5).connect()
+    assert caught.value.message == (f"cannot reach ws://127.0.0.1:{port}/: nothing answers there: "
+                                    "is the table server running, on that port?")
+
+    async def web_page(reader, writer):  # a web server: no WebSocket here
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+        await writer.drain()
+        writer.close()
+
+    web = await asyncio.start_server(web_page, "127.0.0.1", 0)
+    async with web:
+        url = f"ws://127.0.0.1:{web.sockets[0].getsockname()[1]}/"
+        with pytest.raises(NetClientError) as caught:
+            await NetClient(url, "Anna", open_timeout=5).connect()
+    assert caught.value.message.startswith(f"{url} answers, but it is not a table server: ")
+    assert "HTTP 404" in caught.value.message and "\n" not in caught.value.message
+    assert _why(socket.gaierror(-2, "Name or service not known")) == "no computer of that name is known"
 
 
 async def test_a_server_welcoming_in_another_protocol_is_refused_in_one_line():

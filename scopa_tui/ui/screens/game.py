@@ -65,7 +65,7 @@ SEAT_NEWS = {"joined": N_("{name} sat down"), "left": N_("{name} lost the connec
              # after the game's end (net/remote.py): asked to play again at the table, or left it
              "rematch": N_("{name} wants to play again"), "gone": N_("{name} left the table"),
              # this player's own seat, now played by the AI (the turn limit passed, the link dropped)
-             "you_away": N_("You are away: the AI plays for you until you are back"),
+             "you_away": N_("You are away: the AI plays for you until you press a key"),
              # before the start: the table's creator left it, or went and did not come back
              "you_start": N_("{name} is not at the table: you may start it now (Enter)")}
 # The footer's (and the Keys panel's) words for the number keys, marked one by one.
@@ -907,7 +907,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def on_key(self, event: Key) -> None:
         """A key clears a banner; while a void deal is shown, the key only does that.  Keys
         whose actions wait for the player's turn say why nothing happens (a hand or table
-        card chosen then is kept for the player's turn by the actions themselves)."""
+        card chosen then is kept for the player's turn by the actions themselves).  Any key
+        takes back a seat the AI plays while its player is away (online)."""
+        self.table.here()
         if self.query_one("#moment", Static).has_class("-shown"):
             holding = self.redeal is not None
             self._hide_banner()
