@@ -121,3 +121,21 @@ async def test_every_text_of_the_scoring_reads_on_what_it_is_drawn_on(theme):
         floor = min(TEXT, contrast(Color.from_rich_color(view.rich_style.color), view.background_colors[1]))
         ratio, text = _worst(view)
         assert ratio >= floor - 0.01, f"{theme}: the scoring draws {text!r} at {ratio:.2f}:1"
+
+
+@pytest.mark.parametrize("theme", ["textual-light", "catppuccin-latte"])
+async def test_the_plays_read_after_a_change_of_theme(theme):
+    # The log's lines kept the colours of the theme they were written in: after Ctrl+P ->
+    # Change theme, the cards of the plays before it were the dark theme's pale suit colours
+    # on the light theme's background.
+    app = make_app(seed=7, theme="textual-dark")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter")
+        await settle(pilot)
+        log = app.screen.query_one(PlayLog)
+        assert any("played" in text for text in log.texts)
+        app.theme = theme
+        await settle(pilot)
+        ratio, text = _worst(log)
+        assert ratio >= 2.9, f"{theme}: the log draws {text!r} at {ratio:.2f}:1"

@@ -190,6 +190,7 @@ class PlayLog(ScrollView):
         self._heights: list[int] = []  # how many rows each line kept takes
         self._width = 0  # the width the rows were wrapped at (0: not laid out yet)
         self._rows_shown = 0  # the box's height at the last resize (0: not laid out yet)
+        self._styled_in: tuple = ()  # the colours the rows were styled in (_palette)
 
     def add(self, text: str, deck: DeckStyle, kind: str = "") -> None:
         self.texts.append(text)
@@ -240,6 +241,24 @@ class PlayLog(ScrollView):
         if shown:
             self.scroll_end(animate=False, x_axis=False)
 
+    def notify_style_update(self) -> None:
+        """Restyled: after a change of theme, every line kept styled again in its colours
+        (the rows kept the old theme's, a dark theme's pale suits on a light background),
+        once the component classes have them too (Textual styles them after the widget)."""
+        super().notify_style_update()
+        if self._width:
+            self.call_later(self._restyle)
+
+    def _restyle(self) -> None:
+        if self._palette() != self._styled_in:
+            width, self._width = self._width, 0
+            self._wrap(width)
+
+    def _palette(self) -> tuple:
+        """What the rows' colours come from: the background and the component classes'."""
+        return (self.background_colors[1], *(self.get_component_rich_style(name, partial=True)
+                                             for name in sorted(self.COMPONENT_CLASSES)))
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         if width != self._width:  # the first frame is drawn before the resize event comes
@@ -256,6 +275,7 @@ class PlayLog(ScrollView):
         if width == self._width or width <= 0:
             return
         self._width = width
+        self._styled_in = self._palette()
         wrapped = [self._rows(*added, width) for added in self._added]
         self.lines = [row for rows in wrapped for row in rows]
         self._heights = [len(rows) for rows in wrapped]
