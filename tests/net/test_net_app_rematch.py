@@ -217,7 +217,7 @@ async def test_the_ai_plays_for_a_person_away_are_logged_as_the_ais(tmp_path):
             said = [t for t in log_texts(screen) if t.startswith("L'IA ha ")]
             assert len(said) >= len(ai_lines) and all(" per te" in t for t in said), log_texts(screen)
             assert not any(t.startswith(("Hai giocato", "Hai calato")) for t in log_texts(screen))
-            assert "Non ci sei: gioca l'IA per te finché non torni" in log_texts(screen)  # not "Anna non c'è"
+            assert "Non ci sei: gioca l'IA per te finché non premi un tasto" in log_texts(screen)  # not "Anna non c'è"
         task.cancel()
 
 
