@@ -356,8 +356,8 @@ async def test_play_again_after_the_server_let_an_idle_seat_go(tmp_path, bruno_a
                 assert not table.asked_rematch()
             else:
                 await until(pilot, lambda: server.tables[code].rematch == {table.my_seat}, "the rematch asked")
-                await settle(pilot)
-                assert table.connection != "disconnected" and table.asked_rematch()
+                await until(pilot, lambda: table.connection != "disconnected" and table.asked_rematch(),
+                            "the seat back and the rematch asked, on the screen's side")
                 assert "Waiting for Bruno to play again" in str(screen.message)
     for task in pings:
         task.cancel()
