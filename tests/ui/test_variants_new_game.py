@@ -144,3 +144,17 @@ async def test_at_80_columns_the_line_under_the_form_says_what_sets_the_game_apa
         said = " ".join(line.strip() for line in lines)
         assert said.startswith("Escoba: 3 cards each and 4 on the table. Take any set of table cards")
         assert "adds up to 15" in said and said.endswith("… (? for the rules)"), said
+
+
+def test_the_line_under_the_form_is_cut_after_a_word_not_after_a_sign():
+    """Cut short, the summary ends with its last whole word and "…", without the comma,
+    colon or French no-break space before the cut."""
+    from types import SimpleNamespace
+
+    from scopa_tui.ui.screens.new_game import NewGameScreen
+
+    screen = SimpleNamespace(size=SimpleNamespace(width=80))
+    said = NewGameScreen._fit(screen, "mot " * 20 + "Règle\u00a0: " + "x" * 100)
+    assert said.endswith(" Règle… (? for the rules)"), said
+    said = NewGameScreen._fit(screen, "mot " * 20 + "règle, " + "x" * 100)
+    assert said.endswith(" règle… (? for the rules)"), said

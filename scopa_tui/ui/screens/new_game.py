@@ -410,7 +410,7 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         words = info.split(" ")
         while len(words) > 1 and rows(" ".join(words) + "…" + more) > 2:
             words.pop()
-        return " ".join(words).rstrip(".,;:(") + "…" + more
+        return " ".join(words).rstrip(".,;:( \u00a0") + "…" + more
 
     def on_resize(self, event) -> None:
         self._fit_form()
