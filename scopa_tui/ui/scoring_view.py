@@ -165,6 +165,11 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
     labels = {"cards": pgettext("point", "Cards"), "coins": deck.suit_word("d"), "settebello": "Settebello",
               "primiera": "Primiera"}
     for award in score.awards:
+        if award.why.kind == "setenta_tie" and award.side is not None:
+            # Escoba's setenta tied and the primiera decided it (README, Variants and house
+            # rules: setenta-primiera): the row shows equal counts, so say why.
+            out.append((_point(award.point), Text(award.describe(side_names, _pairs(score)))))
+            continue
         if award.side is not None:
             continue
         if award.point == "settebello":
@@ -175,6 +180,15 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
         if award.point not in values:  # a variant's point (setenta, napola, re bello): the engine's words
             if award.why.kind == "tie":  # the setenta tied: said as the cards' tie beside it is
                 out.append((_point(award.point), tie(award.why.sides, award.why.values[0])))
+            elif award.why.kind == "no_napola":  # the cards as this deck draws them (A◉ 2◉ 3◉, A♦ 2♦ 3♦)
+                # TRANSLATORS: the napola nobody made: {cards} are the Ace, 2 and 3 of coins,
+                # drawn as cards ("A◉ 2◉ 3◉").
+                before, after = _with_cards(_("nobody took {cards}"))
+                out.append((_point(award.point), before + _cards([card(r, "d") for r in (1, 2, 3)], deck, style)
+                            + after))
+            elif award.why.kind == "nobody":  # the re bello, named as this deck names it
+                out.append((_point(award.point), Text(_("nobody took the {card}").format(
+                    card=deck.card_name(award.why.values[0])))))
             else:
                 out.append((_point(award.point), Text(award.describe(side_names, _pairs(score)))))
             continue

@@ -276,3 +276,15 @@ def test_french_elides_de_before_oros_and_not_before_denari():
                 assert french not in text + shown
     finally:
         languages.use("en")
+
+
+@pytest.mark.parametrize("variant, options", [("scopa", ()), ("scopa", ("no-primiera-all-suits",)),
+                                              ("escoba", ()), ("escoba", ("setenta-primiera",))])
+def test_french_help_elides_de_before_oros_in_the_points_of_a_hand(variant, options):
+    """The help's points of a hand in French: "le plus d'Oros" with the Spanish deck, as the
+    scoring screen says it; every paragraph read "le plus de **Oros**" (Escoba's default deck)."""
+    languages.use("fr")
+    for deck, word in (("spanish", "d'Oros"), ("italian", "de Denari")):
+        text = _help(variant, options, deck).replace("**", "")
+        assert f"le plus {word}" in text
+        assert "plus de Oros" not in text

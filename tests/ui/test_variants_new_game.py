@@ -124,3 +124,37 @@ async def test_an_external_bot_that_does_not_play_the_variant_is_refused(tmp_pat
         error = " ".join(text_of(screen.query_one("#error", Static)).split())
         assert "✗" in error and "Escoba" in error and "plays only Scopa" in error, error
         assert app.screen is screen and app.game is None  # no game started
+
+
+async def test_at_80_columns_the_line_under_the_form_says_what_sets_the_game_apart():
+    """At 80×24 the two lines under the form hold as many of the summary's words as fit, then
+    the pointer to the help: Escoba's sums of 15 are in view.  They said only "Escoba: 3
+    cards each and 4 on the table. (? for the rules)", which is every game's deal."""
+    from .helpers import shown
+
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.query_one("#variant", Choice).focus()
+        screen.query_one("#variant", Choice).value = "escoba"
+        await settle(pilot)
+        lines = shown(screen.query_one("#preset-info")).strip().splitlines()
+        assert len(lines) == 2, lines
+        said = " ".join(line.strip() for line in lines)
+        assert said.startswith("Escoba: 3 cards each and 4 on the table. Take any set of table cards")
+        assert "adds up to 15" in said and said.endswith("… (? for the rules)"), said
+
+
+def test_the_line_under_the_form_is_cut_after_a_word_not_after_a_sign():
+    """Cut short, the summary ends with its last whole word and "…", without the comma,
+    colon or French no-break space before the cut."""
+    from types import SimpleNamespace
+
+    from scopa_tui.ui.screens.new_game import NewGameScreen
+
+    screen = SimpleNamespace(size=SimpleNamespace(width=80))
+    said = NewGameScreen._fit(screen, "mot " * 20 + "Règle\u00a0: " + "x" * 100)
+    assert said.endswith(" Règle… (? for the rules)"), said
+    said = NewGameScreen._fit(screen, "mot " * 20 + "règle, " + "x" * 100)
+    assert said.endswith(" règle… (? for the rules)"), said

@@ -17,7 +17,35 @@ def test_escoba_ties_and_house_rules_nobody_scored_are_noted():
     score = score_hand(rules, 1, [mine, DECK & ~mine], [0, 0], 0, None, [0, 0], side_names=["You", "Anna"])
     said = {label: text.plain for label, text in notes(score, ["You", "Anna"], DeckStyle())}
     assert said["Setenta"] == "tie at 2: no point"  # as the cards' and the coins' ties beside it
-    assert said["Napola"] == "nobody took the Ace, 2 and 3 of Coins"
+    assert said["Napola"] == "nobody took A◉ 2◉ 3◉"
+
+
+def test_nobodys_napola_names_the_cards_as_the_deck_draws_them():
+    """The napola nobody made is the deck's Ace, 2 and 3 of coins, in every language; the
+    note read "the Ace, 2 and 3 of Coins" in English beside the row of Denari, and "l'Asso
+    ... de Denari", "del Asso ... de Denari" with the Spanish and the French decks."""
+    from scopa_tui import languages
+
+    rules = make_rules(players=2, variant="escoba", options=("napola",))
+    mine = mask_of(parse_cards("7d 7c 6s 5b 1d 3d".split()))  # the 2 of coins is Anna's
+    score = score_hand(rules, 1, [mine, DECK & ~mine], [0, 0], 0, None, [0, 0], side_names=["You", "Anna"])
+    for lang, nobody in (("en", "nobody took"), ("fr", "personne n'a pris"), ("es", "nadie se llevó")):
+        languages.use(lang)
+        for deck, cards in (("spanish", "A◉ 2◉ 3◉"), ("french", "A♦ 2♦ 3♦")):
+            said = {label: text.plain for label, text in notes(score, ["You", "Anna"], DeckStyle(deck))}
+            assert said["Napola"] == f"{nobody} {cards}"
+
+
+def test_a_setenta_tie_the_primiera_decides_says_so():
+    """With setenta-primiera, a tie for the most sevens that the primiera decides is said
+    under the table, which shows the two sides' equal counts and marks one: nothing said
+    why before."""
+    rules = make_rules(players=2, variant="escoba", options=("setenta-primiera",))
+    mine = mask_of(parse_cards("7d 7c 6s 6b 6d 6c 1d".split()))  # 2 sevens each; primiera 78 to 73
+    score = score_hand(rules, 1, [mine, DECK & ~mine], [0, 0], 0, None, [0, 0], side_names=["You", "Anna"])
+    assert score.award("sevens").side == 0
+    said = {label: text.plain for label, text in notes(score, ["You", "Anna"], DeckStyle("spanish"))}
+    assert said["Setenta"] == "tie at 2 sevens; the primiera decides: You: primiera 78 against primiera 73"
 
 
 def test_a_setenta_tie_reads_as_the_other_points_ties():

@@ -26,7 +26,7 @@ from ..card_render import DeckStyle
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 from ..widgets.footer import FitFooter
-from .help_house import house_paragraphs
+from .help_house import scoring_fields, house_paragraphs
 from .help_variants import summary, variant_paragraphs
 
 # The palette's commands (statistics, history, settings): the part of the help the
@@ -159,16 +159,15 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
         _("**Scopa.** Taking every card on the table is a *scopa*: 1 point (not on the very last "
           "play of the hand). At the end of a hand the cards left on the table go to whoever "
           "captured last."),
-        # TRANSLATORS: settebello and primiera keep their Italian names. {coins} is the suit
-        # of coins in this deck (Denari, Oros, Diamonds), {settebello} the seven of it
-        # ("7 di Denari"), {star} a star symbol or the words "a star".
-        _("**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the "
+        # TRANSLATORS: settebello and primiera keep their Italian names. {most_coins} is the
+        # point of the most coins ("most **Denari**", "most **Oros**"), {settebello} the seven of
+        # coins ("7 di Denari"), {star} a star symbol or the words "a star".
+        _("**Scoring each hand.** 1 point each for: most **cards**; {most_coins}; the "
           "**settebello** (the {settebello}, drawn with a double border and {star}); the best "
           "**primiera**: your best card of each suit, added up by the chart of the game (you need "
           "all four suits). Sevens, sixes and aces have a heavy border. A tie scores nothing. "
           "Plus 1 per scopa. The two primiera charts:").format(
-            coins=deck.suit_word("d"), settebello=deck.card_name(parse_card("7d")),
-            star=_("a star") if deck.ascii else "★"),
+            **scoring_fields(deck)),
         _charts(deck, chart),
         _("**Winning.** First to the target ({target} unless chosen otherwise) at the end of a "
           "hand; if the top is tied, another hand is played.").format(target=VARIANTS[variant].target),

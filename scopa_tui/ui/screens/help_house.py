@@ -76,28 +76,41 @@ def _title(option: str, variant: str = "scopa") -> str:
     return _(OPTIONS[option].title_in(variant))
 
 
-def _seven_and_star(deck: DeckStyle) -> dict[str, str]:
-    """The fields of a scoring paragraph: the coins' suit, its seven, the star."""
-    return {"coins": deck.suit_word("d"), "settebello": deck.card_name(parse_card("7d")),
+def scoring_fields(deck: DeckStyle) -> dict[str, str]:
+    """The fields of a scoring paragraph: the point of the most coins, their seven, the star."""
+    return {"most_coins": _most_coins(deck.suit_word("d")), "settebello": deck.card_name(parse_card("7d")),
             "star": _("a star") if deck.ascii else "★"}
+
+
+def _most_coins(coins: str) -> str:
+    """The point of the most cards of ``coins`` (the deck's name of the suit), as the language
+    says it before that name (README.md, Languages: French "le plus d'**Oros**")."""
+    if elides(coins):
+        # TRANSLATORS: as "most **{coins}**" (context "elided"), where {coins} (Oros) begins
+        # with a sound your language elides the word before: French "le plus d'**Oros**".
+        # Other languages never show it: write it as the plain message.
+        return pgettext("elided", "most **{coins}**").format(coins=coins)
+    # TRANSLATORS: a point of the help's "Scoring each hand": the most cards of the suit of
+    # coins; {coins} is its name in this deck (Denari, Oros, Diamonds), in bold (**…**).
+    return _("most **{coins}**").format(coins=coins)
 
 
 def _scoring_any_suits(deck: DeckStyle) -> str:
     """Scopa's points when a primiera needs no card of every suit."""
     # TRANSLATORS: as the help's other "Scoring each hand" paragraph; {option} is the house rule's name.
-    return _("**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the "
+    return _("**Scoring each hand.** 1 point each for: most **cards**; {most_coins}; the "
              "**settebello** (the {settebello}, drawn with a double border and {star}); the best "
              "**primiera**: your best card of each suit, added up by the chart of the game (a side "
              "that took no card of some suit adds up the suits it has: the house rule *{option}* is "
              "off). Sevens, sixes and aces have a heavy border. A tie scores nothing. Plus 1 per "
              "scopa. The two primiera charts:").format(option=_title("primiera-all-suits"),
-                                                        **_seven_and_star(deck))
+                                                        **scoring_fields(deck))
 
 
 def _escoba_scoring(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
     """Escoba's points, saying whether the primiera breaks a tie for the most sevens and, where
     it does, what a side missing a suit adds up (``primiera-all-suits``)."""
-    fields = {**_seven_and_star(deck), "option": _title("setenta-primiera")}
+    fields = {**scoring_fields(deck), "option": _title("setenta-primiera")}
     all_suits = _title("primiera-all-suits")
     if rules.setenta_primiera:
         if rules.primiera_requires_all_suits:
@@ -111,7 +124,7 @@ def _escoba_scoring(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
         # TRANSLATORS: as the help's other "Scoring each hand" paragraphs of Escoba; {suits}
         # is a sentence on the primiera of a side missing a suit.
         return {"scoring": _(
-            "**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the "
+            "**Scoring each hand.** 1 point each for: most **cards**; {most_coins}; the "
             "**velo**, the {settebello} (drawn with a double border and {star}); the **setenta**, "
             "most **sevens** (sevens, like sixes and aces, have a heavy border). A tie scores "
             "nothing, but a tie for the most sevens goes to the better primiera (house rule "
@@ -119,7 +132,7 @@ def _escoba_scoring(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
             "Plus 1 per escoba. There is no primiera point. The two primiera charts:").format(
             suits=suits, **fields)}
     scoring = _(
-        "**Scoring each hand.** 1 point each for: most **cards**; most **{coins}**; the **velo**, "
+        "**Scoring each hand.** 1 point each for: most **cards**; {most_coins}; the **velo**, "
         "the {settebello} (drawn with a double border and {star}); the **setenta**, most "
         "**sevens** (sevens, like sixes and aces, have a heavy border). A tie scores nothing, a "
         "tie for the most sevens too (the house rule *{option}* is off). Plus 1 per escoba. There "

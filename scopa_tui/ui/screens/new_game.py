@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable
 
+from rich._wrap import divide_line
 from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
@@ -394,21 +395,22 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         self.query_one("#preset-info", Static).update(self._fit(info))
 
     def _fit(self, info: str) -> str:
-        """``info`` in the two lines under the form: whole sentences while they fit, then
-        a pointer to the help (which has every variant's rules in full)."""
-        room = 2 * max(20, self.size.width - 6)
-        if len(info) <= room:
+        """``info`` in the two lines under the form: whole while it fits, else as many of its
+        words as fit with a pointer to the help (which has every variant's rules in full), so
+        that what sets the game apart is in view (Escoba's 15 at 80 columns, after the
+        "3 cards each and 4 on the table." every game shares)."""
+        width = max(20, min(self.size.width, 150) - 6)  # the lines' room: max-width 150, padding 2
+
+        def rows(text: str) -> int:
+            return 1 + len(divide_line(text, width, fold=True))
+
+        if rows(info) <= 2:
             return info
         more = " " + _("(? for the rules)")
-        words = info.split(". ")
-        out = words[0]
-        for sentence in words[1:]:
-            if len(out) + len(sentence) + 2 + len(more) > room:
-                break
-            out += ". " + sentence
-        if len(out) + len(more) > room:
-            out = out[: room - len(more) - 1].rsplit(" ", 1)[0] + "…"
-        return out.rstrip(".") + "." + more if not out.endswith("…") else out + more
+        words = info.split(" ")
+        while len(words) > 1 and rows(" ".join(words) + "…" + more) > 2:
+            words.pop()
+        return " ".join(words).rstrip(".,;:( \u00a0") + "…" + more
 
     def on_resize(self, event) -> None:
         self._fit_form()
