@@ -189,6 +189,38 @@ async def test_a_seats_label_keeps_its_lines_when_it_deals_and_plays(lang, size)
     languages.use("en")
 
 
+@pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.parametrize("lang, size", [("en", (80, 24)), ("fr", (80, 24)), ("tl", (80, 24)), ("en", (100, 30))])
+async def test_a_seat_keeps_its_lines_while_it_thinks_and_once_its_hand_is_empty(lang, size, players):
+    # At 80×24 a side seat's "no cards" and "thinking…" went onto a line of their own, beside
+    # "easy" no more: the pile line moved down a line on every AI turn and at every deal's end,
+    # and six players' side column left out both partner labels meanwhile; with three players
+    # the seats above the table grew a line for "thinking…" beside three cards.
+    languages.use(lang)
+    app = make_app(players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        seats = list(game_screen(app).query(SeatView))
+        before = _seats_in_view(game_screen(app))
+        for seat in seats:
+            base = seat.info
+            for info in (replace(base, thinking=True, turn=True), replace(base, cards=0),
+                         replace(base, cards=0, thinking=True, turn=True)):
+                seat.info = info
+                await settle(pilot)
+                now = _seats_in_view(game_screen(app))
+                others = {key: text for key, text in now.items() if key != seat.id}
+                assert others == {key: before[key] for key in others}, (info, now)
+                lines, was = now[seat.id].splitlines(), before[seat.id].splitlines()
+                assert len(lines) == len(was) and lines[-1] == was[-1], (info, was, lines)  # the pile line
+                assert [base.team in line for line in lines] == [base.team in line for line in was], lines
+                if info.cards == 0:  # said in words where they fit, else counted
+                    assert any(tr("no cards") in line or re.match(r"0\b", line) for line in lines), lines
+            seat.info = base
+            await settle(pilot)
+    languages.use("en")
+
+
 async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
     """The last deal's banner covers the top bar, the game under it still; the leftovers are
     said once, on the line under the table (no banner), and the hand's end there after."""

@@ -572,13 +572,25 @@ class SeatView(CardCanvas):
             # as many as leave room for the count: Scopone's 10 at 80×24 cut "▮▮▮▮▮▮▮▮▮…", no count
             shown = min(info.cards, max(1, width - len(f" {info.cards}")))
             backs.append(("#" if self.deck.ascii else "▮") * shown, self._style("back"))
-        none = _("no cards")  # too wide for a side column at 80×24 ("aucune carte"): the count alone
-        backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= width else "0", label)
+        # "thinking…" takes the level's place where it fits there as the level does, and an empty
+        # hand is "no cards" where that fits beside them: so the seat keeps its lines from turn
+        # to turn.  At 80×24 each went onto a line of their own, the pile line moving down, and
+        # six players' side column left out its partner labels meanwhile.  The turn's "▶" and the
+        # line under the table say who thinks; the count alone says the empty hand ("0").
+        sep = " " if width < 16 else " · "
+        thinking = _("thinking…")
+        with_level = level and self._level_fits(width)
+        beside = with_level and not self._apart(width, sep, info.level)
+        think_here = not self._apart(width, sep, thinking) if beside else cell_len(thinking) <= width
+        words = max(cell_len(info.level), cell_len(thinking) if think_here else 0)
+        room = width - (len(sep) + words if beside else 0)
+        none = _("no cards")
+        backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= room else "0", label)
         cards.append(backs)
         narrow = width < 16  # a side column of a small terminal: the coins and scope closer
-        if info.thinking:
-            cards.append(Text(_("thinking…"), turn))
-        elif level and self._level_fits(width):
+        if info.thinking and think_here:
+            cards.append(Text(thinking, turn))
+        elif with_level:
             cards.append(Text(info.level, label))
         taken: list[Text] = [Text(_("pile {n}").format(n=info.pile), label)]
         if info.coins:
@@ -604,17 +616,19 @@ class SeatView(CardCanvas):
 
     def _level_apart(self, width: int, sep: str) -> bool:
         """Whether the AI level (and "thinking…" in its place) goes on a line of its own: where
-        it would not fit beside the backs of the hand's most cards. Decided for the most, not
-        for the cards held, so that a seat's lines stay put as its hand empties, and both side
-        seats of Scopone read alike (it was "▮▮▮▮▮▮▮▮▮ 9 · easy" beside "▮▮▮▮▮▮▮▮▮▮ 10", the
-        level under it)."""
+        it would not fit beside the backs of the hand's most cards."""
+        return self._level_fits(width) and self._apart(width, sep, self.info.level)
+
+    def _apart(self, width: int, sep: str, word: str) -> bool:
+        """Whether ``word`` would not fit beside the backs of the hand's most cards. Decided for
+        the most, not for the cards held, so that a seat's lines stay put as its hand empties,
+        and both side seats of Scopone read alike (it was "▮▮▮▮▮▮▮▮▮ 9 · easy" beside
+        "▮▮▮▮▮▮▮▮▮▮ 10", the level under it)."""
         info = self.info
-        if not self._level_fits(width):
-            return False
         most = max(info.most, info.cards)
         back = 4 if 4 * most + 3 <= width and not self.deck.ascii else 1  # as _chunks draws them
         backs = back * most + 1 + len(str(most))
-        return backs + len(sep) + cell_len(info.level) > width
+        return backs + len(sep) + cell_len(word) > width
 
     def _lines(self, width: int, short: int = 0) -> list[Text]:
         """The lines at ``width``; ``short``: 1 without the partner label, 2 without the AI
