@@ -221,6 +221,35 @@ async def test_a_seat_keeps_its_lines_while_it_thinks_and_once_its_hand_is_empty
     languages.use("en")
 
 
+async def test_the_top_bar_keeps_its_rules_from_turn_to_turn(monkeypatch):
+    # At 80×24 "re bello" went from the top bar each time an AI played ("Carla plays", "Carla is
+    # thinking…", wider than "Your turn") and came back on the player's turn.
+    from scopa_tui.ui.screens.game import GameScreen
+
+    from .helpers import variant_app
+
+    bars: list[str] = []
+    refresh = GameScreen._refresh_topbar
+
+    def recorded(self):
+        refresh(self)
+        bars.append(str(self._topbar))
+
+    monkeypatch.setattr(GameScreen, "_refresh_topbar", recorded)
+    app = variant_app("scopa", players=4, options=["re-bello"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _turn in range(3):
+            assert await wait_for_my_turn(pilot)
+            await play_by_keys(pilot, app.game.legal_moves()[0])
+            await settle(pilot)
+    halves = {re.match(r"(.*\S) {3,}(\S.*)$", bar).groups() for bar in bars}
+    halves = {(left, right) for left, right in halves if " · " in left}  # the bars with a moment
+    moments = {right.strip() for _left, right in halves}
+    assert {"Your turn", "Carla is thinking…"} <= moments, moments
+    assert len({left for left, _right in halves}) == 1, halves  # the game's half stays put
+    assert all(len(bar) <= 80 for bar in bars)
+
+
 async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
     """The last deal's banner covers the top bar, the game under it still; the leftovers are
     said once, on the line under the table (no banner), and the hand's end there after."""
