@@ -250,6 +250,28 @@ async def test_the_top_bar_keeps_its_rules_from_turn_to_turn(monkeypatch):
     assert all(len(bar) <= 80 for bar in bars)
 
 
+@pytest.mark.parametrize("players, size", [(2, (80, 24)), (3, (100, 30)), (4, (120, 40))])
+async def test_a_seat_above_the_table_keeps_its_name_in_place_on_its_turn(players, size):
+    # The name's line was centred with its turn's "▶ ": the name moved a column left and back
+    # on every turn, and the mark and the name were marked apart ("▶" "Anna", a gap between).
+    app = make_app(players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for seat in game_screen(app).query("#top-seats SeatView"):
+            base = seat.info
+            at = {}
+            for turn in (False, True):
+                seat.info = replace(base, turn=turn, thinking=False)
+                await settle(pilot)
+                line = seat.render_line(0)
+                at[turn] = line.text.index(base.name)
+                if turn:  # "▶ Anna" marked as one
+                    cells = list(line.crop(line.text.index("▶"), at[turn] + len(base.name)))
+                    assert all(seg.style and seg.style.reverse for seg in cells), cells
+            assert at[True] == at[False], (seat.id, at)
+            seat.info = base
+
+
 async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
     """The last deal's banner covers the top bar, the game under it still; the leftovers are
     said once, on the line under the table (no banner), and the hand's end there after."""

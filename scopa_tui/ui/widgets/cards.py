@@ -552,7 +552,7 @@ class SeatView(CardCanvas):
             name.append("▶", turn)
             # the space gives way before the name: at 80×24 "▶ Car… (D)" where "▶Carla (D)" fits
             if 2 + cell_len(info.name) + (cell_len(mark) if info.dealer else 0) <= width:
-                name.append(" ")
+                name.append(" ", turn)  # "▶ Anna" marked as one, not "▶" and "Anna" apart
         room = width - name.cell_len - (cell_len(mark) if info.dealer else 0)
         name.append(cut(info.name, room), side + (turn if info.turn else Style(bold=True)))
         if info.dealer:
@@ -667,7 +667,11 @@ class SeatView(CardCanvas):
             lines = self._lines(width, short)
         lines = lines[: max(1, self.content_size.height)]
         if self.has_class("-top"):  # centred over the table
-            lines = [Text(" " * max(0, (width - line.cell_len) // 2)) + line for line in lines]
+            # the name's line as if without the turn's "▶ ", the mark before it: so the name
+            # stays in its place when the seat's turn comes (it moved a column left and back)
+            mark = len(lines[0].plain) - len(lines[0].plain.lstrip("▶ ")) if self.info.turn else 0
+            lines = [Text(" " * max(0, (width - line.cell_len + hang) // 2 - hang)) + line
+                     for line, hang in zip(lines, [mark] + [0] * len(lines))]
         return Text("\n").join(lines)
 
     def get_content_height(self, container, viewport, width: int) -> int:
