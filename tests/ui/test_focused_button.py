@@ -72,3 +72,22 @@ async def test_the_scoring_and_game_over_buttons_underline_their_words_only():
             # the words and a cell of the button's colour each side (as wide as their words:
             # evenly spaced, scoring.tcss)
             assert button.outer_size.width == cell_len(words(button)) + 2
+
+
+@pytest.mark.parametrize("theme", ["nord", "solarized-light", "ansi-dark"])
+async def test_a_theme_that_turns_a_focused_button_over_turns_all_of_it(theme):
+    """Where a theme's focused button is ``reverse`` (Textual's own themes), the whole button
+    turns over: the room beside the words was padding, left in the button's colour, a stray
+    cell either side of the turned words ("▌Play again (Enter)▐")."""
+    app = game_over_app(played(2), 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = theme
+        await settle(pilot)
+        for button in app.screen.query(Button):
+            button.focus()
+            await settle(pilot)
+            lines = button.render_lines(Region(0, 0, *button.outer_size))
+            cells = [(seg.text, bool(seg.style and seg.style.reverse)) for line in lines for seg in line]
+            assert all(turned for _text, turned in cells), (button.id, cells)
+            assert "".join(text for text, _turned in cells) == f" {words(button)} "
+            assert underlined(button) == ""  # reverse alone: nothing underlined

@@ -189,6 +189,89 @@ async def test_a_seats_label_keeps_its_lines_when_it_deals_and_plays(lang, size)
     languages.use("en")
 
 
+@pytest.mark.parametrize("players", [3, 4, 6])
+@pytest.mark.parametrize("lang, size", [("en", (80, 24)), ("fr", (80, 24)), ("tl", (80, 24)), ("en", (100, 30))])
+async def test_a_seat_keeps_its_lines_while_it_thinks_and_once_its_hand_is_empty(lang, size, players):
+    # At 80×24 a side seat's "no cards" and "thinking…" went onto a line of their own, beside
+    # "easy" no more: the pile line moved down a line on every AI turn and at every deal's end,
+    # and six players' side column left out both partner labels meanwhile; with three players
+    # the seats above the table grew a line for "thinking…" beside three cards.
+    languages.use(lang)
+    app = make_app(players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        seats = list(game_screen(app).query(SeatView))
+        before = _seats_in_view(game_screen(app))
+        for seat in seats:
+            base = seat.info
+            for info in (replace(base, thinking=True, turn=True), replace(base, cards=0),
+                         replace(base, cards=0, thinking=True, turn=True)):
+                seat.info = info
+                await settle(pilot)
+                now = _seats_in_view(game_screen(app))
+                others = {key: text for key, text in now.items() if key != seat.id}
+                assert others == {key: before[key] for key in others}, (info, now)
+                lines, was = now[seat.id].splitlines(), before[seat.id].splitlines()
+                assert len(lines) == len(was) and lines[-1] == was[-1], (info, was, lines)  # the pile line
+                assert [base.team in line for line in lines] == [base.team in line for line in was], lines
+                if info.cards == 0:  # said in words where they fit, else counted
+                    assert any(tr("no cards") in line or re.match(r"0\b", line) for line in lines), lines
+            seat.info = base
+            await settle(pilot)
+    languages.use("en")
+
+
+async def test_the_top_bar_keeps_its_rules_from_turn_to_turn(monkeypatch):
+    # At 80×24 "re bello" went from the top bar each time an AI played ("Carla plays", "Carla is
+    # thinking…", wider than "Your turn") and came back on the player's turn.
+    from scopa_tui.ui.screens.game import GameScreen
+
+    from .helpers import variant_app
+
+    bars: list[str] = []
+    refresh = GameScreen._refresh_topbar
+
+    def recorded(self):
+        refresh(self)
+        bars.append(str(self._topbar))
+
+    monkeypatch.setattr(GameScreen, "_refresh_topbar", recorded)
+    app = variant_app("scopa", players=4, options=["re-bello"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _turn in range(3):
+            assert await wait_for_my_turn(pilot)
+            await play_by_keys(pilot, app.game.legal_moves()[0])
+            await settle(pilot)
+    halves = {re.match(r"(.*\S) {3,}(\S.*)$", bar).groups() for bar in bars}
+    halves = {(left, right) for left, right in halves if " · " in left}  # the bars with a moment
+    moments = {right.strip() for _left, right in halves}
+    assert {"Your turn", "Carla is thinking…"} <= moments, moments
+    assert len({left for left, _right in halves}) == 1, halves  # the game's half stays put
+    assert all(len(bar) <= 80 for bar in bars)
+
+
+@pytest.mark.parametrize("players, size", [(2, (80, 24)), (3, (100, 30)), (4, (120, 40))])
+async def test_a_seat_above_the_table_keeps_its_name_in_place_on_its_turn(players, size):
+    # The name's line was centred with its turn's "▶ ": the name moved a column left and back
+    # on every turn, and the mark and the name were marked apart ("▶" "Anna", a gap between).
+    app = make_app(players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for seat in game_screen(app).query("#top-seats SeatView"):
+            base = seat.info
+            at = {}
+            for turn in (False, True):
+                seat.info = replace(base, turn=turn, thinking=False)
+                await settle(pilot)
+                line = seat.render_line(0)
+                at[turn] = line.text.index(base.name)
+                if turn:  # "▶ Anna" marked as one
+                    cells = list(line.crop(line.text.index("▶"), at[turn] + len(base.name)))
+                    assert all(seg.style and seg.style.reverse for seg in cells), cells
+            assert at[True] == at[False], (seat.id, at)
+            seat.info = base
+
+
 async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
     """The last deal's banner covers the top bar, the game under it still; the leftovers are
     said once, on the line under the table (no banner), and the hand's end there after."""

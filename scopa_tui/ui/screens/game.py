@@ -1863,6 +1863,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         elif game.phase == "game_over":
             state = _("Game over")
         width = self.size.width
+        moment = state
         seconds = self.table.seconds_left()
         if state and seconds is not None:
             state += f" · {seconds:.0f} s"
@@ -1871,6 +1872,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
             state = _("Waiting for players")
         if self.table.let_go is not None:  # this window's game is over: only its connection is news
             state = ""
+        # The rules give way for the widest moment this game's bar says, not for the one now, so
+        # that they stay put from turn to turn: at 80×24 "re bello" went each time an AI played
+        # ("Carla plays", "Carla is thinking…") and came back on the player's turn.
+        more = max(0, max(cell_len(m) for m in self._moments()) - cell_len(moment)) if moment and state else 0
         right = Text()
         if status:  # "Your turn · 42 s · connected", the connection marked when it is not
             right.append(state + " · " if state else "", style="bold")
@@ -1882,7 +1887,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # what the game is and what happens now stay apart, as the title and the hand are:
         # one space ran them into one sentence ("hanggang 2 puntos Naghihintay ng manlalaro")
         gap = TOP_GAP if right.cell_len else 0
-        while len(parts) > keep and top.cell_len + right.cell_len + gap > width:  # the rules go first
+        while len(parts) > keep and top.cell_len + right.cell_len + more + gap > width:  # the rules go first
             parts.pop()
             top = Text()
             top.append(title, style="bold reverse")
@@ -1895,6 +1900,13 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if top != self._topbar:  # unchanged (most keys): not redrawn
             self._topbar = top
             self.query_one("#topbar", Static).update(top, layout=False)
+
+    def _moments(self) -> list[str]:
+        """What the top bar's right half can say while a game is on (``_refresh_topbar``)."""
+        others = [name for seat, name in enumerate(self.names) if seat != self.me]
+        return [_("Your turn"), _("New deal"), _("Hand over"), _("Game over"),
+                *(_("{name} plays").format(name=name) for name in others),
+                *(_("{name} is thinking…").format(name=name) for name in others)]
 
     def _level_label(self, seat: int) -> str:
         """The line under a seat's name: the table's (an AI's level, a bot's name, ...)."""

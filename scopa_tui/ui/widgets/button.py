@@ -2,27 +2,31 @@
 
 Textual pads a button's label inside its text (``line-pad: 1``), so the focused style,
 ``bold underline`` on the felt theme, ran under a space either side: "_Next hand (Enter)_".
-Here that room is the button's padding, drawn in its colour with no underline; the button
-is as wide as before.  ``line-pad`` is set on the widget itself: Textual's stylesheets take
-no ``line-pad: 0`` (a value of 0 is refused) and ``initial`` leaves Textual's 1 in place.
+Here those two spaces are the label's own, styled ``not underline``: the underline stops at
+the words, and a theme whose focused button is ``reverse`` (nord, solarized-light, …) still
+turns the whole button over, where room drawn as padding stayed a cell of the button's colour
+either side of the turned words.  ``line-pad`` is set on the widget itself: Textual's
+stylesheets take no ``line-pad: 0`` (a value of 0 is refused) and ``initial`` leaves
+Textual's 1 in place.
 """
 
 from __future__ import annotations
 
+from textual.app import RenderResult
+from textual.content import Content
 from textual.widgets import Button as TextualButton
+
+_ROOM = Content.styled(" ", "not underline")
 
 
 class Button(TextualButton):
-    """A Textual ``Button`` (its messages, variants and styles), its label's margin as padding."""
-
-    DEFAULT_CSS = """
-    Button { padding: 0 1; }
-    """
+    """A Textual ``Button`` (its messages, variants, styles and width), its label's margin not
+    underlined."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.styles.line_pad = 0
 
-    def get_content_width(self, container, viewport) -> int:
-        # Textual's counts the line-pad's two cells in the words' width: the padding has them now.
-        return super().get_content_width(container, viewport) - 2
+    def render(self) -> RenderResult:
+        assert isinstance(self.label, Content)
+        return Content.assemble(_ROOM, self.label, _ROOM)

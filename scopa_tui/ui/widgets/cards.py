@@ -552,7 +552,7 @@ class SeatView(CardCanvas):
             name.append("▶", turn)
             # the space gives way before the name: at 80×24 "▶ Car… (D)" where "▶Carla (D)" fits
             if 2 + cell_len(info.name) + (cell_len(mark) if info.dealer else 0) <= width:
-                name.append(" ")
+                name.append(" ", turn)  # "▶ Anna" marked as one, not "▶" and "Anna" apart
         room = width - name.cell_len - (cell_len(mark) if info.dealer else 0)
         name.append(cut(info.name, room), side + (turn if info.turn else Style(bold=True)))
         if info.dealer:
@@ -572,13 +572,25 @@ class SeatView(CardCanvas):
             # as many as leave room for the count: Scopone's 10 at 80×24 cut "▮▮▮▮▮▮▮▮▮…", no count
             shown = min(info.cards, max(1, width - len(f" {info.cards}")))
             backs.append(("#" if self.deck.ascii else "▮") * shown, self._style("back"))
-        none = _("no cards")  # too wide for a side column at 80×24 ("aucune carte"): the count alone
-        backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= width else "0", label)
+        # "thinking…" takes the level's place where it fits there as the level does, and an empty
+        # hand is "no cards" where that fits beside them: so the seat keeps its lines from turn
+        # to turn.  At 80×24 each went onto a line of their own, the pile line moving down, and
+        # six players' side column left out its partner labels meanwhile.  The turn's "▶" and the
+        # line under the table say who thinks; the count alone says the empty hand ("0").
+        sep = " " if width < 16 else " · "
+        thinking = _("thinking…")
+        with_level = level and self._level_fits(width)
+        beside = with_level and not self._apart(width, sep, info.level)
+        think_here = not self._apart(width, sep, thinking) if beside else cell_len(thinking) <= width
+        words = max(cell_len(info.level), cell_len(thinking) if think_here else 0)
+        room = width - (len(sep) + words if beside else 0)
+        none = _("no cards")
+        backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= room else "0", label)
         cards.append(backs)
         narrow = width < 16  # a side column of a small terminal: the coins and scope closer
-        if info.thinking:
-            cards.append(Text(_("thinking…"), turn))
-        elif level and self._level_fits(width):
+        if info.thinking and think_here:
+            cards.append(Text(thinking, turn))
+        elif with_level:
             cards.append(Text(info.level, label))
         taken: list[Text] = [Text(_("pile {n}").format(n=info.pile), label)]
         if info.coins:
@@ -604,17 +616,19 @@ class SeatView(CardCanvas):
 
     def _level_apart(self, width: int, sep: str) -> bool:
         """Whether the AI level (and "thinking…" in its place) goes on a line of its own: where
-        it would not fit beside the backs of the hand's most cards. Decided for the most, not
-        for the cards held, so that a seat's lines stay put as its hand empties, and both side
-        seats of Scopone read alike (it was "▮▮▮▮▮▮▮▮▮ 9 · easy" beside "▮▮▮▮▮▮▮▮▮▮ 10", the
-        level under it)."""
+        it would not fit beside the backs of the hand's most cards."""
+        return self._level_fits(width) and self._apart(width, sep, self.info.level)
+
+    def _apart(self, width: int, sep: str, word: str) -> bool:
+        """Whether ``word`` would not fit beside the backs of the hand's most cards. Decided for
+        the most, not for the cards held, so that a seat's lines stay put as its hand empties,
+        and both side seats of Scopone read alike (it was "▮▮▮▮▮▮▮▮▮ 9 · easy" beside
+        "▮▮▮▮▮▮▮▮▮▮ 10", the level under it)."""
         info = self.info
-        if not self._level_fits(width):
-            return False
         most = max(info.most, info.cards)
         back = 4 if 4 * most + 3 <= width and not self.deck.ascii else 1  # as _chunks draws them
         backs = back * most + 1 + len(str(most))
-        return backs + len(sep) + cell_len(info.level) > width
+        return backs + len(sep) + cell_len(word) > width
 
     def _lines(self, width: int, short: int = 0) -> list[Text]:
         """The lines at ``width``; ``short``: 1 without the partner label, 2 without the AI
@@ -653,7 +667,11 @@ class SeatView(CardCanvas):
             lines = self._lines(width, short)
         lines = lines[: max(1, self.content_size.height)]
         if self.has_class("-top"):  # centred over the table
-            lines = [Text(" " * max(0, (width - line.cell_len) // 2)) + line for line in lines]
+            # the name's line as if without the turn's "▶ ", the mark before it: so the name
+            # stays in its place when the seat's turn comes (it moved a column left and back)
+            mark = len(lines[0].plain) - len(lines[0].plain.lstrip("▶ ")) if self.info.turn else 0
+            lines = [Text(" " * max(0, (width - line.cell_len + hang) // 2 - hang)) + line
+                     for line, hang in zip(lines, [mark] + [0] * len(lines))]
         return Text("\n").join(lines)
 
     def get_content_height(self, container, viewport, width: int) -> int:
