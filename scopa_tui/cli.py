@@ -574,7 +574,11 @@ def _check_data_dir(data_dir: str | None) -> None:
 
     from .store.files import describe_os_error
 
-    path = Path(data_dir).expanduser()
+    try:
+        path = Path(data_dir).expanduser()
+    except RuntimeError:  # "~nobody/scopa": Path.expanduser's own words, with a traceback
+        raise UsageError(_("{name} {path} cannot be used: no home directory is known for {tilde}").format(
+            name=name, path=data_dir, tilde=data_dir.split("/")[0])) from None
     try:
         is_file = not stat.S_ISDIR(path.stat().st_mode)
     except OSError as e:  # a name too long raised from Path.exists() with a traceback

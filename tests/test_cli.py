@@ -230,6 +230,21 @@ def test_a_data_dir_name_too_long_is_one_line(tmp_path, capsys):
         assert err == f"scopa-tui: error: --data-dir {long} cannot be used: File name too long\n"
 
 
+def test_a_data_dir_at_an_unknown_users_home_is_one_line(capsys, monkeypatch):
+    # "~nobody-here/scopa": Path.expanduser raised "Could not determine home directory." as a
+    # traceback, from the option and the variable alike, for every command.
+    for argv in (["export", "--data-dir", "~nobody-here/scopa"], ["--data-dir", "~nobody-here/scopa"],
+                 ["server", "--port", "0", "--data-dir", "~nobody-here"]):
+        assert main(argv) == 2
+        dir_ = argv[-1]
+        assert capsys.readouterr().err == (f"scopa-tui: error: --data-dir {dir_} cannot be used: "
+                                           "no home directory is known for ~nobody-here\n")
+    monkeypatch.setenv("SCOPA_TUI_DATA_DIR", "~nobody-here/scopa")
+    assert main(["simulate", "--games", "1"]) == 2
+    assert capsys.readouterr().err == ("scopa-tui: error: SCOPA_TUI_DATA_DIR ~nobody-here/scopa cannot be used: "
+                                       "no home directory is known for ~nobody-here\n")
+
+
 def test_an_empty_data_dir_is_refused_not_taken_for_the_default(capsys, monkeypatch, tmp_path):
     """``--data-dir "$DIR"`` with DIR unset: the game used to save into the default data
     directory, the player's own, without a word."""
