@@ -74,7 +74,7 @@ def check_address(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as e:
-        raise ServeError(_("cannot listen on {host}: {why}").format(host=host, why=e.strerror)) from None
+        raise ServeError(_("cannot listen on {host}: {why}").format(host=host, why=describe_os_error(e))) from None
     for family, kind, proto, _name, address in infos:
         with socket.socket(family, kind, proto) as sock:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does

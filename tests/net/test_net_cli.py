@@ -142,8 +142,29 @@ def test_a_port_in_use_is_one_line_and_exit_2(capsys, tmp_path):
         s.listen()
         port = s.getsockname()[1]
         assert main(["server", "--port", str(port), "--data-dir", str(tmp_path)]) == 2
+        # It said asyncio's "error while attempting to bind on address ('127.0.0.1', PORT): address
+        # already in use", in English whatever the language, where web says it in the player's words.
+        assert main(["--lang", "it", "server", "--port", str(port), "--data-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err
+    assert err == (f"scopa-tui: error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+                   f"scopa-tui: errore: impossibile ascoltare su 127.0.0.1:{port}: indirizzo già in uso\n")
+
+
+def test_an_unknown_host_name_is_said_in_the_players_words(capsys, tmp_path, monkeypatch):
+    # server and web said getaddrinfo's "Name or service not known" in English in every language.
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host, *args, **kwargs):
+        if host == "nowhere.example":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    assert main(["--lang", "fr", "server", "--host", "nowhere.example", "--port", "0", "--data-dir", str(tmp_path)]) == 2
+    assert main(["--lang", "es", "web", "--host", "nowhere.example"]) == 2
+    assert capsys.readouterr().err == (
+        "scopa-tui: erreur\u00a0: impossible d'écouter sur nowhere.example:0\u00a0: aucun ordinateur de ce nom n'est connu\n"
+        "scopa-tui: error: no se puede escuchar en nowhere.example: no se conoce ningún ordenador con ese nombre\n")
 
 
 @pytest.mark.parametrize("lang, title, given", [("it", "Tavolo di Anna", None), ("fr", "Table d'Anna", None),
