@@ -183,3 +183,15 @@ async def test_a_table_created_on_the_command_line_is_titled_in_the_players_lang
         (table,) = server.tables.values()
         assert table.config["title"] == title
     assert capsys.readouterr().out.startswith(f"table {table.code}\n")
+
+
+def test_every_ai_level_the_help_of_ai_seats_names_is_taken(capsys):
+    # The help named pimc, which --ai-seats (and the server) refuse: tables seat no pimc.
+    from scopa_tui.cli import build_parser
+
+    help_ = " ".join(build_parser(["online"])._subparsers._group_actions[0].choices["online"].format_help().split())
+    named = help_.split("no person takes: ")[1].split(" (or one per seat)")[0].split(", ")
+    assert named == ["easy", "medium", "hard", "random"]
+    for level in named:
+        args = build_parser(["online"]).parse_args(["online", "--ai-seats", level, "--create"])
+        assert args.ai_seats == level
