@@ -363,6 +363,8 @@ def cmd_bot(args) -> int:
     from .ai.protocol import run_bot
     from .ai.registry import make_player
 
+    if sys.stdin is None:  # closed (<&-): no request can come; it read as a traceback
+        raise UsageError(_("cannot read standard input: it is closed"))
     player = make_player(args.level, seed=args.seed)
     try:
         return run_bot(player, sys.stdin, sys.stdout, sys.stderr, name=args.name)
@@ -652,7 +654,45 @@ def _replace_what_stdout_cannot_encode() -> None:
             pass
 
 
+class _ClosedOutput:
+    """Standard output closed when a command started (``>&-``): Python makes it None, and
+    ``print`` then dropped the command's output without a word (simulate's summary, export's
+    games: exit status 0).  Writing to this fails as a full disk does: one line, exit status 2."""
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "closed")
+
+    def flush(self) -> None:
+        pass
+
+
+def _fill_closed_standard_streams() -> None:
+    """Standard input, output or error closed when the process started (``<&-``, ``>&-``,
+    ``2>&-``) get /dev/null under their numbers: the next file or pipe opened took the
+    number, and what was meant for the stream went into it (``online --bot`` with standard
+    error closed: the bot's log lines went into a pipe of the app's own, and the bot stopped on a
+    broken pipe).  Standard error then writes into /dev/null, as ``2>/dev/null`` does; what
+    standard output and input do is each command's (:class:`_ClosedOutput`, :func:`cmd_bot`)."""
+    import os
+
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest number free: fd, unless it is not inherited
+            if null == fd:
+                os.set_inheritable(fd, True)  # as a standard stream is: bots and workers get it
+            else:
+                os.dup2(null, fd)
+                os.close(null)
+    if sys.stderr is None:
+        sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115 - for the process's life
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _fill_closed_standard_streams()
     _replace_what_stdout_cannot_encode()
     collector.hold()  # until the app's first frame (scopa_tui/collector.py)
     try:
@@ -677,6 +717,8 @@ def _main(argv: Sequence[str] | None) -> int:
                                       others).format(n=len(args.ai), players=rules.players, seats=others))
         if args.command is not None:  # only the game's app releases it, at its first frame
             collector.release(freeze=False)
+            if sys.stdout is None:  # closed (see _fill_closed_standard_streams)
+                sys.stdout = _ClosedOutput()
         return COMMANDS[args.command](args)
     except (UsageError, RulesError, ValueError) as e:
         print(error_line(e), file=sys.stderr)

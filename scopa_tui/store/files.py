@@ -42,7 +42,8 @@ def _os_error_words() -> dict[int, str]:
             errno.EACCES: denied, errno.EPERM: denied, errno.EROFS: _("Read-only file system"),
             errno.ENOENT: _("No such file or directory"), errno.ENOTDIR: _("Not a directory"),
             errno.ENAMETOOLONG: _("File name too long"),
-            errno.EISDIR: _("is a directory, not a file"), errno.EADDRINUSE: _("Address already in use")}
+            errno.EISDIR: _("is a directory, not a file"), errno.EADDRINUSE: _("Address already in use"),
+            errno.EBADF: _("it is closed")}
 
 
 def describe_os_error(e: OSError) -> str:
