@@ -28,7 +28,7 @@ from pathlib import Path
 
 from ..engine.text import _, language, ngettext
 from ..net.address import address_key
-from ..store.files import describe_os_error
+from ..store.files import describe_os_error, stdout_failed
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -240,8 +240,13 @@ def _server_class():
             await websocket.close()  # the page says the game has closed, with Play again
 
         async def on_startup(self, app) -> None:
-            self.console.print(_("Scopa in a browser: open {url}  (Ctrl+C stops the server)").format(
-                url=self.public_url), highlight=False, markup=False)
+            line = _("Scopa in a browser: open {url}  (Ctrl+C stops the server)").format(url=self.public_url)
+            try:
+                self.console.print(line, highlight=False, markup=False)
+            except OSError as e:  # > /dev/full, >&-: it stopped the server as 'cannot listen on ...: No space
+                # left on device'; it serves on, its console (this line, its log) on standard error, as server's
+                self.console.file = sys.stderr
+                log.warning(stdout_failed(e))  # after the line, still in the console's buffer
 
         async def on_shutdown(self, app) -> None:
             # A cancelled session closes its page and tells its game to quit (textual-serve's
