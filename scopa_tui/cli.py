@@ -137,6 +137,17 @@ def _start_language(argv: Sequence[str]) -> None:
     languages.use(languages.choose(_early(argv, "--lang"), remembered_language(data_dir)))
 
 
+def _settle_language(argv: Sequence[str], args: argparse.Namespace) -> None:
+    """The language again, from ``--lang`` and ``--data-dir`` as the parser read them, where
+    :func:`_early` missed them: argparse takes an option's abbreviation (``--lan it``, ``--data
+    DIR``), and the run went on in the first language while the game remembered the one given."""
+    from .store.settings import remembered_language
+
+    lang, data_dir = getattr(args, "lang", None), getattr(args, "data_dir", None)
+    if lang != languages.normalize(_early(argv, "--lang")) or data_dir != _early(argv, "--data-dir"):
+        languages.use(languages.choose(lang, remembered_language(data_dir)))
+
+
 def _seconds(text: str) -> float:
     from .net.commands import seconds_between
 
@@ -707,6 +718,7 @@ def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
+        _settle_language(argv, args)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
         _check_data_dir(getattr(args, "data_dir", None))
         _check_bots(getattr(args, "ai", None), rules.variant)
