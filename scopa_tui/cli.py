@@ -137,6 +137,17 @@ def _start_language(argv: Sequence[str]) -> None:
     languages.use(languages.choose(_early(argv, "--lang"), remembered_language(data_dir)))
 
 
+def _settle_language(argv: Sequence[str], args: argparse.Namespace) -> None:
+    """The language again, from ``--lang`` and ``--data-dir`` as the parser read them, where
+    :func:`_early` missed them: argparse takes an option's abbreviation (``--lan it``, ``--data
+    DIR``), and the run went on in the first language while the game remembered the one given."""
+    from .store.settings import remembered_language
+
+    lang, data_dir = getattr(args, "lang", None), getattr(args, "data_dir", None)
+    if lang != languages.normalize(_early(argv, "--lang")) or data_dir != _early(argv, "--data-dir"):
+        languages.use(languages.choose(lang, remembered_language(data_dir)))
+
+
 def _seconds(text: str) -> float:
     from .net.commands import seconds_between
 
@@ -363,6 +374,8 @@ def cmd_bot(args) -> int:
     from .ai.protocol import run_bot
     from .ai.registry import make_player
 
+    if sys.stdin is None:  # closed (<&-): no request can come; it read as a traceback
+        raise UsageError(_("cannot read standard input: it is closed"))
     player = make_player(args.level, seed=args.seed)
     try:
         return run_bot(player, sys.stdin, sys.stdout, sys.stderr, name=args.name)
@@ -574,7 +587,11 @@ def _check_data_dir(data_dir: str | None) -> None:
 
     from .store.files import describe_os_error
 
-    path = Path(data_dir).expanduser()
+    try:
+        path = Path(data_dir).expanduser()
+    except RuntimeError:  # "~nobody/scopa": Path.expanduser's own words, with a traceback
+        raise UsageError(_("{name} {path} cannot be used: no home directory is known for {tilde}").format(
+            name=name, path=data_dir, tilde=data_dir.split("/")[0])) from None
     try:
         is_file = not stat.S_ISDIR(path.stat().st_mode)
     except OSError as e:  # a name too long raised from Path.exists() with a traceback
@@ -648,7 +665,45 @@ def _replace_what_stdout_cannot_encode() -> None:
             pass
 
 
+class _ClosedOutput:
+    """Standard output closed when a command started (``>&-``): Python makes it None, and
+    ``print`` then dropped the command's output without a word (simulate's summary, export's
+    games: exit status 0).  Writing to this fails as a full disk does: one line, exit status 2."""
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "closed")
+
+    def flush(self) -> None:
+        pass
+
+
+def _fill_closed_standard_streams() -> None:
+    """Standard input, output or error closed when the process started (``<&-``, ``>&-``,
+    ``2>&-``) get /dev/null under their numbers: the next file or pipe opened took the
+    number, and what was meant for the stream went into it (``online --bot`` with standard
+    error closed: the bot's log lines went into a pipe of the app's own, and the bot stopped on a
+    broken pipe).  Standard error then writes into /dev/null, as ``2>/dev/null`` does; what
+    standard output and input do is each command's (:class:`_ClosedOutput`, :func:`cmd_bot`)."""
+    import os
+
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest number free: fd, unless it is not inherited
+            if null == fd:
+                os.set_inheritable(fd, True)  # as a standard stream is: bots and workers get it
+            else:
+                os.dup2(null, fd)
+                os.close(null)
+    if sys.stderr is None:
+        sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115 - for the process's life
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _fill_closed_standard_streams()
     _replace_what_stdout_cannot_encode()
     collector.hold()  # until the app's first frame (scopa_tui/collector.py)
     try:
@@ -663,6 +718,7 @@ def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
+        _settle_language(argv, args)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
         _check_data_dir(getattr(args, "data_dir", None))
         _check_bots(getattr(args, "ai", None), rules.variant)
@@ -673,6 +729,8 @@ def _main(argv: Sequence[str] | None) -> int:
                                       others).format(n=len(args.ai), players=rules.players, seats=others))
         if args.command is not None:  # only the game's app releases it, at its first frame
             collector.release(freeze=False)
+            if sys.stdout is None:  # closed (see _fill_closed_standard_streams)
+                sys.stdout = _ClosedOutput()
         return COMMANDS[args.command](args)
     except (UsageError, RulesError, ValueError) as e:
         print(error_line(e), file=sys.stderr)

@@ -90,6 +90,51 @@ def test_record_file_that_cannot_be_written(target, says, capsys):
     assert out == "" and err.count("\n") == 1 and says in err and "Traceback" not in err
 
 
+def _run_with_closed(fd: int, *argv: str, data_dir) -> subprocess.CompletedProcess:
+    """``scopa-tui ARGV`` started with standard input, output or error (``fd``) closed:
+    ``<&-``, ``>&-``, ``2>&-``; what it writes to the other two is captured."""
+    import os
+
+    pipes = {0: subprocess.DEVNULL, 1: subprocess.PIPE, 2: subprocess.PIPE}
+    pipes[fd] = None
+    return subprocess.run([sys.executable, "-m", "scopa_tui", *argv], stdin=pipes[0], stdout=pipes[1],
+                          stderr=pipes[2], preexec_fn=lambda: os.close(fd), text=True, timeout=120,
+                          env={**os.environ, "SCOPA_TUI_DATA_DIR": str(data_dir)})
+
+
+def test_a_closed_standard_output_is_one_line_not_output_lost(tmp_path):
+    # >&-: Python's sys.stdout is None, and print() to it wrote nothing: simulate's summary went
+    # nowhere with exit status 0, as if it had been read.
+    run = _run_with_closed(1, "simulate", "--games", "1", data_dir=tmp_path)
+    assert (run.returncode, run.stderr) == (2, "scopa-tui: error: cannot write to standard output: it is closed\n")
+
+
+def test_a_bot_with_standard_input_closed_is_one_line(tmp_path):
+    run = _run_with_closed(0, "bot", "--level", "easy", data_dir=tmp_path)  # <&-: it was a traceback
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", "scopa-tui: error: cannot read standard input: it is closed\n")
+
+
+def test_a_closed_standard_error_does_not_lend_its_number_to_a_pipe(tmp_path):
+    # 2>&-: the first pipe opened took number 2, a bot's standard error went into it and the bot
+    # died of a broken pipe; then the fault line met sys.stderr None: no summary, a traceback.
+    bot = tmp_path / "talking_bot.py"
+    bot.write_text("import json, sys\n"
+                   "for line in sys.stdin:\n"
+                   "    m = json.loads(line)\n"
+                   "    print('got', m['type'], file=sys.stderr, flush=True)\n"
+                   "    if m['type'] == 'hello':\n"
+                   "        print(json.dumps({'type': 'hello', 'protocol': 'scopa-bot/1', 'name': 'T'}), flush=True)\n"
+                   "    elif m['type'] == 'move':\n"
+                   "        print(json.dumps({'type': 'move', 'id': m['id'], **m['legal'][0]}), flush=True)\n"
+                   "    elif m['type'] == 'quit':\n"
+                   "        break\n")
+    run = _run_with_closed(2, "simulate", "--games", "2", "--json", "--ai", f"cmd:{sys.executable} {bot},random",
+                           data_dir=tmp_path)
+    assert run.returncode == 0
+    summary = json.loads(run.stdout)
+    assert [ai["faults"] for ai in summary["ai"]] == [0, 0]
+
+
 def test_record_file_that_exists_is_refused_without_force(tmp_path, capsys):
     # `simulate --record FILE` replaced whatever FILE held without a word.
     target = tmp_path / "notes.txt"
@@ -228,6 +273,21 @@ def test_a_data_dir_name_too_long_is_one_line(tmp_path, capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err == f"scopa-tui: error: --data-dir {long} cannot be used: File name too long\n"
+
+
+def test_a_data_dir_at_an_unknown_users_home_is_one_line(capsys, monkeypatch):
+    # "~nobody-here/scopa": Path.expanduser raised "Could not determine home directory." as a
+    # traceback, from the option and the variable alike, for every command.
+    for argv in (["export", "--data-dir", "~nobody-here/scopa"], ["--data-dir", "~nobody-here/scopa"],
+                 ["server", "--port", "0", "--data-dir", "~nobody-here"]):
+        assert main(argv) == 2
+        dir_ = argv[-1]
+        assert capsys.readouterr().err == (f"scopa-tui: error: --data-dir {dir_} cannot be used: "
+                                           "no home directory is known for ~nobody-here\n")
+    monkeypatch.setenv("SCOPA_TUI_DATA_DIR", "~nobody-here/scopa")
+    assert main(["simulate", "--games", "1"]) == 2
+    assert capsys.readouterr().err == ("scopa-tui: error: SCOPA_TUI_DATA_DIR ~nobody-here/scopa cannot be used: "
+                                       "no home directory is known for ~nobody-here\n")
 
 
 def test_an_empty_data_dir_is_refused_not_taken_for_the_default(capsys, monkeypatch, tmp_path):

@@ -64,6 +64,17 @@ def test_lang_after_a_subcommand_is_taken(tmp_path, capsys):
     assert err == f"scopa-tui: errore: impossibile aprire il file della partita {missing}: non esiste\n"
 
 
+def test_an_abbreviated_lang_or_data_dir_is_the_language_of_the_run(tmp_path, capsys):
+    # argparse takes --lan for --lang, and --data for --data-dir: the run spoke the first language
+    # while the game remembered the one given (the next run spoke it).
+    missing = tmp_path / "missing.jsonl"
+    err = _error_line(["replay", "--lan", "it", "--data-dir", str(tmp_path), str(missing)], capsys)
+    assert err == f"scopa-tui: errore: impossibile aprire il file della partita {missing}: non esiste\n"
+    (tmp_path / "settings.json").write_text('{"version": 1, "language": "fr"}')
+    err = _error_line(["replay", "--data", str(tmp_path), str(missing)], capsys)
+    assert err.startswith("scopa-tui: erreur\u00a0: impossible d")
+
+
 def _helps(parser: argparse.ArgumentParser) -> dict[str, str]:
     """Every text of the help of the top level and of our subcommands, by where it is."""
     texts = {"description": parser.description}

@@ -226,6 +226,28 @@ def test_the_web_driver_needs_no_terminal(monkeypatch):
     assert terminal_problem() is None
 
 
+@pytest.mark.parametrize("variable, value, says", [
+    ("DRIVER", "nodriver", "TEXTUAL_DRIVER='nodriver' names no Textual driver that can be loaded"),
+    ("DRIVER", "textual.drivers.web_driver", "TEXTUAL_DRIVER='textual.drivers.web_driver' names no Textual "
+                                             "driver that can be loaded"),
+    ("COLOR_SYSTEM", "bogus", "TEXTUAL_COLOR_SYSTEM='bogus' is not one of auto, standard, 256, truecolor, windows"),
+])
+def test_a_textual_variable_the_app_cannot_start_with_is_one_line(variable, value, says, tmp_path, monkeypatch,
+                                                                   capsys):
+    # Textual's App() stopped on them with a traceback (ModuleNotFoundError, Rich's KeyError),
+    # before the crash report could take it: the game, and the replay alike.
+    from textual import constants
+
+    monkeypatch.setattr(constants, variable, value)
+    record = tmp_path / "r.jsonl"
+    assert cli.main(["simulate", "--games", "1", "--record", str(record)]) == 0
+    capsys.readouterr()
+    for argv in (["--data-dir", str(tmp_path / "data"), *GAME_ARGS], ["replay", str(record)]):
+        assert cli.main(argv) == 2
+        assert capsys.readouterr().err == f"scopa-tui: error: {says}\n"
+    assert not (tmp_path / "data").exists()
+
+
 def test_the_screen_takes_the_size_of_the_terminal_it_is_drawn_on(tmp_path):
     # Textual sized the screen by COLUMNS and LINES, then by standard output: an exported
     # COLUMNS=5 drew the game in a 5x3 corner however the terminal was resized, and

@@ -152,7 +152,9 @@ def add_online_args(onl, add_rules_args, shared, games_count) -> None:
     what.add_argument("--join", metavar="CODE", default=None, help=_("join the table with this code"))
     add_rules_args(onl, default=argparse.SUPPRESS)
     onl.add_argument("--ai-seats", type=_levels, default="medium", metavar="LEVEL",
-                     help=_("AI level of the seats no person takes: easy, medium, hard, pimc, random (or one per seat)"))
+                     # TRANSLATORS: {levels} lists the AI levels as typed (easy, medium, hard, random).
+                     help=_("AI level of the seats no person takes: {levels} (or one per seat)").format(
+                         levels=", ".join(AI_LEVELS)))
     onl.add_argument("--turn-limit", type=_turn_limit, default=60.0, metavar="SECONDS",
                      help=_("seconds a person has for a play before the AI plays it (default 60)"))
     onl.add_argument("--title", type=_title, default=None,

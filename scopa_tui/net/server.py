@@ -595,10 +595,12 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
         return 2
     try:
         bound = await server.start(host, port, context)
-    except OSError as e:
+    except OSError as e:  # asyncio's words ("error while attempting to bind on address ...") in the player's
+        from ..store.files import describe_os_error
+
         server.store.close()
         print(_("scopa-tui: error: cannot listen on {host}:{port}: {why}").format(host=host, port=port,
-                                                                                    why=e.strerror or e),
+                                                                                    why=describe_os_error(e)),
               file=sys.stderr)
         return 2
     stop = asyncio.Event()

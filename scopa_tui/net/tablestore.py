@@ -26,6 +26,7 @@ takes well under a millisecond.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
@@ -233,6 +234,9 @@ class TableStore:
             for column, kind in (("turn_began", "REAL"), ("chat", "TEXT")):  # a file of schema 1 to 3
                 if column not in have:
                     con.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+            column = _missing_column(con)
+            if column is not None:  # made by hand or by another program: every load failed on it
+                raise sqlite3.DatabaseError(f"it has tables of another shape (no column {column})")
             con.execute(f"PRAGMA user_version = {SCHEMA}")
         except BaseException:
             con.close()
@@ -442,6 +446,25 @@ class TableStore:
 
 # The tables each schema version has (SCHEMA): a file of that version without one lost it.
 _SINCE = {"tables": 1, "actions": 1, "unfiled": 2, "seat_games": 3}
+
+
+_COLUMNS: dict[str, list[str]] = {}  # table -> its columns, as _TABLES makes them
+
+
+def _missing_column(con: sqlite3.Connection) -> str | None:
+    """The first ``table.column`` of the schema the file lacks: a file whose ``tables`` has
+    other columns stopped the server at its start with a traceback (no such column: code)."""
+    if not _COLUMNS:
+        with contextlib.closing(sqlite3.connect(":memory:")) as model:
+            model.executescript(_TABLES)
+            for (table,) in model.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+                _COLUMNS[table] = [row[1] for row in model.execute(f"PRAGMA table_info({table})")]
+    for table, columns in _COLUMNS.items():
+        have = {row[1] for row in con.execute(f"PRAGMA table_info({table})")}
+        missing = [column for column in columns if column not in have]
+        if missing:
+            return f"{table}.{missing[0]}"
+    return None
 
 
 def _missing(con: sqlite3.Connection, version: int) -> list[str]:

@@ -86,10 +86,11 @@ def cmd_replay(args) -> int:
 
 def _unreadable_stats(where) -> str | None:
     """Why ``export`` cannot read the statistics file in ``where`` as it is (a newer schema,
-    not a database), looked at read-only; None when it can (or there is none)."""
+    not a database, damaged: Store() would move it aside and start afresh), looked at
+    read-only; None when it can (or there is none)."""
     import sqlite3
 
-    from .db import schema_version
+    from .db import damage_seen_reading, schema_version
     from .paths import STATS_FILE
 
     path = where / STATS_FILE
@@ -99,6 +100,7 @@ def _unreadable_stats(where) -> str | None:
         con = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
         try:
             (version,) = con.execute("PRAGMA user_version").fetchone()
+            damage = damage_seen_reading(con, version) if version <= schema_version() else None
         finally:
             con.close()
     except sqlite3.OperationalError:
@@ -106,10 +108,13 @@ def _unreadable_stats(where) -> str | None:
     except sqlite3.DatabaseError:  # "file is not a database"
         why = _("is not an SQLite database")
     else:
-        if version <= schema_version():
+        if damage is not None:
+            why = damage
+        elif version <= schema_version():
             return None
-        why = _("is from a newer scopa-tui (schema {version}, this one reads up to {known})").format(
-            version=version, known=schema_version())
+        else:
+            why = _("is from a newer scopa-tui (schema {version}, this one reads up to {known})").format(
+                version=version, known=schema_version())
     # TRANSLATORS: export: {path} is the statistics file, {why} e.g. "is not an SQLite database".
     return _("scopa-tui: cannot export the statistics file {path}: it {why}; nothing was changed").format(
         path=path, why=why)

@@ -167,6 +167,38 @@ def _shape_problem(column: str) -> str:
     return _("has tables of another shape (no column {column})").format(column=column)
 
 
+def _integrity_problem(check: tuple | None) -> str | None:
+    """What ``PRAGMA quick_check``'s first row says is wrong, in one line (None: "ok"); SQLite
+    writes "*** in database main ***" on a line of its own before the damage."""
+    if check is not None and check[0] == "ok":
+        return None
+    answer = " ".join(str(check[0]).split()) if check else _("no answer")
+    return _("fails its integrity check ({answer})").format(answer=answer)
+
+
+def damage_seen_reading(con: sqlite3.Connection, version: int) -> str | None:
+    """Why opening the statistics file ``con`` reads (of schema ``version``, at most this
+    one's) would move it aside as damaged, found without writing to it (``export`` only
+    reads): it fails its integrity check, its upgrade fails (tried on a copy in memory), or
+    its tables are of another shape; None when it can be used."""
+    problem = _integrity_problem(con.execute("PRAGMA quick_check").fetchone())
+    if problem is not None:
+        return problem
+    if version == schema_version():
+        column = _missing_column(con)
+    else:
+        with closing(sqlite3.connect(":memory:")) as copy:
+            con.backup(copy)
+            copy.text_factory = stored_text
+            try:
+                for step in range(version, schema_version()):
+                    MIGRATIONS[step](copy)
+            except sqlite3.Error as e:
+                return _("cannot be opened ({error})").format(error=describe_db_error(e))
+            column = _missing_column(copy)
+    return None if column is None else _shape_problem(column)
+
+
 class NewerDatabase(Exception):
     pass
 
@@ -532,10 +564,9 @@ class Database:
         if version > schema_version():
             raise NewerDatabase(_("is from a newer scopa-tui (schema {version}, this one reads up to {known})")
                                 .format(version=version, known=schema_version()))
-        check = con.execute("PRAGMA quick_check").fetchone()
-        if check is None or check[0] != "ok":
-            raise sqlite3.DatabaseError(_("fails its integrity check ({answer})").format(
-                answer=check[0] if check else _("no answer")))
+        problem = _integrity_problem(con.execute("PRAGMA quick_check").fetchone())
+        if problem is not None:
+            raise sqlite3.DatabaseError(problem)
         if con.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
             con.execute("PRAGMA journal_mode = WAL")
         if version < schema_version():

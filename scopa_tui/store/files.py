@@ -42,13 +42,20 @@ def _os_error_words() -> dict[int, str]:
             errno.EACCES: denied, errno.EPERM: denied, errno.EROFS: _("Read-only file system"),
             errno.ENOENT: _("No such file or directory"), errno.ENOTDIR: _("Not a directory"),
             errno.ENAMETOOLONG: _("File name too long"),
-            errno.EISDIR: _("is a directory, not a file"), errno.EADDRINUSE: _("Address already in use")}
+            errno.EISDIR: _("is a directory, not a file"), errno.EADDRINUSE: _("Address already in use"),
+            errno.EBADF: _("it is closed")}
 
 
 def describe_os_error(e: OSError) -> str:
     """What went wrong, in one line and in the player's language: ``No space left on
     device`` (``Spazio esaurito sul disco``) rather than ``[Errno 28] ...``.  An error
     without words of its own keeps the system's (English) text after a translated lead-in."""
+    import socket
+
+    if isinstance(e, socket.gaierror):  # a host name, not a file: getaddrinfo's own error numbers
+        if e.errno == socket.EAI_NONAME:  # read "Name or service not known"
+            return _("no computer of that name is known")
+        return _("system error: {error}").format(error=e.strerror or e)
     said = _os_error_words().get(e.errno) if e.errno is not None else None
     if said is not None:
         return said

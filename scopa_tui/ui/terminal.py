@@ -28,12 +28,42 @@ def terminal_problem() -> str | None:
     """
     from textual import constants
 
+    problem = _textual_variable_problem()
+    if problem is not None:
+        return problem
     if constants.DRIVER:  # textual-serve's web driver, or one the user chose
         return None
     if not _is_terminal(sys.__stdin__):
         return _("the game needs a terminal: standard input is not one")
     if not _is_terminal(sys.__stderr__, or_pipe=True):
         return _("the game needs a terminal: standard error is not one (the game draws its screen there)")
+    return None
+
+
+# The colour systems Textual passes on to Rich (TEXTUAL_COLOR_SYSTEM): "auto" and Rich's own.
+COLOR_SYSTEMS = ("auto", "standard", "256", "truecolor", "windows")
+
+
+def _textual_variable_problem() -> str | None:
+    """A Textual variable of the environment the app cannot start with: Textual's App()
+    stopped on it with a traceback (TEXTUAL_DRIVER naming no driver to load, which scopa-tui
+    web sets for its games; a TEXTUAL_COLOR_SYSTEM Rich does not know)."""
+    import importlib
+
+    from textual import constants
+
+    if constants.DRIVER:  # "module:Class", as Textual reads it
+        module, _colon, name = constants.DRIVER.partition(":")
+        try:
+            getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError, ValueError, TypeError):
+            # TRANSLATORS: TEXTUAL_DRIVER is a variable of the environment, typed as it is.
+            return _("TEXTUAL_DRIVER={value} names no Textual driver that can be loaded").format(
+                value=repr(constants.DRIVER))
+    if constants.COLOR_SYSTEM not in COLOR_SYSTEMS:
+        # TRANSLATORS: TEXTUAL_COLOR_SYSTEM is a variable of the environment; {names} its values, typed as they are.
+        return _("TEXTUAL_COLOR_SYSTEM={value} is not one of {names}").format(
+            value=repr(constants.COLOR_SYSTEM), names=", ".join(COLOR_SYSTEMS))
     return None
 
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from ..engine.text import _, language, ngettext
 from ..net.address import address_key
-from ..store.files import describe_os_error
+from ..store.files import describe_os_error, stdout_failed
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -74,7 +74,7 @@ def check_address(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as e:
-        raise ServeError(_("cannot listen on {host}: {why}").format(host=host, why=e.strerror)) from None
+        raise ServeError(_("cannot listen on {host}: {why}").format(host=host, why=describe_os_error(e))) from None
     for family, kind, proto, _name, address in infos:
         with socket.socket(family, kind, proto) as sock:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does
@@ -240,8 +240,13 @@ def _server_class():
             await websocket.close()  # the page says the game has closed, with Play again
 
         async def on_startup(self, app) -> None:
-            self.console.print(_("Scopa in a browser: open {url}  (Ctrl+C stops the server)").format(
-                url=self.public_url), highlight=False, markup=False)
+            line = _("Scopa in a browser: open {url}  (Ctrl+C stops the server)").format(url=self.public_url)
+            try:
+                self.console.print(line, highlight=False, markup=False)
+            except OSError as e:  # > /dev/full, >&-: it stopped the server as 'cannot listen on ...: No space
+                # left on device'; it serves on, its console (this line, its log) on standard error, as server's
+                self.console.file = sys.stderr
+                log.warning(stdout_failed(e))  # after the line, still in the console's buffer
 
         async def on_shutdown(self, app) -> None:
             # A cancelled session closes its page and tells its game to quit (textual-serve's

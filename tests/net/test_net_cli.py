@@ -142,8 +142,29 @@ def test_a_port_in_use_is_one_line_and_exit_2(capsys, tmp_path):
         s.listen()
         port = s.getsockname()[1]
         assert main(["server", "--port", str(port), "--data-dir", str(tmp_path)]) == 2
+        # It said asyncio's "error while attempting to bind on address ('127.0.0.1', PORT): address
+        # already in use", in English whatever the language, where web says it in the player's words.
+        assert main(["--lang", "it", "server", "--port", str(port), "--data-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err
+    assert err == (f"scopa-tui: error: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+                   f"scopa-tui: errore: impossibile ascoltare su 127.0.0.1:{port}: indirizzo già in uso\n")
+
+
+def test_an_unknown_host_name_is_said_in_the_players_words(capsys, tmp_path, monkeypatch):
+    # server and web said getaddrinfo's "Name or service not known" in English in every language.
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host, *args, **kwargs):
+        if host == "nowhere.example":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    assert main(["--lang", "fr", "server", "--host", "nowhere.example", "--port", "0", "--data-dir", str(tmp_path)]) == 2
+    assert main(["--lang", "es", "web", "--host", "nowhere.example"]) == 2
+    assert capsys.readouterr().err == (
+        "scopa-tui: erreur\u00a0: impossible d'écouter sur nowhere.example:0\u00a0: aucun ordinateur de ce nom n'est connu\n"
+        "scopa-tui: error: no se puede escuchar en nowhere.example: no se conoce ningún ordenador con ese nombre\n")
 
 
 @pytest.mark.parametrize("lang, title, given", [("it", "Tavolo di Anna", None), ("fr", "Table d'Anna", None),
@@ -162,3 +183,15 @@ async def test_a_table_created_on_the_command_line_is_titled_in_the_players_lang
         (table,) = server.tables.values()
         assert table.config["title"] == title
     assert capsys.readouterr().out.startswith(f"table {table.code}\n")
+
+
+def test_every_ai_level_the_help_of_ai_seats_names_is_taken(capsys):
+    # The help named pimc, which --ai-seats (and the server) refuse: tables seat no pimc.
+    from scopa_tui.cli import build_parser
+
+    help_ = " ".join(build_parser(["online"])._subparsers._group_actions[0].choices["online"].format_help().split())
+    named = help_.split("no person takes: ")[1].split(" (or one per seat)")[0].split(", ")
+    assert named == ["easy", "medium", "hard", "random"]
+    for level in named:
+        args = build_parser(["online"]).parse_args(["online", "--ai-seats", level, "--create"])
+        assert args.ai_seats == level

@@ -121,3 +121,29 @@ async def test_a_new_file_is_not_said_to_have_lost_anything(tmp_path):
         assert not [line for line in lines if "had lost" in line]
     finally:
         await server.close()
+
+
+@pytest.mark.parametrize("made", [
+    "CREATE TABLE tables (x)",  # another program's file, of the first schema
+    "CREATE TABLE seat_games (token TEXT)",
+])
+async def test_a_file_of_tables_of_another_shape_is_moved_aside_and_the_server_starts(tmp_path, made):
+    # Its tables were kept and altered; the first read then failed (no such column: code) and
+    # the server stopped at its start with a traceback.
+    con = sqlite3.connect(tmp_path / "online.sqlite3")
+    con.execute(made)
+    con.execute("PRAGMA user_version = 1")
+    con.commit()
+    con.close()
+    lines: list[str] = []
+    server = Server(tmp_path, ai_pace=0, log=lines.append)
+    try:
+        server._restore()
+        port = await server.start("127.0.0.1", 0)
+        assert port > 0 and server.tables == {}
+        [said] = [line for line in lines if "moved aside" in line]
+        assert said.startswith(f"{tmp_path / 'online.sqlite3'} is damaged (it has tables of another shape (no column ")
+        assert said.endswith(", starting with no tables")
+        assert len(list(tmp_path.glob("online.sqlite3.corrupt-*"))) == 1
+    finally:
+        await server.close()

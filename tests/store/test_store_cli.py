@@ -360,14 +360,37 @@ def test_replay_with_a_theme_textual_does_not_know(tmp_path, monkeypatch, capsys
     assert err == f"scopa-tui: settings file {tmp_path / 'settings.json'}: unknown theme 'nope'; using the default\n"
 
 
-@pytest.mark.parametrize("damage", ["newer", "garbage"])
+@pytest.mark.parametrize("damage", ["newer", "garbage", "shape", "old shape", "pages"])
 def test_export_of_a_statistics_file_it_cannot_read_changes_nothing(tmp_path, capsys, damage):
     # export moved a newer or damaged statistics file aside, made a fresh one and saves/, and
-    # said "no finished games" with status 0, where it only reads.
+    # said "no finished games" with status 0, where it only reads (and so it still did for a
+    # file of tables of another shape, one whose upgrade fails, and damaged pages, which it
+    # said in two lines).
     import sqlite3
 
     path = tmp_path / "scopa.sqlite3"
-    if damage == "newer":
+    if damage in ("shape", "old shape"):
+        con = sqlite3.connect(path)
+        con.execute("CREATE TABLE games (x)")
+        con.execute(f"PRAGMA user_version = {3 if damage == 'shape' else 1}")
+        con.commit()
+        con.close()
+        why = ("it has tables of another shape (no column games.id)" if damage == "shape"
+               else "it cannot be opened (database error: no such table: hands)")
+    elif damage == "pages":
+        store = Store(tmp_path)
+        for seed in range(30):
+            file_game(store, play(Game(make_rules(), seed=seed), seed=seed), setup_for(), f"g{seed}")
+        store.close()
+        for extra in tmp_path.iterdir():
+            if extra != path:
+                (extra.rmdir if extra.is_dir() else extra.unlink)()
+        data = bytearray(path.read_bytes())
+        middle = len(data) // 2 // 4096 * 4096
+        data[middle:middle + 4096] = bytes(range(256)) * 16
+        path.write_bytes(bytes(data))
+        why = "it fails its integrity check (*** in database main *** "
+    elif damage == "newer":
         con = sqlite3.connect(path)
         con.execute("PRAGMA user_version = 99")
         con.commit()
@@ -381,4 +404,6 @@ def test_export_of_a_statistics_file_it_cannot_read_changes_nothing(tmp_path, ca
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"scopa-tui: cannot export the statistics file {path}: {why}")
     assert err.rstrip().endswith("nothing was changed")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["scopa.sqlite3"] and path.read_bytes() == before
+    # (reading a file in WAL mode, as the app writes it, SQLite keeps its -shm and -wal beside it)
+    assert {p.name for p in tmp_path.iterdir()} - {"scopa.sqlite3-shm", "scopa.sqlite3-wal"} == {"scopa.sqlite3"}
+    assert path.read_bytes() == before

@@ -82,14 +82,15 @@ def test_defaults_pass_nothing_on_and_listen_on_loopback():
     assert shlex.split(app_command(args)) == [sys.executable, "-m", "scopa_tui"]
 
 
-def _page(tmp_path, options: list[str], top: list[str] = ()) -> tuple[str, int]:
+def _page(tmp_path, options: list[str], top: list[str] = (), stdout=subprocess.DEVNULL,
+          stderr=subprocess.DEVNULL) -> tuple[str, int]:
     """The page ``scopa-tui TOP web OPTIONS`` serves on a free loopback port, and the port."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "scopa_tui", "--data-dir", str(tmp_path), *top, "web",
-                               "--port", str(port), *options], cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
+                               "--port", str(port), *options], cwd=ROOT, stdout=stdout,
+                              stderr=stderr, start_new_session=True)
     try:
         end = time.monotonic() + 30
         while time.monotonic() < end:
@@ -103,6 +104,18 @@ def _page(tmp_path, options: list[str], top: list[str] = ()) -> tuple[str, int]:
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
+
+
+def test_a_standard_output_that_cannot_be_written_is_said_and_the_game_served(tmp_path):
+    # > /dev/full: the start-up line's failure stopped the server, said as 'cannot listen on
+    # 127.0.0.1 port PORT: No space left on device'. It serves on, its console on standard error.
+    with open("/dev/full", "w") as full, open(tmp_path / "err", "w+") as err:
+        page, port = _page(tmp_path, [], stdout=full, stderr=err)
+        err.seek(0)
+        said = [" ".join(line.split()) for line in err.read().splitlines()]
+    assert "<title>Scopa</title>" in page
+    assert said[:2] == [f"Scopa in a browser: open http://127.0.0.1:{port} (Ctrl+C stops the server)",
+                        "WARNING cannot write to standard output: No space left on device"]
 
 
 def test_the_page_names_the_public_url_for_its_game(tmp_path):
