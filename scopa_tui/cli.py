@@ -458,7 +458,8 @@ class Terminated(KeyboardInterrupt):
 
 def _stop_on_termination():
     """SIGTERM and SIGHUP raise :class:`Terminated` (the games under way stop, as at Ctrl-C)
-    so that ``--record``'s temporary file is removed; returns what restores the handlers."""
+    so that ``--record``'s temporary file is removed and ``--jobs``' workers end (the parent
+    killed outright left them playing on, orphans); returns what restores the handlers."""
     import signal
 
     from .store.signals import SIGNALS
@@ -487,7 +488,7 @@ def cmd_simulate(args) -> int:
 
         jobs = available_cores()
     out = _RecordFile(args.record, force=args.force) if args.record else None
-    restore = _stop_on_termination() if out else None
+    restore = _stop_on_termination()
     try:
         seed = 1 if args.seed is None else args.seed
         summary = simulate.run(rules, args.games, seed, specs, record_file=out, jobs=jobs)
