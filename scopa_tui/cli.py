@@ -693,7 +693,7 @@ def _fill_closed_standard_streams() -> None:
         try:
             os.fstat(fd)
         except OSError:
-            null = os.open(os.devnull, os.O_RDWR)  # the lowest number free: fd, unless it is not inherited
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest number free: fd, the ones below it open
             if null == fd:
                 os.set_inheritable(fd, True)  # as a standard stream is: bots and workers get it
             else:
