@@ -541,7 +541,16 @@ def cmd_export(args) -> int:
 
 
 def _public_url(text: str) -> str:
-    if not text.startswith(("http://", "https://")) or len(text) < 10:
+    from urllib.parse import urlsplit
+
+    try:  # "http://my host:8000", "http://myhost:99999" served a page that never reached its game
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - read for its check
+        good = (text.startswith(("http://", "https://")) and bool(parts.hostname)
+                and not any(c.isspace() or c in '"<>' for c in text))
+    except ValueError:
+        good = False
+    if not good:
         raise argparse.ArgumentTypeError(_("{text} is not a web address such as http://myhost:8000")
                                          .format(text=repr(text)))
     return text.rstrip("/")
