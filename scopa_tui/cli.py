@@ -458,7 +458,8 @@ class Terminated(KeyboardInterrupt):
 
 def _stop_on_termination():
     """SIGTERM and SIGHUP raise :class:`Terminated` (the games under way stop, as at Ctrl-C)
-    so that ``--record``'s temporary file is removed; returns what restores the handlers."""
+    so that ``--record``'s temporary file is removed and ``--jobs``' workers end (the parent
+    killed outright left them playing on, orphans); returns what restores the handlers."""
     import signal
 
     from .store.signals import SIGNALS
@@ -487,7 +488,7 @@ def cmd_simulate(args) -> int:
 
         jobs = available_cores()
     out = _RecordFile(args.record, force=args.force) if args.record else None
-    restore = _stop_on_termination() if out else None
+    restore = _stop_on_termination()
     try:
         seed = 1 if args.seed is None else args.seed
         summary = simulate.run(rules, args.games, seed, specs, record_file=out, jobs=jobs)
@@ -540,7 +541,16 @@ def cmd_export(args) -> int:
 
 
 def _public_url(text: str) -> str:
-    if not text.startswith(("http://", "https://")) or len(text) < 10:
+    from urllib.parse import urlsplit
+
+    try:  # "http://my host:8000", "http://myhost:99999" served a page that never reached its game
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 - read for its check
+        good = (text.startswith(("http://", "https://")) and bool(parts.hostname)
+                and not any(c.isspace() or c in '"<>' for c in text))
+    except ValueError:
+        good = False
+    if not good:
         raise argparse.ArgumentTypeError(_("{text} is not a web address such as http://myhost:8000")
                                          .format(text=repr(text)))
     return text.rstrip("/")
@@ -692,7 +702,7 @@ def _fill_closed_standard_streams() -> None:
         try:
             os.fstat(fd)
         except OSError:
-            null = os.open(os.devnull, os.O_RDWR)  # the lowest number free: fd, unless it is not inherited
+            null = os.open(os.devnull, os.O_RDWR)  # the lowest number free: fd, the ones below it open
             if null == fd:
                 os.set_inheritable(fd, True)  # as a standard stream is: bots and workers get it
             else:

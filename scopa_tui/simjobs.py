@@ -148,6 +148,14 @@ def _stop(pool, stop, interrupt: bool) -> None:
             os.kill(process.pid, signal.SIGINT)
         except (ProcessLookupError, TypeError):  # gone already, or never started
             pass
+    # A worker ended by the same signal as it wrote a result (SIGTERM to the process group) left
+    # half a message in the results' pipe, and the executor's thread waited for the rest for
+    # ever: the shutdown hung, the run with it.  Without this process's own end of the pipe
+    # (the workers write, this process only reads), that thread reads the pipe's end once the
+    # workers have gone, and the pool ends as broken.
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 # A worker's setup (:func:`_start_worker`), and whether it is playing a task.

@@ -53,6 +53,9 @@ def _huge(text: str) -> int | float:
         return float("-inf") if text.startswith("-") else float("inf")
 
 
+_INF = float("inf")
+
+
 def _loads(text: str) -> Any:
     return json.loads(text, parse_int=_huge)
 
@@ -383,8 +386,11 @@ class CmdPlayer(BasePlayer):
             if _is_id(got) and got != request_id and got in self._answered:
                 continue  # a late answer to a request already settled
             if not _is_id(got) or got != request_id:
+                # an id of thousands of digits (or 1e400) is read as infinity: it said 'Infinity'
+                shown = (_("a number too large to read") if isinstance(got, float) and got in (_INF, -_INF)
+                         else quote(json.dumps(got), 40))
                 return (_("{bot} answered with id {got} instead of {id}: {line}")
-                        .format(bot=self.label, got=quote(json.dumps(got), 40), id=request_id, line=quote(text)))
+                        .format(bot=self.label, got=shown, id=request_id, line=quote(text)))
             if kind == "error":
                 why = msg.get("message")
                 return (_("{bot} refused move {id}: {why}")

@@ -177,8 +177,8 @@ def _integrity_problem(check: tuple | None) -> str | None:
 
 
 def damage_seen_reading(con: sqlite3.Connection, version: int) -> str | None:
-    """Why opening the statistics file ``con`` reads (of schema ``version``, at most this
-    one's) would move it aside as damaged, found without writing to it (``export`` only
+    """Why the app would move aside as damaged the statistics file that ``con`` reads (of
+    schema ``version``, at most this one's), found without writing to it (``export`` only
     reads): it fails its integrity check, its upgrade fails (tried on a copy in memory), or
     its tables are of another shape; None when it can be used."""
     problem = _integrity_problem(con.execute("PRAGMA quick_check").fetchone())

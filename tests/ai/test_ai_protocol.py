@@ -107,6 +107,9 @@ for line in sys.stdin:
             continue
         elif MODE == "wrongid":
             answer["id"] = msg["id"] + 100
+        elif MODE == "hugeid":  # read as infinity, it was said 'Infinity'
+            print(json.dumps(answer).replace(str(msg["id"]), "9" * 5000, 1), flush=True)
+            continue
         elif MODE == "illegal":
             answer = {{"type": "move", "id": msg["id"], "card": "not-a-card", "capture": []}}
             free = [c for c in ("1d", "2d", "3d", "4d") if c not in msg["hand"]][0]
@@ -142,6 +145,7 @@ def test_a_well_behaved_bot_plays_its_move(tmp_path):
     ("notjson", "'I play the seven'"),
     ("deep", "'[[[["),
     ("wrongid", '"id": 101'),
+    ("hugeid", "answered with id a number too large to read instead of 1: '{\"type\": \"move\", \"id\": 999"),
     ("illegal", '"card": "'),
 ])
 def test_a_bad_answer_is_one_fault_reported_with_the_bot_name_and_what_it_sent(tmp_path, mode, quoted):

@@ -29,6 +29,11 @@ BAD = [
     (["web", "--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid"),
     (["web", "--host", "bad..host"], "argument --host: 'bad..host' is not a host name or address"),
     (["web", "--public-url", "myhost:8000"], "'myhost:8000' is not a web address such as http://myhost:8000"),
+    # these served a page whose game could not be reached, without a word
+    (["web", "--public-url", "http://my host:8000"], "'http://my host:8000' is not a web address such as"),
+    (["web", "--public-url", "http://myhost:99999"], "'http://myhost:99999' is not a web address such as"),
+    (["web", "--public-url", "http://[::1:8000"], "'http://[::1:8000' is not a web address such as"),
+    (["web", "--public-url", "https://:8000/x"], "'https://:8000/x' is not a web address such as"),
 ]
 
 
