@@ -6,8 +6,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable
 
-from rich._wrap import divide_line
 from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -401,8 +402,10 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         "3 cards each and 4 on the table." every game shares)."""
         width = max(20, min(self.size.width, 150) - 6)  # the lines' room: max-width 150, padding 2
 
+        console = Console(width=width)  # only to measure: Text.wrap asks for one
+
         def rows(text: str) -> int:
-            return 1 + len(divide_line(text, width, fold=True))
+            return len(Text(text).wrap(console, width, overflow="fold"))
 
         if rows(info) <= 2:
             return info
