@@ -418,11 +418,11 @@ class _RecordFile:
             raise self._error(e) from None
 
     def _error(self, e: OSError) -> UsageError:
-        from .store.files import describe_os_error, output_exists_message
+        from .store.files import describe_output_error, output_exists_message
 
         if isinstance(e, FileExistsError):
             return UsageError(output_exists_message(self.path))
-        return UsageError(_("cannot write record file {path}: {why}").format(path=self.path, why=describe_os_error(e)))
+        return UsageError(_("cannot write record file {path}: {why}").format(path=self.path, why=describe_output_error(e)))
 
     def write(self, text: str) -> None:
         try:

@@ -79,15 +79,27 @@ def test_budgets_at_the_caps_are_accepted():
     assert args.ai == ["hard:time=60", "hard:iters=2000"]
 
 
-@pytest.mark.parametrize("target,says", [("/dev/full", "No space left on device"),
-                                         ("/proc/version", "cannot write record file /proc/version: ")])
+@pytest.mark.parametrize("target,says", [
+    ("/dev/full", "/dev/full: No space left on device"),
+    # /proc/version is there: it said "No such file or directory", of the file made beside it
+    ("/proc/version", "/proc/version: no new file can be made in /proc"),
+    ("/proc/not-there", "/proc/not-there: no new file can be made in /proc"),
+])
 def test_record_file_that_cannot_be_written(target, says, capsys):
     import os
-    if not os.path.exists(target):  # pragma: no cover - not Linux
+    if not os.path.exists(os.path.dirname(target)):  # pragma: no cover - not Linux
         pytest.fail(f"{target} is needed by this test")
     assert main(["simulate", "--games", "2", "--record", target, "--force"]) == 2  # /proc/version is a file
     out, err = capsys.readouterr()
-    assert out == "" and err.count("\n") == 1 and says in err and "Traceback" not in err
+    assert (out, err) == ("", f"scopa-tui: error: cannot write record file {says}\n")
+
+
+def test_a_record_file_below_a_file_is_one_line_and_the_file_kept(tmp_path, capsys):
+    import os
+    (tmp_path / "a-file").write_text("kept")
+    assert main(["simulate", "--games", "1", "--record", str(tmp_path / "a-file" / "x.jsonl"), "--force"]) == 2
+    assert capsys.readouterr().err == f"scopa-tui: error: cannot write record file {tmp_path}/a-file/x.jsonl: Not a directory\n"
+    assert os.listdir(tmp_path) == ["a-file"] and (tmp_path / "a-file").read_text() == "kept"
 
 
 def _run_with_closed(fd: int, *argv: str, data_dir) -> subprocess.CompletedProcess:

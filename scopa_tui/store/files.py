@@ -140,6 +140,12 @@ def atomic_write_text(path: Path | str, text: str) -> None:
                 os.unlink(tmp_name)
 
 
+class NoNewFileError(OSError):
+    """The folder of an :class:`OutputFile` (``filename``) is there but no file can be made in
+    it (no permission, a read-only file system, ``/proc``): the temporary file the output is
+    written to cannot be; see :func:`describe_output_error`."""
+
+
 class OutputFile:
     """A file the player names for a command's output (``export --output``, ``simulate
     --record``), written so that nothing is lost (README.md, *Reliability*):
@@ -183,6 +189,10 @@ class OutputFile:
                 fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
             except FileExistsError:  # pragma: no cover - 32 random bits taken
                 continue
+            except OSError as e:
+                if os.path.isdir(self.target.parent):  # the folder is there but takes no file
+                    raise NoNewFileError(e.errno, e.strerror, str(self.target.parent)) from None
+                raise
             break
         else:  # pragma: no cover
             raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(candidate))
@@ -242,6 +252,19 @@ class OutputFile:
             self._tmp = None
 
 
+def describe_output_error(e: OSError) -> str:
+    """What :class:`OutputFile` failed at, in one line: :func:`describe_os_error`'s words, but
+    for a folder that takes no new file, which is named (``/proc`` says "No such file or
+    directory" of a file made in it, and of ``/proc/version`` that was untrue: it is there)."""
+    if not isinstance(e, NoNewFileError):
+        return describe_os_error(e)
+    if e.errno == errno.ENOENT:
+        # TRANSLATORS: {folder} is the folder of the output file, e.g. /proc.
+        return _("no new file can be made in {folder}").format(folder=e.filename)
+    # TRANSLATORS: {why} is what the system said ("Permission denied").
+    return _("no new file can be made in {folder} ({why})").format(folder=e.filename, why=describe_os_error(e))
+
+
 def output_exists_message(path: str) -> str:
     """The one line for an output file that is there already (see :class:`OutputFile`)."""
     # TRANSLATORS: --force is typed as it is.
@@ -257,7 +280,7 @@ def write_output_text(path: Path | str, text: str, force: bool = False) -> None:
     except FileExistsError:
         raise StoreError(output_exists_message(str(path))) from None
     except OSError as e:
-        raise StoreError(_("could not write {path}: {error}").format(path=path, error=describe_os_error(e))) from None
+        raise StoreError(_("could not write {path}: {error}").format(path=path, error=describe_output_error(e))) from None
     try:
         out.write(text)
         out.commit()

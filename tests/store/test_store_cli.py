@@ -113,6 +113,16 @@ def test_export_from_a_data_directory_that_cannot_be_used_is_one_line_and_a_fail
     assert (tmp_path / "a-file").read_text() == "not a folder"
 
 
+def test_export_over_a_file_in_a_folder_that_takes_no_new_file_says_so(tmp_path, capsys):
+    # /proc/version is there: "could not write /proc/version: No such file or directory" was
+    # said of the temporary file export makes beside it
+    if not os.path.isfile("/proc/version"):  # pragma: no cover - not Linux
+        pytest.fail("/proc/version is needed by this test")
+    history(tmp_path, seeds=(4,))
+    assert main(["--data-dir", str(tmp_path), "export", "--output", "/proc/version", "--force"]) == 2
+    assert capsys.readouterr().err == "scopa-tui: error: could not write /proc/version: no new file can be made in /proc\n"
+
+
 def test_export_through_a_symbolic_link_writes_its_target(tmp_path, capsys):
     history(tmp_path, seeds=(4,))
     target = tmp_path / "kept" / "history.jsonl"
