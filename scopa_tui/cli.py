@@ -722,12 +722,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         collector.release(freeze=False)  # an app that never drew, an error, a subcommand
 
 
+def _options_ended(parser: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """``argv`` without a ``--`` that comes before the command, which ends the options: the
+    word after it is the command, and the rest the command's arguments, as after any command
+    (``scopa-tui --lang it -- simulate --games 5``; ``scopa-tui --`` is the game).  Python's
+    argparse took the ``--`` itself for the command ("invalid choice: '--'")."""
+    for i, arg in enumerate(argv):
+        if arg in COMMANDS:  # a "--" after the command is the command's own (replay -- -x.jsonl)
+            return argv
+        if arg == "--":
+            parser.parse_known_args(argv[:i])  # the options before it are whole: "--data-dir --" stays refused
+            rest = argv[i + 1:]
+            if rest and rest[0].startswith("-"):  # after "--" an option is no option
+                # TRANSLATORS: "--" is typed as it is; {names} lists the commands.
+                raise UsageError(_("unknown command {name} after --: choose one of {names}").format(
+                    name=repr(rest[0]), names=", ".join(name for name in COMMANDS if name)))
+            return argv[:i] + rest
+    return argv
+
+
 def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _start_language(argv)
     parser = build_parser(argv)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_options_ended(parser, argv))
         _settle_language(argv, args)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
         _check_data_dir(getattr(args, "data_dir", None))

@@ -355,6 +355,34 @@ def test_help(argv, says, capsys):
     assert out.startswith("usage: scopa-tui") and says in out
 
 
+def test_a_double_dash_before_the_command_ends_the_options(tmp_path, capsys):
+    # "scopa-tui --lang it -- simulate": argparse took "--" for the command, "invalid choice: '--'"
+    assert main(["--lang", "it", "--data-dir", str(tmp_path), "--seed", "4", "--", "simulate", "--games", "2", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "" and json.loads(captured.out)["games"] == 2
+    record = tmp_path / "a -- record.jsonl"
+    assert main(["--", "replay", "--", str(record)]) == 2  # the command's own "--" stays its own
+    assert capsys.readouterr().err == f"scopa-tui: error: cannot open record file {record}: no such file\n"
+
+
+@pytest.mark.parametrize("argv,says", [
+    (["--", "--help"], "unknown command '--help' after --: choose one of simulate, bot, replay, export, web, server, online"),
+    (["--", "simulation"], "argument COMMAND: invalid choice: 'simulation' (choose from 'simulate', 'bot', 'replay', "
+                           "'export', 'web', 'server', 'online')"),
+    (["--data-dir", "--", "simulate"], "argument --data-dir: expected one argument"),  # not a data dir "simulate"
+])
+def test_what_follows_a_double_dash_is_a_command(argv, says, capsys):
+    assert main(argv) == 2
+    assert capsys.readouterr() == ("", f"scopa-tui: error: {says}\n")
+
+
+def test_a_double_dash_and_nothing_after_it_is_the_game(monkeypatch):
+    from scopa_tui import cli
+
+    monkeypatch.setitem(cli.COMMANDS, None, lambda args: args.seed)
+    assert main(["--seed", "7", "--"]) == 7
+
+
 def test_simulate_200_games_at_4_players_replay_cleanly(tmp_path, capsys):
     path = tmp_path / "out.jsonl"
     assert main(["simulate", "--players", "4", "--games", "200", "--seed", "1", "--ai", "greedy,random",
