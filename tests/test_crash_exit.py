@@ -248,6 +248,35 @@ def test_a_textual_variable_the_app_cannot_start_with_is_one_line(variable, valu
     assert not (tmp_path / "data").exists()
 
 
+@pytest.mark.parametrize("log, says", [
+    ("no-dir/x.log", "No such file or directory"),
+    (".", "is a directory, not a file"),
+    ("/dev/full", "No space left on device"),  # opened, but its first line would not go in
+])
+def test_a_textual_log_that_cannot_be_written_is_one_line(log, says, tmp_path, monkeypatch, capsys):
+    # TEXTUAL_LOG=/nonexistent/dir/x.log: Textual's first log line stopped the game with a
+    # crash line (FileNotFoundError), exit status 1
+    from textual import constants
+
+    if log.startswith("/") and not os.path.exists(log):  # pragma: no cover - not Linux
+        pytest.fail(f"{log} is needed by this test")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(constants, "LOG_FILE", log)
+    assert cli.main(["--data-dir", str(tmp_path / "data"), *GAME_ARGS]) == 2
+    assert capsys.readouterr().err == f"scopa-tui: error: TEXTUAL_LOG={log!r} cannot be written: {says}\n"
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_textual_log_is_tried_but_not_made_by_a_run_refused(tmp_path, monkeypatch, capsys):
+    from textual import constants
+
+    monkeypatch.setattr(constants, "LOG_FILE", str(tmp_path / "textual.log"))
+    monkeypatch.setattr(sys, "__stdin__", None)  # no terminal
+    assert cli.main(["--data-dir", str(tmp_path / "data"), *GAME_ARGS]) == 2
+    assert capsys.readouterr().err == "scopa-tui: error: the game needs a terminal: standard input is not one\n"
+    assert os.listdir(tmp_path) == []
+
+
 def test_the_screen_takes_the_size_of_the_terminal_it_is_drawn_on(tmp_path):
     # Textual sized the screen by COLUMNS and LINES, then by standard output: an exported
     # COLUMNS=5 drew the game in a 5x3 corner however the terminal was resized, and

@@ -47,7 +47,8 @@ COLOR_SYSTEMS = ("auto", "standard", "256", "truecolor", "windows")
 def _textual_variable_problem() -> str | None:
     """A Textual variable of the environment the app cannot start with: Textual's App()
     stopped on it with a traceback (TEXTUAL_DRIVER naming no driver to load, which scopa-tui
-    web sets for its games; a TEXTUAL_COLOR_SYSTEM Rich does not know)."""
+    web sets for its games; a TEXTUAL_COLOR_SYSTEM Rich does not know), or its first log line
+    with a crash line (a TEXTUAL_LOG file that cannot be written)."""
     import importlib
 
     from textual import constants
@@ -64,6 +65,34 @@ def _textual_variable_problem() -> str | None:
         # TRANSLATORS: TEXTUAL_COLOR_SYSTEM is a variable of the environment; {names} its values, typed as they are.
         return _("TEXTUAL_COLOR_SYSTEM={value} is not one of {names}").format(
             value=repr(constants.COLOR_SYSTEM), names=", ".join(COLOR_SYSTEMS))
+    if constants.LOG_FILE:
+        why = _log_file_problem(constants.LOG_FILE)
+        if why is not None:
+            # TRANSLATORS: TEXTUAL_LOG is a variable of the environment, typed as it is; {why} is
+            # what the system said ("No such file or directory").
+            return _("TEXTUAL_LOG={value} cannot be written: {why}").format(value=repr(constants.LOG_FILE), why=why)
+    return None
+
+
+def _log_file_problem(path: str) -> str | None:
+    """Why Textual could not append its log lines to ``path`` (None: it can), trying as
+    Textual does, but leaving no file made (a run refused changes nothing on disk) and
+    writing nothing: a write of no bytes fails as a line would (``/dev/full``)."""
+    from ..store.files import describe_os_error
+
+    try:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL)
+        except FileExistsError:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        else:
+            os.unlink(path)  # Textual makes it again at its first line
+        try:
+            os.write(fd, b"")
+        finally:
+            os.close(fd)
+    except OSError as e:
+        return describe_os_error(e)
     return None
 
 
