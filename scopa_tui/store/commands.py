@@ -90,14 +90,14 @@ def _unreadable_stats(where) -> str | None:
     read-only; None when it can (or there is none)."""
     import sqlite3
 
-    from .db import damage_seen_reading, schema_version
+    from .db import damage_seen_reading, read_only_uri, schema_version
     from .paths import STATS_FILE
 
     path = where / STATS_FILE
     if not path.is_file():
         return None
     try:
-        con = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+        con = sqlite3.connect(read_only_uri(path), uri=True)
         try:
             (version,) = con.execute("PRAGMA user_version").fetchone()
             damage = damage_seen_reading(con, version) if version <= schema_version() else None

@@ -176,6 +176,18 @@ def _integrity_problem(check: tuple | None) -> str | None:
     return _("fails its integrity check ({answer})").format(answer=answer)
 
 
+def read_only_uri(path: Path) -> str:
+    """The URI that opens the database ``path`` read-only, leaving its folder as it was: to
+    read a file in WAL mode (as the app writes it) SQLite makes a -shm and a -wal beside it,
+    which only a writer removes.  With no -wal or -journal there, the file is the whole
+    database, read as immutable: neither is made."""
+    path = path.resolve()  # SQLite keeps them beside the file a symbolic link names
+    uri = f"{path.as_uri()}?mode=ro"
+    if not any(os.path.lexists(f"{path}{suffix}") for suffix in ("-wal", "-journal")):
+        uri += "&immutable=1"
+    return uri
+
+
 def damage_seen_reading(con: sqlite3.Connection, version: int) -> str | None:
     """Why the app would move aside as damaged the statistics file that ``con`` reads (of
     schema ``version``, at most this one's), found without writing to it (``export`` only
@@ -543,7 +555,7 @@ class Database:
     def _connect(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self._read_only:
-            con = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+            con = sqlite3.connect(read_only_uri(self.path), uri=True,
                                   timeout=self.timeout, isolation_level=None)
         else:
             con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)

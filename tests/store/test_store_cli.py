@@ -414,6 +414,16 @@ def test_export_of_a_statistics_file_it_cannot_read_changes_nothing(tmp_path, ca
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"scopa-tui: cannot export the statistics file {path}: {why}")
     assert err.rstrip().endswith("nothing was changed")
-    # (reading a file in WAL mode, as the app writes it, SQLite keeps its -shm and -wal beside it)
-    assert {p.name for p in tmp_path.iterdir()} - {"scopa.sqlite3-shm", "scopa.sqlite3-wal"} == {"scopa.sqlite3"}
+    # read-only in WAL mode, as the app writes it ("pages"), SQLite left a -shm and a -wal beside it
+    assert os.listdir(tmp_path) == ["scopa.sqlite3"]
     assert path.read_bytes() == before
+
+
+def test_export_of_a_read_only_statistics_file_adds_no_file_beside_it(tmp_path, capsys):
+    history(tmp_path, seeds=(4, 5))
+    path = tmp_path / "scopa.sqlite3"
+    path.chmod(0o444)  # read with SQLite's mode=ro: it left a -shm and a -wal
+    before = sorted(os.listdir(tmp_path))
+    assert main(["--data-dir", str(tmp_path), "export"]) == 0
+    assert len(records.load(capsys.readouterr().out)) == 2
+    assert sorted(os.listdir(tmp_path)) == before
