@@ -90,13 +90,13 @@ def run_in_pool(rules: Rules, specs: list[str], plans, games: int, stats: list[E
     pending: deque = deque()
     try:
         for chunk in islice(chunks, workers * (1 + AHEAD)):
-            pending.append((len(chunk), pool.submit(_play_chunk, chunk)))
+            pending.append((len(chunk), _submit(pool, _play_chunk, chunk)))
         while pending:
             n, future = pending.popleft()
             parts, hands, texts = future.result()
             chunk = next(chunks, None)
             if chunk is not None:  # keep the workers busy while this one's results are written
-                pending.append((len(chunk), pool.submit(_play_chunk, chunk)))
+                pending.append((len(chunk), _submit(pool, _play_chunk, chunk)))
             for total, part in zip(stats, parts):
                 add_stats(total, part)
             total_hands += hands
@@ -117,6 +117,23 @@ def run_in_pool(rules: Rules, specs: list[str], plans, games: int, stats: list[E
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return total_hands
+
+
+def _submit(pool, function, *args):
+    """``pool.submit(function, *args)`` with Ctrl-C held back meanwhile: a worker the pool starts
+    here starts with SIGINT blocked, as the signal mask is inherited, until
+    :func:`_start_worker` has its handler in place.  A Ctrl-C to the process group as the
+    workers were starting stopped a worker still importing with a traceback, and the run
+    with status 1 ("a process of the simulation ended unexpectedly") when the pool saw the
+    worker dead before this process saw the Ctrl-C.  Here a Ctrl-C is held, not lost: it
+    arrives as the mask is restored."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows: no signal masks
+        return pool.submit(function, *args)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return pool.submit(function, *args)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _start_pool(pool):
@@ -173,6 +190,8 @@ def _start_worker(code: str, stop, rules: Rules, specs: list[str], keep_times: b
     _setup = (stop, rules, specs, keep_times, record)
     signal.signal(signal.SIGINT, _interrupted)
     signal.signal(signal.SIGTERM, _interrupted)
+    if hasattr(signal, "pthread_sigmask"):  # started with SIGINT blocked (see _submit); one held comes now
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class _Terminated(BaseException):

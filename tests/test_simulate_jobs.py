@@ -260,6 +260,44 @@ def test_ctrl_c_stops_workers_and_bots_exit_130(tmp_path, whom):
     assert processes_running(str(bot)) == []
 
 
+def test_ctrl_c_as_the_workers_start_is_130_without_a_word():
+    # A Ctrl-C to the group while the workers were still importing stopped them with a
+    # traceback each (KeyboardInterrupt), and the run with status 1 when the pool saw one
+    # dead first ("a process of the simulation ended unexpectedly").
+    proc = start_simulate("--games", "400", "--ai", "medium,random")
+    try:
+        wait_for(proc, lambda pids: sum("spawn_main" in command_line(p) for p in pids) == 2)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert (proc.returncode, out, err) == (130, "", "")
+
+
+def sigint_blocked() -> bool:
+    return signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, ())
+
+
+def test_a_worker_holds_ctrl_c_until_its_handler_is_in_place():
+    """The window of the test above, closed for sure: a worker starts with SIGINT blocked
+    (held, not lost) and unblocks it once its handler is in place (simjobs._submit)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")
+    bare = ProcessPoolExecutor(1, mp_context=context)
+    ready = ProcessPoolExecutor(1, mp_context=context, initializer=simjobs._start_worker,
+                                initargs=("en", context.Event(), make_rules(), ["random"], False, False))
+    try:
+        assert simjobs._submit(bare, sigint_blocked).result(timeout=60) is True  # as it starts
+        assert simjobs._submit(ready, sigint_blocked).result(timeout=60) is False  # once ready
+        assert not sigint_blocked()  # and this process has it back
+    finally:
+        bare.shutdown(wait=True)
+        ready.shutdown(wait=True)
+
+
 def test_the_pool_starts_all_its_workers_with_its_first_task():
     # Started one by one as tasks came, a worker started while another was found dead was
     # missed by the executor, which then waited for it for ever (simjobs._start_pool).
