@@ -254,8 +254,13 @@ class OutputFile:
 
 def describe_output_error(e: OSError) -> str:
     """What :class:`OutputFile` failed at, in one line: :func:`describe_os_error`'s words, but
-    for a folder that takes no new file, which is named (``/proc`` says "No such file or
-    directory" of a file made in it, and of ``/proc/version`` that was untrue: it is there)."""
+    for a file where a folder of the name should be, and a folder that takes no new file,
+    which are named (``/proc`` says "No such file or directory" of a file made in it, and of
+    ``/proc/version`` that was untrue: it is there)."""
+    if isinstance(e, NotADirectoryError) and e.filename:
+        blocker = next((p for p in Path(e.filename).parents if p.exists() and not p.is_dir()), None)
+        if blocker is not None:
+            return _("{path} is a file").format(path=blocker)
     if not isinstance(e, NoNewFileError):
         return describe_os_error(e)
     if e.errno == errno.ENOENT:
