@@ -298,6 +298,28 @@ async def test_a_seat_above_the_table_keeps_its_name_in_place_on_its_turn(player
             seat.info = base
 
 
+@pytest.mark.parametrize("players, size", [(2, (80, 24)), (2, (100, 30)), (3, (100, 30)), (4, (120, 40)),
+                                           (6, (160, 50))])
+async def test_a_seat_above_the_table_keeps_its_card_backs_in_place_while_it_thinks(players, size):
+    # The backs' line was centred with "thinking…" beside them, wider than the level it takes
+    # the place of: at 80×24 the backs moved two columns left when the AI began to think.
+    app = make_app(players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for seat in game_screen(app).query("#top-seats SeatView"):
+            base = seat.info
+            at = {}
+            for thinking in (False, True):
+                seat.info = replace(base, turn=thinking, thinking=thinking)
+                await settle(pilot)
+                lines = [seat.render_line(y).text for y in range(seat.size.height)]
+                backs = next(line for line in lines if "[" in line or "▮" in line)
+                at[thinking] = (lines.index(backs), backs.index(backs.strip()[0]))
+                assert thinking or tr("thinking…") not in backs
+            assert at[True] == at[False], (seat.id, at)
+            seat.info = base
+
+
 async def test_the_last_deal_and_the_leftovers_are_shown_before_the_scoring():
     """The last deal's banner covers the top bar, the game under it still; the leftovers are
     said once, on the line under the table (no banner), and the hand's end there after."""
