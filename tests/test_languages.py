@@ -145,3 +145,25 @@ def test_the_play_logs_hand_header_names_the_dealer_with_the_top_bars_verb(lang)
     languages.use(lang)
     assert _("deals") in _("— Hand {n}: {name} deals —")
     assert _("you deal") in _("— Hand {n}: You deal —")
+
+
+def test_every_language_sets_the_hand_apart_from_its_dealer_in_the_play_logs_header():
+    """ "— Hand 1: Anna deals —" with a colon after the hand in every language: Tagalog had none
+    ("— Yugto 1 bigay ni Anna —")."""
+    from scopa_tui.engine.text import _
+
+    for lang in ("en", *catalogs.LANGUAGES):
+        languages.use(lang)
+        for header in (_("— Hand {n}: You deal —"), _("— Hand {n}: {name} deals —")):
+            assert re.match(r"— \w+ \{n\}\u00a0?: ", header), (lang, header)
+
+
+def test_tagalog_calls_the_ace_and_the_king_by_its_own_words():
+    """The Tagalog help says "Alas" and "Hari"; the house rules' summaries and the napola's
+    lines said "Asso" and "Re", the Italian deck's names, which only that deck's cards keep."""
+    po = catalogs.load(catalogs.po_path("tl"), "tl")
+    italian = re.compile(r"\b(Asso|Re)\b(?! bello)")
+    wrong = [s for m in po if m.id and m.context != "italian deck" for s in _strings(m) if italian.search(s)]
+    assert not wrong, wrong
+    said = [s for m in po if m.id for s in _strings(m) if re.search(r"\bAlas\b", s)]
+    assert len(said) > 5  # the Tagalog word is the one used

@@ -238,3 +238,27 @@ async def test_an_empty_box_shows_a_dot_in_the_terminals_own_colours():
         assert box.render().plain.startswith("▐·▌ Re bello")
         box.value = True
         assert box.render().plain.startswith("▐X▌ Re bello")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)])
+async def test_the_choices_and_the_bots_command_fill_their_boxes(size):
+    """At 160×50 the choices took 42 columns of their boxes' 70, the rest of each row empty:
+    the form is as wide as at 100 columns on a wider terminal, in the middle, and every row
+    of a box reaches its right side."""
+    app = make_app(players=4, start=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.query_one("#ai-1").value = "cmd"
+        await settle(pilot)
+        form = screen.query_one("#form")
+        assert form.region.width == min(size[0], 100)
+        assert abs(form.region.x - (size[0] - form.region.width) // 2) <= 1  # in the middle
+        rows = [*screen.query(Choice), screen.query_one("#ai-cmd-1")]
+        assert len(rows) == 5 + 3 + 1
+        for row in rows:
+            box = next(a for a in row.ancestors if a.has_class("form-col"))
+            right = box.region.right - 2  # the border and the padding
+            if box.scrollbars_enabled[0]:
+                right -= box.styles.scrollbar_size_vertical
+            assert row.region.right == right, (row.id, row.region, box.region)

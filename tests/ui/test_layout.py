@@ -250,6 +250,32 @@ async def test_the_top_bar_keeps_its_rules_from_turn_to_turn(monkeypatch):
     assert all(len(bar) <= 80 for bar in bars)
 
 
+@pytest.mark.parametrize("variant, players", [("scopa", 6), ("scopone-scientifico", 4), ("scopone-classico", 4),
+                                              ("escoba", 6), ("scopa-d-assi", 6)])
+async def test_the_top_bar_at_80_columns_says_the_game_and_its_target_in_every_language(variant, players):
+    # The hand and its dealer were kept however narrow, and the game's own parts gave way: at
+    # 80×24 Scopone's "to 11 points" and Tagalog's "karaniwan" were left out.
+    from scopa_tui.engine.text import ngettext
+
+    from .helpers import on_my_turn, variant_app
+
+    app = variant_app(variant, players=players)
+    try:
+        async with on_my_turn(app, (80, 24)) as (pilot, screen):
+            rules = app.game.rules
+            for lang in languages.LANGUAGES:
+                app.set_language(lang)
+                await settle(pilot)
+                bar = str(screen._topbar)
+                game = bar[:bar.index("   ", len(rules.variant_info.title) + 3)]  # less its moment
+                assert bar.startswith(f" {rules.variant_info.title.upper()} "), bar
+                target = ngettext("to {n} point", "to {n} points", rules.target).format(n=rules.target)
+                assert game.endswith(f" {target} · {tr('standard')}"), (lang, bar)
+                assert len(bar) <= 80
+    finally:
+        languages.use("en")
+
+
 @pytest.mark.parametrize("players, size", [(2, (80, 24)), (3, (100, 30)), (4, (120, 40))])
 async def test_a_seat_above_the_table_keeps_its_name_in_place_on_its_turn(players, size):
     # The name's line was centred with its turn's "▶ ": the name moved a column left and back
@@ -268,6 +294,28 @@ async def test_a_seat_above_the_table_keeps_its_name_in_place_on_its_turn(player
                 if turn:  # "▶ Anna" marked as one
                     cells = list(line.crop(line.text.index("▶"), at[turn] + len(base.name)))
                     assert all(seg.style and seg.style.reverse for seg in cells), cells
+            assert at[True] == at[False], (seat.id, at)
+            seat.info = base
+
+
+@pytest.mark.parametrize("players, size", [(2, (80, 24)), (2, (100, 30)), (3, (100, 30)), (4, (120, 40)),
+                                           (6, (160, 50))])
+async def test_a_seat_above_the_table_keeps_its_card_backs_in_place_while_it_thinks(players, size):
+    # The backs' line was centred with "thinking…" beside them, wider than the level it takes
+    # the place of: at 80×24 the backs moved two columns left when the AI began to think.
+    app = make_app(players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for seat in game_screen(app).query("#top-seats SeatView"):
+            base = seat.info
+            at = {}
+            for thinking in (False, True):
+                seat.info = replace(base, turn=thinking, thinking=thinking)
+                await settle(pilot)
+                lines = [seat.render_line(y).text for y in range(seat.size.height)]
+                backs = next(line for line in lines if "[" in line or "▮" in line)
+                at[thinking] = (lines.index(backs), backs.index(backs.strip()[0]))
+                assert thinking or tr("thinking…") not in backs
             assert at[True] == at[False], (seat.id, at)
             seat.info = base
 

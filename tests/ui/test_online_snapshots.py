@@ -122,6 +122,22 @@ def test_lobby(snap_compare, monkeypatch):
 
 
 
+@pytest.mark.parametrize("size", [SIZE, (100, 30), (160, 50)])
+async def test_the_lobbys_name_field_lines_up_with_the_fields_under_it(size, monkeypatch):
+    """The name ran to the screen's edge, the server's label at the other: the line of both is
+    inside the boxes' borders as their fields are, and the name as wide as a name may be."""
+    monkeypatch.setattr(LobbyScreen, "action_refresh", lambda self: None)
+    app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        name = screen.query_one("#name")
+        assert name.region.right == screen.query_one("#target").region.right == size[0] - 1
+        assert screen.query_one("#l-server").region.x == screen.query_one("#l-game").region.x
+        assert name.region.width == name.max_length + 1  # the longest name whole, the cursor after it
+
+
 def _finished_game(players: int = 2):
     from scopa_tui.engine import Game
 

@@ -1832,22 +1832,34 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules
-        top = Text()
         title = f" {_(rules.variant_info.title).upper()} "  # the game: SCOPA, ESCOBA, ...
-        top.append(title, style="bold reverse")
         # "you deal" rather than "dealer You": a language conjugates the verb for the player.
         dealer = _("you deal") if pic.dealer == self.me else _("dealer {name}").format(name=self.names[pic.dealer])
-        parts = ["  " + _("Hand {n}").format(n=pic.hand_no), dealer,
+        parts = [_("Hand {n}").format(n=pic.hand_no), dealer,
                  ngettext("to {n} point", "to {n} points", rules.target).format(n=rules.target),
                  preset_word(rules.preset)]
         if rules.options:  # the house rules played: "re bello, napola", "no primiera-all-suits"
             parts.append(", ".join(_(OPTIONS[o].title_in(rules.variant)).lower() if o in OPTIONS else o.replace("-", " ")
                                    for o in rules.options))
-        keep = 2  # the parts the top bar keeps however narrow: the hand and its dealer
+        # Where the bar is short the parts give way, the game's own last: the dealer (its seat
+        # is marked "(D)", the hand's border says "you deal"), the hand (the log heads each
+        # hand), the house rules, the preset, the target. So at 80×24 the bar says what game
+        # it is and to how many points: Scopone's "to 11 points" and Tagalog's "karaniwan"
+        # were left out, the hand and its dealer kept.
+        order = [1, 0, 4, 3, 2]
         if not pic.hand_no:  # a table waiting for its players: no hand, no dealer yet
-            parts[:2] = ["  " + (self.table.title or _("New game"))]
-            keep = 1  # its title (the target went cut in its word: "hanggang 1 punt")
-        top.append(" · ".join(parts))
+            parts[:2] = [self.table.title or _("New game")]
+            order = [3, 2, 1]  # its title stays (the target went cut in its word: "hanggang 1 punt")
+        order = [index for index in order if index < len(parts)]
+        shown: list[str | None] = list(parts)
+
+        def game_half() -> Text:
+            half = Text()
+            half.append(title, style="bold reverse")
+            half.append("  " + " · ".join(part for part in shown if part is not None))
+            return half
+
+        top = game_half()
         state = ""
         if game.phase == "play":
             if self.redeal is not None:
@@ -1887,11 +1899,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # what the game is and what happens now stay apart, as the title and the hand are:
         # one space ran them into one sentence ("hanggang 2 puntos Naghihintay ng manlalaro")
         gap = TOP_GAP if right.cell_len else 0
-        while len(parts) > keep and top.cell_len + right.cell_len + more + gap > width:  # the rules go first
-            parts.pop()
-            top = Text()
-            top.append(title, style="bold reverse")
-            top.append(" · ".join(parts))
+        for index in order:
+            if top.cell_len + right.cell_len + more + gap <= width:
+                break
+            shown[index] = None
+            top = game_half()
         if right.cell_len:
             top.truncate(max(0, width - right.cell_len - gap))
             top.append(" " * max(gap, width - top.cell_len - right.cell_len))

@@ -538,9 +538,11 @@ class SeatView(CardCanvas):
                     return mark, True
         return next((m for m in marks if head + cell_len(m) <= width), short), False
 
-    def _chunks(self, width: int, level: bool = True) -> tuple[list[Text], bool, list[Text], list[Text]]:
-        """The seat's parts in three groups (who, cards, captures), a group may wrap; and
-        whether the name and the partner label share a line; ``level``: with the AI level."""
+    def _chunks(self, width: int, level: bool = True
+                ) -> tuple[list[Text], bool, list[Text], list[Text], tuple[int, int]]:
+        """The seat's parts in three groups (who, cards, captures), a group may wrap; whether
+        the name and the partner label share a line; and the room of the word beside the backs
+        (``_layout``); ``level``: with the AI level."""
         info = self.info
         side = self.get_component_rich_style(f"seat--side-{info.side % 3}", partial=True)
         turn = self._style("label-selected")
@@ -592,6 +594,9 @@ class SeatView(CardCanvas):
             cards.append(Text(thinking, turn))
         elif with_level:
             cards.append(Text(info.level, label))
+        # beside the backs, the word has the room of the wider of the level and "thinking…": the
+        # cells the wider takes beyond it, and those it takes beyond the level (see render)
+        room = (words - cards[1].cell_len, cards[1].cell_len - cell_len(info.level)) if beside else (0, 0)
         taken: list[Text] = [Text(_("pile {n}").format(n=info.pile), label)]
         if info.coins:
             coin = Text(self.deck.suit("d"), self._style("suit-d"))
@@ -607,7 +612,7 @@ class SeatView(CardCanvas):
                 sc.append(" ")
                 sc.append(self.deck.short(c), self._style(suit_role(c)))
             taken.append(sc)
-        return who, together, cards, taken
+        return who, together, cards, taken, room
 
     def _level_fits(self, width: int) -> bool:
         """Whether the seat has an AI level and it fits the width, on a line of its own at
@@ -633,9 +638,15 @@ class SeatView(CardCanvas):
     def _lines(self, width: int, short: int = 0) -> list[Text]:
         """The lines at ``width``; ``short``: 1 without the partner label, 2 without the AI
         level too."""
+        return self._layout(width, short)[0]
+
+    def _layout(self, width: int, short: int = 0) -> tuple[list[Text], int, tuple[int, int]]:
+        """:meth:`_lines`, which of them has the backs, and the room of the word beside them
+        (``_chunks``)."""
         lines: list[Text] = []
         sep = " " if width < 16 else " · "
-        who, together, cards, taken = self._chunks(width, level=short < 2)
+        who, together, cards, taken, room = self._chunks(width, level=short < 2)
+        backs_line = 0
         if self.folded:
             groups = [cards + taken]
         elif len(cards) > 1 and self._level_apart(width, sep):
@@ -644,8 +655,10 @@ class SeatView(CardCanvas):
             groups = [cards, taken]
         groups[:0] = [who[:1]] if short else [who] if together else [[part] for part in who]
         for group in groups:
+            if group[0] is cards[0]:
+                backs_line = len(lines)
             lines.extend(flow(group, width, sep, self._style("label")))
-        return lines
+        return lines, backs_line, room
 
     def _short(self, width: int, room: int) -> int:
         """How short the seats of this seat's side column, ``room`` lines high, go (all of them
@@ -660,18 +673,27 @@ class SeatView(CardCanvas):
         if self.info is None:
             return Text("")
         width = max(4, self.content_size.width)
-        lines = self._lines(width)
+        lines, backs, (more, less) = self._layout(width)
         for short in (1, 2):  # laid out short
             if len(lines) <= self.content_size.height or not self.has_class("-side"):
                 break
-            lines = self._lines(width, short)
+            lines, backs, (more, less) = self._layout(width, short)
         lines = lines[: max(1, self.content_size.height)]
         if self.has_class("-top"):  # centred over the table
             # the name's line as if without the turn's "▶ ", the mark before it: so the name
-            # stays in its place when the seat's turn comes (it moved a column left and back)
+            # stays in its place when the seat's turn comes (it moved a column left and back);
+            # the backs' line as with the AI level, where the wider word fits after it: so the
+            # backs stay in place when "thinking…" comes and goes (they moved two columns)
             mark = len(lines[0].plain) - len(lines[0].plain.lstrip("▶ ")) if self.info.turn else 0
-            lines = [Text(" " * max(0, (width - line.cell_len + hang) // 2 - hang)) + line
-                     for line, hang in zip(lines, [mark] + [0] * len(lines))]
+
+            def indent(y: int, line: Text) -> int:
+                if y == 0:
+                    return (width - line.cell_len + mark) // 2 - mark
+                if y == backs:
+                    return min((width - line.cell_len + less) // 2, width - line.cell_len - more)
+                return (width - line.cell_len) // 2
+
+            lines = [Text(" " * max(0, indent(y, line))) + line for y, line in enumerate(lines)]
         return Text("\n").join(lines)
 
     def get_content_height(self, container, viewport, width: int) -> int:
