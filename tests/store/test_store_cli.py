@@ -291,6 +291,7 @@ def test_replay_of_an_autosave_file(tmp_path):
     frames = games[0].frames
     assert sum(f.kind == "play" for f in frames) == 20
     assert not games[0].finished
+    assert games[0].names == ["You", "AI 1"]  # the save's, not "Seat 1", "Seat 2"
 
 
 def test_replay_of_dev_zero_is_refused_unread(capsys):
