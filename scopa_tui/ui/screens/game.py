@@ -316,6 +316,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        self.app.theme_changed_signal.unsubscribe(self)  # its callback would keep the screen alive
 
     def _words_to_widgets(self) -> None:
         """The words the widgets are given once: titles and the play button."""
