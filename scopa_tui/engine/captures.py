@@ -201,12 +201,17 @@ def explain_capture(card: int, capture: int, table: int, rules=None, hand=()) ->
         return None
     matches = cards_of((table >> (card & ~3) & 15) << (card & ~3))
     if matches:
-        if len(matches) == 1:
-            return _("{card} must capture {match}: a match beats a sum").format(card=c, match=matches[0])
-        if capture and not (capture & ~mask_of(matches)):
+        if len(matches) > 1 and capture and not (capture & ~mask_of(matches)):
             # TRANSLATORS: {cards} are the cards of that rank on the table ("6c or 6s").
             return _("take just one {rank}: {cards}").format(rank=r, cards=either(matches))
-        return _("{card} must capture one {rank} ({cards}): a match beats a sum").format(
+        # "a match beats a sum" where the player chose a sum, or nothing; cards that make no
+        # sum of the card's rank ("1d" taking "6s") are told only the match they must take
+        no_sum = capture and sum(t.rank for t in cards_of(capture)) != r
+        if len(matches) == 1:
+            return (_("{card} must capture {match}") if no_sum else
+                    _("{card} must capture {match}: a match beats a sum")).format(card=c, match=matches[0])
+        return (_("{card} must capture one {rank} ({cards})") if no_sum else
+                _("{card} must capture one {rank} ({cards}): a match beats a sum")).format(
             card=c, rank=r, cards=either(matches))
     # No match on the table.
     if capture == 0:

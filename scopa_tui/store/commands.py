@@ -36,15 +36,18 @@ def load_replay(path: str):
         raise CommandError(_("cannot open record file {path}: it {why}").format(path=path, why=e)) from None
     if text is None:
         raise CommandError(_("cannot open record file {path}: no such file").format(path=path))
+    names = None
     if text.lstrip().startswith("{") and '"scopa-tui-save"' in text[:200]:
         from .saves import parse_save  # an autosave: replay the game so far
 
         try:
-            _doc, text = parse_save(text)
+            doc, text = parse_save(text)
         except ValueError as e:
             raise CommandError(_("{path} is a damaged save: it {why}").format(path=path, why=e)) from None
+        setup = doc.get("setup")  # the seats' names are there, not in its record ("Seat 1" else)
+        names = setup.get("names") if isinstance(setup, dict) else None
     try:
-        return load_text(text)
+        return load_text(text, names)
     except (RecordError, ValueError, TypeError) as e:
         raise CommandError(_("{path} is not a playable game record: {why}").format(path=path, why=e)) from None
 

@@ -31,6 +31,7 @@ def test_a_refused_capture_is_explained_in_italian():
     languages.use("it")
     seven, table = parse_card("7d"), m("3c 4s 7b")
     assert explain_capture(seven, m("3c 4s"), table) == "7d deve prendere 7b: la carta uguale batte la somma"
+    assert explain_capture(seven, m("3c"), table) == "7d deve prendere 7b"  # 3 is no sum of 7
     assert explain_capture(parse_card("7c"), 0, m("3c 4s")) == "devi prendere: in tavola c'è 3 + 4 = 7"
     assert explain_capture(seven, m("3c"), m("3c 8s")) == (
         "un 7 non può prendere un 3; niente fa 7, quindi 7d va in tavola")

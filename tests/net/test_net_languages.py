@@ -121,6 +121,7 @@ async def test_a_language_switch_keeps_the_tables_and_what_the_player_typed_and_
         assert "4 (équipes)" in shown(lobby, "#players")
         assert "difficile" in shown(lobby, "#ai")
         assert "privée" in shown(lobby, "#public")
+        assert "classiques" in shown(lobby, "#preset")  # it stayed "standard"
         # What the player typed and chose is all there.
         assert lobby.query_one("#code").value == "ZZZZ" and lobby.query_one("#name").value == "Annalisa"
         assert lobby.create_options() == {"variant": "escoba", "options": ["napola"], "players": 4,
@@ -131,6 +132,7 @@ async def test_a_language_switch_keeps_the_tables_and_what_the_player_typed_and_
         await settle(pilot)
         assert lobby.query_one("#open-tables").border_title == "Open tables (Enter joins)"
         assert lobby.create_options()["options"] == ["napola"]
+        assert "standard" in shown(lobby, "#preset")
 
 
 async def test_a_server_error_is_shown_in_italian_by_its_code(tmp_path):

@@ -277,6 +277,21 @@ async def test_replay_file_opens_in_the_viewer(tmp_path):
     assert app.return_code in (0, None)
 
 
+async def test_a_replay_title_too_long_for_the_screen_is_cut_with_an_ellipsis(tmp_path):
+    # Wrapped, the title showed its first row only, cut between words: "… · replay of" with
+    # no file name after it (a save's name is long: 20261207-132452-4b7714fa.json).
+    game = history(tmp_path, seeds=(6,))[0]
+    path = tmp_path / "20261207-132452-4b7714fa-and-more-words.jsonl"
+    path.write_text(records.dumps(game))
+    app = ReplayApp(load_replay(str(path)), f"replay of {path.name}")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = app.screen.query_one("#replay-title")
+        shown = "".join(segment.text for segment in title.render_line(0)).strip()
+        assert shown.startswith("Hand 1 · step 1/") and shown.endswith("…"), shown
+        assert "replay of 2026" in shown, shown
+
+
 def test_load_replay_error_type(tmp_path):
     with pytest.raises(CommandError, match="no such file"):
         load_replay(str(tmp_path / "nope.jsonl"))
@@ -291,6 +306,7 @@ def test_replay_of_an_autosave_file(tmp_path):
     frames = games[0].frames
     assert sum(f.kind == "play" for f in frames) == 20
     assert not games[0].finished
+    assert games[0].names == ["You", "AI 1"]  # the save's, not "Seat 1", "Seat 2"
 
 
 def test_replay_of_dev_zero_is_refused_unread(capsys):

@@ -130,6 +130,29 @@ async def test_the_resume_offer_speaks_spanish(tmp_path):
         assert "Continuar (Enter)" in str(app.screen.query_one("#yes").label)
 
 
+def _left_edges(widget) -> set[int]:
+    """The screen columns where ``widget``'s lines of text begin."""
+    edges = set()
+    for y in range(widget.size.height):
+        line = "".join(segment.text for segment in widget.render_line(y))
+        if line.strip():
+            edges.add(widget.region.x + len(line) - len(line.lstrip()))
+    return edges
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+async def test_the_resume_offers_line_about_another_game_begins_where_the_question_does(lang):
+    # The question was centred as a block and the line under it was not: "Hai un'altra partita
+    # in sospeso" began 4 columns left of "Hai una partita in sospeso" at 80x24.
+    languages.use(lang)
+    summary = "mano 2 di una partita a Escoba a 21 (avversario: difficile): Tu: 3, Anna: 0"
+    app = ScreensApp(ResumeScreen(lambda: summary, 0, more=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        question, more = _left_edges(app.screen.query_one("#question")), _left_edges(app.screen.query_one("#more"))
+        assert len(question) == 1 and more == question, (question, more)
+
+
 @pytest.mark.parametrize("lang, words", [
     ("en", ["resume", "later", "set aside"]),
     ("it", ["riprendi", "più tardi", "metti da parte"]),

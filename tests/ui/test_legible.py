@@ -8,6 +8,7 @@ from textual.color import Color
 from scopa_tui.ui.scoring_view import ScoringView
 from scopa_tui.ui.widgets.cards import CardCanvas, TableView
 from scopa_tui.ui.widgets.legible import TEXT, contrast, readable
+from scopa_tui.ui.widgets.prompt import Prompt
 from scopa_tui.ui.widgets.scoreboard import PlayLog, ScoreBoard
 
 from .helpers import make_app, settle
@@ -139,3 +140,26 @@ async def test_the_plays_read_after_a_change_of_theme(theme):
         await settle(pilot)
         ratio, text = _worst(log)
         assert ratio >= 2.9, f"{theme}: the log draws {text!r} at {ratio:.2f}:1"
+
+
+@pytest.mark.parametrize("theme", ["textual-light", "catppuccin-latte"])
+async def test_the_cards_under_the_table_read_in_a_light_theme_and_after_a_change(theme):
+    # The line under the table drew its cards in the raw suit colours (catppuccin-latte's
+    # coins pale yellow on white, 1.6:1, where the log has them dark gold), and kept the
+    # colours of the theme it was written in after Ctrl+P -> Change theme.
+    for start, then in ((theme, None), ("textual-dark", theme)):
+        app = make_app(seed=7, theme=start)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            prompt = app.screen.query_one(Prompt)
+            for key in "123":  # each card of the hand chosen in turn: "✓ 7◉ takes 3† + 4♣ …"
+                await pilot.press(key)
+                await settle(pilot)
+                if then is not None:
+                    app.theme = start
+                    await settle(pilot)
+                    app.theme = then
+                    await settle(pilot)
+                ratio, text = _worst(prompt)
+                assert ratio >= TEXT - 0.01, \
+                    f"{start} then {then}: the line under the table draws {text!r} at {ratio:.2f}:1"

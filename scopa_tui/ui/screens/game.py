@@ -39,6 +39,7 @@ from ..messages import EngineEvent, HandCardClicked, HintReady, TableCardClicked
 from ..responsive import quick_switches
 from ..widgets.cards import HandView, SeatInfo, SeatView, TableView
 from ..widgets.footer import FitFooter
+from ..widgets.legible import legible
 from ..widgets.motion import FlyingCard, card_spot, flight_time
 from ..widgets.play_button import PlayButton
 from ..widgets.prompt import Prompt
@@ -299,6 +300,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         escoba = self.table.rules.variant_info.sweep_name == "escoba"
         self.query_one(ScoreBoard).words = ("velo", "escoba") if escoba else ("settebello", "scopa")
         self._words_to_widgets()
+        # a new theme: the cards named under the table in its colours (the old theme's were pale
+        # suit colours on a light background); the signal comes once every style is the new one's
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._say_again())
         if not self._started_here:  # a game already under way (resumed, or on a server): draw it from the table
             self._draw_afresh()
 
@@ -312,6 +316,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        self.app.theme_changed_signal.unsubscribe(self)  # its callback would keep the screen alive
 
     def _words_to_widgets(self) -> None:
         """The words the widgets are given once: titles and the play button."""
@@ -326,17 +331,22 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._words_to_widgets()
         self._rewrite_log()  # every line of the log, in the new language
         self._topbar = None  # drawn again even where only its words changed
-        if self._banner_source is not None and self.query_one("#moment", Static).has_class("-shown"):
-            self.query_one("#moment", Static).update(self._banner_source())
-        if self._my_turn() and self._chosen():
-            self._validate()  # the choice kept, its explanation in the new language
-        elif self._message_source is not None:
-            self._set_message(self._message_source, keep_state=True)
+        self._say_again()
         for widget in (self.query_one(TableView), self.query_one(HandView), self.query_one(ScoreBoard),
                        *self.query(SeatView)):
             widget.refresh(layout=True)  # their own words ("the table is empty", "pile", ...)
         self._refresh_widgets()
         self.refresh_bindings()
+
+    def _say_again(self) -> None:
+        """The banner shown and the line under the table written again, in the language and
+        the theme's colours now in use (the choice kept, its explanation written anew)."""
+        if self._banner_source is not None and self.query_one("#moment", Static).has_class("-shown"):
+            self.query_one("#moment", Static).update(self._banner_source())
+        if self._my_turn() and self._chosen():
+            self._validate()
+        elif self._message_source is not None:
+            self._set_message(self._message_source, keep_state=True)
 
     def _draw_afresh(self) -> None:
         # A table on a server reads its messages ahead of the screen: the events it has taken
@@ -810,7 +820,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             self._show_banner(lambda: Text(self._redeal_text(event), style="bold"), REDEAL_HOLD)
         else:
             self._show_banner(lambda: Text(labelled(self._redeal_text(event)), style="bold") + Text(" ")
-                              + styled_text(" ".join(map(str, event.table)), self.deck, self._card_style))
+                              + styled_text(" ".join(map(str, event.table)), self.deck,
+                                            lambda card: self._card_style(card, "#moment")))
 
     def _hand_ended(self, event: HandEnded) -> None:
         """The hand is over: show the last capturer taking the leftovers, then the scoring."""
@@ -1435,8 +1446,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if self.is_mounted:
             self.query_one("#prompt", Prompt).show_state(state)
 
-    def _card_style(self, card: int):
-        return self.query_one(TableView).get_component_rich_style(f"card--{suit_role(card)}", partial=True)
+    def _card_style(self, card: int, on: str = "#prompt"):
+        """A card's suit colour, readable where it is drawn (``on``: the line under the table,
+        or the banner), as the log's and the scoring's are (widgets/legible.py)."""
+        return legible(self.query_one(TableView).get_component_rich_style(f"card--{suit_role(card)}", partial=True),
+                       self.query_one(on).background_colors[1])
 
     def table_labels(self) -> dict[int, str]:
         """Each table card's letter: its slot's (see ``_update_slots``)."""

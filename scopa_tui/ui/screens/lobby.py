@@ -202,6 +202,7 @@ class LobbyScreen(Translated, Screen):
         self.query_one("#create-box").border_title = _("New table")
         self._relabel("#variant", [(_(v.title), v.name) for v in VARIANTS.values()])
         self._relabel("#players", [(players_label(n), n) for n in VARIANTS[self._variant()].players])
+        self._relabel("#preset", [(preset_word(p), p) for p in PRESETS])
         self._relabel("#ai", [(_(LEVEL_WORDS.get(level, level)), level) for level in ai_levels()])
         # TRANSLATORS: a new table is listed in the lobby (public) or joined by its code only (private).
         self._relabel("#public", [(_("public"), True), (_("private"), False)])
