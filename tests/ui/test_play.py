@@ -130,6 +130,26 @@ async def test_tab_cycles_legal_captures_and_plays_the_chosen_one():
         assert set(app.game.history[0].capture) == set(second)
 
 
+async def test_shift_tab_steps_back_through_the_captures():
+    app = stacked_app([["7c", "8d", "10b"], ["9b", "9c", "10s"]], ["1d", "3c", "3b", "4s"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("1")
+        sets = [frozenset(s) for s in screen.sets]
+        assert len(sets) >= 3 and screen.capture == sets[0]
+        await pilot.press("shift+tab")
+        assert screen.capture == sets[-1]  # back from the first is the last, as Tab goes round
+        assert f"({len(sets)}/{len(sets)})" in prompt_text(app)
+        await pilot.press("shift+tab")
+        assert screen.capture == sets[-2]
+        await pilot.press("tab", "tab")
+        assert screen.capture == sets[0]
+        await pilot.press("shift+tab", "enter")
+        await settle(pilot)
+        assert set(app.game.history[0].capture) == set(sets[-1])
+
+
 async def test_tab_with_no_card_chosen_says_how_to_choose_one_as_enter_does():
     app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
     async with app.run_test(size=(80, 24)) as pilot:

@@ -187,6 +187,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
           for n in range(1, 10)],
         Binding("0", "select(9)", CARD_KEY_WORDS[9], id="game.card10", show=False),  # Scopone's tenth card
         Binding("tab", "cycle", N_("next capture"), id="game.cycle"),
+        # TRANSLATORS: the Keys panel: Shift+Tab steps back through the chosen card's captures.
+        Binding("shift+tab", "cycle(-1)", N_("previous capture"), id="game.cycle_back", show=False),
         # TRANSLATORS: footer: at an online table waiting for players, Enter starts the game (a verb).
         Binding("enter", "start_table", N_("start"), id="game.start"),
         # TRANSLATORS: footer: Enter plays the chosen card (a verb).
@@ -928,7 +930,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 event.stop()
                 event.prevent_default()
                 return
-        if event.key in ("enter", "tab", "h") and self._off_turn():
+        if event.key in ("enter", "tab", "shift+tab", "h") and self._off_turn():
             self._not_your_turn()
 
     # --- turns -----------------------------------------------------------------------
@@ -1529,14 +1531,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self.set_index = i
         self._validate()
 
-    def action_cycle(self) -> None:
+    def action_cycle(self, step: int = 1) -> None:
+        """Tab: the chosen card's next capture; Shift+Tab (``step`` -1) the one before."""
         if not self._my_turn():
             return
         if not self._chosen():  # as Enter says: Tab steps through the chosen card's captures
             self._choose_first()
             return
         alone = len(self.sets) == 1 and self.capture == frozenset(self.sets[0])  # Tab has nothing to change
-        self.set_index = (self.set_index + 1) % len(self.sets) if self.sets else 0
+        self.set_index = (self.set_index + step) % len(self.sets) if self.sets else 0
         self.capture = frozenset(self.sets[self.set_index]) if self.sets else frozenset()
         self._validate(alone)
 
