@@ -378,6 +378,17 @@ def test_what_follows_a_double_dash_is_a_command(argv, says, capsys):
     assert capsys.readouterr() == ("", f"scopa-tui: error: {says}\n")
 
 
+def test_a_double_dash_after_an_option_valued_as_a_command_ends_the_options(tmp_path, monkeypatch, capsys):
+    # a data directory called "export" was taken for the command: "invalid choice: '--'"
+    monkeypatch.chdir(tmp_path)
+    assert main(["--data-dir", "export", "--seed", "4", "--", "simulate", "--games", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+    assert main(["--data-dir", "export", "--", "replay", "--", "-x.jsonl"]) == 2  # the command's own "--" its own
+    assert capsys.readouterr().err == "scopa-tui: error: cannot open record file -x.jsonl: no such file\n"
+    assert main(["replay", "--lang", "en", "--", "-x.jsonl"]) == 2  # (its FILE after its own "--")
+    assert capsys.readouterr().err == "scopa-tui: error: cannot open record file -x.jsonl: no such file\n"
+
+
 def test_a_double_dash_and_nothing_after_it_is_the_game(monkeypatch):
     from scopa_tui import cli
 
