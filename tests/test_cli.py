@@ -94,6 +94,16 @@ def test_record_file_that_cannot_be_written(target, says, capsys):
     assert (out, err) == ("", f"scopa-tui: error: cannot write record file {says}\n")
 
 
+def test_a_record_file_named_as_long_as_a_name_may_be_is_written(tmp_path, capsys):
+    # its temporary file's name was longer than a name may be: "no new file can be made in …
+    # (File name too long)"
+    import os
+    path = tmp_path / ("à" * 124 + ".jsonl")  # 254 bytes, 130 characters
+    assert main(["simulate", "--games", "1", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert os.listdir(tmp_path) == [path.name] and len(load(path.read_text())) == 1
+
+
 def test_a_record_file_below_a_file_is_one_line_and_the_file_kept(tmp_path, capsys):
     import os
     (tmp_path / "a-file").write_text("kept")
