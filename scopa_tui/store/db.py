@@ -192,6 +192,7 @@ def read_only_uri(path: Path, immutable: bool = True) -> str:
 def _written(path: Path) -> tuple | None:
     """What a write to the database ``path`` changes: the file's inode, size and times, and
     whether a -wal or a -journal is beside it (None: no file)."""
+    path = os.path.realpath(path)  # they are beside the file a symbolic link names
     try:
         info = os.stat(path)
     except OSError:

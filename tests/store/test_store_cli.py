@@ -444,6 +444,15 @@ def test_export_of_a_read_only_statistics_file_adds_no_file_beside_it(tmp_path, 
     assert main(["--data-dir", str(tmp_path), "export"]) == 0
     assert len(records.load(capsys.readouterr().out)) == 2
     assert sorted(os.listdir(tmp_path)) == before
+def test_export_of_a_statistics_file_that_is_a_link_to_itself_is_one_line(tmp_path, capsys):
+    (tmp_path / "scopa.sqlite3").symlink_to(tmp_path / "scopa.sqlite3")
+    assert main(["--data-dir", str(tmp_path), "export"]) == 0
+    err = capsys.readouterr().err  # not a traceback ("Symlink loop", as the file was looked at)
+    assert err == (f"scopa-tui: statistics file {tmp_path}/scopa.sqlite3 cannot be read (system error: Too many "
+                   f"levels of symbolic links); it is left where it is and not written to in this run\n"
+                   f"scopa-tui: no finished games in {tmp_path}\n")
+
+
 def written_while_read(path, monkeypatch, module, name):
     """``module.name`` (a reader of the statistics file ``path``), made to see the file as a
     read without locks can while another copy of the app writes it: the first time, a game is
