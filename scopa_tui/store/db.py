@@ -201,15 +201,15 @@ def _written(path: Path) -> tuple | None:
             *(os.path.lexists(f"{path}{suffix}") for suffix in ("-wal", "-journal")))
 
 
-def read_only(path: Path, work: Callable[[sqlite3.Connection], Any], **options) -> Any:
+def read_only(path: Path, work: Callable[[sqlite3.Connection], Any]) -> Any:
     """``work(con)``, ``con`` the database ``path`` opened read-only as :func:`read_only_uri`
-    says (``options`` for ``sqlite3.connect``).  An immutable read takes no lock: if another
-    copy of the app wrote the file meanwhile (it changed), what was read may be half old,
-    half new, even "malformed", and the work is done again with SQLite's locks."""
+    says.  An immutable read takes no lock: if another copy of the app wrote the file
+    meanwhile (it changed), what was read may be half old, half new, even "malformed", and
+    the work is done again with SQLite's locks."""
     before = _written(path)
     uri = read_only_uri(path)
     try:
-        with closing(sqlite3.connect(uri, uri=True, **options)) as con:
+        with closing(sqlite3.connect(uri, uri=True)) as con:
             result = work(con)
     except sqlite3.DatabaseError:
         if "immutable=1" not in uri or _written(path) == before:
@@ -217,7 +217,7 @@ def read_only(path: Path, work: Callable[[sqlite3.Connection], Any], **options) 
     else:
         if "immutable=1" not in uri or _written(path) == before:
             return result
-    with closing(sqlite3.connect(read_only_uri(path, immutable=False), uri=True, **options)) as con:
+    with closing(sqlite3.connect(read_only_uri(path, immutable=False), uri=True)) as con:
         return work(con)
 
 
