@@ -727,18 +727,21 @@ def _options_ended(parser: argparse.ArgumentParser, argv: list[str]) -> list[str
     word after it is the command, and the rest the command's arguments, as after any command
     (``scopa-tui --lang it -- simulate --games 5``; ``scopa-tui --`` is the game).  Python's
     argparse took the ``--`` itself for the command ("invalid choice: '--'")."""
-    for i, arg in enumerate(argv):
-        if arg in COMMANDS:  # a "--" after the command is the command's own (replay -- -x.jsonl)
-            return argv
-        if arg == "--":
-            parser.parse_known_args(argv[:i])  # the options before it are whole: "--data-dir --" stays refused
-            rest = argv[i + 1:]
-            if rest and rest[0].startswith("-"):  # after "--" an option is no option
-                # TRANSLATORS: "--" is typed as it is; {names} lists the commands.
-                raise UsageError(_("unknown command {name} after --: choose one of {names}").format(
-                    name=repr(rest[0]), names=", ".join(name for name in COMMANDS if name)))
-            return argv[:i] + rest
-    return argv
+    if "--" not in argv:
+        return argv
+    i = argv.index("--")
+    try:  # the options before it are whole: "--data-dir --" stays refused
+        before = parser.parse_known_args(argv[:i])[0]
+    except UsageError:  # as parse_args says it, or a command's arguments cut at its own "--"
+        return argv
+    if before.command is not None:  # a "--" after the command is the command's own (replay -- -x.jsonl)
+        return argv
+    rest = argv[i + 1:]
+    if rest and rest[0].startswith("-"):  # after "--" an option is no option
+        # TRANSLATORS: "--" is typed as it is; {names} lists the commands.
+        raise UsageError(_("unknown command {name} after --: choose one of {names}").format(
+            name=repr(rest[0]), names=", ".join(name for name in COMMANDS if name)))
+    return argv[:i] + rest
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -94,6 +94,16 @@ def test_record_file_that_cannot_be_written(target, says, capsys):
     assert (out, err) == ("", f"scopa-tui: error: cannot write record file {says}\n")
 
 
+def test_a_record_file_named_as_long_as_a_name_may_be_is_written(tmp_path, capsys):
+    # its temporary file's name was longer than a name may be: "no new file can be made in …
+    # (File name too long)"
+    import os
+    path = tmp_path / ("à" * 124 + ".jsonl")  # 254 bytes, 130 characters
+    assert main(["simulate", "--games", "1", "--record", str(path)]) == 0
+    capsys.readouterr()
+    assert os.listdir(tmp_path) == [path.name] and len(load(path.read_text())) == 1
+
+
 def test_a_record_file_below_a_file_is_one_line_and_the_file_kept(tmp_path, capsys):
     import os
     (tmp_path / "a-file").write_text("kept")
@@ -376,6 +386,17 @@ def test_a_double_dash_before_the_command_ends_the_options(tmp_path, capsys):
 def test_what_follows_a_double_dash_is_a_command(argv, says, capsys):
     assert main(argv) == 2
     assert capsys.readouterr() == ("", f"scopa-tui: error: {says}\n")
+
+
+def test_a_double_dash_after_an_option_valued_as_a_command_ends_the_options(tmp_path, monkeypatch, capsys):
+    # a data directory called "export" was taken for the command: "invalid choice: '--'"
+    monkeypatch.chdir(tmp_path)
+    assert main(["--data-dir", "export", "--seed", "4", "--", "simulate", "--games", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+    assert main(["--data-dir", "export", "--", "replay", "--", "-x.jsonl"]) == 2  # the command's own "--" its own
+    assert capsys.readouterr().err == "scopa-tui: error: cannot open record file -x.jsonl: no such file\n"
+    assert main(["replay", "--lang", "en", "--", "-x.jsonl"]) == 2  # (its FILE after its own "--")
+    assert capsys.readouterr().err == "scopa-tui: error: cannot open record file -x.jsonl: no such file\n"
 
 
 def test_a_double_dash_and_nothing_after_it_is_the_game(monkeypatch):

@@ -277,6 +277,19 @@ def test_a_textual_log_is_tried_but_not_made_by_a_run_refused(tmp_path, monkeypa
     assert os.listdir(tmp_path) == []
 
 
+def test_a_textual_log_named_by_a_link_to_a_file_not_made_yet_is_taken(tmp_path, monkeypatch, capsys):
+    # Textual writes to the file the link names, making it; the check refused it ("No such
+    # file or directory"): O_EXCL does not follow a link
+    from textual import constants
+
+    (tmp_path / "textual.log").symlink_to(tmp_path / "logs.txt")
+    monkeypatch.setattr(constants, "LOG_FILE", str(tmp_path / "textual.log"))
+    monkeypatch.setattr(sys, "__stdin__", None)  # no terminal: refused after the check
+    assert cli.main(["--data-dir", str(tmp_path / "data"), *GAME_ARGS]) == 2
+    assert capsys.readouterr().err == "scopa-tui: error: the game needs a terminal: standard input is not one\n"
+    assert os.listdir(tmp_path) == ["textual.log"] and not (tmp_path / "logs.txt").exists()
+
+
 def test_the_screen_takes_the_size_of_the_terminal_it_is_drawn_on(tmp_path):
     # Textual sized the screen by COLUMNS and LINES, then by standard output: an exported
     # COLUMNS=5 drew the game in a 5x3 corner however the terminal was resized, and

@@ -93,19 +93,19 @@ def _unreadable_stats(where) -> str | None:
     read-only; None when it can (or there is none)."""
     import sqlite3
 
-    from .db import damage_seen_reading, read_only_uri, schema_version
+    from .db import damage_seen_reading, read_only, schema_version
     from .paths import STATS_FILE
 
     path = where / STATS_FILE
     if not path.is_file():
         return None
+
+    def look(con):
+        (version,) = con.execute("PRAGMA user_version").fetchone()
+        return version, damage_seen_reading(con, version) if version <= schema_version() else None
+
     try:
-        con = sqlite3.connect(read_only_uri(path), uri=True)
-        try:
-            (version,) = con.execute("PRAGMA user_version").fetchone()
-            damage = damage_seen_reading(con, version) if version <= schema_version() else None
-        finally:
-            con.close()
+        version, damage = read_only(path, look)
     except sqlite3.OperationalError:
         return None  # cannot be opened so (busy, a folder without room for its journal): Store says it
     except sqlite3.DatabaseError:  # "file is not a database"

@@ -176,16 +176,49 @@ def _integrity_problem(check: tuple | None) -> str | None:
     return _("fails its integrity check ({answer})").format(answer=answer)
 
 
-def read_only_uri(path: Path) -> str:
+def read_only_uri(path: Path, immutable: bool = True) -> str:
     """The URI that opens the database ``path`` read-only, leaving its folder as it was: to
     read a file in WAL mode (as the app writes it) SQLite makes a -shm and a -wal beside it,
     which only a writer removes.  With no -wal or -journal there, the file is the whole
-    database, read as immutable: neither is made."""
+    database, read as ``immutable``: neither is made (but no lock is taken either: see
+    :func:`read_only`)."""
     path = path.resolve()  # SQLite keeps them beside the file a symbolic link names
     uri = f"{path.as_uri()}?mode=ro"
-    if not any(os.path.lexists(f"{path}{suffix}") for suffix in ("-wal", "-journal")):
+    if immutable and not any(os.path.lexists(f"{path}{suffix}") for suffix in ("-wal", "-journal")):
         uri += "&immutable=1"
     return uri
+
+
+def _written(path: Path) -> tuple | None:
+    """What a write to the database ``path`` changes: the file's inode, size and times, and
+    whether a -wal or a -journal is beside it (None: no file)."""
+    path = os.path.realpath(path)  # they are beside the file a symbolic link names
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns,
+            *(os.path.lexists(f"{path}{suffix}") for suffix in ("-wal", "-journal")))
+
+
+def read_only(path: Path, work: Callable[[sqlite3.Connection], Any]) -> Any:
+    """``work(con)``, ``con`` the database ``path`` opened read-only as :func:`read_only_uri`
+    says.  An immutable read takes no lock: if another copy of the app wrote the file
+    meanwhile (it changed), what was read may be half old, half new, even "malformed", and
+    the work is done again with SQLite's locks."""
+    before = _written(path)
+    uri = read_only_uri(path)
+    try:
+        with closing(sqlite3.connect(uri, uri=True)) as con:
+            result = work(con)
+    except sqlite3.DatabaseError:
+        if "immutable=1" not in uri or _written(path) == before:
+            raise
+    else:
+        if "immutable=1" not in uri or _written(path) == before:
+            return result
+    with closing(sqlite3.connect(read_only_uri(path, immutable=False), uri=True)) as con:
+        return work(con)
 
 
 def damage_seen_reading(con: sqlite3.Connection, version: int) -> str | None:
@@ -552,10 +585,10 @@ class Database:
     # --- opening --------------------------------------------------------------------
     BUSY_TIMEOUT = 10.0  # seconds a write waits for another copy of the app
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, immutable: bool = True) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self._read_only:
-            con = sqlite3.connect(read_only_uri(self.path), uri=True,
+            con = sqlite3.connect(read_only_uri(self.path, immutable), uri=True,
                                   timeout=self.timeout, isolation_level=None)
         else:
             con = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
@@ -614,8 +647,9 @@ class Database:
                     raise
                 time.sleep(wait)
 
-    def _open(self) -> sqlite3.Connection | None:
-        """A ready connection, or None (after a notice) when the database cannot be used."""
+    def _open(self, immutable: bool = True) -> sqlite3.Connection | None:
+        """A ready connection, or None (after a notice) when the database cannot be used
+        (``immutable``: a read-only one may be, see :func:`read_only`)."""
         self.busy = False
         if self._disabled or not self._may_open():
             return None
@@ -626,7 +660,7 @@ class Database:
                     raise sqlite3.DatabaseError(_("is a directory, not a file"))
                 if self.path.exists() and not self.path.is_file():  # SQLite would wait on a pipe
                     raise sqlite3.DatabaseError(_("is not a regular file"))
-                con = self._connect()
+                con = self._connect(immutable)
                 if not self._ready:
                     self._prepare_patiently(con)
                     self._ready = True
@@ -740,17 +774,26 @@ class Database:
                 return None
 
     def _read(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
-        con = self._open()
-        if con is None:
-            return default
-        with closing(con):
-            try:
-                return work(con)
-            except sqlite3.Error as e:
-                self.busy = _is_busy(e)
-                self.notices.add(_("statistics file {path} could not be read: {error}").format(path=self.path,
-                                                                                              error=describe_db_error(e)))
+        before = _written(self.path)
+        for immutable in (True, False):
+            con = self._open(immutable)
+            if con is None:
                 return default
+            error = None
+            with closing(con):
+                try:
+                    result = work(con)
+                except sqlite3.Error as e:
+                    error = e
+            # a read-only file that changed as it was read is read again, locked (see read_only)
+            if not (immutable and self._read_only and _written(self.path) != before):
+                break
+        if error is not None:
+            self.busy = _is_busy(error)
+            self.notices.add(_("statistics file {path} could not be read: {error}").format(path=self.path,
+                                                                                          error=describe_db_error(error)))
+            return default
+        return result
 
     # --- writing --------------------------------------------------------------------
     def add_game(self, game_id: str, record_text: str, setup: GameSetup,

@@ -183,8 +183,11 @@ class OutputFile:
         self.target = Path(os.path.realpath(path))
         if info is not None:
             self._mode = stat.S_IMODE(info.st_mode)
+        # the temporary file is named after the output, cut to fit: the output's name may be as
+        # long as a name may be (255 bytes), and the temporary one's was then too long
+        stem = os.fsdecode(os.fsencode(self.target.name)[:255 - len("..01234567.tmp")])
         for _attempt in range(100):
-            candidate = self.target.with_name(f".{self.target.name}.{os.urandom(4).hex()}.tmp")
+            candidate = self.target.with_name(f".{stem}.{os.urandom(4).hex()}.tmp")
             try:  # 0o666 less the umask, as open() makes a file (mkstemp's are 0o600)
                 fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
             except FileExistsError:  # pragma: no cover - 32 random bits taken

@@ -80,6 +80,7 @@ def _log_file_problem(path: str) -> str | None:
     writing nothing: a write of no bytes fails as a line would (``/dev/full``)."""
     from ..store.files import describe_os_error
 
+    path = os.path.realpath(path)  # a link to a file not made yet: Textual makes that file
     try:
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL)

@@ -436,7 +436,7 @@ def test_statistics_full_disk_keeps_the_save_for_later(tmp_path, monkeypatch):
             return getattr(self.con, name)
 
     real = dbmod.Database._connect
-    monkeypatch.setattr(dbmod.Database, "_connect", lambda self: FullConnection(real(self)))
+    monkeypatch.setattr(dbmod.Database, "_connect", lambda self, *args: FullConnection(real(self, *args)))
     game = Game(make_rules(players=2), seed=5)
     session = store.track(game, setup_for())
     play(game, seed=5)

@@ -444,3 +444,61 @@ def test_export_of_a_read_only_statistics_file_adds_no_file_beside_it(tmp_path, 
     assert main(["--data-dir", str(tmp_path), "export"]) == 0
     assert len(records.load(capsys.readouterr().out)) == 2
     assert sorted(os.listdir(tmp_path)) == before
+def test_export_of_a_statistics_file_that_is_a_link_to_itself_is_one_line(tmp_path, capsys):
+    (tmp_path / "scopa.sqlite3").symlink_to(tmp_path / "scopa.sqlite3")
+    assert main(["--data-dir", str(tmp_path), "export"]) == 0
+    err = capsys.readouterr().err  # not a traceback ("Symlink loop", as the file was looked at)
+    assert err == (f"scopa-tui: statistics file {tmp_path}/scopa.sqlite3 cannot be read (system error: Too many "
+                   f"levels of symbolic links); it is left where it is and not written to in this run\n"
+                   f"scopa-tui: no finished games in {tmp_path}\n")
+
+
+def written_while_read(path, monkeypatch, module, name):
+    """``module.name`` (a reader of the statistics file ``path``), made to see the file as a
+    read without locks can while another copy of the app writes it: the first time, a game is
+    stored meanwhile and what was read is "malformed"."""
+    import sqlite3
+
+    real = getattr(module, name)
+    seen = []
+
+    def torn(con, *args):
+        if seen:
+            return real(con, *args)
+        seen.append(True)
+        mode = path.stat().st_mode
+        path.chmod(0o644)
+        store = Store(path.parent)
+        file_game(store, play(Game(make_rules(), seed=9), seed=9), setup_for(), "written meanwhile")
+        store.close()
+        path.chmod(mode)
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(module, name, torn)
+
+
+def test_export_while_the_app_writes_the_statistics_file_reads_it_again(tmp_path, capsys, monkeypatch):
+    # An immutable read takes no lock: read as another copy of the app stored a game, the file
+    # looked damaged, and export refused it ("it is not an SQLite database").
+    from scopa_tui.store import db
+
+    history(tmp_path, seeds=(4, 5))
+    written_while_read(tmp_path / "scopa.sqlite3", monkeypatch, db, "damage_seen_reading")
+    assert main(["--data-dir", str(tmp_path), "export"]) == 0
+    assert len(records.load(capsys.readouterr().out)) == 3
+
+
+def test_a_read_only_statistics_file_written_as_it_is_read_is_read_again(tmp_path, monkeypatch):
+    # (read-only for this user: another may write it)
+    from scopa_tui.store import db
+
+    history(tmp_path, seeds=(4, 5))
+    path = tmp_path / "scopa.sqlite3"
+    path.chmod(0o444)
+    store = Store(tmp_path)
+    written_while_read(path, monkeypatch, db, "_entry")
+    assert len(store.history()) == 3  # "could not be read: the file is damaged", and no history
+    assert not [line for line in store.notices.take() if "could not be read" in line]
+    store.close()
+
+

@@ -405,7 +405,7 @@ def test_the_statistics_on_a_full_disk_say_so_in_tagalog(tmp_path, monkeypatch):
 
     languages.use("tl")
     real = dbmod.Database._connect
-    monkeypatch.setattr(dbmod.Database, "_connect", lambda self: FullConnection(real(self)))
+    monkeypatch.setattr(dbmod.Database, "_connect", lambda self, *args: FullConnection(real(self, *args)))
     game, setup = finished(5)
     assert not store.db.add_game("g5", records.dumps(game), setup)
     monkeypatch.undo()

@@ -596,7 +596,7 @@ class SeatView(CardCanvas):
             cards.append(Text(info.level, label))
         # beside the backs, the word has the room of the wider of the level and "thinking…": the
         # cells the wider takes beyond it, and those it takes beyond the level (see render)
-        room = (words - cards[1].cell_len, cards[1].cell_len - cell_len(info.level)) if beside else (0, 0)
+        spare = (words - cards[1].cell_len, cards[1].cell_len - cell_len(info.level)) if beside else (0, 0)
         taken: list[Text] = [Text(_("pile {n}").format(n=info.pile), label)]
         if info.coins:
             coin = Text(self.deck.suit("d"), self._style("suit-d"))
@@ -612,7 +612,7 @@ class SeatView(CardCanvas):
                 sc.append(" ")
                 sc.append(self.deck.short(c), self._style(suit_role(c)))
             taken.append(sc)
-        return who, together, cards, taken, room
+        return who, together, cards, taken, spare
 
     def _level_fits(self, width: int) -> bool:
         """Whether the seat has an AI level and it fits the width, on a line of its own at
