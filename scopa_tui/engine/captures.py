@@ -204,9 +204,13 @@ def explain_capture(card: int, capture: int, table: int, rules=None, hand=()) ->
         if len(matches) > 1 and capture and not (capture & ~mask_of(matches)):
             # TRANSLATORS: {cards} are the cards of that rank on the table ("6c or 6s").
             return _("take just one {rank}: {cards}").format(rank=r, cards=either(matches))
-        # "a match beats a sum" where the player chose a sum, or nothing; cards that make no
-        # sum of the card's rank ("1d" taking "6s") are told only the match they must take
-        no_sum = capture and sum(t.rank for t in cards_of(capture)) != r
+        # "a match beats a sum" where the player chose a sum, or nothing where the table has
+        # one; cards that make no sum of the card's rank ("1d" taking "6s"), or nothing where
+        # no sum is there, are told only the match they must take
+        if capture:
+            no_sum = sum(t.rank for t in cards_of(capture)) != r
+        else:
+            no_sum = not sum_captures(r, table & ~mask_of(matches))
         if len(matches) == 1:
             return (_("{card} must capture {match}") if no_sum else
                     _("{card} must capture {match}: a match beats a sum")).format(card=c, match=matches[0])

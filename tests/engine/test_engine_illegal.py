@@ -23,7 +23,7 @@ CASES = [
      "a 7 cannot take a 3; nothing adds up to 7, so 7d is laid on the table"),
     ("7d 9b", "3c 4s", "7d", "3c 4s 7b", "7b is not on the table"),
     ("9b 1c", "3c 4s", "7d", "3c 4s", "7d is not in your hand"),
-    ("6d 9b", "6c 6s", "6d", "", "6d must capture one 6 (6c or 6s): a match beats a sum"),
+    ("6d 9b", "6c 6s 2b 4d", "6d", "", "6d must capture one 6 (6c or 6s): a match beats a sum"),
     ("6d 9b", "6c 6s 2b 4d", "6d", "2b 4d", "6d must capture one 6 (6c or 6s): a match beats a sum"),
     ("6d 9b", "6c 6s", "6d", "6c 6s", "take just one 6: 6c or 6s"),
     # cards that make no sum of the card's rank: only the match is said ("a match beats a sum"
@@ -32,6 +32,9 @@ CASES = [
     ("7d 9b", "3c 4s 7b", "7d", "3c", "7d must capture 7b"),
     ("7d 9b", "3c 7b", "7d", "3c 7b", "7d must capture 7b"),
     ("6d 9b", "6c 6s 2b", "6d", "2b", "6d must capture one 6 (6c or 6s)"),
+    # nothing chosen, and no sum on the table: the rule of sums says nothing to the player
+    ("6d 9b", "6c 6s", "6d", "", "6d must capture one 6 (6c or 6s)"),
+    ("10d 9b", "5c 6c 9s 10s", "10d", "", "10d must capture 10s"),
     ("8d 9b", "1c 3s", "8d", "1c", "an 8 cannot take a 1; nothing adds up to 8, so 8d is laid on the table"),
     ("7d 9b", "1c 8s", "7d", "8s", "a 7 cannot take an 8; nothing adds up to 7, so 7d is laid on the table"),
     ("8d 9b", "1c 3s 4b", "8d", "1c 3s", "1 + 3 = 4, your card is an 8"),

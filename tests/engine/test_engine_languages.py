@@ -35,8 +35,9 @@ def test_a_refused_capture_is_explained_in_italian():
     assert explain_capture(parse_card("7c"), 0, m("3c 4s")) == "devi prendere: in tavola c'è 3 + 4 = 7"
     assert explain_capture(seven, m("3c"), m("3c 8s")) == (
         "un 7 non può prendere un 3; niente fa 7, quindi 7d va in tavola")
-    assert explain_capture(parse_card("6d"), 0, m("6c 6s")) == (
+    assert explain_capture(parse_card("6d"), 0, m("6c 6s 2b 4d")) == (
         "6d deve prendere un 6 (6c o 6s): la carta uguale batte la somma")
+    assert explain_capture(parse_card("6d"), 0, m("6c 6s")) == "6d deve prendere un 6 (6c o 6s)"
     escoba = make_rules(players=2, variant="escoba")
     assert describe_capture(parse_card("3d"), 0, m("5s 7c"), escoba) == (
         "nell'Escoba prendere non è obbligatorio: 3d va in tavola")

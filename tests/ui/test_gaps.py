@@ -379,10 +379,10 @@ async def test_the_line_under_the_table_says_who_won_once_the_game_is_over(seed,
 
 
 async def test_the_prompt_keeps_its_key_hint_whole_at_80_columns():
-    app = stacked_app([["10s", "2s", "7s"], ["4c", "5b", "6b"]], ["5c", "6c", "9s", "10d"])
+    app = stacked_app([["10s", "2s", "7s"], ["4c", "5b", "6b"]], ["5c", "6c", "4s", "10d"])
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("1", "d")  # the King without the King on the table: a match beats a sum
+        await pilot.press("1", "d")  # the King without the King on the table (6 + 4 is): a match beats a sum
         await settle(pilot)
         prompt = game_screen(app).query_one("#prompt")
         lines = text_of(prompt, width=prompt.content_size.width).splitlines()
