@@ -29,6 +29,17 @@ def searcher():
     searcher.shutdown()
 
 
+def _until_in_the_process(searcher) -> None:
+    """Wait for a search run in another thread to hold the process (that thread may be slow
+    to start on a loaded machine)."""
+    import time
+
+    deadline = time.monotonic() + 30
+    while not searcher._busy.locked():
+        assert time.monotonic() < deadline, "the search never reached the process"
+        time.sleep(0.02)
+
+
 def _views(turns: int):
     """The first views of a seeded two-player game, each the seat to play's."""
     game = Game(Rules(players=2), seed=3)
@@ -107,7 +118,7 @@ def test_a_search_left_behind_does_not_hold_up_the_next(searcher):
 
     left = threading.Thread(target=searcher.run, args=(time.sleep, 2.0))
     left.start()
-    time.sleep(0.3)  # it has the process now
+    _until_in_the_process(searcher)
     before = searcher.in_process
     started = time.monotonic()
     assert searcher.run(divmod, 7, 2) == (3, 1)
@@ -134,7 +145,7 @@ def test_a_search_ended_with_the_app_is_not_done_again_here():
 
     left = threading.Thread(target=search)
     left.start()
-    time.sleep(0.3)
+    _until_in_the_process(searcher)
     started = time.monotonic()
     searcher.shutdown()
     left.join(timeout=10)
