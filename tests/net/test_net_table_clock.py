@@ -59,8 +59,8 @@ async def test_the_deadline_still_moves_with_each_play():
         (table,) = server.tables.values()
         await anna.expect("turn")
         await asyncio.sleep(0.5)  # half of the first turn's limit gone
+        played = loop.time()  # before the play is sent: the server's new deadline is later still
         waiting = await _play_turn(table, [anna, bruno])
-        played = loop.time()
         # The seat to play now has a full second from the play, not what was left of the first turn's.
         msg = await waiting.expect("seat")
         assert msg["status"] == "away"
