@@ -201,24 +201,32 @@ def _written(path: Path) -> tuple | None:
             *(os.path.lexists(f"{path}{suffix}") for suffix in ("-wal", "-journal")))
 
 
-def read_only(path: Path, work: Callable[[sqlite3.Connection], Any]) -> Any:
-    """``work(con)``, ``con`` the database ``path`` opened read-only as :func:`read_only_uri`
-    says.  An immutable read takes no lock: if another copy of the app wrote the file
-    meanwhile (it changed), what was read may be half old, half new, even "malformed", and
-    the work is done again with SQLite's locks."""
+def read_again_if_written(path: Path, attempt: Callable[[bool], Any],
+                          unlocked: Callable[[], bool] = lambda: True) -> Any:
+    """``attempt(True)``, which reads the database ``path`` immutable where it may
+    (:func:`read_only_uri`); ``attempt(False)`` after it, with SQLite's locks, when the file
+    was written meanwhile and the first read took no lock (``unlocked()``, asked after it):
+    what an immutable read saw of a file another copy of the app wrote may be half old, half
+    new, even "malformed"."""
     before = _written(path)
-    uri = read_only_uri(path)
     try:
-        with closing(sqlite3.connect(uri, uri=True)) as con:
-            result = work(con)
+        result = attempt(True)
     except sqlite3.DatabaseError:
-        if "immutable=1" not in uri or _written(path) == before:
+        if not unlocked() or _written(path) == before:
             raise
     else:
-        if "immutable=1" not in uri or _written(path) == before:
+        if not unlocked() or _written(path) == before:
             return result
-    with closing(sqlite3.connect(read_only_uri(path, immutable=False), uri=True)) as con:
-        return work(con)
+    return attempt(False)
+
+
+def read_only(path: Path, work: Callable[[sqlite3.Connection], Any]) -> Any:
+    """``work(con)``, ``con`` the database ``path`` opened read-only (see
+    :func:`read_again_if_written`)."""
+    def attempt(immutable: bool) -> Any:
+        with closing(sqlite3.connect(read_only_uri(path, immutable), uri=True)) as con:
+            return work(con)
+    return read_again_if_written(path, attempt)
 
 
 def damage_seen_reading(con: sqlite3.Connection, version: int) -> str | None:
@@ -774,26 +782,20 @@ class Database:
                 return None
 
     def _read(self, work: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
-        before = _written(self.path)
-        for immutable in (True, False):
+        def attempt(immutable: bool) -> Any:
             con = self._open(immutable)
             if con is None:
                 return default
-            error = None
             with closing(con):
-                try:
-                    result = work(con)
-                except sqlite3.Error as e:
-                    error = e
-            # a read-only file that changed as it was read is read again, locked (see read_only)
-            if not (immutable and self._read_only and _written(self.path) != before):
-                break
-        if error is not None:
-            self.busy = _is_busy(error)
+                return work(con)
+
+        try:  # a read-only file that changed as it was read is read again, locked
+            return read_again_if_written(self.path, attempt, lambda: self._read_only)
+        except sqlite3.Error as e:
+            self.busy = _is_busy(e)
             self.notices.add(_("statistics file {path} could not be read: {error}").format(path=self.path,
-                                                                                          error=describe_db_error(error)))
+                                                                                          error=describe_db_error(e)))
             return default
-        return result
 
     # --- writing --------------------------------------------------------------------
     def add_game(self, game_id: str, record_text: str, setup: GameSetup,

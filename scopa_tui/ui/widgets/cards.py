@@ -645,7 +645,7 @@ class SeatView(CardCanvas):
         (``_chunks``)."""
         lines: list[Text] = []
         sep = " " if width < 16 else " · "
-        who, together, cards, taken, room = self._chunks(width, level=short < 2)
+        who, together, cards, taken, spare = self._chunks(width, level=short < 2)
         backs_line = 0
         if self.folded:
             groups = [cards + taken]
@@ -658,7 +658,7 @@ class SeatView(CardCanvas):
             if group[0] is cards[0]:
                 backs_line = len(lines)
             lines.extend(flow(group, width, sep, self._style("label")))
-        return lines, backs_line, room
+        return lines, backs_line, spare
 
     def _short(self, width: int, room: int) -> int:
         """How short the seats of this seat's side column, ``room`` lines high, go (all of them
