@@ -19,7 +19,7 @@ from ..engine import CARDS, Move, PlayerView, cards_of
 from ..engine.cards import RANK_NAMES, SETTEBELLO
 from ..engine.core import ESCOBA, rule_of
 from ..engine.words import either
-from ..engine.text import _, language, ngettext, pgettext
+from ..engine.text import _, language, ngettext, npgettext, pgettext
 from .common import Counter, last_capture_seat, taker_ranks
 from .hard import HardPlayer
 from .medium import Assessment, assess
@@ -40,8 +40,8 @@ def _name(card: int, velo: bool = False) -> str:
     return str(CARDS[card])
 
 
-def _velo(view: PlayerView) -> bool:
-    """Whether the 7 of coins is the velo here: in Escoba, where it scores as the velo."""
+def _escoba(view: PlayerView) -> bool:
+    """Whether the game is Escoba: its sweep is an escoba, its 7 of coins the velo."""
     return view.rules.variant_info.sweep_name == "escoba"
 
 
@@ -81,7 +81,7 @@ def _what(view: PlayerView, move: Move, a: Assessment, captured: list[int]) -> s
     """What ``move`` does, as a clause whose subject is the card played (one form for every
     hint line): ``7d takes 3c and 4s``, ``5s goes on the table``."""
     card = int(move.card)
-    velo = _velo(view)
+    velo = _escoba(view)
     if a.scopa:  # Escoba's sweep is an escoba, and its 7 of coins the velo
         if SETTEBELLO in captured or card == SETTEBELLO:
             return (_("{card} sweeps the table (an escoba) and takes the velo") if velo
@@ -144,25 +144,50 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
         return line.format(move=what, left=left)
     if not a.after:
         return _("{move}: the table is left empty").format(move=what)
+    # A sweep is an escoba in Escoba (README.md, "Variants and house rules"): each line that
+    # says who sweeps has Escoba's message too (context "escoba"), for a language that names it.
+    escoba = _escoba(view)
     if a.sweep_rank == 0:
-        return _exposed(_("{move} and leaves {left}: no single card can sweep it").format(move=what, left=left),
-                        view, move, what, left, a, counter, rank_name)
+        if escoba:
+            # TRANSLATORS: as the plain message, in Escoba (context "escoba"), where a sweep is
+            # an escoba: Italian "fa escoba", not "fa scopa". A language whose words do not
+            # name the game's sweep writes it as the plain message.
+            line = pgettext("escoba", "{move} and leaves {left}: no single card can sweep it")
+        else:
+            line = _("{move} and leaves {left}: no single card can sweep it")
+        return _exposed(line.format(move=what, left=left), view, move, what, left, a, counter, rank_name)
     unseen = counter.unseen_of_rank(a.sweep_rank)
     if unseen == 0:
-        return _exposed(_("{move} and leaves {left}: no unseen card sweeps it").format(move=what, left=left),
-                        view, move, what, left, a, counter, rank_name)
+        if escoba:
+            # TRANSLATORS: as the plain message, in Escoba (context "escoba"), where a sweep is an escoba.
+            line = pgettext("escoba", "{move} and leaves {left}: no unseen card sweeps it")
+        else:
+            line = _("{move} and leaves {left}: no unseen card sweeps it")
+        return _exposed(line.format(move=what, left=left), view, move, what, left, a, counter, rank_name)
     card = _article(rank_name(a.sweep_rank))
     if a.p_sweep >= 0.995:
-        # TRANSLATORS: {card} is one card of the rank that sweeps, e.g. "a Horse", "un Cavallo".
-        return (_("{move} and leaves {left}: the next player sweeps it with {card}, but every move risks more")
-                .format(move=what, left=left, card=card))
-    # TRANSLATORS: {card} is one card of the rank that sweeps ("a Horse"); {n} how many of that
-    # rank nobody has seen yet; {percent} the chance that the next player holds one.
-    return (ngettext("{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
-                     "{percent}% the next player has one)",
-                     "{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
-                     "{percent}% the next player has one)", unseen)
-            .format(move=what, left=left, card=card, n=unseen, percent=round(100 * a.p_sweep)))
+        if escoba:
+            # TRANSLATORS: as the plain message, in Escoba (context "escoba"), where a sweep is an escoba.
+            line = pgettext("escoba", "{move} and leaves {left}: the next player sweeps it with {card}, but "
+                                      "every move risks more")
+        else:
+            # TRANSLATORS: {card} is one card of the rank that sweeps, e.g. "a Horse", "un Cavallo".
+            line = _("{move} and leaves {left}: the next player sweeps it with {card}, but every move risks more")
+        return line.format(move=what, left=left, card=card)
+    if escoba:
+        # TRANSLATORS: as the plain message, in Escoba (context "escoba"), where a sweep is an escoba.
+        line = npgettext("escoba", "{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
+                                   "{percent}% the next player has one)",
+                         "{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
+                         "{percent}% the next player has one)", unseen)
+    else:
+        # TRANSLATORS: {card} is one card of the rank that sweeps ("a Horse"); {n} how many of that
+        # rank nobody has seen yet; {percent} the chance that the next player holds one.
+        line = ngettext("{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
+                        "{percent}% the next player has one)",
+                        "{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
+                        "{percent}% the next player has one)", unseen)
+    return line.format(move=what, left=left, card=card, n=unseen, percent=round(100 * a.p_sweep))
 
 
 def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: Assessment,

@@ -145,3 +145,44 @@ def test_easy_does_not_count_an_assi_ace_sweep_as_a_scopa():
     view = replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ASSI, int(c), table)))
     easy = GreedyPlayer(seed=1)
     assert easy.choose(view) == Move("5b", parse_cards(["2c", "3s"]))
+
+
+def _escoba_line(hand: str, table: str, play: str, **kw) -> str:
+    """The hint's line for laying ``play`` in Escoba."""
+    from ai_helpers import make_view
+    from scopa_tui.ai.hint import explain
+    from scopa_tui.engine import Move
+
+    return explain(make_view(hand, table, rules=make_rules(variant="escoba"), **kw), Move(play))
+
+
+def _all_but(*held: str) -> str:
+    """Every card of the deck but ``held`` (cards in notation, several to a string)."""
+    out = {f"{r}{s}" for r in range(1, 11) for s in "dcsb"}
+    for h in held:
+        out -= set(h.split())
+    return " ".join(sorted(out))
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_the_hint_says_who_sweeps_in_escobas_words(lang):
+    # Escoba's sweep is an escoba in every line of a hint, the ones on what a move leaves
+    # too: Italian and French said "fa scopa", "fait scopa" there (README.md, Variants)
+    from scopa_tui import languages
+
+    languages.use(lang)
+    lines = [
+        _escoba_line("2d 5b", "9c 10b", "2d", stock=20),  # 2 + 9 + 10 = 21: no single card
+        _escoba_line("2d 9b", "4c", "2d", stock=20, captured=["9d 9c 9s", ""]),  # no 9 unseen
+        _escoba_line("2d 5b", "4c", "2d", stock=20),  # only a 9 sweeps 2 + 4
+        # the next player holds the last three cards unseen, one of them a 9
+        _escoba_line("2d", "4c", "2d", hand_sizes=(1, 3), captured=[_all_but("2d 4c 9d 1s 1b"), ""]),
+    ]
+    for line in lines:
+        assert "escoba" in line and "scopa" not in line, line
+    # Scopa's lines keep the scopa
+    from ai_helpers import make_view
+    from scopa_tui.ai.hint import explain
+    from scopa_tui.engine import Move
+
+    assert "scopa" in explain(make_view("2d 5b", "4c", stock=20), Move("2d"))
