@@ -162,7 +162,8 @@ def notes(score: HandScore, side_names: list[str], deck: DeckStyle,
 
     values = {"cards": [s.cards for s in score.sides], "coins": [s.coins for s in score.sides],
               "primiera": [s.primiera for s in score.sides]}
-    labels = {"cards": pgettext("point", "Cards"), "coins": deck.suit_word("d"), "settebello": "Settebello",
+    labels = {"cards": pgettext("point", "Cards"), "coins": deck.suit_word("d"),
+              "settebello": "Velo" if score.variant == "escoba" else "Settebello",  # as its row says
               "primiera": "Primiera"}
     for award in score.awards:
         if award.why.kind == "setenta_tie" and award.side is not None:

@@ -81,3 +81,17 @@ def test_a_setenta_tie_of_two_sides_out_of_three_names_them():
     assert score.award("sevens").why.sides == (0, 1)  # Bruno has no seven
     said = {label: text.plain for label, text in notes(score, ["You", "Anna", "Bruno"], DeckStyle())}
     assert said["Setenta"] == "You and Anna tie at 2: no point"
+
+
+def test_escobas_seven_of_coins_nobody_took_is_noted_as_the_velo():
+    """A hand where nobody captured leaves the 7 of coins on the table: in Escoba its note is
+    labelled as its row is, Velo (it read "Settebello", Scopa's word)."""
+    rules = make_rules(players=2, variant="escoba")
+    score = score_hand(rules, 1, [0, 0], [0, 0], mask_of(parse_cards("7d 2c".split())), None, [0, 0],
+                       side_names=["You", "Anna"])
+    said = {label: text.plain for label, text in notes(score, ["You", "Anna"], DeckStyle("spanish"))}
+    assert said["Velo"] == "7 de Oros stayed on the table: no point"
+    assert "Settebello" not in said
+    scopa = score_hand(make_rules(players=2), 1, [0, 0], [0, 0], mask_of(parse_cards("7d 2c".split())), None,
+                       [0, 0], side_names=["You", "Anna"])
+    assert "Settebello" in {label for label, _text in notes(scopa, ["You", "Anna"], DeckStyle())}
