@@ -92,3 +92,18 @@ async def test_the_table_counts_a_stock_only_where_there_is_one(variant, title):
         await settle(pilot)
         table = game_screen(app).query_one("#table")
         assert table.border_title == title
+
+
+@pytest.mark.parametrize("options, said", [(["last-play-scopa"], True), ([], False)])
+async def test_the_live_line_calls_a_last_card_sweep_an_escoba_where_it_scores(options, said):
+    """The hand's last card sweeping the table is an escoba under last-play-scopa (README.md,
+    Variants and house rules): the line under the table said so on every other card but not
+    on that one; without the house rule it says nothing of an escoba."""
+    app = variant_app("escoba", seed=83, options=options)  # 1s takes 3c 3b 4d 4c: the whole table
+    async with on_my_turn(app, (100, 30)) as (pilot, screen):
+        screen.pic.hand_sizes, screen.pic.stock = [1, 0], 0  # as on the hand's last card
+        screen.action_select([str(c) for c in screen.pic.my_hand].index("1s"))
+        screen._toggle_to(frozenset(screen.pic.table))
+        await settle(pilot)
+        line = " ".join(str(screen.query_one("#prompt").render()).split())
+        assert line.startswith("✓") and ("an escoba!" in line) == said, line

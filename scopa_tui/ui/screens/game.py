@@ -1372,8 +1372,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 text = (_("{card} takes {cards}: {said}") if said
                         else pgettext("choice", "{card} takes {cards}")).format(
                     card=card, cards=cards, said=said)
-                if len(self.capture) == len(self.pic.table) and sum(self.pic.hand_sizes) + self.pic.stock > 1 \
-                        and not self._ace_takes_all(card):
+                # a sweep scores, but with the hand's last card only under last-play-scopa
+                scores = sum(self.pic.hand_sizes) + self.pic.stock > 1 or self.table.rules.last_play_scopa
+                if len(self.capture) == len(self.pic.table) and scores and not self._ace_takes_all(card):
                     # TRANSLATORS: after a capture that sweeps the table; "scopa" and "escoba" stay as they are.
                     text = (_("{capture} — an escoba!") if self._sweep() == "escoba" else
                             _("{capture} — a scopa!")).format(capture=text)
