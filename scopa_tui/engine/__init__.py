@@ -25,7 +25,7 @@ from .view import PlayerView, PlayRecord
 
 # The scoring (a hand's points) loads with the first hand scored, not before a game's first
 # frame (README.md, Benchmark): its names are imported on first use (:func:`__getattr__`).
-_SCORING = ("Award", "HandScore", "SideScore", "last_capturer", "primiera_text", "score_hand")
+_SCORING = ("Award", "HandScore", "SideScore", "last_capturer", "last_sweep", "primiera_text", "score_hand")
 
 
 def __getattr__(name: str):
@@ -43,6 +43,7 @@ __all__ = [
     "IllegalMove", "RecordError", "RulesError", "ScopaError",
     "Dealt", "Event", "GameEnded", "GameStarted", "HandEnded", "Played", "Redealt",
     "Game", "SeededDecks", "Move", "PRESETS", "Rules", "make_rules",
-    "Award", "HandScore", "SideScore", "last_capturer", "primiera_text", "score_hand", "PlayerView", "PlayRecord",
+    "Award", "HandScore", "SideScore", "last_capturer", "last_sweep", "primiera_text", "score_hand",
+    "PlayerView", "PlayRecord",
     "CATEGORY_NAMES", "OPTIONS", "VARIANTS", "Option", "Variant", "get_variant", "option_settings",
 ]

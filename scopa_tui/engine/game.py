@@ -270,15 +270,13 @@ class Game:
         for play in self.history:
             if play.scopa:
                 sweeps[self.side_of(play.seat)].append(play.card)
-        last = self.history[-1]
-        # The last card took everything on the table but, by the rules, scored no scopa.
-        last_sweep = self.side_of(last.seat) if last.capture and not leftover and not last.scopa else None
         deal_sweeps = [0] * self.rules.n_sides
         deal_sweeps[self.side_of(self.dealer)] = self.deal_escobas
-        from .scoring import last_capturer, score_hand  # loaded with the first hand scored (engine/__init__.py)
+        from .scoring import last_capturer, last_sweep, score_hand  # loaded with the first hand scored (engine/__init__.py)
 
         score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover, leftover_to, self.totals,
-                           self.side_names, scope_cards=sweeps, last_sweep=last_sweep, deal_sweeps=deal_sweeps,
+                           self.side_names, scope_cards=sweeps, deal_sweeps=deal_sweeps,
+                           last_sweep=last_sweep(self.rules, self.history, leftover),
                            last_capturer=last_capturer(self.history, self.dealer, bool(self.deal_escobas)))
         self.totals = list(score.totals)
         self.hand_scores.append(score)

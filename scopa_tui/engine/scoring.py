@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import CARDS, COINS_MASK, SETTEBELLO, SUITS, Card, card_tuple, suit_name
-from .core import RE_BELLO, SEVENS_SHIFT, napola_length, primiera
+from .cards import CARDS, COINS_MASK, SETTEBELLO, SUITS, Card, card_tuple, mask_of, suit_name
+from .core import RE_BELLO, SEVENS_SHIFT, is_scopa, napola_length, primiera
 from .rules import Rules
 from .text import _, ngettext
 from .words import both_sides
@@ -280,6 +280,19 @@ def last_capturer(plays, dealer: int, deal_sweep: bool) -> int | None:
     dealer when only an Escoba deal's escobas took cards (``deal_sweep``), None when
     nobody captured."""
     return next((p.seat for p in reversed(plays) if p.capture), dealer if deal_sweep else None)
+
+
+def last_sweep(rules: Rules, plays, leftover: int) -> int | None:
+    """The side whose card, the hand's last of ``plays`` (:class:`.view.PlayRecord`), swept
+    the table and scored no scopa for being the last (the rules' ``last_play_scopa`` off):
+    the scoring screen says so.  None otherwise, and for an Ace of Scopa d'Assi taking the
+    whole table, which is no scopa on any play (README.md, Variants and house rules)."""
+    last = plays[-1] if plays else None
+    if last is None or not last.capture or leftover or last.scopa:
+        return None
+    if not is_scopa(rules.variant_info.rule, int(last.card), mask_of(last.capture), 0, False, False):
+        return None
+    return rules.side_of(last.seat)
 
 
 def record_fields(rules: Rules) -> tuple[str, ...]:

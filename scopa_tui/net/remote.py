@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState, Move, Played, Redealt, Rules,
-                      RulesError, last_capturer, make_rules, parse_card, score_hand)
+                      RulesError, last_capturer, last_sweep, make_rules, parse_card, score_hand)
 from ..engine.cards import card_tuple
 from ..engine.record import check_fields, check_head
 from ..engine.text import N_, _
@@ -374,12 +374,10 @@ class RemoteTable(Table):
         piles = self._piles[:]
         if leftover and leftover_to is not None:
             piles[leftover_to] |= leftover
-        last = self._history[-1] if self._history else None
-        last_sweep = (self.rules.side_of(last.seat) if last is not None and last.capture and not leftover
-                      and not last.scopa else None)
         score = score_hand(self.rules, self.hand_no, piles, self._scope[:], leftover,
                            leftover_to if leftover else None, self._before, self.side_names,
-                           scope_cards=self._sweeps, last_sweep=last_sweep, deal_sweeps=self._deal_sweeps,
+                           scope_cards=self._sweeps, last_sweep=last_sweep(self.rules, self._history, leftover),
+                           deal_sweeps=self._deal_sweeps,
                            last_capturer=last_capturer(self._history, self.dealer, any(self._deal_sweeps)))
         if list(score.totals) != list(line.get("totals", score.totals)):
             from dataclasses import replace

@@ -382,6 +382,16 @@ def test_the_score_carries_the_sweeping_cards_and_a_last_card_sweep():
     # With last_play_scopa the same sweep is a scopa, so nothing is said about it.
     counted = first_hand(8, last_play_scopa=True).hand_scores[0]
     assert counted.last_sweep is None and sum(s.scope for s in counted.sides) == sum(s.scope for s in score.sides) + 1
+    # Scopa d'Assi: an Ace taking the whole table is no scopa on any play, so its last card
+    # doing so is not one that the last play alone kept from scoring (the scoring screen said
+    # "no scopa on the last play" with last-play-scopa on)
+    assi = Game(make_rules(players=2, variant="scopa-d-assi", last_play_scopa=True), seed=0)
+    assi.start()
+    while assi.phase == "play":
+        assi.play(assi.legal_moves()[0])
+    last = assi.history[-1]
+    assert str(last.card) == "1d" and last.capture and not assi.hand_scores[0].leftover and not last.scopa
+    assert assi.hand_scores[0].last_sweep is None
 
 
 @pytest.mark.parametrize("players", [4, 6])
