@@ -158,7 +158,7 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
               "--option no-primiera-all-suits turns it off)")),
     Option("ace-no-empty-sweep", "ace_no_empty_sweep", N_("No Ace on an empty table"),
            N_("an Ace may not be played on an empty table (to sweep nothing) while the hand "
-              "holds another card")),
+              "holds a card that is not an Ace")),
     Option("setenta-primiera", "setenta_primiera", N_("Setenta tie by primiera"),
            N_("a tie for the most sevens goes to the better primiera")),
 )}

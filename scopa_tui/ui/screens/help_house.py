@@ -9,7 +9,7 @@ without some suit still has a primiera, its best cards of the suits it took, whe
 ``hand_points`` adds them; Escoba's tie for the most sevens goes to the better primiera
 under ``setenta-primiera`` (where a side without some suit has no primiera unless
 ``primiera-all-suits`` is off), and is nobody's point without it (``_setenta``); Scopa d'Assi's
-Ace may not be laid on an empty table while the hand holds another card under
+Ace may not be laid on an empty table while the hand holds a card that is not an Ace under
 ``ace-no-empty-sweep`` (``HandState.playable``).  The game is won at its own target
 (``Rules.target``, ``Game``'s end of a hand), and a table of three or more Kings is dealt
 again only under ``Rules.redeal_three_kings`` (``Game``'s deal), where the variant voids such
