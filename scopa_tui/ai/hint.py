@@ -83,7 +83,9 @@ def _what(view: PlayerView, move: Move, a: Assessment, captured: list[int]) -> s
     card = int(move.card)
     velo = _escoba(view)
     if a.scopa:  # Escoba's sweep is an escoba, and its 7 of coins the velo
-        if SETTEBELLO in captured or card == SETTEBELLO:
+        if card == SETTEBELLO:  # the card played is the one that scores: it sweeps, and takes nothing of its own
+            return _("the velo sweeps the table (an escoba)") if velo else _("the settebello sweeps the table (a scopa)")
+        if SETTEBELLO in captured:
             return (_("{card} sweeps the table (an escoba) and takes the velo") if velo
                     else _("{card} sweeps the table (a scopa) and takes the settebello")).format(card=move.card)
         return (_("{card} sweeps the table (an escoba)") if velo

@@ -186,3 +186,16 @@ def test_the_hint_says_who_sweeps_in_escobas_words(lang):
     from scopa_tui.engine import Move
 
     assert "scopa" in explain(make_view("2d 5b", "4c", stock=20), Move("2d"))
+
+
+def test_the_settebello_or_the_velo_sweeping_is_named_not_said_to_take_itself():
+    # the 7 of coins played sweeps: it said "7d sweeps the table (a scopa) and takes the
+    # settebello", the card played taking itself
+    from ai_helpers import make_view
+    from scopa_tui.ai.hint import explain
+    from scopa_tui.engine import Move
+
+    assert explain(make_view("7d 2b", "3c 4s", stock=20), Move("7d", parse_cards(["3c", "4s"]))) == \
+        "the settebello sweeps the table (a scopa)"
+    escoba = make_view("7d 2b", "5s 3c", rules=make_rules(variant="escoba"), stock=20)
+    assert explain(escoba, Move("7d", parse_cards(["5s", "3c"]))) == "the velo sweeps the table (an escoba)"
