@@ -30,7 +30,7 @@ def test_the_italian_help_speaks_italian_and_keeps_the_rules_words():
     for words in ("# La scopa in breve", "**Tocca a te.**", "Prendere è sempre obbligatorio", "# Tasti",
                   "**settebello** (il 7 di Denari", "**primiera**", "*scopa*", "da 2 a 7",
                   "- **standard** (questa partita): 7=21, 6=18, A=16", "**Esc**: azzera la scelta",
-                  "le carte migliori di ogni seme, sommate"):  # it said "la carta migliore …, sommate"
+                  "le tue carte migliori, una per seme, sommate"):  # it said "la carta migliore …, sommate"
         assert words in text, words
     assert "Denari (denari)" not in text and "Denari `◉`" in text  # no gloss where the name says it
     for words in ENGLISH:
