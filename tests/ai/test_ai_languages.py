@@ -41,8 +41,9 @@ def test_the_hint_reason_in_italian():
 def test_the_hint_names_the_settebello_and_the_scopa_in_italian():
     languages.use("it")
     view = make_view("7d 2b", "3c 4s", hand_sizes=(2, 3), stock=20)
-    assert explain(view, Move("7d", ["3c", "4s"])) == (
-        "7d fa scopa e prende il settebello")
+    assert explain(view, Move("7d", ["3c", "4s"])) == "il settebello fa scopa"
+    view = make_view("10c 2b", "3c 7d", hand_sizes=(2, 3), stock=20)
+    assert explain(view, Move("10c", ["3c", "7d"])) == "10c fa scopa e prende il settebello"
     view = make_view("7c 2b", "7d 3s 9b", hand_sizes=(2, 3), stock=20)
     assert explain(view, Move("7c", ["7d"])).startswith("7c prende il settebello e lascia 3s e 9b")
 
