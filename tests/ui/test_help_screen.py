@@ -51,7 +51,7 @@ def test_the_help_explains_every_variant_and_marks_the_one_played():
     assert "to 21: 3 cards each and 4 on the table. Take any set" in text
     assert "adds up to 15 (Sota 8, Caballo 9, Rey 10)" in text and "Horse" not in text
     assert "**Escoba** (this game)" in text and "**Scopa** (this game)" not in text
-    assert all(f"**{o.title}**" in text for o in OPTIONS.values())
+    assert all(f"**{o.title_in('escoba')}**" in text for o in OPTIONS.values())  # as Escoba calls them
     assert "Oros" in text and "Sota" in text  # the Spanish deck's names
     assert text.index("# Scopa in short") < text.index("# The Scopa family") < text.index("# Keys")
 

@@ -39,6 +39,18 @@ def test_escoba_says_sums_of_15_escobas_and_its_points_not_scopas_rules():
         assert scopa not in text, scopa
 
 
+def test_escobas_help_names_its_house_rules_as_its_new_game_screen_does():
+    """The family's list of house rules, in a game of Escoba, calls the last play's rule
+    Escoba's (as the sweep paragraph above it and the new-game screen do); it said "Scopa on
+    the last play: … counts as a scopa"."""
+    text = help_text(DeckStyle("spanish"), "standard", "escoba", playing=True)
+    family = text[text.index("# The Scopa family"):]
+    assert "- **Escoba on the last play** (`last-play-scopa`): a sweep with the last card of a hand counts " \
+           "as an escoba." in family
+    assert "Scopa on the last play" not in family
+    assert "- **Scopa on the last play** (`last-play-scopa`)" in help_text(DeckStyle(), "standard", "scopa")
+
+
 def test_scopa_d_assi_says_the_ace_sweeps_the_table_and_is_no_scopa():
     text = _rules(help_text(DeckStyle("italian"), "standard", "scopa-d-assi", playing=True))
     assert text.startswith("# Scopa d'Assi in short")

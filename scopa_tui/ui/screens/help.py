@@ -117,10 +117,10 @@ def family_text(variant: str = "scopa", deck: DeckStyle | None = None) -> str:
         lines.append(line.format(title=_(v.title), name=v.name, players=_players(v.players),
                                  target=v.target, summary=summary(v, deck or DeckStyle())))
     lines += ["", _("**House rules**, where the game allows them:"), ""]
-    for opt in OPTIONS.values():
+    for opt in OPTIONS.values():  # in the words of the game played, as its new-game screen names them
         # TRANSLATORS: one house rule: {title} its name, {name} the word for --option, {summary} what it does.
         lines.append(_("- **{title}** (`{name}`): {summary}.").format(
-            title=_(opt.title), name=opt.name, summary=_(opt.summary)))
+            title=_(opt.title_in(variant)), name=opt.name, summary=_(opt.summary_in(variant))))
     return "\n".join(lines) + "\n\n"
 
 
