@@ -84,7 +84,8 @@ def _what(view: PlayerView, move: Move, a: Assessment, captured: list[int]) -> s
     velo = _escoba(view)
     if a.scopa:  # Escoba's sweep is an escoba, and its 7 of coins the velo
         if card == SETTEBELLO:  # the card that scores is the one played: named, not taking itself
-            return _("the velo sweeps the table (an escoba)") if velo else _("the settebello sweeps the table (a scopa)")
+            return (_("the velo sweeps the table (an escoba)") if velo
+                    else _("the settebello sweeps the table (a scopa)"))
         if SETTEBELLO in captured:
             return (_("{card} sweeps the table (an escoba) and takes the velo") if velo
                     else _("{card} sweeps the table (a scopa) and takes the settebello")).format(card=move.card)
