@@ -272,7 +272,8 @@ class Game:
                 sweeps[self.side_of(play.seat)].append(play.card)
         deal_sweeps = [0] * self.rules.n_sides
         deal_sweeps[self.side_of(self.dealer)] = self.deal_escobas
-        from .scoring import last_capturer, last_sweep, score_hand  # loaded with the first hand scored (engine/__init__.py)
+        # loaded with the first hand scored (engine/__init__.py)
+        from .scoring import last_capturer, last_sweep, score_hand
 
         score = score_hand(self.rules, self.hand_no, s.piles, s.scope, leftover, leftover_to, self.totals,
                            self.side_names, scope_cards=sweeps, deal_sweeps=deal_sweeps,
