@@ -145,8 +145,9 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
                             "{move}: last card of the hand, the {left} left on the table go to the side that "
                             "captured last", n)
         return line.format(move=what, left=left)
-    if not a.after:
-        return _("{move}: the table is left empty").format(move=what)
+    if not a.after:  # and no scopa: Scopa d'Assi's Ace taking the whole table (README.md, Variants)
+        # TRANSLATORS: {move} is an Ace taking every card on the table, e.g. "1s takes 2b and 6b".
+        return _("{move}: the table is left empty, but an Ace taking it all is no scopa").format(move=what)
     # A sweep is an escoba in Escoba (README.md, "Variants and house rules"): each line that
     # says who sweeps has Escoba's message too (context "escoba"), for a language that names it.
     escoba = _escoba(view)

@@ -199,3 +199,18 @@ def test_the_settebello_or_the_velo_sweeping_is_named_not_said_to_take_itself():
         "the settebello sweeps the table (a scopa)"
     escoba = make_view("7d 2b", "5s 3c", rules=make_rules(variant="escoba"), stock=20)
     assert explain(escoba, Move("7d", parse_cards(["5s", "3c"]))) == "the velo sweeps the table (an escoba)"
+
+
+def test_the_hint_says_an_assi_ace_taking_the_table_is_no_scopa():
+    # the table left empty, and no scopa said: the hint said only "the table is left empty"
+    from ai_helpers import make_view
+    from scopa_tui import languages
+    from scopa_tui.ai.hint import explain
+    from scopa_tui.engine import Move
+
+    view = make_view("1d 7b", "3c 5s 10b", rules=make_rules(variant="scopa-d-assi"), stock=20)
+    take = Move("1d", parse_cards(["3c", "5s", "10b"]))
+    assert explain(view, take) == ("1d takes 3c, 5s and 10b: the table is left empty, but an Ace taking it all "
+                                   "is no scopa")
+    languages.use("it")
+    assert explain(view, take).endswith("il tavolo resta vuoto, ma l'Asso che prende tutto non fa scopa")
