@@ -95,3 +95,21 @@ def test_escobas_seven_of_coins_nobody_took_is_noted_as_the_velo():
     scopa = score_hand(make_rules(players=2), 1, [0, 0], [0, 0], mask_of(parse_cards("7d 2c".split())), None,
                        [0, 0], side_names=["You", "Anna"])
     assert "Settebello" in {label for label, _text in notes(scopa, ["You", "Anna"], DeckStyle())}
+
+
+def test_escobas_last_card_sweep_elides_in_french():
+    """French says "pas d'escoba" before the vowel, as it says "l'escoba" in the help; the
+    note read "pas de escoba au dernier coup"."""
+    import dataclasses
+
+    from scopa_tui import languages
+
+    rules = make_rules(players=2, variant="escoba")
+    mine = mask_of(parse_cards("7d 7c 6s 5b 1d 3d".split()))
+    score = score_hand(rules, 1, [mine, DECK & ~mine], [0, 0], 0, None, [0, 0], side_names=["You", "Anna"])
+    languages.use("fr")
+    for side, name in ((0, "Toi"), (1, "Anna")):
+        swept = dataclasses.replace(score, last_sweep=side, last_capturer=side)
+        said = {label: text.plain for label, text in notes(swept, [name, "Anna" if side == 0 else "Toi"],
+                                                           DeckStyle("spanish"))}
+        assert "pas d'escoba au dernier coup" in said["Dernier coup"], said
