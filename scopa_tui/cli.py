@@ -27,6 +27,21 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, no usage dump
         raise UsageError(message)
 
+    def _print_message(self, message: str, file=None) -> None:
+        """``--help`` and ``--version``: a standard output that cannot take them (``> /dev/full``,
+        ``>&-``) is one line and exit status 2, as for any command (README.md, Reliability);
+        argparse dropped the text without a word (exit status 0), or wrote it to standard error."""
+        if not message:
+            return
+        try:
+            out = file or _ClosedOutput()
+            out.write(message)
+            out.flush()
+        except BrokenPipeError:  # the reader went away (| head), as for a command's output
+            raise SystemExit(0) from None
+        except OSError as e:
+            raise SystemExit(_output_failed(e)) from None
+
 
 def _at_least(minimum: int, maximum: int | None = None):
     """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""

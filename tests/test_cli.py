@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -131,6 +132,22 @@ def test_a_closed_standard_output_is_one_line_not_output_lost(tmp_path):
     # nowhere with exit status 0, as if it had been read.
     run = _run_with_closed(1, "simulate", "--games", "1", data_dir=tmp_path)
     assert (run.returncode, run.stderr) == (2, "scopa-tui: error: cannot write to standard output: it is closed\n")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["export", "--help"]])
+def test_help_with_standard_output_closed_is_one_line(argv, tmp_path):
+    run = _run_with_closed(1, *argv, data_dir=tmp_path)  # >&-: argparse wrote it to standard error, status 0
+    assert (run.returncode, run.stderr) == (2, "scopa-tui: error: cannot write to standard output: it is closed\n")
+
+
+def test_help_into_a_pipe_read_no_further_is_no_error(tmp_path):
+    # | head: the reader gone is no failure of the command, as for simulate's summary
+    reader = subprocess.Popen(["true"], stdin=subprocess.PIPE)
+    reader.wait()
+    run = subprocess.run([sys.executable, "-m", "scopa_tui", "--help"], stdout=reader.stdin, stderr=subprocess.PIPE,
+                         text=True, timeout=120, env={**os.environ, "SCOPA_TUI_DATA_DIR": str(tmp_path)})
+    reader.stdin.close()
+    assert (run.returncode, run.stderr) == (0, "")
 
 
 def test_a_bot_with_standard_input_closed_is_one_line(tmp_path):
