@@ -260,11 +260,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--ai", type=_ai_list, default=None, metavar=ai,
                         help=_("opponent AI(s), comma-separated: easy, medium, hard, pimc, random (greedy = easy)"))
     parser.add_argument("--seed", type=_non_negative_int, default=None, metavar=n, help=_("seed for the deals"))
-    parser.add_argument("--deck", choices=DECK_STYLES, default=None, help=_("deck style"))
+    parser.add_argument("--deck", choices=DECK_STYLES, default=None,
+                        help=_("deck style (default: the preset's deck; spanish in Escoba)"))
     parser.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=None,
                         help=_("draw suits with letters, not symbols (remembered; --no-ascii undoes it)"))
     parser.add_argument("--ai-delay", type=_seconds, default=None, metavar=seconds,
-                        help=_("how long each AI play stays visible (0 for none)"))
+                        help=_("how long each AI play stays visible (remembered; default 0.8, 0 for none)"))
     parser.add_argument("--data-dir", default=None, metavar=directory,
                         help=_("where saves, settings and statistics live"))
     _add_language(parser)

@@ -384,6 +384,16 @@ def test_help(argv, says, capsys):
     assert out.startswith("usage: scopa-tui") and says in out
 
 
+def test_help_says_the_defaults_of_the_ai_delay_and_the_deck(capsys):
+    from scopa_tui.store.settings import Settings
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())  # as wrapped to the terminal's width
+    assert f"(remembered; default {Settings().ai_delay}, 0 for none)" in out  # README: default 0.8
+    assert "deck style (default: the preset's deck; spanish in Escoba)" in out
+
+
 def test_a_double_dash_before_the_command_ends_the_options(tmp_path, capsys):
     # "scopa-tui --lang it -- simulate": argparse took "--" for the command, "invalid choice: '--'"
     assert main(["--lang", "it", "--data-dir", str(tmp_path), "--seed", "4", "--", "simulate", "--games", "2", "--json"]) == 0
