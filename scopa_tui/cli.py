@@ -270,17 +270,17 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                         help=_("where saves, settings and statistics live"))
     _add_language(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar=pgettext("placeholder", "COMMAND"))
-    subcommands = [  # name, help (also the description, but for server and online), options
-        ("simulate", _("play AI-vs-AI games with no UI"), True, _simulate_args),
-        ("bot", _("play as a bot over standard input and output (scopa-bot/1)"), True, _bot_args),
-        ("replay", _("step through a recorded game (a scopa-record/1 JSON Lines file)"), True, _replay_args),
-        ("export", _("write the history of finished games as JSON Lines"), True, _export_args),
-        ("web", _("serve the game to a web browser (textual-serve)"), True, _web_args),
-        ("server", _("run an online table server (scopa-net/1)"), False, _server_args),
-        ("online", _("play a seat at an online table (headless with --bot or --ai)"), False, _online_args),
+    subcommands = [  # name, help (also the description), options
+        ("simulate", _("play AI-vs-AI games with no UI"), _simulate_args),
+        ("bot", _("play as a bot over standard input and output (scopa-bot/1)"), _bot_args),
+        ("replay", _("step through a recorded game (a scopa-record/1 JSON Lines file)"), _replay_args),
+        ("export", _("write the history of finished games as JSON Lines"), _export_args),
+        ("web", _("serve the game to a web browser (textual-serve)"), _web_args),
+        ("server", _("run an online table server (scopa-net/1)"), _server_args),
+        ("online", _("play a seat at an online table (headless with --bot or --ai)"), _online_args),
     ]
-    for name, text, described, add_args in subcommands:
-        subcommand = sub.add_parser(name, help=text, **({"description": text} if described else {}))
+    for name, text, add_args in subcommands:
+        subcommand = sub.add_parser(name, help=text, description=text)
         if argv is None or name in argv:
             add_args(subcommand)
             _add_language(subcommand, subcommand=True)

@@ -375,7 +375,9 @@ def test_version(capsys):
     assert capsys.readouterr().out.strip() == f"scopa-tui {__version__}"
 
 
-@pytest.mark.parametrize("argv,says", [(["--help"], "simulate"), (["simulate", "--help"], "--record")])
+@pytest.mark.parametrize("argv,says", [(["--help"], "simulate"), (["simulate", "--help"], "--record"),
+                                       (["server", "--help"], "\n\nrun an online table server (scopa-net/1)\n"),
+                                       (["online", "--help"], "\n\nplay a seat at an online table")])
 def test_help(argv, says, capsys):
     with pytest.raises(SystemExit) as info:
         main(argv)
