@@ -258,7 +258,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     ai, n, seconds = pgettext("placeholder", "AI"), pgettext("placeholder", "N"), pgettext("placeholder", "SECONDS")
     directory = pgettext("placeholder", "DIR")
     parser.add_argument("--ai", type=_ai_list, default=None, metavar=ai,
-                        help=_("opponent AI(s), comma-separated: easy, medium, hard, pimc, random (greedy = easy)"))
+                        help=_("opponent AI(s), comma-separated: easy, medium, hard, pimc, random (greedy = easy), "
+                               "or cmd:COMMAND, a scopa-bot/1 program"))
     parser.add_argument("--seed", type=_non_negative_int, default=None, metavar=n, help=_("seed for the deals"))
     parser.add_argument("--deck", choices=DECK_STYLES, default=None,
                         help=_("deck style (default: the preset's deck; spanish in Escoba)"))
@@ -293,7 +294,7 @@ def _simulate_args(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--games", type=_games, default=100, metavar=n, help=_("number of games (default 100)"))
     _shared(sim, "--seed", type=_non_negative_int, metavar=n, help=_("seed (default 1)"))
     _shared(sim, "--ai", type=_ai_list, metavar=ai,
-            help=_("AIs in seat order, comma-separated (default greedy,random)"))
+            help=_("AIs in seat order, comma-separated, as for the game's --ai (default greedy,random)"))
     sim.add_argument("--record", type=_file_name, metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
     sim.add_argument("--force", action="store_true",
                      help=_("replace {file} if it exists (without it, an existing file is refused)").format(file=file))
