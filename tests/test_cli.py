@@ -386,12 +386,13 @@ def test_help(argv, says, capsys):
     assert out.startswith("usage: scopa-tui") and says in out
 
 
-def test_help_says_the_defaults_of_the_ai_delay_and_the_deck_and_that_an_ai_may_be_a_bot(capsys):
+def test_help_says_the_defaults_of_the_ai_delay_and_the_deck_and_that_an_ai_may_be_a_bot(capsys, monkeypatch):
     from scopa_tui.store.settings import Settings
 
+    monkeypatch.setenv("COLUMNS", "400")  # each help on one line
     with pytest.raises(SystemExit):
         main(["--help"])
-    out = " ".join(capsys.readouterr().out.split())  # as wrapped to the terminal's width
+    out = capsys.readouterr().out
     assert f"(remembered; default {Settings().ai_delay}, 0 for none)" in out  # README: default 0.8
     assert "deck style (default: the preset's deck; spanish in Escoba)" in out
     assert "or cmd:COMMAND, a scopa-bot/1 program" in out  # README: --ai "cmd:python my_bot.py"
