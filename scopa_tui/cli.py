@@ -27,6 +27,21 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, no usage dump
         raise UsageError(message)
 
+    def _print_message(self, message: str, file=None) -> None:
+        """``--help`` and ``--version``: a standard output that cannot take them (``> /dev/full``,
+        ``>&-``) is one line and exit status 2, as for any command (README.md, Reliability);
+        argparse dropped the text without a word (exit status 0), or wrote it to standard error."""
+        if not message:
+            return
+        try:
+            out = file or _ClosedOutput()
+            out.write(message)
+            out.flush()
+        except BrokenPipeError:  # the reader went away (| head), as for a command's output
+            raise SystemExit(0) from None
+        except OSError as e:
+            raise SystemExit(_output_failed(e)) from None
+
 
 def _at_least(minimum: int, maximum: int | None = None):
     """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
@@ -243,28 +258,30 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     ai, n, seconds = pgettext("placeholder", "AI"), pgettext("placeholder", "N"), pgettext("placeholder", "SECONDS")
     directory = pgettext("placeholder", "DIR")
     parser.add_argument("--ai", type=_ai_list, default=None, metavar=ai,
-                        help=_("opponent AI(s), comma-separated: easy, medium, hard, pimc, random (greedy = easy)"))
+                        help=_("opponent AI(s), comma-separated: easy, medium, hard, pimc, random (greedy = easy), "
+                               "or cmd:COMMAND, a scopa-bot/1 program"))
     parser.add_argument("--seed", type=_non_negative_int, default=None, metavar=n, help=_("seed for the deals"))
-    parser.add_argument("--deck", choices=DECK_STYLES, default=None, help=_("deck style"))
+    parser.add_argument("--deck", choices=DECK_STYLES, default=None,
+                        help=_("deck style (default: the preset's deck; spanish in Escoba)"))
     parser.add_argument("--ascii", action=argparse.BooleanOptionalAction, default=None,
                         help=_("draw suits with letters, not symbols (remembered; --no-ascii undoes it)"))
     parser.add_argument("--ai-delay", type=_seconds, default=None, metavar=seconds,
-                        help=_("how long each AI play stays visible (0 for none)"))
+                        help=_("how long each AI play stays visible (remembered; default 0.8, 0 for none)"))
     parser.add_argument("--data-dir", default=None, metavar=directory,
                         help=_("where saves, settings and statistics live"))
     _add_language(parser)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar=pgettext("placeholder", "COMMAND"))
-    subcommands = [  # name, help (also the description, but for server and online), options
-        ("simulate", _("play AI-vs-AI games with no UI"), True, _simulate_args),
-        ("bot", _("play as a bot over standard input and output (scopa-bot/1)"), True, _bot_args),
-        ("replay", _("step through a recorded game (a scopa-record/1 JSON Lines file)"), True, _replay_args),
-        ("export", _("write the history of finished games as JSON Lines"), True, _export_args),
-        ("web", _("serve the game to a web browser (textual-serve)"), True, _web_args),
-        ("server", _("run an online table server (scopa-net/1)"), False, _server_args),
-        ("online", _("play a seat at an online table (headless with --bot or --ai)"), False, _online_args),
+    subcommands = [  # name, help (also the description), options
+        ("simulate", _("play AI-vs-AI games with no UI"), _simulate_args),
+        ("bot", _("play as a bot over standard input and output (scopa-bot/1)"), _bot_args),
+        ("replay", _("step through a recorded game (a scopa-record/1 JSON Lines file)"), _replay_args),
+        ("export", _("write the history of finished games as JSON Lines"), _export_args),
+        ("web", _("serve the game to a web browser (textual-serve)"), _web_args),
+        ("server", _("run an online table server (scopa-net/1)"), _server_args),
+        ("online", _("play a seat at an online table (headless with --bot or --ai)"), _online_args),
     ]
-    for name, text, described, add_args in subcommands:
-        subcommand = sub.add_parser(name, help=text, **({"description": text} if described else {}))
+    for name, text, add_args in subcommands:
+        subcommand = sub.add_parser(name, help=text, description=text)
         if argv is None or name in argv:
             add_args(subcommand)
             _add_language(subcommand, subcommand=True)
@@ -277,7 +294,7 @@ def _simulate_args(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--games", type=_games, default=100, metavar=n, help=_("number of games (default 100)"))
     _shared(sim, "--seed", type=_non_negative_int, metavar=n, help=_("seed (default 1)"))
     _shared(sim, "--ai", type=_ai_list, metavar=ai,
-            help=_("AIs in seat order, comma-separated (default greedy,random)"))
+            help=_("AIs in seat order, comma-separated, as for the game's --ai (default greedy,random)"))
     sim.add_argument("--record", type=_file_name, metavar=file, help=_("write every game to {file} as JSON Lines").format(file=file))
     sim.add_argument("--force", action="store_true",
                      help=_("replace {file} if it exists (without it, an existing file is refused)").format(file=file))

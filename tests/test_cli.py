@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -131,6 +132,22 @@ def test_a_closed_standard_output_is_one_line_not_output_lost(tmp_path):
     # nowhere with exit status 0, as if it had been read.
     run = _run_with_closed(1, "simulate", "--games", "1", data_dir=tmp_path)
     assert (run.returncode, run.stderr) == (2, "scopa-tui: error: cannot write to standard output: it is closed\n")
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["export", "--help"]])
+def test_help_with_standard_output_closed_is_one_line(argv, tmp_path):
+    run = _run_with_closed(1, *argv, data_dir=tmp_path)  # >&-: argparse wrote it to standard error, status 0
+    assert (run.returncode, run.stderr) == (2, "scopa-tui: error: cannot write to standard output: it is closed\n")
+
+
+def test_help_into_a_pipe_read_no_further_is_no_error(tmp_path):
+    # | head: the reader gone is no failure of the command, as for simulate's summary
+    reader = subprocess.Popen(["true"], stdin=subprocess.PIPE)
+    reader.wait()
+    run = subprocess.run([sys.executable, "-m", "scopa_tui", "--help"], stdout=reader.stdin, stderr=subprocess.PIPE,
+                         text=True, timeout=120, env={**os.environ, "SCOPA_TUI_DATA_DIR": str(tmp_path)})
+    reader.stdin.close()
+    assert (run.returncode, run.stderr) == (0, "")
 
 
 def test_a_bot_with_standard_input_closed_is_one_line(tmp_path):
@@ -358,13 +375,27 @@ def test_version(capsys):
     assert capsys.readouterr().out.strip() == f"scopa-tui {__version__}"
 
 
-@pytest.mark.parametrize("argv,says", [(["--help"], "simulate"), (["simulate", "--help"], "--record")])
+@pytest.mark.parametrize("argv,says", [(["--help"], "simulate"), (["simulate", "--help"], "--record"),
+                                       (["server", "--help"], "\n\nrun an online table server (scopa-net/1)\n"),
+                                       (["online", "--help"], "\n\nplay a seat at an online table")])
 def test_help(argv, says, capsys):
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: scopa-tui") and says in out
+
+
+def test_help_says_the_defaults_of_the_ai_delay_and_the_deck_and_that_an_ai_may_be_a_bot(capsys, monkeypatch):
+    from scopa_tui.store.settings import Settings
+
+    monkeypatch.setenv("COLUMNS", "400")  # each help on one line
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert f"(remembered; default {Settings().ai_delay}, 0 for none)" in out  # README: default 0.8
+    assert "deck style (default: the preset's deck; spanish in Escoba)" in out
+    assert "or cmd:COMMAND, a scopa-bot/1 program" in out  # README: --ai "cmd:python my_bot.py"
 
 
 def test_a_double_dash_before_the_command_ends_the_options(tmp_path, capsys):

@@ -16,6 +16,9 @@ pytestmark = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev
     (["simulate", "--games", "2", "--json"], ""),
     (["bot", "--level", "easy"], '{"type": "hello", "protocol": "scopa-bot/1"}\n'),
     (["--lang", "it", "simulate", "--games", "1"], ""),
+    (["--help"], ""),  # argparse dropped the text without a word: exit status 0
+    (["--version"], ""),
+    (["simulate", "--help"], ""),
 ])
 def test_a_full_standard_output_is_one_line_and_exit_2(argv, given, tmp_path):
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path),

@@ -89,16 +89,30 @@ def cmd_replay(args) -> int:
 
 def _unreadable_stats(where) -> str | None:
     """Why ``export`` cannot read the statistics file in ``where`` as it is (a newer schema,
-    not a database, damaged: Store() would move it aside and start afresh), looked at
-    read-only; None when it can (or there is none)."""
-    import sqlite3
-
-    from .db import damage_seen_reading, read_only, schema_version
+    not a database, damaged, a folder in its place: Store() would move it aside and start
+    afresh), looked at read-only; None when it can (or there is none)."""
     from .paths import STATS_FILE
 
     path = where / STATS_FILE
-    if not path.is_file():
+    why = _stats_fault(path)
+    if why is None:
         return None
+    # TRANSLATORS: export: {path} is the statistics file, {why} e.g. "is not an SQLite database".
+    return _("scopa-tui: cannot export the statistics file {path}: it {why}; nothing was changed").format(
+        path=path, why=why)
+
+
+def _stats_fault(path) -> str | None:
+    """What the app would find wrong with the statistics file ``path`` ("is not an SQLite
+    database"), None when nothing (or there is no file)."""
+    import sqlite3
+
+    from .db import damage_seen_reading, read_only, schema_version
+
+    if path.is_dir():  # as the app finds it (db.py)
+        return _("is a directory, not a file")
+    if not path.is_file():  # a named pipe, on which SQLite would wait
+        return _("is not a regular file") if path.exists() else None
 
     def look(con):
         (version,) = con.execute("PRAGMA user_version").fetchone()
@@ -109,18 +123,13 @@ def _unreadable_stats(where) -> str | None:
     except sqlite3.OperationalError:
         return None  # cannot be opened so (busy, a folder without room for its journal): Store says it
     except sqlite3.DatabaseError:  # "file is not a database"
-        why = _("is not an SQLite database")
-    else:
-        if damage is not None:
-            why = damage
-        elif version <= schema_version():
-            return None
-        else:
-            why = _("is from a newer scopa-tui (schema {version}, this one reads up to {known})").format(
-                version=version, known=schema_version())
-    # TRANSLATORS: export: {path} is the statistics file, {why} e.g. "is not an SQLite database".
-    return _("scopa-tui: cannot export the statistics file {path}: it {why}; nothing was changed").format(
-        path=path, why=why)
+        return _("is not an SQLite database")
+    if damage is not None:
+        return damage
+    if version <= schema_version():
+        return None
+    return _("is from a newer scopa-tui (schema {version}, this one reads up to {known})").format(
+        version=version, known=schema_version())
 
 
 def cmd_export(args) -> int:

@@ -42,7 +42,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 # The game options of the top-level command that the served app receives, as
 # (attribute of the parsed arguments, the option that sets it).
 PASSED_ON = (("players", "--players"), ("preset", "--preset"), ("target", "--target"),
-             ("seed", "--seed"), ("deck", "--deck"), ("ai_delay", "--ai-delay"),
+             ("variant", "--variant"), ("seed", "--seed"), ("deck", "--deck"), ("ai_delay", "--ai-delay"),
              ("data_dir", "--data-dir"), ("lang", "--lang"))
 
 
@@ -60,6 +60,8 @@ def app_command(args) -> str:
         if attr == "data_dir":  # the app process must find it whatever its directory
             value = os.path.abspath(os.path.expanduser(value))
         argv += [flag, str(value)]
+    for option in getattr(args, "option", None) or ():  # the house rules, each as given
+        argv += ["--option", option]
     if getattr(args, "ai", None):
         argv += ["--ai", ",".join(args.ai)]
     ascii_ = getattr(args, "ascii", None)

@@ -436,6 +436,23 @@ def test_export_of_a_statistics_file_it_cannot_read_changes_nothing(tmp_path, ca
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize("kind, why", [("folder", "is a directory, not a file"), ("pipe", "is not a regular file")])
+def test_export_with_no_file_in_the_statistics_file_s_place_changes_nothing(tmp_path, capsys, kind, why):
+    # a folder there was moved aside as damaged, saves/ and a fresh database made, and "no
+    # finished games" said with status 0, where export only reads (README, History and replay)
+    path = tmp_path / "scopa.sqlite3"
+    if kind == "folder":
+        path.mkdir()
+        (path / "mine").write_text("kept")
+    else:
+        os.mkfifo(path)
+    assert main(["--data-dir", str(tmp_path), "export"]) == 2
+    assert capsys.readouterr().err == (f"scopa-tui: cannot export the statistics file {path}: it {why}; "
+                                       "nothing was changed\n")
+    assert os.listdir(tmp_path) == ["scopa.sqlite3"]
+    assert kind == "pipe" or os.listdir(path) == ["mine"]
+
+
 def test_export_of_a_read_only_statistics_file_adds_no_file_beside_it(tmp_path, capsys):
     history(tmp_path, seeds=(4, 5))
     path = tmp_path / "scopa.sqlite3"

@@ -67,6 +67,15 @@ def test_game_options_are_passed_to_the_served_app(tmp_path):
     assert build_parser().parse_args(argv[3:]).ai == ["hard", "easy", "medium"]  # the app takes them
 
 
+def test_the_variant_and_its_house_rules_are_passed_to_the_served_app():
+    # web took --variant and --option and served Scopa without them
+    args = build_parser().parse_args(["web", "--variant", "escoba", "--option", "napola", "--option", "setenta-primiera"])
+    argv = shlex.split(app_command(args))
+    assert argv[3:] == ["--variant", "escoba", "--option", "napola", "--option", "setenta-primiera"]
+    served = build_parser().parse_args(argv[3:])  # the app takes them
+    assert (served.variant, served.option) == ("escoba", ["napola", "setenta-primiera"])
+
+
 def test_the_language_is_passed_to_the_served_app():
     args = build_parser().parse_args(["--lang", "it", "web", "--players", "3"])
     argv = shlex.split(app_command(args))
