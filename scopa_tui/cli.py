@@ -227,10 +227,21 @@ def _add_rules_args(p: argparse.ArgumentParser, default=None) -> None:
     p.add_argument("--variant", type=_variant, default=default, metavar=pgettext("placeholder", "GAME"),
                    help=_("the game: {names} (default scopa)").format(names=", ".join(VARIANTS)))
     name = pgettext("placeholder", "NAME")
-    p.add_argument("--option", action="append", type=_option, default=default, metavar=name,
+    # A subcommand's house rules add to those given before it (see _merge_options).
+    dest = "option" if default is None else "sub_option"
+    p.add_argument("--option", action="append", type=_option, default=default, metavar=name, dest=dest,
                    # TRANSLATORS: {name} is the placeholder NAME; "no-" is typed as it is (--option no-napola).
                    help=_("a house rule, repeatable: {names} (no-{name} turns one off)")
                    .format(names=", ".join(OPTIONS), name=name))
+
+
+def _merge_options(args: argparse.Namespace) -> None:
+    """House rules given before the subcommand and after it are all kept, in that order
+    (``scopa-tui --option napola simulate --option re-bello``): argparse would keep only the
+    subcommand's list, which replaces the top level's as any other option's value does."""
+    later = vars(args).pop("sub_option", None)
+    if later:
+        args.option = list(getattr(args, "option", None) or []) + later
 
 
 def _add_language(parser: argparse.ArgumentParser, subcommand: bool = False) -> None:
@@ -767,6 +778,7 @@ def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser(argv)
     try:
         args = parser.parse_args(_options_ended(parser, argv))
+        _merge_options(args)
         _settle_language(argv, args)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
         _check_data_dir(getattr(args, "data_dir", None))

@@ -496,6 +496,14 @@ def test_rule_options_before_the_subcommand_are_not_lost(capsys):
     assert json.loads(capsys.readouterr().out)["players"] == 6
 
 
+def test_house_rules_before_and_after_the_subcommand_are_all_kept(capsys):
+    assert main(["--option", "napola", "simulate", "--option", "re-bello", "--games", "1", "--json"]) == 0
+    assert sorted(json.loads(capsys.readouterr().out)["options"]) == ["napola", "re-bello"]
+    # in the order given: the subcommand's "no-" turns off a house rule given before it
+    assert main(["--option", "napola", "simulate", "--option", "no-napola", "--games", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == []
+
+
 @pytest.mark.parametrize("argv,seed", [(["--seed", "5", "bot"], 5), (["--seed", "5", "bot", "--seed", "6"], 6),
                                        (["bot"], None), (["--seed", "4", "simulate"], 4)])
 def test_seed_before_any_subcommand_is_kept(argv, seed):
