@@ -82,6 +82,12 @@ def _file_name(text: str) -> str:
     return text
 
 
+def _output_name(text: str) -> str | None:
+    """``export --output``: a file's name, or ``-`` for standard output (no file), as
+    elsewhere on the command line."""
+    return None if text == "-" else _file_name(text)
+
+
 def _jobs(text: str) -> int:
     """``--jobs``: a number of processes from 0 to :data:`scopa_tui.simjobs.MAX_JOBS`, or
     ``auto`` (0: the cores this process may use)."""
@@ -332,7 +338,7 @@ def _replay_args(rep: argparse.ArgumentParser) -> None:
 
 def _export_args(exp: argparse.ArgumentParser) -> None:
     file = pgettext("placeholder", "FILE")
-    exp.add_argument("--output", "-o", type=_file_name, metavar=file, default=None,
+    exp.add_argument("--output", "-o", type=_output_name, metavar=file, default=None,
                      help=_("write to {file} instead of standard output").format(file=file))
     exp.add_argument("--force", action="store_true",
                      help=_("replace {file} if it exists (without it, an existing file is refused)").format(file=file))
@@ -591,6 +597,8 @@ def cmd_web(args) -> int:
         return serve(args)
     except ServeError as e:
         raise UsageError(str(e)) from None
+
+
 def _check_bots(specs: list[str] | None, variant: str) -> None:
     """Each ``cmd:`` bot must announce the variant in its hello (docs/bot-protocol.md)."""
     if variant == "scopa" or not specs:

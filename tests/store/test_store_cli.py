@@ -49,6 +49,14 @@ def test_export_to_a_file_and_data_dir_after_the_subcommand(tmp_path, capsys):
     assert records.load(target.read_text())[0].is_over
 
 
+def test_export_to_a_dash_writes_to_standard_output(tmp_path, capsys, monkeypatch):
+    games = history(tmp_path, seeds=(5,))
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "--data-dir", str(tmp_path), "-o", "-"]) == 0
+    assert [g.totals for g in records.load(capsys.readouterr().out)] == [games[0].totals]
+    assert not (tmp_path / "-").exists()  # no file named "-"
+
+
 def test_export_makes_no_folder_it_was_not_given(tmp_path, capsys, monkeypatch):
     """A mistyped --output folder or --data-dir was made (an empty file in it, a new
     statistics database): now the one is refused as a missing folder and the other as a
