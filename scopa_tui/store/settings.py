@@ -1,6 +1,6 @@
 """Settings that persist between runs: ``DATA_DIR/settings.json``.
 
-Theme, deck style, ASCII mode, AI delay, reduced motion, and the last new-game choices.  The file has
+Theme, ASCII mode, AI delay, reduced motion, and the last new-game choices.  The file has
 a version; unknown keys are kept as they are (a newer app's extra settings survive an
 older app's save), a bad value is reported and replaced by its default.
 """
@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.record import TooManyDigits, json_loads
-from ..engine.rules import DECK_STYLES
 from ..engine.text import N_, _
 from ..languages import LANGUAGES
 from .files import (SETTINGS_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only,
@@ -28,7 +27,6 @@ def _is_delay(v: Any) -> bool:
 
 CHECKS = {
     "theme": lambda v: v is None or (isinstance(v, str) and 0 < len(v) < 100),
-    "deck_style": lambda v: v in DECK_STYLES,
     "ascii": lambda v: isinstance(v, bool),
     "ai_delay": _is_delay,
     "reduce_motion": lambda v: isinstance(v, bool),
@@ -45,7 +43,6 @@ class Settings:
     """What the app remembers between runs (settings.json)."""
 
     theme: str | None = None  # None: the app's default theme
-    deck_style: str = "italian"
     ascii: bool = False
     ai_delay: float = 0.8
     reduce_motion: bool = False  # no cards flying over the table (widgets/motion.py)

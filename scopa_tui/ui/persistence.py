@@ -60,8 +60,8 @@ class LaunchOptions:
 def launch_options(args) -> LaunchOptions:
     """Settings remembered from earlier runs, overridden by what the command line gives.
 
-    What the command line sets (``--ascii`` or ``--no-ascii``, ``--ai-delay``, ``--deck``)
-    is remembered.
+    What the command line sets (``--ascii`` or ``--no-ascii``, ``--ai-delay``) is remembered;
+    ``--deck`` is remembered with the new-game choices, as the game started with it.
     """
     data_dir = str(resolve_data_dir(getattr(args, "data_dir", None)))
     store = Store(data_dir)
@@ -72,8 +72,6 @@ def launch_options(args) -> LaunchOptions:
     delay = getattr(args, "ai_delay", None)
     if delay is not None:
         changes["ai_delay"] = float(delay)
-    if getattr(args, "deck", None):
-        changes["deck_style"] = args.deck
     if getattr(args, "lang", None):  # chosen at start-up by cli.main; remembered here
         changes["language"] = args.lang
     if changes:

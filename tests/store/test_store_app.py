@@ -558,7 +558,6 @@ def test_launch_options_remember_the_command_line(tmp_path):
     launch_options(args(ascii=True, ai_delay=0.3, deck="french"))
     again = launch_options(args())
     assert (again.ascii, again.ai_delay) == (True, 0.3)
-    assert Store(tmp_path).settings.deck_style == "french"
     assert launch_options(args(ascii=False)).ascii is False  # --no-ascii after --ascii
     assert launch_options(args()).ascii is False
 

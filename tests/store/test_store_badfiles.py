@@ -55,7 +55,7 @@ def test_bad_settings_file(tmp_path, text, words):
 def test_settings_not_utf8(tmp_path):
     (tmp_path / "settings.json").write_bytes(b"\xff\xfe\x00garbage")
     store = Store(tmp_path)
-    assert store.settings.deck_style == "italian"
+    assert store.settings.ai_delay == 0.8
     assert "is not text" in one_notice(store, tmp_path / "settings.json")
 
 
