@@ -26,7 +26,7 @@ from ..engine import VARIANTS, Move, PlayerView, get_variant, parse_card
 from .base import BasePlayer, Player
 from ..engine.text import _, ngettext
 from .botproc import EOF, BotProcess, quote
-from .request import RequestError, read_legal, read_view
+from .request import RequestError, first_legal, read_legal, read_view
 from .simple import GreedyPlayer
 
 PROTOCOL = "scopa-bot/1"
@@ -115,17 +115,18 @@ def _answer(player: Player, msg: dict[str, Any], log: Callable[[str], None]) -> 
     """The answer to one ``move`` request: never an exception, never a long search on bad input."""
     request_id = msg.get("id")  # echoed as it came: matching it is the host's business
     try:
-        legal = read_legal(msg)
+        first = first_legal(msg)
     except RequestError as e:
         # TRANSLATORS: {why} is the reason sent back to the host, in English (docs/bot-protocol.md).
         log(_("refusing move request {id}: {why}").format(id=repr(request_id), why=e))
         return {"type": "error", "id": request_id, "message": str(e)}
     try:
+        legal = read_legal(msg)
         view = read_view(msg, legal)
     except RequestError as e:
         log(_("move request {id} is not consistent ({why}); answering its first legal move")
             .format(id=repr(request_id), why=e))
-        return _move_answer(request_id, legal[0])
+        return _move_answer(request_id, first)
     try:
         move = player.choose(view)
     except Exception as e:  # noqa: BLE001 - a bot never dies on a request (docs/bot-protocol.md)
