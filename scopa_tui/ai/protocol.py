@@ -271,15 +271,24 @@ class CmdPlayer(BasePlayer):
         return True
 
     def _greet(self) -> None:
-        """Wait for the bot's hello (once).  A missing or odd hello is reported, not fatal."""
+        """Wait for the bot's hello (once).  A missing or odd hello is reported, not fatal;
+        an object of another type before it is skipped, as in every wait (docs/bot-protocol.md)."""
         self._greeted = True
         deadline = time.monotonic() + self.time_limit
+        ignored = None  # the last line that was not a hello, quoted if no hello comes
         while not self._dead:
             line = self._get_line(deadline)
             if line is None:
-                if not self._gone():
+                if self._gone():
+                    return
+                seconds = f"{self.time_limit:g}"
+                if ignored:
+                    self._fault(_("{bot} did not answer hello within {seconds} s "
+                                  "(it sent {line}, which is not a hello)")
+                                .format(bot=self.label, seconds=seconds, line=quote(ignored)))
+                else:
                     self._fault(_("{bot} did not answer hello within {seconds} s")
-                                .format(bot=self.label, seconds=f"{self.time_limit:g}"))
+                                .format(bot=self.label, seconds=seconds))
                     self._silent += 1
                 return
             if line is EOF:
@@ -302,6 +311,9 @@ class CmdPlayer(BasePlayer):
                     self.on_fault(_("{bot} speaks {protocol}, not {expected}; trying anyway").format(
                         bot=self.label, protocol=quote(str(msg.get("protocol")), 40), expected=PROTOCOL))
                 return
+            if isinstance(msg, dict):  # another type: a bot may send other messages later in the protocol's life
+                ignored = line.strip()
+                continue
             self._fault(_("{bot} answered hello with {line}").format(bot=self.label, line=quote(line)))
             return
 

@@ -80,6 +80,8 @@ BOT_TEMPLATE = '''
 import json, sys, time
 MODE = {mode!r}
 count = 0
+if MODE == "log_first":  # a message of a type the host does not know, before the hello
+    print(json.dumps({{"type": "log", "text": "starting"}}), flush=True)
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["type"] == "hello":
@@ -140,6 +142,18 @@ def _bot(tmp_path: Path, mode: str, **kw) -> tuple[CmdPlayer, list[str]]:
 def test_a_well_behaved_bot_plays_its_move(tmp_path):
     view = _view()
     player, reports = _bot(tmp_path, "good")
+    try:
+        assert player.choose(view) == view.legal[-1]
+    finally:
+        player.close()
+    assert player.faults == [] and reports == []
+    assert player.bot_name == "TestBot"
+
+
+def test_a_message_of_another_type_before_the_hello_is_skipped(tmp_path):
+    # It was a fault ("answered hello with ..."), and the hello after it was never read.
+    view = _view()
+    player, reports = _bot(tmp_path, "log_first")
     try:
         assert player.choose(view) == view.legal[-1]
     finally:
