@@ -264,6 +264,12 @@ def test_the_minimal_example_bot_plays_a_full_game_in_the_simulator():
     assert summary["hands"] >= 2
 
 
+def test_the_minimal_bot_in_the_docs_is_the_example_file():
+    docs = (ROOT / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
+    listing = docs.split("## A minimal bot", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    assert listing == (ROOT / "examples" / "minimal_bot.py").read_text(encoding="utf-8")
+
+
 def test_scopa_tui_bot_plays_a_game_and_receives_hand_and_game_ends(tmp_path):
     """Our own bot behind a logging relay: it sees hello, moves, hand_end, game_end and quit."""
     log = tmp_path / "seen.txt"
