@@ -25,7 +25,7 @@ from typing import IO, Any
 from ..engine import VARIANTS, Move, PlayerView, get_variant, parse_card
 from .base import BasePlayer, Player
 from ..engine.text import _, ngettext
-from .botproc import EOF, BotProcess, quote
+from .botproc import EOF, MAX_LINE, BotProcess, LongLine, quote
 from .request import RequestError, first_legal, read_legal, read_view
 from .simple import GreedyPlayer
 
@@ -260,6 +260,11 @@ class CmdPlayer(BasePlayer):
         except queue.Empty:
             return None
 
+    def _long_line(self, line: LongLine) -> str:
+        """The fault of a line over the bound: the host skipped it (docs/bot-protocol.md)."""
+        return (_("{bot} sent a line longer than {kib} KiB (it starts {start})")
+                .format(bot=self.label, kib=MAX_LINE // 1024, start=quote(line.start, 40)))
+
     def _gone(self) -> bool:
         """After a timeout: True (and the bot marked dead) when it has exited.
 
@@ -293,6 +298,9 @@ class CmdPlayer(BasePlayer):
                 return
             if line is EOF:
                 self._mark_exited()
+                return
+            if isinstance(line, LongLine):
+                self._fault(self._long_line(line))
                 return
             if not line.strip():
                 continue
@@ -374,6 +382,9 @@ class CmdPlayer(BasePlayer):
             if line is EOF:
                 self._mark_exited()
                 return None
+            if isinstance(line, LongLine):
+                self._silent, self._last_line = 0, time.monotonic()
+                return self._long_line(line)
             text = line.strip()
             if not text:
                 continue
