@@ -280,3 +280,17 @@ def test_the_minimal_example_bot_never_dies_on_a_request():
     assert answers[0]["type"] == "error" and answers[0]["id"] == 17
     assert answers[1] == _first(requests[1])
     assert answers[2]["type"] == "move" and Move(answers[2]["card"], answers[2]["capture"]) in _legal(SPEC_EXAMPLE)
+
+
+def test_the_minimal_example_bot_answers_a_request_that_does_not_add_up_with_its_first_legal_move():
+    # Its own choice would be 7d taking 3c + 4s; it answered that to any request.
+    root = pathlib.Path(__file__).resolve().parents[2]
+    legal = SPEC_EXAMPLE["legal"][::-1]  # 10b laid first
+    requests = [_with(SPEC_EXAMPLE, legal=legal, stock=34), _with(SPEC_EXAMPLE, legal=legal, seat=2),
+                _with(SPEC_EXAMPLE, legal=legal)]
+    done = subprocess.run([sys.executable, str(root / "examples" / "minimal_bot.py")], capture_output=True,
+                          input="".join(json.dumps(r) + "\n" for r in requests), text=True, timeout=60)
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answers[:2] == [_first(requests[0]), _first(requests[1])]
+    assert answers[2] == {"type": "move", "id": 17, "card": "7d", "capture": ["3c", "4s"]}
+    assert done.stderr.count("does not add up") == 2
