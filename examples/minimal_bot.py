@@ -58,7 +58,7 @@ def answer_move(request):
 
 
 def main():
-    for line in sys.stdin:
+    for line in sys.stdin.buffer:  # bytes: a line that is not UTF-8 is no JSON either
         try:
             message = json.loads(line)
         except ValueError:

@@ -12,6 +12,7 @@ import copy
 import pathlib
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -294,3 +295,30 @@ def test_the_minimal_example_bot_answers_a_request_that_does_not_add_up_with_its
     assert answers[:2] == [_first(requests[0]), _first(requests[1])]
     assert answers[2] == {"type": "move", "id": 17, "card": "7d", "capture": ["3c", "4s"]}
     assert done.stderr.count("does not add up") == 2
+
+
+def test_the_bot_command_skips_bytes_that_are_not_utf8_whatever_the_locale():
+    # In a UTF-8 locale Python reads standard input strictly: the first such byte stopped the
+    # bot ("scopa-tui: error: 'utf-8' codec can't decode byte 0xff"), exit status 2.
+    bad_card = json.dumps(_with(SPEC_EXAMPLE, hand=["7d", "10bX"])).encode().replace(b"10bX", b"10b\xff")
+    lines = [json.dumps({"type": "hello", "protocol": "scopa-bot/1"}).encode(), b"\xff\xfe not json", bad_card,
+             json.dumps(SPEC_EXAMPLE).encode(), b'{"type": "quit"}']
+    done = subprocess.run([sys.executable, "-m", "scopa_tui", "bot", "--level", "greedy"],
+                          input=b"\n".join(lines) + b"\n", capture_output=True, timeout=300,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["type"] for a in answers] == ["hello", "move", "move"]
+    assert answers[1] == _first(SPEC_EXAMPLE)  # a card that is no card: the request does not add up
+    assert Move(answers[2]["card"], answers[2]["capture"]) in _legal(SPEC_EXAMPLE)
+
+
+def test_the_minimal_example_bot_skips_bytes_that_are_not_utf8_whatever_the_locale():
+    root = pathlib.Path(__file__).resolve().parents[2]
+    lines = [b"\xff\xfe not json", json.dumps(SPEC_EXAMPLE).encode()]
+    done = subprocess.run([sys.executable, str(root / "examples" / "minimal_bot.py")], capture_output=True,
+                          input=b"\n".join(lines) + b"\n", timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert [json.loads(line) for line in done.stdout.splitlines()] == [
+        {"type": "move", "id": 17, "card": "7d", "capture": ["3c", "4s"]}]
