@@ -31,11 +31,22 @@ def choose(request):
     return best
 
 
+def adds_up(request):
+    """The seat is one of the table's, and the 40 cards are all somewhere."""
+    seen = len(request["table"]) + sum(len(pile) for pile in request["captured"])
+    held = sum(request["hand_sizes"]) + request["stock"]  # the hands (this seat's too), the stock
+    return 0 <= request["seat"] < request["rules"]["players"] and seen + held == 40
+
+
 def answer_move(request):
     """The answer to a move request.  A bot never dies on a request (docs/bot-protocol.md):
-    on one it cannot use it answers the first legal move, or an error when there is none."""
+    on one that does not add up it answers the first legal move, or an error when there is none."""
     try:
-        move = choose(request)
+        if adds_up(request):
+            move = choose(request)
+        else:
+            sys.stderr.write(f"minimal_bot: move request {request.get('id')!r} does not add up\n")
+            move = None
     except Exception as e:
         sys.stderr.write(f"minimal_bot: cannot use move request {request.get('id')!r}: {e!r}\n")
         move = None
@@ -47,7 +58,7 @@ def answer_move(request):
 
 
 def main():
-    for line in sys.stdin:
+    for line in sys.stdin.buffer:  # bytes: a line that is not UTF-8 is no JSON either
         try:
             message = json.loads(line)
         except ValueError:

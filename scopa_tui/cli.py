@@ -410,6 +410,12 @@ def cmd_bot(args) -> int:
 
     if sys.stdin is None:  # closed (<&-): no request can come; it read as a traceback
         raise UsageError(_("cannot read standard input: it is closed"))
+    try:
+        # The host's lines are UTF-8 (docs/bot-protocol.md); bytes that are not make a line that
+        # is not JSON, which the bot skips: in a UTF-8 locale they stopped it ('can't decode').
+        sys.stdin.reconfigure(encoding="utf-8", errors="replace")
+    except (AttributeError, ValueError, OSError):  # not a text stream of ours
+        pass
     player = make_player(args.level, seed=args.seed)
     try:
         return run_bot(player, sys.stdin, sys.stdout, sys.stderr, name=args.name)

@@ -5,9 +5,10 @@ The host must stay in charge of a bot whatever the bot does, so:
 * the bot is started in a session of its own, so that it and every process it starts
   (a helper still holding its standard output, say) can be ended together;
 * its output is read by a thread, one line at a time with a bound on the line's length
-  (:data:`MAX_LINE`) and on the lines read but not yet taken (:data:`MAX_QUEUED`): a bot
-  over a bound is stopped and :attr:`BotProcess.overflow` says why, so the host's memory
-  never depends on the bot;
+  (:data:`MAX_LINE`: a longer line is skipped, a bounded piece at a time, and queued as a
+  :class:`LongLine`, a fault for the move it came for) and on the lines read but not yet
+  taken (:data:`MAX_QUEUED`: a bot over it is stopped and :attr:`BotProcess.overflow`
+  says why), so the host's memory never depends on the bot;
 * its input is written by a thread, so a bot that stops reading never blocks the game;
 * :meth:`BotProcess.end` takes a bounded time: close the input, wait ``grace`` seconds,
   terminate the session, wait a moment, kill what is left.
@@ -32,6 +33,13 @@ EOF = object()  # put on :attr:`BotProcess.lines` when the bot's output ends (or
 _POSIX = os.name == "posix"
 
 
+class LongLine:
+    """Put on :attr:`BotProcess.lines` for a line longer than :data:`MAX_LINE`: its start."""
+
+    def __init__(self, start: str):
+        self.start = start
+
+
 def quote(text: str, limit: int = 120) -> str:
     """``text`` for a one-line report: without its newline, cut at ``limit`` characters."""
     text = text.rstrip("\n")
@@ -41,7 +49,7 @@ def quote(text: str, limit: int = 120) -> str:
 
 
 class BotProcess:
-    """A started bot: :attr:`lines` queues its output lines (str), :meth:`send` writes a line.
+    """A started bot: :attr:`lines` queues its output lines (str, or :class:`LongLine`), :meth:`send` writes a line.
 
     Raises OSError (from :class:`subprocess.Popen`) when the command cannot be started.
     """
@@ -69,15 +77,15 @@ class BotProcess:
                 raw = stream.readline(MAX_LINE + 1)  # never more than the bound in memory
                 if not raw:
                     break
-                if len(raw) > MAX_LINE:
-                    # TRANSLATORS: why a bot was stopped, after "bot 'NAME' was stopped: ".
-                    self.overflow = (_("it sent a line longer than {kib} KiB (it starts {start})")
-                                     .format(kib=MAX_LINE // 1024,
-                                             start=quote(raw[:40].decode("utf-8", "replace"), 40)))
-                    break
                 if self.lines.qsize() >= MAX_QUEUED:
+                    # TRANSLATORS: why a bot was stopped, after "bot 'NAME' was stopped: ".
                     self.overflow = _("it sent more than {n} lines that were not asked for").format(n=MAX_QUEUED)
                     break
+                if len(raw) > MAX_LINE:
+                    self.lines.put(LongLine(raw[:40].decode("utf-8", "replace")))
+                    while raw and not raw.endswith(b"\n"):  # the rest of it, never all in memory
+                        raw = stream.readline(MAX_LINE)
+                    continue
                 self.lines.put(raw.decode("utf-8", "replace"))
         except (OSError, ValueError):
             pass

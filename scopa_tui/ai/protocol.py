@@ -25,8 +25,8 @@ from typing import IO, Any
 from ..engine import VARIANTS, Move, PlayerView, get_variant, parse_card
 from .base import BasePlayer, Player
 from ..engine.text import _, ngettext
-from .botproc import EOF, BotProcess, quote
-from .request import RequestError, read_legal, read_view
+from .botproc import EOF, MAX_LINE, BotProcess, LongLine, quote
+from .request import RequestError, first_legal, read_legal, read_view
 from .simple import GreedyPlayer
 
 PROTOCOL = "scopa-bot/1"
@@ -115,17 +115,18 @@ def _answer(player: Player, msg: dict[str, Any], log: Callable[[str], None]) -> 
     """The answer to one ``move`` request: never an exception, never a long search on bad input."""
     request_id = msg.get("id")  # echoed as it came: matching it is the host's business
     try:
-        legal = read_legal(msg)
+        first = first_legal(msg)
     except RequestError as e:
         # TRANSLATORS: {why} is the reason sent back to the host, in English (docs/bot-protocol.md).
         log(_("refusing move request {id}: {why}").format(id=repr(request_id), why=e))
         return {"type": "error", "id": request_id, "message": str(e)}
     try:
+        legal = read_legal(msg)
         view = read_view(msg, legal)
     except RequestError as e:
         log(_("move request {id} is not consistent ({why}); answering its first legal move")
             .format(id=repr(request_id), why=e))
-        return _move_answer(request_id, legal[0])
+        return _move_answer(request_id, first)
     try:
         move = player.choose(view)
     except Exception as e:  # noqa: BLE001 - a bot never dies on a request (docs/bot-protocol.md)
@@ -259,6 +260,11 @@ class CmdPlayer(BasePlayer):
         except queue.Empty:
             return None
 
+    def _long_line(self, line: LongLine) -> str:
+        """The fault of a line over the bound: the host skipped it (docs/bot-protocol.md)."""
+        return (_("{bot} sent a line longer than {kib} KiB (it starts {start})")
+                .format(bot=self.label, kib=MAX_LINE // 1024, start=quote(line.start, 40)))
+
     def _gone(self) -> bool:
         """After a timeout: True (and the bot marked dead) when it has exited.
 
@@ -270,19 +276,31 @@ class CmdPlayer(BasePlayer):
         return True
 
     def _greet(self) -> None:
-        """Wait for the bot's hello (once).  A missing or odd hello is reported, not fatal."""
+        """Wait for the bot's hello (once).  A missing or odd hello is reported, not fatal;
+        an object of another type before it is skipped, as in every wait (docs/bot-protocol.md)."""
         self._greeted = True
         deadline = time.monotonic() + self.time_limit
+        ignored = None  # the last line that was not a hello, quoted if no hello comes
         while not self._dead:
             line = self._get_line(deadline)
             if line is None:
-                if not self._gone():
+                if self._gone():
+                    return
+                seconds = f"{self.time_limit:g}"
+                if ignored:
+                    self._fault(_("{bot} did not answer hello within {seconds} s "
+                                  "(it sent {line}, which is not a hello)")
+                                .format(bot=self.label, seconds=seconds, line=quote(ignored)))
+                else:
                     self._fault(_("{bot} did not answer hello within {seconds} s")
-                                .format(bot=self.label, seconds=f"{self.time_limit:g}"))
+                                .format(bot=self.label, seconds=seconds))
                     self._silent += 1
                 return
             if line is EOF:
                 self._mark_exited()
+                return
+            if isinstance(line, LongLine):
+                self._fault(self._long_line(line))
                 return
             if not line.strip():
                 continue
@@ -301,6 +319,9 @@ class CmdPlayer(BasePlayer):
                     self.on_fault(_("{bot} speaks {protocol}, not {expected}; trying anyway").format(
                         bot=self.label, protocol=quote(str(msg.get("protocol")), 40), expected=PROTOCOL))
                 return
+            if isinstance(msg, dict):  # another type: a bot may send other messages later in the protocol's life
+                ignored = line.strip()
+                continue
             self._fault(_("{bot} answered hello with {line}").format(bot=self.label, line=quote(line)))
             return
 
@@ -361,6 +382,9 @@ class CmdPlayer(BasePlayer):
             if line is EOF:
                 self._mark_exited()
                 return None
+            if isinstance(line, LongLine):
+                self._silent, self._last_line = 0, time.monotonic()
+                return self._long_line(line)
             text = line.strip()
             if not text:
                 continue

@@ -3,13 +3,14 @@
 A bot never dies and never searches for long on a request, whatever the host sends, so a
 request is read in two steps before any AI sees it:
 
-* :func:`read_legal` reads ``legal``, the moves the answer must come from.  When it cannot
-  be used (not a list of moves, empty, a move twice, more moves than any position has) the
-  bot answers ``{"type": "error", ...}``.
-* :func:`read_view` reads everything else into a :class:`~scopa_tui.engine.PlayerView` and
-  checks that it adds up (types, ranges, each card in one place, the hands and the stock
-  holding exactly the cards this seat cannot see).  When it does not, the bot answers the
-  first move of ``legal`` without searching.
+* :func:`first_legal` reads the first move of ``legal``.  When there is none (``legal``
+  missing, not a list, empty, or its first entry not a move) the bot answers
+  ``{"type": "error", ...}``.
+* :func:`read_legal` reads all of ``legal`` (a move twice, or more moves than any position
+  has, do not add up), and :func:`read_view` everything else into a
+  :class:`~scopa_tui.engine.PlayerView`, checking that it adds up (types, ranges, each card
+  in one place, the hands and the stock holding exactly the cards this seat cannot see).
+  When it does not, the bot answers the first move of ``legal`` without searching.
 
 Both raise :class:`RequestError` with a one-line reason, which the bot writes on its
 standard error (and in the ``message`` of an ``error`` answer).
@@ -77,13 +78,21 @@ def _numbers(msg: dict[str, Any], key: str, length: int, high: int) -> tuple[int
     return tuple(_int({key: v}, key, 0, high) for v in values)
 
 
-def read_legal(msg: dict[str, Any]) -> tuple[Move, ...]:
-    """The request's ``legal`` moves.  Raises :class:`RequestError` when they cannot be used."""
+def first_legal(msg: dict[str, Any]) -> Move:
+    """The first move of the request's ``legal``, the answer to a request that does not add
+    up.  Raises :class:`RequestError` when there is none."""
     legal = msg.get("legal")
     if not isinstance(legal, list):
         raise RequestError(f"legal must be a list of moves, not {_short(legal)}")
     if not legal:
         raise RequestError("legal is empty: there is no move to choose")
+    return Move(*_card_and_capture(legal[0], "legal", "a move"))
+
+
+def read_legal(msg: dict[str, Any]) -> tuple[Move, ...]:
+    """The request's ``legal`` moves.  Raises :class:`RequestError` when they cannot be used."""
+    first_legal(msg)  # a list with a move first
+    legal = msg["legal"]
     if len(legal) > MAX_LEGAL:
         raise RequestError(f"legal lists {len(legal)} moves; no position has more than {MAX_LEGAL}")
     moves = [Move(*_card_and_capture(entry, "legal", "a move")) for entry in legal]

@@ -77,21 +77,26 @@ def test_view_survives_the_protocol_round_trip(seed):
 # --- host side: misbehaving bots ---------------------------------------------------------
 
 BOT_TEMPLATE = '''
-import json, sys, time
+import json, sys
 MODE = {mode!r}
 count = 0
+held = None  # an answer kept back until the next request: late, whatever the machine's speed
+if MODE == "log_first":  # a message of a type the host does not know, before the hello
+    print(json.dumps({{"type": "log", "text": "starting"}}), flush=True)
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["type"] == "hello":
         print(json.dumps({{"type": "hello", "protocol": "scopa-bot/1", "name": "TestBot"}}), flush=True)
     elif msg["type"] == "move":
         count += 1
+        if held:
+            print(held, flush=True)
+            held = None
         legal = msg["legal"][-1]
         answer = {{"type": "move", "id": msg["id"], "card": legal["card"], "capture": legal["capture"]}}
-        if MODE == "late" and count == 1:
-            time.sleep(2.0)
-        elif MODE == "slow":  # every answer late
-            time.sleep(0.6)
+        if MODE == "late" and count == 1 or MODE == "slow":  # slow: every answer late
+            held = json.dumps(answer)
+            continue
         elif MODE == "notjson":
             print("I play the seven", flush=True)
             continue
@@ -148,6 +153,18 @@ def test_a_well_behaved_bot_plays_its_move(tmp_path):
     assert player.bot_name == "TestBot"
 
 
+def test_a_message_of_another_type_before_the_hello_is_skipped(tmp_path):
+    # It was a fault ("answered hello with ..."), and the hello after it was never read.
+    view = _view()
+    player, reports = _bot(tmp_path, "log_first")
+    try:
+        assert player.choose(view) == view.legal[-1]
+    finally:
+        player.close()
+    assert player.faults == [] and reports == []
+    assert player.bot_name == "TestBot"
+
+
 @pytest.mark.parametrize("mode,quoted", [
     ("notjson", "'I play the seven'"),
     ("deep", "'[[[["),
@@ -170,13 +187,13 @@ def test_a_bad_answer_is_one_fault_reported_with_the_bot_name_and_what_it_sent(t
 
 def test_a_line_that_is_not_an_answer_is_quoted_when_the_time_runs_out(tmp_path):
     view = _view()
-    player, reports = _bot(tmp_path, "chatter", time_limit=1.0)
+    player, reports = _bot(tmp_path, "chatter", time_limit=5.0)
     try:
         assert player.choose(view) in view.legal
     finally:
         player.close()
     assert len(player.faults) == 1
-    assert "did not answer move 1 within 1 s (it sent '{\"type\": \"log\"" in reports[0]
+    assert "did not answer move 1 within 5 s (it sent '{\"type\": \"log\"" in reports[0]
     assert "which is not a move answer" in reports[0] and "\n" not in reports[0]
 
 
@@ -198,7 +215,7 @@ def test_an_answer_with_the_id_but_another_type_is_a_fault_at_once(tmp_path, mod
 
 def test_a_late_answer_is_a_fault_and_is_not_taken_for_the_next_move(tmp_path):
     view = _view()
-    player, reports = _bot(tmp_path, "late", time_limit=1.5)
+    player, reports = _bot(tmp_path, "late", time_limit=5.0)
     try:
         first = player.choose(view)
         second = player.choose(view)  # the late answer to move 1 arrives first and is dropped
@@ -207,7 +224,7 @@ def test_a_late_answer_is_a_fault_and_is_not_taken_for_the_next_move(tmp_path):
     assert first in view.legal
     assert second == view.legal[-1]
     assert len(player.faults) == 1
-    assert "did not answer move 1 within 1.5 s" in reports[0] and "TestBot" in reports[0]
+    assert "did not answer move 1 within 5 s" in reports[0] and "TestBot" in reports[0]
 
 
 def test_a_bot_that_exits_is_a_fault_for_every_remaining_move(tmp_path):
@@ -248,6 +265,12 @@ def test_the_minimal_example_bot_plays_a_full_game_in_the_simulator():
     bot = summary["ai"][0]
     assert bot["games"] == 2 and bot["decisions"] > 30 and bot["faults"] == 0
     assert summary["hands"] >= 2
+
+
+def test_the_minimal_bot_in_the_docs_is_the_example_file():
+    docs = (ROOT / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
+    listing = docs.split("## A minimal bot", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    assert listing == (ROOT / "examples" / "minimal_bot.py").read_text(encoding="utf-8")
 
 
 def test_scopa_tui_bot_plays_a_game_and_receives_hand_and_game_ends(tmp_path):
@@ -318,7 +341,7 @@ def test_a_bot_that_sends_nothing_is_given_up_on_after_three_requests(tmp_path):
 
 def test_a_bot_that_answers_late_each_time_is_not_taken_for_a_silent_one(tmp_path):
     # Its late answers are lines: each turn is a fault of its own, but it keeps being asked.
-    player, reports = _bot(tmp_path, "slow", time_limit=0.4, quit_grace=0.3)
+    player, reports = _bot(tmp_path, "slow", time_limit=1.0, quit_grace=0.3)
     view = _view()
     try:
         for _ in range(5):
