@@ -188,6 +188,9 @@ STEP = Binding.Group(N_("step"), compact=True)
 # TRANSLATORS: the replay's footer, after its keys PgUp and PgDn: the previous or next hand
 # of the game (keep it short).
 HAND = Binding.Group(N_("hand"))
+# TRANSLATORS: the replay's footer, after its keys [ and ] of a file of several games: the
+# previous or next game (keep it short).
+GAME = Binding.Group(N_("game"), compact=True)
 
 
 class ReplayScreen(Translated, Screen[None]):
@@ -208,10 +211,11 @@ class ReplayScreen(Translated, Screen[None]):
                 group=HAND),
         Binding("pagedown", "hand(1)", N_("next hand"), id="replay.next_hand", priority=True,
                 group=HAND),
-        Binding("right_square_bracket", "game(1)", N_("next game"), id="replay.next_game",
-                show=False),
+        # [ before ], shown only for a file of several games (check_action)
         Binding("left_square_bracket", "game(-1)", N_("prev game"), id="replay.prev_game",
-                show=False),
+                group=GAME),
+        Binding("right_square_bracket", "game(1)", N_("next game"), id="replay.next_game",
+                group=GAME),
         Binding("escape,q", "close", N_("back"), id="replay.close"),
         Binding("question_mark", "help", N_("help"), id="replay.help"),
         Binding("f1", "help", N_("help"), id="replay.help_f1", show=False),
@@ -362,6 +366,12 @@ class ReplayScreen(Translated, Screen[None]):
             # From inside a hand, PgUp goes to its start; from a start, to the previous hand's.
             current = max((i for i in starts if i <= self.index), default=0)
             self.index = current if current < self.index else (earlier[-1] if earlier else 0)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``[`` and ``]`` are keys only where there is another game to go to."""
+        if action == "game":
+            return len(self.games) > 1
+        return True
 
     def action_game(self, delta: int) -> None:
         new = max(0, min(len(self.games) - 1, self.game_index + delta))
