@@ -87,7 +87,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
     # shown: the new-game screen's first frame parses neither (README, Benchmark).
     CSS_PATH = [APP_TCSS]
     TITLE = "Scopa"
-    COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Change theme"
+    COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Theme"
     BINDINGS = [
         Binding("ctrl+c", "quit_now", N_("quit"), id="app.quit", show=False, priority=True),
         # priority: modal screens (help, scoring, game over, dialogs) stop the app's own bindings

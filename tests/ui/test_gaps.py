@@ -313,7 +313,7 @@ def test_the_help_names_every_screen_and_command():
     from scopa_tui.ui.screens.help import help_text
 
     HELP_TEXT = help_text()
-    for words in ("F2", "History", "Statistics", "Ctrl+P", "AI pace", "ASCII suits", "Change theme",
+    for words in ("F2", "History", "Statistics", "Ctrl+P", "AI pace", "ASCII suits", "Theme",
                   "external bot"):
         assert words in HELP_TEXT, words
 

@@ -127,7 +127,7 @@ async def test_every_text_of_the_scoring_reads_on_what_it_is_drawn_on(theme):
 @pytest.mark.parametrize("theme", ["textual-light", "catppuccin-latte"])
 async def test_the_plays_read_after_a_change_of_theme(theme):
     # The log's lines kept the colours of the theme they were written in: after Ctrl+P ->
-    # Change theme, the cards of the plays before it were the dark theme's pale suit colours
+    # Theme, the cards of the plays before it were the dark theme's pale suit colours
     # on the light theme's background.
     app = make_app(seed=7, theme="textual-dark")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -146,7 +146,7 @@ async def test_the_plays_read_after_a_change_of_theme(theme):
 async def test_the_cards_under_the_table_read_in_a_light_theme_and_after_a_change(theme):
     # The line under the table drew its cards in the raw suit colours (catppuccin-latte's
     # coins pale yellow on white, 1.6:1, where the log has them dark gold), and kept the
-    # colours of the theme it was written in after Ctrl+P -> Change theme.
+    # colours of the theme it was written in after Ctrl+P -> Theme.
     for start, then in ((theme, None), ("textual-dark", theme)):
         app = make_app(seed=7, theme=start)
         async with app.run_test(size=(100, 30)) as pilot:

@@ -52,14 +52,14 @@ KEYS = (
        "Letters h and q are never used for table cards."),
     COMMANDS,
     # TRANSLATORS: the names in bold are the commands of the palette (Ctrl+P): write them as
-    # the palette shows them in your language ("Change theme" is Textual's own and stays in
-    # English); ansi-dark and ansi-light are theme names.
+    # the palette shows them in your language (Theme is Textual's command, translated as
+    # "Theme" is); ansi-dark and ansi-light are theme names.
     N_("- **Statistics**: games won per opponent and player count, streaks, points per hand\n"
        "- **History**: past games; open one to replay it move by move (← →, Home, End)\n"
        "- **AI pace**: instant, quick, normal or slow: how long each AI play stays in view\n"
        "- **ASCII suits**: letters instead of suit symbols, at once\n"
        "- **Reduce motion**: on, the played and captured cards no longer fly over the table\n"
-       "- **Change theme**: the colours (ansi-dark and ansi-light follow your terminal's own)\n"
+       "- **Theme**: the colours (ansi-dark and ansi-light follow your terminal's own)\n"
        "- **Language**: Italiano, English, Français, Español or Tagalog, at once"),
     N_("Settings chosen there are remembered for the next time."),
     # TRANSLATORS: easy, medium, hard, random and greedy are the words of --ai on the command
