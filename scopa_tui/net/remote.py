@@ -39,11 +39,10 @@ from .messages import (AI_NAME, CHAT_BURST, CHAT_KEPT, CHAT_MAX, CHAT_RATE, chec
 CHAT_FLOOD_RATE, CHAT_FLOOD_BURST = CHAT_RATE * 6, CHAT_BURST * 6
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
-# when shown: :attr:`RemoteTable.status`).
+# when shown: :attr:`RemoteTable.status`); a connection that is up is not news, and says nothing.
 CONNECTED = "connected"
 STATUS_WORDS = {"lost": "reconnecting…", "restored": CONNECTED, "failed": "disconnected"}
-STATUS_LINES = {CONNECTED: N_("connected"), "reconnecting…": N_("reconnecting…"),
-                "disconnected": N_("disconnected")}
+STATUS_LINES = {"reconnecting…": N_("reconnecting…"), "disconnected": N_("disconnected")}
 
 
 def _game_number(info: dict[str, Any]) -> int:
@@ -146,7 +145,7 @@ class RemoteTable(Table):
         self.info: dict[str, Any] = info
         self.rules = self._info_rules()  # the game_start line gives the rules in full
         self.seats = self._seats()
-        self.connection = CONNECTED  # a key of STATUS_LINES
+        self.connection = CONNECTED  # or a key of STATUS_LINES
         self._deadline: float | None = None  # loop time when the turn (or the wait for ready) ends
         self._pump: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -426,8 +425,10 @@ class RemoteTable(Table):
 
     @property
     def status(self) -> str:
-        """The connection in the player's language ("connected", "reconnecting…")."""
-        return _(STATUS_LINES.get(self.connection, self.connection))
+        """The connection in the player's language where it is not up ("reconnecting…",
+        "disconnected"), else "": the top bar's room goes to the hand and its dealer, as at a
+        local table (README.md, Online in the app)."""
+        return "" if self.connection == CONNECTED else _(STATUS_LINES.get(self.connection, self.connection))
 
     def seconds_left(self) -> float | None:
         # none once the connection is gone for good (another window has the seat, the client

@@ -1906,10 +1906,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # ("Carla plays", "Carla is thinking…") and came back on the player's turn.
         more = max(0, max(cell_len(m) for m in self._moments()) - cell_len(moment)) if moment and state else 0
         right = Text()
-        if status:  # "Your turn · 42 s · connected", the connection marked when it is not
+        if status:  # "Your turn · 42 s · reconnecting…": a connection that is not up, marked
             right.append(state + " · " if state else "", style="bold")
             # the table says its status in the player's language (net/remote.py STATUS_LINES)
-            right.append(status, style="bold reverse" if status != _("connected") else "bold")
+            right.append(status, style="bold reverse")
             right.append(" ")
         elif state:
             right.append(state + " ", style="bold")
