@@ -106,3 +106,35 @@ async def test_the_top_bar_at_100_columns_keeps_the_hand_and_its_dealer_and_says
             if "reconnecting…" not in screen._topbar.plain:
                 break
         assert screen._topbar.plain == top
+
+
+async def until_said(pilot, screen, words: str) -> None:
+    for _ in range(50):
+        await settle(pilot)
+        if words in str(screen.message):
+            return
+    raise AssertionError(f"never said {words!r}: {screen.message}")
+
+
+async def test_a_person_to_play_whose_connection_dropped_is_shown_offline_not_thinking():
+    # Francesca's connection dropped on her turn: the log said "Francesca lost the
+    # connection", but the bar, the line under the table and her seat said she was thinking.
+    client = ScriptedClient([])
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await seated(pilot, client)
+        assert str(screen.message) == "Francesca is thinking…" and screen._seat_info(0).thinking
+        client.send({"type": "seat", "seat": 0, "name": "Francesca", "status": "left"},
+                    {"type": "table", "table": info(connected=(False, True, True, True))})
+        await until_said(pilot, screen, "Francesca is offline")
+        assert str(screen.message) == ("Francesca is offline: the AI plays for them if they are not back "
+                                       "when the time is up")
+        assert screen._topbar.plain.rstrip().endswith("Francesca is offline · 42 s")
+        assert "Hand 1 · dealer Giuseppe" in screen._topbar.plain  # room kept for the widest thing said
+        assert not screen._seat_info(0).thinking  # her seat says "person · offline", not "thinking…"
+        assert screen.table.seat_label(0) == "person · offline"
+        client.send({"type": "seat", "seat": 0, "name": "Francesca", "status": "returned"},
+                    {"type": "table", "table": info()})
+        await until_said(pilot, screen, "Francesca is thinking…")
+        assert screen._topbar.plain.rstrip().endswith("Francesca is thinking… · 42 s")
+        assert screen._seat_info(0).thinking

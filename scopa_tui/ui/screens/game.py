@@ -219,7 +219,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.capture: frozenset[int] = frozenset()
         self.sets: list[tuple[int, ...]] = []
         self.set_index = 0
-        self.thinking: int | None = None
+        self.thinking: int | None = None  # the other seat whose turn it is (until its play shows)
+        self._said_offline = False  # whether the line under the table says that seat is offline
         self.preview: tuple[int, Move] | None = None
         self.token = 0
         self.message: Text = Text("")  # the line under the table
@@ -951,12 +952,30 @@ class GameScreen(Translated, StyledOnMount, Screen):
                     keys=self._card_keys(", ")), style="bold"))
         else:
             self.thinking = turn
-            self._set_message(lambda: Text(_("{name} is thinking…").format(name=self.names[turn])))
+            self._say_their_turn()
         self._refresh_widgets()
         if self._shown:
             self.table.next_turn()  # a local table's AI starts thinking (it answers with a Preview)
         else:  # the player sees the table first, then the opponent's play (README, Benchmark)
             self._turn_waits = True
+
+    def _offline(self, seat: int) -> bool:
+        """A person at a table on a server whose connection is gone, and whom the AI does not
+        play for (yet: docs/online-protocol.md, Seats)."""
+        s = self.table.seats[seat]
+        return s.kind == "person" and not s.connected and not s.away
+
+    def _say_their_turn(self) -> None:
+        """The line under the table while another seat is to play: "Bruno is thinking…", or
+        for a person whose connection is gone, that the AI plays for them if they are not back
+        in time (they were said to think, their seat "thinking…", while nobody was there)."""
+        seat = self.thinking
+        self._said_offline = self._offline(seat)
+        if self._said_offline:
+            self._set_message(lambda: Text(_("{name} is offline: the AI plays for them if they are not back "
+                                             "when the time is up").format(name=self.names[seat])))
+        else:
+            self._set_message(lambda: Text(_("{name} is thinking…").format(name=self.names[seat])))
 
     @on(TableNotice)
     def _table_notice(self, message: TableNotice) -> None:
@@ -999,6 +1018,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self._set_message(self._ready_text)
             elif self.table.asked_rematch():  # after the game: the others' answers
                 self._set_message(self._rematch_text)
+            elif self.thinking is not None and self._offline(self.thinking) != self._said_offline:
+                self._say_their_turn()  # the seat to play lost its connection, or is back
             self.app.rematch_news()  # the game-over screen, if open, says who wants to play again
             self._refresh_widgets()
         elif isinstance(notice, SeatChanged):
@@ -1841,7 +1862,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             seat, self.names[seat], self._level_label(seat),
             pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0,
             self.table.turn == seat and self.table.phase == "play", pic.dealer == seat and pic.hand_no > 0,
-            self.thinking == seat,
+            self.thinking == seat and not self._offline(seat),
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
             scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep(),
@@ -1885,6 +1906,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 state = _("{name} plays").format(name=self.names[self.preview[0]])
             elif game.turn == self.me:
                 state = _("Your turn")
+            elif self.thinking is not None and self._offline(self.thinking):
+                state = _("{name} is offline").format(name=self.names[self.thinking])
             elif self.thinking is not None:
                 state = _("{name} is thinking…").format(name=self.names[self.thinking])
         elif game.phase == "hand_over":
@@ -1933,9 +1956,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _moments(self) -> list[str]:
         """What the top bar's right half can say while a game is on (``_refresh_topbar``)."""
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
+        people = [name for seat, name in enumerate(self.names)
+                  if seat != self.me and self.table.seats[seat].kind == "person"]
         return [_("Your turn"), _("New deal"), _("Hand over"), _("Game over"),
                 *(_("{name} plays").format(name=name) for name in others),
-                *(_("{name} is thinking…").format(name=name) for name in others)]
+                *(_("{name} is thinking…").format(name=name) for name in others),
+                *(_("{name} is offline").format(name=name) for name in people)]  # a table on a server
 
     def _level_label(self, seat: int) -> str:
         """The line under a seat's name: the table's (an AI's level, a bot's name, ...)."""
