@@ -18,14 +18,14 @@ from scopa_tui.ui.app import ScopaApp  # noqa: E402
 NAMES = ["Francesca", "Giuseppe", "Carla", "Donatella"]  # I am Carla (seat 2); Giuseppe deals
 
 
-def seats(connected=(True, True, True, True)) -> list[dict]:
+def seats(connected=(True, True, True, True), names=NAMES) -> list[dict]:
     return [{"name": name, "kind": "person", "level": None, "connected": up, "away": False}
-            for name, up in zip(NAMES, connected)]
+            for name, up in zip(names, connected)]
 
 
-def info(connected=(True, True, True, True)) -> dict:
+def info(connected=(True, True, True, True), names=NAMES) -> dict:
     return {"code": "K7XQ93PA", "title": "Sera", "players": 4, "preset": "standard", "target": 11,
-            "turn_limit": 60.0, "public": True, "creator": 0, "seats": seats(connected), "phase": "play",
+            "turn_limit": 60.0, "public": True, "creator": 0, "seats": seats(connected, names), "phase": "play",
             "started": True}
 
 
@@ -65,15 +65,17 @@ class ScriptedClient:
 
 
 class FixedClock(RemoteTable):
+    shown = 42.0  # the seconds the turn has left
+
     def seconds_left(self):
-        return 42.0 if self.turn is not None else None
+        return self.shown if self.turn is not None else None
 
 
-async def seated(pilot, client: ScriptedClient):
-    """The game screen at the scripted table, Francesca to play."""
-    table = FixedClock(client, {"code": "K7XQ93PA", "seat": 2, "token": "t", "table": info()})
+async def seated(pilot, client: ScriptedClient, names=NAMES):
+    """The game screen at the scripted table, Francesca (``names[0]``) to play."""
+    table = FixedClock(client, {"code": "K7XQ93PA", "seat": 2, "token": "t", "table": info(names=names)})
     pilot.app.show_table(table)
-    client.send({"type": "state", "table": info(), "view": None, "turn": 0, "deadline": 42.0,
+    client.send({"type": "state", "table": info(names=names), "view": None, "turn": 0, "deadline": 42.0,
                  "events": EVENTS, "totals": [0, 0]})
     for _ in range(50):
         await settle(pilot)
@@ -138,3 +140,20 @@ async def test_a_person_to_play_whose_connection_dropped_is_shown_offline_not_th
         await until_said(pilot, screen, "Francesca is thinking…")
         assert screen._topbar.plain.rstrip().endswith("Francesca is thinking… · 42 s")
         assert screen._seat_info(0).thinking
+
+
+async def test_the_top_bar_keeps_its_parts_while_the_seconds_count_down():
+    # At 100 columns with Gianfrancesco dealing, "dealer Gianfrancesco" was left out while
+    # the turn had 120 or 99 seconds and came back for its last 9 (one digit fewer), to go
+    # again at the next turn: the bar's parts came and went from turn to turn.
+    client = ScriptedClient([])
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await seated(pilot, client, names=["Francesca", "Gianfrancesco", "Carla", "Donatella"])
+        bars = []
+        for seconds in (120.0, 99.0, 9.0):
+            screen.table.shown = seconds
+            screen._refresh_topbar()
+            bars.append(screen._topbar.plain)
+        assert bars[-1].rstrip().endswith("Francesca is thinking… · 9 s")
+        assert len({bar.split("Francesca is thinking…")[0].strip() for bar in bars}) == 1, bars  # the game's half

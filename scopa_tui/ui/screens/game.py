@@ -1917,8 +1917,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
         width = self.size.width
         moment = state
         seconds = self.table.seconds_left()
+        counting = 0  # the room the seconds keep beyond their digits now
         if state and seconds is not None:
             state += f" · {seconds:.0f} s"
+            # as wide as three digits (a turn limit is at most 600 s: docs/online-protocol.md), so
+            # that a part left out at 120 s does not come back for the last 9 s, and go again
+            counting = max(0, 3 - len(f"{seconds:.0f}"))
         status = self.table.status
         if game.phase == "waiting":
             state = _("Waiting for players")
@@ -1927,7 +1931,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # The rules give way for the widest moment this game's bar says, not for the one now, so
         # that they stay put from turn to turn: at 80×24 "re bello" went each time an AI played
         # ("Carla plays", "Carla is thinking…") and came back on the player's turn.
-        more = max(0, max(cell_len(m) for m in self._moments()) - cell_len(moment)) if moment and state else 0
+        more = (max(0, max(cell_len(m) for m in self._moments()) - cell_len(moment)) + counting
+                if moment and state else 0)
         right = Text()
         if status:  # "Your turn · 42 s · reconnecting…": a connection that is not up, marked
             right.append(state + " · " if state else "", style="bold")
