@@ -332,7 +332,8 @@ class Table:
     def take_seat(self, name: str, link: Link) -> tuple[int, str]:
         """The first open seat for a person joining; raises :class:`NetError`."""
         if self.game is not None:
-            raise NetError("table_full", f"the game at table {self.code} has started")
+            said = "is over" if self.phase == "game_over" else "has started"
+            raise NetError("table_full", f"the game at table {self.code} {said}")
         if not self.open_seats:
             raise NetError("table_full", f"every seat at table {self.code} is taken")
         self.check_free_name(name)
