@@ -127,7 +127,15 @@ class RemoteTable(Table):
     """The seat ``joined`` (the server's answer to create, join or resume) holds through ``client``."""
 
     can_chat = True
-    let_go = property(lambda self: error_line("replaced", None) if self.replaced else None)
+
+    @property
+    def let_go(self) -> str | None:
+        """Why this window plays its seat no more: another window took it up, or, in a game
+        not over, the connection ended for good (the seat gone, the client gave up coming back),
+        where the screen offered the play keys and "Your turn" for a play that could never go."""
+        if self.replaced:
+            return error_line("replaced", None)
+        return self._gone if self.phase != "game_over" else None
 
     def __init__(self, client: NetClient, joined: dict[str, Any]) -> None:
         """Raises ``ValueError`` (one line) when ``joined`` is not a seat at a table this
@@ -156,6 +164,7 @@ class RemoteTable(Table):
         # given up (open again) from a connection lost (still the person's): seat -> name.
         self._left_waiting: dict[int, str] = {}
         self.replaced = False  # the seat was taken up from another window: this one is let go for good
+        self._gone: str | None = None  # why the connection ended for good, in one line (let_go)
         self.filed = False  # the finished game is in this player's history (ui/persistence.py)
         # The whole state asked for again (docs/online-protocol.md, ``state``): a line left out,
         # or a turn's view that the picture here does not fit. Asked once until it comes;
@@ -476,7 +485,8 @@ class RemoteTable(Table):
             async for msg in self.client:
                 self.take(msg)
         except Exception as e:  # noqa: BLE001 - a failure must reach the player as one line
-            self._emit(TableError(_("the connection failed: {why}").format(why=e)))
+            self._gone = _("the connection failed: {why}").format(why=e)
+            self._emit(TableError(self._gone))
         self.connection = "disconnected"
         self._emit(StatusChanged())
 
@@ -629,6 +639,8 @@ class RemoteTable(Table):
                 self._emit(TableError(error_line(msg.get("code"), msg.get("message"))))
         elif kind == "connection":
             self.connection = STATUS_WORDS.get(msg.get("status"), self.connection)
+            if msg.get("status") == "failed":  # NetClient gave up: no more messages come
+                self._gone = str(msg.get("message"))
             self._emit(StatusChanged())
             self._emit(TableError(str(msg.get("message"))))
 

@@ -646,6 +646,51 @@ async def test_a_window_whose_seat_another_window_took_offers_no_play_and_says_w
         assert "Your turn" not in top and "disconnected" in top
 
 
+
+async def test_a_window_whose_seat_is_gone_for_good_offers_no_play_and_says_why():
+    """The server restarted without the table (or the client gave up coming back): the line
+    under the table said "the seat is gone: there is no table with this code" while the top
+    bar said "Your turn · disconnected" and the footer offered the play, which could never go."""
+    from textual.widgets._footer import FooterKey
+
+    from scopa_tui.ui.screens.game import GameScreen
+
+    seat = 0
+    game = engine_game(hands=0)
+    while game.turn != seat:
+        game.play(game.legal_moves()[0])
+    line = "the seat is gone: there is no table with this code"
+    gone = [{"type": "connection", "status": "lost", "message": "connection to ws://127.0.0.1:1 lost; reconnecting"},
+            {"type": "connection", "status": "failed", "message": line}]
+
+    class Client(ScriptedClient):
+        async def __anext__(self):
+            if self.messages == gone and not release.is_set():
+                await release.wait()
+            if not self.messages:
+                raise StopAsyncIteration  # NetClient's end after it gave up
+            return await super().__anext__()
+
+    release = asyncio.Event()
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.show_table(RemoteTable(Client(server_messages(game, seat) + gone), joined(seat)))
+        for _ in range(40):
+            await settle(pilot, 1)
+            screen = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+            if screen is not None and screen._my_turn():
+                break
+        assert screen._my_turn() and "play" in {k.action for k in screen.query(FooterKey)}
+        release.set()
+        for _ in range(40):
+            await settle(pilot, 1)
+            if str(screen.message) == line:
+                break
+        assert str(screen.message) == line and not screen._my_turn()
+        assert not {k.action for k in screen.query(FooterKey)} & {"play", "select_step(-1)", "cycle", "hint"}
+        top = str(screen.query_one("#topbar").content)
+        assert "Your turn" not in top and top.rstrip().endswith("disconnected"), top
+
 async def test_names_from_a_server_are_shown_as_plain_text_not_markup():
     # docs/online-protocol.md, Plain text: a server of another make may send "[" and "]". A
     # partner's "[/]P2[b]" in the hand's border, and the winners' in the game-over banner,
