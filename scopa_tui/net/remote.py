@@ -19,6 +19,7 @@ import contextlib
 import copy
 import json
 import time
+from dataclasses import replace
 from typing import Any
 
 from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState, Move, Played, Redealt, Rules,
@@ -306,6 +307,11 @@ class RemoteTable(Table):
         if kind == "game_start":
             self.rules = Rules.from_dict(line["rules"])
             self._reset()
+            # The start seats the AI in every seat nobody took, "AI 2" by its number
+            # (docs/online-protocol.md), said by the table info after the first deal: named so
+            # now, the hand's first line read "— Hand 1: open seat deals —".
+            self.seats = [replace(s, name=_("AI {seat}").format(seat=i + 1)) if s.kind == "open" else s
+                          for i, s in enumerate(self.seats)]
             return GameStarted(self.rules, None)
         if kind == "redeal":
             return Redealt(line["hand"], line.get("dealer", self.dealer), _cards(line["table"]))

@@ -789,3 +789,48 @@ async def test_a_line_left_out_asks_the_server_for_the_state_once_and_not_again_
                 break
         assert OldServer.asked == 1
         assert said and all("cannot use" in line for line in said), said
+
+
+async def test_a_hand_dealt_by_the_ai_in_a_seat_nobody_took_is_headed_with_its_name():
+    # Started with the AI in the free seat, which dealt: the log read "— Hand 1: open seat
+    # deals —", the table info that seats the AI coming after the first deal.
+    from scopa_tui.ui.screens.game import GameScreen
+
+    waiting = {"code": "K7XQ93PA", "players": 2, "preset": "standard", "target": 11, "phase": "waiting",
+               "started": False, "creator": 0, "seats": [SEATS[0], {"name": None, "kind": "open", "level": None,
+                                                                   "connected": False, "away": False}]}
+    started = {**waiting, "phase": "play", "started": True, "seats": SEATS}
+    messages = [
+        {"type": "state", "table": waiting, "view": None, "turn": None, "deadline": None, "events": [],
+         "totals": [0, 0]},
+        {"type": "event", "event": {"event": "game_start", "format": "scopa-record/1",
+                                    "rules": make_rules("standard", players=2).to_dict()}},
+        {"type": "event", "event": {"event": "deal", "hand": 1, "dealer": 1, "table": ["1d", "5s", "9c", "10b"],
+                                    "hands": [["7d", "4c", "6s"], None]}},
+        {"type": "table", "table": started},
+        {"type": "turn", "seat": 0, "deadline": 60.0, "view": None},
+    ]
+
+    class Client(ScriptedClient):
+        async def __anext__(self):
+            if self.messages and self.messages[0]["type"] == "table":
+                await release.wait()  # the first deal drawn before the table info comes
+            return await super().__anext__()
+
+    release = asyncio.Event()
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.show_table(RemoteTable(Client(messages), {**joined(0), "table": waiting}))
+        for _ in range(40):
+            await settle(pilot, 1)
+            screen = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+            if screen is not None and any(text.startswith("— Hand 1") for text, _k, _a in screen.log_entries):
+                break
+        release.set()
+        for _ in range(40):
+            await settle(pilot, 1)
+            if screen._my_turn():
+                break
+        said = [text for text, _kind, _again in screen.log_entries]
+        assert "— Hand 1: AI 2 deals —" in said and not any("open seat" in text for text in said), said
+        assert "AI 2 takes the free seat: the AI plays it" in said  # the news of the seat, still told
