@@ -29,11 +29,11 @@ from ..engine.record import check_fields, check_head
 from ..engine.text import N_, _
 from ..engine.view import PlayerView, PlayRecord
 from ..engine.words import shown_name
-from ..table.base import AwayPlay, Seat, Table
+from ..table.base import YOU, AwayPlay, Seat, Table
 from ..table.notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
 from .messages import (AI_NAME, CHAT_BURST, CHAT_KEPT, CHAT_MAX, CHAT_RATE, check_points, check_seat, check_seconds,
-                       check_table_info, is_table_code)
+                       check_table_info, is_table_code, same_name)
 
 # The most chat lines a second (and in a burst) the server lets a table of six say, each
 # seat at its own limit: more is a flood from a server of another make (RemoteTable._chat_has_room).
@@ -74,7 +74,12 @@ def info_seats(info: dict[str, Any], my_seat: int) -> list[Seat]:
             name = _("AI {seat}").format(seat=i + 1)
         out.append(Seat(shown_name(str(name)), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
                         bool(s.get("away", False))))
-    return out
+    # A person whose name reads as another seat's here (this player's own "You", or "IA 2" of an
+    # AI seat in Italian, which the server cannot know) is told apart by the seat: the log said
+    # "You played 7d" of a player called You.
+    names = [same_name(_(YOU) if i == my_seat else s.name) for i, s in enumerate(out)]
+    return [replace(s, name=_("{name} (seat {n})").format(name=s.name, n=i + 1))
+            if s.kind == "person" and names.count(names[i]) > 1 else s for i, s in enumerate(out)]
 
 
 def seats_setup(seats: list[Seat]) -> tuple[list[str], list[str | None]]:
@@ -480,6 +485,18 @@ class RemoteTable(Table):
     def _seats(self) -> list[Seat]:
         return info_seats(self.info, self.my_seat)
 
+    def _told_apart(self, seat: Any, name: str) -> str:
+        """``name``, of ``seat``'s person, with the seat where it reads as another seat's name
+        here (as :func:`info_seats` names them): "You", said by another player, is not this one."""
+        if seat == self.my_seat:
+            return name
+        taken = {same_name(_(YOU))} | {same_name(s.name) for i, s in enumerate(self.seats)
+                                       if i not in (seat, self.my_seat)}
+        return _("{name} (seat {n})").format(name=name, n=seat + 1) if same_name(name) in taken else name
+
+    def _said_by(self, line: ChatLine) -> ChatLine:
+        return replace(line, name=self._told_apart(line.seat, line.name))
+
     # --- messages from the server -------------------------------------------------------
     def attach(self, runner) -> None:
         super().attach(runner)
@@ -552,7 +569,7 @@ class RemoteTable(Table):
                     self.events.append(event)
             if totals:
                 self.totals = list(totals)
-            self.chat_lines = _chat_lines(msg.get("chat"), len(self.events))
+            self.chat_lines = [(at, self._said_by(line)) for at, line in _chat_lines(msg.get("chat"), len(self.events))]
             if turn is not None and self.phase == "play":
                 self._turn = turn
             self._deadline = None if deadline is None else loop.time() + deadline
@@ -623,7 +640,7 @@ class RemoteTable(Table):
             # bar shows the connection); its going away (the AI plays for it) is.
             mine = seat == self.my_seat and status in ("joined", "returned")
             if isinstance(seat, int) and 0 <= seat < len(self.seats) and not mine:
-                name = shown_name(str(msg.get("name") or self.seats[seat].name))
+                name = self._told_apart(seat, shown_name(str(msg.get("name") or self.seats[seat].name)))
                 if status == "left" and self.phase == "waiting":
                     # before the start, "left" is a lost connection or a seat given up (its person
                     # went, "Carla left the table"): the table info that follows says which
@@ -634,7 +651,7 @@ class RemoteTable(Table):
             if not (isinstance(msg.get("text"), str) and isinstance(msg.get("name"), str)
                     and isinstance(msg.get("seat"), int)) or not self._chat_has_room():
                 return  # a line without its words or its speaker: not one to show
-            line = _chat_line(msg)
+            line = self._said_by(_chat_line(msg))
             self.chat_lines = self.chat_lines[1 - CHAT_KEPT:] + [(len(self.events), line)]
             self._emit(line)
         elif kind == "error":

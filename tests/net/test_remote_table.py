@@ -834,3 +834,32 @@ async def test_a_hand_dealt_by_the_ai_in_a_seat_nobody_took_is_headed_with_its_n
         said = [text for text, _kind, _again in screen.log_entries]
         assert "— Hand 1: AI 2 deals —" in said and not any("open seat" in text for text in said), said
         assert "AI 2 takes the free seat: the AI plays it" in said  # the news of the seat, still told
+
+
+@pytest.mark.parametrize("lang, you, shown", [("en", "You", "You (seat 2)"), ("it", "tu", "tu (posto 2)")])
+async def test_a_player_whose_name_reads_as_you_is_told_apart_by_the_seat(lang, you, shown):
+    # A player called "You" (or "Tu" to an Italian): the log read "You played 7d" and "You:
+    # hello" of that player, as of this one; and a person called "IA 3" beside the AI seat
+    # the Italian screen names so.
+    from scopa_tui import languages
+    from scopa_tui.table.notices import ChatLine, SeatChanged
+
+    person = {"kind": "person", "level": None, "connected": True, "away": False}
+    seats = [{**person, "name": "Anna"}, {**person, "name": you}, {**person, "name": "IA 4"},
+             {"name": "AI 4", "kind": "ai", "level": "easy", "connected": True, "away": False}]
+    info = {"code": "K7XQ93PA", "players": 4, "preset": "standard", "target": 11, "seats": seats,
+            "phase": "waiting", "started": False}
+    languages.use(lang)
+    try:
+        table = RemoteTable(ScriptedClient([]), {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+        assert table.names[1] == shown
+        assert table.names[2] == ("IA 4 (posto 3)" if lang == "it" else "IA 4")  # the AI seat is "IA 4" in Italian
+        said = []
+        table._emit = said.append
+        table.take({"type": "seat", "seat": 1, "name": you, "status": "returned"})
+        table.take({"type": "chat", "seat": 1, "name": you, "text": "hello"})
+        table.take({"type": "chat", "seat": 0, "name": "Anna", "text": "hi"})
+        assert [n.name for n in said if isinstance(n, SeatChanged)] == [shown]
+        assert [(n.seat, n.name) for n in said if isinstance(n, ChatLine)] == [(1, shown), (0, "Anna")]
+    finally:
+        languages.use("en")
