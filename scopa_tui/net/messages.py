@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import time
+import unicodedata
 from typing import Any
 
 import orjson
@@ -160,6 +161,12 @@ def plain_text(value: Any, what: str, most: int, code: str = "bad_message", allo
     if "[" in text or "]" in text:
         raise NetError(code, f"{what} may not contain [ or ]")
     return text
+
+
+def same_name(name: str) -> str:
+    """A name as two names that read alike compare: letter case aside, and in Unicode's
+    compatibility form, so that the full-width "ＡＩ 2" or "Ａｎｎａ" is "AI 2" or "Anna"."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def check_name(value: Any) -> str:

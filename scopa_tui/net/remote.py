@@ -19,6 +19,7 @@ import contextlib
 import copy
 import json
 import time
+from dataclasses import replace
 from typing import Any
 
 from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState, Move, Played, Redealt, Rules,
@@ -28,22 +29,21 @@ from ..engine.record import check_fields, check_head
 from ..engine.text import N_, _
 from ..engine.view import PlayerView, PlayRecord
 from ..engine.words import shown_name
-from ..table.base import AwayPlay, Seat, Table
+from ..table.base import YOU, AwayPlay, Seat, Table
 from ..table.notices import ChatLine, NewGame, SeatChanged, Started, StatusChanged, TableError
 from .client import NetClient, error_line, unusable_line
 from .messages import (AI_NAME, CHAT_BURST, CHAT_KEPT, CHAT_MAX, CHAT_RATE, check_points, check_seat, check_seconds,
-                       check_table_info, is_table_code)
+                       check_table_info, is_table_code, same_name)
 
 # The most chat lines a second (and in a burst) the server lets a table of six say, each
 # seat at its own limit: more is a flood from a server of another make (RemoteTable._chat_has_room).
 CHAT_FLOOD_RATE, CHAT_FLOOD_BURST = CHAT_RATE * 6, CHAT_BURST * 6
 
 # The connection as the top bar shows it, by the client's ``connection`` status (translated
-# when shown: :attr:`RemoteTable.status`).
+# when shown: :attr:`RemoteTable.status`); a connection that is up is not news, and says nothing.
 CONNECTED = "connected"
 STATUS_WORDS = {"lost": "reconnecting…", "restored": CONNECTED, "failed": "disconnected"}
-STATUS_LINES = {CONNECTED: N_("connected"), "reconnecting…": N_("reconnecting…"),
-                "disconnected": N_("disconnected")}
+STATUS_LINES = {"reconnecting…": N_("reconnecting…"), "disconnected": N_("disconnected")}
 
 
 def _game_number(info: dict[str, Any]) -> int:
@@ -74,7 +74,12 @@ def info_seats(info: dict[str, Any], my_seat: int) -> list[Seat]:
             name = _("AI {seat}").format(seat=i + 1)
         out.append(Seat(shown_name(str(name)), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
                         bool(s.get("away", False))))
-    return out
+    # A person whose name reads as another seat's here (this player's own "You", or "IA 2" of an
+    # AI seat in Italian, which the server cannot know) is told apart by the seat: the log said
+    # "You played 7d" of a player called You.
+    names = [same_name(_(YOU) if i == my_seat else s.name) for i, s in enumerate(out)]
+    return [replace(s, name=_("{name} (seat {n})").format(name=s.name, n=i + 1))
+            if s.kind == "person" and names.count(names[i]) > 1 else s for i, s in enumerate(out)]
 
 
 def seats_setup(seats: list[Seat]) -> tuple[list[str], list[str | None]]:
@@ -128,7 +133,15 @@ class RemoteTable(Table):
     """The seat ``joined`` (the server's answer to create, join or resume) holds through ``client``."""
 
     can_chat = True
-    let_go = property(lambda self: error_line("replaced", None) if self.replaced else None)
+
+    @property
+    def let_go(self) -> str | None:
+        """Why this window plays its seat no more: another window took it up, or, in a game
+        not over, the connection ended for good (the seat gone, the client gave up coming back),
+        where the screen offered the play keys and "Your turn" for a play that could never go."""
+        if self.replaced:
+            return error_line("replaced", None)
+        return self._gone if self.phase != "game_over" else None
 
     def __init__(self, client: NetClient, joined: dict[str, Any]) -> None:
         """Raises ``ValueError`` (one line) when ``joined`` is not a seat at a table this
@@ -146,7 +159,7 @@ class RemoteTable(Table):
         self.info: dict[str, Any] = info
         self.rules = self._info_rules()  # the game_start line gives the rules in full
         self.seats = self._seats()
-        self.connection = CONNECTED  # a key of STATUS_LINES
+        self.connection = CONNECTED  # or a key of STATUS_LINES
         self._deadline: float | None = None  # loop time when the turn (or the wait for ready) ends
         self._pump: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -157,6 +170,7 @@ class RemoteTable(Table):
         # given up (open again) from a connection lost (still the person's): seat -> name.
         self._left_waiting: dict[int, str] = {}
         self.replaced = False  # the seat was taken up from another window: this one is let go for good
+        self._gone: str | None = None  # why the connection ended for good, in one line (let_go)
         self.filed = False  # the finished game is in this player's history (ui/persistence.py)
         # The whole state asked for again (docs/online-protocol.md, ``state``): a line left out,
         # or a turn's view that the picture here does not fit. Asked once until it comes;
@@ -298,6 +312,11 @@ class RemoteTable(Table):
         if kind == "game_start":
             self.rules = Rules.from_dict(line["rules"])
             self._reset()
+            # The start seats the AI in every seat nobody took, "AI 2" by its number
+            # (docs/online-protocol.md), said by the table info after the first deal: named so
+            # now, the hand's first line read "— Hand 1: open seat deals —".
+            self.seats = [replace(s, name=_("AI {seat}").format(seat=i + 1)) if s.kind == "open" else s
+                          for i, s in enumerate(self.seats)]
             return GameStarted(self.rules, None)
         if kind == "redeal":
             return Redealt(line["hand"], line.get("dealer", self.dealer), _cards(line["table"]))
@@ -424,8 +443,10 @@ class RemoteTable(Table):
 
     @property
     def status(self) -> str:
-        """The connection in the player's language ("connected", "reconnecting…")."""
-        return _(STATUS_LINES.get(self.connection, self.connection))
+        """The connection in the player's language where it is not up ("reconnecting…",
+        "disconnected"), else "": the top bar's room goes to the hand and its dealer, as at a
+        local table (README.md, Online in the app)."""
+        return "" if self.connection == CONNECTED else _(STATUS_LINES.get(self.connection, self.connection))
 
     def seconds_left(self) -> float | None:
         # none once the connection is gone for good (another window has the seat, the client
@@ -462,6 +483,18 @@ class RemoteTable(Table):
     def _seats(self) -> list[Seat]:
         return info_seats(self.info, self.my_seat)
 
+    def _told_apart(self, seat: Any, name: str) -> str:
+        """``name``, of ``seat``'s person, with the seat where it reads as another seat's name
+        here (as :func:`info_seats` names them): "You", said by another player, is not this one."""
+        if seat == self.my_seat:
+            return name
+        taken = {same_name(_(YOU))} | {same_name(s.name) for i, s in enumerate(self.seats)
+                                       if i not in (seat, self.my_seat)}
+        return _("{name} (seat {n})").format(name=name, n=seat + 1) if same_name(name) in taken else name
+
+    def _said_by(self, line: ChatLine) -> ChatLine:
+        return replace(line, name=self._told_apart(line.seat, line.name))
+
     # --- messages from the server -------------------------------------------------------
     def attach(self, runner) -> None:
         super().attach(runner)
@@ -473,7 +506,8 @@ class RemoteTable(Table):
             async for msg in self.client:
                 self.take(msg)
         except Exception as e:  # noqa: BLE001 - a failure must reach the player as one line
-            self._emit(TableError(_("the connection failed: {why}").format(why=e)))
+            self._gone = _("the connection failed: {why}").format(why=e)
+            self._emit(TableError(self._gone))
         self.connection = "disconnected"
         self._emit(StatusChanged())
 
@@ -533,7 +567,7 @@ class RemoteTable(Table):
                     self.events.append(event)
             if totals:
                 self.totals = list(totals)
-            self.chat_lines = _chat_lines(msg.get("chat"), len(self.events))
+            self.chat_lines = [(at, self._said_by(line)) for at, line in _chat_lines(msg.get("chat"), len(self.events))]
             if turn is not None and self.phase == "play":
                 self._turn = turn
             self._deadline = None if deadline is None else loop.time() + deadline
@@ -604,7 +638,7 @@ class RemoteTable(Table):
             # bar shows the connection); its going away (the AI plays for it) is.
             mine = seat == self.my_seat and status in ("joined", "returned")
             if isinstance(seat, int) and 0 <= seat < len(self.seats) and not mine:
-                name = shown_name(str(msg.get("name") or self.seats[seat].name))
+                name = self._told_apart(seat, shown_name(str(msg.get("name") or self.seats[seat].name)))
                 if status == "left" and self.phase == "waiting":
                     # before the start, "left" is a lost connection or a seat given up (its person
                     # went, "Carla left the table"): the table info that follows says which
@@ -615,7 +649,7 @@ class RemoteTable(Table):
             if not (isinstance(msg.get("text"), str) and isinstance(msg.get("name"), str)
                     and isinstance(msg.get("seat"), int)) or not self._chat_has_room():
                 return  # a line without its words or its speaker: not one to show
-            line = _chat_line(msg)
+            line = self._said_by(_chat_line(msg))
             self.chat_lines = self.chat_lines[1 - CHAT_KEPT:] + [(len(self.events), line)]
             self._emit(line)
         elif kind == "error":
@@ -626,6 +660,8 @@ class RemoteTable(Table):
                 self._emit(TableError(error_line(msg.get("code"), msg.get("message"))))
         elif kind == "connection":
             self.connection = STATUS_WORDS.get(msg.get("status"), self.connection)
+            if msg.get("status") == "failed":  # NetClient gave up: no more messages come
+                self._gone = str(msg.get("message"))
             self._emit(StatusChanged())
             self._emit(TableError(str(msg.get("message"))))
 

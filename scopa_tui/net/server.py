@@ -475,7 +475,8 @@ class Server:
             if seat != table.config["creator"]:
                 raise NetError("not_creator", f"only {table.seat_name(table.config['creator'])} may start the table")
             if table.game is not None:
-                raise NetError("wrong_state", "the game has started already")
+                raise NetError("wrong_state", "the game is over" if table.phase == "game_over"
+                               else "the game has started already")
             table.start()
         elif kind == "play":
             table.play(seat, msg["card"], msg["capture"])

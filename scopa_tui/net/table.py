@@ -18,7 +18,6 @@ import secrets
 import sys
 import time
 import traceback
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -27,7 +26,7 @@ from ..ai.registry import make_player
 from ..engine import Game, IllegalMove, Move, make_rules
 from ..engine import record as records
 from ..engine.game import SeededDecks
-from .messages import AI_NAME, CHAT_KEPT, NetError, frame
+from .messages import AI_NAME, CHAT_KEPT, NetError, frame, same_name
 from .tablestore import TableStore, UnfiledGame
 from .thinking import Thinking
 
@@ -70,12 +69,6 @@ class Seat:
     def from_store(cls, data: dict[str, Any]) -> Seat:
         return cls(kind=data["kind"], name=data["name"], level=data["level"], token=data["token"],
                    away=bool(data.get("away")))
-
-
-def same_name(name: str) -> str:
-    """A name as two names that read alike compare: letter case aside, and in Unicode's
-    compatibility form, so that the full-width "ＡＩ 2" or "Ａｎｎａ" is "AI 2" or "Anna"."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def seat_line(line: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -332,7 +325,8 @@ class Table:
     def take_seat(self, name: str, link: Link) -> tuple[int, str]:
         """The first open seat for a person joining; raises :class:`NetError`."""
         if self.game is not None:
-            raise NetError("table_full", f"the game at table {self.code} has started")
+            said = "is over" if self.phase == "game_over" else "has started"
+            raise NetError("table_full", f"the game at table {self.code} {said}")
         if not self.open_seats:
             raise NetError("table_full", f"every seat at table {self.code} is taken")
         self.check_free_name(name)

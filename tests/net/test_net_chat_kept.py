@@ -84,7 +84,7 @@ async def test_after_a_reconnection_the_log_shows_the_chat_in_its_place_once(tmp
             screen.table.subscribe(lambda item: statuses.append(screen.table.status))
             screen.table.client._ws.transport.abort()  # the network drops the connection
             await until(pilot, lambda: "reconnecting…" in statuses, "the status")
-            await until(pilot, lambda: screen.table.status == "connected" and statuses[-1] == "connected",
+            await until(pilot, lambda: screen.table.connection == "connected" and statuses[-1] == "",
                         "the return")
             await settle(pilot, 5)
             after = [t for t, _k, _a in screen.log_entries]

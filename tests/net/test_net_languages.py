@@ -173,7 +173,7 @@ async def test_the_table_says_its_words_and_the_servers_errors_in_the_players_la
     table = RemoteTable(Silent(), {"code": "K7XQ93PA", "seat": 1, "token": "t", "table": info})
     said = []
     table.subscribe(lambda item: said.append(item.text) if isinstance(item, TableError) else None)
-    assert (table.title, table.status) == ("tavolo K7XQ93PA", "connesso")
+    assert (table.title, table.status) == ("tavolo K7XQ93PA", "")  # connected: not news
     assert [table.seat_label(s) for s in (0, 2)] == ["persona · non connessa", "IA (difficile)"]
     # an open seat is named so; the line under its name does not say it again
     other = RemoteTable(Silent(), {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})

@@ -54,3 +54,27 @@ async def test_a_lobby_of_thousands_of_tables_lists_the_first_and_says_how_many(
         table.focus()
         await pilot.press("down")
         assert table.cursor_row == 1
+
+
+async def test_a_title_of_wide_characters_is_fitted_by_columns_and_cut_with_an_ellipsis(monkeypatch):
+    # The list measured titles in characters: "漢字" x 20 (80 columns wide) was cut at 80x24
+    # to the column's width in characters and then by the list, with no "…", and a short
+    # "漢字漢字" was given 4 columns, so half of it was lost though the screen had room. And
+    # the title had two fifths of what the other columns left, the game the rest, cut or not:
+    # at 80 columns 12 for the title and 19 for "Scopa".
+    from rich.cells import cell_len
+
+    listed = check_lobby({"type": "lobby", "tables": [
+        {"code": "K7XQ93PA", "title": "漢字" * 20, "variant": "scopa", "players": 4, "seats_free": 3},
+        {"code": "M4RT2ZQX", "title": "漢字漢字", "variant": "scopa", "players": 2, "seats_free": 1}]})
+    app = lobby_listing(monkeypatch, listed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen.query_one("#tables")
+        room = table.columns["title"].width
+        long, short = (table.get_row_at(n)[1] for n in (0, 1))
+        assert long.endswith("…") and room - 1 <= cell_len(long) <= room, (long, room)
+        assert short == "漢字漢字"
+        assert table.columns["game"].width == len("Scopa") and room > 20  # the room the game leaves
+        drawn = "".join(table.render_line(y).text for y in range(table.size.height))
+        assert "漢字漢字 " in drawn and long in drawn

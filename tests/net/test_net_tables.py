@@ -187,3 +187,27 @@ async def test_a_name_taken_at_the_table_is_refused_and_the_seat_stays_open():
         assert list(server.tables) == [code]
         for raw in (anna, bruno, robot):
             await raw.close()
+
+
+async def test_a_finished_game_is_said_to_be_over_not_started_to_a_late_join_and_start():
+    # A join at a table whose game had ended read "the game at table K7XQ93PA has started",
+    # and its creator's start "the game has started already".
+    from net_helpers import is_event, play_until
+
+    from scopa_tui.net.client import NetClient
+
+    async with running_server(None) as (server, url):
+        anna = NetClient(url, "Anna")
+        await anna.connect()
+        code = (await anna.create(players=2, target=1, ai="easy"))["code"]
+        await anna.start()
+        await play_until(anna, is_event("game_end"))
+        carla = await Raw.open(url, "Carla")
+        await carla.send({"type": "join", "code": code})
+        error = await carla.expect("error", "joined")
+        assert (error["code"], error["message"]) == ("table_full", f"the game at table {code} is over")
+        await anna.start()
+        msg = await play_until(anna, lambda m: m["type"] == "error" and m.get("ref") == "start")
+        assert (msg["code"], msg["message"]) == ("wrong_state", "the game is over")
+        await carla.close()
+        await anna.close()

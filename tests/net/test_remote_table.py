@@ -646,6 +646,51 @@ async def test_a_window_whose_seat_another_window_took_offers_no_play_and_says_w
         assert "Your turn" not in top and "disconnected" in top
 
 
+
+async def test_a_window_whose_seat_is_gone_for_good_offers_no_play_and_says_why():
+    """The server restarted without the table (or the client gave up coming back): the line
+    under the table said "the seat is gone: there is no table with this code" while the top
+    bar said "Your turn · disconnected" and the footer offered the play, which could never go."""
+    from textual.widgets._footer import FooterKey
+
+    from scopa_tui.ui.screens.game import GameScreen
+
+    seat = 0
+    game = engine_game(hands=0)
+    while game.turn != seat:
+        game.play(game.legal_moves()[0])
+    line = "the seat is gone: there is no table with this code"
+    gone = [{"type": "connection", "status": "lost", "message": "connection to ws://127.0.0.1:1 lost; reconnecting"},
+            {"type": "connection", "status": "failed", "message": line}]
+
+    class Client(ScriptedClient):
+        async def __anext__(self):
+            if self.messages == gone and not release.is_set():
+                await release.wait()
+            if not self.messages:
+                raise StopAsyncIteration  # NetClient's end after it gave up
+            return await super().__anext__()
+
+    release = asyncio.Event()
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.show_table(RemoteTable(Client(server_messages(game, seat) + gone), joined(seat)))
+        for _ in range(40):
+            await settle(pilot, 1)
+            screen = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+            if screen is not None and screen._my_turn():
+                break
+        assert screen._my_turn() and "play" in {k.action for k in screen.query(FooterKey)}
+        release.set()
+        for _ in range(40):
+            await settle(pilot, 1)
+            if str(screen.message) == line:
+                break
+        assert str(screen.message) == line and not screen._my_turn()
+        assert not {k.action for k in screen.query(FooterKey)} & {"play", "select_step(-1)", "cycle", "hint"}
+        top = str(screen.query_one("#topbar").content)
+        assert "Your turn" not in top and top.rstrip().endswith("disconnected"), top
+
 async def test_names_from_a_server_are_shown_as_plain_text_not_markup():
     # docs/online-protocol.md, Plain text: a server of another make may send "[" and "]". A
     # partner's "[/]P2[b]" in the hand's border, and the winners' in the game-over banner,
@@ -744,3 +789,77 @@ async def test_a_line_left_out_asks_the_server_for_the_state_once_and_not_again_
                 break
         assert OldServer.asked == 1
         assert said and all("cannot use" in line for line in said), said
+
+
+async def test_a_hand_dealt_by_the_ai_in_a_seat_nobody_took_is_headed_with_its_name():
+    # Started with the AI in the free seat, which dealt: the log read "— Hand 1: open seat
+    # deals —", the table info that seats the AI coming after the first deal.
+    from scopa_tui.ui.screens.game import GameScreen
+
+    waiting = {"code": "K7XQ93PA", "players": 2, "preset": "standard", "target": 11, "phase": "waiting",
+               "started": False, "creator": 0, "seats": [SEATS[0], {"name": None, "kind": "open", "level": None,
+                                                                   "connected": False, "away": False}]}
+    started = {**waiting, "phase": "play", "started": True, "seats": SEATS}
+    messages = [
+        {"type": "state", "table": waiting, "view": None, "turn": None, "deadline": None, "events": [],
+         "totals": [0, 0]},
+        {"type": "event", "event": {"event": "game_start", "format": "scopa-record/1",
+                                    "rules": make_rules("standard", players=2).to_dict()}},
+        {"type": "event", "event": {"event": "deal", "hand": 1, "dealer": 1, "table": ["1d", "5s", "9c", "10b"],
+                                    "hands": [["7d", "4c", "6s"], None]}},
+        {"type": "table", "table": started},
+        {"type": "turn", "seat": 0, "deadline": 60.0, "view": None},
+    ]
+
+    class Client(ScriptedClient):
+        async def __anext__(self):
+            if self.messages and self.messages[0]["type"] == "table":
+                await release.wait()  # the first deal drawn before the table info comes
+            return await super().__anext__()
+
+    release = asyncio.Event()
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.show_table(RemoteTable(Client(messages), {**joined(0), "table": waiting}))
+        for _ in range(40):
+            await settle(pilot, 1)
+            screen = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+            if screen is not None and any(text.startswith("— Hand 1") for text, _k, _a in screen.log_entries):
+                break
+        release.set()
+        for _ in range(40):
+            await settle(pilot, 1)
+            if screen._my_turn():
+                break
+        said = [text for text, _kind, _again in screen.log_entries]
+        assert "— Hand 1: AI 2 deals —" in said and not any("open seat" in text for text in said), said
+        assert "AI 2 takes the free seat: the AI plays it" in said  # the news of the seat, still told
+
+
+@pytest.mark.parametrize("lang, you, shown", [("en", "You", "You (seat 2)"), ("it", "tu", "tu (posto 2)")])
+async def test_a_player_whose_name_reads_as_you_is_told_apart_by_the_seat(lang, you, shown):
+    # A player called "You" (or "Tu" to an Italian): the log read "You played 7d" and "You:
+    # hello" of that player, as of this one; and a person called "IA 3" beside the AI seat
+    # the Italian screen names so.
+    from scopa_tui import languages
+    from scopa_tui.table.notices import ChatLine, SeatChanged
+
+    person = {"kind": "person", "level": None, "connected": True, "away": False}
+    seats = [{**person, "name": "Anna"}, {**person, "name": you}, {**person, "name": "IA 4"},
+             {"name": "AI 4", "kind": "ai", "level": "easy", "connected": True, "away": False}]
+    info = {"code": "K7XQ93PA", "players": 4, "preset": "standard", "target": 11, "seats": seats,
+            "phase": "waiting", "started": False}
+    languages.use(lang)
+    try:
+        table = RemoteTable(ScriptedClient([]), {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+        assert table.names[1] == shown
+        assert table.names[2] == ("IA 4 (posto 3)" if lang == "it" else "IA 4")  # the AI seat is "IA 4" in Italian
+        said = []
+        table._emit = said.append
+        table.take({"type": "seat", "seat": 1, "name": you, "status": "returned"})
+        table.take({"type": "chat", "seat": 1, "name": you, "text": "hello"})
+        table.take({"type": "chat", "seat": 0, "name": "Anna", "text": "hi"})
+        assert [n.name for n in said if isinstance(n, SeatChanged)] == [shown]
+        assert [(n.seat, n.name) for n in said if isinstance(n, ChatLine)] == [(1, shown), (0, "Anna")]
+    finally:
+        languages.use("en")

@@ -219,7 +219,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.capture: frozenset[int] = frozenset()
         self.sets: list[tuple[int, ...]] = []
         self.set_index = 0
-        self.thinking: int | None = None
+        self.thinking: int | None = None  # the other seat whose turn it is (until its play shows)
+        self._said_offline = False  # whether the line under the table says that seat is offline
         self.preview: tuple[int, Move] | None = None
         self.token = 0
         self.message: Text = Text("")  # the line under the table
@@ -951,12 +952,30 @@ class GameScreen(Translated, StyledOnMount, Screen):
                     keys=self._card_keys(", ")), style="bold"))
         else:
             self.thinking = turn
-            self._set_message(lambda: Text(_("{name} is thinking…").format(name=self.names[turn])))
+            self._say_their_turn()
         self._refresh_widgets()
         if self._shown:
             self.table.next_turn()  # a local table's AI starts thinking (it answers with a Preview)
         else:  # the player sees the table first, then the opponent's play (README, Benchmark)
             self._turn_waits = True
+
+    def _offline(self, seat: int) -> bool:
+        """A person at a table on a server whose connection is gone, and whom the AI does not
+        play for (yet: docs/online-protocol.md, Seats)."""
+        s = self.table.seats[seat]
+        return s.kind == "person" and not s.connected and not s.away
+
+    def _say_their_turn(self) -> None:
+        """The line under the table while another seat is to play: "Bruno is thinking…", or
+        for a person whose connection is gone, that the AI plays for them if they are not back
+        in time (they were said to think, their seat "thinking…", while nobody was there)."""
+        seat = self.thinking
+        self._said_offline = self._offline(seat)
+        if self._said_offline:
+            self._set_message(lambda: Text(_("{name} is offline: the AI plays for them if they are not back "
+                                             "when the time is up").format(name=self.names[seat])))
+        else:
+            self._set_message(lambda: Text(_("{name} is thinking…").format(name=self.names[seat])))
 
     @on(TableNotice)
     def _table_notice(self, message: TableNotice) -> None:
@@ -999,6 +1018,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 self._set_message(self._ready_text)
             elif self.table.asked_rematch():  # after the game: the others' answers
                 self._set_message(self._rematch_text)
+            elif self.thinking is not None and self._offline(self.thinking) != self._said_offline:
+                self._say_their_turn()  # the seat to play lost its connection, or is back
             self.app.rematch_news()  # the game-over screen, if open, says who wants to play again
             self._refresh_widgets()
         elif isinstance(notice, SeatChanged):
@@ -1842,7 +1863,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             seat, self.names[seat], self._level_label(seat),
             pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0,
             self.table.turn == seat and self.table.phase == "play", pic.dealer == seat and pic.hand_no > 0,
-            self.thinking == seat,
+            self.thinking == seat and not self._offline(seat),
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
             scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep(),
@@ -1886,6 +1907,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 state = _("{name} plays").format(name=self.names[self.preview[0]])
             elif game.turn == self.me:
                 state = _("Your turn")
+            elif self.thinking is not None and self._offline(self.thinking):
+                state = _("{name} is offline").format(name=self.names[self.thinking])
             elif self.thinking is not None:
                 state = _("{name} is thinking…").format(name=self.names[self.thinking])
         elif game.phase == "hand_over":
@@ -1895,8 +1918,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
         width = self.size.width
         moment = state
         seconds = self.table.seconds_left()
+        counting = 0  # the room the seconds keep beyond their digits now
         if state and seconds is not None:
             state += f" · {seconds:.0f} s"
+            # as wide as three digits (a turn limit is at most 600 s: docs/online-protocol.md), so
+            # that a part left out at 120 s does not come back for the last 9 s, and go again
+            counting = max(0, 3 - len(f"{seconds:.0f}"))
         status = self.table.status
         if game.phase == "waiting":
             state = _("Waiting for players")
@@ -1905,12 +1932,13 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # The rules give way for the widest moment this game's bar says, not for the one now, so
         # that they stay put from turn to turn: at 80×24 "re bello" went each time an AI played
         # ("Carla plays", "Carla is thinking…") and came back on the player's turn.
-        more = max(0, max(cell_len(m) for m in self._moments()) - cell_len(moment)) if moment and state else 0
+        more = (max(0, max(cell_len(m) for m in self._moments()) - cell_len(moment)) + counting
+                if moment and state else 0)
         right = Text()
-        if status:  # "Your turn · 42 s · connected", the connection marked when it is not
+        if status:  # "Your turn · 42 s · reconnecting…": a connection that is not up, marked
             right.append(state + " · " if state else "", style="bold")
             # the table says its status in the player's language (net/remote.py STATUS_LINES)
-            right.append(status, style="bold reverse" if status != _("connected") else "bold")
+            right.append(status, style="bold reverse")
             right.append(" ")
         elif state:
             right.append(state + " ", style="bold")
@@ -1934,9 +1962,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
     def _moments(self) -> list[str]:
         """What the top bar's right half can say while a game is on (``_refresh_topbar``)."""
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
+        people = [name for seat, name in enumerate(self.names)
+                  if seat != self.me and self.table.seats[seat].kind == "person"]
         return [_("Your turn"), _("New deal"), _("Hand over"), _("Game over"),
                 *(_("{name} plays").format(name=name) for name in others),
-                *(_("{name} is thinking…").format(name=name) for name in others)]
+                *(_("{name} is thinking…").format(name=name) for name in others),
+                *(_("{name} is offline").format(name=name) for name in people)]  # a table on a server
 
     def _level_label(self, seat: int) -> str:
         """The line under a seat's name: the table's (an AI's level, a bot's name, ...)."""

@@ -7,6 +7,7 @@ the address or the name changes); a seat taken here opens the game screen on a
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
@@ -27,6 +28,7 @@ from ..translate import Translated
 from .help_variants import summary
 from ..widgets.button import Button
 from ..widgets.footer import FitFooter
+from ..widgets.scoreboard import cut
 
 TURN_LIMITS = [("30 s", 30), ("60 s", 60), ("2 min", 120), ("5 min", 300)]
 # The AI levels as the lobby's list names them (the value sent stays the English name).
@@ -242,15 +244,17 @@ class LobbyScreen(Translated, Screen):
 
     def _column_widths(self, headers: dict[str, str], rows: list[dict[str, str]]) -> dict[str, int]:
         """Each column's width: the fixed ones as their words, the title and the game sharing the
-        rest, so that the list fits the screen without scrolling sideways (80 columns included)."""
+        rest, so that the list fits the screen without scrolling sideways (80 columns included):
+        the title has at least two fifths of it, and what the games listed leave of the rest."""
         view = self.query_one("#tables", DataTable)
         room = (view.size.width or self.size.width - 4) - 2 * view.cell_padding * len(headers) - 1
-        widths = {key: max([len(head)] + [len(r[key]) for r in rows]) for key, head in headers.items()}
+        # in cells: a title of wide characters ("漢字") takes two columns a letter
+        widths = {key: max([cell_len(head)] + [cell_len(r[key]) for r in rows]) for key, head in headers.items()}
         rest = room - sum(w for key, w in widths.items() if key not in FLEXIBLE)
         wanted = widths["title"] + widths["game"]
         if wanted > rest:
-            title = max(len(headers["title"]), min(widths["title"], rest * 2 // 5))
-            widths["title"], widths["game"] = title, max(len(headers["game"]), rest - title)
+            title = max(cell_len(headers["title"]), min(widths["title"], max(rest * 2 // 5, rest - widths["game"])))
+            widths["title"], widths["game"] = title, max(cell_len(headers["game"]), rest - title)
         return widths
 
     def _fill_tables(self) -> None:
@@ -269,8 +273,7 @@ class LobbyScreen(Translated, Screen):
         for r in rows:
             # escaped, as the history's: DataTable reads a str as markup, and a title of a server
             # of another make ("[/]") stopped the app (docs/online-protocol.md, Plain text)
-            view.add_row(*(escape(r[key] if len(r[key]) <= widths[key] else r[key][:widths[key] - 1] + "…")
-                           for key in headers))
+            view.add_row(*(escape(cut(r[key], widths[key])) for key in headers))
         if rows:
             view.move_cursor(row=min(max(row, 0), len(rows) - 1))
 
