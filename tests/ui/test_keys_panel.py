@@ -44,7 +44,7 @@ def textual_key_words() -> set[str]:
     from textual.widgets import Button, Checkbox, DataTable, Input, OptionList, Select
     from textual.widgets._select import SelectOverlay
 
-    words = {"Open the command palette"}  # the palette's own key, added by the app at its start
+    words = {"palette", "Open the command palette"}  # the palette's own key, Textual's where an app has none
     for cls in (App, Screen, ModalScreen, Button, Checkbox, DataTable, Input, OptionList, Select, SelectOverlay,
                 VerticalScroll):
         for klass in cls.__mro__:
@@ -62,7 +62,7 @@ def test_the_keys_of_textual_s_own_that_the_panel_shows_are_named_in_the_player_
 
     assert set(TEXTUAL_KEY_WORDS) <= textual_key_words()
     languages.use(lang)
-    untranslated = sorted(w for w in TEXTUAL_KEY_WORDS if _(w) == w)
+    untranslated = sorted(w for w in TEXTUAL_KEY_WORDS.values() if _(w) == w)
     assert not untranslated, f"{lang}: the keys panel would show these in English: {untranslated}"
 
 
@@ -71,8 +71,6 @@ async def test_the_keys_panel_lists_the_game_s_keys_only_and_esc_closes_it():
     field's twenty cursor keys ("Move cursor left a word and select"...), and only the
     palette closed it."""
     from textual.widgets import Input
-
-    from scopa_tui.ui.translate import TEXTUAL_KEY_WORDS
 
     app = make_app(start=False)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -87,13 +85,28 @@ async def test_the_keys_panel_lists_the_game_s_keys_only_and_esc_closes_it():
         rows = panel_rows(screen)
         keys = [key for key, _words in rows]
         assert "Super+C" not in keys and not any("cursor" in words for _key, words in rows), rows
-        textual = textual_key_words() - set(TEXTUAL_KEY_WORDS)
+        textual = textual_key_words() - {"palette"}
         assert not [words for _key, words in rows if any(w in words for w in textual)], rows
         assert ("^S", "start") in rows and ("Esc", "close the keys") in rows and "^P" in keys
         await pilot.press("escape")
         await settle(pilot)
         assert not screen.query(HelpPanel)
         assert isinstance(app.screen.focused, Input)  # the form as it was
+
+
+async def test_the_keys_of_textual_s_own_are_named_in_lower_case_as_the_game_s():
+    """The new-game screen's panel read "Tab Focus Next", "Shift+Tab Focus Previous" and "^P
+    palette Open the command palette" under the game's "^S start", "q quit"."""
+    app = make_app(start=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await palette_command(pilot, "Keys")
+        await settle(pilot)
+        rows = panel_rows(app.screen)
+        assert ("Tab", "next field") in rows and ("Shift+Tab", "previous field") in rows, rows
+        assert ("^P", "palette") in rows, rows
+        shown = [w for a in app.screen.active_bindings.values() for w in (a.binding.description, a.binding.tooltip)]
+        assert [w for w in shown if w != w.lower()] == [], rows
 
 
 async def test_esc_closes_the_game_s_keys_panel_before_it_clears_the_choice():
