@@ -261,8 +261,25 @@ class Translated:
         app = self.app  # type: ignore[attr-defined]
         return keys_in_order(panel_keys(self._translated_bindings(), app), self, app)
 
-    def _translated_bindings(self):
+    def _working_bindings(self):
+        """Textual's active bindings, and on a modal screen (the scoring, the game over, a
+        dialog, the help) the app's priority keys, which work there too (F2, ^Q ^C, F12, ^P, Esc
+        for the keys panel): Textual lists a modal screen's own keys only, and the keys panel
+        there left the app's out."""
+        from textual.screen import ActiveBinding
+
         bindings = super().active_bindings  # type: ignore[misc]
+        if self.is_modal:  # type: ignore[attr-defined]
+            app = self.app  # type: ignore[attr-defined]
+            for key, binding in app._bindings:
+                if binding.priority and (key not in bindings or not bindings[key].binding.priority):
+                    state = app._check_action_state(binding.action, app)
+                    if state is not False:  # as Textual does: None is shown dimmed
+                        bindings[key] = ActiveBinding(app, binding, bool(state), binding.tooltip)
+        return bindings
+
+    def _translated_bindings(self):
+        bindings = self._working_bindings()
         out = {}
         for key, active in bindings.items():
             b = active.binding

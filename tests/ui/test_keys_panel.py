@@ -251,6 +251,44 @@ async def test_every_screen_s_keys_panel_lists_its_own_keys_first_and_the_app_s_
         await pilot.press("q", "y")
 
 
+async def test_the_keys_panel_of_a_dialog_lists_the_app_s_keys_that_work_there():
+    """Over the game over and the quit question it listed their own keys only: not F2, ^Q ^C,
+    F12, ^P, nor Esc to close it, which all work there. Their footers still name their own
+    keys only."""
+    from textual.widgets._footer import FooterKey
+
+    from scopa_tui.ui.screens.dialogs import ConfirmScreen
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    from .helpers import play_game_by_keys
+
+    app = make_app(seed=5, target=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_my_turn(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        app.action_show_help_panel()
+        await settle(pilot)
+        keys = [key for key, _words in panel_rows(app.screen)]
+        assert keys[-5:] == ["Esc", "F2", "^Q", "F12", "^P"], keys
+        assert not [k for k in app.screen.query(FooterKey) if k.action == "command_palette"]  # its own keys
+        await pilot.press("escape")  # closes the panel, and then the question
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and not app.screen.query(HelpPanel)
+        await pilot.press("escape")
+        await settle(pilot)
+        await play_game_by_keys(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        app.action_show_help_panel()
+        await settle(pilot)
+        rows = panel_rows(app.screen)
+        assert rows[0] == ("⏎", "play again") and [k for k, _w in rows][-5:] == ["Esc", "F2", "^Q", "F12", "^P"], rows
+        assert ("^Q", "^C quit") in rows
+        assert not [k for k in app.screen.query(FooterKey) if k.action == "command_palette"]
+
+
 async def test_esc_closes_the_replay_viewer_s_keys_panel_and_not_the_viewer():
     # `scopa-tui replay FILE`: Esc with the keys panel open quit the viewer (Esc is its "back").
     from scopa_tui.engine import record as records
