@@ -36,6 +36,8 @@ def test_the_last_word_stays_alone_rather_than_leave_the_one_before_it_alone():
     # "settebello," alone on the row above.
     assert rows("Anna: 4 (cards, settebello, primiera, 1\u00a0scopa)", 21) == [
         "Anna: 4 (cards,", "settebello, primiera,", "1\u00a0scopa)"]
+    # and words are counted as read: "Anna: 2" is two, "Denari)" is not left alone under it
+    assert rows("Anna:\u00a02 (baraha, Denari)", 21) == ["Anna:\u00a02", "(baraha, Denari)"]
 
 
 def test_a_french_sign_stays_with_the_word_before_it():

@@ -151,11 +151,11 @@ def kept_together(line: Text, width: int) -> list[Text]:
             breaks.append(start)
             used = 0
         used += taken
-    if breaks and len(words) > 2 and words[-1][0] == breaks[-1]:  # the last word alone
+    # words as read: "1 scopa" (a no-break space) is two
+    if breaks and len(words) > 2 and len(plain[breaks[-1]:].split()) == 1:  # the last word alone
         start, shown, taken = words[-2]
         previous = breaks[-2] if len(breaks) > 1 else 0
-        left = sum(previous <= w[0] < start for w in words)  # the words its row would keep
-        if left > 1 and taken + words[-1][1] <= width:
+        if len(plain[previous:start].split()) > 1 and taken + words[-1][1] <= width:
             breaks[-1] = start
     return list(line.divide(breaks))  # each row keeps its spaces at the end, as Rich's wrap does
 
