@@ -342,13 +342,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _say_again(self) -> None:
         """The banner shown and the line under the table written again, in the language and
-        the theme's colours now in use (the choice kept, its explanation written anew)."""
+        the theme's colours now in use: what it says (a hint stays a hint: the choice it made
+        was explained instead, "✓ 7◉ takes 3† + 4♣"), or the choice's explanation written anew."""
         if self._banner_source is not None and self.query_one("#moment", Static).has_class("-shown"):
             self.query_one("#moment", Static).update(self._banner_source())
-        if self._my_turn() and self._chosen():
-            self._validate()
-        elif self._message_source is not None:
+        if self._message_source is not None:
             self._set_message(self._message_source, keep_state=True)
+        elif self._my_turn() and self._chosen():
+            self._validate()
 
     def _draw_afresh(self) -> None:
         # A table on a server reads its messages ahead of the screen: the events it has taken
