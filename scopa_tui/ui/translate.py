@@ -32,7 +32,6 @@ TEXTUAL_WORDS = (
     N_("Hide the keys and widget help panel"), N_("Minimize"), N_("Minimize the widget and restore to normal size"),
     N_("Maximize"), N_("Maximize the focused widget"), N_("Screenshot"),
     N_("Save an SVG 'screenshot' of the current screen"), N_("Search for commands…"), N_("Search for themes…"),
-    N_("palette"),
 )
 
 # The keys of Textual's own that a footer or the keys panel shows (:func:`panel_keys`), named
