@@ -178,6 +178,20 @@ async def test_a_hands_points_are_logged_a_side_a_line_each_side_s_points_beside
         await pilot.press("q", "y")
 
 
+async def test_a_redeal_s_cards_are_on_one_row_of_the_log():
+    """At 80×24 in Italian "… ridistribuisce Anna (F◉" stood over "RƱ R† R♣)"."""
+    from .helpers import wait_for_my_turn
+
+    languages.use("it")
+    app = make_app(seed=578)  # the first deal lays three Kings
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_my_turn(pilot)
+        rows = _rows(app.screen.query_one(PlayLog))
+        kings = [row for row in rows if "R†" in row]
+        assert kings and kings[0].count("R") >= 3 and "(" in kings[0] and kings[0].endswith(")"), rows
+        await pilot.press("q", "s")
+
+
 @pytest.mark.parametrize("lang", list(languages.LANGUAGES))
 async def test_no_line_of_the_log_ends_with_a_full_stop_in_any_language(lang):
     """The log's lines are entries, as the replay's steps: the deals, the last deal, the three

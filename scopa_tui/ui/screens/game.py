@@ -592,7 +592,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             if event.first:
                 head = (_("— Hand {n}: You deal —") if mine else _("— Hand {n}: {name} deals —"))
                 lines = [(head.format(n=event.hand, name=name), "hand")]
-                lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))})", "")
+                # the void table's cards (four at most) on one row: not "(F◉" over "RƱ R† R♣)"
+                lines += [(self._redeal_text(r) + f" ({NO_BREAK[0].join(map(str, r.table))})", "")
                           for r in redeals]
                 if event.escobas:  # Escoba: table cards adding up to 15 (or 30) go to the dealer
                     lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))})", "scopa"))
