@@ -174,7 +174,8 @@ async def test_a_hands_points_are_logged_a_side_a_line_each_side_s_points_beside
         for width in (log.scrollable_content_region.width, *range(18, 40)):
             for side in sides:
                 rows = [strip.text.strip() for strip in log._rows(side, screen.deck, "hand", width)]
-                assert not [r for r in rows if r.endswith(":") or re.fullmatch(r"\(\w+,", r) or re.search(r"\(\d$", r)], rows
+                parted = [r for r in rows if r.endswith(":") or re.fullmatch(r"\(\w+,", r) or re.search(r"\(\d$", r)]
+                assert not parted, rows
         await pilot.press("q", "y")
 
 
