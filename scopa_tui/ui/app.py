@@ -22,7 +22,7 @@ from .config import HUMAN_SEAT, GameConfig
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
 from .styles import APP_TCSS, GAME_TCSS
-from .translate import KEYS_PANEL_ESC, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
+from .translate import KEYS_PANEL_ESC, PALETTE_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
 
 if TYPE_CHECKING:
     from ..engine import HandScore
@@ -94,6 +94,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         SCREENSHOT_KEY,
         QUIT_KEY,
         KEYS_PANEL_ESC,
+        PALETTE_KEY,
         Binding("f2", "show_stats", N_("statistics"), id="app.stats", show=False, priority=True),
     ]
 

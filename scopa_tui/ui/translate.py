@@ -32,12 +32,14 @@ TEXTUAL_WORDS = (
     N_("Hide the keys and widget help panel"), N_("Minimize"), N_("Minimize the widget and restore to normal size"),
     N_("Maximize"), N_("Maximize the focused widget"), N_("Screenshot"),
     N_("Save an SVG 'screenshot' of the current screen"), N_("Search for commands…"), N_("Search for themes…"),
-    N_("palette"), N_("Dismiss menu"),  # the footer's key while a Select's list is open
 )
 
-# The keys panel's words for the keys of Textual's own that it shows (:func:`panel_keys`):
-# moving the focus, and the palette's key (its tooltip).
-TEXTUAL_KEY_WORDS = (N_("Focus Next"), N_("Focus Previous"), N_("Open the command palette"))
+# The keys of Textual's own that a footer or the keys panel shows (:func:`panel_keys`), named
+# as the game names its keys, in lower case, in every language: moving the focus, and closing
+# an open list of choices (the lobby's). Textual's words stood among the game's: "Tab Focus
+# Next", "Shift+Tab Focus Previous", "Esc Dismiss menu".
+TEXTUAL_KEY_WORDS = {"Focus Next": N_("next field"), "Focus Previous": N_("previous field"),
+                     "Dismiss menu": N_("close the list")}
 
 
 # F12 on every screen and dialog of an app with TranslatedApp (README.md, Keys).
@@ -52,6 +54,9 @@ QUIT_KEY = Binding("ctrl+q", "quit_now", N_("quit"), id="app.quit_ctrl_q", show=
 # (README.md, Keys); it is the screen's again once the panel is closed (TranslatedApp.check_action).
 KEYS_PANEL_ESC = Binding("escape", "hide_help_panel", N_("close the keys"), id="app.hide_keys", show=False,
                          priority=True)
+# Ctrl+P as Textual's, without its tooltip: the keys panel read "^P palette Open the command
+# palette", a sentence after the word.
+PALETTE_KEY = Binding("ctrl+p", "command_palette", N_("palette"), id="app.palette", show=False, priority=True)
 
 
 # One way of naming a key on every screen, its footer, the keys panel and the help alike
@@ -255,13 +260,34 @@ class Translated:
         app = self.app  # type: ignore[attr-defined]
         return keys_in_order(panel_keys(self._translated_bindings(), app), self, app)
 
-    def _translated_bindings(self):
+    def _working_bindings(self):
+        """Textual's active bindings, and on a modal screen (the scoring, the game over, a
+        dialog, the help) the app's priority keys, which work there too (F2, ^Q ^C, F12, ^P, Esc
+        for the keys panel): Textual lists a modal screen's own keys only, and the keys panel
+        there left the app's out."""
+        from textual.screen import ActiveBinding
+
         bindings = super().active_bindings  # type: ignore[misc]
-        if text.language() == "en":
-            return bindings
+        if self.is_modal:  # type: ignore[attr-defined]
+            app = self.app  # type: ignore[attr-defined]
+            for key, binding in app._bindings:
+                if binding.priority and (key not in bindings or not bindings[key].binding.priority):
+                    state = app._check_action_state(binding.action, app)
+                    if state is not False:  # as Textual does: None is shown dimmed
+                        bindings[key] = ActiveBinding(app, binding, bool(state), binding.tooltip)
+        return bindings
+
+    def _translated_bindings(self):
+        bindings = self._working_bindings()
         out = {}
         for key, active in bindings.items():
             b = active.binding
+            if b.description in TEXTUAL_KEY_WORDS:
+                b = replace(b, description=TEXTUAL_KEY_WORDS[b.description])
+                active = active._replace(binding=b)
+            if text.language() == "en":
+                out[key] = active
+                continue
             tooltip = _(active.tooltip) if active.tooltip else active.tooltip
             group = b.group and replace(b.group, description=_(b.group.description))  # "←→ step"
             out[key] = active._replace(binding=replace(b, description=_(b.description) if b.description

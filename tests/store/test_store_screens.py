@@ -390,6 +390,7 @@ async def test_empty_history_and_stats_say_so(tmp_path):
         await pilot.pause()
         assert "No finished games" in text_of(app.screen, "#history-empty")
         assert "enter" not in app.screen.active_bindings  # the footer offers no replay of nothing
+        assert text_of(app.screen, "#history-title").strip() == "History"  # nor does the title
         app.push_screen(StatsScreen(store.stats()))
         await pilot.pause()
         assert "No finished games" in text_of(app.screen, "#stats-empty")

@@ -25,20 +25,25 @@ async def _log_after_one_hand(deck: str) -> tuple[list[str], str]:
         return log.texts, "\n".join(line.text for line in log.lines)
 
 
+def _sides_scored(texts: list[str]) -> list[str]:
+    """The log's lines of each side's points, two sides, under "Hand 1 scored"."""
+    at = texts.index("Hand 1 scored")
+    return texts[at + 1:at + 3]
+
+
 async def test_the_log_names_the_french_suit_of_coins_diamonds():
     texts, shown = await _log_after_one_hand("french")
-    scored = [t for t in texts if t.startswith("Hand 1 scored")]
-    assert scored and "Diamonds" in scored[0], texts
+    assert "Diamonds" in " ".join(_sides_scored(texts)), texts
     for text in (shown, *texts):
         assert "Coins" not in text and "coins" not in text and "Diamond " not in text and "Diamond," not in text
 
 
 async def test_the_log_names_the_italian_suit_of_coins_denari():
     texts, _ = await _log_after_one_hand("italian")
-    scored = next(t for t in texts if t.startswith("Hand 1 scored"))
-    assert "Denari" in scored
+    sides = _sides_scored(texts)
+    assert "Denari" in " ".join(sides)
     # each side's name is parted from its points ("AI 3 1" read as one name)
-    assert re.match(r"Hand 1 scored — You: \d+", scored) and re.search(r", \w+: \d+", scored), scored
+    assert re.match(r"You:\s\d+", sides[0]) and re.match(r"\w+:\s\d+", sides[1]), sides
 
 
 def test_a_redeal_names_the_kings_in_the_deck_s_words():

@@ -57,6 +57,24 @@ async def test_the_start_button_shows_its_words_whole_in_every_language(lang):
         await check_focused(pilot, start)
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_the_resume_offer_s_buttons_show_their_words_whole_in_every_language(lang):
+    """At 80×24 the Italian "Metti da parte (n)" was cut to "Metti da parte" and the French
+    "Mettre de côté (n)" ran over the dialog's right edge: three buttons wider than the dialog."""
+    from scopa_tui.ui.screens.resume import ResumeScreen
+
+    languages.use(lang)
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(ResumeScreen("hand 2 of a game to 11 against medium: You 3, Anna 5", 1.0, more=True))
+        await settle(pilot)
+        inside = app.screen.query_one("#dialog").content_region
+        for button in app.screen.query("#buttons Button"):
+            assert inside.contains_region(button.region), (button.id, button.region, inside)
+            await check_focused(pilot, button)
+
+
 async def test_the_scoring_and_game_over_buttons_underline_their_words_only():
     app = hand_over_app(first_hand(2), 2)
     async with app.run_test(size=(80, 24)) as pilot:

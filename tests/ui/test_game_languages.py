@@ -70,7 +70,8 @@ async def test_the_game_screen_is_drawn_in_italian_and_its_new_lines_too():
         assert "Hai giocato 8d e preso 3c 5d" in screen.query_one(PlayLog).texts
         # The points of a hand, in the log: the most cards said in Italian, the rules' words as they are.
         score = SimpleNamespace(awards=[SimpleNamespace(point=p, side=0) for p in ("cards", "coins", "settebello")])
-        assert screen._points_won(score, SimpleNamespace(side=0, scope=2)) == " (carte, Denari, settebello, 2 scope)"
+        won = screen._points_won(score, SimpleNamespace(side=0, scope=2))
+        assert won == " (carte, Denari, settebello, 2\u00a0scope)"
 
 
 async def test_the_game_screen_in_tagalog_leaks_no_english_word():

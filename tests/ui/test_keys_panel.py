@@ -44,7 +44,7 @@ def textual_key_words() -> set[str]:
     from textual.widgets import Button, Checkbox, DataTable, Input, OptionList, Select
     from textual.widgets._select import SelectOverlay
 
-    words = {"Open the command palette"}  # the palette's own key, added by the app at its start
+    words = {"palette", "Open the command palette"}  # the palette's own key, Textual's where an app has none
     for cls in (App, Screen, ModalScreen, Button, Checkbox, DataTable, Input, OptionList, Select, SelectOverlay,
                 VerticalScroll):
         for klass in cls.__mro__:
@@ -62,7 +62,7 @@ def test_the_keys_of_textual_s_own_that_the_panel_shows_are_named_in_the_player_
 
     assert set(TEXTUAL_KEY_WORDS) <= textual_key_words()
     languages.use(lang)
-    untranslated = sorted(w for w in TEXTUAL_KEY_WORDS if _(w) == w)
+    untranslated = sorted(w for w in TEXTUAL_KEY_WORDS.values() if _(w) == w)
     assert not untranslated, f"{lang}: the keys panel would show these in English: {untranslated}"
 
 
@@ -71,8 +71,6 @@ async def test_the_keys_panel_lists_the_game_s_keys_only_and_esc_closes_it():
     field's twenty cursor keys ("Move cursor left a word and select"...), and only the
     palette closed it."""
     from textual.widgets import Input
-
-    from scopa_tui.ui.translate import TEXTUAL_KEY_WORDS
 
     app = make_app(start=False)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -87,13 +85,28 @@ async def test_the_keys_panel_lists_the_game_s_keys_only_and_esc_closes_it():
         rows = panel_rows(screen)
         keys = [key for key, _words in rows]
         assert "Super+C" not in keys and not any("cursor" in words for _key, words in rows), rows
-        textual = textual_key_words() - set(TEXTUAL_KEY_WORDS)
+        textual = textual_key_words() - {"palette"}
         assert not [words for _key, words in rows if any(w in words for w in textual)], rows
         assert ("^S", "start") in rows and ("Esc", "close the keys") in rows and "^P" in keys
         await pilot.press("escape")
         await settle(pilot)
         assert not screen.query(HelpPanel)
         assert isinstance(app.screen.focused, Input)  # the form as it was
+
+
+async def test_the_keys_of_textual_s_own_are_named_in_lower_case_as_the_game_s():
+    """The new-game screen's panel read "Tab Focus Next", "Shift+Tab Focus Previous" and "^P
+    palette Open the command palette" under the game's "^S start", "q quit"."""
+    app = make_app(start=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await palette_command(pilot, "Keys")
+        await settle(pilot)
+        rows = panel_rows(app.screen)
+        assert ("Tab", "next field") in rows and ("Shift+Tab", "previous field") in rows, rows
+        assert ("^P", "palette") in rows, rows
+        shown = [w for a in app.screen.active_bindings.values() for w in (a.binding.description, a.binding.tooltip)]
+        assert [w for w in shown if w != w.lower()] == [], rows
 
 
 async def test_esc_closes_the_game_s_keys_panel_before_it_clears_the_choice():
@@ -236,6 +249,44 @@ async def test_every_screen_s_keys_panel_lists_its_own_keys_first_and_the_app_s_
         assert ("Shift+Tab", "previous capture") in rows and ("Tab", "next capture") in rows
         assert keys[-5:] == ["Esc", "F2", "^Q", "F12", "^P"], rows  # F2 is the app's here
         await pilot.press("q", "y")
+
+
+async def test_the_keys_panel_of_a_dialog_lists_the_app_s_keys_that_work_there():
+    """Over the game over and the quit question it listed their own keys only: not F2, ^Q ^C,
+    F12, ^P, nor Esc to close it, which all work there. Their footers still name their own
+    keys only."""
+    from textual.widgets._footer import FooterKey
+
+    from scopa_tui.ui.screens.dialogs import ConfirmScreen
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    from .helpers import play_game_by_keys
+
+    app = make_app(seed=5, target=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_my_turn(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        app.action_show_help_panel()
+        await settle(pilot)
+        keys = [key for key, _words in panel_rows(app.screen)]
+        assert keys[-5:] == ["Esc", "F2", "^Q", "F12", "^P"], keys
+        assert not [k for k in app.screen.query(FooterKey) if k.action == "command_palette"]  # its own keys
+        await pilot.press("escape")  # closes the panel, and then the question
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and not app.screen.query(HelpPanel)
+        await pilot.press("escape")
+        await settle(pilot)
+        await play_game_by_keys(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        app.action_show_help_panel()
+        await settle(pilot)
+        rows = panel_rows(app.screen)
+        assert rows[0] == ("⏎", "play again") and [k for k, _w in rows][-5:] == ["Esc", "F2", "^Q", "F12", "^P"], rows
+        assert ("^Q", "^C quit") in rows
+        assert not [k for k in app.screen.query(FooterKey) if k.action == "command_palette"]
 
 
 async def test_esc_closes_the_replay_viewer_s_keys_panel_and_not_the_viewer():

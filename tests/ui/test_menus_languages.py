@@ -179,7 +179,7 @@ async def test_an_open_list_of_choices_names_its_escape_key_in_spanish(monkeypat
         await pilot.press("enter")  # the list of choices opens: Esc closes it
         await pilot.pause()
         shown = [a.binding.description for a in app.screen.active_bindings.values() if a.binding.show]
-        assert "Cerrar el menú" in shown and "Dismiss menu" not in shown
+        assert "cerrar la lista" in shown and "Dismiss menu" not in shown
 
 
 @pytest.mark.parametrize(("lang", "word"), [("it", "classiche"), ("fr", "classiques"), ("es", "clásicas"),

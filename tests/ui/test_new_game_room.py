@@ -157,3 +157,24 @@ async def test_the_house_rules_hint_is_right_after_a_change_of_language():
             ok, why = hint_is_right(app.screen)
             assert ok, f"{lang}: {why}"
             assert not app.screen.query_one("#rules-col").border_subtitle  # Scopa's four fit
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_target_refused_is_said_on_one_line_beside_start_at_80x24(lang):
+    """"✗ the target must be a whole number of points from 1 to 999" was wider than the room
+    beside Start at 80 columns, in every language: it ran up to the button and left "999" (or
+    "a 999") alone on a second line."""
+    from .helpers import shown
+
+    async with form(lang).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        screen.query_one("#target").value = 0  # other…
+        await settle(pilot)
+        screen.query_one("#other-target").value = "0"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        error = screen.query_one("#error")
+        lines = [line for line in shown(error).split("\n") if line.strip()]
+        assert len(lines) == 1 and lines[0].strip().startswith("✗") and "999" in lines[0], lines
+        assert error.region.right < screen.query_one("#start").region.x  # a gap before the button

@@ -149,6 +149,50 @@ async def test_the_leftovers_line_says_you_to_the_player_and_names_another():
         assert said == f"Left on the table, to Anna: {' '.join(map(str, anna.leftover))}"
 
 
+async def test_a_hands_points_are_logged_a_side_a_line_each_side_s_points_beside_its_name():
+    """"Hand 1 scored — You: 2 (Denari, 1 scopa), Anna: 3 (cards, settebello, primiera)" was one
+    line: a row ended at "Anna:" or at "(1" of "1 scopa", and "(cards," stood alone on a row."""
+    import re
+
+    from scopa_tui.engine import HandEnded
+    from scopa_tui.ui.wrapping import NO_BREAK
+
+    from .helpers import game_screen, wait_for_my_turn
+    from .scoring_data import played
+
+    app = make_app(players=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        log = screen.query_one(PlayLog)
+        score = played(2, seed=9).hand_scores[6]  # the cards, the settebello, the primiera, 1 scopa
+        texts = [text for text, _kind in screen._lines_for(HandEnded(score))]
+        assert texts[-3] == "Hand 7 scored", texts
+        sides = texts[-2:]
+        assert [s.split(":")[0] for s in sides] == ["You", "Anna"], sides
+        assert any("(cards," in s and "1" + NO_BREAK[0] + "scopa" in s for s in sides), sides
+        for width in (log.scrollable_content_region.width, *range(18, 40)):
+            for side in sides:
+                rows = [strip.text.strip() for strip in log._rows(side, screen.deck, "hand", width)]
+                parted = [r for r in rows if r.endswith(":") or re.fullmatch(r"\(\w+,", r) or re.search(r"\(\d$", r)]
+                assert not parted, rows
+        await pilot.press("q", "y")
+
+
+async def test_a_redeal_s_cards_are_on_one_row_of_the_log():
+    """At 80×24 in Italian "… ridistribuisce Anna (F◉" stood over "RƱ R† R♣)"."""
+    from .helpers import wait_for_my_turn
+
+    languages.use("it")
+    app = make_app(seed=578)  # the first deal lays three Kings
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_my_turn(pilot)
+        rows = _rows(app.screen.query_one(PlayLog))
+        kings = [row for row in rows if "R†" in row]
+        assert kings and kings[0].count("R") >= 3 and "(" in kings[0] and kings[0].endswith(")"), rows
+        await pilot.press("q", "s")
+
+
 @pytest.mark.parametrize("lang", list(languages.LANGUAGES))
 async def test_no_line_of_the_log_ends_with_a_full_stop_in_any_language(lang):
     """The log's lines are entries, as the replay's steps: the deals, the last deal, the three

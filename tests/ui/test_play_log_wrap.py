@@ -31,6 +31,15 @@ def test_the_last_word_stays_alone_when_the_two_would_not_fit_a_row():
     assert rows("Anna took Settebello Primiera", 18) == ["Anna took", "Settebello", "Primiera"]
 
 
+def test_the_last_word_stays_alone_rather_than_leave_the_one_before_it_alone():
+    # "1 scopa" is one word (a no-break space): taking "primiera," down with it left
+    # "settebello," alone on the row above.
+    assert rows("Anna: 4 (cards, settebello, primiera, 1\u00a0scopa)", 21) == [
+        "Anna: 4 (cards,", "settebello, primiera,", "1\u00a0scopa)"]
+    # and words are counted as read: "Anna: 2" is two, "Denari)" is not left alone under it
+    assert rows("Anna:\u00a02 (baraha, Denari)", 21) == ["Anna:\u00a02", "(baraha, Denari)"]
+
+
 def test_a_french_sign_stays_with_the_word_before_it():
     # "Manche 1 : …" is written with a no-break space before the colon: no break there.
     assert rows("— Manche 10\u00a0: Bruno donne —", 12) == ["— Manche", "10\u00a0: Bruno", "donne —"]

@@ -169,3 +169,24 @@ async def test_the_prompt_colours_a_choice_as_the_theme_does_after_a_theme_chang
         await pilot.press("escape")
         await settle(pilot, 1)
         assert prompt.visual_style.foreground != light and not prompt.styles.inline.has_rule("color")
+
+
+async def test_a_hint_stays_after_a_change_of_theme_or_language():
+    """The hint chooses its move; a new theme or language wrote that choice's explanation
+    ("✓ 7◉ takes 2♣ + 5◉  Enter plays") in the hint's place."""
+    app = _deal()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await _my_turn(pilot)
+        await pilot.press("h")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if str(screen.message).startswith("Hint:"):
+                break
+        hint = str(screen.message)
+        assert hint.startswith("Hint:") and screen.selected is not None, hint
+        app.theme = "textual-light"
+        await settle(pilot)
+        assert str(screen.message) == hint
+        app.set_language("it")
+        await settle(pilot)
+        assert str(screen.message).startswith("Suggerimento:"), str(screen.message)

@@ -343,13 +343,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
 
     def _say_again(self) -> None:
         """The banner shown and the line under the table written again, in the language and
-        the theme's colours now in use (the choice kept, its explanation written anew)."""
+        the theme's colours now in use: what it says (a hint stays a hint: the choice it made
+        was explained instead, "✓ 7◉ takes 3† + 4♣"), or the choice's explanation written anew."""
         if self._banner_source is not None and self.query_one("#moment", Static).has_class("-shown"):
             self.query_one("#moment", Static).update(self._banner_source())
-        if self._my_turn() and self._chosen():
-            self._validate()
-        elif self._message_source is not None:
+        if self._message_source is not None:
             self._set_message(self._message_source, keep_state=True)
+        elif self._my_turn() and self._chosen():
+            self._validate()
 
     def _draw_afresh(self) -> None:
         # A table on a server reads its messages ahead of the screen: the events it has taken
@@ -592,7 +593,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             if event.first:
                 head = (_("— Hand {n}: You deal —") if mine else _("— Hand {n}: {name} deals —"))
                 lines = [(head.format(n=event.hand, name=name), "hand")]
-                lines += [(self._redeal_text(r) + f" ({' '.join(map(str, r.table))})", "")
+                # the void table's cards (four at most) on one row: not "(F◉" over "RƱ R† R♣)"
+                lines += [(self._redeal_text(r) + f" ({NO_BREAK[0].join(map(str, r.table))})", "")
                           for r in redeals]
                 if event.escobas:  # Escoba: table cards adding up to 15 (or 30) go to the dealer
                     lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))})", "scopa"))
@@ -622,10 +624,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 else:
                     # TRANSLATORS: {side} is who took them: the player who captured last ("Anna").
                     lines.append((_("Left on the table, to {side}: {cards}").format(side=taker, cards=cards), ""))
-            points = ", ".join(side_score(self.side_names[s.side], s.points) + self._points_won(score, s)
-                               for s in score.sides)
-            # TRANSLATORS: {points} lists each side's points, e.g. "You: 3 (cards, settebello), Anna: 1".
-            lines.append((_("Hand {n} scored — {points}").format(n=score.hand, points=points), "hand"))
+            # The hand's points, each side's on a line of its own (a side's line wrapped on its own:
+            # "You: 2 (Denari, 1 scopa)", then "Anna: 3 (cards, settebello, primiera)"). All on one
+            # line, a row's end parted a name from its points ("Anna:", "3 (cards,") or a count
+            # ("(1", "scopa)"), and left "(cards," alone on a row.
+            # TRANSLATORS: the play log after a hand; each side's points follow, a line each.
+            lines.append((_("Hand {n} scored").format(n=score.hand), "hand"))
+            for s in score.sides:
+                # the points beside the name's last word: "Anna: 3", not "Anna:" on a row, "3" on the next
+                before, points, after = side_score(self.side_names[s.side], s.points).rpartition(str(s.points))
+                shown = before[:-1] + NO_BREAK[0] if before.endswith(" ") else before
+                lines.append((shown + points + after + self._points_won(score, s), "hand"))
             return lines
         if isinstance(event, GameEnded):
             return [(self._winner_text(event.winner), "hand")]
@@ -680,6 +689,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
         won = [words.get(a.point, a.point) for a in score.awards if a.side == side.side]
         if side.scope:
             won.append(sweep_count(self._sweep(), side.scope))
+        # the words of each not parted at a row's end (ui/wrapping.py): "1 scopa", "re bello"
+        won = [w.replace(" ", NO_BREAK[0]) for w in won]
         return f" ({', '.join(won)})" if won else ""
 
     def _sweep(self) -> str:

@@ -64,16 +64,17 @@ class HistoryScreen(Translated, Screen[None]):
 
     def _title(self) -> str:
         """What the history holds and its keys; when that is too wide for the screen (French
-        or Spanish at 80 columns), what it holds only: the footer says the keys too."""
+        or Spanish at 80 columns), or it holds no game (no key to say), what it holds only:
+        the footer says the keys too."""
         if self.variant is None and self.players is None:
-            return _("History · ↑↓ choose a game, Enter replays it")
+            return _("History · ↑↓ choose a game, Enter replays it") if self.entries else _("History")
         games = ", ".join(([_(VARIANTS[self.variant].title)] if self.variant else [])
                           + ([ngettext("{n} player", "{n} players", self.players).format(n=self.players)]
                              if self.players else []))
         # TRANSLATORS: the history of the games chosen on the statistics screen; {games} is
         # e.g. "Escoba", "4 players" or "Escoba, 4 players".
         title = _("History of {games} · ↑↓ choose a game, Enter replays it").format(games=games)
-        if cell_len(title) <= (self.size.width or self.app.size.width):
+        if self.entries and cell_len(title) <= (self.size.width or self.app.size.width):
             return title
         # TRANSLATORS: the same title without its keys, where it would not fit with them.
         return _("History of {games}").format(games=games)

@@ -493,7 +493,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         if target == 0:
             text = self._typed("other-target").strip().removeprefix("+")
             if not text.isdecimal() or not 1 <= int(text) <= TARGET_MAX:  # "+5" is 5; "²" is no number
-                raise FieldError(_("the target must be a whole number of points from 1 to 999"), "other-target")
+                # TRANSLATORS: beside Start game: keep it within 53 characters (one line at 80 columns).
+                raise FieldError(_("the target must be a whole number from 1 to 999"), "other-target")
             target = int(text)
         deck = self._value("deck")
         variant = self._value("variant")

@@ -31,7 +31,7 @@ from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
 from ..widgets.footer import FitFooter
-from ..translate import KEYS_PANEL_ESC, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
+from ..translate import KEYS_PANEL_ESC, PALETTE_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
 
 
 
@@ -400,7 +400,7 @@ class ReplayApp(CrashLog, TranslatedApp, App):
 
     CSS_PATH = [APP_TCSS, GAME_TCSS, STORE_TCSS]
     TITLE = "Scopa — replay"
-    BINDINGS = [SCREENSHOT_KEY, QUIT_KEY, KEYS_PANEL_ESC]  # as the game's
+    BINDINGS = [SCREENSHOT_KEY, QUIT_KEY, KEYS_PANEL_ESC, PALETTE_KEY]  # as the game's
 
     def __init__(self, games: list[ReplayGame], title: str, ascii: bool = False,
                  theme: str | None = None, deck_style: str | None = None) -> None:

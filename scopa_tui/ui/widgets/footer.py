@@ -42,6 +42,12 @@ class FitFooter(Footer):
         if self._fit():
             self.call_after_refresh(self.recompose)
 
+    @property
+    def _with_palette(self) -> bool:
+        """Whether the palette's key is wanted here: not in a dialog's footer (a modal
+        screen's), which names the dialog's own keys; its keys panel lists ^P."""
+        return self._palette_wanted and not self.screen.is_modal
+
     def widths(self) -> tuple[int, int, int]:
         """The columns the footer's keys take, as Textual draws them, normal and compact, and
         the palette's key docked right after a bar ("▏^P palette"; 0 if it has none)."""
@@ -64,7 +70,7 @@ class FitFooter(Footer):
                     normal += cell_len(display(b)) + cell_len(b.description) + 3
                     compact += cell_len(display(b)) + cell_len(b.description) + 2
         palette = 0
-        if self._palette_wanted and self.app.ENABLE_COMMAND_PALETTE:
+        if self._with_palette and self.app.ENABLE_COMMAND_PALETTE:
             active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
             if active is not None:  # its padding, or in compact its margin, and the bar
                 palette = cell_len(display(active.binding)) + cell_len(active.binding.description) + 3
@@ -87,7 +93,7 @@ class FitFooter(Footer):
             self._spared += (action,)
             normal, compact, palette = self.widths()
         self.compact = normal + palette > width
-        show = self._palette_wanted and compact + palette <= width
+        show = self._with_palette and compact + palette <= width
         changed = show != self.show_command_palette or spared != self._spared
         self.show_command_palette = show
         return changed

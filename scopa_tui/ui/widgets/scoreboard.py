@@ -140,7 +140,9 @@ def kept_together(line: Text, width: int) -> list[Text]:
     """``line`` wrapped between words at ``width`` cells, its last word not left alone on a
     row of its own: "Bruno played R♣ and took A◉ / C♣" reads better as "Bruno played R♣ and
     took / A◉ C♣", the cards taken together. It breaks where Rich would (ui/wrapping.py: not at
-    a no-break space, nor before a French "?"); a word wider than a row is folded when drawn."""
+    a no-break space, nor before a French "?"); a word wider than a row is folded when drawn.
+    Not where that would leave another word alone on the row above ("settebello," over
+    "primiera, 1 scopa)")."""
     plain = line.plain
     words = [(m.start(), cell_len(m.group().rstrip()), cell_len(m.group())) for m in WORD.finditer(plain)]
     breaks, used = [], 0
@@ -149,10 +151,11 @@ def kept_together(line: Text, width: int) -> list[Text]:
             breaks.append(start)
             used = 0
         used += taken
-    if breaks and len(words) > 2 and words[-1][0] == breaks[-1]:  # the last word alone
+    # words as read: "1 scopa" (a no-break space) is two
+    if breaks and len(words) > 2 and len(plain[breaks[-1]:].split()) == 1:  # the last word alone
         start, shown, taken = words[-2]
         previous = breaks[-2] if len(breaks) > 1 else 0
-        if start > previous and taken + words[-1][1] <= width:
+        if len(plain[previous:start].split()) > 1 and taken + words[-1][1] <= width:
             breaks[-1] = start
     return list(line.divide(breaks))  # each row keeps its spaces at the end, as Rich's wrap does
 
