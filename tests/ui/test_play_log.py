@@ -221,3 +221,20 @@ def test_the_logs_plain_lines_keep_the_newest_thousands_not_a_floods_every_line(
         log.add(f"line {i}", DeckStyle("italian"))
     assert 10 * PlayLog.MAX_LINES <= len(log.texts) <= 20 * PlayLog.MAX_LINES
     assert log.texts[-1] == f"line {30 * PlayLog.MAX_LINES - 1}" and len(log._added) == PlayLog.MAX_LINES
+
+
+async def test_the_last_deal_is_said_without_0_left():
+    """The last deal's line said "Anna deals 3 more cards each (0 left)" above "Last cards: the
+    table goes to the last to capture"; it says that these are the last cards."""
+    from .helpers import game_screen, play_game_by_keys
+
+    app = make_app(seed=5, target=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await play_game_by_keys(pilot)
+        texts = game_screen(app).query_one(PlayLog).texts
+        last = [i for i, t in enumerate(texts) if t.startswith("Last cards:")]
+        assert last, texts
+        for i in last:
+            assert texts[i - 1] in ("You deal the last cards: 3 each", "Anna deals the last cards: 3 each"), texts
+        assert not [t for t in texts if "(0 left)" in t]
+        assert [t for t in texts if t.endswith("more cards each (6 left)")], texts

@@ -600,16 +600,18 @@ class GameScreen(Translated, StyledOnMount, Screen):
                     lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))})", "scopa"))
                 return lines
             more = len(event.hands[event.dealer]) if event.hands else 3
+            if not event.stock:  # not "(0 left)": the line after it says these are the last
+                text = (_("You deal the last cards: {n} each") if mine
+                        else _("{name} deals the last cards: {n} each"))
+                return [(text.format(name=name, n=more), ""),
+                        (_("Last cards: the table goes to the last to capture"), "hand")]
             if mine:
                 text = ngettext("You deal {n} more card each ({left} left)",
                                 "You deal {n} more cards each ({left} left)", more)
             else:
                 text = ngettext("{name} deals {n} more card each ({left} left)",
                                 "{name} deals {n} more cards each ({left} left)", more)
-            lines = [(text.format(name=name, n=more, left=event.stock), "")]
-            if not event.stock:
-                lines.append((_("Last cards: the table goes to the last to capture"), "hand"))
-            return lines
+            return [(text.format(name=name, n=more, left=event.stock), "")]
         if isinstance(event, Played):
             return [(self._played_text(event), "scopa" if event.scopa else "")]
         if isinstance(event, HandEnded):
