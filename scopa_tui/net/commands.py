@@ -269,8 +269,8 @@ def cmd_online(args) -> int:
     from .client import NetClient
     from .seat import HeadlessSeat, OutputFailed
 
-    player = make_player(spec)
-    seat = HeadlessSeat(NetClient(args.server or DEFAULT_URL, args.name), player, games=args.games)
+    seat = HeadlessSeat(NetClient(args.server or DEFAULT_URL, args.name), lambda: make_player(spec),
+                        games=args.games)
     try:
         import asyncio
 

@@ -1,8 +1,9 @@
 """The headless seat: ``scopa-tui online ... --bot CMD`` (or ``--ai LEVEL``) plays one seat.
 
 It creates or joins a table through :class:`.client.NetClient`, prints ``table CODE`` as
-its first line, answers every turn with the given player (a ``scopa-bot/1`` program run
-through :class:`~scopa_tui.ai.protocol.CmdPlayer`, or a built-in AI), says it is ready
+its first line, answers every turn with a player made for each game (a ``scopa-bot/1``
+program run through :class:`~scopa_tui.ai.protocol.CmdPlayer`, started once per game and
+told ``quit`` at its end as docs/bot-protocol.md says, or a built-in AI), says it is ready
 after each hand, and at the end prints one line per side and the winner.  With ``--games
 N`` it asks for a rematch after each game (docs/online-protocol.md, *Playing again*) and
 plays N games at the table, each one's lines after a line ``game K``.  The views it
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import math
 import sys
+from collections.abc import Callable
 from typing import IO, Any
 
 from ..ai.request import RequestError, read_legal, read_view
@@ -49,12 +51,14 @@ class OutputFailed(Exception):
 
 
 class HeadlessSeat:
-    """Plays one seat with ``player`` until the game ends; :meth:`run` returns the exit status."""
+    """Plays one seat until the game ends (or ``games`` games), each game with a player
+    ``new_player()`` makes; :meth:`run` returns the exit status."""
 
-    def __init__(self, client: NetClient, player: Any, out: IO[str] | None = None, err: IO[str] | None = None,
-                 games: int = 1):
+    def __init__(self, client: NetClient, new_player: Callable[[], Any], out: IO[str] | None = None,
+                 err: IO[str] | None = None, games: int = 1):
         self.client = client
-        self.player = player
+        self.new_player = new_player
+        self.player = new_player()
         self.games = games  # how many games to play at the table (a rematch after each but the last)
         self.finished: list[int] = []  # the table's numbers of the games played to their end
         self.start_after: float | None = None  # the creator's --start-after, for each game
@@ -71,7 +75,7 @@ class HeadlessSeat:
         self.players = 2
         # A scopa-bot/1 program's own limit for an answer (CmdPlayer.time_limit); each turn's is
         # cut to fit the table's turn limit (_fit_time_limit). None: a built-in AI.
-        limit = getattr(player, "time_limit", None)
+        limit = getattr(self.player, "time_limit", None)
         self.bot_time_limit = float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) else None
 
     def say(self, text: str, err: bool = False) -> None:
@@ -109,17 +113,25 @@ class HeadlessSeat:
             self.start_after = start_after
             self._start_game_later((joined.get("table") or {}).get("game", 1))
         try:
-            greet = getattr(self.player, "greet", None)  # a bot's hello, before its first turn counts
-            if greet:
-                await asyncio.get_running_loop().run_in_executor(None, greet)
+            await self._greet()
             return await self._play()
         finally:
             for starter in self._starters.values():
                 starter.cancel()
-            close = getattr(self.player, "close", None)
-            if close:
-                await asyncio.get_running_loop().run_in_executor(None, close)
+            await self._close_player()
             await self.client.close()
+
+    async def _greet(self) -> None:
+        """A bot's hello, before its first turn counts."""
+        greet = getattr(self.player, "greet", None)
+        if greet:
+            await asyncio.get_running_loop().run_in_executor(None, greet)
+
+    async def _close_player(self) -> None:
+        """A bot is told ``quit`` and ended (docs/bot-protocol.md, *Ending a bot*)."""
+        close = getattr(self.player, "close", None)
+        if close:
+            await asyncio.get_running_loop().run_in_executor(None, close)
 
     async def _start_later(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -319,4 +331,9 @@ class HeadlessSeat:
             return 0
         self.ready_for, self.answered, self.deciding = 0, None, None  # the next game's hands count from 1 again
         await self.client.rematch(game)
+        # A bot is started once per game and told quit at its end (docs/bot-protocol.md, *How a
+        # game goes*): the next game's is a fresh one, not this game's told nothing.
+        await self._close_player()
+        self.player = await asyncio.get_running_loop().run_in_executor(None, self.new_player)
+        await self._greet()
         return None

@@ -33,7 +33,7 @@ async def running_server(data_dir: Path | None, **options):
 def headless(url: str, name: str, level: str = "easy", seed: int = 1, record: list | None = None):
     """A headless seat playing with a built-in AI; its output in ``seat.out.getvalue()``."""
     client = NetClient(url, name, record=record)
-    return HeadlessSeat(client, make_player(level, seed=seed), out=io.StringIO(), err=io.StringIO())
+    return HeadlessSeat(client, lambda: make_player(level, seed=seed), out=io.StringIO(), err=io.StringIO())
 
 
 async def first_line(seat: HeadlessSeat) -> str:

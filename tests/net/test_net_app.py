@@ -77,7 +77,7 @@ async def test_the_lobby_lists_a_table_and_a_person_plays_a_hand_against_a_bot_s
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.codes, "the lobby")
             assert app.screen.codes == [code]
-            await pilot.press("tab", "tab", "enter")  # from the server and name fields to the list: join
+            await pilot.press("enter")  # the list has the keys from the start: Enter joins the table chosen
             await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.phase == "play",
                         "the game")
             screen = game_screen(app)
@@ -331,3 +331,48 @@ async def test_the_lobby_opens_on_the_server_and_name_it_last_connected_with(tmp
             await pilot.press("ctrl+o")
             await until(pilot, lambda: isinstance(again.screen, LobbyScreen), "the lobby, next run")
             assert (again.screen.query_one("#server").value, again.screen.query_one("#name").value) == (url, "Bea")
+
+
+async def test_the_lobby_gives_the_keys_to_the_tables_listed_and_takes_none_from_typing(tmp_path):
+    """The lobby opened with the keys in the server box: the arrows moved nothing in the list
+    and Enter listed the tables again, until two Tabs. The list has them from the start; Enter in
+    the server box lists the tables and hands it the keys; a field being typed in keeps them;
+    a server out of reach gives them to the server box, to mend the address."""
+    async with running_server(tmp_path) as (server, url):
+        first, _ = await bot_table(url, title="first")
+        second, _ = await bot_table(url, title="second")
+        app = online_app(url)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.codes) == 2, "the lobby")
+            lobby = app.screen
+            tables = lobby.query_one("#tables")
+            assert lobby.focused is tables
+            await pilot.press("down")
+            assert tables.cursor_row == 1
+            await pilot.press("up")
+            assert tables.cursor_row == 0
+            box = lobby.query_one("#server")
+            box.focus()
+            await pilot.press("enter")  # the address typed: list its tables
+            await until(pilot, lambda: lobby.focused is tables, "the keys back to the list")
+            lobby.query_one("#code").focus()
+            await pilot.press("K", "7")
+            third, _ = await bot_table(url, title="third")
+            await pilot.press("f5")  # from the code box: listed, the keys stay where the player types
+            await until(pilot, lambda: len(lobby.codes) == 3, "the third table listed")
+            assert lobby.focused is lobby.query_one("#code") and lobby.query_one("#code").value == "K7"
+            tables.focus()
+            box.value = "ws://127.0.0.1:9/"  # nothing listens there
+            await pilot.press("f5")
+            await until(pilot, lambda: "cannot reach" in str(lobby.query_one("#lobby-error").content), "the line")
+            await until(pilot, lambda: lobby.focused is box, "the keys to the server box")
+            box.value = url
+            await pilot.press("enter")
+            await until(pilot, lambda: lobby.focused is tables, "the keys to the list again")
+            await pilot.press("down", "enter")  # joins the second table listed
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            assert app.screen.table.code == lobby.codes[1]
+            await pilot.press("q")
+            await settle(pilot)
+        for task in (first, second, third):
+            task.cancel()

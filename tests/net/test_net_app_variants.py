@@ -64,7 +64,7 @@ async def test_the_list_shows_an_escoba_table_and_a_hand_of_it_plays_in_the_app(
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.codes, "the lobby")
             row = app.screen.query_one("#tables").get_row_at(0)
             assert row[2] == "Escoba + re bello"  # the game column
-            await pilot.press("tab", "tab", "enter")
+            await pilot.press("enter")  # the list has the keys: Enter joins the table chosen
             await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.phase == "play",
                         "the game")
             screen = game_screen(app)

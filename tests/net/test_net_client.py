@@ -105,7 +105,7 @@ async def test_a_headless_seat_leaves_out_what_a_broken_server_sends_in_one_line
             player = make_player("easy")
             told = []
             player.notify = told.append  # what a --bot hears of hands' and games' ends
-            seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), player,
+            seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), lambda: player,
                                 out=io.StringIO(), err=io.StringIO())
             assert await asyncio.wait_for(seat.run(create={"players": 2}), TIMEOUT) == status
         said = seat.err.getvalue().splitlines()
@@ -143,7 +143,7 @@ async def test_a_headless_seat_for_more_games_stops_where_a_rematch_is_refused()
 
     async with serve(handler, "127.0.0.1", 0) as server:
         port = server.sockets[0].getsockname()[1]
-        seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), make_player("easy"),
+        seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), lambda: make_player("easy"),
                             out=io.StringIO(), err=io.StringIO(), games=2)
         assert await asyncio.wait_for(seat.run(create={"players": 2}), TIMEOUT) == 0
     assert [m for m in wanted if m.get("type") == "rematch"] == [{"type": "rematch", "game": 1}]
@@ -238,7 +238,7 @@ async def test_a_headless_seat_refuses_a_joined_answer_of_the_wrong_types_in_one
     joined = {"type": "joined", "code": "K7XQ93PA", "seat": 0, "token": "t", "table": TABLE, **bad}
     async with serve(_fake_server([joined]), "127.0.0.1", 0) as server:
         port = server.sockets[0].getsockname()[1]
-        seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), make_player("easy"),
+        seat = HeadlessSeat(NetClient(f"ws://127.0.0.1:{port}/", "Anna"), lambda: make_player("easy"),
                             out=io.StringIO(), err=io.StringIO())
         assert await asyncio.wait_for(seat.run(create={"players": 2}, start_after=0), TIMEOUT) == 1
     said = seat.err.getvalue().splitlines()

@@ -24,7 +24,7 @@ async def test_two_headless_seats_play_a_whole_game_and_it_is_exported(tmp_path)
     async with running_server(tmp_path) as (server, url):
         anna = headless(url, "Anna", "medium", seed=3)
         # Bruno plays with a scopa-bot/1 program, as ``--bot CMD`` does.
-        bruno = HeadlessSeat(NetClient(url, "Bruno"), make_player(f"cmd:{sys.executable} {BOT}"),
+        bruno = HeadlessSeat(NetClient(url, "Bruno"), lambda: make_player(f"cmd:{sys.executable} {BOT}"),
                              out=io.StringIO(), err=io.StringIO())
         a = asyncio.create_task(anna.run(create={"players": 2, "target": 4}))
         code = (await first_line(anna)).split()[1]
@@ -98,6 +98,49 @@ async def test_two_headless_seats_play_three_games_at_one_table_with_games_3(tmp
         assert seat.err.getvalue() == "" and seat.finished == [1, 2, 3]
     assert anna.out.getvalue().splitlines()[1:] == bruno.out.getvalue().splitlines()[1:]
     assert Store(tmp_path).export(io.StringIO()) == 3
+
+
+# A scopa-bot/1 program that writes "PID TYPE" for each line the host sends it to the file
+# it is given, answers hello and each move (its first legal one), and exits at quit.
+COUNTING_BOT = """
+import json, os, sys
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    msg = json.loads(line)
+    log.write(f"{os.getpid()} {msg['type']}\\n")
+    log.flush()
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "hello", "protocol": "scopa-bot/1", "name": "counting"}), flush=True)
+    elif msg["type"] == "move":
+        move = msg["legal"][0]
+        print(json.dumps({"type": "move", "id": msg["id"], "card": move["card"], "capture": move["capture"]}),
+              flush=True)
+    elif msg["type"] == "quit":
+        break
+"""
+
+
+async def test_a_bot_seat_for_more_games_starts_its_bot_afresh_for_each_game_and_ends_it(tmp_path):
+    # `online --bot CMD --games 2`: one bot process played both games, told neither quit at the
+    # first game's end nor hello at the second's start; the bot protocol starts the command once
+    # per game and tells it quit at the game's end (docs/bot-protocol.md, How a game goes).
+    bot, log = tmp_path / "bot.py", tmp_path / "bot.log"
+    bot.write_text(COUNTING_BOT)
+    async with running_server(tmp_path) as (_server, url):
+        anna = HeadlessSeat(NetClient(url, "Anna"), lambda: make_player(f"cmd:{sys.executable} {bot} {log}"),
+                            out=io.StringIO(), err=io.StringIO(), games=2)
+        result = await asyncio.wait_for(anna.run(create={"players": 2, "target": 1, "ai": "easy"}, start_after=0),
+                                        TIMEOUT)
+    assert result == 0 and anna.finished == [1, 2], anna.err.getvalue()
+    heard: dict[str, list[str]] = {}
+    for line in log.read_text().splitlines():
+        pid, kind = line.split()
+        heard.setdefault(pid, []).append(kind)
+    assert len(heard) == 2, heard  # a process per game
+    for kinds in heard.values():  # each told hello first, moves, its game's end, then quit
+        assert kinds[0] == "hello" and "move" in kinds and kinds[-2:] == ["game_end", "quit"], kinds
+        assert kinds.count("hello") == kinds.count("game_end") == kinds.count("quit") == 1, kinds
+    assert anna.err.getvalue() == ""
 
 
 async def test_a_headless_seat_that_wants_more_games_stops_in_one_line_when_the_other_goes(tmp_path):

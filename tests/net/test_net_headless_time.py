@@ -49,7 +49,7 @@ async def _one_game(player, turn_limit: float, **server_options) -> tuple[Headle
     """Anna's headless seat, played by ``player``, creates a table of 2 to 1 point with this
     turn limit and plays it to its end against Bruno (exit 0); Anna, and what Bruno saw."""
     async with running_server(None, **server_options) as (_server, url):
-        anna = HeadlessSeat(NetClient(url, "Anna"), player, out=io.StringIO(), err=io.StringIO())
+        anna = HeadlessSeat(NetClient(url, "Anna"), lambda: player, out=io.StringIO(), err=io.StringIO())
         task = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "turn_limit": turn_limit}))
         code = (await first_line(anna)).split()[1]
         seen: list[dict] = []
@@ -148,7 +148,7 @@ async def test_a_seat_whose_output_is_full_ends_with_the_failure_and_its_errors_
     # ends in one line (cmd_online) where it ended in a traceback; a full standard error is
     # no reason to stop.
     async with running_server(None) as (server, url):
-        anna = HeadlessSeat(NetClient(url, "Anna"), GreedyPlayer(1), out=Full(), err=Full())
+        anna = HeadlessSeat(NetClient(url, "Anna"), lambda: GreedyPlayer(1), out=Full(), err=Full())
         with pytest.raises(OutputFailed) as caught:
             await asyncio.wait_for(anna.run(create={"players": 2}), TIMEOUT)
         assert caught.value.error.errno == errno.ENOSPC

@@ -118,6 +118,9 @@ class LobbyScreen(Translated, Screen):
     """Server and name, the open tables (Enter joins one), a new table, join by code."""
 
     CSS_PATH = LOBBY_TCSS
+    # The keys go to the open tables (arrows choose, Enter joins) from the start: the fields are a
+    # Tab or a click away, and Enter in the server or name box lists the tables and hands them the keys.
+    AUTO_FOCUS = "#tables"
 
     BINDINGS = [
         Binding("f5", "refresh", N_("refresh"), id="lobby.refresh"),
@@ -330,7 +333,9 @@ class LobbyScreen(Translated, Screen):
         self._refresh()
 
     @work(exclusive=True, group="lobby")
-    async def _refresh(self) -> None:
+    async def _refresh(self, typed: Input | None = None) -> None:
+        """List the open tables; ``typed``: the box whose Enter asked, which hands the list the
+        keys if it still has them (a field the player went on to type in keeps them)."""
         from ...net.client import NetClientError
 
         try:
@@ -338,10 +343,14 @@ class LobbyScreen(Translated, Screen):
             tables = await client.lobby()
         except (NetClientError, ValueError) as e:
             self._refused(e)
+            if self.focused is not None and self.focused.id == "tables":  # nothing typed: the address to mend
+                self.query_one("#server", Input).focus()
             return
         if not self.query("#tables"):  # the lobby has gone meanwhile (a seat taken, Esc)
             return
         self.show_tables(tables, client.url)
+        if typed is not None and self.focused is typed:
+            self.query_one("#tables", DataTable).focus()
         await self._kept_games(client)
 
     async def _kept_games(self, client, codes: list[str] | None = None, redraw: bool = True) -> None:
@@ -460,8 +469,8 @@ class LobbyScreen(Translated, Screen):
         self._take_seat({"join": code})
 
     @on(Input.Submitted, "#server, #name")
-    def _submitted(self) -> None:
-        self.action_refresh()
+    def _submitted(self, event: Input.Submitted) -> None:
+        self._refresh(event.input)
 
     @on(DataTable.RowSelected)
     def _row_selected(self, event: DataTable.RowSelected) -> None:
