@@ -27,6 +27,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, no usage dump
         raise UsageError(message)
 
+    def parse_known_args(self, args=None, namespace=None):
+        namespace, extras = super().parse_known_args(args, namespace)
+        if self._subparsers is not None:  # the top level, once its subcommand's are in
+            _merge_options(namespace)
+        return namespace, extras
+
     def _print_message(self, message: str, file=None) -> None:
         """``--help`` and ``--version``: a standard output that cannot take them (``> /dev/full``,
         ``>&-``) is one line and exit status 2, as for any command (README.md, Reliability);
@@ -792,7 +798,6 @@ def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser(argv)
     try:
         args = parser.parse_args(_options_ended(parser, argv))
-        _merge_options(args)
         _settle_language(argv, args)
         rules = _rules(args)  # validate the combination (e.g. gamerules with 3 players)
         _check_data_dir(getattr(args, "data_dir", None))
