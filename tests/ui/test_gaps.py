@@ -246,9 +246,15 @@ async def test_keys_typed_with_a_down_act_on_the_row_below_as_if_typed_slowly():
         field = screen.query_one("#ai-cmd-1", Input)
         await keys_at_once(pilot, "down", *"bot.py")
         assert screen.focused is field and field.value == "bot.py"
-        await keys_at_once(pilot, "up", "left", "right", "down", "x")  # off "external bot…" and back
-        assert screen.focused is field and field.value == "bot.pyx"
-        await keys_at_once(pilot, "up", "left")  # the command row hides: Start is below
+        # (a field selects its text when it gets the focus: what is typed then replaces it)
+        await pilot.press("up")
+        await keys_at_once(pilot, "left", "right", "down", *"go")  # off "external bot…", back, down
+        assert screen.focused is field and field.value == "go"
+        await pilot.press("down")  # on to Start, whose ↑ comes back
+        await keys_at_once(pilot, "up", *"bot")
+        assert screen.focused is field and field.value == "bot"
+        await pilot.press("up")
+        await keys_at_once(pilot, "left")  # the command row hides: Start is below
         await keys_at_once(pilot, "down", "enter")
         assert seat.value != "cmd" and isinstance(app.screen, GameScreen)
 

@@ -66,10 +66,11 @@ class Choice(Widget, can_focus=True):
     ]
 
     class Row(Message):
-        """↑ (``by`` -1) or ↓ (1) on a :class:`Choice`: on to the row before or after it
-        (``on_choice_row``).  It travels behind the row's own ``Changed``, so that a screen
-        which makes a row when a choice changes (the new-game form's bot command) has made it
-        before the focus moves: a ↓ typed in the same instant as → lands on the new row.
+        """↑ (``by`` -1) or ↓ (1) on a :class:`Choice` (or a key of the Start button's,
+        ``Press``): on to the row before or after it (``on_choice_row``).  It travels behind
+        the row's own ``Changed``, so that a screen which makes a row when a choice changes
+        (the new-game form's bot command) has made it before the focus moves: a ↓ typed in
+        the same instant as → lands on the new row.
 
         The keys typed after the ↑/↓ must not act on the row left while the Row is on its way
         (a → typed with ↓ stepped the Game row, not Players): the row is :attr:`leaving` until
