@@ -504,12 +504,29 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         the ↑/↓ (held by :meth:`on_event`) in order, as new ones, to the row now focused."""
         event.choice.leaving = False
         if event.by > 0:
-            self.action_focus_next()
+            self.screen.focus_next()
         else:
-            self.action_focus_previous()
+            self.screen.focus_previous()
         held, self._held_keys = self._held_keys, []
         for key in held:
             await self.on_event(events.Key(key.key, key.character))
+
+    def action_focus_next(self) -> None:
+        self._next_row(1)
+
+    def action_focus_previous(self) -> None:
+        self._next_row(-1)
+
+    def _next_row(self, by: int) -> None:
+        """Tab and Shift+Tab on a row that goes on with a ``Choice.Row`` (a choice, the Start
+        button) go as its ↓ and ↑, so that the keys typed with them follow the focus."""
+        focused = self.focused
+        if hasattr(focused, "leaving"):
+            focused.action_row(by)
+        elif by > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
 
     # --- size guard ------------------------------------------------------------------
     def on_resize(self, event) -> None:

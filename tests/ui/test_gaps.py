@@ -250,6 +250,9 @@ async def test_keys_typed_with_a_down_act_on_the_row_below_as_if_typed_slowly():
         await pilot.press("up")
         await keys_at_once(pilot, "left", "right", "down", *"go")  # off "external bot…", back, down
         assert screen.focused is field and field.value == "go"
+        await pilot.press("up")
+        await keys_at_once(pilot, "tab", *"my")  # Tab as ↓
+        assert screen.focused is field and field.value == "my"
         await pilot.press("down")  # on to Start, whose ↑ comes back
         await keys_at_once(pilot, "up", *"bot")
         assert screen.focused is field and field.value == "bot"
