@@ -8,6 +8,7 @@ import random
 import threading
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.theme import Theme
@@ -117,6 +118,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         self.players: dict[int, object] = {}
         self._game_screen: GameScreen | None = None
         self._too_small: TooSmallScreen | None = None
+        self._held_keys: list[events.Key] = []  # typed while a choice leaves its row (on_event)
         self.hint_options: dict = {}  # passed to ai.hint.suggest (tests fix iters and seed)
         # Hints and hard/pimc moves search in this process when set (run_app; tests: threads).
         self.searcher: SearchProcess | None = None
@@ -487,15 +489,46 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         if screen is not None:
             screen.set_deck(DeckStyle(screen.table.rules.deck_style, self.ascii))
 
-    # --- size guard ------------------------------------------------------------------
-    def on_choice_row(self, event) -> None:
-        """↑/↓ on a choice (``Choice.Row``, docs in widgets/choice.py): the row before or after
-        it, once its screen has heard of the choice's last change."""
-        if event.by > 0:
-            self.action_focus_next()
-        else:
-            self.action_focus_previous()
+    async def on_event(self, event) -> None:
+        """A key that comes while the focused choice is leaving its row (↑/↓ posted a
+        ``Choice.Row`` not yet handled) waits for the row the focus lands on: both a key not
+        yet sent to the choice and one back from it unused (every key comes here twice)."""
+        if isinstance(event, events.Key) and getattr(self.focused, "leaving", False):
+            self._held_keys.append(event)
+            return
+        await super().on_event(event)
 
+    async def on_choice_row(self, event) -> None:
+        """↑/↓ on a choice (``Choice.Row``, docs in widgets/choice.py): the row before or after
+        it, once its screen has heard of the choice's last change; then the keys typed after
+        the ↑/↓ (held by :meth:`on_event`) in order, as new ones, to the row now focused."""
+        event.choice.leaving = False
+        if event.by > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
+        held, self._held_keys = self._held_keys, []
+        for key in held:
+            await self.on_event(events.Key(key.key, key.character))
+
+    def action_focus_next(self) -> None:
+        self._next_row(1)
+
+    def action_focus_previous(self) -> None:
+        self._next_row(-1)
+
+    def _next_row(self, by: int) -> None:
+        """Tab and Shift+Tab on a row that goes on with a ``Choice.Row`` (a choice, the Start
+        button) go as its ↓ and ↑, so that the keys typed with them follow the focus."""
+        focused = self.focused
+        if hasattr(focused, "leaving"):
+            focused.action_row(by)
+        elif by > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
+
+    # --- size guard ------------------------------------------------------------------
     def on_resize(self, event) -> None:
         self._check_size(event.size)
 

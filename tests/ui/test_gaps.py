@@ -186,7 +186,7 @@ async def keys_at_once(pilot, *keys: str) -> None:
     for the app between them (``pilot.press`` lets each settle first)."""
     app = pilot.app
     for key in keys:
-        event = events.Key(key, None)
+        event = events.Key(key, key if len(key) == 1 else None)
         event.set_sender(app)
         app._driver.send_message(event)
     await settle(pilot, rounds=6)
@@ -217,6 +217,49 @@ async def test_a_down_typed_with_the_step_lands_on_the_row_the_step_makes():
         await keys_at_once(pilot, "right", "down")
         assert target.value == 0
         assert screen.focused is screen.query_one("#other-target", Input)
+
+
+async def test_keys_typed_with_a_down_act_on_the_row_below_as_if_typed_slowly():
+    # ↓ on a choice moves the focus only once its Row message is handled: the → sent in the
+    # same instant went to the row left (Game became Scopone, Players stayed as it was).
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=4), ai_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        game, players, rules = (screen.query_one(f"#{n}", Choice) for n in ("variant", "players", "preset"))
+        game.focus()
+        await settle(pilot)
+        was = game.value, players.value, rules.value
+        await keys_at_once(pilot, "down", "right")
+        assert (game.value, screen.focused) == (was[0], players)
+        assert players.value != was[1]
+        await keys_at_once(pilot, "up", "up", "down", "down", "down", "right")  # ↑↑: round to Start
+        assert (game.value, screen.focused) == (was[0], rules) and rules.value != was[2]
+        await keys_at_once(pilot, "shift+tab", "left", "tab", "left")  # the app's bindings between
+        assert screen.focused is rules and (players.value, rules.value) == was[1:]
+        await keys_at_once(pilot, "up", "space", "left")
+        assert screen.focused is players and (game.value, players.value, rules.value) == was
+        # The row below is a typed field: the keys after ↓ are typed in it, Enter starts.
+        seat = screen.query_one("#ai-1", Choice)
+        seat.focus()
+        await pilot.press(*["right"] * (len(seat.options) - 1))  # on to "external bot…"
+        field = screen.query_one("#ai-cmd-1", Input)
+        await keys_at_once(pilot, "down", *"bot.py")
+        assert screen.focused is field and field.value == "bot.py"
+        # (a field selects its text when it gets the focus: what is typed then replaces it)
+        await pilot.press("up")
+        await keys_at_once(pilot, "left", "right", "down", *"go")  # off "external bot…", back, down
+        assert screen.focused is field and field.value == "go"
+        await pilot.press("up")
+        await keys_at_once(pilot, "tab", *"my")  # Tab as ↓
+        assert screen.focused is field and field.value == "my"
+        await pilot.press("down")  # on to Start, whose ↑ comes back
+        await keys_at_once(pilot, "up", *"bot")
+        assert screen.focused is field and field.value == "bot"
+        await pilot.press("up")
+        await keys_at_once(pilot, "left")  # the command row hides: Start is below
+        await keys_at_once(pilot, "down", "enter")
+        assert seat.value != "cmd" and isinstance(app.screen, GameScreen)
 
 
 async def test_a_remembered_external_bot_shows_on_the_new_game_screen(tmp_path):

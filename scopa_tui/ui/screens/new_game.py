@@ -469,14 +469,15 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
     async def on_choice_row(self, event: Choice.Row) -> None:
         """↑/↓ on a choice: a row its change has just made (an external bot's command, the
         target's points) is whole and laid out before the focus moves on (the focus goes in
-        the order of the rows on screen), so that a ↓ typed with the → lands on it."""
+        the order of the rows on screen), so that a ↓ typed with the → lands on it.  The app
+        moves the focus (and hands on the keys typed since: ``ScopaApp.on_choice_row``)."""
         pending, self._mounting = self._mounting, []
         if not pending:
             return  # on to the app, which moves the focus at once
         event.stop()
         for mount in pending:
             await mount
-        self.call_after_refresh(self.focus_next if event.by > 0 else self.focus_previous)
+        self.call_after_refresh(self.app.post_message, Choice.Row(event.choice, event.by))
 
     def on_press_pressed(self, event: Press.Pressed) -> None:
         if event.button.id == "start":

@@ -66,10 +66,16 @@ class Choice(Widget, can_focus=True):
     ]
 
     class Row(Message):
-        """↑ (``by`` -1) or ↓ (1) on a :class:`Choice`: on to the row before or after it
-        (``on_choice_row``).  It travels behind the row's own ``Changed``, so that a screen
-        which makes a row when a choice changes (the new-game form's bot command) has made it
-        before the focus moves: a ↓ typed in the same instant as → lands on the new row."""
+        """↑ (``by`` -1) or ↓ (1) on a :class:`Choice` (or a key of the Start button's,
+        ``Press``): on to the row before or after it (``on_choice_row``).  It travels behind
+        the row's own ``Changed``, so that a screen which makes a row when a choice changes
+        (the new-game form's bot command) has made it before the focus moves: a ↓ typed in
+        the same instant as → lands on the new row.
+
+        The keys typed after the ↑/↓ must not act on the row left while the Row is on its way
+        (a → typed with ↓ stepped the Game row, not Players): the row is :attr:`leaving` until
+        the app moves the focus, and the app holds those keys until then, to hand them to the
+        row the focus lands on (``ScopaApp.on_event``)."""
 
         def __init__(self, choice: Choice, by: int) -> None:
             super().__init__()
@@ -100,6 +106,7 @@ class Choice(Widget, can_focus=True):
         self.label_width = label_width
         self._options = list(options)
         self._index = self._index_of(value)
+        self.leaving = False  # ↑/↓ posted a Row not yet handled (see Row)
 
     @property
     def options(self) -> list[tuple[str, Any]]:
@@ -146,6 +153,7 @@ class Choice(Widget, can_focus=True):
             self._choose(index, by_player=True)
 
     def action_row(self, by: int) -> None:
+        self.leaving = True
         self.post_message(self.Row(self, by))
 
     def action_next(self) -> None:

@@ -11,6 +11,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ...engine.text import N_
+from .choice import Choice
 
 
 class Press(Widget, can_focus=True):
@@ -38,13 +39,15 @@ class Press(Widget, can_focus=True):
     BINDINGS = [
         Binding("enter,space", "press", N_("press"), id="press.press", show=False),
         # ↑ and ↓ go from row to row as on the form's choices and boxes: the Start button has
-        # the focus when the form opens, and ↑ there did nothing
-        Binding("up", "app.focus_previous", id="press.row_up", show=False),
-        Binding("down", "app.focus_next", id="press.row_down", show=False),
+        # the focus when the form opens, and ↑ there did nothing.  As on a choice, they post a
+        # Choice.Row, so that the keys typed with them go to the row they go to (the letters
+        # typed with ↑ into an external bot's command row above were lost; widgets/choice.py)
+        Binding("up", "row(-1)", id="press.row_up", show=False),
+        Binding("down", "row(1)", id="press.row_down", show=False),
         # ← and → too, the keys a player reaches for to change a choice: the button is alone on
         # its line, and they did nothing there (→ goes round to the form's first row, Game)
-        Binding("left", "app.focus_previous", id="press.left", show=False),
-        Binding("right", "app.focus_next", id="press.right", show=False),
+        Binding("left", "row(-1)", id="press.left", show=False),
+        Binding("right", "row(1)", id="press.right", show=False),
     ]
 
     class Pressed(Message):
@@ -61,9 +64,14 @@ class Press(Widget, can_focus=True):
     def __init__(self, label: str, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.label = label
+        self.leaving = False  # as a choice's: a Row posted, not yet handled
 
     def action_press(self) -> None:
         self.post_message(self.Pressed(self))
+
+    def action_row(self, by: int) -> None:
+        self.leaving = True
+        self.post_message(Choice.Row(self, by))
 
     async def _on_click(self, event: events.Click) -> None:
         await super()._on_click(event)
