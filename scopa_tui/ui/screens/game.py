@@ -617,7 +617,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if isinstance(event, HandEnded):
             score, lines = event.score, []
             if score.leftover:
-                cards = " ".join(map(str, score.leftover))
+                # the cards together where they fit a row: not "…Carla: A♣" over "3◉ 6♣"; a longer
+                # list (Scopone's) breaks between them, its last card not alone on a row
+                cards = NO_BREAK[0].join(map(str, score.leftover))
                 if score.leftover_to is None:
                     lines.append((_("Left on the table, to nobody: {cards}").format(cards=cards), ""))
                 elif (taker := self._taker(score)) == self.names[self.me]:
