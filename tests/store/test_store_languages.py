@@ -189,7 +189,7 @@ def test_a_save_is_summed_up_in_italian(tmp_path):
     saved = saves.load("g")
     languages.use("it")
     # one opponent in the singular ("avversari: difficile" was the plural's)
-    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversario: difficile): Tu: ")
+    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversario: difficile): Tu:\u00a0")
 
 
 def test_a_save_against_two_names_its_opponents_in_the_plural(tmp_path):
@@ -218,7 +218,7 @@ def test_a_save_of_six_names_a_side_with_the_and_of_its_second_name(tmp_path):
     (tmp_path / "g.json").write_text(save_text(game, setup, "g"))
     languages.use("it")
     summary = saves.load("g").summary()
-    assert summary.endswith("Tu e Carla: 0, Anna e Dario: 0, Bruno ed Elena: 0"), summary
+    assert summary.endswith("Tu e Carla:\u00a00, Anna e Dario:\u00a00, Bruno ed Elena:\u00a00"), summary
 
 
 def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp_path):
@@ -416,9 +416,9 @@ def test_the_statistics_on_a_full_disk_say_so_in_tagalog(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Team Anna & Carla won the game — You & Bruno: {0}, Anna & Carla: {1}"),
-    ("es", "El equipo Anna y Carla ganó la partida — Tú y Bruno: {0}, Anna y Carla: {1}"),
-    ("tl", "Panalo ang koponan nina Anna at Carla sa laro — Ikaw at si Bruno: {0}, Anna at Carla: {1}"),
+    ("en", "Team Anna & Carla won the game — You & Bruno:\u00a0{0}, Anna & Carla:\u00a0{1}"),
+    ("es", "El equipo Anna y Carla ganó la partida — Tú y Bruno:\u00a0{0}, Anna y Carla:\u00a0{1}"),
+    ("tl", "Panalo ang koponan nina Anna at Carla sa laro — Ikaw at si Bruno:\u00a0{0}, Anna at Carla:\u00a0{1}"),
 ])
 def test_the_replays_last_step_says_a_team_won_in_the_languages_grammar(lang, said):
     # Seed 2: the other pair wins; a team is one subject ("El equipo … ganó"), as on the game

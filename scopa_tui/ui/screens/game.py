@@ -634,11 +634,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # ("(1", "scopa)"), and left "(cards," alone on a row.
             # TRANSLATORS: the play log after a hand; each side's points follow, a line each.
             lines.append((_("Hand {n} scored").format(n=score.hand), "hand"))
-            for s in score.sides:
-                # the points beside the name's last word: "Anna: 3", not "Anna:" on a row, "3" on the next
-                before, points, after = side_score(self.side_names[s.side], s.points).rpartition(str(s.points))
-                shown = before[:-1] + NO_BREAK[0] if before.endswith(" ") else before
-                lines.append((shown + points + after + self._points_won(score, s), "hand"))
+            for s in score.sides:  # "Anna: 3", its points beside the name (side_score)
+                lines.append((side_score(self.side_names[s.side], s.points) + self._points_won(score, s), "hand"))
             return lines
         if isinstance(event, GameEnded):
             return [(self._winner_text(event.winner), "hand")]
