@@ -204,6 +204,31 @@ async def test_a_hands_points_are_logged_a_side_a_line_each_side_s_points_beside
         await pilot.press("q", "y")
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "tl"])
+async def test_a_pairs_name_stays_on_one_row_of_the_log_where_it_fits(lang):
+    """At narrow widths "Bruno &" stood over "Dario: 1 (cards)"; hand 3 gives Anna & Carla one point."""
+    from scopa_tui.engine import HandEnded
+
+    from .helpers import game_screen, wait_for_my_turn
+    from .scoring_data import played
+
+    languages.use(lang)
+    app = make_app(players=4, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        log = screen.query_one(PlayLog)
+        texts = [text for text, _kind in screen._lines_for(HandEnded(played(4, seed=9).hand_scores[2]))]
+        for side in screen.side_names:
+            line = next(t for t in texts if t.replace(NO_BREAK[0], " ").startswith(side))
+            head = line.split(" (")[0]  # "Anna & Carla: 3"
+            for width in (log.scrollable_content_region.width, *range(8, 40)):
+                rows = [strip.text.strip() for strip in log._rows(line, screen.deck, "hand", width)]
+                if cell_len(head) <= width:
+                    assert rows[0].startswith(head), (width, rows)
+        await pilot.press("q", "y")
+
+
 async def test_a_redeal_s_cards_are_on_one_row_of_the_log():
     """At 80×24 in Italian "… ridistribuisce Anna (F◉" stood over "RƱ R† R♣)"."""
     from .helpers import wait_for_my_turn
