@@ -62,6 +62,33 @@ async def test_the_statistics_speak_italian_and_tagalog(tmp_path):
         assert "Wala pang tapos na laro" in text_of(app.screen, "#stats-empty")
 
 
+@pytest.mark.parametrize("lang, deck, said", [
+    ("en", "french", "Diamonds point won"),
+    ("it", "italian", "Punto Denari"),
+    ("fr", "spanish", "Point d'Oros"),
+    ("fr", "french", "Point de Carreau"),
+    ("es", "italian", "Punto de Denari"),
+    ("tl", "spanish", "Puntos sa Oros"),
+])
+async def test_the_statistics_name_the_coins_point_as_the_deck_in_use_does(tmp_path, lang, deck, said):
+    """Every language said "Denari/coins point won", the Italian deck's name and the English gloss."""
+    from scopa_tui.ui.app import ScopaApp
+    from scopa_tui.ui.config import GameConfig
+
+    filled_store(tmp_path)
+    languages.use(lang)
+    app = ScopaApp(GameConfig(deck=deck), ai_delay=0, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, StatsScreen) and app.screen.query("#stats-summary"):
+                break
+        summary = text_of(app.screen, "#stats-summary")
+        assert said in summary and "/" not in summary, summary
+
+
 async def test_the_history_speaks_french_and_keeps_its_row_over_a_change(tmp_path):
     store = filled_store(tmp_path, 3)
     app = ScreensApp(HistoryScreen(store.history(), store.history_record))
