@@ -402,7 +402,8 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
                                         rules=table.rules if table is not None else None, at=at))
 
     def _deck_and_chart(self) -> tuple[DeckStyle, str]:
-        """The deck style and primiera chart the help describes: the game's, else the chosen ones."""
+        """The deck style and primiera chart the help describes (the deck also names the coins in
+        the statistics): the game's, else the chosen ones."""
         if self._game_screen is not None:
             return self._game_screen.deck, self._game_screen.table.rules.primiera_chart
         try:

@@ -481,8 +481,8 @@ class StoreMixin:
             return
         # TRANSLATORS: completes "{what} cannot be read now: ... is busy".
         self._read_db(N_("Statistics"), self.store.stats,
-                      lambda stats: self._show_once(StatsScreen, lambda: StatsScreen(stats,
-                                                                                   history=self.action_show_history)))
+                      lambda stats: self._show_once(StatsScreen, lambda: StatsScreen(
+                          stats, history=self.action_show_history, deck=self._deck_and_chart()[0])))
 
     def action_show_history(self, variant: str | None = None, players: int | None = None) -> None:
         """The history; from the statistics screen, of the variant and number of players

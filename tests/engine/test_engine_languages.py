@@ -115,6 +115,21 @@ def test_a_side_of_two_is_joined_as_each_language_says_it(lang, mine, theirs):
     assert side_name(["Anna"]) == "Anna"
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Anna & Carla:\u00a05"),
+    ("it", "Anna e Carla:\u00a05"),
+    ("fr", "Anna et Carla\u00a0:\u00a05"),
+    ("es", "Anna y Carla:\u00a05"),
+    ("tl", "Anna at Carla:\u00a05"),
+])
+def test_a_sides_points_are_kept_beside_its_name_in_every_language(lang, said):
+    """The French resume question ended a line at "Anna et Carla :" and put "5." alone on the next."""
+    from scopa_tui.engine.words import side_name, side_score
+
+    languages.use(lang)
+    assert side_score(side_name(["Anna", "Carla"]), 5) == said
+
+
 @pytest.mark.parametrize("lang, partners, side", [
     ("it", ["Anna", "Elena"], "Anna ed Elena"),  # Italian: "ed" before e
     ("it", ["Anna", "edoardo"], "Anna ed edoardo"),

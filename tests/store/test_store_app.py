@@ -691,7 +691,7 @@ async def test_names_and_ais_from_the_files_are_shown_as_they_are(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)  # the game as it is resumed: the app's names for its seats
-        assert "against bot: You: 0, Anna: 0." in str(app.screen.query_one("#question").render())
+        assert "against bot: You:\u00a00, Anna:\u00a00." in str(app.screen.query_one("#question").render())
         await pilot.press("escape")
         await settle(pilot)
         app.action_show_history()

@@ -62,6 +62,33 @@ async def test_the_statistics_speak_italian_and_tagalog(tmp_path):
         assert "Wala pang tapos na laro" in text_of(app.screen, "#stats-empty")
 
 
+@pytest.mark.parametrize("lang, deck, said", [
+    ("en", "french", "Diamonds point won"),
+    ("it", "italian", "Punto Denari"),
+    ("fr", "spanish", "Point d'Oros"),
+    ("fr", "french", "Point de Carreau"),
+    ("es", "italian", "Punto de Denari"),
+    ("tl", "spanish", "Puntos sa Oros"),
+])
+async def test_the_statistics_name_the_coins_point_as_the_deck_in_use_does(tmp_path, lang, deck, said):
+    """Every language said "Denari/coins point won", the Italian deck's name and the English gloss."""
+    from scopa_tui.ui.app import ScopaApp
+    from scopa_tui.ui.config import GameConfig
+
+    filled_store(tmp_path)
+    languages.use(lang)
+    app = ScopaApp(GameConfig(deck=deck), ai_delay=0, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, StatsScreen) and app.screen.query("#stats-summary"):
+                break
+        summary = text_of(app.screen, "#stats-summary")
+        assert said in summary and "/" not in summary, summary
+
+
 async def test_the_history_speaks_french_and_keeps_its_row_over_a_change(tmp_path):
     store = filled_store(tmp_path, 3)
     app = ScreensApp(HistoryScreen(store.history(), store.history_record))
@@ -189,7 +216,7 @@ def test_a_save_is_summed_up_in_italian(tmp_path):
     saved = saves.load("g")
     languages.use("it")
     # one opponent in the singular ("avversari: difficile" was the plural's)
-    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversario: difficile): Tu: ")
+    assert saved.summary().startswith(f"mano {game.hand_no} di una partita a 11 (avversario: difficile): Tu:\u00a0")
 
 
 def test_a_save_against_two_names_its_opponents_in_the_plural(tmp_path):
@@ -218,7 +245,7 @@ def test_a_save_of_six_names_a_side_with_the_and_of_its_second_name(tmp_path):
     (tmp_path / "g.json").write_text(save_text(game, setup, "g"))
     languages.use("it")
     summary = saves.load("g").summary()
-    assert summary.endswith("Tu e Carla: 0, Anna e Dario: 0, Bruno ed Elena: 0"), summary
+    assert summary.endswith("Tu e Carla:\u00a00, Anna e Dario:\u00a00, Bruno ed Elena:\u00a00"), summary
 
 
 def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp_path):
@@ -416,9 +443,9 @@ def test_the_statistics_on_a_full_disk_say_so_in_tagalog(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Team Anna & Carla won the game — You & Bruno: {0}, Anna & Carla: {1}"),
-    ("es", "El equipo Anna y Carla ganó la partida — Tú y Bruno: {0}, Anna y Carla: {1}"),
-    ("tl", "Panalo ang koponan nina Anna at Carla sa laro — Ikaw at si Bruno: {0}, Anna at Carla: {1}"),
+    ("en", "Team Anna & Carla won the game — You & Bruno:\u00a0{0}, Anna & Carla:\u00a0{1}"),
+    ("es", "El equipo Anna y Carla ganó la partida — Tú y Bruno:\u00a0{0}, Anna y Carla:\u00a0{1}"),
+    ("tl", "Panalo ang koponan nina Anna at Carla sa laro — Ikaw at si Bruno:\u00a0{0}, Anna at Carla:\u00a0{1}"),
 ])
 def test_the_replays_last_step_says_a_team_won_in_the_languages_grammar(lang, said):
     # Seed 2: the other pair wins; a team is one subject ("El equipo … ganó"), as on the game

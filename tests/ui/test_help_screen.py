@@ -3,6 +3,8 @@ suit names and the ASCII letters."""
 
 from __future__ import annotations
 
+import pytest
+
 from scopa_tui.engine import make_rules
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.config import GameConfig
@@ -32,7 +34,7 @@ def test_the_help_names_the_suits_of_the_deck_in_use():
 def test_the_help_shows_the_ascii_letters():
     text = help_text(DeckStyle("italian", ascii=True))
     assert "d = Denari, c = Coppe, s = Spade, b = Bastoni" in text and "`Cc` is the Cavallo di Coppe" in text
-    assert "`d`" in text  # the suits are listed with the letters on screen
+    assert "`\u00a0d`" in text  # the suits are listed with the letters on screen (a no-break space before)
 
 
 async def test_help_in_a_ludoteka_game_with_the_french_deck():
@@ -76,3 +78,28 @@ def test_escoba_calls_its_house_rule_and_its_figures_in_its_own_words():
         assert "*Escoba all'ultima giocata*" in text
     finally:
         languages.use("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "tl"])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_each_suits_symbol_is_on_the_row_of_its_name(lang, size):
+    """At 80 columns "Coppe (cups)" ended a row and its symbol "Ʊ" began the next."""
+    from textual.geometry import Region
+
+    from scopa_tui import languages
+
+    from .helpers import make_app, settle
+
+    languages.use(lang)
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        cards = app.screen.query("MarkdownParagraph").first()  # "Cards. 40 cards in four suits: …"
+        rows = [strip.text.strip() for strip in cards.render_lines(Region(0, 0, *cards.size))]
+        deck = DeckStyle("italian")
+        for suit in "dcsb":
+            row = next(row for row in rows if deck.suit(suit) in row)
+            assert not row.startswith(deck.suit(suit)), rows
+            assert deck.suit_gloss(suit).split()[-1] in row, rows

@@ -4,6 +4,7 @@ newest 200 kept and in view, scrolled by the mouse, and shown in the game's firs
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from textual import events
 from textual.app import App, ComposeResult
 
@@ -11,6 +12,7 @@ from scopa_tui import languages
 from scopa_tui.engine.text import _
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.widgets.scoreboard import PlayLog
+from scopa_tui.ui.wrapping import NO_BREAK
 
 from .helpers import make_app, settle
 
@@ -144,9 +146,33 @@ async def test_the_leftovers_line_says_you_to_the_player_and_names_another():
         mine, anna = first_hand(2, seed=4), first_hand(2, seed=3)  # the player, then Anna, captured last
         assert (mine.last_capturer, anna.last_capturer) == (0, 1)
         said = screen._lines_for(HandEnded(mine))[0][0]
-        assert said == f"Left on the table, to you: {' '.join(map(str, mine.leftover))}"  # not "to You"
+        assert said == f"Left on the table, to you: {NO_BREAK[0].join(map(str, mine.leftover))}"  # not "to You"
         said = screen._lines_for(HandEnded(anna))[0][0]
-        assert said == f"Left on the table, to Anna: {' '.join(map(str, anna.leftover))}"
+        assert said == f"Left on the table, to Anna: {NO_BREAK[0].join(map(str, anna.leftover))}"
+
+
+async def test_the_leftover_cards_stay_together_where_they_fit_a_row():
+    """At 80×24 "Left on the table, to Carla: A♣" stood over "3◉ 6♣"."""
+    from scopa_tui.engine import HandEnded
+
+    from .helpers import game_screen, wait_for_my_turn
+    from .scoring_data import first_hand
+
+    app = make_app(players=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        log = screen.query_one(PlayLog)
+        score = first_hand(2, seed=4)  # five cards left
+        said = screen._lines_for(HandEnded(score))[0][0]
+        cards = log._rows(said, screen.deck, "", 80)[0].text.split(": ")[1].strip()
+        assert len(cards.split()) == 5, cards
+        for width in (log.scrollable_content_region.width, *range(8, 40)):
+            rows = [strip.text.strip() for strip in log._rows(said, screen.deck, "", width)]
+            if cell_len(cards) <= width:
+                assert rows[-1].endswith(cards), (width, rows)  # all of them on a row
+            assert len(rows[-1].split()) > 1, (width, rows)  # never one alone
+        await pilot.press("q", "y")
 
 
 async def test_a_hands_points_are_logged_a_side_a_line_each_side_s_points_beside_its_name():
@@ -155,7 +181,6 @@ async def test_a_hands_points_are_logged_a_side_a_line_each_side_s_points_beside
     import re
 
     from scopa_tui.engine import HandEnded
-    from scopa_tui.ui.wrapping import NO_BREAK
 
     from .helpers import game_screen, wait_for_my_turn
     from .scoring_data import played
@@ -176,6 +201,31 @@ async def test_a_hands_points_are_logged_a_side_a_line_each_side_s_points_beside
                 rows = [strip.text.strip() for strip in log._rows(side, screen.deck, "hand", width)]
                 parted = [r for r in rows if r.endswith(":") or re.fullmatch(r"\(\w+,", r) or re.search(r"\(\d$", r)]
                 assert not parted, rows
+        await pilot.press("q", "y")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "tl"])
+async def test_a_pairs_name_stays_on_one_row_of_the_log_where_it_fits(lang):
+    """At narrow widths "Bruno &" stood over "Dario: 1 (cards)"; hand 3 gives Anna & Carla one point."""
+    from scopa_tui.engine import HandEnded
+
+    from .helpers import game_screen, wait_for_my_turn
+    from .scoring_data import played
+
+    languages.use(lang)
+    app = make_app(players=4, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        log = screen.query_one(PlayLog)
+        texts = [text for text, _kind in screen._lines_for(HandEnded(played(4, seed=9).hand_scores[2]))]
+        for side in screen.side_names:
+            line = next(t for t in texts if t.replace(NO_BREAK[0], " ").startswith(side))
+            head = line.split(" (")[0]  # "Anna & Carla: 3"
+            for width in (log.scrollable_content_region.width, *range(8, 40)):
+                rows = [strip.text.strip() for strip in log._rows(line, screen.deck, "hand", width)]
+                if cell_len(head) <= width:
+                    assert rows[0].startswith(head), (width, rows)
         await pilot.press("q", "y")
 
 

@@ -74,3 +74,13 @@ async def test_the_log_draws_a_capture_with_its_last_two_cards_on_one_row():
                 assert len(shown) == 1 or " " in shown[-1].strip(), (width, shown)
         assert widowed  # the case the log is there for came up
         await pilot.press("q", "y")
+
+
+def test_cards_kept_together_break_between_cards_where_they_do_not_fit_a_row():
+    nb = "\u00a0"
+    cards = nb.join(["A♣", "3◉", "6♣", "7◉", "R♣", "C◉", "F♣"])  # Scopone's leftovers
+    assert rows(f"Left on the table, to Carla: {cards}", 30) == ["Left on the table, to Carla:", cards]
+    assert rows(f"Left on the table, to Carla: {cards}", 12) == [
+        "Left on the", "table, to", f"Carla: A♣{nb}3◉", f"6♣{nb}7◉{nb}R♣", f"C◉{nb}F♣"]  # not F♣ alone
+    # not before a French colon
+    assert rows(f"Bruno{nb}&{nb}Dario{nb}:{nb}1", 9) == [f"Bruno{nb}&", f"Dario{nb}:{nb}1"]

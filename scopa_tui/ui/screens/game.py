@@ -617,7 +617,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if isinstance(event, HandEnded):
             score, lines = event.score, []
             if score.leftover:
-                cards = " ".join(map(str, score.leftover))
+                # the cards together where they fit a row: not "…Carla: A♣" over "3◉ 6♣"; a longer
+                # list (Scopone's) breaks between them, its last card not alone on a row
+                cards = NO_BREAK[0].join(map(str, score.leftover))
                 if score.leftover_to is None:
                     lines.append((_("Left on the table, to nobody: {cards}").format(cards=cards), ""))
                 elif (taker := self._taker(score)) == self.names[self.me]:
@@ -632,11 +634,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # ("(1", "scopa)"), and left "(cards," alone on a row.
             # TRANSLATORS: the play log after a hand; each side's points follow, a line each.
             lines.append((_("Hand {n} scored").format(n=score.hand), "hand"))
-            for s in score.sides:
-                # the points beside the name's last word: "Anna: 3", not "Anna:" on a row, "3" on the next
-                before, points, after = side_score(self.side_names[s.side], s.points).rpartition(str(s.points))
-                shown = before[:-1] + NO_BREAK[0] if before.endswith(" ") else before
-                lines.append((shown + points + after + self._points_won(score, s), "hand"))
+            for s in score.sides:  # "Anna: 3", its points beside the name (side_score)
+                # a pair's name on one row where it fits: not "Bruno &" over "Dario: 1 (cards)"
+                name = self.side_names[s.side].replace(" ", NO_BREAK[0])
+                lines.append((side_score(name, s.points) + self._points_won(score, s), "hand"))
             return lines
         if isinstance(event, GameEnded):
             return [(self._winner_text(event.winner), "hand")]

@@ -146,7 +146,10 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
         # TRANSLATORS: {suits} is the deck's four suits with their symbols, {ranks} "1 Asso (A), 2 to 7, …".
         _("**Cards.** 40 cards in four suits: {suits}. Ranks {ranks}. "
           "A card is worth its rank when capturing.").format(
-            suits=", ".join(f"{deck.suit_gloss(s)} `{deck.suit(s)}`" for s in "dcsb"), ranks=_ranks(deck)),
+            # each symbol on the row of its suit's name: not "Coppe (cups)" over "Ʊ". A no-break
+            # space in the text is an ordinary one in Textual's Markdown (ui/wrapping.py), one
+            # in the code span is kept
+            suits=", ".join(f"{deck.suit_gloss(s)}`\u00a0{deck.suit(s)}`" for s in "dcsb"), ranks=_ranks(deck)),
         _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has "
           "played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up."),
         # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).

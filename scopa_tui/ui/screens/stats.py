@@ -14,12 +14,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...ai.registry import ALIASES
-from ...engine.text import N_, _, decimal
+from ...engine.text import N_, _, decimal, pgettext
 from ...engine.variants import VARIANTS
 from ...store.db import Stats
-from ...engine.words import labelled
+from ...engine.words import elides, labelled
 from ...store.words import level_word
 from ..helpkeys import help_bindings
+from ..card_render import DeckStyle
 from ..config import ai_levels
 from ..styles import STORE_TCSS
 from ..translate import Translated
@@ -31,9 +32,9 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "—"
 
 
-def summary_table(st: Stats, variant: str | None = None) -> Table:
+def summary_table(st: Stats, variant: str | None = None, deck: DeckStyle = DeckStyle("italian")) -> Table:
     """The record's numbers; ``variant`` (None: games of any) names the points as that game
-    does: Escoba's escobas, velo and setenta, and no primiera."""
+    does: Escoba's escobas, velo and setenta, and no primiera; ``deck`` names the coins."""
     t = Table(box=None, show_header=False, pad_edge=False, padding=(0, 2))
     t.add_column(style="bold", no_wrap=True)
     t.add_column(justify="right")
@@ -59,8 +60,19 @@ def summary_table(st: Stats, variant: str | None = None) -> Table:
         # TRANSLATORS: Escoba's point for the most sevens (setenta: the rules' own name).
         t.add_row(_("Setenta won"), str(st.sevens), of_hands(st.sevens, st.sevens_hands))
     t.add_row(_("Cards point won"), str(st.cards), of_hands(st.cards))
-    # games of every deck style are counted together: the suit by both its names
-    t.add_row(_("Denari/coins point won"), str(st.coins), of_hands(st.coins))
+    # games of every deck style are counted together: the coins named as the deck in use names
+    # them, as the scoring screen's row does (Denari, Oros, Diamonds)
+    coins = deck.suit_word("d")
+    if elides(coins):
+        # TRANSLATORS: as "{suit} point won", where {suit} (Oros) begins with a sound your
+        # language elides the word before: French "Point d'Oros". Other languages never show
+        # it: write it as "{suit} point won".
+        label = pgettext("elided", "{suit} point won")
+    else:
+        # TRANSLATORS: the statistics, after "Cards point won"; {suit} is the deck's suit of
+        # coins as the scoring screen names it (Denari, Oros, Diamonds; Italian Quadri).
+        label = _("{suit} point won")
+    t.add_row(label.format(suit=coins), str(st.coins), of_hands(st.coins))
     return t
 
 
@@ -127,9 +139,10 @@ class StatsScreen(Translated, Screen[None]):
         *help_bindings("stats", at="commands", show=True),
     ]
 
-    def __init__(self, stats: Stats, history=None) -> None:
+    def __init__(self, stats: Stats, history=None, deck: DeckStyle = DeckStyle("italian")) -> None:
         super().__init__()
         self.stats = stats  # of all games
+        self.deck = deck  # the deck in use: its name of the coins
         self.open_history = history  # history(variant, players) shows the history of those games, or None
         self.variant: str | None = None  # the games shown: of this variant (None: any) ...
         self.players: int | None = None  # ... with this number of players (None: any)
@@ -166,7 +179,7 @@ class StatsScreen(Translated, Screen[None]):
                     yield Choice(players, self._player_choices(), self.players, label_width=cell_len(players) + 1,
                                  id="stats-players", disabled=self._fixed_players() is not None)
                 shown = self.shown
-                summary = Static(summary_table(shown, self.variant), id="stats-summary")
+                summary = Static(summary_table(shown, self.variant, self.deck), id="stats-summary")
                 summary.border_title = _("Your record")
                 yield summary
                 levels = Static(levels_table(shown), id="stats-levels")
@@ -203,7 +216,7 @@ class StatsScreen(Translated, Screen[None]):
         else:
             self.players = event.value
         shown = self.shown
-        self.query_one("#stats-summary", Static).update(summary_table(shown, self.variant))
+        self.query_one("#stats-summary", Static).update(summary_table(shown, self.variant, self.deck))
         self.query_one("#stats-levels", Static).update(levels_table(shown))
 
     def action_close(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -16,7 +17,7 @@ from ...engine.text import ngettext
 from ...engine.words import labelled
 from ...store.words import deal_sweeps_word, sweep_count
 from ..card_render import DeckStyle, card_tokens, suit_role
-from ..wrapping import WORD
+from ..wrapping import CLOSING, NO_BREAK, WORD
 from .legible import SHAPES, TEXT, legible, opacity
 
 
@@ -136,15 +137,24 @@ def styled_text(text: str, deck: DeckStyle, styler) -> Text:
     return out
 
 
+# a part of a word kept together by no-break spaces, up to the next of them a row may end at:
+# not the one before a French ":" nor after "«" (ui/wrapping.py)
+_PIECE = re.compile(rf"(?:[{NO_BREAK}](?=[{CLOSING}])|(?<=«)[{NO_BREAK}]|[^{NO_BREAK}])+[{NO_BREAK}]*")
+
+
 def kept_together(line: Text, width: int) -> list[Text]:
     """``line`` wrapped between words at ``width`` cells, its last word not left alone on a
     row of its own: "Bruno played R♣ and took A◉ / C♣" reads better as "Bruno played R♣ and
     took / A◉ C♣", the cards taken together. It breaks where Rich would (ui/wrapping.py: not at
     a no-break space, nor before a French "?"); a word wider than a row is folded when drawn.
     Not where that would leave another word alone on the row above ("settebello," over
-    "primiera, 1 scopa)")."""
+    "primiera, 1 scopa)"). Words kept together by no-break spaces ("A♣ 3◉ 6♣", "Bruno & Dario")
+    that are wider than a row break at those spaces rather than in a word."""
     plain = line.plain
-    words = [(m.start(), cell_len(m.group().rstrip()), cell_len(m.group())) for m in WORD.finditer(plain)]
+    words = [(m.start(), cell_len(m.group().rstrip()), cell_len(m.group()))
+             for word in WORD.finditer(plain)
+             for m in ([word] if cell_len(word.group().rstrip()) <= width
+                       else _PIECE.finditer(plain, word.start(), word.end()))]
     breaks, used = [], 0
     for start, shown, taken in words:
         if used and used + shown > width:
