@@ -142,21 +142,12 @@ def _bot(tmp_path: Path, mode: str, **kw) -> tuple[CmdPlayer, list[str]]:
     return player, reports
 
 
-def test_a_well_behaved_bot_plays_its_move(tmp_path):
+# "log_first": a message of another type before the hello is skipped; it was a fault
+# ("answered hello with ..."), and the hello after it was never read.
+@pytest.mark.parametrize("kind", ["good", "log_first"])
+def test_a_well_behaved_bot_plays_its_move(tmp_path, kind):
     view = _view()
-    player, reports = _bot(tmp_path, "good")
-    try:
-        assert player.choose(view) == view.legal[-1]
-    finally:
-        player.close()
-    assert player.faults == [] and reports == []
-    assert player.bot_name == "TestBot"
-
-
-def test_a_message_of_another_type_before_the_hello_is_skipped(tmp_path):
-    # It was a fault ("answered hello with ..."), and the hello after it was never read.
-    view = _view()
-    player, reports = _bot(tmp_path, "log_first")
+    player, reports = _bot(tmp_path, kind)
     try:
         assert player.choose(view) == view.legal[-1]
     finally:

@@ -597,13 +597,27 @@ async def test_a_seat_back_at_a_table_whose_game_is_over_sees_the_last_hand_s_pi
         assert [type(s) for s in app.screen_stack].count(GameOverScreen) == 1
 
 
+async def _at_my_turn(pilot):
+    """The game screen of an online table, once it is the player's turn and the play is offered."""
+    from textual.widgets._footer import FooterKey
+
+    from scopa_tui.ui.screens.game import GameScreen
+
+    screen = None
+    for _ in range(40):
+        await settle(pilot, 1)
+        screen = next((s for s in pilot.app.screen_stack if isinstance(s, GameScreen)), None)
+        if screen is not None and screen._my_turn():
+            break
+    assert screen._my_turn() and "play" in {k.action for k in screen.query(FooterKey)}
+    return screen
+
+
 async def test_a_window_whose_seat_another_window_took_offers_no_play_and_says_why():
     """After ``replaced`` (the seat taken up from another window) this window's game is over:
     the line under the table says so for good, no play key is offered, and the top bar no
     longer says "Your turn" with a clock running down."""
     from textual.widgets._footer import FooterKey
-
-    from scopa_tui.ui.screens.game import GameScreen
 
     seat = 0
     game = engine_game(hands=0)
@@ -626,12 +640,7 @@ async def test_a_window_whose_seat_another_window_took_offers_no_play_and_says_w
     app = ScopaApp(ai_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         app.show_table(RemoteTable(Client(messages + [gone]), joined(seat)))
-        for _ in range(40):
-            await settle(pilot, 1)
-            screen = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
-            if screen is not None and screen._my_turn():
-                break
-        assert screen._my_turn() and "play" in {k.action for k in screen.query(FooterKey)}
+        screen = await _at_my_turn(pilot)
         await pilot.press("1")
         release.set()
         for _ in range(20):
@@ -646,14 +655,11 @@ async def test_a_window_whose_seat_another_window_took_offers_no_play_and_says_w
         assert "Your turn" not in top and "disconnected" in top
 
 
-
 async def test_a_window_whose_seat_is_gone_for_good_offers_no_play_and_says_why():
     """The server restarted without the table (or the client gave up coming back): the line
     under the table said "the seat is gone: there is no table with this code" while the top
     bar said "Your turn · disconnected" and the footer offered the play, which could never go."""
     from textual.widgets._footer import FooterKey
-
-    from scopa_tui.ui.screens.game import GameScreen
 
     seat = 0
     game = engine_game(hands=0)
@@ -675,12 +681,7 @@ async def test_a_window_whose_seat_is_gone_for_good_offers_no_play_and_says_why(
     app = ScopaApp(ai_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         app.show_table(RemoteTable(Client(server_messages(game, seat) + gone), joined(seat)))
-        for _ in range(40):
-            await settle(pilot, 1)
-            screen = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
-            if screen is not None and screen._my_turn():
-                break
-        assert screen._my_turn() and "play" in {k.action for k in screen.query(FooterKey)}
+        screen = await _at_my_turn(pilot)
         release.set()
         for _ in range(40):
             await settle(pilot, 1)
@@ -690,6 +691,7 @@ async def test_a_window_whose_seat_is_gone_for_good_offers_no_play_and_says_why(
         assert not {k.action for k in screen.query(FooterKey)} & {"play", "select_step(-1)", "cycle", "hint"}
         top = str(screen.query_one("#topbar").content)
         assert "Your turn" not in top and top.rstrip().endswith("disconnected"), top
+
 
 async def test_names_from_a_server_are_shown_as_plain_text_not_markup():
     # docs/online-protocol.md, Plain text: a server of another make may send "[" and "]". A
