@@ -233,9 +233,28 @@ def _create_request(args) -> dict:
     return create
 
 
+def _check_said_for_nothing(args) -> None:
+    """Flags that would be ignored are refused, one line: a table joined has its own rules
+    and settings, and the app asks the player about each rematch (README.md, Play online)."""
+    if args.join is not None:
+        given = [("--players", getattr(args, "players", None)), ("--preset", getattr(args, "preset", None)),
+                 ("--target", getattr(args, "target", None)), ("--variant", getattr(args, "variant", None)),
+                 ("--option", getattr(args, "option", None)), ("--title", args.title),
+                 ("--private", args.private), ("--start-after", args.start_after)]
+        flag = next((flag for flag, value in given if value), None)
+        if flag is not None:
+            # TRANSLATORS: {flag} is an option as typed (--players, --title, ...).
+            raise ValueError(_("{flag} goes with --create: a table you join has its own rules and settings")
+                             .format(flag=flag))
+    if args.games != 1 and args.bot is None and args.seat_ai is None:
+        raise ValueError(_("--games goes with --bot or --ai (a headless seat); in the app you answer each "
+                           "rematch yourself"))
+
+
 def cmd_online(args) -> int:
     from ..ai.registry import check_runnable, make_player
 
+    _check_said_for_nothing(args)
     create = _create_request(args) if args.create else None
     if args.bot is None and args.seat_ai is None:
         # the app creates the table the flags say and seats the player at it, as the lobby's

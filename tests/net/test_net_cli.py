@@ -81,6 +81,13 @@ def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(mon
     (["online", "--name", "\u3164", "--create", "--ai", "easy"], "the name is empty"),  # a blank letter
     (["online", "--name", "Anna", "--ai", "easy"], "say --create or --join CODE"),
     (["online", "--name", "Anna", "--join", " ", "--ai", "easy"], "--join needs the table's code"),
+    # a table joined has its own rules and settings: these were taken and ignored
+    (["online", "--name", "Anna", "--join", "ABCDEFGH", "--players", "4", "--ai", "easy"],
+     "--players goes with --create: a table you join has its own rules and settings"),
+    (["online", "--name", "Anna", "--join", "ABCDEFGH", "--start-after", "5", "--ai", "easy"],
+     "--start-after goes with --create"),
+    (["--option", "napola", "online", "--join", "ABCDEFGH"], "--option goes with --create"),
+    (["online", "--join", "ABCDEFGH", "--games", "3"], "--games goes with --bot or --ai"),
     (["online", "--name", "Anna", "--create", "--bot", ""], "--bot needs the command that runs the bot"),
     (["online", "--create", "--ai", "easy"], "say --name NAME"),  # a headless seat has no lobby to name it
     (["online", "--join", "ABCDEFGH", "--bot", "python bot.py"], "say --name NAME"),
