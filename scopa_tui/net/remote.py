@@ -399,8 +399,6 @@ class RemoteTable(Table):
                            deal_sweeps=self._deal_sweeps,
                            last_capturer=last_capturer(self._history, self.dealer, any(self._deal_sweeps)))
         if list(score.totals) != list(line.get("totals", score.totals)):
-            from dataclasses import replace
-
             score = replace(score, totals=tuple(line["totals"]))
         self.totals = list(score.totals)
         self.hand_scores.append(score)

@@ -24,6 +24,12 @@ _SPACE = rf"(?:(?!{_GLUE})\s)"
 WORD = re.compile(rf"{_SPACE}*(?:\S+|{_GLUE})+{_SPACE}*")
 
 
+def glued(text: str) -> str:
+    """``text`` with its spaces made no-break: its words on one row where they fit (a row too
+    narrow for them breaks between them: widgets/scoreboard.py ``kept_together``)."""
+    return text.replace(" ", NO_BREAK[0])
+
+
 def keep_words_together() -> None:
     """Make Rich's (and so Textual's) line breaks follow :data:`WORD`."""
     _wrap.re_word = WORD

@@ -45,7 +45,7 @@ from ..widgets.play_button import PlayButton
 from ..widgets.prompt import Prompt
 from ..widgets.scoreboard import PlayLog, ScoreBoard, SideInfo, styled_text
 from ..translate import Translated
-from ..wrapping import NO_BREAK
+from ..wrapping import glued
 from ...engine.text import N_, _, ngettext, npgettext, pgettext
 from ...engine.words import elides, labelled, side_score
 from .fresh import StyledOnMount
@@ -594,7 +594,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 head = (_("— Hand {n}: You deal —") if mine else _("— Hand {n}: {name} deals —"))
                 lines = [(head.format(n=event.hand, name=name), "hand")]
                 # the void table's cards (four at most) on one row: not "(F◉" over "RƱ R† R♣)"
-                lines += [(self._redeal_text(r) + f" ({NO_BREAK[0].join(map(str, r.table))})", "")
+                lines += [(self._redeal_text(r) + f" ({glued(' '.join(map(str, r.table)))})", "")
                           for r in redeals]
                 if event.escobas:  # Escoba: table cards adding up to 15 (or 30) go to the dealer
                     lines.append((self._deal_sweep_text(event) + f" ({' '.join(map(str, event.table))})", "scopa"))
@@ -619,7 +619,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             if score.leftover:
                 # the cards together where they fit a row: not "…Carla: A♣" over "3◉ 6♣"; a longer
                 # list (Scopone's) breaks between them, its last card not alone on a row
-                cards = NO_BREAK[0].join(map(str, score.leftover))
+                cards = glued(" ".join(map(str, score.leftover)))
                 if score.leftover_to is None:
                     lines.append((_("Left on the table, to nobody: {cards}").format(cards=cards), ""))
                 elif (taker := self._taker(score)) == self.names[self.me]:
@@ -636,7 +636,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             lines.append((_("Hand {n} scored").format(n=score.hand), "hand"))
             for s in score.sides:  # "Anna: 3", its points beside the name (side_score)
                 # a pair's name on one row where it fits: not "Bruno &" over "Dario: 1 (cards)"
-                name = self.side_names[s.side].replace(" ", NO_BREAK[0])
+                name = glued(self.side_names[s.side])
                 lines.append((side_score(name, s.points) + self._points_won(score, s), "hand"))
             return lines
         if isinstance(event, GameEnded):
@@ -693,7 +693,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if side.scope:
             won.append(sweep_count(self._sweep(), side.scope))
         # the words of each not parted at a row's end (ui/wrapping.py): "1 scopa", "re bello"
-        won = [w.replace(" ", NO_BREAK[0]) for w in won]
+        won = [glued(w) for w in won]
         return f" ({', '.join(won)})" if won else ""
 
     def _sweep(self) -> str:
@@ -1701,7 +1701,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             out.append(tail)
             # no-break spaces: the words go to the next line together, not "Enter" alone at
             # the end of one (wrapping.py)
-            keys = out + Text(" " + _("Enter plays it.").replace(" ", NO_BREAK[0]), style="dim")
+            keys = out + Text(" " + glued(_("Enter plays it.")), style="dim")
             # The keys only where they cost no line of their own beyond the prompt's two: a
             # long hint keeps its reason whole (widgets/prompt.py), and the footer says ⏎.
             prompt = self.query_one("#prompt", Prompt)
