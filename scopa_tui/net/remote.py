@@ -74,12 +74,18 @@ def info_seats(info: dict[str, Any], my_seat: int) -> list[Seat]:
             name = _("AI {seat}").format(seat=i + 1)
         out.append(Seat(shown_name(str(name)), kind, str(s.get("level") or ""), bool(s.get("connected", True)),
                         bool(s.get("away", False))))
-    # A person whose name reads as another seat's here (this player's own "You", or "IA 2" of an
-    # AI seat in Italian, which the server cannot know) is told apart by the seat: the log said
-    # "You played 7d" of a player called You.
-    names = [same_name(_(YOU) if i == my_seat else s.name) for i, s in enumerate(out)]
-    return [replace(s, name=_("{name} (seat {n})").format(name=s.name, n=i + 1))
-            if s.kind == "person" and names.count(names[i]) > 1 else s for i, s in enumerate(out)]
+    return [replace(s, name=_told_apart(out, my_seat, i, s.name)) if s.kind == "person" else s
+            for i, s in enumerate(out)]
+
+
+def _told_apart(seats: list[Seat], my_seat: int, seat: int, name: str) -> str:
+    """``name``, of ``seat``'s person, with the seat where it reads as another seat's name
+    here (this player's own "You", or "IA 2" of an AI seat in Italian, which the server
+    cannot know): the log said "You played 7d" of a player called You."""
+    if seat == my_seat:
+        return name
+    taken = {same_name(_(YOU) if i == my_seat else s.name) for i, s in enumerate(seats) if i != seat}
+    return _("{name} (seat {n})").format(name=name, n=seat + 1) if same_name(name) in taken else name
 
 
 def seats_setup(seats: list[Seat]) -> tuple[list[str], list[str | None]]:
@@ -481,17 +487,8 @@ class RemoteTable(Table):
     def _seats(self) -> list[Seat]:
         return info_seats(self.info, self.my_seat)
 
-    def _told_apart(self, seat: Any, name: str) -> str:
-        """``name``, of ``seat``'s person, with the seat where it reads as another seat's name
-        here (as :func:`info_seats` names them): "You", said by another player, is not this one."""
-        if seat == self.my_seat:
-            return name
-        taken = {same_name(_(YOU))} | {same_name(s.name) for i, s in enumerate(self.seats)
-                                       if i not in (seat, self.my_seat)}
-        return _("{name} (seat {n})").format(name=name, n=seat + 1) if same_name(name) in taken else name
-
     def _said_by(self, line: ChatLine) -> ChatLine:
-        return replace(line, name=self._told_apart(line.seat, line.name))
+        return replace(line, name=_told_apart(self.seats, self.my_seat, line.seat, line.name))
 
     # --- messages from the server -------------------------------------------------------
     def attach(self, runner) -> None:
@@ -636,7 +633,8 @@ class RemoteTable(Table):
             # bar shows the connection); its going away (the AI plays for it) is.
             mine = seat == self.my_seat and status in ("joined", "returned")
             if isinstance(seat, int) and 0 <= seat < len(self.seats) and not mine:
-                name = self._told_apart(seat, shown_name(str(msg.get("name") or self.seats[seat].name)))
+                name = _told_apart(self.seats, self.my_seat, seat,
+                                   shown_name(str(msg.get("name") or self.seats[seat].name)))
                 if status == "left" and self.phase == "waiting":
                     # before the start, "left" is a lost connection or a seat given up (its person
                     # went, "Carla left the table"): the table info that follows says which
