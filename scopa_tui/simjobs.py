@@ -169,7 +169,10 @@ def _stop(pool, stop, interrupt: bool) -> None:
     # half a message in the results' pipe, and the executor's thread waited for the rest for
     # ever: the shutdown hung, the run with it.  Without this process's own end of the pipe
     # (the workers write, this process only reads), that thread reads the pipe's end once the
-    # workers have gone, and the pool ends as broken.
+    # workers have gone, and the pool ends as broken.  That end is private (Python 3.11 to 3.13
+    # have no public way to it): the queue's public close() would close the reading end as
+    # well, under the executor's thread that waits on it and reads it.  Without the attribute
+    # (another Python) nothing changes.
     writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
     if writer is not None:
         writer.close()
