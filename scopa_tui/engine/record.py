@@ -17,6 +17,7 @@ from .cards import CARDS, NAMES, parse_card
 from .errors import IllegalMove, RecordError, RulesError
 from .events import Dealt, Played
 from .game import Game
+from .jsontext import TooManyDigits, json_loads
 from .moves import Move
 from .rules import Rules
 
@@ -34,34 +35,6 @@ _REQUIRED = {
 RULES_REQUIRED = ("players", "target", "sides", "primiera_chart", "redeal_three_kings", "last_play_scopa",
                   "primiera_requires_all_suits")
 SIDE_REQUIRED = ("cards", "coins", "settebello", "primiera", "scope", "points")
-
-
-# No number in a record (or a save, or the settings) needs more digits than this; a
-# number with thousands of digits is refused with this module's message rather than
-# Python's own ("Exceeds the limit (4300 digits) for integer string conversion").
-MAX_DIGITS = 100
-
-
-class TooManyDigits(ValueError):
-    """A JSON number with more than :data:`MAX_DIGITS` digits."""
-
-
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise TooManyDigits(f"a number has {len(text.lstrip('-'))} digits (at most {MAX_DIGITS})")
-    return int(text)
-
-
-def _parse_float(text: str) -> float:
-    if len(text) > MAX_DIGITS + 10:  # digits, sign, point and exponent
-        raise TooManyDigits(f"a number is {len(text)} characters long (at most {MAX_DIGITS + 10})")
-    return float(text)
-
-
-def json_loads(text: str) -> Any:
-    """``json.loads`` with the digit limit: raises ``json.JSONDecodeError``,
-    :class:`TooManyDigits` or ``RecursionError`` (nested too deeply)."""
-    return json.loads(text, parse_int=_parse_int, parse_float=_parse_float)
 
 
 # One compact encoder for every line (json.dumps with separators builds one per call).

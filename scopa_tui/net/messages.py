@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 
 from ..engine import PRESETS, RulesError, make_rules, parse_card
-from ..engine.record import TooManyDigits, json_loads
+from ..engine.jsontext import TooManyDigits, json_loads
 from ..engine.rules import PLAYER_COUNTS, TARGET_MAX
 from ..engine.variants import VARIANTS
 from ..engine.words import clean_text, shows_something

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..engine.record import TooManyDigits, json_loads
+from ..engine.jsontext import TooManyDigits, json_loads
 from ..engine.text import N_, _
 from ..languages import LANGUAGES
 from .files import (SETTINGS_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only,
