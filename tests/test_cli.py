@@ -150,6 +150,21 @@ def test_help_into_a_pipe_read_no_further_is_no_error(tmp_path):
     assert (run.returncode, run.stderr) == (0, "")
 
 
+def test_help_loads_the_rules_and_the_settings_not_the_game(tmp_path):
+    # --help words the variants and the rules in the language of the settings: the game,
+    # records, player views and the writing of files load with the commands that use them
+    # (engine/__init__.py imports each name on first use).
+    (tmp_path / "settings.json").write_text('{"version": 1, "language": "it"}')
+    unused = ["scopa_tui.engine.game", "scopa_tui.engine.record", "scopa_tui.engine.view", "tempfile"]
+    code = ("import sys\nfrom scopa_tui.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m in sys.argv[1:]))")
+    run = subprocess.run([sys.executable, "-c", code, *unused], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "SCOPA_TUI_DATA_DIR": str(tmp_path)})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("uso: scopa-tui")  # the help, in the settings' language
+    assert run.stdout.splitlines()[-1] == "[]"
+
+
 def test_a_bot_with_standard_input_closed_is_one_line(tmp_path):
     run = _run_with_closed(0, "bot", "--level", "easy", data_dir=tmp_path)  # <&-: it was a traceback
     assert (run.returncode, run.stdout, run.stderr) == (2, "", "scopa-tui: error: cannot read standard input: it is closed\n")

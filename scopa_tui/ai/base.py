@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from ..engine import Move, PlayerView
+if TYPE_CHECKING:  # annotations only: the command line's --help loads no game (README.md, Benchmark)
+    from ..engine import Move, PlayerView
 
 
 @runtime_checkable

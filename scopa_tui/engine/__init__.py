@@ -12,38 +12,32 @@ The public API::
         game.play(game.legal_moves()[0])
 """
 
-from .captures import capture_masks, describe_capture, explain_capture
-from .cards import CARDS, SUITS, Card, card, cards_of, mask_of, parse_card, parse_cards
-from .core import HandState, hand_points, random_playout
-from .errors import IllegalMove, RecordError, RulesError, ScopaError
-from .events import Dealt, Event, GameEnded, GameStarted, HandEnded, Played, Redealt
-from .game import Game, SeededDecks
-from .moves import Move
-from .rules import PRESETS, Rules, make_rules
-from .variants import CATEGORY_NAMES, OPTIONS, VARIANTS, Option, Variant, get_variant, option_settings
-from .view import PlayerView, PlayRecord
+from importlib import import_module
 
-# The scoring (a hand's points) loads with the first hand scored, not before a game's first
-# frame (README.md, Benchmark): its names are imported on first use (:func:`__getattr__`).
-_SCORING = ("Award", "HandScore", "SideScore", "last_capturer", "last_sweep", "primiera_text", "score_hand")
+# Each name of the API and its module.  A name is imported on first use (:func:`__getattr__`),
+# and with it only the modules it needs: the command line's ``--help`` loads the rules and
+# the variants, not the game; a game's first frame loads the game, not the scoring until
+# the first hand is scored (README.md, Benchmark).
+_MODULES = {
+    "captures": ("capture_masks", "describe_capture", "explain_capture"),
+    "cards": ("CARDS", "SUITS", "Card", "card", "cards_of", "mask_of", "parse_card", "parse_cards"),
+    "core": ("HandState", "hand_points", "random_playout"),
+    "errors": ("IllegalMove", "RecordError", "RulesError", "ScopaError"),
+    "events": ("Dealt", "Event", "GameEnded", "GameStarted", "HandEnded", "Played", "Redealt"),
+    "game": ("Game", "SeededDecks"),
+    "moves": ("Move",),
+    "rules": ("PRESETS", "Rules", "make_rules"),
+    "scoring": ("Award", "HandScore", "SideScore", "last_capturer", "last_sweep", "primiera_text", "score_hand"),
+    "variants": ("CATEGORY_NAMES", "OPTIONS", "VARIANTS", "Option", "Variant", "get_variant", "option_settings"),
+    "view": ("PlayerView", "PlayRecord"),
+}
+_MODULE_OF = {name: module for module, names in _MODULES.items() for name in names}
+__all__ = list(_MODULE_OF)
 
 
 def __getattr__(name: str):
-    if name not in _SCORING:
+    module = _MODULE_OF.get(name)
+    if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from . import scoring
-
-    value = globals()[name] = getattr(scoring, name)
+    value = globals()[name] = getattr(import_module(f".{module}", __name__), name)
     return value
-
-
-__all__ = [
-    "CARDS", "SUITS", "Card", "card", "cards_of", "mask_of", "parse_card", "parse_cards",
-    "capture_masks", "describe_capture", "explain_capture", "HandState", "hand_points", "random_playout",
-    "IllegalMove", "RecordError", "RulesError", "ScopaError",
-    "Dealt", "Event", "GameEnded", "GameStarted", "HandEnded", "Played", "Redealt",
-    "Game", "SeededDecks", "Move", "PRESETS", "Rules", "make_rules",
-    "Award", "HandScore", "SideScore", "last_capturer", "last_sweep", "primiera_text", "score_hand",
-    "PlayerView", "PlayRecord",
-    "CATEGORY_NAMES", "OPTIONS", "VARIANTS", "Option", "Variant", "get_variant", "option_settings",
-]

@@ -15,7 +15,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 import time
 from pathlib import Path
 
@@ -115,6 +114,8 @@ def atomic_write_text(path: Path | str, text: str) -> None:
 
     On failure the old file is left untouched and the temporary file is removed.
     """
+    import tempfile  # here: reading the settings (``scopa-tui --help``) writes nothing
+
     path = Path(path)
     data = text.encode("utf-8")
     tmp_name = None
