@@ -16,13 +16,7 @@ from collections.abc import Iterable
 from .text import pgettext
 
 SUITS = "dcsb"
-# The English names (the player's language: :func:`suit_name`, :func:`rank_name`).
-SUIT_NAMES = {
-    "d": "Coins",
-    "c": "Cups",
-    "s": "Swords",
-    "b": "Clubs",
-}
+# The English names of the ranks that have one (the player's language: :func:`rank_name`).
 RANK_NAMES = {1: "Ace", 8: "Jack", 9: "Horse", 10: "King"}
 
 
