@@ -74,7 +74,6 @@ class Store:
             self.notices.add(_("data directory {path} cannot be used ({error}): nothing is saved in this run")
                              .format(path=self.dir, error=error))
             self.saves.disabled = True
-            self.db._disabled = True
             self._settings_file._blocked = True
             self._settings = Settings()
             return False
@@ -86,6 +85,7 @@ class Store:
         from .db import Database
 
         db = Database(self.dir / STATS_FILE, self.notices)
+        db._disabled = self.unusable is not None  # the data directory cannot be used (said once, at start)
         if self._busy_wait is not None:
             db.timeout = self._busy_wait
         return db

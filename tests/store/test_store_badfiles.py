@@ -8,6 +8,9 @@ import builtins
 import errno
 import json
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import file_game, play, setup_for
@@ -464,6 +467,18 @@ def test_a_data_dir_that_is_a_file_stores_nothing_and_says_so_once(tmp_path):
     (message,) = store.notices.take()
     assert message.startswith(f"data directory {blocker} cannot be used (Not a directory)")
     assert blocker.read_text() == "not a directory"
+
+
+def test_a_data_dir_that_cannot_be_used_leaves_the_statistics_database_unloaded(tmp_path):
+    # The database is made on first use (README.md, Benchmark): a data directory that cannot
+    # be used made it at start only to turn it off, and loaded sqlite3 before the first frame.
+    blocker = tmp_path / "data"
+    blocker.write_text("not a directory")
+    code = ("import sys\nfrom scopa_tui.store import Store\nStore(sys.argv[1])\n"
+            "print(sorted(m for m in ('sqlite3', 'scopa_tui.store.db') if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code, str(blocker)], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert (run.returncode, run.stdout, run.stderr) == (0, "[]\n", "")
 
 
 @pytest.mark.parametrize("where", ["saves", "data/deeper"])
