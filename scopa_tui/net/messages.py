@@ -99,7 +99,6 @@ CLIENT_TYPES = ("hello", "lobby", "create", "join", "resume", "start", "play", "
                 "leave", "ping", "rematch", "games", "state")
 SERVER_TYPES = ("welcome", "lobby", "joined", "state", "event", "turn", "seat", "chat", "error",
                 "pong", "table", "games")
-SEAT_STATUSES = ("joined", "left", "returned", "ai", "away")
 
 
 def game_record_id(code: str, number: int = 1, when: float | None = None) -> str:
