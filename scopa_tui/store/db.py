@@ -34,6 +34,7 @@ from typing import Any
 
 from ..engine import RecordError
 from ..engine import record as records
+from ..engine.jsontext import json_loads
 from ..engine.rules import PLAYER_COUNTS
 from ..engine.text import N_, _, ngettext
 from ..engine.variants import VARIANTS
@@ -95,7 +96,7 @@ def _v2(con: sqlite3.Connection) -> None:
                          " FROM games WHERE typeof(record) = 'text'").fetchall()
     for row_id, human_side, first in firsts:
         try:
-            variant = record_variant(records.json_loads(first))
+            variant = record_variant(json_loads(first))
         except (ValueError, RecursionError, AttributeError):
             continue  # not a record's first line: plain Scopa
         con.execute("UPDATE games SET variant = ? WHERE id = ?", (variant, row_id))
@@ -103,8 +104,8 @@ def _v2(con: sqlite3.Connection) -> None:
             continue
         (text,) = con.execute("SELECT record FROM games WHERE id = ?", (row_id,)).fetchone()
         try:  # the hand_end lines only: the plays are most of a record, and need no reading here
-            start = records.json_loads(first)
-            lines = hand_lines([start] + [records.json_loads(line) for line in text.splitlines()
+            start = json_loads(first)
+            lines = hand_lines([start] + [json_loads(line) for line in text.splitlines()
                                           if '"hand_end"' in line], human_side)
         except (ValueError, RecursionError, AttributeError, TypeError, KeyError, IndexError):
             continue  # its hands stay as they were stored
@@ -512,7 +513,7 @@ def _time(value: Any) -> float:
 def _json_list(value: Any, item: Callable[[Any], Any], length: int | None = None) -> list:
     """A JSON list stored as text, each item checked by ``item``."""
     try:
-        data = records.json_loads(_text(value))
+        data = json_loads(_text(value))
     except (ValueError, RecursionError):
         raise DamagedRow(f"{value!r:.40} is not a JSON list") from None
     if not isinstance(data, list) or (length is not None and len(data) != length):

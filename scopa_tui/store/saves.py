@@ -23,6 +23,7 @@ from typing import Any
 
 from ..engine import Game, RecordError, RulesError
 from ..engine import record as records
+from ..engine.jsontext import TooManyDigits, json_loads
 from ..engine.rules import PLAYER_COUNTS, TARGET_MAX, sides_for
 from ..engine.text import N_, _, ngettext, pgettext
 from ..engine.words import both, shown_name, side_name, side_score
@@ -183,13 +184,13 @@ def parse_save(text: str) -> tuple[dict[str, Any], str]:
     Raises :class:`SaveProblem` (corrupt) or :class:`NewerVersion` (a newer app's).
     """
     try:
-        doc = records.json_loads(text)
+        doc = json_loads(text)
     except json.JSONDecodeError as e:
         raise SaveProblem(_("is not valid JSON (line {line} column {column}: {error})").format(
             line=e.lineno, column=e.colno, error=e.msg)) from None
     except RecursionError:
         raise SaveProblem(_("is not valid JSON (nested too deeply)")) from None
-    except records.TooManyDigits as e:
+    except TooManyDigits as e:
         raise SaveProblem(_("is not valid ({error})").format(error=e)) from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveProblem(_("is not a scopa-tui save"))

@@ -16,6 +16,7 @@ from typing import IO, TYPE_CHECKING
 
 from ..engine import Dealt, Event, Game, GameEnded, HandEnded, Played, RecordError
 from ..engine import record as records
+from ..engine.jsontext import json_loads
 from ..engine.text import _, ngettext
 from .background import Background
 from .files import Notices, describe_os_error, make_dirs
@@ -320,7 +321,7 @@ class Store:
                 if first:
                     first = False
                     try:
-                        obj = records.json_loads(line)
+                        obj = json_loads(line)
                     except (ValueError, RecursionError):
                         obj = None
                     if not isinstance(obj, dict) or obj.get("event") != "game_start":
