@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import Monochrome, NoColor
 from textual.theme import Theme
 
 from .. import collector, languages
@@ -143,11 +144,23 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
                              f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark},
                             update=False)
         self._refresh_truecolor_filter(self.ansi_theme)  # what the theme's watcher does too
+        self._refresh_no_color_filter()
         self.stylesheet.set_variables(self.get_css_variables())
 
     def watch_theme(self, theme: str) -> None:
         # ANSI themes cannot blend colours: game.tcss drops the tinted backgrounds for them.
         self.set_class(theme.startswith("ansi"), "-ansi")
+        self._refresh_no_color_filter()
+
+    def _refresh_no_color_filter(self) -> None:
+        """NO_COLOR in the environment: the terminal's own colours for an ANSI theme, greys for
+        the others (README, Terminals and colours).  Textual picks its filter once, for the
+        theme it starts with (its default): it turned every colour grey by its red, green and
+        blue, and the ANSI themes' colours (the terminal's own) have none: all black, the text
+        black on black."""
+        if self.no_color:
+            plain = NoColor() if self.native_ansi_color else Monochrome()
+            self._filters[:] = [plain if isinstance(f, (NoColor, Monochrome)) else f for f in self._filters]
 
     def on_mount(self) -> None:
         self.set_class(self.theme.startswith("ansi"), "-ansi")

@@ -1,0 +1,45 @@
+"""NO_COLOR, few colours, a plain console: every state of the game reads without colour
+(README, Terminals and colours)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import make_app, on_my_turn
+
+
+def _colours(app) -> set:
+    """The colours of the screen as drawn, text and background, after Textual's filters."""
+    found = set()
+    for strip in app.screen._compositor.render_strips():
+        for segment in strip:
+            if segment.style is not None:
+                found |= {segment.style.color, segment.style.bgcolor} - {None}
+    return found
+
+
+@pytest.mark.parametrize("theme, changed", [("ansi-dark", False), ("ansi-light", False), ("ansi-dark", True)])
+async def test_no_color_with_an_ansi_theme_keeps_the_terminals_own_colours(monkeypatch, theme, changed):
+    # Textual chose its NO_COLOR filter for its default theme, which makes every colour grey by
+    # its red, green and blue: the ANSI themes' colours have none, and the whole game was drawn
+    # black on black.
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(theme="textual-dark" if changed else theme)
+    async with on_my_turn(app, (100, 30)) as (pilot, _screen):
+        if changed:  # Ctrl+P -> Theme during the game
+            app.theme = theme
+            await pilot.pause()
+        assert {colour.is_default for colour in _colours(app)} == {True}
+
+
+@pytest.mark.parametrize("changed", [False, True])
+async def test_no_color_with_another_theme_draws_in_greys(monkeypatch, changed):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(theme="ansi-dark" if changed else "scopa-felt")
+    async with on_my_turn(app, (100, 30)) as (pilot, _screen):
+        if changed:
+            app.theme = "scopa-felt"
+            await pilot.pause()
+        greys = {colour.triplet for colour in _colours(app)}
+        assert all(r == g == b for r, g, b in greys)
+        assert len(greys) > 3  # not all one colour
