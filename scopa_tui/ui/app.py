@@ -152,6 +152,16 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         self.set_class(theme.startswith("ansi"), "-ansi")
         self._refresh_no_color_filter()
 
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables; with NO_COLOR and an ANSI theme, which draw no colour at all,
+        the focused row of a form or a list underlined (README, Terminals and colours): its
+        cursor was its colours, and only bold was left, as on the rows beside it (reversed, a
+        choice's value would not show it: Textual leaves reverse out of a component's style)."""
+        variables = super().get_css_variables()
+        if self.no_color and self.native_ansi_color:
+            variables["block-cursor-text-style"] = "bold underline"
+        return variables
+
     def _refresh_no_color_filter(self) -> None:
         """NO_COLOR in the environment: the terminal's own colours for an ANSI theme, greys for
         the others (README, Terminals and colours).  Textual picks its filter once, for the

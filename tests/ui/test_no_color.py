@@ -43,3 +43,27 @@ async def test_no_color_with_another_theme_draws_in_greys(monkeypatch, changed):
         greys = {colour.triplet for colour in _colours(app)}
         assert all(r == g == b for r, g, b in greys)
         assert len(greys) > 3  # not all one colour
+
+
+async def test_no_color_with_an_ansi_theme_marks_the_focused_row_of_the_form(monkeypatch):
+    # Without colours the focused choice's value and the house rule's name were bold only, as
+    # every value's arrow is: which row the keys would change was hard to see.
+    from textual.geometry import Region
+
+    from scopa_tui.ui.widgets.choice import Choice
+    from scopa_tui.ui.widgets.toggle import Toggle
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(start=False, theme="ansi-dark")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+
+        def underlined(widget) -> bool:
+            line = widget.render_lines(Region(0, 0, widget.size.width, 1))[0]
+            return any(segment.style.underline for segment in line if segment.text.strip())
+
+        for kind in (Choice, Toggle):
+            rows = list(app.screen.query(kind))
+            rows[1].focus()
+            await pilot.pause()
+            assert underlined(rows[1]) and not underlined(rows[0]) and not underlined(rows[2])
