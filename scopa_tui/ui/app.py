@@ -386,7 +386,8 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         self.push_screen(GameOverScreen(list(table.hand_scores), names, table.winner, mine,
                                         table.rules.target, pause=self.scoring_pause, seat_names=screen.names,
                                         rematch=screen.rematch_note if online else None,
-                                        rematch_forms=screen.rematch_forms if online else None), after)
+                                        rematch_forms=screen.rematch_forms if online else None,
+                                        deck=screen.deck), after)
 
     def rematch_news(self, begun: bool = False) -> None:
         """Someone at the online table asked to play again: the game-over screen says so;

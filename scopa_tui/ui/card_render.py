@@ -227,8 +227,16 @@ class DeckStyle:
     def star(self) -> str:
         return "*" if self.ascii else "★"
 
+    def pointer(self) -> str:
+        """The mark before a seat whose turn it is and a point's winner."""
+        return ">" if self.ascii else "▶"
+
+    def lifted(self) -> str:
+        """The marks each side of the number of the hand's chosen card."""
+        return "^" if self.ascii else "▲"
+
     def borders(self, kind: str) -> str:
-        return BORDERS[kind]  # box drawing is fine everywhere; --ascii only replaces suits
+        return BORDERS[kind]  # box drawing is in the plainest fonts; --ascii replaces the rarer symbols
 
     def back_fill(self) -> str:
         return "#" if self.ascii else "░"

@@ -333,7 +333,7 @@ class HandTable:
             table.add_column(Text(name, style=st("label")), width=value_w + (spare if i == n - 1 else 0),
                              overflow="fold", vertical=vertical)
         won = {a.point: a.side for a in score.awards}
-        mark = ">" if deck.ascii else "▶"
+        mark = deck.pointer()
 
         def row(label: str | Text, cells: list[Text], point: str | None = None,
                 winners: set[int] | None = None) -> None:
@@ -482,11 +482,12 @@ class ScoringView(_Themed):
 
 
 def hands_table(scores: list[HandScore], side_names: list[str], winner: int | None,
-                style: Styler = _plain, part: str = "all") -> Table:
+                style: Styler = _plain, part: str = "all", deck: DeckStyle = DeckStyle()) -> Table:
     """Every hand's points and the running total of each side, in aligned columns.
 
     Each side's cell is its points then its total (``+3    9``), both right-aligned, so
-    the numbers stand in columns; the winner's final total is marked and highlighted.
+    the numbers stand in columns; the winner's final total is marked (``>`` in the ``deck``'s
+    ASCII mode) and highlighted.
     ``part`` is ``all``, ``head`` (the column names only) or ``rows`` (the rest): the
     columns have fixed widths, so a head drawn above a scrolled list of rows lines up.
     """
@@ -509,7 +510,7 @@ def hands_table(scores: list[HandScore], side_names: list[str], winner: int | No
         last: list[Text | str] = [Text(final, style=style("label"))]
         for i, t in enumerate(scores[-1].totals):
             if i == winner:
-                last.append(Text.assemble(("▶", style("mark")), (cell("", str(t))[1:], style("won"))))
+                last.append(Text.assemble((deck.pointer(), style("mark")), (cell("", str(t))[1:], style("won"))))
             else:
                 last.append(Text(cell("", str(t)), style=style("label")))
         table.add_row(*last)
@@ -522,9 +523,9 @@ class HandsView(_Themed):
     DEFAULT_CSS = "HandsView { height: auto; width: auto; }"
 
     def __init__(self, scores: list[HandScore], side_names: list[str], winner: int | None,
-                 part: str = "all", **kwargs) -> None:
+                 part: str = "all", deck: DeckStyle = DeckStyle(), **kwargs) -> None:
         super().__init__(**kwargs)
-        self.scores, self.side_names, self.winner, self.part = scores, side_names, winner, part
+        self.scores, self.side_names, self.winner, self.part, self.deck = scores, side_names, winner, part, deck
 
     def render(self) -> Table:
-        return hands_table(self.scores, self.side_names, self.winner, self._style, self.part)
+        return hands_table(self.scores, self.side_names, self.winner, self._style, self.part, self.deck)

@@ -42,3 +42,38 @@ async def test_palette_toggle_redraws_the_current_game_at_once():
         assert screen.selected == 0  # the choice survives the redraw
         log = screen.query_one(PlayLog)
         assert log.lines and not any(s in "".join(line.text for line in log.lines) for s in "◉Ʊ†♣")
+
+
+async def test_ascii_mode_marks_the_chosen_card_and_the_turn_in_ascii():
+    # The hand's chosen card kept its "▲ 1 ▲" and a seat on its turn its "▶" (the scoring's
+    # winners were ">" already): symbols a font without the suits' may lack as well.
+    from dataclasses import replace
+
+    app = make_app(players=3, seed=3, ascii=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert await wait_for_my_turn(pilot)
+        screen = game_screen(app)
+        await pilot.press("1")
+        seat = screen.query("#top-seats SeatView").first()
+        seat.info = replace(seat.info, turn=True)
+        await settle(pilot)
+        assert "^ 1 ^" in screen.query_one(HandView).render().plain
+        assert seat.render_line(0).text.strip().startswith(f"> {seat.info.name}")
+        drawn = "".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert not set(drawn) & set("▲▶★░▮◉Ʊ†♣")
+
+
+async def test_ascii_mode_marks_the_winners_total_on_the_game_over_screen_in_ascii():
+    from scopa_tui.ui.scoring_view import HandsView
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    from .scoring_data import NAMES, ScreenApp, played
+
+    game = played(2, seed=4)
+    app = ScreenApp(lambda: GameOverScreen(list(game.hand_scores), NAMES[2], game.winner, True,
+                                           game.rules.target, deck=DeckStyle("italian", ascii=True)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        rows = app.screen.query(HandsView).last()
+        drawn = "\n".join(strip.text for strip in rows.render_lines(rows.region.reset_offset))
+        assert "> " in drawn.splitlines()[-1] and "▶" not in drawn

@@ -200,8 +200,9 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
     def __init__(self, scores: list[HandScore], side_names: list[str], winner: int, mine: bool,
                  target: int, pause: float = 0.0, seat_names: list[str] | None = None,
                  rematch: Callable[[], str] | None = None,
-                 rematch_forms: Callable[[], list[str]] | None = None) -> None:
+                 rematch_forms: Callable[[], list[str]] | None = None, deck: DeckStyle = DeckStyle()) -> None:
         super().__init__()
+        self.deck = deck  # the game's: its ASCII mode marks the winner's total with ">"
         self.rematch = rematch  # an online table: who wants to play again there
         self.rematch_forms = rematch_forms or (lambda: [])  # every line it can come to, for the room
         self.pause = pause  # like the scoring screen: a quick extra Enter cannot skip the result
@@ -233,9 +234,9 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
             yield Static(self._banner(), id="banner", markup=False)  # names: plain text
             yield Static(self._final(), id="final")
             with Horizontal(id="hands-head"):  # the column names stay in view when the rows scroll
-                yield HandsView(self.scores, self.side_names, self.winner, part="head")
+                yield HandsView(self.scores, self.side_names, self.winner, part="head", deck=self.deck)
             with VerticalScroll(id="hands-table"):
-                yield HandsView(self.scores, self.side_names, self.winner, part="rows")
+                yield HandsView(self.scores, self.side_names, self.winner, part="rows", deck=self.deck)
             if self.rematch is not None:
                 yield RematchLine(self.rematch(), self.rematch_forms, id="rematch")
             with Horizontal(id="over-buttons"):

@@ -458,13 +458,14 @@ class HandView(CardCanvas):
             fan = 0
         items = []
         last = len(self.cards) - 1
+        lifted = self.deck.lifted()
         for i, c in enumerate(self.cards):
             state = "selected" if i == self.selected else ("" if self.active else "dim")
             lines = render_card(c, self.deck, size)
             if fan and i < last:
                 lines = fanned(lines, c, self.deck, fan)
             key = str((i + 1) % 10)  # the key that picks it: 1-9, and 0 for Scopone's tenth card
-            label = f"▲ {key} ▲" if i == self.selected and size != "tiny" and not fan else key
+            label = f"{lifted} {key} {lifted}" if i == self.selected and size != "tiny" and not fan else key
             items.append(Item(lines, label, state, c, raise_=1 if i == self.selected else 0))
         gap = 0 if whole else 2 if size != "tiny" else 1
         if gap == 2 and not fan and _rows(len(items), width, size, 2) > _rows(len(items), width, size, 1):
@@ -551,7 +552,7 @@ class SeatView(CardCanvas):
         name = Text()
         mark, together = self._dealer_mark(width)
         if info.turn:
-            name.append("▶", turn)
+            name.append(self.deck.pointer(), turn)
             # the space gives way before the name: at 80×24 "▶ Car… (D)" where "▶Carla (D)" fits
             if 2 + cell_len(info.name) + (cell_len(mark) if info.dealer else 0) <= width:
                 name.append(" ", turn)  # "▶ Anna" marked as one, not "▶" and "Anna" apart
@@ -684,7 +685,7 @@ class SeatView(CardCanvas):
             # stays in its place when the seat's turn comes (it moved a column left and back);
             # the backs' line as with the AI level, where the wider word fits after it: so the
             # backs stay in place when "thinking…" comes and goes (they moved two columns)
-            mark = len(lines[0].plain) - len(lines[0].plain.lstrip("▶ ")) if self.info.turn else 0
+            mark = len(lines[0].plain) - len(lines[0].plain.lstrip(self.deck.pointer() + " ")) if self.info.turn else 0
 
             def indent(y: int, line: Text) -> int:
                 if y == 0:
