@@ -236,7 +236,7 @@ class DeckStyle:
         return "^" if self.ascii else "▲"
 
     def borders(self, kind: str) -> str:
-        return BORDERS[kind]  # box drawing is in the plainest fonts; --ascii replaces the rarer symbols
+        return BORDERS[kind]  # box drawing in ASCII mode too, as every box of the screen
 
     def back_fill(self) -> str:
         return "#" if self.ascii else "░"
