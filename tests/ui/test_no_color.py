@@ -1,5 +1,5 @@
-"""NO_COLOR, few colours, a plain console: every state of the game reads without colour
-(README, Terminals and colours)."""
+"""NO_COLOR: the game drawn without colour, or in greys, still reads (README, Terminals and
+colours)."""
 
 from __future__ import annotations
 
