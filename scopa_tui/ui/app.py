@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.filter import Monochrome, NoColor
 from textual.theme import Theme
 
 from .. import collector, languages
@@ -21,6 +20,7 @@ from ..engine import VARIANTS, Game, RulesError
 from ..engine.text import N_, _, decimal, language
 from .card_render import DeckStyle
 from .config import HUMAN_SEAT, GameConfig
+from .colours import ThemeColours
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
 from .styles import APP_TCSS, GAME_TCSS
@@ -81,7 +81,7 @@ class Players(dict):
         return player
 
 
-class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
+class ScopaApp(CrashLog, TranslatedApp, StoreMixin, ThemeColours, App):
     """Play Scopa against AI opponents."""
 
     # The game screen's stylesheet is read with the first game (show_table), or at start when
@@ -146,31 +146,6 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, App):
         self._refresh_truecolor_filter(self.ansi_theme)  # what the theme's watcher does too
         self._refresh_no_color_filter()
         self.stylesheet.set_variables(self.get_css_variables())
-
-    def watch_theme(self, theme: str) -> None:
-        # ANSI themes cannot blend colours: game.tcss drops the tinted backgrounds for them.
-        self.set_class(theme.startswith("ansi"), "-ansi")
-        self._refresh_no_color_filter()
-
-    def get_css_variables(self) -> dict[str, str]:
-        """The theme's variables; with NO_COLOR and an ANSI theme, which draw no colour at all,
-        the focused row of a form or a list underlined (README, Terminals and colours): its
-        cursor was its colours, and only bold was left, as on the rows beside it (reversed, a
-        choice's value would not show it: Textual leaves reverse out of a component's style)."""
-        variables = super().get_css_variables()
-        if self.no_color and self.native_ansi_color:
-            variables["block-cursor-text-style"] = "bold underline"
-        return variables
-
-    def _refresh_no_color_filter(self) -> None:
-        """NO_COLOR in the environment: the terminal's own colours for an ANSI theme, greys for
-        the others (README, Terminals and colours).  Textual picks its filter once, for the
-        theme it starts with (its default): it turned every colour grey by its red, green and
-        blue, and the ANSI themes' colours (the terminal's own) have none: all black, the text
-        black on black."""
-        if self.no_color:
-            plain = NoColor() if self.native_ansi_color else Monochrome()
-            self._filters[:] = [plain if isinstance(f, (NoColor, Monochrome)) else f for f in self._filters]
 
     def on_mount(self) -> None:
         self.set_class(self.theme.startswith("ansi"), "-ansi")

@@ -67,3 +67,19 @@ async def test_no_color_with_an_ansi_theme_marks_the_focused_row_of_the_form(mon
             rows[1].focus()
             await pilot.pause()
             assert underlined(rows[1]) and not underlined(rows[0]) and not underlined(rows[2])
+
+
+@pytest.mark.parametrize("theme", ["ansi-dark", "ansi-light"])
+async def test_no_color_with_an_ansi_theme_keeps_the_replay_viewers_colours(monkeypatch, theme):
+    # `scopa-tui replay FILE` is an app of its own: it was drawn black on black as the game was.
+    from scopa_tui.engine import record as records
+    from scopa_tui.store.frames import load_text
+    from scopa_tui.ui.screens.replay import ReplayApp
+
+    from .test_footer_fit import finished_game
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = ReplayApp(load_text(records.dumps(finished_game()), names=["You", "Anna"]), "Replay", theme=theme)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert {colour.is_default for colour in _colours(app)} == {True}

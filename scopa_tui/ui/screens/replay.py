@@ -26,6 +26,7 @@ from ...store.frames import Frame, ReplayGame, display_name, display_side
 from ...engine.words import side_score
 from ...store.words import sweep_count
 from ..card_render import SIZES, DeckStyle, card_tokens, held, render_card, suit_role
+from ..colours import ThemeColours
 from ..crash import CrashLog
 from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
@@ -395,7 +396,7 @@ class ReplayScreen(Translated, Screen[None]):
             self.app.exit()
 
 
-class ReplayApp(CrashLog, TranslatedApp, App):
+class ReplayApp(CrashLog, TranslatedApp, ThemeColours, App):
     """``scopa-tui replay FILE``: the replay viewer on its own."""
 
     CSS_PATH = [APP_TCSS, GAME_TCSS, STORE_TCSS]
@@ -415,11 +416,6 @@ class ReplayApp(CrashLog, TranslatedApp, App):
         except Exception:  # the viewer works with Textual's own themes too
             if theme:
                 self.theme = theme
-
-    def watch_theme(self, theme: str) -> None:
-        # ANSI themes cannot blend colours: game.tcss drops the tinted backgrounds for them, as
-        # in the game (a played card filled with the terminal's blue, its cyan suit on it).
-        self.set_class(theme.startswith("ansi"), "-ansi")
 
     def on_mount(self) -> None:
         self.set_class(self.theme.startswith("ansi"), "-ansi")
