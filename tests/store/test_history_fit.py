@@ -117,3 +117,23 @@ async def test_on_a_wide_terminal_the_table_is_as_wide_as_its_columns_in_the_mid
         await pilot.resize_terminal(200, 50)
         await pilot.pause()
         assert table.region == box
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_table_is_as_tall_as_its_rows_and_a_long_history_scrolls(size):
+    # The table took every row down to the footer: its colour filled the screen under the last
+    # game, on a wide terminal a column of it from the title to the footer.
+    app = ScreensApp(HistoryScreen(entries(3), lambda entry_id: None))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.region.height == 1 + sum(row.height for row in table.ordered_rows)
+    app = ScreensApp(HistoryScreen(entries(40), lambda entry_id: None))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        body = app.screen.query_one("#history-body")
+        assert table.region.height == body.region.height  # the screen's room, no more
+        await pilot.press("ctrl+end")
+        await pilot.pause()
+        assert table.cursor_row == 39 and table.scroll_y > 0  # the last game scrolled into view

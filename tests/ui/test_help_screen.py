@@ -103,3 +103,19 @@ async def test_each_suits_symbol_is_on_the_row_of_its_name(lang, size):
             row = next(row for row in rows if deck.suit(suit) in row)
             assert not row.startswith(deck.suit(suit)), rows
             assert deck.suit_gloss(suit).split()[-1] in row, rows
+
+
+async def test_the_helps_scrollbar_is_as_thin_as_the_logs():
+    # Textual's two columns stood out beside the text, where the log, the game over's hands and
+    # the new-game form scroll with one.
+    from .helpers import make_app, settle
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one("#log")
+        await pilot.press("question_mark")
+        await settle(pilot)
+        body = app.screen.query_one("#help-body")
+        assert body.show_vertical_scrollbar  # the help is longer than its box
+        assert body.scrollbar_size_vertical == log.styles.scrollbar_size_vertical == 1

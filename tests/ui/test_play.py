@@ -528,3 +528,33 @@ async def test_tab_says_so_where_the_card_has_no_other_capture():
         await pilot.press("enter")  # still plays it
         await settle(pilot)
         assert app.game.history[0].card == parse_card("1d")
+
+
+async def test_table_cards_that_are_no_legal_capture_are_marked_in_the_error_colour():
+    # A chosen capture was marked alike, legal or not: only the line under the table said
+    # "✗ a 7 cannot take a 5". Now its cards are red until they make a legal capture.
+    from scopa_tui.ui.widgets.cards import TableView
+
+    app = stacked_app([["7c", "8d", "1s"], ["9b", "9c", "10s"]], ["3c", "4s", "2b", "5d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        table = app.screen.query_one(TableView)
+
+        def label_colour(label: str):
+            for y in range(table.size.height):
+                for segment in table.render_line(y):
+                    if label in segment.text:
+                        return segment.style.color
+            raise AssertionError(f"{label} not drawn")
+
+        error = table._style("label-captured").color
+        await pilot.press("1")  # the 7 of Coppe: 2 + 5 offered (a, d)
+        await settle(pilot)
+        assert label_colour("[d]") != error
+        await pilot.press("a")  # the 5 alone
+        await settle(pilot)
+        assert label_colour("[d]") == error
+        await pilot.press("a")  # 2 + 5 again
+        await settle(pilot)
+        assert label_colour("[a]") != error and label_colour("[d]") != error

@@ -30,3 +30,21 @@ async def test_the_play_button_reports_a_click_only_while_enabled():
         await pilot.click("#play")
         await pilot.pause()
         assert pressed == ["play"] and button.label == "Go" and button.has_class("-active")
+
+
+async def test_play_takes_the_primary_colour_once_a_legal_play_is_chosen():
+    # Enabled, it was drawn as when disabled but brighter: nothing drew the eye to it once the
+    # play was ready, where the scoring's Next hand and the game over's Play again are primary.
+    from textual.color import Color
+
+    from .helpers import make_app, settle
+
+    app = make_app(seed=12)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        button = app.screen.query_one("#play-button", PlayButton)
+        primary = Color.parse(app.theme_variables["primary"])
+        assert button.disabled and button.styles.background != primary
+        await pilot.press("2")  # 6 of Spade takes the 6 of Denari
+        await settle(pilot)
+        assert not button.disabled and button.styles.background == primary

@@ -301,3 +301,39 @@ async def test_the_game_over_buttons_are_evenly_spaced(lang, online):
         await pilot.pause()
         gaps = _gaps_between_buttons(app)
         assert len(gaps) == 2 and gaps[0] == gaps[1], gaps
+
+
+def _backgrounds(app, widget) -> set:
+    """The background colours of the cells ``widget`` is drawn on."""
+    region = widget.region
+    segments = app.screen._compositor.render_strips()[region.y]
+    cells = [segment.style.bgcolor for segment in segments for _char in segment.text]
+    return set(cells[region.x:region.right])
+
+
+async def test_quit_after_a_game_is_as_plain_as_new_game():
+    # Quit was red, the loudest of the three: the eye went to it before Play again.
+    from scopa_tui.ui.screens.scoring import GameOverScreen
+
+    from .scoring_data import ScreenApp
+
+    game = played(2)
+    app = ScreenApp(lambda: GameOverScreen(list(game.hand_scores), NAMES[2], game.winner, True, 11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        panel = _backgrounds(app, screen.query_one("#final"))
+        assert _backgrounds(app, screen.query_one("#quit")) == _backgrounds(app, screen.query_one("#new")) == panel
+        assert _backgrounds(app, screen.query_one("#again")) != panel
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_next_hand_is_as_wide_as_its_words_in_the_middle(size):
+    # It was a bar across the whole panel, where the game over's buttons are as wide as their words.
+    app = hand_over_app(first_hand(2), 2)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        button = app.screen.query_one("#continue").region
+        panel = app.screen.query_one("#hand-over").content_region
+        assert button.width == len("Next hand (Enter)") + 2
+        assert abs((button.x - panel.x) - (panel.right - button.right)) <= 1

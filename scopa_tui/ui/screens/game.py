@@ -1790,9 +1790,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if not self.is_mounted:
             return
         if self.redeal is None and self.leftover is None and self.preview is None:
-            self.query_one(TableView).selected = self.capture if self.selected is not None else frozenset()
+            self._mark_choice(self.query_one(TableView))
         self.query_one(HandView).selected = self.selected
         self._refresh_play_button()
+
+    def _mark_choice(self, table: TableView) -> None:
+        """The capture chosen marked on the table: as a good choice, or in the error colour
+        where the card chosen may not take it (the line under the table says why)."""
+        table.selected = self.capture if self.selected is not None else frozenset()
+        table.illegal = self._legal_choice() is False
 
     def _refresh_table(self) -> None:
         table = self.query_one(TableView)
@@ -1814,7 +1820,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
             table.cards = self.table_order()
             table.captured = frozenset()
             table.played = None
-            table.selected = self.capture if self.selected is not None else frozenset()
+            self._mark_choice(table)
         if self.table.phase == "waiting" or not self.table.rules.variant_info.redeal_cards:
             # An online table before its game (nothing dealt yet), or Scopone's, which deals the
             # whole deck at once: no stock to count, ever.
@@ -1836,10 +1842,16 @@ class GameScreen(Translated, StyledOnMount, Screen):
         shown = bool(self.pic.my_hand) and not self._hand_done()  # nothing to play: no button
         if button.display != shown:
             button.display = shown
-        legal = (self._my_turn() and self._chosen()
-                 and self.table.explain(self.pic.my_hand[self.selected], self.capture) is None)
+        legal = self._legal_choice() is True
         if button.disabled == legal:
             button.disabled = not legal
+
+    def _legal_choice(self) -> bool | None:
+        """Whether the card and the capture chosen make a legal play; None: nothing chosen, or
+        not the player's turn."""
+        if not (self._my_turn() and self._chosen()):
+            return None
+        return self.table.explain(self.pic.my_hand[self.selected], self.capture) is None
 
     def _my_pile_text(self) -> str:
         """The player's own captures this hand, for the hand's border."""

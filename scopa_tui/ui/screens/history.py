@@ -87,6 +87,10 @@ class HistoryScreen(Translated, Screen[None]):
             table.clear(columns=True)
             self._fill(table)
             table.move_cursor(row=row)
+            # as tall as its rows again (store.tcss) once it has measured them: Textual's table
+            # does that when idle and lays itself out no more, rows wrapped at 80 columns
+            # left their height to the table at 200
+            self.call_after_refresh(table.refresh, layout=True)
         elif self.entries:
             self._fit(self.query_one(DataTable))
 

@@ -87,7 +87,8 @@ class HandOverScreen(_Named, Translated, ModalScreen[None]):
             with VerticalScroll(id="hand-body"):
                 yield ScoringView(self.score, self.side_names, self.deck, self.target, self.seat_names,
                                   id="breakdown")
-            yield Button(self._button_label(), id="continue", variant="primary")
+            with Horizontal(id="continue-row"):
+                yield Button(self._button_label(), id="continue", variant="primary")
         yield FitFooter()
 
     async def retranslate(self) -> None:
@@ -245,7 +246,9 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
                     yield Button(_("Lobby (l)"), id="lobby")
                 else:
                     yield Button(_("New game… (n)"), id="new")
-                yield Button(_("Quit (q)"), id="quit", variant="error")
+                # Quit as plain as New game…: after a game it loses nothing, and in red it drew
+                # the eye from Play again, the screen's first choice.
+                yield Button(_("Quit (q)"), id="quit")
         yield FitFooter()
 
     def _fit(self, height: int) -> None:

@@ -385,6 +385,9 @@ class TableView(CardCanvas):
     cards: reactive[tuple[int, ...]] = reactive(tuple)
     labels: reactive[dict[int, str]] = reactive(dict)
     selected: reactive[frozenset[int]] = reactive(frozenset)
+    # the selected cards are no legal capture for the card chosen: marked in the error colour
+    # of a capture being shown, not as a good choice is
+    illegal: reactive[bool] = reactive(False)
     captured: reactive[frozenset[int]] = reactive(frozenset)  # an AI's capture being shown
     played: reactive[tuple[int, str] | None] = reactive(None)  # (card, who) being shown
     largest: reactive[str] = reactive("large")  # the largest card the screen's size allows
@@ -399,7 +402,8 @@ class TableView(CardCanvas):
         size = self.card_size = self.choose_size(count, width, height, largest=self.largest)
         items: list[Item] = []
         for c in self.cards:
-            state = "selected" if c in self.selected else "captured" if c in self.captured else ""
+            state = (("captured" if self.illegal else "selected") if c in self.selected
+                     else "captured" if c in self.captured else "")
             label = self.labels.get(c, "")
             if size == "tiny":
                 lines = render_card(c, self.deck, size)

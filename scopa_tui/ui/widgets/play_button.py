@@ -13,7 +13,9 @@ from textual.widgets import Static
 class PlayButton(Static):
     """A compact button that is never focused (the keys stay with the game): its label in
     bold, dimmed while disabled; a click posts :class:`PlayButton.Pressed`.  It looks like a
-    compact ``Button`` in the default style."""
+    compact ``Button`` in the default style, a primary one while enabled (a legal play is
+    chosen), as the scoring's *Next hand* and the game over's *Play again*: the eye goes to it
+    when it has something to do."""
 
     DEFAULT_CSS = """
     PlayButton {
@@ -28,10 +30,16 @@ class PlayButton(Static):
         pointer: pointer;
         &:hover { background: $surface-darken-1; }
         &.-active { tint: $background 30%; }
+        &:enabled {
+            color: $button-color-foreground;
+            background: $primary;
+            &:hover { background: $primary-darken-2; }
+        }
         &:disabled { text-opacity: 0.6; pointer: not-allowed; }
         &:ansi {
             background: ansi_default;
             &:hover { background: $ansi-background; }
+            &:enabled { color: $primary; background: ansi_default; }
             &:disabled { text-opacity: 1; text-style: bold dim; }
         }
     }
