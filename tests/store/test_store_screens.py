@@ -11,7 +11,7 @@ from textual.widgets import DataTable
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
 from scopa_tui.store import GameSetup, Store
-from scopa_tui.store.frames import load_text
+from scopa_tui.store.frames import display_side, load_text
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.screens.history import HistoryScreen
 from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen, SeatsView
@@ -141,12 +141,42 @@ async def test_scopones_ten_cards_and_the_piles_fit_a_row_at_80x24():
         for step in range(6):  # ten cards, then nine and the one played
             f = screen.frame
             seats = shown(screen.query_one(SeatsView)).splitlines()
-            for side, pile in enumerate(f.piles):  # whole, where it was cut to "pile  0 ·"
-                assert seats[side].endswith(f"pile {pile.cards:>2} · {coins} {pile.coins}")
+            for side, pile in enumerate(f.piles):  # whole, where it was cut to "pile  0 ·"; under the side's name
+                assert seats[2 * side].endswith(replay.side_names[side])
+                assert seats[2 * side + 1].endswith(f"pile {pile.cards:>2} · {coins} {pile.coins}")
             for seat, line in enumerate(seats):  # and every card
                 assert line.count("[") == len(f.hands[seat]) + (f.kind == "play" and f.seat == seat)
             await pilot.press("right")
             await pilot.pause()
+
+
+async def test_a_sides_pile_is_shown_once_under_the_sides_name_with_four_and_six_players():
+    # Each side's pile was on its first seat's row alone, unnamed: a partner's row looked as
+    # if the partner had taken nothing.  Now each side's name, its pile under it, once.
+    coins = DeckStyle("italian").suit("d")
+    for players, names in ((4, ["You", "Anna", "Bruno", "Carla"]), (6, None)):
+        (replay,) = load_text(records.dumps(finished_game(seed=5, players=players)), names=names)
+        sides = [display_side(n) for n in replay.side_names]
+        for size in ((80, 24), (100, 30), (160, 50)):
+            app = ReplayApp([replay], "test")
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                screen.index = next(i for i, f in enumerate(replay.frames) if f.kind == "play" and f.hand == 2)
+                await pilot.pause()
+                f, seats = screen.frame, screen.query_one(SeatsView)
+                rows = shown(seats).splitlines()
+                piles = [f"pile {p.cards:>2} · {coins} {p.coins}" for p in f.piles]
+                assert len({*piles}) > 1 or players == 6, piles  # tells the sides apart
+                for side, (name, pile) in enumerate(zip(sides, piles)):
+                    named = [r for r, row in enumerate(rows) if row.endswith(name)]
+                    assert len(named) == 1, (size, rows)
+                    at = named[0]
+                    assert pile in rows[at + 1], (size, rows)  # under its side's name
+                    assert sum(pile in row for row in rows) == sum(pile == p for p in piles)  # once
+                    if seats.big:  # beside the side's first seat, on its name's row
+                        assert at == side * 4 + 1 and replay.names[side] in rows[at], rows
+                assert sum(row.count("pile") for row in rows) == len(sides), rows
 
 
 async def test_the_settebellos_star_in_a_hand_touches_no_other_card():

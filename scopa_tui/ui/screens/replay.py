@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.cells import cell_len, set_cell_size
+from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -100,6 +101,20 @@ class SeatsView(CardCanvas):
             pile += " · " + sweep_count(self.replay.sweep_name, scope)
         return pile
 
+    def _pile_blocks(self) -> list[list[Text]]:
+        """The piles, beside the seats: with two or three players each seat's pile; with
+        partners each side's pile once, under the side's name ("Anna & Carla" over
+        "pile  8 · ◉ 2"), as a side's captures are one pile (README, History and replay).
+        A line per seat has the blocks' rows one after another; hands drawn as cards have
+        the n-th block beside the n-th seat from its name's row on (a side's first seat)."""
+        f, label = self.frame, self._style("label")
+        if not f.piles:
+            return []
+        if len(f.piles) == len(f.hands):
+            return [[Text(self._pile(seat), label)] for seat in range(len(f.hands))]
+        return [[Text(display_side(name), label + Style(bold=True)), Text(self._pile(side), label)]
+                for side, name in enumerate(self.replay.side_names)]
+
     def render(self) -> Text:
         f = self.frame
         if f is None:
@@ -108,11 +123,10 @@ class SeatsView(CardCanvas):
         names = [display_name(n) for n in self.replay.names]
         dealer_mark = _(" (D)")
         name_w = self._name_width()
-        n_sides = len(self.replay.side_names)
-        # One pile per side, shown on its first seat.
-        piles = [self._pile(seat) if f.piles and seat < n_sides else "" for seat in range(len(f.hands))]
+        blocks = self._pile_blocks()
         if self.big:
-            return self._render_big(names, dealer_mark, name_w, piles, width)
+            return self._render_big(names, dealer_mark, name_w, blocks, width)
+        piles = [row for block in blocks for row in block] or [Text("")] * len(f.hands)
 
         def cards_of(seat: int, compact: bool) -> Text:
             cards = Text()
@@ -127,7 +141,7 @@ class SeatsView(CardCanvas):
         # The piles in one column: after three cards and the one being played, one of them the
         # settebello and the space after its star, or more (Scopone).
         column = max([card_w * 4 + 1] + [r.cell_len for r in rows])
-        if 2 + name_w + column + 1 + max(map(cell_len, piles)) > width:
+        if 2 + name_w + column + 1 + max(p.cell_len for p in piles) > width:
             rows = [cards_of(seat, True) for seat in range(len(f.hands))]
             column = max(r.cell_len for r in rows)
         lines = []
@@ -142,15 +156,16 @@ class SeatsView(CardCanvas):
             line.append(set_cell_size(name, name_w - 1) + " ", self._style("label-selected" if turn else "label"))
             line.append_text(cards)
             line.append(" " * (column - cards.cell_len + 1))
-            line.append(piles[seat], self._style("label"))
+            line.append_text(piles[seat])
             line.truncate(max(10, width))
             lines.append(line)
         return Text("\n").join(lines)
 
-    def _render_big(self, names: list[str], dealer_mark: str, name_w: int, piles: list[str],
+    def _render_big(self, names: list[str], dealer_mark: str, name_w: int, blocks: list[list[Text]],
                     width: int) -> Text:
         """Each seat's hand as small cards in a row, its name and pile on the cards' second
-        row (the rank's), the card being played last in the row, lit as on the table."""
+        row (the rank's), a side's name there and its pile under it; the card being played
+        last in the row, lit as on the table."""
         f = self.frame
         blank = Text(" " * CARD_WIDTH)
         hands = []
@@ -174,8 +189,8 @@ class SeatsView(CardCanvas):
                 cards = Text(" ").join(card[row] for card in drawn) if drawn else blank
                 line.append_text(cards)
                 line.append(" " * (column - cards.cell_len))
-                if middle:
-                    line.append(piles[seat], self._style("label"))
+                if seat < len(blocks) and 0 <= row - 1 < len(blocks[seat]):
+                    line.append_text(blocks[seat][row - 1])
                 line.truncate(max(10, width))
                 lines.append(line)
         return Text("\n").join(lines)
