@@ -179,6 +179,22 @@ async def test_a_sides_pile_is_shown_once_under_the_sides_name_with_four_and_six
                 assert sum(row.count("pile") for row in rows) == len(sides), rows
 
 
+async def test_a_pairs_name_stays_on_one_row_of_what_a_step_says():
+    # At 80×24 the game's last step read "… Anna & Dario: 14, Bruno &" over "Elena: 1", the
+    # pair parted at the row's end (the play log keeps it together).
+    game = play(Game(make_rules(players=6), seed=5), seed=5)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna", "Bruno", "Carla", "Dario", "Elena"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.index = len(replay.frames) - 1
+        await pilot.pause()
+        rows = [row.strip().replace("\u00a0", " ") for row in shown(screen.query_one("#replay-text")).splitlines()]
+        assert len(rows) == 2 and rows[1].startswith("Bruno & Elena:"), rows
+        assert " ".join(rows) == str(screen.frame.words).replace("\u00a0", " ")  # word for word
+
+
 async def test_the_settebellos_star_in_a_hand_touches_no_other_card():
     # A seat's row read "[ 7◉]★[ 2♣]", the star as much the 2♣'s as the 7◉'s; and so did
     # Scopone's compact row, "[7◉]★[2♣]".

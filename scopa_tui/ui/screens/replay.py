@@ -32,6 +32,7 @@ from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
 from ..widgets.footer import FitFooter
+from ..wrapping import glued
 from ..translate import KEYS_PANEL_ESC, PALETTE_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
 
 
@@ -341,7 +342,10 @@ class ReplayScreen(Translated, Screen[None]):
             table.captured = frozenset(f.captured)
             table.played = ((f.played, display_name(r.names[f.seat])) if f.played is not None and f.seat is not None
                             else None)
-        text = self._cards(f.text)
+        said = f.text
+        for side in (display_side(n) for n in r.side_names):  # a pair's name on one row where it
+            said = said.replace(side, glued(side))  # fits, as in the play log: not "Bruno &" over "Elena: 1"
+        text = self._cards(said)
         if f.kind == "play" and f.scopa:
             text.stylize("bold")
         self.query_one("#replay-text", Static).update(text)
