@@ -307,6 +307,23 @@ async def test_three_sides_scores_and_the_stock_fit_the_score_line_at_80_columns
         assert "(target 11) · stock" in text_of(screen, "#replay-totals")
 
 
+async def test_three_sides_scores_too_wide_for_a_row_wrap_between_sides_nothing_cut():
+    # Seats named "Seat 1" … "Seat 6" (a record of `simulate`): at 80 columns the line was
+    # cut after "· stock", its number gone, even without the target.
+    game = finished_game(seed=3, players=6)
+    (replay,) = load_text(records.dumps(game))
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("right")
+        await pilot.pause()
+        f = screen.frame
+        rows = [row.strip().replace("\u00a0", " ") for row in shown(screen.query_one("#replay-totals")).splitlines()]
+        assert rows == ["Score — Seat 1 & Seat 4: 0 · Seat 2 & Seat 5: 0 · Seat 3 & Seat 6: 0 ·",
+                        f"stock {f.stock}"], rows
+
+
 async def test_replay_of_a_multi_game_file_switches_games():
     text = records.dumps(finished_game(1)) + records.dumps(finished_game(2, players=3))
     games = load_text(text)

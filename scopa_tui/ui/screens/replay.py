@@ -349,10 +349,11 @@ class ReplayScreen(Translated, Screen[None]):
         if f.kind == "play" and f.scopa:
             text.stylize("bold")
         self.query_one("#replay-text", Static).update(text)
-        totals = " · ".join(side_score(display_side(n), t) for n, t in zip(r.side_names, f.totals)) if f.totals else ""
+        # each side's score on one row: three sides' too wide for a row (long names) wrap between them
+        totals = " · ".join(glued(side_score(display_side(n), t)) for n, t in zip(r.side_names, f.totals))
         # No stock in Scopone, which deals the whole deck at once (as the game's table border)
         has_stock = variant is None or variant.redeal_cards > 0
-        stock = " · " + _("stock {n}").format(n=f.stock) if f.kind in ("deal", "play") and has_stock else ""
+        stock = " · " + glued(_("stock {n}").format(n=f.stock)) if f.kind in ("deal", "play") and has_stock else ""
         line = _("Score — {totals} (target {target})").format(totals=totals, target=r.target) + stock
         line_w = self.query_one("#replay-totals").content_size.width or self.app.size.width - 2
         if cell_len(line) > line_w:  # three sides' scores at 80 columns: the title says the target
