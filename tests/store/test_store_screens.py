@@ -405,6 +405,19 @@ async def test_long_and_wide_names_from_a_record_keep_the_replay_in_its_place():
             assert app.screen.query_one("#replay-text").region.height <= 2
 
 
+async def test_a_side_too_long_for_its_row_ends_in_an_ellipsis():
+    # Two names of 24 letters make a side's name of 51: it was cut at the row's end with
+    # nothing to say that it went on.
+    names = [letter * 24 for letter in "ABCD"]
+    (replay,) = load_text(with_names(records.dumps(finished_game(3, players=4)), names))
+    app = ReplayApp([replay], "names")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = shown(app.screen.query_one(SeatsView)).splitlines()
+        assert rows[0].endswith("…") and rows[0].split("  ")[-1].strip().startswith("AAAA"), rows
+        assert rows[1].endswith(f"pile  0 · {DeckStyle('italian').suit('d')} 0"), rows
+
+
 class ScreensApp(App):
     CSS_PATH = [UI / "app.tcss", UI / "game.tcss", UI / "store.tcss"]
 

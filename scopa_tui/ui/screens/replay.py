@@ -116,6 +116,15 @@ class SeatsView(CardCanvas):
         return [[Text(display_side(name), label + Style(bold=True)), Text(self._pile(side), label)]
                 for side, name in enumerate(self.replay.side_names)]
 
+    @staticmethod
+    def _cut(text: Text, room: int) -> Text:
+        """``text`` in ``room`` cells, "…" at its end where it was cut (a long side's name)."""
+        if text.cell_len <= room:
+            return text
+        text = text.copy()
+        text.truncate(max(1, room), overflow="ellipsis")
+        return text
+
     def render(self) -> Text:
         f = self.frame
         if f is None:
@@ -157,7 +166,7 @@ class SeatsView(CardCanvas):
             line.append(set_cell_size(name, name_w - 1) + " ", self._style("label-selected" if turn else "label"))
             line.append_text(cards)
             line.append(" " * (column - cards.cell_len + 1))
-            line.append_text(piles[seat])
+            line.append_text(self._cut(piles[seat], width - line.cell_len))
             line.truncate(max(10, width))
             lines.append(line)
         return Text("\n").join(lines)
@@ -191,7 +200,7 @@ class SeatsView(CardCanvas):
                 line.append_text(cards)
                 line.append(" " * (column - cards.cell_len))
                 if seat < len(blocks) and 0 <= row - 1 < len(blocks[seat]):
-                    line.append_text(blocks[seat][row - 1])
+                    line.append_text(self._cut(blocks[seat][row - 1], width - line.cell_len))
                 line.truncate(max(10, width))
                 lines.append(line)
         return Text("\n").join(lines)
