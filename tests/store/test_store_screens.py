@@ -418,6 +418,19 @@ async def test_a_side_too_long_for_its_row_ends_in_an_ellipsis():
         assert rows[1].endswith(f"pile  0 · {DeckStyle('italian').suit('d')} 0"), rows
 
 
+async def test_a_long_names_dealer_mark_is_whole():
+    # "Costanza Mancini (D" at 80×24 and wider: the name's column cut the mark, not the name.
+    names = ["Massimiliano Bellini", "Alessandra Rossini", "Bartolomeo Ferrari", "Costanza Mancini"]
+    (replay,) = load_text(with_names(records.dumps(finished_game(3, players=4)), names))
+    for size in ((80, 24), (160, 50)):
+        app = ReplayApp([replay], "names")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            seats, f = app.screen.query_one(SeatsView), app.screen.frame
+            (row,) = [row for row in shown(seats).splitlines() if row.lstrip(" ▶").startswith(names[f.dealer][:8])]
+            assert "… (D) " in row and row.index("(D)") + 3 == 1 + 2 + seats._name_width() - 1, row
+
+
 class ScreensApp(App):
     CSS_PATH = [UI / "app.tcss", UI / "game.tcss", UI / "store.tcss"]
 

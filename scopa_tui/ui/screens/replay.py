@@ -102,6 +102,16 @@ class SeatsView(CardCanvas):
             pile += " · " + sweep_count(self.replay.sweep_name, scope)
         return pile
 
+    @staticmethod
+    def _seat_name(name: str, dealer: bool, width: int) -> str:
+        """A seat's name and the dealer's mark in ``width`` cells, padded or cut by the cells
+        it takes (a wide name, 山田 or an emoji, keeps the cards' column): a name too long is
+        cut, "…" at its end, before the mark ("Costanza Manc… (D)"), which was cut to "(D"."""
+        mark = _(" (D)") if dealer else ""
+        if cell_len(name) + cell_len(mark) > width:
+            name = set_cell_size(name, max(0, width - cell_len(mark) - 1)) + "…"
+        return set_cell_size(name + mark, width)
+
     def _pile_blocks(self) -> list[list[Text]]:
         """The piles, beside the seats: with two or three players each seat's pile; with
         partners each side's pile once, under the side's name ("Anna & Carla" over
@@ -131,11 +141,11 @@ class SeatsView(CardCanvas):
             return Text("")
         width = self.content_size.width
         names = [display_name(n) for n in self.replay.names]
-        dealer_mark = _(" (D)")
         name_w = self._name_width()
+        names = [self._seat_name(names[seat], seat == f.dealer, name_w - 1) for seat in range(len(names))]
         blocks = self._pile_blocks()
         if self.big:
-            return self._render_big(names, dealer_mark, name_w, blocks, width)
+            return self._render_big(names, name_w, blocks, width)
         piles = [row for block in blocks for row in block] or [Text("")] * len(f.hands)
 
         def cards_of(seat: int, compact: bool) -> Text:
@@ -159,11 +169,7 @@ class SeatsView(CardCanvas):
             line = Text()
             turn = f.kind == "play" and f.seat == seat
             line.append("▶ " if turn else "  ", self._style("label-selected") if turn else self._style("label"))
-            name = names[seat]
-            if seat == f.dealer:
-                name += dealer_mark
-            # padded or cut by the cells it takes: a wide name (山田, an emoji) keeps the cards' column
-            line.append(set_cell_size(name, name_w - 1) + " ", self._style("label-selected" if turn else "label"))
+            line.append(names[seat] + " ", self._style("label-selected" if turn else "label"))
             line.append_text(cards)
             line.append(" " * (column - cards.cell_len + 1))
             line.append_text(self._cut(piles[seat], width - line.cell_len))
@@ -171,7 +177,7 @@ class SeatsView(CardCanvas):
             lines.append(line)
         return Text("\n").join(lines)
 
-    def _render_big(self, names: list[str], dealer_mark: str, name_w: int, blocks: list[list[Text]],
+    def _render_big(self, names: list[str], name_w: int, blocks: list[list[Text]],
                     width: int) -> Text:
         """Each seat's hand as small cards in a row, its name and pile on the cards' second
         row (the rank's), a side's name there and its pile under it; the card being played
@@ -188,13 +194,12 @@ class SeatsView(CardCanvas):
         lines = []
         for seat, drawn in enumerate(hands):
             turn = f.kind == "play" and f.seat == seat
-            name = names[seat] + (dealer_mark if seat == f.dealer else "")
             for row in range(CARD_ROWS):
                 line = Text()
                 middle = row == 1
                 label = self._style("label-selected" if turn and middle else "label")  # the name's row lit
                 line.append("▶ " if turn and middle else "  ", label)
-                line.append(set_cell_size(name if middle else "", name_w - 1), label)
+                line.append(names[seat] if middle else " " * (name_w - 1), label)
                 line.append(" ")
                 cards = Text(" ").join(card[row] for card in drawn) if drawn else blank
                 line.append_text(cards)
