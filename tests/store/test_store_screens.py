@@ -472,6 +472,29 @@ async def test_history_lists_games_and_opens_the_replay(tmp_path):
         assert isinstance(app.screen, HistoryScreen)
 
 
+async def test_a_long_replay_title_from_the_history_gives_up_the_date_for_the_result(tmp_path):
+    # Escoba of six players at 80 columns: "… · Escoba · 6 players to 21 · 12-07 19:19 · lost
+    # 12-…", the result cut even with the short date.
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=6, variant="escoba"), seed=4), seed=4)
+    file_game(store, game, setup_for(6), "g4")
+    (entry,) = store.history()
+    assert entry.result.count("-") == 2
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        screen.index = next(i for i, f in enumerate(screen.replay.frames) if f.kind == "play" and f.move == 10)
+        await pilot.pause()
+        title = text_of(screen, "#replay-title")
+        assert title.startswith("Hand 1, play 10 · step ") and title.endswith(" · 6 players to 21 · " + entry.result)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert text_of(screen, "#replay-title").endswith(f" · {entry.date} · {entry.result}")
+
+
 async def test_empty_history_and_stats_say_so(tmp_path):
     store = Store(tmp_path)
     app = ScreensApp(HistoryScreen(store.history(), store.history_record))

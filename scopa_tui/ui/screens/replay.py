@@ -254,16 +254,17 @@ class ReplayScreen(Translated, Screen[None]):
     index: reactive[int] = reactive(0)
 
     def __init__(self, games: list[ReplayGame], title: str | Callable[[], str] = "Replay", ascii: bool = False,
-                 deck_style: str | None = None, short_title: Callable[[], str] | None = None) -> None:
+                 deck_style: str | None = None, short_titles: Callable[[], list[str]] | None = None) -> None:
         """``title``: what the replay is, or a function that says it in the language in use;
-        ``short_title``: the same in fewer cells, for a screen too narrow for the title line
-        with ``title`` (a game from the history: its short date)."""
+        ``short_titles``: the same in fewer cells and fewer still, for a screen too narrow for
+        the title line with ``title`` (a game from the history: its short date, then its
+        result alone)."""
         super().__init__()
         if not games:
             raise ValueError("nothing to replay")
         self.games = games
         self.game_index = 0
-        self.title_text, self.short_title = title, short_title
+        self.title_text, self.short_titles = title, short_titles
         self.ascii = ascii
         self.deck_style = deck_style
 
@@ -335,8 +336,10 @@ class ReplayScreen(Translated, Screen[None]):
         # What changes first, so that a narrow terminal cuts only the end.
         title = self.title_text() if callable(self.title_text) else self.title_text
         line = f"{where} · {step}{games} · {players} · {title}"
-        if self.short_title is not None and cell_len(line) > (self.size.width or self.app.size.width):
-            line = f"{where} · {step}{games} · {players} · {self.short_title()}"  # the result whole
+        for shorter in self.short_titles() if self.short_titles is not None else ():  # the result whole
+            if cell_len(line) <= (self.size.width or self.app.size.width):
+                break
+            line = f"{where} · {step}{games} · {players} · {shorter}"
         self.query_one("#replay-title", Static).update(Text(line))  # names from a file: no markup
         table = self.query_one(TableView)
         scoring = self.query_one("#replay-scoring")
