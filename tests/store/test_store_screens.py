@@ -495,6 +495,25 @@ async def test_a_long_replay_title_from_the_history_gives_up_the_date_for_the_re
         assert text_of(screen, "#replay-title").endswith(f" · {entry.date} · {entry.result}")
 
 
+async def test_the_resume_question_keeps_a_pairs_name_on_one_row(tmp_path):
+    # Six players at 80×24: "…, Bruno &" ended a row and "Elena: 0." began the next.
+    from scopa_tui.ui.screens.resume import ResumeScreen
+
+    game = Game(make_rules(players=6), seed=12)
+    setup = GameSetup(["You", "Anna", "Bruno", "Carla", "Dario", "Elena"],
+                      [None, "medium", "easy", "hard", "medium", "easy"], 0)
+    store = Store(tmp_path)
+    store.track(game, setup).close()
+    play(game, 1, seed=3)
+    store.saves.save(game, setup, "g")
+    app = ScreensApp(ResumeScreen(Store(tmp_path).resumable().summary, 1.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = [row.strip().replace("\u00a0", " ") for row in shown(app.screen.query_one("#question")).splitlines()]
+        assert not any(row.endswith("&") for row in rows), rows
+        assert any(row.startswith("Bruno & Elena: 0.") for row in rows), rows
+
+
 async def test_empty_history_and_stats_say_so(tmp_path):
     store = Store(tmp_path)
     app = ScreensApp(HistoryScreen(store.history(), store.history_record))
