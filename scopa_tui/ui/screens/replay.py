@@ -106,7 +106,7 @@ class SeatsView(CardCanvas):
     def _seat_name(name: str, dealer: bool, width: int) -> str:
         """A seat's name and the dealer's mark in ``width`` cells, padded or cut by the cells
         it takes (a wide name, 山田 or an emoji, keeps the cards' column): a name too long is
-        cut, "…" at its end, before the mark ("Costanza Manc… (D)"), which was cut to "(D"."""
+        cut, "…" at its end, before the mark ("Costanza Manci… (D)"), which was cut to "(D"."""
         mark = _(" (D)") if dealer else ""
         if cell_len(name) + cell_len(mark) > width:
             name = set_cell_size(name, max(0, width - cell_len(mark) - 1)) + "…"
