@@ -35,7 +35,7 @@ from typing import Any
 from ..engine import RecordError
 from ..engine import record as records
 from ..engine.jsontext import json_loads
-from ..engine.rules import PLAYER_COUNTS
+from ..engine.rules import PLAYER_COUNTS, sides_for
 from ..engine.text import N_, _, ngettext
 from ..engine.variants import VARIANTS
 from ..engine.words import clean_text, shown_name
@@ -323,7 +323,13 @@ class HistoryEntry:
 
     @property
     def result(self) -> str:
-        score = "-".join(map(str, self.totals))
+        """"won 11-7": the player's side's points first, then the others' in their order ("lost
+        4-14-1"); at an online table's second seat it read "won 7-11"."""
+        totals = self.totals
+        if self.won is not None:
+            mine = next((i for i, seats in enumerate(sides_for(self.players)) if self.human_seat in seats), 0)
+            totals = [*totals[mine:mine + 1], *totals[:mine], *totals[mine + 1:]]
+        score = "-".join(map(str, totals))
         if self.won is None:  # a game between AIs only
             # TRANSLATORS: the history's Result column; {side} is a side's number, {score} e.g. "11-7".
             return _("side {side} won {score}").format(side=self.winner + 1 if self.winner is not None else "?",

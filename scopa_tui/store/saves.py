@@ -139,7 +139,8 @@ class SavedGame:
         names = [display_name(n) for n in self.setup.names]
         sides = [side_name(names[s] if s < len(names) else _("seat {n}").format(n=s + 1) for s in seats)
                  for seats in g.rules.sides]
-        score = ", ".join(side_score(n, t) for n, t in zip(sides, g.totals))
+        # a pair's name on one row where it fits, as in the play log: not "Bruno &" over "Elena: 0"
+        score = ", ".join(side_score(n.replace(" ", "\u00a0"), t) for n, t in zip(sides, g.totals))
         opponents = [level_word(a) for a in self.setup.opponents(g.rules.players)]
         opp = both(opponents) if opponents else _("nobody")
         partner = both(level_word(a) for a in self.setup.partners()) if g.rules.players in (4, 6) else ""

@@ -33,6 +33,7 @@ from ..store.words import deal_sweeps_word
 from ..table.base import YOU
 from .card_render import DeckStyle, render_mini, suit_role
 from .widgets.legible import legible, opacity
+from .wrapping import glued
 
 LABEL_WIDTH = 11  # "Settebello" and a space (translations of the labels fit in 10)
 RE_BELLO = card(10, "d")  # the King of coins: the re bello
@@ -105,7 +106,8 @@ def _won(name: str, result: str, pair: bool) -> str:
     if _is_you(name):
         # TRANSLATORS: {result} is "11 to 7", or with three sides "11 (Anna: 5, Bruno: 3)".
         return _("You win the game, {result}.").format(result=result)
-    if pair and is_your_side(name):
+    your_side, name = is_your_side(name), glued(name)  # a pair's name on one row where it fits
+    if pair and your_side:
         # TRANSLATORS: the player and a partner won: {names} is e.g. "You & Carla".
         return pgettext("your side", "{names} win the game, {result}.").format(names=name, result=result)
     if pair:
@@ -133,7 +135,8 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
         result = _("{points} to {other}").format(points=totals[leaders[0]], other=totals[1 - leaders[0]])
     else:
         others = sorted((i for i in range(len(totals)) if i != leaders[0]), key=lambda i: -totals[i])
-        rest = ", ".join(side_score(side_names[i], totals[i]) for i in others)
+        # each on one row where it fits: not "Bruno et" over "Elena : 10)." (French at 80 columns)
+        rest = ", ".join(side_score(glued(side_names[i]), totals[i]) for i in others)
         result = f"{totals[leaders[0]]} ({rest})"
     return _won(name, result, _pairs(score))
 

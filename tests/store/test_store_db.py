@@ -86,6 +86,19 @@ def test_history_newest_first_with_record(tmp_path):
     assert h[0].result.startswith("won" if g2.winner == 0 else "lost")
 
 
+def test_the_result_says_the_players_sides_points_first_at_any_seat(tmp_path):
+    # At an online table's second seat, a game won 11 to 7 read "won 7-11".
+    store = Store(tmp_path)
+    for seed, players, human in ((1, 2, 1), (3, 4, 1), (3, 4, 3), (5, 6, 2), (5, 6, 0)):
+        game = play(Game(make_rules(players=players), seed=seed), seed=seed)
+        file_game(store, game, setup_for(players, human), f"g{seed}-{players}-{human}")
+        entry = next(e for e in store.history() if e.game_id == f"g{seed}-{players}-{human}")
+        mine = game.rules.side_of(human)
+        others = [t for side, t in enumerate(game.totals) if side != mine]
+        said = "-".join(map(str, [game.totals[mine], *others]))
+        assert entry.result == ("won " if game.winner == mine else "lost ") + said
+
+
 def test_adding_the_same_game_twice_keeps_one(tmp_path):
     from scopa_tui.engine import record
     store = Store(tmp_path)

@@ -11,7 +11,7 @@ from textual.widgets import DataTable
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.engine import record as records
 from scopa_tui.store import GameSetup, Store
-from scopa_tui.store.frames import load_text
+from scopa_tui.store.frames import display_side, load_text
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.screens.history import HistoryScreen
 from scopa_tui.ui.screens.replay import ReplayApp, ReplayScreen, SeatsView
@@ -141,12 +141,58 @@ async def test_scopones_ten_cards_and_the_piles_fit_a_row_at_80x24():
         for step in range(6):  # ten cards, then nine and the one played
             f = screen.frame
             seats = shown(screen.query_one(SeatsView)).splitlines()
-            for side, pile in enumerate(f.piles):  # whole, where it was cut to "pile  0 ·"
-                assert seats[side].endswith(f"pile {pile.cards:>2} · {coins} {pile.coins}")
+            for side, pile in enumerate(f.piles):  # whole, where it was cut to "pile  0 ·"; under the side's name
+                assert seats[2 * side].endswith(replay.side_names[side])
+                assert seats[2 * side + 1].endswith(f"pile {pile.cards:>2} · {coins} {pile.coins}")
             for seat, line in enumerate(seats):  # and every card
                 assert line.count("[") == len(f.hands[seat]) + (f.kind == "play" and f.seat == seat)
             await pilot.press("right")
             await pilot.pause()
+
+
+async def test_a_sides_pile_is_shown_once_under_the_sides_name_with_four_and_six_players():
+    # Each side's pile was on its first seat's row alone, unnamed: a partner's row looked as
+    # if the partner had taken nothing.  Now each side's name, its pile under it, once.
+    coins = DeckStyle("italian").suit("d")
+    for players, names in ((4, ["You", "Anna", "Bruno", "Carla"]), (6, None)):
+        (replay,) = load_text(records.dumps(finished_game(seed=5, players=players)), names=names)
+        sides = [display_side(n) for n in replay.side_names]
+        for size in ((80, 24), (100, 30), (160, 50)):
+            app = ReplayApp([replay], "test")
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                screen.index = next(i for i, f in enumerate(replay.frames) if f.kind == "play" and f.hand == 2)
+                await pilot.pause()
+                f, seats = screen.frame, screen.query_one(SeatsView)
+                rows = shown(seats).splitlines()
+                piles = [f"pile {p.cards:>2} · {coins} {p.coins}" for p in f.piles]
+                assert len({*piles}) > 1 or players == 6, piles  # tells the sides apart
+                for side, (name, pile) in enumerate(zip(sides, piles)):
+                    named = [r for r, row in enumerate(rows) if row.endswith(name)]
+                    assert len(named) == 1, (size, rows)
+                    at = named[0]
+                    assert pile in rows[at + 1], (size, rows)  # under its side's name
+                    assert sum(pile in row for row in rows) == sum(pile == p for p in piles)  # once
+                    if seats.big:  # beside the side's first seat, on its name's row
+                        assert at == side * 4 + 1 and replay.names[side] in rows[at], rows
+                assert sum(row.count("pile") for row in rows) == len(sides), rows
+
+
+async def test_a_pairs_name_stays_on_one_row_of_what_a_step_says():
+    # At 80×24 the game's last step read "… Anna & Dario: 14, Bruno &" over "Elena: 1", the
+    # pair parted at the row's end (the play log keeps it together).
+    game = play(Game(make_rules(players=6), seed=5), seed=5)
+    (replay,) = load_text(records.dumps(game), names=["You", "Anna", "Bruno", "Carla", "Dario", "Elena"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.index = len(replay.frames) - 1
+        await pilot.pause()
+        rows = [row.strip().replace("\u00a0", " ") for row in shown(screen.query_one("#replay-text")).splitlines()]
+        assert len(rows) == 2 and rows[1].startswith("Bruno & Elena:"), rows
+        assert " ".join(rows) == str(screen.frame.words).replace("\u00a0", " ")  # word for word
 
 
 async def test_the_settebellos_star_in_a_hand_touches_no_other_card():
@@ -261,6 +307,23 @@ async def test_three_sides_scores_and_the_stock_fit_the_score_line_at_80_columns
         assert "(target 11) · stock" in text_of(screen, "#replay-totals")
 
 
+async def test_three_sides_scores_too_wide_for_a_row_wrap_between_sides_nothing_cut():
+    # Seats named "Seat 1" … "Seat 6" (a record of `simulate`): at 80 columns the line was
+    # cut after "· stock", its number gone, even without the target.
+    game = finished_game(seed=3, players=6)
+    (replay,) = load_text(records.dumps(game))
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("right")
+        await pilot.pause()
+        f = screen.frame
+        rows = [row.strip().replace("\u00a0", " ") for row in shown(screen.query_one("#replay-totals")).splitlines()]
+        assert rows == ["Score — Seat 1 & Seat 4: 0 · Seat 2 & Seat 5: 0 · Seat 3 & Seat 6: 0 ·",
+                        f"stock {f.stock}"], rows
+
+
 async def test_replay_of_a_multi_game_file_switches_games():
     text = records.dumps(finished_game(1)) + records.dumps(finished_game(2, players=3))
     games = load_text(text)
@@ -342,6 +405,32 @@ async def test_long_and_wide_names_from_a_record_keep_the_replay_in_its_place():
             assert app.screen.query_one("#replay-text").region.height <= 2
 
 
+async def test_a_side_too_long_for_its_row_ends_in_an_ellipsis():
+    # Two names of 24 letters make a side's name of 51: it was cut at the row's end with
+    # nothing to say that it went on.
+    names = [letter * 24 for letter in "ABCD"]
+    (replay,) = load_text(with_names(records.dumps(finished_game(3, players=4)), names))
+    app = ReplayApp([replay], "names")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = shown(app.screen.query_one(SeatsView)).splitlines()
+        assert rows[0].endswith("…") and rows[0].split("  ")[-1].strip().startswith("AAAA"), rows
+        assert rows[1].endswith(f"pile  0 · {DeckStyle('italian').suit('d')} 0"), rows
+
+
+async def test_a_long_names_dealer_mark_is_whole():
+    # "Costanza Mancini (D" at 80×24 and wider: the name's column cut the mark, not the name.
+    names = ["Massimiliano Bellini", "Alessandra Rossini", "Bartolomeo Ferrari", "Costanza Mancini"]
+    (replay,) = load_text(with_names(records.dumps(finished_game(3, players=4)), names))
+    for size in ((80, 24), (160, 50)):
+        app = ReplayApp([replay], "names")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            seats, f = app.screen.query_one(SeatsView), app.screen.frame
+            (row,) = [row for row in shown(seats).splitlines() if row.lstrip(" ▶").startswith(names[f.dealer][:8])]
+            assert "… (D) " in row and row.index("(D)") + 3 == 1 + 2 + seats._name_width() - 1, row
+
+
 class ScreensApp(App):
     CSS_PATH = [UI / "app.tcss", UI / "game.tcss", UI / "store.tcss"]
 
@@ -381,6 +470,48 @@ async def test_history_lists_games_and_opens_the_replay(tmp_path):
         assert "You" in screen.replay.names
         await pilot.press("escape")
         assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_a_long_replay_title_from_the_history_gives_up_the_date_for_the_result(tmp_path):
+    # Escoba of six players at 80 columns: "… · Escoba · 6 players to 21 · 12-07 19:19 · lost
+    # 12-…", the result cut even with the short date.
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=6, variant="escoba"), seed=4), seed=4)
+    file_game(store, game, setup_for(6), "g4")
+    (entry,) = store.history()
+    assert entry.result.count("-") == 2
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        screen.index = next(i for i, f in enumerate(screen.replay.frames) if f.kind == "play" and f.move == 10)
+        await pilot.pause()
+        title = text_of(screen, "#replay-title")
+        assert title.startswith("Hand 1, play 10 · step ") and title.endswith(" · 6 players to 21 · " + entry.result)
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert text_of(screen, "#replay-title").endswith(f" · {entry.date} · {entry.result}")
+
+
+async def test_the_resume_question_keeps_a_pairs_name_on_one_row(tmp_path):
+    # Six players at 80×24: "…, Bruno &" ended a row and "Elena: 0." began the next.
+    from scopa_tui.ui.screens.resume import ResumeScreen
+
+    game = Game(make_rules(players=6), seed=12)
+    setup = GameSetup(["You", "Anna", "Bruno", "Carla", "Dario", "Elena"],
+                      [None, "medium", "easy", "hard", "medium", "easy"], 0)
+    store = Store(tmp_path)
+    store.track(game, setup).close()
+    play(game, 1, seed=3)
+    store.saves.save(game, setup, "g")
+    app = ScreensApp(ResumeScreen(Store(tmp_path).resumable().summary, 1.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = [row.strip().replace("\u00a0", " ") for row in shown(app.screen.query_one("#question")).splitlines()]
+        assert not any(row.endswith("&") for row in rows), rows
+        assert any(row.startswith("Bruno & Elena: 0.") for row in rows), rows
 
 
 async def test_empty_history_and_stats_say_so(tmp_path):

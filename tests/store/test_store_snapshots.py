@@ -49,6 +49,13 @@ def test_replay_viewer_of_scopone_at_120x40_draws_the_hands_as_cards(snap_compar
     assert snap_compare(app, terminal_size=(120, 40), press=["right"] * 3)
 
 
+def test_replay_viewer_of_six_players_at_80x24_shows_each_sides_pile_once(snap_compare):
+    """Each side's name, its pile under it, beside the seats' lines of cards."""
+    names = ["You", "Anna", "Bruno", "Carla", "Dario", "Elena"]
+    app = ReplayApp(load_text(records.dumps(game(5, players=6)), names=names), "Replay")
+    assert snap_compare(app, terminal_size=SIZE, press=["right"] * 9)
+
+
 def test_replay_viewer_in_ansi_light(snap_compare, light_terminal):
     """``scopa-tui replay`` in ansi-light on a light terminal: the played card marked by its
     border, as in the game, where the terminal's blue filled it under its cyan suit."""

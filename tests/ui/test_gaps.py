@@ -463,7 +463,7 @@ async def test_a_winning_partnership_is_named_in_the_plural():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
-        banner = str(app.screen.query_one("#banner").render())
+        banner = str(app.screen.query_one("#banner").render()).replace("\u00a0", " ")  # the pair kept together
         winner = config.side_names()[game.winner]
         assert banner.startswith(f"{winner} win the game, "), banner  # "win", not "wins"
 

@@ -9,6 +9,7 @@ import pytest
 from scopa_tui.engine.cards import SETTEBELLO
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.scoring_view import ScoringView, notes, outcome
+from scopa_tui.ui.wrapping import glued
 
 from .helpers import shown
 from .scoring_data import NAMES, first_hand, hand_over_app, last_play_sweep, played, tied_at_target
@@ -99,8 +100,9 @@ def test_a_three_side_win_names_every_side_with_its_total():
     totals = game.hand_scores[-1].totals
     text = outcome(game.hand_scores[-1], NAMES[6], 11)
     order = sorted(range(3), key=lambda i: -totals[i])
-    assert text.startswith(f"{NAMES[6][order[0]]} win the game, {totals[order[0]]} (")
-    assert f"{NAMES[6][order[1]]}:\u00a0{totals[order[1]]}, {NAMES[6][order[2]]}:\u00a0{totals[order[2]]})" in text
+    names = [glued(n) for n in NAMES[6]]  # each on one row where it fits
+    assert text.startswith(f"{names[order[0]]} win the game, {totals[order[0]]} (")
+    assert f"{names[order[1]]}:\u00a0{totals[order[1]]}, {names[order[2]]}:\u00a0{totals[order[2]]})" in text
 
 
 def test_a_name_that_ends_in_a_digit_is_kept_apart_from_its_points():
@@ -112,7 +114,7 @@ def test_a_name_that_ends_in_a_digit_is_kept_apart_from_its_points():
     winner = max(range(3), key=lambda i: score.totals[i])
     for i in range(3):
         if i != winner:
-            assert f"{names[i]}:\u00a0{score.totals[i]}" in text, text  # the points beside the name
+            assert f"{glued(names[i])}:\u00a0{score.totals[i]}" in text, text  # the points beside the name
     assert f"{names[2]} {score.totals[2]}" not in text
 
 
@@ -240,6 +242,7 @@ def test_two_tied_sides_of_partners_are_told_apart(lang, said):
 def test_where_the_game_stands_is_a_centred_line_of_its_own_not_under_the_notes_values():
     """"First to 11 wins." under "Leftovers  A† 4♣ … went to you" read as a part of it."""
     from rich.console import Console
+    from rich.text import Text
 
     from scopa_tui.ui.scoring_view import HandTable
 
@@ -337,3 +340,23 @@ async def test_next_hand_is_as_wide_as_its_words_in_the_middle(size):
         panel = app.screen.query_one("#hand-over").content_region
         assert button.width == len("Next hand (Enter)") + 2
         assert abs((button.x - panel.x) - (panel.right - button.right)) <= 1
+
+
+def test_a_three_side_win_keeps_each_pairs_name_on_one_row_in_french():
+    # French at 80 columns: "Anna et Dario gagnent la partie, 14 (Toi et Carla : 12, Bruno et"
+    # over "Elena : 10).", a pair parted at the row's end.
+    from rich.console import Console
+    from rich.text import Text
+
+    from scopa_tui import languages
+
+    game = played(6, target=11)
+    score = game.hand_scores[-1]
+    languages.use("fr")
+    names = ["Toi et Carla", "Anna et Dario", "Bruno et Elena"]
+    text = outcome(score, names, 11)
+    for width in range(30, len(text)):
+        rows = [line.plain.rstrip() for line in Text(text).wrap(Console(width=width), width)]
+        assert not any(row.endswith(" et") for row in rows), (width, rows)
+        said = " ".join(rows).replace("\u00a0", " ")
+        assert all(name in said for name in names)

@@ -196,10 +196,10 @@ class HistoryScreen(Translated, Screen[None]):
         def title() -> str:  # in the language of the moment (entry.result is translated when read)
             return f"{entry.date} · {entry.result}"
 
-        def short_title() -> str:  # where the title would cut the result at 80 columns
-            return f"{entry.short_date()} · {entry.result}"
+        def short_titles() -> list[str]:  # where the title would cut the result at 80 columns
+            return [f"{entry.short_date()} · {entry.result}", entry.result]  # Escoba, three sides: no date
 
-        self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii, short_title=short_title))
+        self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii, short_titles=short_titles))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.cells import cell_len, set_cell_size
+from rich.style import Style
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -32,6 +33,7 @@ from ..scoring_view import ScoringView
 from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
 from ..widgets.footer import FitFooter
+from ..wrapping import glued
 from ..translate import KEYS_PANEL_ESC, PALETTE_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
 
 
@@ -101,19 +103,51 @@ class SeatsView(CardCanvas):
             pile += " · " + sweep_count(self.replay.sweep_name, scope)
         return pile
 
+    @staticmethod
+    def _seat_name(name: str, dealer: bool, width: int) -> str:
+        """A seat's name and the dealer's mark in ``width`` cells, padded or cut by the cells
+        it takes (a wide name, 山田 or an emoji, keeps the cards' column): a name too long is
+        cut, "…" at its end, before the mark ("Costanza Manci… (D)"), which was cut to "(D"."""
+        mark = _(" (D)") if dealer else ""
+        if cell_len(name) + cell_len(mark) > width:
+            name = set_cell_size(name, max(0, width - cell_len(mark) - 1)) + "…"
+        return set_cell_size(name + mark, width)
+
+    def _pile_blocks(self) -> list[list[Text]]:
+        """The piles, beside the seats: with two or three players each seat's pile; with
+        partners each side's pile once, under the side's name ("Anna & Carla" over
+        "pile  8 · ◉ 2"), as a side's captures are one pile (README, History and replay).
+        A line per seat has the blocks' rows one after another; hands drawn as cards have
+        the n-th block beside the n-th seat from its name's row on (a side's first seat)."""
+        f, label = self.frame, self._style("label")
+        if not f.piles:
+            return []
+        if len(f.piles) == len(f.hands):
+            return [[Text(self._pile(seat), label)] for seat in range(len(f.hands))]
+        return [[Text(display_side(name), label + Style(bold=True)), Text(self._pile(side), label)]
+                for side, name in enumerate(self.replay.side_names)]
+
+    @staticmethod
+    def _cut(text: Text, room: int) -> Text:
+        """``text`` in ``room`` cells, "…" at its end where it was cut (a long side's name)."""
+        if text.cell_len <= room:
+            return text
+        text = text.copy()
+        text.truncate(max(1, room), overflow="ellipsis")
+        return text
+
     def render(self) -> Text:
         f = self.frame
         if f is None:
             return Text("")
         width = self.content_size.width
         names = [display_name(n) for n in self.replay.names]
-        dealer_mark = _(" (D)")
         name_w = self._name_width()
-        n_sides = len(self.replay.side_names)
-        # One pile per side, shown on its first seat.
-        piles = [self._pile(seat) if f.piles and seat < n_sides else "" for seat in range(len(f.hands))]
+        names = [self._seat_name(names[seat], seat == f.dealer, name_w - 1) for seat in range(len(names))]
+        blocks = self._pile_blocks()
         if self.big:
-            return self._render_big(names, dealer_mark, name_w, piles, width)
+            return self._render_big(names, name_w, blocks, width)
+        piles = [row for block in blocks for row in block] or [Text("")] * len(f.hands)
 
         def cards_of(seat: int, compact: bool) -> Text:
             cards = Text()
@@ -128,7 +162,7 @@ class SeatsView(CardCanvas):
         # The piles in one column: after three cards and the one being played, one of them the
         # settebello and the space after its star, or more (Scopone).
         column = max([card_w * 4 + 1] + [r.cell_len for r in rows])
-        if 2 + name_w + column + 1 + max(map(cell_len, piles)) > width:
+        if 2 + name_w + column + 1 + max(p.cell_len for p in piles) > width:
             rows = [cards_of(seat, True) for seat in range(len(f.hands))]
             column = max(r.cell_len for r in rows)
         lines = []
@@ -136,22 +170,19 @@ class SeatsView(CardCanvas):
             line = Text()
             turn = f.kind == "play" and f.seat == seat
             line.append("▶ " if turn else "  ", self._style("label-selected") if turn else self._style("label"))
-            name = names[seat]
-            if seat == f.dealer:
-                name += dealer_mark
-            # padded or cut by the cells it takes: a wide name (山田, an emoji) keeps the cards' column
-            line.append(set_cell_size(name, name_w - 1) + " ", self._style("label-selected" if turn else "label"))
+            line.append(names[seat] + " ", self._style("label-selected" if turn else "label"))
             line.append_text(cards)
             line.append(" " * (column - cards.cell_len + 1))
-            line.append(piles[seat], self._style("label"))
+            line.append_text(self._cut(piles[seat], width - line.cell_len))
             line.truncate(max(10, width))
             lines.append(line)
         return Text("\n").join(lines)
 
-    def _render_big(self, names: list[str], dealer_mark: str, name_w: int, piles: list[str],
+    def _render_big(self, names: list[str], name_w: int, blocks: list[list[Text]],
                     width: int) -> Text:
         """Each seat's hand as small cards in a row, its name and pile on the cards' second
-        row (the rank's), the card being played last in the row, lit as on the table."""
+        row (the rank's), a side's name there and its pile under it; the card being played
+        last in the row, lit as on the table."""
         f = self.frame
         blank = Text(" " * CARD_WIDTH)
         hands = []
@@ -164,19 +195,18 @@ class SeatsView(CardCanvas):
         lines = []
         for seat, drawn in enumerate(hands):
             turn = f.kind == "play" and f.seat == seat
-            name = names[seat] + (dealer_mark if seat == f.dealer else "")
             for row in range(CARD_ROWS):
                 line = Text()
                 middle = row == 1
                 label = self._style("label-selected" if turn and middle else "label")  # the name's row lit
                 line.append("▶ " if turn and middle else "  ", label)
-                line.append(set_cell_size(name if middle else "", name_w - 1), label)
+                line.append(names[seat] if middle else " " * (name_w - 1), label)
                 line.append(" ")
                 cards = Text(" ").join(card[row] for card in drawn) if drawn else blank
                 line.append_text(cards)
                 line.append(" " * (column - cards.cell_len))
-                if middle:
-                    line.append(piles[seat], self._style("label"))
+                if seat < len(blocks) and 0 <= row - 1 < len(blocks[seat]):
+                    line.append_text(self._cut(blocks[seat][row - 1], width - line.cell_len))
                 line.truncate(max(10, width))
                 lines.append(line)
         return Text("\n").join(lines)
@@ -225,16 +255,17 @@ class ReplayScreen(Translated, Screen[None]):
     index: reactive[int] = reactive(0)
 
     def __init__(self, games: list[ReplayGame], title: str | Callable[[], str] = "Replay", ascii: bool = False,
-                 deck_style: str | None = None, short_title: Callable[[], str] | None = None) -> None:
+                 deck_style: str | None = None, short_titles: Callable[[], list[str]] | None = None) -> None:
         """``title``: what the replay is, or a function that says it in the language in use;
-        ``short_title``: the same in fewer cells, for a screen too narrow for the title line
-        with ``title`` (a game from the history: its short date)."""
+        ``short_titles``: the same in fewer cells and fewer still, for a screen too narrow for
+        the title line with ``title`` (a game from the history: its short date, then its
+        result alone)."""
         super().__init__()
         if not games:
             raise ValueError("nothing to replay")
         self.games = games
         self.game_index = 0
-        self.title_text, self.short_title = title, short_title
+        self.title_text, self.short_titles = title, short_titles
         self.ascii = ascii
         self.deck_style = deck_style
 
@@ -306,8 +337,10 @@ class ReplayScreen(Translated, Screen[None]):
         # What changes first, so that a narrow terminal cuts only the end.
         title = self.title_text() if callable(self.title_text) else self.title_text
         line = f"{where} · {step}{games} · {players} · {title}"
-        if self.short_title is not None and cell_len(line) > (self.size.width or self.app.size.width):
-            line = f"{where} · {step}{games} · {players} · {self.short_title()}"  # the result whole
+        for shorter in self.short_titles() if self.short_titles is not None else ():  # the result whole
+            if cell_len(line) <= (self.size.width or self.app.size.width):
+                break
+            line = f"{where} · {step}{games} · {players} · {shorter}"
         self.query_one("#replay-title", Static).update(Text(line))  # names from a file: no markup
         table = self.query_one(TableView)
         scoring = self.query_one("#replay-scoring")
@@ -327,14 +360,18 @@ class ReplayScreen(Translated, Screen[None]):
             table.captured = frozenset(f.captured)
             table.played = ((f.played, display_name(r.names[f.seat])) if f.played is not None and f.seat is not None
                             else None)
-        text = self._cards(f.text)
+        said = f.text
+        for side in (display_side(n) for n in r.side_names):  # a pair's name on one row where it
+            said = said.replace(side, glued(side))  # fits, as in the play log: not "Bruno &" over "Elena: 1"
+        text = self._cards(said)
         if f.kind == "play" and f.scopa:
             text.stylize("bold")
         self.query_one("#replay-text", Static).update(text)
-        totals = " · ".join(side_score(display_side(n), t) for n, t in zip(r.side_names, f.totals)) if f.totals else ""
+        # each side's score on one row: three sides' too wide for a row (long names) wrap between them
+        totals = " · ".join(glued(side_score(display_side(n), t)) for n, t in zip(r.side_names, f.totals))
         # No stock in Scopone, which deals the whole deck at once (as the game's table border)
         has_stock = variant is None or variant.redeal_cards > 0
-        stock = " · " + _("stock {n}").format(n=f.stock) if f.kind in ("deal", "play") and has_stock else ""
+        stock = " · " + glued(_("stock {n}").format(n=f.stock)) if f.kind in ("deal", "play") and has_stock else ""
         line = _("Score — {totals} (target {target})").format(totals=totals, target=r.target) + stock
         line_w = self.query_one("#replay-totals").content_size.width or self.app.size.width - 2
         if cell_len(line) > line_w:  # three sides' scores at 80 columns: the title says the target
