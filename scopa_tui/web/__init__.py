@@ -106,6 +106,12 @@ def busy_line(max_sessions: int) -> str:
                     "try again in a while.", max_sessions).format(n=max_sessions)
 
 
+def not_a_websocket_line(url: str) -> str:
+    """What a plain request for the game's websocket (a link, ``curl``) is told: the page to open."""
+    # TRANSLATORS: {url} is the address of the web page, e.g. http://127.0.0.1:8000/.
+    return _("This address is the game's own connection, for its page: open {url} in a web browser.").format(url=url)
+
+
 def address_busy_line(max_per_address: int) -> str:
     """What a browser (or a script) is told when its address already plays all it may."""
     return ngettext("This server plays at most {n} game at once for one address, and yours is playing it; "
@@ -185,11 +191,15 @@ def _server_class():
             return context
 
         async def handle_websocket(self, request) -> web.StreamResponse:
-            """textual-serve's game, if there is room for one more, at a size held in bounds."""
+            """textual-serve's game, if there is room for one more, at a size held in bounds; a request
+            that is no websocket's is told the page to open."""
             address = address_key(request.remote or "")
             busy = self._busy(address)
             if busy:  # before the handshake: no process starts
                 return web.Response(status=503, text=busy + "\n", headers={"Retry-After": RETRY_AFTER})
+            if not web.WebSocketResponse().can_prepare(request).ok:  # no handshake: textual-serve logged two
+                # tracebacks, some two hundred lines, and answered nothing
+                return web.Response(status=400, text=not_a_websocket_line(self.public_url + "/") + "\n")
             query = request.rel_url.query
             url = request.rel_url.update_query(width=terminal_size(query.get("width"), 80),
                                                height=terminal_size(query.get("height"), 24))

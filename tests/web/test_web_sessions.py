@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import re
 import shlex
@@ -21,7 +22,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from scopa_tui.cli import build_parser
-from scopa_tui.web import SIZE_MAX, SIZE_MIN, TEMPLATES, _server_class, address_busy_line, busy_line
+from scopa_tui.web import (SIZE_MAX, SIZE_MIN, TEMPLATES, _server_class, address_busy_line, busy_line,
+                           not_a_websocket_line)
 
 TIMEOUT = 30.0
 
@@ -204,3 +206,20 @@ async def test_one_address_takes_at_most_max_per_address_games_and_is_told_so(tm
         await _until(lambda: server.games == 0)
         assert not server.by_address
         await _all_ended(tmp_path)
+
+
+async def test_the_games_address_opened_as_a_page_says_which_page_to_open_and_logs_no_traceback(tmp_path, caplog):
+    # A link to /ws, or curl: textual-serve logged two tracebacks (some two hundred lines)
+    # and closed the connection without an answer.
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        async with http.get(site.make_url("/ws?width=100")) as response:
+            assert response.status == 400
+            assert await response.text() == not_a_websocket_line(server.public_url + "/") + "\n"
+        game = await http.ws_connect(site.make_url("/ws"))  # the page's own websocket still plays
+        await _until(lambda: b"size " in _seen(tmp_path))
+        await game.close()
+        await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
+    assert _seen(tmp_path).count(b"size ") == 1  # no game started for the plain request
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
