@@ -35,7 +35,9 @@ DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 8  # games (app processes) at once: a 2-core machine plays about that many well
 DEFAULT_MAX_PER_ADDRESS = 4  # of them from one address (an IPv6 /64), so that one browser cannot take all
 DEFAULT_IDLE_MINUTES = 30  # a game whose browser sends no key, click or resize this long is closed
-SIZE_MIN, SIZE_MAX = 20, 500  # columns and rows a browser may ask for (else 80×24)
+# Columns and rows a browser may ask for (else 80×24). A small window plays at its own size, where
+# the game says it is too small: drawn 20 rows high in 8, it showed the player a piece of a box.
+SIZE_MIN, SIZE_MAX = 1, 500
 RETRY_AFTER = "30"  # seconds a full server tells browsers and scripts to wait (HTTP Retry-After)
 TEMPLATES = Path(__file__).parent / "templates"
 

@@ -147,6 +147,7 @@ async def test_a_game_over_the_cap_is_told_the_server_is_full_and_starts_nothing
     ("?width=1&height=-5", f"{SIZE_MIN} {SIZE_MIN}"),
     ("?width=abc", "80 24"),
     ("?width=120&height=40", "120 40"),
+    ("?width=77&height=8", "77 8"),  # a small window: the game says so, at the size the page shows
 ])
 async def test_the_size_a_browser_asks_for_is_held_in_bounds(tmp_path, query, size):
     server = _server(tmp_path, max_sessions=2)
