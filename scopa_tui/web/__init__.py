@@ -219,10 +219,19 @@ def _server_class():
             """textual-serve's loop over the browser's messages, with its resizes held in bounds;
             a message that is none of the page's ends the game with one line in the server's log
             (textual-serve's logged a traceback with its locals, some eighty lines), and so does
-            a browser silent for ``idle_timeout`` (its pings, focus and blur are not the player)."""
+            a browser silent for ``idle_timeout`` (its pings, focus and blur are not the player).
+            What the browser sends once its game has ended (quit, while keys still come) is dropped."""
             loop = asyncio.get_running_loop()
             heard = [loop.time()]  # the browser's last key, click or resize
-            resize, typed = app_service.set_terminal_size, app_service.send_bytes
+
+            def while_running(send):
+                async def sent(data) -> bool:  # asyncio logged "pipe closed by peer" for each write to an
+                    # ended game after the fifth: thousands of lines for a page that kept typing
+                    return not app_service.stdin.is_closing() and await send(data)
+                return sent
+
+            app_service.send_meta = while_running(app_service.send_meta)  # resizes, focus, blur, quit
+            resize, typed = app_service.set_terminal_size, while_running(app_service.send_bytes)
 
             async def bounded(width, height) -> None:
                 heard[0] = loop.time()

@@ -224,3 +224,25 @@ async def test_the_games_address_opened_as_a_page_says_which_page_to_open_and_lo
         await _all_ended(tmp_path)
     assert _seen(tmp_path).count(b"size ") == 1  # no game started for the plain request
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+async def test_keys_a_page_sends_after_its_game_ended_are_dropped_without_a_warning_each(tmp_path, caplog):
+    # The player quit (q y) and the page kept sending keys until it heard the game close:
+    # asyncio logged "pipe closed by peer or os.write(pipe, data) raised exception." for each
+    # key after the fifth, thousands of lines for a page flooding keys.
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        await game.send_json(["stdin", '"quit"'])  # the stand-in ends, as the game does on q y
+        await _until(lambda: b"size " in _seen(tmp_path))
+        await _all_ended(tmp_path)
+        for _ in range(20):
+            await game.send_json(["stdin", "1"])
+        await game.send_json(["resize", {"width": 90, "height": 30}])
+        await game.send_json(["focus"])
+        await game.send_json(["ping", "after"])  # answered once the keys before it are handled
+        msg = await asyncio.wait_for(game.receive(), TIMEOUT)
+        assert json.loads(msg.data) == ["pong", "after"]
+        await game.close()
+        await _until(lambda: server.games == 0)
+    assert not [r.getMessage() for r in caplog.records if r.name == "asyncio"]
