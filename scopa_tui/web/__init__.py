@@ -38,6 +38,7 @@ DEFAULT_IDLE_MINUTES = 30  # a game whose browser sends no key, click or resize 
 # Columns and rows a browser may ask for (else 80×24). A small window plays at its own size, where
 # the game says it is too small: drawn 20 rows high in 8, it showed the player a piece of a box.
 SIZE_MIN, SIZE_MAX = 1, 500
+KEYS_PER_SECOND, KEYS_AT_ONCE = 200, 400  # a page's keys and mouse reports a game is sent (KeyRate)
 RETRY_AFTER = "30"  # seconds a full server tells browsers and scripts to wait (HTTP Retry-After)
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -130,6 +131,27 @@ def terminal_size(value, default: int) -> int:
     except (TypeError, ValueError, OverflowError):
         return default
     return min(SIZE_MAX, max(SIZE_MIN, number))
+
+
+class KeyRate:
+    """The keys (and mouse reports) a page may send on to its game: ``burst`` at once, then ``rate``
+    a second, far more than a player types or a mouse moves. A script's flood went on whole: the
+    game read 100,000 keys into its own queue at once and played them for minutes, its page
+    closed, its place taken and Ctrl+C waiting a minute for it."""
+
+    def __init__(self, rate: float = KEYS_PER_SECOND, burst: int = KEYS_AT_ONCE) -> None:
+        self.rate, self.burst = rate, burst
+        self.left, self.at = float(burst), None  # keys that may go now, counted at time ``at``
+
+    def take(self, now: float) -> bool:
+        """One key at time ``now`` (seconds): whether it goes on."""
+        if self.at is not None:
+            self.left = min(self.burst, self.left + (now - self.at) * self.rate)
+        self.at = now
+        if self.left < 1:
+            return False
+        self.left -= 1
+        return True
 
 
 log = logging.getLogger("textual-serve")  # textual-serve's log: the web server's console
@@ -237,9 +259,18 @@ def _server_class():
                 heard[0] = loop.time()
                 await resize(terminal_size(width, 80), terminal_size(height, 24))
 
+            rate, flooded = KeyRate(), False
+
             async def keys(data: bytes) -> bool:
+                nonlocal flooded
                 heard[0] = loop.time()
-                return await typed(data)
+                if rate.take(heard[0]):
+                    return await typed(data)
+                if not flooded:  # said once a game
+                    flooded = True
+                    log.warning(_("a browser sent keys faster than any player, more than {n} a second; "
+                                  "those beyond are dropped").format(n=rate.rate))
+                return False
 
             app_service.set_terminal_size, app_service.send_bytes = bounded, keys
             watch = loop.create_task(self._close_when_idle(websocket, heard)) if self.idle_timeout else None

@@ -22,8 +22,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from scopa_tui.cli import build_parser
-from scopa_tui.web import (SIZE_MAX, SIZE_MIN, TEMPLATES, _server_class, address_busy_line, busy_line,
-                           not_a_websocket_line)
+from scopa_tui.web import (KEYS_AT_ONCE, KEYS_PER_SECOND, SIZE_MAX, SIZE_MIN, TEMPLATES, KeyRate, _server_class,
+                           address_busy_line, busy_line, not_a_websocket_line)
 
 TIMEOUT = 30.0
 
@@ -246,3 +246,33 @@ async def test_keys_a_page_sends_after_its_game_ended_are_dropped_without_a_warn
         await game.close()
         await _until(lambda: server.games == 0)
     assert not [r.getMessage() for r in caplog.records if r.name == "asyncio"]
+
+
+def test_a_pages_keys_go_on_a_burst_at_once_then_at_a_rate():
+    rate = KeyRate(rate=4, burst=3)
+    assert [rate.take(100.0) for _ in range(4)] == [True, True, True, False]
+    assert [rate.take(100.25) for _ in range(2)] == [True, False]  # a quarter of a second: one more
+    assert [rate.take(200.0) for _ in range(4)] == [True, True, True, False]  # a pause: the burst again
+
+
+async def test_a_flood_of_keys_from_a_page_reaches_its_game_at_most_at_the_rate_and_is_said_once(tmp_path, caplog):
+    # 100,000 keys from a script went on whole: the game read them all into its own queue and
+    # played them for minutes, its page closed, its place taken, Ctrl+C waiting a minute for it.
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        started = asyncio.get_running_loop().time()
+        for _ in range(3000):
+            await game.send_json(["stdin", "k"])
+        await game.send_json(["ping", "done"])  # answered once the keys before it are handled
+        msg = await asyncio.wait_for(game.receive(), TIMEOUT)
+        took = asyncio.get_running_loop().time() - started
+        assert json.loads(msg.data) == ["pong", "done"]
+        await game.close()
+        await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
+    passed = _seen(tmp_path).count(b"D\x00\x00\x00\x01k")
+    assert KEYS_AT_ONCE <= passed <= KEYS_AT_ONCE + KEYS_PER_SECOND * took + 1
+    told = [r.getMessage() for r in caplog.records if "faster than any player" in r.getMessage()]
+    assert told == [f"a browser sent keys faster than any player, more than {KEYS_PER_SECOND} a second; "
+                    "those beyond are dropped"]
