@@ -12,7 +12,8 @@ the page asked for beyond that says the server is full (HTTP 503), and so does a
 opened anyway, before any process starts.  A game whose browser sends no key,
 click or resize for ``--idle-minutes`` is closed (it is saved), which frees its place.  The
 terminal size a browser asks for (``?width=``/``?height=`` and its resize messages) is held
-to :data:`SIZE_MIN`..:data:`SIZE_MAX`.
+to :data:`SIZE_MIN`..:data:`SIZE_MAX`, and its keys go on to its game at :class:`KeyRate`'s pace
+at most.
 """
 
 from __future__ import annotations
@@ -242,7 +243,8 @@ def _server_class():
             a message that is none of the page's ends the game with one line in the server's log
             (textual-serve's logged a traceback with its locals, some eighty lines), and so does
             a browser silent for ``idle_timeout`` (its pings, focus and blur are not the player).
-            What the browser sends once its game has ended (quit, while keys still come) is dropped."""
+            Keys beyond :class:`KeyRate`'s pace are dropped, and so is what the browser sends once
+            its game has ended (quit, while keys still come)."""
             loop = asyncio.get_running_loop()
             heard = [loop.time()]  # the browser's last key, click or resize
 
