@@ -19,6 +19,7 @@ at most.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import shlex
@@ -254,6 +255,26 @@ def _server_class():
                     return not app_service.stdin.is_closing() and await send(data)
                 return sent
 
+            # Once the page has gone, the game's output is read and dropped until the game ends.
+            # textual-serve stopped reading it: the closed websocket raised, and aiohttp cancelled
+            # the request on the lost connection, which cancelled the reading while it waited for
+            # the game to quit. A game still drawing filled its pipe and waited on it for ever, its
+            # process left running and its save locked ("open in another copy" for the next tab).
+            def to_page(send):
+                async def sent(data) -> None:
+                    if not websocket.closed:
+                        with contextlib.suppress(ConnectionResetError):
+                            await send(data)
+                return sent
+
+            app_service.remote_write_bytes = to_page(app_service.remote_write_bytes)
+            app_service.remote_write_str = to_page(app_service.remote_write_str)
+            stop = app_service.stop
+
+            async def stop_whole() -> None:
+                await asyncio.shield(stop())
+
+            app_service.stop = stop_whole
             app_service.send_meta = while_running(app_service.send_meta)  # resizes, focus, blur, quit
             resize, typed = app_service.set_terminal_size, while_running(app_service.send_bytes)
 

