@@ -245,7 +245,8 @@ def _server_class():
             (textual-serve's logged a traceback with its locals, some eighty lines), and so does
             a browser silent for ``idle_timeout`` (its pings, focus and blur are not the player).
             Keys beyond :class:`KeyRate`'s pace are dropped, and so is what the browser sends once
-            its game has ended (quit, while keys still come)."""
+            its game has ended (quit, while keys still come); a game whose page has gone is read to
+            its end."""
             loop = asyncio.get_running_loop()
             heard = [loop.time()]  # the browser's last key, click or resize
 
