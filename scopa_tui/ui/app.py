@@ -492,7 +492,12 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, ThemeColours, App):
     async def on_event(self, event) -> None:
         """A key that comes while the focused choice is leaving its row (↑/↓ posted a
         ``Choice.Row`` not yet handled) waits for the row the focus lands on: both a key not
-        yet sent to the choice and one back from it unused (every key comes here twice)."""
+        yet sent to the choice and one back from it unused (every key comes here twice).
+        Keys and clicks that come after the app was told to quit (``return_code`` set) do
+        nothing: a q typed just after the y that quit opened the quit question again as the
+        app closed, and it crashed (its buttons were gone when it was shown)."""
+        if isinstance(event, events.InputEvent) and self.return_code is not None:
+            return
         if isinstance(event, events.Key) and getattr(self.focused, "leaving", False):
             self._held_keys.append(event)
             return

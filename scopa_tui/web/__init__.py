@@ -12,12 +12,14 @@ the page asked for beyond that says the server is full (HTTP 503), and so does a
 opened anyway, before any process starts.  A game whose browser sends no key,
 click or resize for ``--idle-minutes`` is closed (it is saved), which frees its place.  The
 terminal size a browser asks for (``?width=``/``?height=`` and its resize messages) is held
-to :data:`SIZE_MIN`..:data:`SIZE_MAX`.
+to :data:`SIZE_MIN`..:data:`SIZE_MAX`, and its keys go on to its game at :class:`KeyRate`'s pace
+at most.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import shlex
@@ -35,7 +37,10 @@ DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 8  # games (app processes) at once: a 2-core machine plays about that many well
 DEFAULT_MAX_PER_ADDRESS = 4  # of them from one address (an IPv6 /64), so that one browser cannot take all
 DEFAULT_IDLE_MINUTES = 30  # a game whose browser sends no key, click or resize this long is closed
-SIZE_MIN, SIZE_MAX = 20, 500  # columns and rows a browser may ask for (else 80×24)
+# Columns and rows a browser may ask for (else 80×24). A small window plays at its own size, where
+# the game says it is too small: drawn 20 rows high in 8, it showed the player a piece of a box.
+SIZE_MIN, SIZE_MAX = 1, 500
+KEYS_PER_SECOND, KEYS_AT_ONCE = 200, 400  # a page's keys and mouse reports a game is sent (KeyRate)
 RETRY_AFTER = "30"  # seconds a full server tells browsers and scripts to wait (HTTP Retry-After)
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -106,6 +111,12 @@ def busy_line(max_sessions: int) -> str:
                     "try again in a while.", max_sessions).format(n=max_sessions)
 
 
+def not_a_websocket_line(url: str) -> str:
+    """What a plain request for the game's websocket (a link, ``curl``) is told: the page to open."""
+    # TRANSLATORS: {url} is the address of the web page, e.g. http://127.0.0.1:8000/.
+    return _("This address is the game's own connection, for its page: open {url} in a web browser.").format(url=url)
+
+
 def address_busy_line(max_per_address: int) -> str:
     """What a browser (or a script) is told when its address already plays all it may."""
     return ngettext("This server plays at most {n} game at once for one address, and yours is playing it; "
@@ -122,6 +133,27 @@ def terminal_size(value, default: int) -> int:
     except (TypeError, ValueError, OverflowError):
         return default
     return min(SIZE_MAX, max(SIZE_MIN, number))
+
+
+class KeyRate:
+    """The keys (and mouse reports) a page may send on to its game: ``burst`` at once, then ``rate``
+    a second, far more than a player types or a mouse moves. A script's flood went on whole: the
+    game read 100,000 keys into its own queue at once and played them for minutes, its page
+    closed, its place taken and Ctrl+C waiting a minute for it."""
+
+    def __init__(self, rate: float = KEYS_PER_SECOND, burst: int = KEYS_AT_ONCE) -> None:
+        self.rate, self.burst = rate, burst
+        self.left, self.at = float(burst), None  # keys that may go now, counted at time ``at``
+
+    def take(self, now: float) -> bool:
+        """One key at time ``now`` (seconds): whether it goes on."""
+        if self.at is not None:
+            self.left = min(self.burst, self.left + (now - self.at) * self.rate)
+        self.at = now
+        if self.left < 1:
+            return False
+        self.left -= 1
+        return True
 
 
 log = logging.getLogger("textual-serve")  # textual-serve's log: the web server's console
@@ -185,11 +217,15 @@ def _server_class():
             return context
 
         async def handle_websocket(self, request) -> web.StreamResponse:
-            """textual-serve's game, if there is room for one more, at a size held in bounds."""
+            """textual-serve's game, if there is room for one more, at a size held in bounds; a request
+            that is no websocket's is told the page to open."""
             address = address_key(request.remote or "")
             busy = self._busy(address)
             if busy:  # before the handshake: no process starts
                 return web.Response(status=503, text=busy + "\n", headers={"Retry-After": RETRY_AFTER})
+            if not web.WebSocketResponse().can_prepare(request).ok:  # no handshake: textual-serve logged two
+                # tracebacks, some two hundred lines, and answered nothing
+                return web.Response(status=400, text=not_a_websocket_line(self.public_url + "/") + "\n")
             query = request.rel_url.query
             url = request.rel_url.update_query(width=terminal_size(query.get("width"), 80),
                                                height=terminal_size(query.get("height"), 24))
@@ -207,18 +243,58 @@ def _server_class():
             """textual-serve's loop over the browser's messages, with its resizes held in bounds;
             a message that is none of the page's ends the game with one line in the server's log
             (textual-serve's logged a traceback with its locals, some eighty lines), and so does
-            a browser silent for ``idle_timeout`` (its pings, focus and blur are not the player)."""
+            a browser silent for ``idle_timeout`` (its pings, focus and blur are not the player).
+            Keys beyond :class:`KeyRate`'s pace are dropped, and so is what the browser sends once
+            its game has ended (quit, while keys still come); a game whose page has gone is read to
+            its end."""
             loop = asyncio.get_running_loop()
             heard = [loop.time()]  # the browser's last key, click or resize
-            resize, typed = app_service.set_terminal_size, app_service.send_bytes
+
+            def while_running(send):
+                async def sent(data) -> bool:  # asyncio logged "pipe closed by peer" for each write to an
+                    # ended game after the fifth: thousands of lines for a page that kept typing
+                    return not app_service.stdin.is_closing() and await send(data)
+                return sent
+
+            # Once the page has gone, the game's output is read and dropped until the game ends.
+            # textual-serve stopped reading it: the closed websocket raised, and aiohttp cancelled
+            # the request on the lost connection, which cancelled the reading while it waited for
+            # the game to quit. A game still drawing filled its pipe and waited on it for ever, its
+            # process left running and its save locked ("open in another copy" for the next tab).
+            def to_page(send):
+                async def sent(data) -> None:
+                    if not websocket.closed:
+                        with contextlib.suppress(ConnectionResetError):
+                            await send(data)
+                return sent
+
+            app_service.remote_write_bytes = to_page(app_service.remote_write_bytes)
+            app_service.remote_write_str = to_page(app_service.remote_write_str)
+            stop = app_service.stop
+
+            async def stop_whole() -> None:
+                await asyncio.shield(stop())
+
+            app_service.stop = stop_whole
+            app_service.send_meta = while_running(app_service.send_meta)  # resizes, focus, blur, quit
+            resize, typed = app_service.set_terminal_size, while_running(app_service.send_bytes)
 
             async def bounded(width, height) -> None:
                 heard[0] = loop.time()
                 await resize(terminal_size(width, 80), terminal_size(height, 24))
 
+            rate, flooded = KeyRate(), False
+
             async def keys(data: bytes) -> bool:
+                nonlocal flooded
                 heard[0] = loop.time()
-                return await typed(data)
+                if rate.take(heard[0]):
+                    return await typed(data)
+                if not flooded:  # said once a game
+                    flooded = True
+                    log.warning(_("a browser sent keys faster than any player, more than {n} a second; "
+                                  "those beyond are dropped").format(n=rate.rate))
+                return False
 
             app_service.set_terminal_size, app_service.send_bytes = bounded, keys
             watch = loop.create_task(self._close_when_idle(websocket, heard)) if self.idle_timeout else None

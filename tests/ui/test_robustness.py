@@ -99,3 +99,18 @@ async def test_enter_typed_ahead_in_the_palette_closes_it_once_and_runs_its_comm
         await settle(pilot)
         assert stack(app) == ["Screen", "GameScreen"]
         assert app.ascii  # toggled once, not three times
+
+
+async def test_keys_typed_after_quitting_do_nothing_and_do_not_crash():
+    """q y q typed in one go (keys a browser sends together, fast fingers): y quit, and the
+    second q opened the quit question again while the app closed; its buttons were gone when
+    it was shown, and the game crashed (NoMatches) with 'stopped by an internal error'."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in "qyq":  # queued together, as a terminal or the web page delivers keys typed ahead
+            app.post_message(events.Key(key, key))
+        await settle(pilot)
+    assert app.return_code == 0

@@ -202,6 +202,9 @@ def test_a_card_played_by_keyboard_in_the_browser(served, browser, tmp_path):
                              "the game waiting for the player's first card")
     assert hand_numbers(before) == ["1", "2", "3"]
     assert "Hand 1" in plays_log(before)
+    # everything the page asked for was there: its icon is inline (the browser asked for
+    # /favicon.ico, a 404 in the server's log at every visit)
+    assert " 404 " not in (tmp_path / "server.log").read_text()
 
     keys = xterm_keyboard(browser)
     keys.send_keys("2")  # seed 7: the Ace of Bastoni, which takes the Ace on the table

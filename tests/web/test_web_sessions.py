@@ -21,7 +21,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from scopa_tui.cli import build_parser
-from scopa_tui.web import SIZE_MAX, SIZE_MIN, TEMPLATES, _server_class, address_busy_line, busy_line
+from scopa_tui.web import (KEYS_AT_ONCE, KEYS_PER_SECOND, SIZE_MAX, SIZE_MIN, TEMPLATES, KeyRate, _server_class,
+                           address_busy_line, busy_line, not_a_websocket_line)
 
 TIMEOUT = 30.0
 
@@ -145,6 +146,7 @@ async def test_a_game_over_the_cap_is_told_the_server_is_full_and_starts_nothing
     ("?width=1&height=-5", f"{SIZE_MIN} {SIZE_MIN}"),
     ("?width=abc", "80 24"),
     ("?width=120&height=40", "120 40"),
+    ("?width=77&height=8", "77 8"),  # a small window: the game says so, at the size the page shows
 ])
 async def test_the_size_a_browser_asks_for_is_held_in_bounds(tmp_path, query, size):
     server = _server(tmp_path, max_sessions=2)
@@ -203,4 +205,108 @@ async def test_one_address_takes_at_most_max_per_address_games_and_is_told_so(tm
             await game.close()
         await _until(lambda: server.games == 0)
         assert not server.by_address
+        await _all_ended(tmp_path)
+
+
+async def test_the_games_address_opened_as_a_page_says_which_page_to_open_and_logs_no_traceback(tmp_path, caplog):
+    # A link to /ws, or curl: textual-serve logged two tracebacks (some two hundred lines)
+    # and closed the connection without an answer.
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        async with http.get(site.make_url("/ws?width=100")) as response:
+            assert response.status == 400
+            assert await response.text() == not_a_websocket_line(server.public_url + "/") + "\n"
+        game = await http.ws_connect(site.make_url("/ws"))  # the page's own websocket still plays
+        await _until(lambda: b"size " in _seen(tmp_path))
+        await game.close()
+        await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
+    assert _seen(tmp_path).count(b"size ") == 1  # no game started for the plain request
+    assert not [r for r in caplog.records if r.exc_info]
+
+
+async def test_keys_a_page_sends_after_its_game_ended_are_dropped_without_a_warning_each(tmp_path, caplog):
+    # The player quit (q y) and the page kept sending keys until it heard the game close:
+    # asyncio logged "pipe closed by peer or os.write(pipe, data) raised exception." for each
+    # key after the fifth, thousands of lines for a page flooding keys.
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        await game.send_json(["stdin", '"quit"'])  # the stand-in ends, as the game does on q y
+        await _until(lambda: b"size " in _seen(tmp_path))
+        await _all_ended(tmp_path)
+        for _ in range(20):
+            await game.send_json(["stdin", "1"])
+        await game.send_json(["resize", {"width": 90, "height": 30}])
+        await game.send_json(["focus"])
+        await game.send_json(["ping", "after"])  # answered once the keys before it are handled
+        msg = await asyncio.wait_for(game.receive(), TIMEOUT)
+        assert json.loads(msg.data) == ["pong", "after"]
+        await game.close()
+        await _until(lambda: server.games == 0)
+    assert not [r.getMessage() for r in caplog.records if r.name == "asyncio"]
+
+
+def test_a_pages_keys_go_on_a_burst_at_once_then_at_a_rate():
+    rate = KeyRate(rate=4, burst=3)
+    assert [rate.take(100.0) for _ in range(4)] == [True, True, True, False]
+    assert [rate.take(100.25) for _ in range(2)] == [True, False]  # a quarter of a second: one more
+    assert [rate.take(200.0) for _ in range(4)] == [True, True, True, False]  # a pause: the burst again
+
+
+async def test_a_flood_of_keys_from_a_page_reaches_its_game_at_most_at_the_rate_and_is_said_once(tmp_path, caplog):
+    # 100,000 keys from a script went on whole: the game read them all into its own queue and
+    # played them for minutes, its page closed, its place taken, Ctrl+C waiting a minute for it.
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        started = asyncio.get_running_loop().time()
+        for _ in range(3000):
+            await game.send_json(["stdin", "k"])
+        await game.send_json(["ping", "done"])  # answered once the keys before it are handled
+        msg = await asyncio.wait_for(game.receive(), TIMEOUT)
+        took = asyncio.get_running_loop().time() - started
+        assert json.loads(msg.data) == ["pong", "done"]
+        await game.close()
+        await _until(lambda: server.games == 0)
+        await _all_ended(tmp_path)
+    passed = _seen(tmp_path).count(b"D\x00\x00\x00\x01k")
+    assert KEYS_AT_ONCE <= passed <= KEYS_AT_ONCE + KEYS_PER_SECOND * took + 1
+    told = [r.getMessage() for r in caplog.records if "faster than any player" in r.getMessage()]
+    assert told == [f"a browser sent keys faster than any player, more than {KEYS_PER_SECOND} a second; "
+                    "those beyond are dropped"]
+
+
+# A stand-in that talks as the game does: it starts with textual-serve's prelude and, told to
+# quit, draws its last frames (a megabyte) before it ends.
+TALKING_STAND_IN = """\
+import os, sys
+with open(sys.argv[1] + ".pids", "a") as pids:
+    pids.write(f"{os.getpid()}\\n")
+out = sys.stdout.buffer
+out.write(b"__GANGLION__\\n")
+out.flush()
+while chunk := sys.stdin.buffer.read1(65536):
+    if b'"quit"' in chunk:
+        for _ in range(256):
+            out.write(b"D" + (4096).to_bytes(4, "big") + b"x" * 4096)
+        out.flush()
+        break
+"""
+
+
+async def test_a_game_that_draws_as_its_page_goes_is_read_to_its_end_and_ends(tmp_path):
+    # textual-serve stopped reading the game's output when the page had gone (the closed
+    # websocket raised): a game still drawing filled its pipe and waited on it for ever, its
+    # process left running, its save locked (another tab was told it was open elsewhere).
+    script = tmp_path / "talking.py"
+    script.write_text(TALKING_STAND_IN)
+    command = shlex.join([sys.executable, str(script), str(tmp_path / "seen")])
+    server = _server_class()(command, title="Scopa", templates_path=TEMPLATES, max_sessions=2,
+                             max_per_address=0, idle_timeout=0.0)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        game = await http.ws_connect(site.make_url("/ws"))
+        await _until(lambda: (tmp_path / "seen.pids").exists())
+        await game.close()  # the tab is closed: the game is told to quit, and draws on a while
+        await _until(lambda: server.games == 0)
         await _all_ended(tmp_path)
