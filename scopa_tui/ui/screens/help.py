@@ -68,7 +68,9 @@ KEYS = (
        "that speaks the scopa-bot/1 protocol (docs/bot-protocol.md), e.g. "
        "`scopa-tui bot --level hard`. On the command line `greedy` is another name of easy."),
 )
-# The parts a screen's help opens at (helpkeys.py): the message that begins each.
+# The parts a screen's help opens at (helpkeys.py): the message that begins each.  The
+# scoring screen's, "scoring", is the rules' paragraph on a hand's points, in the words of
+# the game played (HelpScreen.opening).
 HELP_PARTS = {"commands": COMMANDS}
 
 
@@ -135,10 +137,9 @@ PARAGRAPHS = (*SCOPA_PARAGRAPHS[:5], "ace", *SCOPA_PARAGRAPHS[5:8], "house_point
 CONTINUED = ("redeal", "partners")
 
 
-def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules | None = None) -> str:
-    """The rules of ``variant`` in short (Scopa's, where the variant says nothing else:
-    help_variants.py) for a deck style and a primiera chart, one message per paragraph;
-    with the ``rules`` of a game, as its house rules make them (help_house.py)."""
+def rule_paragraphs(deck: DeckStyle, chart: str, variant: str = "scopa",
+                    rules: Rules | None = None) -> dict[str, str | None]:
+    """The paragraphs of :func:`rules_text` by their key (PARAGRAPHS), None for one dropped."""
     letters = DeckStyle(deck.name, ascii=True)
     example = parse_card("9c")
     scopa = dict(zip(SCOPA_PARAGRAPHS, [
@@ -183,8 +184,15 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
           "Ranks are upper case and suits lower case: `{example}` is the {card}.").format(
             scheme=letters.ascii_scheme(), example=letters.short(example), card=letters.card_name(example)),
     ], strict=True))
-    paragraphs = {**scopa, **variant_paragraphs(VARIANTS[variant]),
-                  **(house_paragraphs(rules, deck) if rules is not None else {})}
+    return {**scopa, **variant_paragraphs(VARIANTS[variant]),
+            **(house_paragraphs(rules, deck) if rules is not None else {})}
+
+
+def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules | None = None) -> str:
+    """The rules of ``variant`` in short (Scopa's, where the variant says nothing else:
+    help_variants.py) for a deck style and a primiera chart, one message per paragraph;
+    with the ``rules`` of a game, as its house rules make them (help_house.py)."""
+    paragraphs = rule_paragraphs(deck, chart, variant, rules)
     blocks: list[str] = []
     for key in PARAGRAPHS:
         text = paragraphs.get(key)
@@ -203,12 +211,20 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
     the family of games with the variant marked, then keys.  The ``rules`` of a game (played
     or replayed) give its variant, its chart, its house rules, its target and its three-Kings
     redeal, which the rules then say (help_house.py)."""
+    chart, said, marked, rules = _game(chart, variant, playing, rules)
+    text = rules_text(deck or DeckStyle(), chart, said, rules)
+    return text + family_text(marked, deck) + "\n\n".join(_(k) for k in KEYS) + "\n"
+
+
+def _game(chart: str, variant: str, playing: bool, rules: Rules | None) -> tuple[str, str, str, Rules | None]:
+    """What :func:`help_text` says: the primiera chart, the variant whose rules it says, the
+    variant it marks among the family, and the rules of the game (made for a variant
+    ``playing`` with no house rule on)."""
     if rules is None and playing:  # the variant with no house rule on
         rules = make_rules(variant=variant, players=VARIANTS[variant].default_players, primiera_chart=chart)
     if rules is not None:
-        chart, variant, playing = rules.primiera_chart, rules.variant, True
-    text = rules_text(deck or DeckStyle(), chart, variant if playing else "scopa", rules)
-    return text + family_text(variant, deck) + "\n\n".join(_(k) for k in KEYS) + "\n"
+        return rules.primiera_chart, rules.variant, rules.variant, rules
+    return chart, variant if playing else "scopa", variant, None
 
 
 class HelpScreen(Translated, ModalScreen[None]):
@@ -234,6 +250,16 @@ class HelpScreen(Translated, ModalScreen[None]):
         """The help as it is shown now, in the language in use."""
         return help_text(self.deck, self.chart, self.variant, self.playing, self.rules)
 
+    def opening(self, at: str) -> str:
+        """The first line of the part ``at`` of the help as shown: a message of HELP_PARTS,
+        or ``"scoring"``, the paragraph on a hand's points of the rules said."""
+        if at == "scoring":
+            chart, variant, _marked, rules = _game(self.chart, self.variant, self.playing, self.rules)
+            text = rule_paragraphs(self.deck or DeckStyle(), chart, variant, rules)["scoring"]
+        else:
+            text = _(HELP_PARTS[at])
+        return text.split("\n", 1)[0]
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Markdown(self.text)
@@ -247,7 +273,7 @@ class HelpScreen(Translated, ModalScreen[None]):
     def on_markdown_table_of_contents_updated(self) -> None:
         """The help's paragraphs are mounted: open it at its part ``at``, once."""
         if self.at is not None:
-            first = _(HELP_PARTS[self.at]).split("\n", 1)[0]
+            first = self.opening(self.at)
             blocks = self.query_one(Markdown).children
             index = next((i for i, b in enumerate(blocks) if first in (b.source or "")), 0)
             self.at = None
