@@ -160,10 +160,11 @@ def rule_paragraphs(deck: DeckStyle, chart: str, variant: str = "scopa",
           "exactly one of them (a match beats a sum). Otherwise, if **two or more** table cards "
           "**add up** to your card's rank you must take one such set. Otherwise your card stays "
           "on the table. Capturing is never optional."),
-        # TRANSLATORS: scopa (plural scope) keeps its Italian name in every language.
-        _("**Scopa.** Taking every card on the table is a *scopa*: 1 point (not on the very last "
-          "play of the hand). At the end of a hand the cards left on the table go to whoever "
-          "captured last."),
+        # TRANSLATORS: scopa (plural scope) keeps its Italian name in every language; the
+        # scoring's row and the score panel say "scope", which the plural here explains.
+        _("**Scopa.** Taking every card on the table is a *scopa* (plural *scope*): 1 point (not "
+          "on the very last play of the hand). At the end of a hand the cards left on the table "
+          "go to whoever captured last."),
         # TRANSLATORS: settebello and primiera keep their Italian names. {most_coins} is the
         # point of the most coins ("most **Denari**", "most **Oros**"), {settebello} the seven of
         # coins ("7 di Denari"), {star} a star symbol or the words "a star".
