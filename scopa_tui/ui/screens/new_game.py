@@ -385,6 +385,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
             info = _("{rule}: {what}").format(rule=_(opt.title_in(variant.name)), what=_(opt.summary_in(variant.name)))
         elif what == "variant" or variant.name != "scopa" and what != "preset":
             info = _("{rule}: {what}").format(rule=_(variant.title), what=summary(variant, DeckStyle(self._value("deck"))))
+        elif what == "start":  # where the screen opens: someone who never played is told where the rules are
+            info += " " + _("New to Scopa? Press ? for the rules in short and the keys.")
         if focused is not None and (focused.id or "").startswith("ai-") and isinstance(focused, Choice):
             level = focused.value
             described = self.levels.get(level, "")
