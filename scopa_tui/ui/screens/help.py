@@ -74,14 +74,6 @@ KEYS = (
 HELP_PARTS = {"commands": COMMANDS}
 
 
-def _ranks(deck: DeckStyle) -> str:
-    """``1 Asso (A), 2 to 7, 8 Fante (F), …``: the ranks with a name in this deck."""
-    named = [f"{r} {deck.rank_word(r)} ({deck.rank(r)})" for r in (8, 9, 10) if deck.rank_word(r)]
-    # TRANSLATORS: a range of card ranks, "2 to 7".
-    plain = _("{first} to {last}").format(first=2, last=7 if named else 10)
-    return ", ".join([f"1 {deck.rank_name(1)} ({deck.rank(1)})", plain, *named])
-
-
 def _charts(deck: DeckStyle, in_use: str) -> str:
     """Both primiera charts, best card first, the game's in bold: ``- **standard** (this game): 7=21, …``."""
     lines = []
@@ -150,7 +142,7 @@ def rule_paragraphs(deck: DeckStyle, chart: str, variant: str = "scopa",
             # each symbol on the row of its suit's name: not "Coppe (cups)" over "Ʊ". A no-break
             # space in the text is an ordinary one in Textual's Markdown (ui/wrapping.py), one
             # in the code span is kept
-            suits=", ".join(f"{deck.suit_gloss(s)}`\u00a0{deck.suit(s)}`" for s in "dcsb"), ranks=_ranks(deck)),
+            suits=", ".join(f"{deck.suit_gloss(s)}`\u00a0{deck.suit(s)}`" for s in "dcsb"), ranks=deck.ranks()),
         _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has "
           "played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up."),
         # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
