@@ -10,7 +10,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
 from scopa_tui import languages
-from scopa_tui.engine import make_rules
+from scopa_tui.engine import VARIANTS, make_rules
+from scopa_tui.engine.text import _
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.screens.help import HelpScreen, help_text, rules_text
 
@@ -96,3 +97,16 @@ def test_the_rules_give_the_plural_of_scopa_that_the_scoring_counts(lang, option
     text = rules_text(DeckStyle("italian"), "standard", rules=make_rules(options=options))
     (sweep,) = [p for p in text.split("\n\n") if "*scopa*" in p]
     assert "*scope*" in sweep, sweep
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_deal_says_who_plays_first(lang, variant):
+    """Hand 1, "you deal": the AI after you has played before your first look, and the table
+    shows fewer cards than the 4 the help deals. The deal's paragraph of every game says who
+    plays first and who deals next."""
+    languages.use(lang)
+    blocks = help_text(DeckStyle("italian"), "standard", variant, playing=True).split("\n\n")
+    first = _("The player after the dealer plays first, and the deal passes to the next player each hand.")
+    (deal,) = [b for b in blocks if first in b]
+    assert deal.startswith("**") and blocks.index(deal) == 2, deal  # on the deal's paragraph

@@ -120,13 +120,13 @@ def family_text(variant: str = "scopa", deck: DeckStyle | None = None) -> str:
 
 # The paragraphs of the rules in their order: Scopa's, and where a variant adds one
 # (Scopa d'Assi's Ace, help_variants.py) or the house rules do (the re bello's and the
-# napola's points, help_house.py).  The three-Kings redeal and the partners are sentences
-# that go on the paragraph before them (the deal, the winning), so that a variant or a
+# napola's points, help_house.py).  The three-Kings redeal, who plays first and the partners
+# are sentences that go on the paragraph before them (the deal, the winning), so that a variant or a
 # game can say them its own way (or drop them) and keep the rest.
-SCOPA_PARAGRAPHS = ("heading", "cards", "deal", "redeal", "turn", "sweep", "scoring", "charts", "winning",
-                    "partners", "letters")
-PARAGRAPHS = (*SCOPA_PARAGRAPHS[:5], "ace", *SCOPA_PARAGRAPHS[5:8], "house_points", *SCOPA_PARAGRAPHS[8:])
-CONTINUED = ("redeal", "partners")
+SCOPA_PARAGRAPHS = ("heading", "cards", "deal", "redeal", "first", "turn", "sweep", "scoring", "charts",
+                    "winning", "partners", "letters")
+PARAGRAPHS = (*SCOPA_PARAGRAPHS[:6], "ace", *SCOPA_PARAGRAPHS[6:9], "house_points", *SCOPA_PARAGRAPHS[9:])
+CONTINUED = ("redeal", "first", "partners")
 
 
 def rule_paragraphs(deck: DeckStyle, chart: str, variant: str = "scopa",
@@ -148,6 +148,8 @@ def rule_paragraphs(deck: DeckStyle, chart: str, variant: str = "scopa",
         # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
         _("A table with three or more {kings} is dealt again (standard and gamerules "
           "presets).").format(kings=deck.kings()),
+        # the game's first play is someone else's when you deal: the table has fewer than 4 cards
+        _("The player after the dealer plays first, and the deal passes to the next player each hand."),
         _("**Your turn.** Play one card. If a table card has the **same rank** you must take "
           "exactly one of them (a match beats a sum). Otherwise, if **two or more** table cards "
           "**add up** to your card's rank you must take one such set. Otherwise your card stays "
