@@ -121,8 +121,8 @@ def family_text(variant: str = "scopa", deck: DeckStyle | None = None) -> str:
 # The paragraphs of the rules in their order: Scopa's, and where a variant adds one
 # (Scopa d'Assi's Ace, help_variants.py) or the house rules do (the re bello's and the
 # napola's points, help_house.py).  The three-Kings redeal, who plays first and the partners
-# are sentences that go on the paragraph before them (the deal, the winning), so that a variant or a
-# game can say them its own way (or drop them) and keep the rest.
+# are sentences that go on the paragraph before them (the deal, the winning), so that a
+# variant or a game can say them its own way (or drop them) and keep the rest.
 SCOPA_PARAGRAPHS = ("heading", "cards", "deal", "redeal", "first", "turn", "sweep", "scoring", "charts",
                     "winning", "partners", "letters")
 PARAGRAPHS = (*SCOPA_PARAGRAPHS[:6], "ace", *SCOPA_PARAGRAPHS[6:9], "house_points", *SCOPA_PARAGRAPHS[9:])
