@@ -200,6 +200,14 @@ class DeckStyle:
         """A rank in words where it has one (``Cavallo``, ``Queen``), else its number."""
         return self.rank_word(rank) or str(rank)
 
+    def ranks(self) -> str:
+        """``1 Asso (A), 2 to 7, 8 Fante (F), …``: the ranks, with their names in this deck
+        (the help's cards, the new-game screen's deck)."""
+        named = [f"{r} {self.rank_word(r)} ({self.rank(r)})" for r in (8, 9, 10) if self.rank_word(r)]
+        # TRANSLATORS: a range of card ranks, "2 to 7".
+        plain = _("{first} to {last}").format(first=2, last=7 if named else 10)
+        return ", ".join([f"1 {self.rank_name(1)} ({self.rank(1)})", plain, *named])
+
     def kings(self) -> str:
         """The 10s in the plural, as this deck names them: ``Re``, ``Reyes``, ``Kings``, ``10s``
         (the French deck's in the player's language)."""

@@ -12,13 +12,13 @@ from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.config import GameConfig
 from scopa_tui.ui.screens.chat import ChatScreen
 from scopa_tui.ui.screens.dialogs import ConfirmScreen, OnlineQuitScreen
-from scopa_tui.ui.screens.help import HELP_PARTS, HelpScreen
+from scopa_tui.ui.screens.help import HELP_PARTS, HelpScreen, rule_paragraphs
 from scopa_tui.ui.screens.history import HistoryScreen
 from scopa_tui.ui.screens.resume import ResumeScreen
 from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
 from scopa_tui.ui.screens.stats import StatsScreen
 
-from .helpers import make_app, settle
+from .helpers import make_app, my_turn, settle, variant_app
 from .scoring_data import played
 
 GAME = played(2)
@@ -95,6 +95,29 @@ async def test_the_help_from_the_statistics_and_the_history_opens_at_their_comma
         await settle(pilot)
         assert isinstance(app.screen, HistoryScreen)
         await _help_and_back(pilot, key, _at_the_commands)
+
+
+@pytest.mark.parametrize("variant, options, lang, size", [("scopa", (), "en", (80, 24)),
+                                                         ("scopa", ("no-primiera-all-suits",), "es", (100, 30)),
+                                                         ("escoba", (), "fr", (80, 24))])
+async def test_the_help_from_the_scoring_opens_at_the_points_of_a_hand(variant, options, lang, size):
+    """A player wondering why a side won a point of the scoring screen reads, first thing in
+    the help, the paragraph on a hand's points of the game played, as its house rules make it."""
+    languages.use(lang)
+    app = variant_app(variant, options=options)
+    async with app.run_test(size=size) as pilot:
+        await my_turn(pilot)
+        app.push_screen(HandOverScreen(GAME.hand_scores[0], ["You", "Anna"], DeckStyle(), 11, False))
+        await settle(pilot)
+
+        def at_the_scoring(shown: HelpScreen) -> None:
+            body = shown.query_one("#help-body")
+            said = rule_paragraphs(DeckStyle(app.game.rules.deck_style), app.game.rules.primiera_chart,
+                                   variant, app.game.rules)["scoring"]
+            (scoring,) = [b for b in shown.query_one("Markdown").children if said in (b.source or "")]
+            assert body.scroll_y > 0 and scoring.virtual_region.y == body.scroll_y
+
+        await _help_and_back(pilot, "question_mark", at_the_scoring)
 
 
 async def test_f1_opens_the_help_over_the_chat_line_and_a_question_mark_is_typed():

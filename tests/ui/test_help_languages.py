@@ -10,8 +10,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Markdown
 
 from scopa_tui import languages
+from scopa_tui.engine import VARIANTS, make_rules
+from scopa_tui.engine.text import _
 from scopa_tui.ui.card_render import DeckStyle
-from scopa_tui.ui.screens.help import HelpScreen, help_text
+from scopa_tui.ui.screens.help import HelpScreen, help_text, rules_text
 
 from .helpers import make_app, settle
 
@@ -84,3 +86,27 @@ async def test_the_help_screen_in_french_then_italian_mid_screen_at_the_same_par
         assert "chiudi" in [b.binding.description for b in screen.active_bindings.values()]
         now = list(screen.query_one(Markdown).children)
         assert body.scroll_y == now[keys].virtual_region.y > 0  # the same paragraph on top
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es", "tl"])
+@pytest.mark.parametrize("options", [(), ("last-play-scopa",)])
+def test_the_rules_give_the_plural_of_scopa_that_the_scoring_counts(lang, options):
+    """The scoring's row and the score panel count *scope*, a word of no language but Italian
+    (whose players know it): the help's paragraph on the scopa says it is its plural."""
+    languages.use(lang)
+    text = rules_text(DeckStyle("italian"), "standard", rules=make_rules(options=options))
+    (sweep,) = [p for p in text.split("\n\n") if "*scopa*" in p]
+    assert "*scope*" in sweep, sweep
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_deal_says_who_plays_first(lang, variant):
+    """Hand 1, "you deal": the AI after you has played before your first look, and the table
+    shows fewer cards than the 4 the help deals. The deal's paragraph of every game says who
+    plays first and who deals next."""
+    languages.use(lang)
+    blocks = help_text(DeckStyle("italian"), "standard", variant, playing=True).split("\n\n")
+    first = _("The player after the dealer plays first, and the deal passes to the next player each hand.")
+    (deal,) = [b for b in blocks if first in b]
+    assert deal.startswith("**") and blocks.index(deal) == 2, deal  # on the deal's paragraph

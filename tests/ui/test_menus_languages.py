@@ -57,6 +57,53 @@ async def test_the_line_under_the_new_game_form_puts_a_no_break_space_before_the
         assert info.startswith("moyen\u00a0: "), info
 
 
+@pytest.mark.parametrize("lang, pointer", [("en", "New to Scopa? Press ? for the rules"),
+                                           ("it", "Non conosci la scopa? Premi ? per le regole"),
+                                           ("fr", "Tu découvres la scopa\u00a0? Appuie sur\u00a0? pour les règles"),
+                                           ("es", "¿No conoces la scopa? Pulsa ? para ver las reglas"),
+                                           ("tl", "Bago ka sa scopa? Pindutin ang ? para sa maikling tuntunin")])
+async def test_the_first_screen_tells_a_newcomer_which_key_has_the_rules(lang, pointer):
+    """Where the screen opens, on Start game, the line under the form says it whole at 80×24;
+    on a row it says what that row chooses, as before."""
+    languages.use(lang)
+    app = ScopaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.focused.id == "start"
+        info = str(screen.query_one("#preset-info", Static).content)
+        assert pointer in info and "…" not in info, info
+        screen.query_one("#preset", Choice).focus()
+        for _round in range(5):  # the focus event, then the line's update
+            await pilot.pause()
+        info = str(screen.query_one("#preset-info", Static).content)
+        assert pointer not in info and info.endswith("."), info
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_the_line_under_the_deck_row_says_the_suits_and_ranks_of_each_deck(lang):
+    """"french-numeric" says little to someone who never played: on the Deck row the line
+    under the form names the deck's suits as its cards show them and its ranks, whole at 80×24
+    (it said the rules preset's "standard Italian rules")."""
+    languages.use(lang)
+    app = ScopaApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        deck = screen.query_one("#deck", Choice)
+        deck.focus()
+        for name, words in [("italian", ("Denari\u00a0◉", "Bastoni\u00a0♣", "Cavallo (C)")),
+                            ("spanish", ("Oros\u00a0◉", "Caballo (C)")),
+                            ("french", ("\u00a0♦", "\u00a0♣", "(Q)")),
+                            ("french-numeric", ("\u00a0♦", "10."))]:
+            deck.value = name
+            for _round in range(5):  # the change, then the line's update
+                await pilot.pause()
+            info = str(screen.query_one("#preset-info", Static).content)
+            assert all(w in info for w in words) and "…" not in info, (name, info)
+        assert "(Q)" not in info and "(J)" not in info  # the numeric deck's figures are numbers
+
+
 async def test_a_language_change_keeps_every_choice_on_the_new_game_screen_even_half_typed():
     app = ScopaApp()
     async with app.run_test(size=(100, 30)) as pilot:

@@ -164,6 +164,32 @@ async def test_tab_with_no_card_chosen_says_how_to_choose_one_as_enter_does():
         assert str(screen.message) == "Choose a card first: ←/→ or 1–3"
 
 
+async def test_a_letter_no_table_card_has_says_which_letters_there_are():
+    """A refusal that says what to do instead, as a number past the hand does: the table's
+    letters, or that it is empty (a newcomer typing p to play was told only that no card has it)."""
+    from scopa_tui import languages
+
+    # 6c takes 1c 2s 3b, and Anna's 9b sweeps the 9d left: the table is empty on the next turn
+    app = stacked_app([["6c", "7d", "8s"], ["9b", "4c", "5c"]], ["1c", "2s", "3b", "9d"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("p")
+        assert str(screen.message) == "No table card has the letter p: the table's letters are a–d"
+        try:
+            languages.use("it")
+            await pilot.press("e")
+            assert str(screen.message) == "Nessuna carta in tavola ha la lettera e: le lettere del tavolo sono a–d"
+        finally:
+            languages.use("en")
+        await pilot.press("1", "enter")
+        await wait_for_my_turn(pilot)
+        await settle(pilot)
+        assert not screen.pic.table
+        await pilot.press("a")
+        assert str(screen.message) == "No table card has the letter a: the table is empty"
+
+
 async def test_a_number_key_past_the_hand_says_which_keys_there_are_as_a_sentence():
     from scopa_tui import languages
 

@@ -1544,9 +1544,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
         if not (self._my_turn() or self._off_turn()):
             return
         card = next((c for c, ch in self.table_labels().items() if ch == letter), None)
-        if card is None:
-            self._set_message(lambda: Text(_("No table card has the letter {letter}").format(letter=letter),
-                                           style="bold"))
+        if card is None:  # said with the letters there are, as a number past the hand is
+            def said() -> Text:
+                keys = self._letter_keys()
+                # TRANSLATORS: {keys} are the letters of the table's cards, "a–d" or "b d", as under the table.
+                text = (_("No table card has the letter {letter}: the table's letters are {keys}") if keys
+                        else _("No table card has the letter {letter}: the table is empty"))
+                return Text(text.format(letter=letter, keys=keys), style="bold")
+
+            self._set_message(said)
         elif self._my_turn():
             self._toggle(card)
         else:

@@ -68,16 +68,10 @@ KEYS = (
        "that speaks the scopa-bot/1 protocol (docs/bot-protocol.md), e.g. "
        "`scopa-tui bot --level hard`. On the command line `greedy` is another name of easy."),
 )
-# The parts a screen's help opens at (helpkeys.py): the message that begins each.
+# The parts a screen's help opens at (helpkeys.py): the message that begins each.  The
+# scoring screen's, "scoring", is the rules' paragraph on a hand's points, in the words of
+# the game played (HelpScreen.opening).
 HELP_PARTS = {"commands": COMMANDS}
-
-
-def _ranks(deck: DeckStyle) -> str:
-    """``1 Asso (A), 2 to 7, 8 Fante (F), …``: the ranks with a name in this deck."""
-    named = [f"{r} {deck.rank_word(r)} ({deck.rank(r)})" for r in (8, 9, 10) if deck.rank_word(r)]
-    # TRANSLATORS: a range of card ranks, "2 to 7".
-    plain = _("{first} to {last}").format(first=2, last=7 if named else 10)
-    return ", ".join([f"1 {deck.rank_name(1)} ({deck.rank(1)})", plain, *named])
 
 
 def _charts(deck: DeckStyle, in_use: str) -> str:
@@ -126,19 +120,18 @@ def family_text(variant: str = "scopa", deck: DeckStyle | None = None) -> str:
 
 # The paragraphs of the rules in their order: Scopa's, and where a variant adds one
 # (Scopa d'Assi's Ace, help_variants.py) or the house rules do (the re bello's and the
-# napola's points, help_house.py).  The three-Kings redeal and the partners are sentences
-# that go on the paragraph before them (the deal, the winning), so that a variant or a
-# game can say them its own way (or drop them) and keep the rest.
-SCOPA_PARAGRAPHS = ("heading", "cards", "deal", "redeal", "turn", "sweep", "scoring", "charts", "winning",
-                    "partners", "letters")
-PARAGRAPHS = (*SCOPA_PARAGRAPHS[:5], "ace", *SCOPA_PARAGRAPHS[5:8], "house_points", *SCOPA_PARAGRAPHS[8:])
-CONTINUED = ("redeal", "partners")
+# napola's points, help_house.py).  The three-Kings redeal, who plays first and the partners
+# are sentences that go on the paragraph before them (the deal, the winning), so that a
+# variant or a game can say them its own way (or drop them) and keep the rest.
+SCOPA_PARAGRAPHS = ("heading", "cards", "deal", "redeal", "first", "turn", "sweep", "scoring", "charts",
+                    "winning", "partners", "letters")
+PARAGRAPHS = (*SCOPA_PARAGRAPHS[:6], "ace", *SCOPA_PARAGRAPHS[6:9], "house_points", *SCOPA_PARAGRAPHS[9:])
+CONTINUED = ("redeal", "first", "partners")
 
 
-def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules | None = None) -> str:
-    """The rules of ``variant`` in short (Scopa's, where the variant says nothing else:
-    help_variants.py) for a deck style and a primiera chart, one message per paragraph;
-    with the ``rules`` of a game, as its house rules make them (help_house.py)."""
+def rule_paragraphs(deck: DeckStyle, chart: str, variant: str = "scopa",
+                    rules: Rules | None = None) -> dict[str, str | None]:
+    """The paragraphs of :func:`rules_text` by their key (PARAGRAPHS), None for one dropped."""
     letters = DeckStyle(deck.name, ascii=True)
     example = parse_card("9c")
     scopa = dict(zip(SCOPA_PARAGRAPHS, [
@@ -149,20 +142,23 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
             # each symbol on the row of its suit's name: not "Coppe (cups)" over "Ʊ". A no-break
             # space in the text is an ordinary one in Textual's Markdown (ui/wrapping.py), one
             # in the code span is kept
-            suits=", ".join(f"{deck.suit_gloss(s)}`\u00a0{deck.suit(s)}`" for s in "dcsb"), ranks=_ranks(deck)),
+            suits=", ".join(f"{deck.suit_gloss(s)}`\u00a0{deck.suit(s)}`" for s in "dcsb"), ranks=deck.ranks()),
         _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has "
           "played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up."),
         # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
         _("A table with three or more {kings} is dealt again (standard and gamerules "
           "presets).").format(kings=deck.kings()),
+        # the game's first play is someone else's when you deal: the table has fewer than 4 cards
+        _("The player after the dealer plays first, and the deal passes to the next player each hand."),
         _("**Your turn.** Play one card. If a table card has the **same rank** you must take "
           "exactly one of them (a match beats a sum). Otherwise, if **two or more** table cards "
           "**add up** to your card's rank you must take one such set. Otherwise your card stays "
           "on the table. Capturing is never optional."),
-        # TRANSLATORS: scopa (plural scope) keeps its Italian name in every language.
-        _("**Scopa.** Taking every card on the table is a *scopa*: 1 point (not on the very last "
-          "play of the hand). At the end of a hand the cards left on the table go to whoever "
-          "captured last."),
+        # TRANSLATORS: scopa (plural scope) keeps its Italian name in every language; the
+        # scoring's row and the score panel say "scope", which the plural here explains.
+        _("**Scopa.** Taking every card on the table is a *scopa* (plural *scope*): 1 point (not "
+          "on the very last play of the hand). At the end of a hand the cards left on the table "
+          "go to whoever captured last."),
         # TRANSLATORS: settebello and primiera keep their Italian names. {most_coins} is the
         # point of the most coins ("most **Denari**", "most **Oros**"), {settebello} the seven of
         # coins ("7 di Denari"), {star} a star symbol or the words "a star".
@@ -183,8 +179,15 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
           "Ranks are upper case and suits lower case: `{example}` is the {card}.").format(
             scheme=letters.ascii_scheme(), example=letters.short(example), card=letters.card_name(example)),
     ], strict=True))
-    paragraphs = {**scopa, **variant_paragraphs(VARIANTS[variant]),
-                  **(house_paragraphs(rules, deck) if rules is not None else {})}
+    return {**scopa, **variant_paragraphs(VARIANTS[variant]),
+            **(house_paragraphs(rules, deck) if rules is not None else {})}
+
+
+def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules | None = None) -> str:
+    """The rules of ``variant`` in short (Scopa's, where the variant says nothing else:
+    help_variants.py) for a deck style and a primiera chart, one message per paragraph;
+    with the ``rules`` of a game, as its house rules make them (help_house.py)."""
+    paragraphs = rule_paragraphs(deck, chart, variant, rules)
     blocks: list[str] = []
     for key in PARAGRAPHS:
         text = paragraphs.get(key)
@@ -203,12 +206,20 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
     the family of games with the variant marked, then keys.  The ``rules`` of a game (played
     or replayed) give its variant, its chart, its house rules, its target and its three-Kings
     redeal, which the rules then say (help_house.py)."""
+    chart, said, marked, rules = _game(chart, variant, playing, rules)
+    text = rules_text(deck or DeckStyle(), chart, said, rules)
+    return text + family_text(marked, deck) + "\n\n".join(_(k) for k in KEYS) + "\n"
+
+
+def _game(chart: str, variant: str, playing: bool, rules: Rules | None) -> tuple[str, str, str, Rules | None]:
+    """What :func:`help_text` says: the primiera chart, the variant whose rules it says, the
+    variant it marks among the family, and the rules of the game (made for a variant
+    ``playing`` with no house rule on)."""
     if rules is None and playing:  # the variant with no house rule on
         rules = make_rules(variant=variant, players=VARIANTS[variant].default_players, primiera_chart=chart)
     if rules is not None:
-        chart, variant, playing = rules.primiera_chart, rules.variant, True
-    text = rules_text(deck or DeckStyle(), chart, variant if playing else "scopa", rules)
-    return text + family_text(variant, deck) + "\n\n".join(_(k) for k in KEYS) + "\n"
+        return rules.primiera_chart, rules.variant, rules.variant, rules
+    return chart, variant if playing else "scopa", variant, None
 
 
 class HelpScreen(Translated, ModalScreen[None]):
@@ -234,6 +245,16 @@ class HelpScreen(Translated, ModalScreen[None]):
         """The help as it is shown now, in the language in use."""
         return help_text(self.deck, self.chart, self.variant, self.playing, self.rules)
 
+    def opening(self, at: str) -> str:
+        """The first line of the part ``at`` of the help as shown: a message of HELP_PARTS,
+        or ``"scoring"``, the paragraph on a hand's points of the rules said."""
+        if at == "scoring":
+            chart, variant, _marked, rules = _game(self.chart, self.variant, self.playing, self.rules)
+            text = rule_paragraphs(self.deck or DeckStyle(), chart, variant, rules)["scoring"]
+        else:
+            text = _(HELP_PARTS[at])
+        return text.split("\n", 1)[0]
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Markdown(self.text)
@@ -247,7 +268,7 @@ class HelpScreen(Translated, ModalScreen[None]):
     def on_markdown_table_of_contents_updated(self) -> None:
         """The help's paragraphs are mounted: open it at its part ``at``, once."""
         if self.at is not None:
-            first = _(HELP_PARTS[self.at]).split("\n", 1)[0]
+            first = self.opening(self.at)
             blocks = self.query_one(Markdown).children
             index = next((i for i, b in enumerate(blocks) if first in (b.source or "")), 0)
             self.at = None

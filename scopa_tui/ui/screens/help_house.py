@@ -50,10 +50,10 @@ def house_paragraphs(rules: Rules, deck: DeckStyle) -> dict[str, str | None]:
               "last play of the hand too (house rule *{option}*). At the end of a hand the cards "
               "left on the table go to whoever captured last (the dealer's escoba of a deal counts "
               "as a capture).") if escoba else
-            # TRANSLATORS: scopa keeps its Italian name; {option} is the house rule's name.
-            _("**Scopa.** Taking every card on the table is a *scopa*: 1 point, with the very last "
-              "play of the hand too (house rule *{option}*). At the end of a hand the cards left on "
-              "the table go to whoever captured last.")).format(option=_title("last-play-scopa", rules.variant))
+            # TRANSLATORS: scopa (plural scope) keeps its Italian name; {option} is the house rule's name.
+            _("**Scopa.** Taking every card on the table is a *scopa* (plural *scope*): 1 point, with "
+              "the very last play of the hand too (house rule *{option}*). At the end of a hand the "
+              "cards left on the table go to whoever captured last.")).format(option=_title("last-play-scopa", rules.variant))
     if rules.ace_no_empty_sweep:
         out["ace"] = _("**The Ace** is the exception: it takes the whole table, whatever is on it, "
                        "and that is no scopa. If an Ace is on the table, your Ace must take one of "

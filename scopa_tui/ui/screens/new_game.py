@@ -383,8 +383,18 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         if isinstance(focused, Toggle) and what.startswith("opt-"):
             opt = OPTIONS[what[4:]]
             info = _("{rule}: {what}").format(rule=_(opt.title_in(variant.name)), what=_(opt.summary_in(variant.name)))
+        elif what == "deck":  # its suits and the ranks it names: "french-numeric" alone says little
+            # (what the suits are, "Denari (coins)", is the help's: with it the line did not fit 80 columns)
+            deck = DeckStyle(self._value("deck"), self.app.ascii)
+            suits = ", ".join(f"{deck.suit_word(s)}\u00a0{deck.suit(s)}" for s in "dcsb")
+            # TRANSLATORS: the line under the new-game form for its Deck: {suits} "Denari ◉, Coppe Ʊ,
+            # …", {ranks} "1 Asso (A), 2 to 7, 8 Fante (F), …", as the help's Cards paragraph says them.
+            info = _("{rule}: {what}").format(rule=_(DECK_WORDS[deck.name]),
+                                              what=_("{suits}. Ranks {ranks}.").format(suits=suits, ranks=deck.ranks()))
         elif what == "variant" or variant.name != "scopa" and what != "preset":
             info = _("{rule}: {what}").format(rule=_(variant.title), what=summary(variant, DeckStyle(self._value("deck"))))
+        elif what == "start":  # where the screen opens: someone who never played is told where the rules are
+            info += " " + _("New to Scopa? Press ? for the rules in short and the keys.")
         if focused is not None and (focused.id or "").startswith("ai-") and isinstance(focused, Choice):
             level = focused.value
             described = self.levels.get(level, "")

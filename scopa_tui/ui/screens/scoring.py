@@ -61,7 +61,7 @@ class HandOverScreen(_Named, Translated, ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "continue", N_("continue"), id="hand.continue", priority=True),
         Binding("escape", "continue", N_("continue"), id="hand.continue_esc", show=False),
-        *help_bindings("hand", show=True),
+        *help_bindings("hand", at="scoring", show=True),
         Binding("q", "app.quit_game", N_("quit"), id="hand.quit"),
     ]
 
