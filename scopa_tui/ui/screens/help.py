@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
@@ -26,6 +27,7 @@ from ..card_render import DeckStyle
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 from ..widgets.footer import FitFooter
+from ..wrapping import NO_BREAK, glued
 from .help_house import scoring_fields, house_paragraphs
 from .help_variants import summary, variant_paragraphs
 
@@ -73,11 +75,12 @@ HELP_PARTS = {"commands": COMMANDS}
 
 
 def _ranks(deck: DeckStyle) -> str:
-    """``1 Asso (A), 2 to 7, 8 Fante (F), …``: the ranks with a name in this deck."""
+    """``1 Asso (A), 2 to 7, 8 Fante (F), …``: the ranks with a name in this deck, each on one
+    row (not "10 Re" over "(R)")."""
     named = [f"{r} {deck.rank_word(r)} ({deck.rank(r)})" for r in (8, 9, 10) if deck.rank_word(r)]
     # TRANSLATORS: a range of card ranks, "2 to 7".
     plain = _("{first} to {last}").format(first=2, last=7 if named else 10)
-    return ", ".join([f"1 {deck.rank_name(1)} ({deck.rank(1)})", plain, *named])
+    return ", ".join(glued(rank) for rank in [f"1 {deck.rank_name(1)} ({deck.rank(1)})", plain, *named])
 
 
 def _charts(deck: DeckStyle, in_use: str) -> str:
@@ -146,10 +149,9 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
         # TRANSLATORS: {suits} is the deck's four suits with their symbols, {ranks} "1 Asso (A), 2 to 7, …".
         _("**Cards.** 40 cards in four suits: {suits}. Ranks {ranks}. "
           "A card is worth its rank when capturing.").format(
-            # each symbol on the row of its suit's name: not "Coppe (cups)" over "Ʊ". A no-break
-            # space in the text is an ordinary one in Textual's Markdown (ui/wrapping.py), one
-            # in the code span is kept
-            suits=", ".join(f"{deck.suit_gloss(s)}`\u00a0{deck.suit(s)}`" for s in "dcsb"), ranks=_ranks(deck)),
+            # a suit's name, what it is and its symbol on one row: not "Coppe" over "(cups) Ʊ"
+            suits=", ".join(glued(f"{deck.suit_gloss(s)} `{deck.suit(s)}`") for s in "dcsb"),
+            ranks=_ranks(deck)),
         _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has "
           "played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up."),
         # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
@@ -211,6 +213,32 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
     return text + family_text(variant, deck) + "\n\n".join(_(k) for k in KEYS) + "\n"
 
 
+# The no-break spaces while Textual's Markdown reads a paragraph, which makes every space an
+# ordinary one (ui/wrapping.py): characters of private use that it keeps, then put back.
+_HIDDEN = str.maketrans({space: chr(0xE000 + i) for i, space in enumerate(NO_BREAK)})
+_SHOWN = str.maketrans({chr(0xE000 + i): space for i, space in enumerate(NO_BREAK)})
+
+
+class _Paragraph(Markdown.BLOCKS["paragraph_open"]):
+    """A paragraph of the help whose no-break spaces stay no-break: words the help glues
+    (a suit's name, what it is and its symbol) on one row."""
+
+    def build_from_token(self, token) -> None:
+        for child in token.children or ():
+            if child.type == "text":
+                child.content = child.content.translate(_HIDDEN)
+        super().build_from_token(token)
+
+    def set_content(self, content: Content) -> None:
+        super().set_content(Content(content.plain.translate(_SHOWN), spans=content.spans))
+
+
+class HelpMarkdown(Markdown):
+    """The help's Markdown: its paragraphs keep their no-break spaces."""
+
+    BLOCKS = {**Markdown.BLOCKS, "paragraph_open": _Paragraph}
+
+
 class HelpScreen(Translated, ModalScreen[None]):
     CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
@@ -236,7 +264,7 @@ class HelpScreen(Translated, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Markdown(self.text)
+            yield HelpMarkdown(self.text)
         yield FitFooter()
 
     def on_mount(self) -> None:
