@@ -100,7 +100,9 @@ def test_a_three_side_win_names_every_side_with_its_total():
     text = outcome(game.hand_scores[-1], NAMES[6], 11)
     order = sorted(range(3), key=lambda i: -totals[i])
     assert text.startswith(f"{NAMES[6][order[0]]} win the game, {totals[order[0]]} (")
-    assert f"{NAMES[6][order[1]]}:\u00a0{totals[order[1]]}, {NAMES[6][order[2]]}:\u00a0{totals[order[2]]})" in text
+    # each side's name and points on one row where they fit: no-break spaces between their words
+    glued = [NAMES[6][i].replace(" ", "\u00a0") for i in order]
+    assert f"{glued[1]}:\u00a0{totals[order[1]]}, {glued[2]}:\u00a0{totals[order[2]]})" in text
 
 
 def test_a_name_that_ends_in_a_digit_is_kept_apart_from_its_points():
@@ -112,8 +114,9 @@ def test_a_name_that_ends_in_a_digit_is_kept_apart_from_its_points():
     winner = max(range(3), key=lambda i: score.totals[i])
     for i in range(3):
         if i != winner:
-            assert f"{names[i]}:\u00a0{score.totals[i]}" in text, text  # the points beside the name
-    assert f"{names[2]} {score.totals[2]}" not in text
+            glued = names[i].replace(" ", "\u00a0")  # "AI 3" on one row too
+            assert f"{glued}:\u00a0{score.totals[i]}" in text, text  # the points beside the name
+    assert f"{names[2]} {score.totals[2]}" not in text.replace("\u00a0", " ")
 
 
 async def test_a_long_game_over_keeps_the_column_names_in_view_above_the_final_row():
