@@ -223,6 +223,8 @@ def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: A
         # single card can sweep it"); {n} how many 7s nobody has seen yet.
         return ngettext("{line}, but a 7 takes the settebello ({n} still unseen)",
                         "{line}, but a 7 takes the settebello ({n} still unseen)", n).format(line=line, n=n)
+    if len(takers) > MOST_TAKERS or sweeper:  # after a line that says who sweeps: counted too
+        return _many_take(line, velo, laid, what, left, n)
     cards = either(_article(rank_name(r)) for r in takers)
     if laid:
         # TRANSLATORS: {move} is "the settebello goes on the table" (in Escoba "the velo goes on the
@@ -245,6 +247,29 @@ def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: A
     return ngettext("{line}, but {cards} can take the settebello ({n} still unseen)",
                     "{line}, but {cards} can take the settebello ({n} still unseen)",
                     n).format(line=line, cards=cards, n=n)
+
+
+MOST_TAKERS = 3  # ranks named as taking the 7 of coins; more are counted (the line fits the prompt's rows)
+
+
+def _many_take(line: str, velo: bool, laid: bool, what: str, left: str, n: int) -> str:
+    """:func:`_exposed`'s warning where more than :data:`MOST_TAKERS` ranks take the 7 of coins:
+    how many unseen cards do, not "an Ace, a 2, a 3, … or a Jack", which pushed the line past
+    the prompt's four rows at 80×24 (widgets/prompt.py)."""
+    if laid:
+        # TRANSLATORS: {move} is "the settebello goes on the table" (in Escoba "the velo goes on
+        # the table"); {n} how many unseen cards could take it (of more than three ranks).
+        return ngettext("{move} and leaves {left}: {n} unseen card can take it",
+                        "{move} and leaves {left}: {n} unseen cards can take it", n).format(move=what, left=left, n=n)
+    if velo:
+        # TRANSLATORS: as the message with "the settebello", in Escoba, whose 7 of coins is the velo.
+        return ngettext("{line}, but {n} unseen card can take the velo",
+                        "{line}, but {n} unseen cards can take the velo", n).format(line=line, n=n)
+    # TRANSLATORS: {line} is the hint's line ("2d goes on the table and leaves 1s, 2d, 3b and
+    # 7d: no single card can sweep it"); {n} how many unseen cards could take the settebello
+    # (of more than three ranks).
+    return ngettext("{line}, but {n} unseen card can take the settebello",
+                    "{line}, but {n} unseen cards can take the settebello", n).format(line=line, n=n)
 
 
 def best(view: PlayerView, budget: float, iters: int | None, seed: int | None) -> tuple[Move, float]:

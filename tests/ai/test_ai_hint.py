@@ -133,16 +133,19 @@ def test_suggest_passes_the_names_on():
 
 
 # A warning of the 7 of coins: "…, but a 7 or a Jack can take the settebello (7 still unseen)"
-# or, the move laying it, "…: a 7 or a Jack can take it (7 still unseen)".
+# or, the move laying it, "…: a 7 or a Jack can take it (7 still unseen)"; of more than three
+# ranks, or after the line's card that sweeps, counted: "…, but 19 unseen cards can take the velo".
 WARNING = re.compile(r"(?:, but |: )((?:an? \d+(?:, | or )?)+) (?:can take (?:the velo|the settebello|it)"
                      r"|takes the settebello) \((\d+) still unseen\)$")
+COUNTED = re.compile(r"(?:, but |: )(\d+) unseen cards? can take (?:the velo|the settebello|it)$")
 
 
 @pytest.mark.parametrize("variant, players", [("escoba", 2), ("escoba", 4), ("scopa", 2)])
 def test_the_7_of_coins_left_for_an_unseen_card_is_said_when_and_only_when_true(variant, players):
     # Over every legal move of played positions: a hint whose move leaves the 7 of coins
     # (Escoba's velo, Scopa's settebello) where cards nobody has seen can take it names every
-    # rank of them and counts them; a hint names none where none can. Who takes it is asked of
+    # rank of them and counts them (more than three ranks, or after the card that sweeps the
+    # table, only counted); a hint says nothing of it where none can. Who takes it is asked of
     # the engine's capture rule, card by card (in Escoba a set of 15 with it).
     rules = make_rules(players=players, variant=variant)
     rule = rule_of(rules)
@@ -162,17 +165,20 @@ def test_the_7_of_coins_left_for_an_unseen_card_is_said_when_and_only_when_true(
                 takers = [c for c in range(40) if view.unseen_mask >> c & 1
                           and any(cap >> SETTEBELLO & 1 for cap in card_captures(rule, c, after))]
                 ranks = sorted({(c >> 2) + 1 for c in takers})
-                warning = WARNING.search(line)
-                if warning:
+                warning, counted = WARNING.search(line), COUNTED.search(line)
+                only = re.search(r": only an? (\d+) sweeps it \((\d+) still unseen", line)
+                if warning or counted:
                     said += 1
                     assert after >> SETTEBELLO & 1 and not view.plays_left == 1, line
-                    assert [int(r) for r in re.findall(r"\d+", warning[1])] == ranks, line
-                    assert int(warning[2]) == len(takers), line
+                    if warning:
+                        assert [int(r) for r in re.findall(r"\d+", warning[1])] == ranks and len(ranks) <= 3, line
+                        assert int(warning[2]) == len(takers) and not only, line
+                    else:
+                        assert int(counted[1]) == len(takers) and (len(ranks) > 3 or only), line
                     assert ("the velo" if variant == "escoba" else "the settebello") in line, line
                 elif takers and view.plays_left > 1:
                     # only the card that sweeps the table takes it: the line names it (and its
                     # count), or the next player surely sweeps it
-                    only = re.search(r": only an? (\d+) sweeps it \((\d+) still unseen", line)
                     assert (only and [int(only[1])] == ranks and int(only[2]) == len(takers)
                             or ": the next player sweeps it with" in line), line
             game.play(chooser.choice(view.legal))
