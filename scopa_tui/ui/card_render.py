@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import CARDS
 from ..engine.text import _, npgettext, pgettext
+from .wrapping import glued
 
 # Suit glyphs per deck family, by suit letter (d c s b = Coins, Cups, Swords, Clubs).  The
 # Spanish deck has the Italian deck's Latin suits under their Spanish names (Escoba's deck).
@@ -212,9 +213,11 @@ class DeckStyle:
         return {"italian": "Re", "spanish": "Reyes"}[self.name]
 
     def ascii_scheme(self) -> str:
-        """The ASCII letters of this deck in one line, for the help."""
-        ranks = ", ".join(f"{self.rank(r)} = {self.rank_name(r)}" for r in (1, 8, 9, 10) if self.rank(r) != str(r))
-        suits = ", ".join(f"{SUIT_LETTERS[self.family][s]} = {self.suit_word(s)}" for s in "dcsb")
+        """The ASCII letters of this deck in one line, for the help, each letter on the row of
+        its name (not "F" over "= Fante")."""
+        ranks = ", ".join(glued(f"{self.rank(r)} = {self.rank_name(r)}") for r in (1, 8, 9, 10)
+                          if self.rank(r) != str(r))
+        suits = ", ".join(glued(f"{SUIT_LETTERS[self.family][s]} = {self.suit_word(s)}") for s in "dcsb")
         # TRANSLATORS: the help's ASCII letters: {ranks} "A = Asso, F = Fante, ...",
         # {suits} "d = Denari, c = Coppe, ...".
         return _("{ranks}, other ranks by number; suits {suits}").format(ranks=ranks, suits=suits)

@@ -183,7 +183,7 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
         # {example} is a card in letters (Cc), {card} its name (Cavallo di Coppe).
         _("**ASCII letters** (`--ascii`, or Ctrl+P → *ASCII suits*): {scheme}. "
           "Ranks are upper case and suits lower case: `{example}` is the {card}.").format(
-            scheme=letters.ascii_scheme(), example=letters.short(example), card=letters.card_name(example)),
+            scheme=letters.ascii_scheme(), example=letters.short(example), card=glued(letters.card_name(example))),
     ], strict=True))
     paragraphs = {**scopa, **variant_paragraphs(VARIANTS[variant]),
                   **(house_paragraphs(rules, deck) if rules is not None else {})}
