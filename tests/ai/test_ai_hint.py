@@ -140,7 +140,7 @@ WARNING = re.compile(r"(?:, but |: )((?:an? \d+(?:, | or )?)+) (?:can take (?:th
 COUNTED = re.compile(r"(?:, but |: )(\d+) unseen cards? can take (?:the velo|the settebello|it)$")
 
 
-@pytest.mark.parametrize("variant, players", [("escoba", 2), ("escoba", 4), ("scopa", 2)])
+@pytest.mark.parametrize("variant, players", [("escoba", 2), ("escoba", 4), ("scopa", 2), ("scopa-d-assi", 2)])
 def test_the_7_of_coins_left_for_an_unseen_card_is_said_when_and_only_when_true(variant, players):
     # Over every legal move of played positions: a hint whose move leaves the 7 of coins
     # (Escoba's velo, Scopa's settebello) where cards nobody has seen can take it names every
