@@ -200,11 +200,11 @@ def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: A
     """``line``, unless the 7 of coins (Scopa's settebello, Escoba's velo) stays on the table
     where a card nobody has seen yet can take it, by the variant's capture rule (a 7, or a
     card its sum with other table cards makes; in Escoba a card making 15 with it and other
-    table cards): a table no card sweeps is not a safe one then, and the line says so.
+    table cards): the line says so (a table no card sweeps is no safe one then).
 
     ``sweeper`` is the rank the line says sweeps the table (and the 7 of coins with it): a
-    line naming every card that takes it needs no more words, and a line naming the
-    sweeper stays whole when the move laid the 7 of coins."""
+    line naming every card that takes it needs no more words; otherwise the line stays whole,
+    even when the move laid the 7 of coins, and the cards that take it are counted after it."""
     if not a.after >> SETTEBELLO & 1:
         return line
     takers = taker_ranks(SETTEBELLO, a.after, counter.unseen, rule_of(view.rules))
