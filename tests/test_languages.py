@@ -167,3 +167,16 @@ def test_tagalog_calls_the_ace_and_the_king_by_its_own_words():
     assert not wrong, wrong
     said = [s for m in po if m.id for s in _strings(m) if re.search(r"\bAlas\b", s)]
     assert len(said) > 5  # the Tagalog word is the one used
+
+
+def test_tagalog_counts_sweeps_with_the_noun_as_it_is():
+    """Tagalog does not inflect a noun for its plural: "dalawang escoba" in the help, so "2 escoba"
+    and "2 scopa" in the counts. The score panel and the seats said "2 escobas" and "2 scope",
+    and the statistics "Escobas bawat yugto"."""
+    po = catalogs.load(catalogs.po_path("tl"), "tl")
+    # (the help's "*scope*", in italics, is the word cited: the scoring's row, "Scope" in every language)
+    plural = re.compile(r"(?<!\*)\b(escobas|scope)\b(?!\*)", re.IGNORECASE)
+    wrong = [s for m in po if m.id for s in _strings(m) if plural.search(s)]
+    assert not wrong, wrong
+    languages.use("tl")
+    assert text.ngettext("{n} escoba", "{n} escobas", 2).format(n=2) == "2 escoba"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import CARDS, Move, PlayerView, cards_of
 from ..engine.cards import RANK_NAMES, SETTEBELLO
-from ..engine.core import ESCOBA, rule_of
+from ..engine.core import rule_of
 from ..engine.words import either
 from ..engine.text import _, language, ngettext, npgettext, pgettext
 from .common import Counter, last_capture_seat, taker_ranks
@@ -191,23 +191,30 @@ def explain(view: PlayerView, move: Move, counter: Counter | None = None,
                         "{percent}% the next player has one)",
                         "{move} and leaves {left}: only {card} sweeps it ({n} still unseen, "
                         "{percent}% the next player has one)", unseen)
-    return line.format(move=what, left=left, card=card, n=unseen, percent=round(100 * a.p_sweep))
+    line = line.format(move=what, left=left, card=card, n=unseen, percent=round(100 * a.p_sweep))
+    return _exposed(line, view, move, what, left, a, counter, rank_name, sweeper=a.sweep_rank)
 
 
 def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: Assessment,
-             counter: Counter, rank_name: Callable[[int], str] = _english) -> str:
-    """``line``, unless the settebello stays on the table where a card nobody has seen yet
-    can take it (a 7, or a card its sum with other table cards makes): a table no card
-    sweeps is not a safe one then, and the line says so (Escoba takes by sums of 15, not
-    by rank: not there)."""
-    if not a.after >> SETTEBELLO & 1 or rule_of(view.rules) == ESCOBA:
+             counter: Counter, rank_name: Callable[[int], str] = _english, sweeper: int = 0) -> str:
+    """``line``, unless the 7 of coins (Scopa's settebello, Escoba's velo) stays on the table
+    where a card nobody has seen yet can take it, by the variant's capture rule (a 7, or a
+    card its sum with other table cards makes; in Escoba a card making 15 with it and other
+    table cards): the line says so (a table no card sweeps is no safe one then).
+
+    ``sweeper`` is the rank the line says sweeps the table (and the 7 of coins with it): a
+    line naming every card that takes it needs no more words; otherwise the line stays whole,
+    even when the move laid the 7 of coins, and the cards that take it are counted after it."""
+    if not a.after >> SETTEBELLO & 1:
         return line
     takers = taker_ranks(SETTEBELLO, a.after, counter.unseen, rule_of(view.rules))
-    if not takers:
+    if not takers or takers == [sweeper]:
         return line
     n = sum(counter.unseen_of_rank(r) for r in takers)
-    if takers == [7]:
-        if int(move.card) == SETTEBELLO:  # laid now: the risk is the whole story (the line stays short)
+    laid = int(move.card) == SETTEBELLO and not sweeper  # laid now: the risk is the whole story
+    velo = _escoba(view)
+    if takers == [7] and not velo:
+        if laid:  # (the line stays short)
             # TRANSLATORS: {move} is "the settebello goes on the table"; {n} how many 7s nobody has seen yet.
             return ngettext("{move} and leaves {left}: a 7 can take it ({n} still unseen)",
                             "{move} and leaves {left}: a 7 can take it ({n} still unseen)",
@@ -216,20 +223,53 @@ def _exposed(line: str, view: PlayerView, move: Move, what: str, left: str, a: A
         # single card can sweep it"); {n} how many 7s nobody has seen yet.
         return ngettext("{line}, but a 7 takes the settebello ({n} still unseen)",
                         "{line}, but a 7 takes the settebello ({n} still unseen)", n).format(line=line, n=n)
+    if len(takers) > MOST_TAKERS or sweeper:  # after a line that says who sweeps: counted too
+        return _many_take(line, velo, laid, what, left, n)
     cards = either(_article(rank_name(r)) for r in takers)
-    if int(move.card) == SETTEBELLO:
-        # TRANSLATORS: {move} is "the settebello goes on the table"; {cards} the cards that could take it,
-        # "a 7 or a Jack" (a Jack by the sum of an Ace and the 7); {n} how many of them nobody
-        # has seen yet.
+    if laid:
+        # TRANSLATORS: {move} is "the settebello goes on the table" (in Escoba "the velo goes on the
+        # table"); {cards} the cards that could take it, "a 7 or a Jack" (a Jack by the sum of an
+        # Ace and the 7); {n} how many of them nobody has seen yet.
         return ngettext("{move} and leaves {left}: {cards} can take it ({n} still unseen)",
                         "{move} and leaves {left}: {cards} can take it ({n} still unseen)",
                         n).format(move=what, left=left, cards=cards, n=n)
+    if velo:
+        # TRANSLATORS: as the message with "the settebello", in Escoba, whose 7 of coins is the velo
+        # (README.md, "Playing"): {cards} the cards that make 15 with it and other table cards,
+        # "an Ace or a Sota" (a Sota with it alone, an Ace with it and another 7); {n} how many of
+        # them nobody has seen yet.
+        return ngettext("{line}, but {cards} can take the velo ({n} still unseen)",
+                        "{line}, but {cards} can take the velo ({n} still unseen)",
+                        n).format(line=line, cards=cards, n=n)
     # TRANSLATORS: {line} is the hint's line ("4c takes 3b and leaves 1s, 7d and 9c: no single
     # card can sweep it"); {cards} the cards that could take the settebello, "a 7 or a Jack"
     # (a Jack by 1s + 7d); {n} how many of them nobody has seen yet.
     return ngettext("{line}, but {cards} can take the settebello ({n} still unseen)",
                     "{line}, but {cards} can take the settebello ({n} still unseen)",
                     n).format(line=line, cards=cards, n=n)
+
+
+MOST_TAKERS = 3  # ranks named as taking the 7 of coins; more are counted (the line fits the prompt's rows)
+
+
+def _many_take(line: str, velo: bool, laid: bool, what: str, left: str, n: int) -> str:
+    """:func:`_exposed`'s warning where more than :data:`MOST_TAKERS` ranks take the 7 of coins:
+    how many unseen cards do, not "an Ace, a 2, a 3, … or a Jack", which pushed the line past
+    the prompt's four rows at 80×24 (widgets/prompt.py)."""
+    if laid:
+        # TRANSLATORS: {move} is "the settebello goes on the table" (in Escoba "the velo goes on
+        # the table"); {n} how many unseen cards could take it (of more than three ranks).
+        return ngettext("{move} and leaves {left}: {n} unseen card can take it",
+                        "{move} and leaves {left}: {n} unseen cards can take it", n).format(move=what, left=left, n=n)
+    if velo:
+        # TRANSLATORS: as the message with "the settebello", in Escoba, whose 7 of coins is the velo.
+        return ngettext("{line}, but {n} unseen card can take the velo",
+                        "{line}, but {n} unseen cards can take the velo", n).format(line=line, n=n)
+    # TRANSLATORS: {line} is the hint's line ("2d goes on the table and leaves 1s, 2d, 3b and
+    # 7d: no single card can sweep it"); {n} how many unseen cards could take the settebello
+    # (of more than three ranks).
+    return ngettext("{line}, but {n} unseen card can take the settebello",
+                    "{line}, but {n} unseen cards can take the settebello", n).format(line=line, n=n)
 
 
 def best(view: PlayerView, budget: float, iters: int | None, seed: int | None) -> tuple[Move, float]:

@@ -192,12 +192,13 @@ def both_sides(names, pairs: bool) -> str:
 
 def side_score(name: str, points) -> str:
     """A side and its points in a list of scores: ``"Anna: 3"``.  The separator keeps a
-    name that ends in a digit apart from its points ("AI 3: 1", not "AI 3 1").  The points
-    stay beside the name, a no-break space before them in every language: not "Anna et
-    Carla :" at a line's end and "5." alone on the next (README.md, Languages)."""
+    name that ends in a digit apart from its points ("AI 3: 1", not "AI 3 1").  The name
+    and its points stay on one row where they fit, no-break spaces between their words in
+    every language: not "Anna et Carla :" at a line's end and "5." alone on the next, nor
+    "Bruno" and "& Elena: 0" (README.md, Languages)."""
     # TRANSLATORS: a side and its points, in lists such as "You: 3, Anna: 1" (a seat's name can end in a digit, "AI 3").
     template = pgettext("a side's points", "{side}: {points}").replace(" {points}", "\u00a0{points}")
-    return template.format(side=name, points=points)
+    return template.format(side=name.replace(" ", "\u00a0"), points=points)
 
 
 def side_name(names) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import CARDS
 from ..engine.text import _, npgettext, pgettext
+from .wrapping import glued
 
 # Suit glyphs per deck family, by suit letter (d c s b = Coins, Cups, Swords, Clubs).  The
 # Spanish deck has the Italian deck's Latin suits under their Spanish names (Escoba's deck).
@@ -202,11 +203,11 @@ class DeckStyle:
 
     def ranks(self) -> str:
         """``1 Asso (A), 2 to 7, 8 Fante (F), …``: the ranks, with their names in this deck
-        (the help's cards, the new-game screen's deck)."""
+        (the help's cards, the new-game screen's deck), each on one row (not "10 Re" over "(R)")."""
         named = [f"{r} {self.rank_word(r)} ({self.rank(r)})" for r in (8, 9, 10) if self.rank_word(r)]
         # TRANSLATORS: a range of card ranks, "2 to 7".
         plain = _("{first} to {last}").format(first=2, last=7 if named else 10)
-        return ", ".join([f"1 {self.rank_name(1)} ({self.rank(1)})", plain, *named])
+        return ", ".join(glued(rank) for rank in [f"1 {self.rank_name(1)} ({self.rank(1)})", plain, *named])
 
     def kings(self) -> str:
         """The 10s in the plural, as this deck names them: ``Re``, ``Reyes``, ``Kings``, ``10s``
@@ -220,9 +221,11 @@ class DeckStyle:
         return {"italian": "Re", "spanish": "Reyes"}[self.name]
 
     def ascii_scheme(self) -> str:
-        """The ASCII letters of this deck in one line, for the help."""
-        ranks = ", ".join(f"{self.rank(r)} = {self.rank_name(r)}" for r in (1, 8, 9, 10) if self.rank(r) != str(r))
-        suits = ", ".join(f"{SUIT_LETTERS[self.family][s]} = {self.suit_word(s)}" for s in "dcsb")
+        """The ASCII letters of this deck in one line, for the help, each letter on the row of
+        its name (not "F" over "= Fante")."""
+        ranks = ", ".join(glued(f"{self.rank(r)} = {self.rank_name(r)}") for r in (1, 8, 9, 10)
+                          if self.rank(r) != str(r))
+        suits = ", ".join(glued(f"{SUIT_LETTERS[self.family][s]} = {self.suit_word(s)}") for s in "dcsb")
         # TRANSLATORS: the help's ASCII letters: {ranks} "A = Asso, F = Fante, ...",
         # {suits} "d = Denari, c = Coppe, ...".
         return _("{ranks}, other ranks by number; suits {suits}").format(ranks=ranks, suits=suits)

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import random
+import re
+
+import pytest
+
 from scopa_tui.ai.hint import Hint, explain, suggest
-from scopa_tui.engine import Move
+from scopa_tui.engine import Game, Move, make_rules, mask_of
+from scopa_tui.engine.cards import SETTEBELLO
+from scopa_tui.engine.core import card_captures, rule_of
 
 from ai_helpers import make_view
 
@@ -123,3 +130,56 @@ def test_suggest_passes_the_names_on():
     view = make_view("5s", "4b 9c", hand_sizes=(1, 0), stock=0, history=[(1, "7d", "7c", False)])
     hint = suggest(view, iters=10, seed=1, seat_name=["You", "Bruno"].__getitem__)
     assert hint.reason.endswith("go to Bruno")
+
+
+# A warning of the 7 of coins: "…, but a 7 or a Jack can take the settebello (7 still unseen)"
+# or, the move laying it, "…: a 7 or a Jack can take it (7 still unseen)"; of more than three
+# ranks, or after the line's card that sweeps, counted: "…, but 19 unseen cards can take the velo".
+WARNING = re.compile(r"(?:, but |: )((?:an? \d+(?:, | or )?)+) (?:can take (?:the velo|the settebello|it)"
+                     r"|takes the settebello) \((\d+) still unseen\)$")
+COUNTED = re.compile(r"(?:, but |: )(\d+) unseen cards? can take (?:the velo|the settebello|it)$")
+
+
+@pytest.mark.parametrize("variant, players", [("escoba", 2), ("escoba", 4), ("scopa", 2), ("scopa-d-assi", 2)])
+def test_the_7_of_coins_left_for_an_unseen_card_is_said_when_and_only_when_true(variant, players):
+    # Over every legal move of played positions: a hint whose move leaves the 7 of coins
+    # (Escoba's velo, Scopa's settebello) where cards nobody has seen can take it names every
+    # rank of them and counts them (more than three ranks, or after the card that sweeps the
+    # table, only counted); a hint says nothing of it where none can. Who takes it is asked of
+    # the engine's capture rule, card by card (in Escoba a set of 15 with it).
+    rules = make_rules(players=players, variant=variant)
+    rule = rule_of(rules)
+    said = 0
+    for seed in range(3):
+        game, chooser = Game(rules, seed=seed), random.Random(seed)
+        game.start()
+        while not game.is_over:
+            if game.phase == "hand_over":
+                game.next_hand()
+                continue
+            view = game.view(game.turn)
+            table = mask_of(view.table)
+            for move in view.legal:
+                line = explain(view, move, rank_name=str)
+                after = table ^ move.mask if move.mask else table | 1 << int(move.card)
+                takers = [c for c in range(40) if view.unseen_mask >> c & 1
+                          and any(cap >> SETTEBELLO & 1 for cap in card_captures(rule, c, after))]
+                ranks = sorted({(c >> 2) + 1 for c in takers})
+                warning, counted = WARNING.search(line), COUNTED.search(line)
+                only = re.search(r": only an? (\d+) sweeps it \((\d+) still unseen", line)
+                if warning or counted:
+                    said += 1
+                    assert after >> SETTEBELLO & 1 and not view.plays_left == 1, line
+                    if warning:
+                        assert [int(r) for r in re.findall(r"\d+", warning[1])] == ranks and len(ranks) <= 3, line
+                        assert int(warning[2]) == len(takers) and not only, line
+                    else:
+                        assert int(counted[1]) == len(takers) and (len(ranks) > 3 or only), line
+                    assert ("the velo" if variant == "escoba" else "the settebello") in line, line
+                elif takers and view.plays_left > 1:
+                    # only the card that sweeps the table takes it: the line names it (and its
+                    # count), or the next player surely sweeps it
+                    assert (only and [int(only[1])] == ranks and int(only[2]) == len(takers)
+                            or ": the next player sweeps it with" in line), line
+            game.play(chooser.choice(view.legal))
+    assert said > 20  # the positions held the case

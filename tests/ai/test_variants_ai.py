@@ -214,3 +214,36 @@ def test_the_hint_says_an_assi_ace_taking_the_table_is_no_scopa():
                                    "is no scopa")
     languages.use("it")
     assert explain(view, take).endswith("il tavolo resta vuoto, ma l'Asso che prende tutto non fa scopa")
+
+
+def test_the_hint_says_which_unseen_cards_take_escobas_velo():
+    # Escoba takes by sets of 15, not by rank: the velo on 9s is taken by a Jack (8 + 7) alone,
+    # by a 4 with 9s; laid on 1c 9s, by a 7 with 1c. The hint said nothing of it.
+    from dataclasses import replace
+
+    from ai_helpers import make_view
+    from scopa_tui.ai.hint import explain
+    from scopa_tui.engine import Move
+    from scopa_tui.engine.core import card_captures
+
+    def escoba_view(hand, table, **kwargs):
+        view = make_view(hand, table, rules=make_rules(variant="escoba"), **kwargs)
+        on = mask_of(view.table)
+        return replace(view, legal=tuple(Move(c, cap) for c in view.hand for cap in card_captures(ESCOBA, int(c), on)))
+
+    view = escoba_view("4c 8b", "7d 9s", stock=20)
+    assert explain(view, Move("4c")) == (
+        "4c goes on the table and leaves 4c, 7d and 9s: no single card can sweep it, but a 4 or a Jack can "
+        "take the velo (6 still unseen)")
+    laid = escoba_view("7d 5b", "1c 9s", stock=20)
+    assert explain(laid, Move("7d")) == (
+        "the velo goes on the table and leaves 1c, 7d and 9s: a 7 or a Jack can take it (7 still unseen)")
+    # a table one card sweeps: said after it, the cards that take the velo counted (a 5, a 6, a
+    # 7 or a Jack: named, the line would not fit the prompt's four rows at 80×24)
+    sweep = escoba_view("2b 3b", "7d 1c", stock=20)
+    assert explain(sweep, Move("2b")).endswith(
+        "leaves 1c, 2b and 7d: only a 5 sweeps it (4 still unseen, 21% the next player has one), but 15 unseen "
+        "cards can take the velo")
+    # every Jack and 4 seen: nothing takes it
+    seen = escoba_view("4c 8b", "7d 9s", captured=["8c 8s 8d 4s 4b 4d", ""], stock=14)
+    assert explain(seen, Move("4c")) == "4c goes on the table and leaves 4c, 7d and 9s: no single card can sweep it"

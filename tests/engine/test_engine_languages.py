@@ -116,14 +116,15 @@ def test_a_side_of_two_is_joined_as_each_language_says_it(lang, mine, theirs):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Anna & Carla:\u00a05"),
-    ("it", "Anna e Carla:\u00a05"),
-    ("fr", "Anna et Carla\u00a0:\u00a05"),
-    ("es", "Anna y Carla:\u00a05"),
-    ("tl", "Anna at Carla:\u00a05"),
+    ("en", "Anna\u00a0&\u00a0Carla:\u00a05"),
+    ("it", "Anna\u00a0e\u00a0Carla:\u00a05"),
+    ("fr", "Anna\u00a0et\u00a0Carla\u00a0:\u00a05"),
+    ("es", "Anna\u00a0y\u00a0Carla:\u00a05"),
+    ("tl", "Anna\u00a0at\u00a0Carla:\u00a05"),
 ])
 def test_a_sides_points_are_kept_beside_its_name_in_every_language(lang, said):
-    """The French resume question ended a line at "Anna et Carla :" and put "5." alone on the next."""
+    """The French resume question ended a line at "Anna et Carla :" and put "5." alone on the
+    next; at 80×24 with six players, "Bruno" ended one and "& Elena: 0." began the next."""
     from scopa_tui.engine.words import side_name, side_score
 
     languages.use(lang)

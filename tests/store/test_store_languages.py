@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 
 import pytest
 from conftest import file_game, play, setup_for
@@ -248,6 +249,35 @@ def test_a_save_of_six_names_a_side_with_the_and_of_its_second_name(tmp_path):
     assert summary.replace("\u00a0", " ").endswith("Tu e Carla: 0, Anna e Dario: 0, Bruno ed Elena: 0"), summary
 
 
+@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_the_resume_question_keeps_each_side_and_its_points_on_one_row(tmp_path, lang, players):
+    """At 80×24 the question put "Bruno" at a row's end and "& Elena: 0." on the next (French
+    "Anna et" and "Dario : 0", Tagalog "Ikaw at si" and "Carla: 0"): a side's name and its
+    points on one row."""
+    from textual.geometry import Region
+
+    from scopa_tui.engine.text import _
+    from scopa_tui.engine.words import side_name
+    from scopa_tui.store.files import Notices
+    from scopa_tui.store.saves import GameSetup, Saves, save_text
+
+    game = play(Game(make_rules(players=players), seed=4), moves=3, seed=4)
+    names = ["You", "Anna", "Bruno", "Carla", "Dario", "Elena"][:players]
+    (tmp_path / "g.json").write_text(save_text(game, GameSetup(names, [None] + ["medium"] * (players - 1), 0), "g"))
+    saved = Saves(tmp_path, Notices()).load("g")
+    languages.use(lang)
+    you = _("You")
+    sides = [side_name([you if names[s] == "You" else names[s] for s in seats]) for seats in game.rules.sides]
+    app = ScreensApp(ResumeScreen(saved.summary, 1.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        question = app.screen.query_one("#question")
+        rows = [strip.text.replace("\u00a0", " ") for strip in question.render_lines(Region(0, 0, *question.size))]
+        for side in sides:
+            assert any(re.search(rf"{re.escape(side)} ?: 0\b", row) for row in rows), (side, rows)
+
+
 def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp_path):
     from scopa_tui.store.saves import Saves, save_text
     from scopa_tui.store.files import Notices
@@ -443,9 +473,9 @@ def test_the_statistics_on_a_full_disk_say_so_in_tagalog(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "Team Anna & Carla won the game — You & Bruno:\u00a0{0}, Anna & Carla:\u00a0{1}"),
-    ("es", "El equipo Anna y Carla ganó la partida — Tú y Bruno:\u00a0{0}, Anna y Carla:\u00a0{1}"),
-    ("tl", "Panalo ang koponan nina Anna at Carla sa laro — Ikaw at si Bruno:\u00a0{0}, Anna at Carla:\u00a0{1}"),
+    ("en", "Team Anna & Carla won the game — You\u00a0&\u00a0Bruno:\u00a0{0}, Anna\u00a0&\u00a0Carla:\u00a0{1}"),
+    ("es", "El equipo Anna y Carla ganó la partida — Tú\u00a0y\u00a0Bruno:\u00a0{0}, Anna\u00a0y\u00a0Carla:\u00a0{1}"),
+    ("tl", "Panalo ang koponan nina Anna at Carla sa laro — Ikaw\u00a0at\u00a0si\u00a0Bruno:\u00a0{0}, Anna\u00a0at\u00a0Carla:\u00a0{1}"),
 ])
 def test_the_replays_last_step_says_a_team_won_in_the_languages_grammar(lang, said):
     # Seed 2: the other pair wins; a team is one subject ("El equipo … ganó"), as on the game
@@ -466,7 +496,7 @@ def test_the_replay_names_a_side_with_the_and_of_its_second_name():
     from scopa_tui.store.frames import display_side
 
     assert [display_side(n) for n in replay.side_names] == ["Tu e Carla", "Anna e Dario", "Bruno ed Elena"]
-    assert "Bruno ed Elena" in str(replay.frames[-1].words)
+    assert "Bruno ed Elena" in str(replay.frames[-1].words).replace("\u00a0", " ")
 
 
 @pytest.mark.parametrize("variant, said", [

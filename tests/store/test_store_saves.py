@@ -212,4 +212,4 @@ def test_summary_names_the_sides_and_the_score(tmp_path):
     text = Store(tmp_path).resumable().summary()
     t = game.totals
     assert text == (f"hand {game.hand_no} of a game to 16 (partner: random; opponents: greedy and greedy): "
-                    f"You\u00a0&\u00a0Bruno:\u00a0{t[0]}, Anna\u00a0&\u00a0Carla:\u00a0{t[1]}")  # the points beside the names
+                    f"You\u00a0&\u00a0Bruno:\u00a0{t[0]}, Anna\u00a0&\u00a0Carla:\u00a0{t[1]}")  # each side on one row

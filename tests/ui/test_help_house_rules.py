@@ -33,9 +33,10 @@ def _rules(text: str) -> str:
 
 
 def _help(variant: str = "scopa", options=(), deck: str = "italian") -> str:
-    """The rules part of the help of a game of ``variant`` with these house rules."""
+    """The rules part of the help of a game of ``variant`` with these house rules, as it reads
+    (a card's name is glued by no-break spaces: "Rey de Oros" on one row)."""
     rules = make_rules(variant=variant, options=options)
-    return rules_text(DeckStyle(deck), rules.primiera_chart, variant, rules)
+    return rules_text(DeckStyle(deck), rules.primiera_chart, variant, rules).replace("\u00a0", " ")
 
 
 @pytest.mark.parametrize("options, says_not_on_last", [(("last-play-scopa",), False), ((), True)])

@@ -3,9 +3,13 @@ suit names and the ASCII letters."""
 
 from __future__ import annotations
 
+import re
+from itertools import product
+
 import pytest
 
-from scopa_tui.engine import make_rules
+from scopa_tui.engine import make_rules, parse_card
+from scopa_tui.engine.rules import DECK_STYLES
 from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.config import GameConfig
 from scopa_tui.ui.screens.help import help_text
@@ -23,18 +27,18 @@ def test_rules_come_before_the_keys_and_both_charts_are_shown():
 
 
 def test_the_help_names_the_suits_of_the_deck_in_use():
-    italian = help_text(DeckStyle("italian"))
+    italian = help_text(DeckStyle("italian")).replace("\u00a0", " ")  # as it reads
     assert "Denari (coins)" in italian and "most **Denari**" in italian and "7 di Denari" in italian
-    french = help_text(DeckStyle("french"))
+    french = help_text(DeckStyle("french")).replace("\u00a0", " ")
     assert "Diamonds" in french and "7 of Diamonds" in french
     assert "Coins" not in french and "Denari" not in french and "Diamond " not in french
     assert "three or more Re is dealt" in italian and "three or more Kings" in french
 
 
 def test_the_help_shows_the_ascii_letters():
-    text = help_text(DeckStyle("italian", ascii=True))
+    text = help_text(DeckStyle("italian", ascii=True)).replace("\u00a0", " ")  # as it reads
     assert "d = Denari, c = Coppe, s = Spade, b = Bastoni" in text and "`Cc` is the Cavallo di Coppe" in text
-    assert "`\u00a0d`" in text  # the suits are listed with the letters on screen (a no-break space before)
+    assert "`d`" in text  # the suits are listed with the letters on screen
 
 
 async def test_help_in_a_ludoteka_game_with_the_french_deck():
@@ -80,29 +84,48 @@ def test_escoba_calls_its_house_rule_and_its_figures_in_its_own_words():
         languages.use("en")
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "fr", "tl"])
-@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
-async def test_each_suits_symbol_is_on_the_row_of_its_name(lang, size):
-    """At 80 columns "Coppe (cups)" ended a row and its symbol "Ʊ" began the next."""
+async def test_each_suit_rank_and_card_name_of_the_help_is_on_one_row():
+    """At 80 columns "Coppe (cups)" ended a row and its symbol "Ʊ" began the next; then
+    "Coppe" ended one and "(cups) Ʊ" began the next, "Ranks 1 Asso" stood over "(A)", "10 Re"
+    over "(R)", the ASCII letters' "F" over "= Fante", "the 7 di" over "Denari". A suit's name,
+    what it is and its symbol, a rank's number, name and letter, a letter and its name, and a
+    card's name stay on one row, with every deck in every language: the help's paragraphs on
+    the cards, the scoring and the letters at widths from 60 columns to 90 (68 in the help at
+    80×24, 86 at 100×30)."""
+    from textual.app import App
     from textual.geometry import Region
 
     from scopa_tui import languages
+    from scopa_tui.engine.cards import SETTEBELLO
+    from scopa_tui.ui.screens.help import HelpMarkdown
 
-    from .helpers import make_app, settle
-
-    languages.use(lang)
-    app = make_app()
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        cards = app.screen.query("MarkdownParagraph").first()  # "Cards. 40 cards in four suits: …"
-        rows = [strip.text.strip() for strip in cards.render_lines(Region(0, 0, *cards.size))]
-        deck = DeckStyle("italian")
-        for suit in "dcsb":
-            row = next(row for row in rows if deck.suit(suit) in row)
-            assert not row.startswith(deck.suit(suit)), rows
-            assert deck.suit_gloss(suit).split()[-1] in row, rows
+    app = App()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            markdown = HelpMarkdown()
+            await app.mount(markdown)
+            for deck, lang in product(map(DeckStyle, DECK_STYLES), ("en", "it", "fr", "es", "tl")):
+                languages.use(lang)
+                paragraphs = help_text(deck).split("\n\n")
+                cards, scoring, letters = paragraphs[1], paragraphs[5], paragraphs[8]  # "Cards. 40 cards …", …
+                assert "`--ascii`" in letters and "**settebello**" in scoring, (letters, scoring)
+                together = [f"{deck.suit_gloss(s)} {deck.suit(s)}" for s in "dcsb"]
+                together += [f"{r} {deck.rank_name(r)} ({deck.rank(r)})" for r in (1, 8, 9, 10) if deck.rank_word(r)]
+                # a letter and its name ("F = Fante", "d = Denari"), and the cards named in words
+                letter_names = re.findall(r"\b\w = [^\W\d]+", letters.replace("\u00a0", " "))
+                names = [deck.card_name(SETTEBELLO), DeckStyle(deck.name, ascii=True).card_name(parse_card("9c"))]
+                for paragraph, words in ((cards, together), (scoring, names[:1]), (letters, letter_names + names[1:])):
+                    await markdown.update(paragraph)
+                    for width in range(60, 91, 2):
+                        markdown.styles.width = width
+                        await pilot.pause()
+                        block = app.query_one("MarkdownParagraph")
+                        rows = [strip.text.replace("\u00a0", " ")  # the row as it reads
+                                for strip in block.render_lines(Region(0, 0, *block.size))]
+                        for group in words:
+                            assert any(group in row for row in rows), (deck.name, lang, width, group, rows)
+    finally:
+        languages.use("en")
 
 
 async def test_the_helps_scrollbar_is_as_thin_as_the_logs():

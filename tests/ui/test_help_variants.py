@@ -20,8 +20,9 @@ SCOPA_MATCH_RULE = "a match beats a sum"  # Scopa's one-card rule, in its "Your 
 
 
 def _rules(text: str) -> str:
-    """The rules part of the help: what comes before the family of games."""
-    return text[:text.index("# The Scopa family")]
+    """The rules part of the help: what comes before the family of games, as it reads (a
+    card's name is glued by no-break spaces: "7 de Oros" on one row)."""
+    return text[:text.index("# The Scopa family")].replace("\u00a0", " ")
 
 
 def test_escoba_says_sums_of_15_escobas_and_its_points_not_scopas_rules():
@@ -76,7 +77,7 @@ def test_scopone_says_its_deal_and_its_partnerships():
 
 def test_plain_scopa_and_the_help_outside_a_game_are_scopas_rules():
     deck = DeckStyle("italian")
-    scopa = rules_text(deck, "standard")
+    scopa = rules_text(deck, "standard").replace("\u00a0", " ")  # as _rules reads it
     game = help_text(deck, "standard", "scopa", playing=True)  # Scopa's game, to its own target
     general = help_text(deck, "standard", "scopa")
     assert game.replace("First to 11 points", "First to the target (11 unless chosen otherwise)").replace(

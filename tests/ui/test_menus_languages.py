@@ -92,8 +92,8 @@ async def test_the_line_under_the_deck_row_says_the_suits_and_ranks_of_each_deck
         screen = app.screen
         deck = screen.query_one("#deck", Choice)
         deck.focus()
-        for name, words in [("italian", ("Denari\u00a0◉", "Bastoni\u00a0♣", "Cavallo (C)")),
-                            ("spanish", ("Oros\u00a0◉", "Caballo (C)")),
+        for name, words in [("italian", ("Denari\u00a0◉", "Bastoni\u00a0♣", "Cavallo\u00a0(C)")),
+                            ("spanish", ("Oros\u00a0◉", "Caballo\u00a0(C)")),
                             ("french", ("\u00a0♦", "\u00a0♣", "(Q)")),
                             ("french-numeric", ("\u00a0♦", "10."))]:
             deck.value = name

@@ -118,7 +118,7 @@ def test_the_french_deck_is_named_in_the_players_language_the_others_keep_their_
     assert DeckStyle("spanish").card_name(king) == "Rey de Bastos"
     languages.use("tl")
     assert DeckStyle("french").rank_name(9) == "Reyna"
-    assert DeckStyle("french-numeric", ascii=True).ascii_scheme() == (
+    assert DeckStyle("french-numeric", ascii=True).ascii_scheme().replace("\u00a0", " ") == (
         "A = Alas, numero ang iba; mga palo: d = Diyamante, h = Puso, s = Espada, c = Trebol")
 
 

@@ -634,10 +634,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # ("(1", "scopa)"), and left "(cards," alone on a row.
             # TRANSLATORS: the play log after a hand; each side's points follow, a line each.
             lines.append((_("Hand {n} scored").format(n=score.hand), "hand"))
-            for s in score.sides:  # "Anna: 3", its points beside the name (side_score)
-                # a pair's name on one row where it fits: not "Bruno &" over "Dario: 1 (cards)"
-                name = glued(self.side_names[s.side])
-                lines.append((side_score(name, s.points) + self._points_won(score, s), "hand"))
+            for s in score.sides:  # "Anna & Carla: 3", on one row where it fits (side_score)
+                lines.append((side_score(self.side_names[s.side], s.points) + self._points_won(score, s), "hand"))
             return lines
         if isinstance(event, GameEnded):
             return [(self._winner_text(event.winner), "hand")]

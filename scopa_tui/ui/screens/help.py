@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
@@ -26,6 +27,7 @@ from ..card_render import DeckStyle
 from ..styles import DIALOGS_TCSS
 from ..translate import Translated
 from ..widgets.footer import FitFooter
+from ..wrapping import NO_BREAK, glued
 from .help_house import scoring_fields, house_paragraphs
 from .help_variants import summary, variant_paragraphs
 
@@ -139,10 +141,9 @@ def rule_paragraphs(deck: DeckStyle, chart: str, variant: str = "scopa",
         # TRANSLATORS: {suits} is the deck's four suits with their symbols, {ranks} "1 Asso (A), 2 to 7, …".
         _("**Cards.** 40 cards in four suits: {suits}. Ranks {ranks}. "
           "A card is worth its rank when capturing.").format(
-            # each symbol on the row of its suit's name: not "Coppe (cups)" over "Ʊ". A no-break
-            # space in the text is an ordinary one in Textual's Markdown (ui/wrapping.py), one
-            # in the code span is kept
-            suits=", ".join(f"{deck.suit_gloss(s)}`\u00a0{deck.suit(s)}`" for s in "dcsb"), ranks=deck.ranks()),
+            # a suit's name, what it is and its symbol on one row: not "Coppe" over "(cups) Ʊ"
+            suits=", ".join(glued(f"{deck.suit_gloss(s)} `{deck.suit(s)}`") for s in "dcsb"),
+            ranks=deck.ranks()),
         _("**Deal.** Each player gets 3 cards and 4 go face up on the table. When everyone has "
           "played their 3 cards, 3 more are dealt (no new table cards) until the deck is used up."),
         # TRANSLATORS: {kings} is the 10s of the deck in the plural (Re, Reyes, Kings).
@@ -177,7 +178,7 @@ def rule_paragraphs(deck: DeckStyle, chart: str, variant: str = "scopa",
         # {example} is a card in letters (Cc), {card} its name (Cavallo di Coppe).
         _("**ASCII letters** (`--ascii`, or Ctrl+P → *ASCII suits*): {scheme}. "
           "Ranks are upper case and suits lower case: `{example}` is the {card}.").format(
-            scheme=letters.ascii_scheme(), example=letters.short(example), card=letters.card_name(example)),
+            scheme=letters.ascii_scheme(), example=letters.short(example), card=glued(letters.card_name(example))),
     ], strict=True))
     return {**scopa, **variant_paragraphs(VARIANTS[variant]),
             **(house_paragraphs(rules, deck) if rules is not None else {})}
@@ -222,6 +223,32 @@ def _game(chart: str, variant: str, playing: bool, rules: Rules | None) -> tuple
     return chart, variant if playing else "scopa", variant, None
 
 
+# The no-break spaces while Textual's Markdown reads a paragraph, which makes every space an
+# ordinary one (ui/wrapping.py): characters of private use that it keeps, then put back.
+_HIDDEN = str.maketrans({space: chr(0xE000 + i) for i, space in enumerate(NO_BREAK)})
+_SHOWN = str.maketrans({chr(0xE000 + i): space for i, space in enumerate(NO_BREAK)})
+
+
+class _Paragraph(Markdown.BLOCKS["paragraph_open"]):
+    """A paragraph of the help whose no-break spaces stay no-break: words the help glues
+    (a suit's name, what it is and its symbol) on one row."""
+
+    def build_from_token(self, token) -> None:
+        for child in token.children or ():
+            if child.type == "text":
+                child.content = child.content.translate(_HIDDEN)
+        super().build_from_token(token)
+
+    def set_content(self, content: Content) -> None:
+        super().set_content(Content(content.plain.translate(_SHOWN), spans=content.spans))
+
+
+class HelpMarkdown(Markdown):
+    """The help's Markdown: its paragraphs keep their no-break spaces."""
+
+    BLOCKS = {**Markdown.BLOCKS, "paragraph_open": _Paragraph}
+
+
 class HelpScreen(Translated, ModalScreen[None]):
     CSS_PATH = DIALOGS_TCSS  # loaded with the first dialog, not before the first frame
 
@@ -257,7 +284,7 @@ class HelpScreen(Translated, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Markdown(self.text)
+            yield HelpMarkdown(self.text)
         yield FitFooter()
 
     def on_mount(self) -> None:

@@ -24,6 +24,7 @@ from ...engine import OPTIONS, Rules, parse_card
 from ...engine.text import _, ngettext, pgettext
 from ...engine.words import elides
 from ..card_render import DeckStyle
+from ..wrapping import glued
 from .help_variants import table_text
 
 
@@ -77,8 +78,9 @@ def _title(option: str, variant: str = "scopa") -> str:
 
 
 def scoring_fields(deck: DeckStyle) -> dict[str, str]:
-    """The fields of a scoring paragraph: the point of the most coins, their seven, the star."""
-    return {"most_coins": _most_coins(deck.suit_word("d")), "settebello": deck.card_name(parse_card("7d")),
+    """The fields of a scoring paragraph: the point of the most coins, their seven (its name on
+    one row: not "7 di" over "Denari"), the star."""
+    return {"most_coins": _most_coins(deck.suit_word("d")), "settebello": glued(deck.card_name(parse_card("7d"))),
             "star": _("a star") if deck.ascii else "★"}
 
 
@@ -150,7 +152,7 @@ def _house_points(rules: Rules, deck: DeckStyle) -> str:
     if rules.re_bello:
         # TRANSLATORS: re bello keeps its Italian name; {king} is the King of coins in this deck.
         points.append(_("**Re bello** (house rule): 1 point for the side that takes the {king}.").format(
-            king=deck.card_name(parse_card("10d"))))
+            king=glued(deck.card_name(parse_card("10d")))))
     if rules.napola:
         coins = deck.suit_word("d")
         if elides(coins):
