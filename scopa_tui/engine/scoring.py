@@ -66,7 +66,8 @@ class SideScore:
 class Reason:
     """Why a point went where it went, as data; :meth:`text` puts it into words.
 
-    ``kind`` is ``most`` (``sides[0]`` has ``values[0]``, the others ``values[1:]``),
+    ``kind`` is ``most`` (``sides[0]`` has ``values[0]``, the others ``sides[1:]`` have
+    ``values[1:]``),
     ``only`` (the only side with a value), ``tie`` (``sides`` tied at ``values[0]``),
     ``none`` (no side has one: the primiera), ``took``/``nobody`` (the card ``values[0]``),
     ``napola`` (``sides[0]`` took a run of ``values[0]`` coins), ``no_napola``,
@@ -80,19 +81,24 @@ class Reason:
     values: tuple = ()
     inner: Reason | None = None
 
-    def text(self, side_names=(), pairs: bool = False) -> str:
+    def text(self, side_names=(), pairs: bool = False, named: bool = False) -> str:
         """The reason in the player's language, naming the sides ``side_names`` (``pairs``:
-        sides of partners, whose names say "and" already: a slash parts them in a tie)."""
+        sides of partners, whose names say "and" already: a slash parts them in a tie;
+        ``named``: ``most`` names the other sides too)."""
         def name(i: int) -> str:
             return side_names[i] if i < len(side_names) else _("side {n}").format(n=i)
 
         k, v = self.kind, self.values
         if k == "most":
+            others = [_amount(self.point, x) for x in v[1:]]
+            if named:
+                # TRANSLATORS: another side's amount, named where there are more than two
+                # sides: "primiera 73 (Bruno & Elena)".
+                others = [_("{amount} ({side})").format(amount=x, side=name(i)) for i, x in zip(self.sides[1:], others)]
             # TRANSLATORS: who won a point and by how much, e.g. "Anna: 21 cards against 19
             # cards"; {others} lists the other sides' amounts ("19 cards, 3 cards").
             return _("{side}: {amount} against {others}").format(
-                side=name(self.sides[0]), amount=_amount(self.point, v[0]),
-                others=", ".join(_amount(self.point, x) for x in v[1:]))
+                side=name(self.sides[0]), amount=_amount(self.point, v[0]), others=", ".join(others))
         if k == "only":
             # TRANSLATORS: e.g. "Anna: primiera 78, the only one" (no other side has one).
             return _("{side}: {amount}, the only one").format(side=name(self.sides[0]),
@@ -123,10 +129,11 @@ class Reason:
             if self.inner is None:
                 # TRANSLATORS: Escoba's setenta (the most sevens): {sevens} e.g. "2 sevens".
                 return _("tie at {sevens}, and no better primiera among them: no point").format(sevens=sevens)
+            # More than two sides: each one's primiera named ("against primiera 73" said not whose).
             # TRANSLATORS: Escoba's setenta tied, decided by the primiera; {reason} says who
             # has the better primiera ("Anna: primiera 78 against primiera 75").
             return _("tie at {sevens}; the primiera decides: {reason}").format(
-                sevens=sevens, reason=self.inner.text(side_names, pairs))
+                sevens=sevens, reason=self.inner.text(side_names, pairs, named=len(side_names) > 2))
         raise ValueError(f"unknown reason {k!r}")
 
 
@@ -207,9 +214,10 @@ def _award(point: str, values: list, names: tuple[str, ...]) -> Award:
     if len(winners) > 1:
         return Award(point, None, Reason("tie", point, tuple(winners), (best,)), names=names)
     w = winners[0]
-    others = tuple(v for i, v in present if i != w)
+    others = [(i, v) for i, v in present if i != w]
     if others:
-        return Award(point, w, Reason("most", point, (w,), (best, *others)), names=names)
+        return Award(point, w, Reason("most", point, (w, *(i for i, _v in others)), (best, *(v for _i, v in others))),
+                     names=names)
     return Award(point, w, Reason("only", point, (w,), (best,)), names=names)
 
 

@@ -41,10 +41,14 @@ class Store:
 
     ``background=True`` (the app) runs the database work on a thread of its own
     (:attr:`background`) and waits at most :data:`BUSY_WAIT` for a busy file.
+    ``browser=True``: the app is a game ``scopa-tui web`` serves, whose other copies are
+    other tabs (a game open elsewhere is said so).
     """
 
-    def __init__(self, data_dir: str | os.PathLike | None = None, background: bool = False):
+    def __init__(self, data_dir: str | os.PathLike | None = None, background: bool = False,
+                 browser: bool = False):
         self.dir = resolve_data_dir(data_dir)
+        self.browser = browser
         self.notices = Notices()
         self.saves = Saves(self.dir / SAVES_DIR, self.notices)
         self.background = Background(threaded=background)
@@ -173,10 +177,10 @@ class Store:
                                    self._claims.pop(game_id, None))
                 continue
             if elsewhere and not skip:
-                self.notices.add(_open_elsewhere(elsewhere))
+                self.notices.add(_open_elsewhere(elsewhere, self.browser))
             return saved
         if elsewhere and not skip:
-            self.notices.add(_open_elsewhere(elsewhere))
+            self.notices.add(_open_elsewhere(elsewhere, self.browser))
         return None
 
     def release(self, saved: SavedGame) -> None:
@@ -484,7 +488,11 @@ def _release_all(claims: dict) -> None:
     claims.clear()
 
 
-def _open_elsewhere(n: int) -> str:
+def _open_elsewhere(n: int, browser: bool) -> str:
+    if browser:
+        # TRANSLATORS: in a web browser (scopa-tui web), where each tab plays a game of its own.
+        return ngettext("an unfinished game is open in another browser tab",
+                        "{n} unfinished games are open in other browser tabs", n).format(n=n)
     return ngettext("an unfinished game is open in another copy of scopa-tui",
                     "{n} unfinished games are open in other copies of scopa-tui", n).format(n=n)
 

@@ -39,6 +39,7 @@ from ..store import GameSetup, Session, Store
 from ..store.paths import resolve_data_dir
 from ..store.store import BUSY_WAIT
 from .config import HUMAN_SEAT, GameConfig
+from .terminal import in_browser
 
 EXIT_GRACE = 3.0  # seconds after SIGTERM/SIGHUP before the process ends even if something is stuck
 CLOSE_WAIT = 2.0  # seconds the app waits at exit for database work (a finished game being filed)
@@ -193,7 +194,7 @@ class StoreMixin:
 
     # --- wiring ---------------------------------------------------------------------
     def init_store(self, data_dir: str | None) -> None:
-        self.store = Store(data_dir, background=True) if data_dir else None
+        self.store = Store(data_dir, background=True, browser=in_browser()) if data_dir else None
 
     def store_on_mount(self, then) -> None:
         """Offer to resume an unfinished game; otherwise (or when declined) ``then()``.

@@ -40,6 +40,18 @@ def terminal_problem() -> str | None:
     return None
 
 
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"  # the driver textual-serve names for each game it runs
+
+
+def in_browser() -> bool:
+    """Whether the game is played in a browser: ``scopa-tui web`` (textual-serve) names
+    Textual's web driver for each game it serves (``TEXTUAL_DRIVER``).  Its player has a
+    window, not a terminal, and other games in other tabs (README.md, *In a browser*)."""
+    from textual import constants
+
+    return constants.DRIVER == WEB_DRIVER
+
+
 # The colour systems Textual passes on to Rich (TEXTUAL_COLOR_SYSTEM): "auto" and Rich's own.
 COLOR_SYSTEMS = ("auto", "standard", "256", "truecolor", "windows")
 

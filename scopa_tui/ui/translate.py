@@ -105,6 +105,7 @@ class TranslatedApp:
     text; a screenshot saved as F12 saves it; every key named one way (:func:`key_label`)."""
 
     COMMANDS = {_commands}  # the palette's commands in their order (palette.Commands), not Textual's
+    SUSPENDED_SCREEN_CLASS = "-suspended"  # a screen under another: its notices hidden (app.tcss)
 
     def action_quit_now(self) -> None:
         """Ctrl+Q (and the game's Ctrl+C): quit (the game's app asks first where that loses a game)."""

@@ -94,3 +94,25 @@ def test_a_named_pipe_in_a_locks_place_is_no_lock_and_no_wait(tmp_path, name):
         os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
         worker.join(5)
     assert got == [None] and path.is_fifo()
+
+
+async def test_a_second_tab_of_scopa_tui_web_says_the_game_is_open_in_another_tab(tmp_path, monkeypatch):
+    """In a browser (scopa-tui web: Textual's web driver) a game another tab holds is said to
+    be open in another browser tab; it said "in another copy of scopa-tui"."""
+    from textual import constants
+
+    from scopa_tui.ui.terminal import WEB_DRIVER
+
+    await leave_a_game_unfinished(tmp_path)
+    first = make_app(tmp_path, start=False)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(first.screen, ResumeScreen)  # the first tab holds the game
+        monkeypatch.setattr(constants, "DRIVER", WEB_DRIVER)
+        second = make_app(tmp_path, start=False, seed=11)
+        async with second.run_test(size=(80, 24)) as pilot2:
+            await settle(pilot2)
+            assert isinstance(second.screen, NewGameScreen)
+            said = [n.message for n in second._notifications]
+            assert "an unfinished game is open in another browser tab" in said, said
+            assert not any("copy" in line for line in said)

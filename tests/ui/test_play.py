@@ -312,6 +312,34 @@ async def test_resize_too_small_then_bigger_cards():
         assert screen.query_one("#table").card_size == "large"
 
 
+@pytest.mark.parametrize("lang, terminal, window", [
+    ("en", "a terminal of", "a window of at least 80×24 characters"),
+    ("it", "un terminale", "una finestra di almeno 80×24 caratteri"),
+    ("fr", "un terminal", "une fenêtre d'au moins 80×24 caractères"),
+    ("es", "una terminal", "una ventana de al menos 80×24 caracteres"),
+    ("tl", "ng terminal", "ng window na may puwang para sa hindi bababa sa 80×24 na titik"),
+])
+async def test_too_small_in_a_browser_says_window(monkeypatch, lang, terminal, window):
+    """In a browser (scopa-tui web: Textual's web driver) the too-small notice speaks of the
+    window, whose player can zoom out; it said "terminal".  In a terminal, of the terminal."""
+    from textual import constants
+
+    from scopa_tui import languages
+    from scopa_tui.ui.terminal import WEB_DRIVER
+
+    languages.use(lang)
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        notice = app.screen
+        assert isinstance(notice, TooSmallScreen)
+        assert terminal in text_of(notice.query_one("#too-small"))
+        monkeypatch.setattr(constants, "DRIVER", WEB_DRIVER)
+        notice.update_size()
+        said = text_of(notice.query_one("#too-small"))
+        assert window in said and "60×20" in said and terminal not in said
+
+
 async def test_hint_selects_a_legal_move_and_says_why(monkeypatch):
     from scopa_tui.ai import hint
 

@@ -83,6 +83,35 @@ def test_a_setenta_tie_of_two_sides_out_of_three_names_them():
     assert said["Setenta"] == "You and Anna tie at 2: no point"
 
 
+def test_a_setenta_tie_of_two_sides_out_of_three_names_each_primiera():
+    """Six players, two sides tied for the most sevens and the primiera deciding: the note
+    names whose each primiera is, in every language; it said "You & Dario: primiera 78
+    against primiera 72", and there are two other sides."""
+    from scopa_tui import languages
+
+    rules = make_rules(players=6, variant="escoba", options=("setenta-primiera",))
+    ours = mask_of(parse_cards("7d 7c 6s 6b".split()))  # 2 sevens, primiera 78
+    annas = mask_of(parse_cards("7s 7b 5d 5c".split()))  # 2 sevens, primiera 72
+    sides = ["You & Dario", "Anna & Elena", "Bruno & Fabio"]  # Bruno's side has no seven
+    score = score_hand(rules, 1, [ours, annas, DECK & ~ours & ~annas], [0, 0, 0], 0, None, [0, 0, 0],
+                       side_names=sides)
+    assert score.award("sevens").side == 0
+    for lang, said in (
+            ("en", "tie at 2 sevens; the primiera decides: You & Dario: primiera 78 against primiera 72 "
+                   "(Anna & Elena)"),
+            ("it", "pari a 2 sette; decide la primiera: You & Dario: primiera 78 contro primiera 72 "
+                   "(Anna & Elena)"),
+            ("fr", "égalité à 2 sept\u00a0; la primiera départage\u00a0: You & Dario\u00a0: primiera 78 contre "
+                   "primiera 72 (Anna & Elena)"),
+            ("es", "empate a 2 sietes; decide la primiera: You & Dario: primiera 78 contra primiera 72 "
+                   "(Anna & Elena)"),
+            ("tl", "tabla sa 2 siete; ang primiera ang magpapasya: You & Dario: primiera 78 laban sa "
+                   "primiera 72 (Anna & Elena)")):
+        languages.use(lang)
+        notes_said = {label: text.plain for label, text in notes(score, sides, DeckStyle())}
+        assert notes_said["Setenta"] == said
+
+
 def test_escobas_seven_of_coins_nobody_took_is_noted_as_the_velo():
     """A hand where nobody captured leaves the 7 of coins on the table: in Escoba its note is
     labelled as its row is, Velo (it read "Settebello", Scopa's word)."""

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from ...engine.text import N_, _, pgettext
 from ..helpkeys import help_bindings
 from ..styles import DIALOGS_TCSS
+from ..terminal import in_browser
 from ..translate import Translated
 from ..widgets.button import Button
 from ..widgets.footer import FitFooter
@@ -257,8 +258,14 @@ class TooSmallScreen(Translated, ModalScreen[None]):
     def update_size(self) -> None:
         w, h = self.app.size
         need_w, need_h = self.need
-        text = _("Scopa needs a terminal of at least {need}.\nThis one is {size}: please make it larger.\n\n"
-                 "(q quits)").format(need=f"{need_w}×{need_h}", size=f"{w}×{h}")
+        if in_browser():  # scopa-tui web: the player has a window, not a terminal
+            # TRANSLATORS: in a web browser; {need} and {size} are columns×rows of characters ("80×24").
+            text = _("Scopa needs a window of at least {need} characters.\nThis one has room for {size}: please "
+                     "make it larger, or zoom out.\n\n(q quits)")
+        else:
+            text = _("Scopa needs a terminal of at least {need}.\nThis one is {size}: please make it larger.\n\n"
+                     "(q quits)")
+        text = text.format(need=f"{need_w}×{need_h}", size=f"{w}×{h}")
         if self.asking:
             # TRANSLATORS: the too-small notice, after q, where quitting loses the game in
             # progress; {yes} and {no} are the dialogs' keys for yes and no ("y", "n").
