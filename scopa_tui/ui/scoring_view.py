@@ -135,8 +135,8 @@ def outcome(score: HandScore, side_names: list[str], target: int) -> str:
         result = _("{points} to {other}").format(points=totals[leaders[0]], other=totals[1 - leaders[0]])
     else:
         others = sorted((i for i in range(len(totals)) if i != leaders[0]), key=lambda i: -totals[i])
-        # each on one row where it fits: not "Bruno et" over "Elena : 10)." (French at 80 columns)
-        rest = ", ".join(side_score(glued(side_names[i]), totals[i]) for i in others)
+        # each on one row where it fits (side_score): not "Bruno et" over "Elena : 10)." (French)
+        rest = ", ".join(side_score(side_names[i], totals[i]) for i in others)
         result = f"{totals[leaders[0]]} ({rest})"
     return _won(name, result, _pairs(score))
 

@@ -367,8 +367,8 @@ class ReplayScreen(Translated, Screen[None]):
         if f.kind == "play" and f.scopa:
             text.stylize("bold")
         self.query_one("#replay-text", Static).update(text)
-        # each side's score on one row: three sides' too wide for a row (long names) wrap between them
-        totals = " · ".join(glued(side_score(display_side(n), t)) for n, t in zip(r.side_names, f.totals))
+        # each side's score on one row (side_score): three sides' too wide for a row wrap between them
+        totals = " · ".join(side_score(display_side(n), t) for n, t in zip(r.side_names, f.totals))
         # No stock in Scopone, which deals the whole deck at once (as the game's table border)
         has_stock = variant is None or variant.redeal_cards > 0
         stock = " · " + glued(_("stock {n}").format(n=f.stock)) if f.kind in ("deal", "play") and has_stock else ""
