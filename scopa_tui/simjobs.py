@@ -82,7 +82,9 @@ def run_in_pool(rules: Rules, specs: list[str], plans, games: int, stats: list[E
     chunks = _chunks(plans, size)
     workers = min(jobs, -(-games // size))
     context = multiprocessing.get_context("spawn")
-    stop = context.Event()
+    # Set once, by this process, when no game is to start any more; a byte read without a lock
+    # (see _stop_asked).
+    stop = context.RawValue("b", 0)
     pool = _start_pool(ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
                                            initargs=(language(), stop, rules, specs, keep_times,
                                                      record_file is not None)))
@@ -155,7 +157,7 @@ def _start_pool(pool):
 def _stop(pool, stop, interrupt: bool) -> None:
     """Stop the workers: no game starts any more, and with ``interrupt`` the games under
     way stop too (each worker gets SIGINT, as from a terminal's Ctrl-C; see :func:`_interrupted`)."""
-    stop.set()
+    stop.value = 1
     if not interrupt:
         return
     # The executor keeps its processes here (Python 3.11 to 3.13 have no public way to reach them).
@@ -197,6 +199,17 @@ def _start_worker(code: str, stop, rules: Rules, specs: list[str], keep_times: b
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def _stop_asked() -> bool:
+    """Whether the parent has stopped the pool (:func:`_stop`): no game is to start any more.
+
+    The flag is a shared byte, read without a lock.  It was an ``Event``, whose reading takes
+    a lock shared by every process: a SIGINT raised in a worker as it held that lock (between
+    two games) left it held for good, and the next worker to look waited for ever; the
+    parent's shutdown waited for that worker (``simulate --jobs 2`` sent SIGTERM hung, once in
+    many runs)."""
+    return bool(_setup[0].value)
+
+
 class _Terminated(BaseException):
     """SIGTERM during a task: the executor ends its workers so when one of them died."""
 
@@ -218,14 +231,14 @@ def _play_chunk(plans: list[GamePlan]) -> tuple[list[EntrantStats], int, list[st
     """Play consecutive games in a worker: the entrants' statistics of these games, their
     hands, and their records (none without ``--record``)."""
     global _playing
-    stop, rules, specs, keep_times, record = _setup
+    _, rules, specs, keep_times, record = _setup
     stats = [EntrantStats(spec, spec) for spec in specs]
     texts: list[str] = []
     hands = 0
     _playing = True
     try:
         for plan in plans:
-            if stop.is_set():  # the parent stopped: nobody waits for these games
+            if _stop_asked():  # the parent stopped: nobody waits for these games
                 raise KeyboardInterrupt
             hands += play_game(rules, specs, plan, stats, keep_times, texts.append if record else None)
     except _Terminated:  # the game's bots are closed: now end, as SIGTERM would have

@@ -279,6 +279,45 @@ def sigint_blocked() -> bool:
     return signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, ())
 
 
+def look_until_interrupted() -> str:
+    """A task that asks for the stop flag again and again, as a worker between games does."""
+    simjobs._playing = True
+    try:
+        while True:
+            simjobs._stop_asked()
+    except KeyboardInterrupt:
+        return "interrupted"
+    finally:
+        simjobs._playing = False
+
+
+def test_ctrl_c_as_a_worker_looks_at_the_stop_flag_leaves_it_readable():
+    """The stop flag was an Event, read under a lock that every process shares: a Ctrl-C
+    raised in a worker just as it took that lock left it held for good (about one time in four
+    here), and the next look at the flag waited for ever: ``simulate --jobs 2`` sent SIGTERM hung
+    now and then. Each round interrupts a worker looking at the flag, then looks again."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(1, mp_context=context, initializer=simjobs._start_worker,
+                               initargs=("en", context.RawValue("b", 0), make_rules(), ["random"], False, False))
+    try:
+        assert simjobs._submit(pool, simjobs._stop_asked).result(timeout=60) is False  # started
+        (worker,) = pool._processes
+        for _round in range(20):
+            looking = simjobs._submit(pool, look_until_interrupted)
+            while not looking.done():  # until the task has seen one (one sent before it began is ignored)
+                os.kill(worker, signal.SIGINT)
+                time.sleep(0.02)
+            assert looking.result() == "interrupted"
+            assert simjobs._submit(pool, simjobs._stop_asked).result(timeout=30) is False
+    finally:
+        for process in list(pool._processes.values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
 def test_a_worker_holds_ctrl_c_until_its_handler_is_in_place():
     """The window of the test above, closed for sure: a worker starts with SIGINT blocked
     (held, not lost) and unblocks it once its handler is in place (simjobs._submit)."""
@@ -288,7 +327,7 @@ def test_a_worker_holds_ctrl_c_until_its_handler_is_in_place():
     context = multiprocessing.get_context("spawn")
     bare = ProcessPoolExecutor(1, mp_context=context)
     ready = ProcessPoolExecutor(1, mp_context=context, initializer=simjobs._start_worker,
-                                initargs=("en", context.Event(), make_rules(), ["random"], False, False))
+                                initargs=("en", context.RawValue("b", 0), make_rules(), ["random"], False, False))
     try:
         assert simjobs._submit(bare, sigint_blocked).result(timeout=60) is True  # as it starts
         assert simjobs._submit(ready, sigint_blocked).result(timeout=60) is False  # once ready
