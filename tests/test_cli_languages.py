@@ -17,7 +17,7 @@ from scopa_tui.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 # The subcommands whose words are the command line's own (server and online have theirs).
-OURS = ("simulate", "bot", "replay", "export", "web")
+OURS = ("simulate", "bot", "replay", "export", "web", "server", "online")
 
 
 def _error_line(argv, capsys) -> str:
@@ -90,8 +90,12 @@ def _helps(parser: argparse.ArgumentParser) -> dict[str, str]:
                 continue
             where = f"{name} {'/'.join(action.option_strings) or action.dest}"
             texts[where] = action.help
-            if action.metavar not in (None, "N", "URL"):  # the same in every language
-                texts[where + " metavar"] = action.metavar
+            # an option's value as its help names it: argparse's own is its English name (--host
+            # HOST), or its choices ({standard,gamerules,ludoteka}), which stay as typed
+            named = action.option_strings and action.nargs != 0 and action.choices is None
+            metavar = action.metavar or (action.dest.upper() if named else None)
+            if metavar not in (None, "N", "URL"):  # the same in every language
+                texts[where + " metavar"] = metavar
     return texts
 
 

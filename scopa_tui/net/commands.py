@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..engine.text import N_, _, ngettext
+from ..engine.text import N_, _, ngettext, pgettext
 from ..engine.words import shows_something
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, AI_LEVELS, DEFAULT_URL, NAME_MAX, TITLE_MAX,
                        TURN_LIMIT_MAX, TURN_LIMIT_MIN, NetError, check_name, clean_text, plain_text,
@@ -117,12 +117,15 @@ def _url(text: str) -> str:
 def add_server_args(srv, shared, non_negative_int) -> None:
     """The options of ``server``, their help in the player's language (the command line
     makes its parser: ``scopa_tui.cli.build_parser``)."""
-    srv.add_argument("--host", default="127.0.0.1", type=host_address,
+    file, seconds = pgettext("placeholder", "FILE"), pgettext("placeholder", "SECONDS")
+    srv.add_argument("--host", default="127.0.0.1", type=host_address, metavar=pgettext("placeholder", "ADDRESS"),
                      help=_("address to listen on (default 127.0.0.1: this machine only)"))
-    srv.add_argument("--port", type=_port, default=7654, help=_("port (default 7654; 0 picks a free one)"))
-    srv.add_argument("--certfile", default=None, help=_("TLS certificate: serve wss:// (with --keyfile)"))
-    srv.add_argument("--keyfile", default=None, help=_("the certificate's private key"))
-    srv.add_argument("--ai-pace", type=_pace, default=0.5, metavar="SECONDS",
+    srv.add_argument("--port", type=_port, default=7654, metavar=pgettext("placeholder", "PORT"),
+                     help=_("port (default 7654; 0 picks a free one)"))
+    srv.add_argument("--certfile", default=None, metavar=file,
+                     help=_("TLS certificate: serve wss:// (with --keyfile)"))
+    srv.add_argument("--keyfile", default=None, metavar=file, help=_("the certificate's private key"))
+    srv.add_argument("--ai-pace", type=_pace, default=0.5, metavar=seconds,
                      help=_("pause before each AI play (default 0.5)"))
     srv.add_argument("--max-connections-per-address", type=non_negative_int, default=ADDRESS_CONNECTIONS,
                      metavar="N", help=_("open connections from one address (default {n}; 0: no limit)").format(
@@ -131,46 +134,57 @@ def add_server_args(srv, shared, non_negative_int) -> None:
                      help=_("tables from one address waiting to start, or played with nobody at them "
                             "(default {n}; 0: no limit)").format(
                          n=ADDRESS_WAITING))
-    shared(srv, "--data-dir", help=_("where tables in progress and finished games are kept"))
+    shared(srv, "--data-dir", metavar=pgettext("placeholder", "DIR"),
+           help=_("where tables in progress and finished games are kept"))
 
 
 def add_online_args(onl, add_rules_args, shared, games_count) -> None:
     """The options of ``online``, their help in the player's language (``games_count``: the
     argparse type of ``--games``)."""
+    # TRANSLATORS: an AI level (easy, hard:time=0.3), after --ai and --ai-seats in the command
+    # line's help, and in its messages ("add --bot CMD or --ai LEVEL").
+    level, seconds = pgettext("placeholder", "LEVEL"), pgettext("placeholder", "SECONDS")
     # no --server: the app's lobby opens on the server it last used (README.md, Online), a
     # headless seat connects to DEFAULT_URL
-    onl.add_argument("--server", type=_url, default=None,
+    onl.add_argument("--server", type=_url, default=None, metavar=pgettext("placeholder", "ADDRESS"),
                      help=_("server address (default: the app's last, else {url})").format(url=DEFAULT_URL))
     # no --name in the app: the lobby's own (the name it last reached a server with, else the
     # login name: README.md, Online in the app); a headless seat is told to give one
-    onl.add_argument("--name", type=_name, default=None,
+    onl.add_argument("--name", type=_name, default=None, metavar=pgettext("placeholder", "NAME"),
                      help=_("your name at the table, 1-24 characters (the app: by default the name it last "
                             "used, else your login name)"))
     what = onl.add_mutually_exclusive_group()
     # TRANSLATORS: 'table CODE' is printed as is (scripts read it): do not translate it.
     what.add_argument("--create", action="store_true", help=_("create a table (prints 'table CODE' first)"))
-    what.add_argument("--join", metavar="CODE", default=None, help=_("join the table with this code"))
+    # TRANSLATORS: a table's code (K7XQ93PA), after --join in the command line's help.
+    what.add_argument("--join", metavar=pgettext("placeholder", "CODE"), default=None,
+                      help=_("join the table with this code"))
     add_rules_args(onl, default=argparse.SUPPRESS)
-    onl.add_argument("--ai-seats", type=_levels, default="medium", metavar="LEVEL",
+    onl.add_argument("--ai-seats", type=_levels, default="medium", metavar=level,
                      # TRANSLATORS: {levels} lists the AI levels as typed (easy, medium, hard, random).
                      help=_("AI level of the seats no person takes: {levels} (or one per seat)").format(
                          levels=", ".join(AI_LEVELS)))
-    onl.add_argument("--turn-limit", type=_turn_limit, default=60.0, metavar="SECONDS",
+    onl.add_argument("--turn-limit", type=_turn_limit, default=60.0, metavar=seconds,
                      help=_("seconds a person has for a play before the AI plays it (default 60)"))
-    onl.add_argument("--title", type=_title, default=None,
+    # TRANSLATORS: a table's title, after --title in the command line's help.
+    onl.add_argument("--title", type=_title, default=None, metavar=pgettext("placeholder", "TITLE"),
                      # TRANSLATORS: the default title, "NAME's table", in your words ("Tavolo di NAME").
                      help=_("the table's title in the lobby (default: \"NAME's table\" in your language)"))
     onl.add_argument("--private", action="store_true", help=_("leave the table out of the lobby"))
-    shared(onl, "--data-dir", help=_("in the app: where settings, seats kept at tables and the history live"))
-    onl.add_argument("--start-after", type=_pace_long, default=None, metavar="SECONDS",
+    shared(onl, "--data-dir", metavar=pgettext("placeholder", "DIR"),
+           help=_("in the app: where settings, seats kept at tables and the history live"))
+    onl.add_argument("--start-after", type=_pace_long, default=None, metavar=seconds,
                      help=_("with --create: start after this long, AIs taking the empty seats "
                             "(default: start when every seat is taken)"))
     onl.add_argument("--games", type=games_count, default=1, metavar="N",
                      help=_("with --bot or --ai: play N games at the table, asking for a rematch after each "
                             "(default 1)"))
     who = onl.add_mutually_exclusive_group()
-    who.add_argument("--bot", metavar="CMD", default=None, help=_("play the seat with this scopa-bot/1 program"))
-    who.add_argument("--ai", dest="seat_ai", metavar="LEVEL", default=None,
+    # TRANSLATORS: a scopa-bot/1 program's command, after --bot in the command line's help and
+    # in its messages ("add --bot CMD or --ai LEVEL").
+    who.add_argument("--bot", metavar=pgettext("placeholder", "CMD"), default=None,
+                     help=_("play the seat with this scopa-bot/1 program"))
+    who.add_argument("--ai", dest="seat_ai", metavar=level, default=None,
                      help=_("play the seat with a built-in AI (easy, medium, hard, pimc, random, hard:time=0.3 ...)"))
 
 

@@ -36,7 +36,7 @@ from ..engine import RecordError
 from ..engine import record as records
 from ..engine.jsontext import json_loads
 from ..engine.rules import PLAYER_COUNTS, sides_for
-from ..engine.text import N_, _, ngettext
+from ..engine.text import N_, _, ngettext, pgettext
 from ..engine.variants import VARIANTS
 from ..engine.words import clean_text, shown_name
 from .files import Notices, StoreError, describe_os_error, is_read_only, left_alone, quarantine, valid_time
@@ -338,15 +338,33 @@ class HistoryEntry:
 
     @property
     def date(self) -> str:
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.finished_at))
+        """When the game ended, its day in the language's order (``2026-05-28 20:26``,
+        Italian ``28/05/2026 20:26``)."""
+        when = time.localtime(self.finished_at)
+        return f"{day(when)} {time.strftime('%H:%M', when)}"
 
     def short_date(self, now: float | None = None) -> str:
         """The date in fewer cells, as ``ls -l`` shows a file's: a game of this year (that
-        of ``now``) without its year (``05-28 20:26``), an older one without its time
-        (``2025-05-28``)."""
+        of ``now``) without its year (``05-28 20:26``, Italian ``28/05 20:26``), an older one
+        without its time (``2025-05-28``)."""
         when = time.localtime(self.finished_at)
-        recent = when.tm_year == time.localtime(now).tm_year
-        return time.strftime("%m-%d %H:%M" if recent else "%Y-%m-%d", when)
+        if when.tm_year == time.localtime(now).tm_year:
+            return f"{day(when, year=False)} {time.strftime('%H:%M', when)}"
+        return day(when)
+
+
+def day(when: time.struct_time, year: bool = True) -> str:
+    """A day as numbers in the order and with the separator of the player's language (README.md,
+    Languages): ``2026-05-28`` in English, ``28/05/2026`` in Italian; ``05-28``, ``28/05``
+    without its year."""
+    month, mday = f"{when.tm_mon:02}", f"{when.tm_mday:02}"
+    if year:
+        # TRANSLATORS: a day as numbers (the history, the replay's title): {year} 2026,
+        # {month} 05, {day} 28, in your language's order and with its separator: "{day}/{month}/{year}".
+        return pgettext("date", "{year}-{month}-{day}").format(year=when.tm_year, month=month, day=mday)
+    # TRANSLATORS: a day of this year as numbers, without the year: {month} 05, {day} 28, as
+    # "{year}-{month}-{day}" orders them: "{day}/{month}".
+    return pgettext("date", "{month}-{day}").format(month=month, day=mday)
 
 
 @dataclass

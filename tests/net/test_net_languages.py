@@ -95,6 +95,26 @@ async def test_the_open_tables_fit_80_columns_in_every_language(monkeypatch, lan
         assert title.endswith("…") and LISTED[0]["title"].startswith(title[:-1])  # cut, and says so
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_the_lobby_says_an_unreachable_server_whole_at_80_columns(monkeypatch, lang):
+    """The line under the form was one row: "✗ cannot reach ws://127.0.0.1:7654/: nothing
+    answers there: is the" ended there, in every language."""
+    from scopa_tui.engine.text import _
+
+    languages.use(lang)
+    app = listed_app(monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        why = _("nothing answers there: is the table server running, on that port?")
+        app.screen.say("✗ " + _("cannot reach {url}: {why}").format(url="ws://127.0.0.1:7654/", why=why))
+        await settle(pilot)
+        line = app.screen.query_one("#lobby-error")
+        rows = line.render_lines(line.region.reset_offset)
+        said = " ".join(strip.text.strip() for strip in rows if strip.text.strip())
+        assert said.replace("\u00a0", " ").endswith(why.replace("\u00a0", " ")), said
+        assert app.screen.query_one("#tables").size.height >= 2  # the open tables keep rows of their own
+
+
 async def test_a_language_switch_keeps_the_tables_and_what_the_player_typed_and_chose(monkeypatch):
     app = listed_app(monkeypatch)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -120,7 +140,7 @@ async def test_a_language_switch_keeps_the_tables_and_what_the_player_typed_and_
         assert text_of(lobby, "#lobby-error") == "2 tables ouvertes sur ws://127.0.0.1:7654/"
         assert "4 (équipes)" in shown(lobby, "#players")
         assert "difficile" in shown(lobby, "#ai")
-        assert "privée" in shown(lobby, "#public")
+        assert "privé" in shown(lobby, "#public")  # Accès privé
         assert "classiques" in shown(lobby, "#preset")  # it stayed "standard"
         # What the player typed and chose is all there.
         assert lobby.query_one("#code").value == "ZZZZ" and lobby.query_one("#name").value == "Annalisa"

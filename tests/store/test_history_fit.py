@@ -88,6 +88,22 @@ def test_a_short_date_drops_the_year_of_this_year_and_the_time_of_an_older_one()
     assert entry.short_date(time.mktime((2027, 1, 2, 9, 0, 0, 0, 0, -1))) == "2026-05-28"
 
 
+@pytest.mark.parametrize("lang, whole, this_year, older", [
+    ("it", "28/05/2026 20:26", "28/05 20:26", "28/05/2026"),
+    ("fr", "28/05/2026 20:26", "28/05 20:26", "28/05/2026"),
+    ("es", "28/05/2026 20:26", "28/05 20:26", "28/05/2026"),
+    ("tl", "05/28/2026 20:26", "05/28 20:26", "05/28/2026"),
+])
+def test_a_date_is_written_in_the_order_of_the_language(lang, whole, this_year, older):
+    # "05-28" read as the 5th of the 28th month in Italian, French and Spanish, which write the day first
+    entry = entries(1)[0]
+    entry.finished_at = time.mktime((2026, 5, 28, 20, 26, 0, 0, 0, -1))
+    languages.use(lang)
+    assert entry.date == whole
+    assert entry.short_date(time.mktime((2026, 12, 1, 9, 0, 0, 0, 0, -1))) == this_year
+    assert entry.short_date(time.mktime((2027, 1, 2, 9, 0, 0, 0, 0, -1))) == older
+
+
 def test_the_widest_wrapping_column_narrows_first_and_never_below_its_longest_piece():
     # natural widths 10, 30, 20, 5; room 50 with no padding: 15 cells too many
     assert fit_widths([10, 30, 20, 5], [10, 8, 12, 5], [[1, 2]], 50) == [10, 17, 18, 5]

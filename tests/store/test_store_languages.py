@@ -63,6 +63,22 @@ async def test_the_statistics_speak_italian_and_tagalog(tmp_path):
         assert "Wala pang tapos na laro" in text_of(app.screen, "#stats-empty")
 
 
+@pytest.mark.parametrize("lang, percent", [("it", r"\b\d+%"), ("fr", r"\b\d+\u00a0%")])
+async def test_the_statistics_write_a_percentage_as_the_language_does(tmp_path, lang, percent):
+    """French sets a no-break space before %, as its hints do ("26 % que le suivant l'ait"):
+    the statistics wrote "50%"."""
+    from test_store_screens import shown
+
+    store = filled_store(tmp_path)
+    languages.use(lang)
+    app = ScreensApp(StatsScreen(store.stats()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for selector in ("#stats-summary", "#stats-levels"):
+            text = shown(app.screen.query_one(selector))
+            assert re.search(percent, text) and not re.search(r"\d%" if lang == "fr" else "\u00a0%", text), text
+
+
 @pytest.mark.parametrize("lang, deck, said", [
     ("en", "french", "Diamonds point won"),
     ("it", "italian", "Punto Denari"),

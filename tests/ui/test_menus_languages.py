@@ -61,7 +61,7 @@ async def test_the_line_under_the_new_game_form_puts_a_no_break_space_before_the
                                            ("it", "Non conosci la scopa? Premi ? per le regole"),
                                            ("fr", "Tu découvres la scopa\u00a0? Appuie sur\u00a0? pour les règles"),
                                            ("es", "¿No conoces la scopa? Pulsa ? para ver las reglas"),
-                                           ("tl", "Bago ka sa scopa? Pindutin ang ? para sa maikling tuntunin")])
+                                           ("tl", "Bago ka sa scopa? Pindutin ang ? para sa maikling paliwanag ng patakaran")])
 async def test_the_first_screen_tells_a_newcomer_which_key_has_the_rules(lang, pointer):
     """Where the screen opens, on Start game, the line under the form says it whole at 80×24;
     on a row it says what that row chooses, as before."""

@@ -29,7 +29,11 @@ from ..widgets.footer import FitFooter
 
 
 def _pct(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%" if whole else "—"
+    if not whole:
+        return "—"
+    # TRANSLATORS: a percentage in the statistics, {n} e.g. 40: as your language writes it
+    # (French "40 %", a no-break space before the sign, as in the hints).
+    return pgettext("percent", "{n}%").format(n=f"{100 * part / whole:.0f}")
 
 
 def summary_table(st: Stats, variant: str | None = None, deck: DeckStyle = DeckStyle("italian")) -> Table:
