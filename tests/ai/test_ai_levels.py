@@ -93,10 +93,10 @@ def test_hard_plays_a_wide_last_deal_exactly():
                      captured=["4b 9d 6b 7b 5c 6s 4c 10s", "3c 8s 10b 4s 8d 5d 9s 6d 1s 3s 7c 3b 5s 2d 9b 7s 9c 2s 2b 8b"],
                      history=[(1, "2b", "2s", False)])
     assert perfect_information(view)
-    hard = HardPlayer(0)
+    hard = HardPlayer(0, worlds=40)  # a count: no clock (one world, nothing hidden)
     assert hard.best(view) == (Move("10c", ["1c", "1b", "8c"]), 3.0)  # the hand's exact points
     assert hard.last_stats["exact"] == 1
-    assert hint.best(view, 0.5, None, 0)[0] == Move("10c", ["1c", "1b", "8c"])  # the hint follows
+    assert hint.best(view, 0.5, 40, 0)[0] == Move("10c", ["1c", "1b", "8c"])  # the hint follows
 
 
 def test_hard_reads_a_missed_sweep_as_evidence():
