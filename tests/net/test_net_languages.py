@@ -13,6 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from rich.cells import cell_len
 from net_helpers import bot_table, running_server
 from test_net_app import online_app, until
 
@@ -93,6 +94,26 @@ async def test_the_open_tables_fit_80_columns_in_every_language(monkeypatch, lan
         assert table.get_row_at(0)[-1] == "300 s" and last.get_render_width(table) >= len("300 s")
         title = table.get_row_at(0)[1]
         assert title.endswith("…") and LISTED[0]["title"].startswith(title[:-1])  # cut, and says so
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_the_lobbys_line_of_a_server_out_of_reach_is_shown_whole_at_80_columns(lang):
+    # The line under the form was one row high: at 80 columns "✗ cannot reach
+    # ws://127.0.0.1:9/: nothing answers there: is the table server running, on that port?"
+    # read "… nothing answers there: is the table", the rest cut off (in every language).
+    from helpers import shown as drawn
+
+    languages.use(lang)
+    app = online_app("ws://127.0.0.1:9/")  # nothing listens there
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        await until(pilot, lambda: "127.0.0.1:9" in text_of(lobby, "#lobby-error"), "the line")
+        await settle(pilot)
+        line = text_of(lobby, "#lobby-error")
+        assert cell_len(line) > 78  # longer than the screen is wide: it wraps, whole
+        assert " ".join(drawn(lobby.query_one("#lobby-error")).split()) == " ".join(line.split())
+        assert lobby.query_one("#tables").size.height >= 2  # the list keeps rows for the tables
 
 
 async def test_a_language_switch_keeps_the_tables_and_what_the_player_typed_and_chose(monkeypatch):
