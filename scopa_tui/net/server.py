@@ -31,8 +31,8 @@ from .. import __version__
 from ..engine.text import _
 from .address import address_key
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
-                       CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, TLS_HANDSHAKE_TIMEOUT, NetError,
-                       error_message, frame, game_record_id, parse_client)
+                       CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, SEAT_BURST, SEAT_RATE,
+                       TLS_HANDSHAKE_TIMEOUT, NetError, error_message, frame, game_record_id, parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
 from .tablestore import ONLINE_FILE, SeatGame, TableStore, UnfiledGame
@@ -193,6 +193,7 @@ class Server:
         self._kept_task: asyncio.Task | None = None  # filing the games kept for the history
         self._kept_again = False  # a game filed meanwhile: the task makes one more pass
         self._kept_refused: set[str] = set()  # kept games the history refused (damaged): said once
+        self._takings: dict[tuple[str, int], Bucket] = {}  # (table code, seat): its takings (SEAT_RATE)
 
     # --- life -------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 7654, ssl_context: ssl.SSLContext | None = None):
@@ -352,6 +353,8 @@ class Server:
 
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.code, None)
+        for seat in range(len(table.seats)):
+            self._takings.pop((table.code, seat), None)
 
     # --- connections --------------------------------------------------------------------
     async def handler(self, ws: CountedConnection) -> None:
@@ -535,8 +538,18 @@ class Server:
             raise NetError("no_such_table", f"there is no table {code}")
         return table
 
+    def _taking(self, table: Table, seat: int) -> None:
+        """A person takes ``seat`` (a ``join`` or a ``resume``): refused past SEAT_RATE, as each
+        taking is said on every screen at the table (docs/online-protocol.md, Limits)."""
+        if not self._takings.setdefault((table.code, seat), Bucket(SEAT_RATE, SEAT_BURST)).allow():
+            raise NetError("rate_limited", f"seat {seat + 1} at table {table.code} was taken too often: "
+                                           f"at most {SEAT_BURST} times at once, then once every {1 / SEAT_RATE:g} s")
+
     def _join(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = self._table(msg["code"])
+        if table.game is None and table.open_seats:  # else take_seat says why there is no seat
+            table.check_free_name(conn.name)  # a name refused takes no seat, nor counts as a taking
+            self._taking(table, table.open_seats[0])
         seat, _token = table.take_seat(conn.name, conn)
         self._seated(conn, table, seat)
         table.announce(seat, "joined")
@@ -548,6 +561,7 @@ class Server:
         seat = table.find_token(msg["token"])
         if seat is None:
             raise NetError("bad_token", f"that token holds no seat at table {table.code}")
+        self._taking(table, seat)
         was_gone = table.resume(seat, conn)
         self._seated(conn, table, seat)
         if was_gone:

@@ -191,6 +191,70 @@ async def test_hostile_messages_each_get_their_error_and_the_table_goes_on(tmp_p
             await raw.close()
 
 
+async def test_a_seat_taken_again_and_again_is_refused_past_its_limit_so_the_table_is_not_buried(
+        monkeypatch, tmp_path):
+    # A client that took its seat back and dropped it again, over and over (a resume from a new
+    # connection each time), put "Bruno lost the connection" and "Bruno is back" in the log and
+    # a notice on every screen at the table each time: 40 times buried the hand's plays. Joining
+    # and leaving a table that waits for players did the same ("Eve sat down", "Eve left").
+    import time
+    from types import SimpleNamespace
+
+    from scopa_tui.net.messages import SEAT_BURST, SEAT_RATE
+
+    now = [1000.0]  # the server's clock for its rate limits, moved by hand
+    monkeypatch.setattr("scopa_tui.net.server.time", SimpleNamespace(monotonic=lambda: now[0], time=time.time))
+
+    async def seat_messages(raw) -> list[str]:
+        """The seat lines ``raw`` was sent until now."""
+        await raw.send({"type": "ping"})
+        said = []
+        while (msg := await raw.recv())["type"] != "pong":
+            if msg["type"] == "seat":
+                said.append(msg["status"])
+        return said
+
+    async with running_server(tmp_path) as (server, url):
+        anna, bruno, joined, bruno_joined = await _seated_pair(url)  # the join: one taking of seat 2
+        code, token = joined["code"], bruno_joined["token"]
+        await seat_messages(anna)
+        await bruno.close()
+        answers = []
+        for _ in range(SEAT_BURST + 3):
+            again = await Raw.open(url, "Bruno")
+            await again.send({"type": "resume", "code": code, "token": token})
+            answers.append(await again.expect("joined", "error"))
+            await again.close()
+        assert [a["type"] for a in answers] == ["joined"] * (SEAT_BURST - 1) + ["error"] * 4
+        assert {(a["code"], a["ref"]) for a in answers[SEAT_BURST - 1:]} == {("rate_limited", "resume")}
+        assert (await seat_messages(anna)).count("returned") == SEAT_BURST - 1
+        now[0] += 1 / SEAT_RATE  # a taking more, once its time has come: the seat is Bruno's still
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "resume", "code": code, "token": token})
+        assert (await bruno.expect("joined", "error"))["type"] == "joined"
+        assert server.tables[code].phase == "play"
+
+        dario = await Raw.open(url, "Dario")
+        await dario.send({"type": "create", "players": 3})
+        waiting = (await dario.expect("joined"))["code"]
+        same = await Raw.open(url, "dario")
+        for _ in range(SEAT_BURST + 1):  # a name refused takes no seat, and counts for nothing
+            await same.send({"type": "join", "code": waiting})
+            assert (await same.expect("error"))["code"] == "name_taken"
+        eve = await Raw.open(url, "Eve")
+        for n in range(SEAT_BURST + 1):
+            await eve.send({"type": "join", "code": waiting})
+            answer = await eve.expect("joined", "error")
+            if n < SEAT_BURST:
+                assert answer["type"] == "joined"
+                await eve.send({"type": "leave"})
+            else:
+                assert (answer["code"], answer["ref"]) == ("rate_limited", "join")
+        assert (await seat_messages(dario)).count("joined") == SEAT_BURST
+        for raw in (anna, bruno, dario, same, eve):
+            await raw.close()
+
+
 async def test_a_connection_without_a_seat_is_closed_when_idle():
     async with running_server(None, idle_timeout=0.3) as (_server, url):
         raw = await Raw.open(url, "Idle")
