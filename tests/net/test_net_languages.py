@@ -116,6 +116,23 @@ async def test_the_lobbys_line_of_a_server_out_of_reach_is_shown_whole_at_80_col
         assert lobby.query_one("#tables").size.height >= 2  # the list keeps rows for the tables
 
 
+@pytest.mark.parametrize("lang, public, private", [
+    ("en", "Lobby public", "Lobby private"), ("it", "Tavolo pubblico", "Tavolo privato"),
+    ("fr", "Table publique", "Table privée"), ("es", "Mesa pública", "Mesa privada")])
+async def test_a_new_tables_listing_reads_as_words_of_the_language(monkeypatch, lang, public, private):
+    # The label and its choice are read together: French read "Salon publique", Italian "Sala
+    # pubblico" (the choice agrees with the table, the label was the lobby, of another gender).
+    languages.use(lang)
+    app = listed_app(monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        assert f"{text_of(lobby, '#l-lobby')} {shown(lobby, '#public')}" == public
+        lobby.query_one("#public").value = False
+        await settle(pilot)
+        assert f"{text_of(lobby, '#l-lobby')} {shown(lobby, '#public')}" == private
+
+
 async def test_a_language_switch_keeps_the_tables_and_what_the_player_typed_and_chose(monkeypatch):
     app = listed_app(monkeypatch)
     async with app.run_test(size=(100, 30)) as pilot:
