@@ -47,6 +47,11 @@ FAULTS = ("bad_json", "too_big", "bad_message", "bad_name", "rate_limited", "pro
 # Close codes the connection's library sends a client that broke the WebSocket protocol, a
 # frame too big (1009) or bad UTF-8 (1007) among them, and the server's "too slow" (1008).
 FAULT_CLOSES = (1002, 1003, 1007, 1008, 1009)
+# Lines about such connections from one address: at most FAULT_LINES in FAULT_WINDOW seconds,
+# the others summed up in one line at its end (a client opening connections one after another,
+# each sending one bad frame, wrote 500 lines a second to the log).
+FAULT_LINES = 10
+FAULT_WINDOW = 60.0
 
 
 def log_line(text: str) -> None:
@@ -76,6 +81,17 @@ class Bucket:
             return False
         self.tokens -= 1
         return True
+
+
+class FaultsSaid:
+    """The lines about an address's misbehaving connections in its FAULT_WINDOW, and the
+    connections past FAULT_LINES, said in one line at its end."""
+
+    def __init__(self):
+        self.lines = 0
+        self.more = 0  # connections not said one by one ...
+        self.counts: dict[str, int] = {}  # ... their refusals by code ...
+        self.closes = 0  # ... and how many the server closed for a fault
 
 
 class Connection:
@@ -183,6 +199,7 @@ class Server:
         self.max_waiting = max_waiting
         self.connections: dict[str, int] = {}  # address_key -> connections open or opening
         self.over_logged: set[str] = set()  # addresses past max_connections, logged once until back under it
+        self.faults_said: dict[str, FaultsSaid] = {}  # address_key -> its lines in its FAULT_WINDOW
         self.history = history and data_dir is not None
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
         self.thinking = Thinking(self.executor, log=self.log)
@@ -209,6 +226,8 @@ class Server:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        for address in list(self.faults_said):  # said before the window's end: the log ends with them
+            self._faults_summed(address)
         for table in list(self.tables.values()):
             if table.task:
                 table.task.cancel()
@@ -412,6 +431,17 @@ class Server:
         closed = sent is not None and sent.code in FAULT_CLOSES and not protocol.close_rcvd_then_sent
         if not conn.faults and not closed:
             return
+        said = self.faults_said.get(conn.address)
+        if said is None:
+            said = self.faults_said[conn.address] = FaultsSaid()
+            asyncio.get_running_loop().call_later(FAULT_WINDOW, self._faults_summed, conn.address)
+        if said.lines >= FAULT_LINES:  # summed up at the window's end
+            said.more += 1
+            for code, count in conn.faults.items():
+                said.counts[code] = said.counts.get(code, 0) + count
+            said.closes += closed
+            return
+        said.lines += 1
         who = conn.address + (f" ({conn.name})" if conn.name else "")
         parts = []
         if conn.faults:
@@ -421,6 +451,17 @@ class Server:
         if closed:
             parts.append(f"closed by the server: {sent.code} {sent.reason or ''}".rstrip())
         self.log(f"{who}: {'; '.join(parts)}")
+
+    def _faults_summed(self, address: str) -> None:
+        """The end of an address's FAULT_WINDOW: one line for the connections it did not say."""
+        said = self.faults_said.pop(address, None)
+        if said is None or not said.more:
+            return
+        parts = [", ".join(f"{code} {count}" for code, count in sorted(said.counts.items()))] if said.counts else []
+        if said.closes:
+            parts.append(f"{said.closes} closed by the server")
+        self.log(f"{address}: {said.more} more connection{'s' if said.more != 1 else ''} misbehaved "
+                 f"in {FAULT_WINDOW:g} s ({'; '.join(parts)})")
 
     def handle(self, conn: Connection, frame: str | bytes) -> None:
         """One frame from a client: checked, applied, or refused with an ``error``."""

@@ -361,6 +361,36 @@ async def test_a_misbehaving_connection_is_one_line_in_the_log_and_a_good_one_no
     assert not any("Anna" in line or "\n" in line for line in lines)
 
 
+async def test_connections_misbehaving_one_after_another_are_ten_lines_a_minute_and_one_for_the_rest():
+    # A client opening connections one after another, each sending one bad frame, wrote a line
+    # to the server's log for each: 500 lines a second, for as long as it went on.
+    from scopa_tui.net.server import FAULT_LINES
+
+    logged = []
+    async with running_server(None, log=logged.append) as (_server, url):
+        anna = await Raw.open(url, "Anna")
+        for _ in range(FAULT_LINES + 5):
+            eve = await Raw.open(url, "Eve")
+            await eve.send("not json")
+            assert (await eve.expect("error"))["code"] == "bad_json"
+            await eve.close()
+        eve = await Raw.open(url, "Eve")
+        await eve.send("y" * 70_000)  # past the frame limit: closed by the server
+        with pytest.raises(ConnectionClosed):
+            await eve.recv()
+        await anna.send({"type": "ping"})
+        assert (await anna.expect("pong"))["type"] == "pong"  # the server serves on
+        await anna.close()
+        for _ in range(3000):  # the connections' ends, each logged by its handler
+            if len(logged) >= FAULT_LINES:
+                break
+            await asyncio.sleep(0.01)
+        assert logged == ["127.0.0.1 (Eve): 1 message refused (bad_json 1)"] * FAULT_LINES
+    # the rest in one line, at the end of the minute or, as here, when the server stops
+    assert logged[FAULT_LINES:] == ["127.0.0.1: 6 more connections misbehaved in 60 s (bad_json 5; "
+                                    "1 closed by the server)"]
+
+
 async def test_a_log_on_a_full_disk_loses_its_line_and_the_seat_is_still_let_go(monkeypatch):
     # `scopa-tui server 2>> server.log` on a full disk: the line a misbehaving connection gets
     # as it ends raised, before its seat was let go; the table held the dead connection, and
