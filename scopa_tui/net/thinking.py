@@ -35,9 +35,10 @@ def _start_worker(parent: int) -> None:
     """In a worker: leave Ctrl+C to the server, and exit when the server is gone (even by
     ``kill -9``), instead of lingering.
 
-    A Ctrl+C in the server's terminal is a SIGINT to its whole process group: a worker raised
-    KeyboardInterrupt, which printed its traceback, and came back to the server from a move
-    being thought, which stopped it with more. The server stops its workers itself.
+    A Ctrl+C in the server's terminal goes to its whole process group: a worker raised
+    KeyboardInterrupt and printed a traceback, and one thinking a move passed it back to the
+    server, which stopped with more tracebacks. The server stops its workers itself.
+
     The worker's queues hold both ends of their pipes, so no end-of-file would tell it that
     the server is gone.
     """
