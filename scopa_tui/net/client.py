@@ -101,19 +101,19 @@ def error_line(code: str | None, message: str | None) -> str:
 
 def _why(e: BaseException) -> str:
     """An exception as the reason in a line for the player: what happened in the player's
-    language for a port nobody listens on, a host name unknown, and the ones without a text (a
-    reset, a time-out); else its text."""
+    language for a port nobody listens on, a host name unknown, a time-out, and a reset
+    without a text; else its text."""
     if isinstance(e, ConnectionRefusedError):  # read "[Errno 111] Connect call failed ('127.0.0.1', 7655)"
         return _("nothing answers there: is the table server running, on that port?")
     if isinstance(e, socket.gaierror):  # read "[Errno -2] Name or service not known"
         return _("no computer of that name is known")
+    if isinstance(e, asyncio.TimeoutError):  # read "timed out during opening handshake" in every language
+        return _("no answer in time")
     text = " ".join(str(e).split())
     if text:
         return text
     if isinstance(e, ConnectionResetError):  # a wss:// address of a ws:// server, say
         return _("the server closed the connection at once")
-    if isinstance(e, asyncio.TimeoutError):
-        return _("no answer in time")
     return type(e).__name__
 
 

@@ -52,6 +52,11 @@ CHAT_MAX = 200  # characters of a chat line
 # at the table, so a flood would bury the game under them.
 CHAT_RATE = 1.0  # lines per second on average ...
 CHAT_BURST = 5  # ... with bursts of this many; more gets ``rate_limited``
+# A seat taken (``join``, ``resume``), per seat of a table: each taking is a line and a notice on
+# every screen at the table ("Anna is back", after "Anna lost the connection"), so a client that
+# took its seat and dropped it again and again buried the game under them.
+SEAT_RATE = 0.2  # takings per second on average (one every 5 s) ...
+SEAT_BURST = 5  # ... with bursts of this many; more gets ``rate_limited``
 # Chat lines a table keeps of its game (the newest), for a ``state``'s ``chat``: a player who
 # comes back sees them in the log again, in order with the plays.
 CHAT_KEPT = 100

@@ -31,8 +31,8 @@ from .. import __version__
 from ..engine.text import _
 from .address import address_key
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
-                       CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, TLS_HANDSHAKE_TIMEOUT, NetError,
-                       error_message, frame, game_record_id, parse_client)
+                       CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, SEAT_BURST, SEAT_RATE,
+                       TLS_HANDSHAKE_TIMEOUT, NetError, error_message, frame, game_record_id, parse_client)
 from .table import Seat, Table, TableOptions
 from .thinking import Thinking
 from .tablestore import ONLINE_FILE, SeatGame, TableStore, UnfiledGame
@@ -47,6 +47,11 @@ FAULTS = ("bad_json", "too_big", "bad_message", "bad_name", "rate_limited", "pro
 # Close codes the connection's library sends a client that broke the WebSocket protocol, a
 # frame too big (1009) or bad UTF-8 (1007) among them, and the server's "too slow" (1008).
 FAULT_CLOSES = (1002, 1003, 1007, 1008, 1009)
+# Lines about such connections from one address: at most FAULT_LINES in FAULT_WINDOW seconds,
+# the others summed up in one line at its end (a client opening connections one after another,
+# each sending one bad frame, wrote 500 lines a second to the log).
+FAULT_LINES = 10
+FAULT_WINDOW = 60.0
 
 
 def log_line(text: str) -> None:
@@ -76,6 +81,17 @@ class Bucket:
             return False
         self.tokens -= 1
         return True
+
+
+class FaultsSaid:
+    """The lines about an address's misbehaving connections in its FAULT_WINDOW, and the
+    connections past FAULT_LINES, said in one line at its end."""
+
+    def __init__(self):
+        self.lines = 0
+        self.more = 0  # connections not said one by one ...
+        self.counts: dict[str, int] = {}  # ... their refusals by code ...
+        self.closes = 0  # ... and how many the server closed for a fault
 
 
 class Connection:
@@ -183,6 +199,7 @@ class Server:
         self.max_waiting = max_waiting
         self.connections: dict[str, int] = {}  # address_key -> connections open or opening
         self.over_logged: set[str] = set()  # addresses past max_connections, logged once until back under it
+        self.faults_said: dict[str, FaultsSaid] = {}  # address_key -> its lines in its FAULT_WINDOW
         self.history = history and data_dir is not None
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="scopa-ai")
         self.thinking = Thinking(self.executor, log=self.log)
@@ -193,6 +210,7 @@ class Server:
         self._kept_task: asyncio.Task | None = None  # filing the games kept for the history
         self._kept_again = False  # a game filed meanwhile: the task makes one more pass
         self._kept_refused: set[str] = set()  # kept games the history refused (damaged): said once
+        self._takings: dict[tuple[str, int], Bucket] = {}  # (table code, seat): its takings (SEAT_RATE)
 
     # --- life -------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 7654, ssl_context: ssl.SSLContext | None = None):
@@ -208,6 +226,8 @@ class Server:
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
+        for address in list(self.faults_said):  # said before the window's end: the log ends with them
+            self._faults_summed(address)
         for table in list(self.tables.values()):
             if table.task:
                 table.task.cancel()
@@ -352,6 +372,8 @@ class Server:
 
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.code, None)
+        for seat in range(len(table.seats)):
+            self._takings.pop((table.code, seat), None)
 
     # --- connections --------------------------------------------------------------------
     async def handler(self, ws: CountedConnection) -> None:
@@ -409,6 +431,17 @@ class Server:
         closed = sent is not None and sent.code in FAULT_CLOSES and not protocol.close_rcvd_then_sent
         if not conn.faults and not closed:
             return
+        said = self.faults_said.get(conn.address)
+        if said is None:
+            said = self.faults_said[conn.address] = FaultsSaid()
+            asyncio.get_running_loop().call_later(FAULT_WINDOW, self._faults_summed, conn.address)
+        if said.lines >= FAULT_LINES:  # summed up at the window's end
+            said.more += 1
+            for code, count in conn.faults.items():
+                said.counts[code] = said.counts.get(code, 0) + count
+            said.closes += closed
+            return
+        said.lines += 1
         who = conn.address + (f" ({conn.name})" if conn.name else "")
         parts = []
         if conn.faults:
@@ -418,6 +451,17 @@ class Server:
         if closed:
             parts.append(f"closed by the server: {sent.code} {sent.reason or ''}".rstrip())
         self.log(f"{who}: {'; '.join(parts)}")
+
+    def _faults_summed(self, address: str) -> None:
+        """The end of an address's FAULT_WINDOW: one line for the connections it did not say."""
+        said = self.faults_said.pop(address, None)
+        if said is None or not said.more:
+            return
+        parts = [", ".join(f"{code} {count}" for code, count in sorted(said.counts.items()))] if said.counts else []
+        if said.closes:
+            parts.append(f"{said.closes} closed by the server")
+        self.log(f"{address}: {said.more} more connection{'s' if said.more != 1 else ''} misbehaved "
+                 f"in {FAULT_WINDOW:g} s ({'; '.join(parts)})")
 
     def handle(self, conn: Connection, frame: str | bytes) -> None:
         """One frame from a client: checked, applied, or refused with an ``error``."""
@@ -535,8 +579,18 @@ class Server:
             raise NetError("no_such_table", f"there is no table {code}")
         return table
 
+    def _taking(self, table: Table, seat: int) -> None:
+        """A person takes ``seat`` (a ``join`` or a ``resume``): refused past SEAT_RATE, as each
+        taking is said on every screen at the table (docs/online-protocol.md, Limits)."""
+        if not self._takings.setdefault((table.code, seat), Bucket(SEAT_RATE, SEAT_BURST)).allow():
+            raise NetError("rate_limited", f"seat {seat + 1} at table {table.code} was taken too often: "
+                                           f"at most {SEAT_BURST} times at once, then once every {1 / SEAT_RATE:g} s")
+
     def _join(self, conn: Connection, msg: dict[str, Any]) -> None:
         table = self._table(msg["code"])
+        if table.game is None and table.open_seats:  # else take_seat says why there is no seat
+            table.check_free_name(conn.name)  # a name refused takes no seat, nor counts as a taking
+            self._taking(table, table.open_seats[0])
         seat, _token = table.take_seat(conn.name, conn)
         self._seated(conn, table, seat)
         table.announce(seat, "joined")
@@ -548,6 +602,7 @@ class Server:
         seat = table.find_token(msg["token"])
         if seat is None:
             raise NetError("bad_token", f"that token holds no seat at table {table.code}")
+        self._taking(table, seat)
         was_gone = table.resume(seat, conn)
         self._seated(conn, table, seat)
         if was_gone:

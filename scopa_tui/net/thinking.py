@@ -31,13 +31,22 @@ _players: OrderedDict = OrderedDict()  # (spec, seed) -> player, the most recent
 _KEEP = 256  # players kept per worker (one per AI seat of the tables it serves)
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: exit when the server is gone (even by ``kill -9``), instead of lingering.
+def _start_worker(parent: int) -> None:
+    """In a worker: leave Ctrl+C to the server, and exit when the server is gone (even by
+    ``kill -9``), instead of lingering.
 
-    The worker's queues hold both ends of their pipes, so no end-of-file would tell it.
+    A Ctrl+C in the server's terminal goes to its whole process group: a worker raised
+    KeyboardInterrupt and printed a traceback, and one thinking a move passed it back to the
+    server, which stopped with more tracebacks. The server stops its workers itself.
+
+    The worker's queues hold both ends of their pipes, so no end-of-file would tell it that
+    the server is gone.
     """
+    import signal
     import threading
     import time
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -77,7 +86,7 @@ class Thinking:
         if self._pool is None:
             # spawn: a fresh interpreter, nothing of the server's loop and sockets inherited
             self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_watch_parent, initargs=(os.getpid(),))
+                                             initializer=_start_worker, initargs=(os.getpid(),))
         return self._pool
 
     async def choose(self, spec: str, seed: int, player: Callable[[], Any], view: PlayerView) -> Move:

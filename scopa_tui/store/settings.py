@@ -168,7 +168,11 @@ class SettingsFile:
             self._blocked = True  # said once
             return False
         try:
-            atomic_write_text(self.path, json.dumps(settings.to_json(), indent=2, sort_keys=True) + "\n")
+            # the settings in order of name, but each value as it is: the seats kept at online
+            # tables in the order they were kept, the newest last (the lobby offers it back,
+            # README.md, Online in the app), where sort_keys put them in order of code
+            data = dict(sorted(settings.to_json().items()))
+            atomic_write_text(self.path, json.dumps(data, indent=2) + "\n")
         except StoreError as e:
             self.notices.add(_("settings were not saved: {error}").format(error=e))
             return False

@@ -63,7 +63,8 @@ async def test_a_waiting_table_has_no_dealer_and_quit_keeps_the_seat_for_join(tm
 
 async def test_the_lobby_offers_back_a_seat_kept_after_the_app_ended_mid_game(tmp_path):
     """A player whose app ended mid-game (a quit, a crash, a closed terminal) opens the lobby
-    again without the code: the seat kept in the settings is offered, and Join takes it back."""
+    again without the code: the seat kept in the settings is offered, and Join takes it back,
+    from the keys too: Enter did nothing (the list it went to was empty) or joined another table."""
     data = str(tmp_path / "app")
     async with running_server(tmp_path / "server") as (server, url):
         app = online_app(url)
@@ -81,7 +82,8 @@ async def test_the_lobby_offers_back_a_seat_kept_after_the_app_ended_mid_game(tm
             await until(pilot, lambda: isinstance(again.screen, LobbyScreen)
                         and code in str(again.screen.query_one("#lobby-error").content), "the kept seat offered")
             assert again.screen.query_one("#code").value == code
-            await pilot.click("#join")
+            assert again.screen.focused.id == "join"
+            await pilot.press("enter")
             await until(pilot, lambda: isinstance(again.screen, GameScreen), "the same table")
             table = again.screen.table
             assert (table.code, table.my_seat) == (code, seat)  # the seat taken back, not a new one

@@ -209,6 +209,27 @@ async def test_nothing_listening_and_a_web_server_are_said_in_the_players_words(
     assert _why(socket.gaierror(-2, "Name or service not known")) == "no computer of that name is known"
 
 
+async def test_an_address_that_takes_the_connection_and_never_answers_is_said_in_the_players_words():
+    # Something listening that never answers the WebSocket handshake (a server stopped with
+    # SIGSTOP, a firewall's tarpit) read "cannot reach URL: timed out during opening
+    # handshake", the library's English in every language.
+    from scopa_tui import languages
+
+    async def silent(reader, writer):
+        await reader.read()  # takes the connection, answers nothing
+
+    tarpit = await asyncio.start_server(silent, "127.0.0.1", 0)
+    async with tarpit:
+        url = f"ws://127.0.0.1:{tarpit.sockets[0].getsockname()[1]}/"
+        with pytest.raises(NetClientError) as caught:
+            await NetClient(url, "Anna", open_timeout=0.3).connect()
+        assert caught.value.message == f"cannot reach {url}: no answer in time"
+        languages.use("it")
+        with pytest.raises(NetClientError) as caught:
+            await NetClient(url, "Anna", open_timeout=0.3).connect()
+        assert caught.value.message == f"impossibile raggiungere {url}: nessuna risposta in tempo"
+
+
 async def test_a_server_welcoming_in_another_protocol_is_refused_in_one_line():
     # A server of another version said welcome in scopa-net/2 and the client went on with it.
     async def newer(ws):

@@ -191,6 +191,70 @@ async def test_hostile_messages_each_get_their_error_and_the_table_goes_on(tmp_p
             await raw.close()
 
 
+async def test_a_seat_taken_again_and_again_is_refused_past_its_limit_so_the_table_is_not_buried(
+        monkeypatch, tmp_path):
+    # A client that took its seat back and dropped it again, over and over (a resume from a new
+    # connection each time), put "Bruno lost the connection" and "Bruno is back" in the log and
+    # a notice on every screen at the table each time: 40 times buried the hand's plays. Joining
+    # and leaving a table that waits for players did the same ("Eve sat down", "Eve left").
+    import time
+    from types import SimpleNamespace
+
+    from scopa_tui.net.messages import SEAT_BURST, SEAT_RATE
+
+    now = [1000.0]  # the server's clock for its rate limits, moved by hand
+    monkeypatch.setattr("scopa_tui.net.server.time", SimpleNamespace(monotonic=lambda: now[0], time=time.time))
+
+    async def seat_messages(raw) -> list[str]:
+        """The seat lines ``raw`` was sent until now."""
+        await raw.send({"type": "ping"})
+        said = []
+        while (msg := await raw.recv())["type"] != "pong":
+            if msg["type"] == "seat":
+                said.append(msg["status"])
+        return said
+
+    async with running_server(tmp_path) as (server, url):
+        anna, bruno, joined, bruno_joined = await _seated_pair(url)  # the join: one taking of seat 2
+        code, token = joined["code"], bruno_joined["token"]
+        await seat_messages(anna)
+        await bruno.close()
+        answers = []
+        for _ in range(SEAT_BURST + 3):
+            again = await Raw.open(url, "Bruno")
+            await again.send({"type": "resume", "code": code, "token": token})
+            answers.append(await again.expect("joined", "error"))
+            await again.close()
+        assert [a["type"] for a in answers] == ["joined"] * (SEAT_BURST - 1) + ["error"] * 4
+        assert {(a["code"], a["ref"]) for a in answers[SEAT_BURST - 1:]} == {("rate_limited", "resume")}
+        assert (await seat_messages(anna)).count("returned") == SEAT_BURST - 1
+        now[0] += 1 / SEAT_RATE  # a taking more, once its time has come: the seat is Bruno's still
+        bruno = await Raw.open(url, "Bruno")
+        await bruno.send({"type": "resume", "code": code, "token": token})
+        assert (await bruno.expect("joined", "error"))["type"] == "joined"
+        assert server.tables[code].phase == "play"
+
+        dario = await Raw.open(url, "Dario")
+        await dario.send({"type": "create", "players": 3})
+        waiting = (await dario.expect("joined"))["code"]
+        same = await Raw.open(url, "dario")
+        for _ in range(SEAT_BURST + 1):  # a name refused takes no seat, and counts for nothing
+            await same.send({"type": "join", "code": waiting})
+            assert (await same.expect("error"))["code"] == "name_taken"
+        eve = await Raw.open(url, "Eve")
+        for n in range(SEAT_BURST + 1):
+            await eve.send({"type": "join", "code": waiting})
+            answer = await eve.expect("joined", "error")
+            if n < SEAT_BURST:
+                assert answer["type"] == "joined"
+                await eve.send({"type": "leave"})
+            else:
+                assert (answer["code"], answer["ref"]) == ("rate_limited", "join")
+        assert (await seat_messages(dario)).count("joined") == SEAT_BURST
+        for raw in (anna, bruno, dario, same, eve):
+            await raw.close()
+
+
 async def test_a_connection_without_a_seat_is_closed_when_idle():
     async with running_server(None, idle_timeout=0.3) as (_server, url):
         raw = await Raw.open(url, "Idle")
@@ -295,6 +359,36 @@ async def test_a_misbehaving_connection_is_one_line_in_the_log_and_a_good_one_no
     assert "closed by the server: 1009" in eve_line
     assert "more than 4 connections" in next(line for line in lines if line is not eve_line)
     assert not any("Anna" in line or "\n" in line for line in lines)
+
+
+async def test_connections_misbehaving_one_after_another_are_ten_lines_a_minute_and_one_for_the_rest():
+    # A client opening connections one after another, each sending one bad frame, wrote a line
+    # to the server's log for each: 500 lines a second, for as long as it went on.
+    from scopa_tui.net.server import FAULT_LINES
+
+    logged = []
+    async with running_server(None, log=logged.append) as (_server, url):
+        anna = await Raw.open(url, "Anna")
+        for _ in range(FAULT_LINES + 5):
+            eve = await Raw.open(url, "Eve")
+            await eve.send("not json")
+            assert (await eve.expect("error"))["code"] == "bad_json"
+            await eve.close()
+        eve = await Raw.open(url, "Eve")
+        await eve.send("y" * 70_000)  # past the frame limit: closed by the server
+        with pytest.raises(ConnectionClosed):
+            await eve.recv()
+        await anna.send({"type": "ping"})
+        assert (await anna.expect("pong"))["type"] == "pong"  # the server serves on
+        await anna.close()
+        for _ in range(3000):  # the connections' ends, each logged by its handler
+            if len(logged) >= FAULT_LINES:
+                break
+            await asyncio.sleep(0.01)
+        assert logged == ["127.0.0.1 (Eve): 1 message refused (bad_json 1)"] * FAULT_LINES
+    # the rest in one line, at the end of the minute or, as here, when the server stops
+    assert logged[FAULT_LINES:] == ["127.0.0.1: 6 more connections misbehaved in 60 s (bad_json 5; "
+                                    "1 closed by the server)"]
 
 
 async def test_a_log_on_a_full_disk_loses_its_line_and_the_seat_is_still_let_go(monkeypatch):

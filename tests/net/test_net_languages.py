@@ -13,6 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from rich.cells import cell_len
 from net_helpers import bot_table, running_server
 from test_net_app import online_app, until
 
@@ -96,23 +97,40 @@ async def test_the_open_tables_fit_80_columns_in_every_language(monkeypatch, lan
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
-async def test_the_lobby_says_an_unreachable_server_whole_at_80_columns(monkeypatch, lang):
-    """The line under the form was one row: "✗ cannot reach ws://127.0.0.1:7654/: nothing
-    answers there: is the" ended there, in every language."""
-    from scopa_tui.engine.text import _
+async def test_the_lobbys_line_of_a_server_out_of_reach_is_shown_whole_at_80_columns(lang):
+    # The line under the form was one row high: at 80 columns "✗ cannot reach
+    # ws://127.0.0.1:9/: nothing answers there: is the table server running, on that port?"
+    # read "… nothing answers there: is the table", the rest cut off (in every language).
+    from helpers import shown as drawn
 
+    languages.use(lang)
+    app = online_app("ws://127.0.0.1:9/")  # nothing listens there
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        await until(pilot, lambda: "127.0.0.1:9" in text_of(lobby, "#lobby-error"), "the line")
+        await settle(pilot)
+        line = text_of(lobby, "#lobby-error")
+        assert cell_len(line) > 78  # longer than the screen is wide: it wraps, whole
+        assert " ".join(drawn(lobby.query_one("#lobby-error")).split()) == " ".join(line.split())
+        assert lobby.query_one("#tables").size.height >= 2  # the list keeps rows for the tables
+
+
+@pytest.mark.parametrize("lang, public, private", [
+    ("en", "Lobby public", "Lobby private"), ("it", "Tavolo pubblico", "Tavolo privato"),
+    ("fr", "Table publique", "Table privée"), ("es", "Mesa pública", "Mesa privada")])
+async def test_a_new_tables_listing_reads_as_words_of_the_language(monkeypatch, lang, public, private):
+    # The label and its choice are read together: French read "Salon publique", Italian "Sala
+    # pubblico" (the choice agrees with the table, the label was the lobby, of another gender).
     languages.use(lang)
     app = listed_app(monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        why = _("nothing answers there: is the table server running, on that port?")
-        app.screen.say("✗ " + _("cannot reach {url}: {why}").format(url="ws://127.0.0.1:7654/", why=why))
+        lobby = app.screen
+        assert f"{text_of(lobby, '#l-lobby')} {shown(lobby, '#public')}" == public
+        lobby.query_one("#public").value = False
         await settle(pilot)
-        line = app.screen.query_one("#lobby-error")
-        rows = line.render_lines(line.region.reset_offset)
-        said = " ".join(strip.text.strip() for strip in rows if strip.text.strip())
-        assert said.replace("\u00a0", " ").endswith(why.replace("\u00a0", " ")), said
-        assert app.screen.query_one("#tables").size.height >= 2  # the open tables keep rows of their own
+        assert f"{text_of(lobby, '#l-lobby')} {shown(lobby, '#public')}" == private
 
 
 async def test_a_language_switch_keeps_the_tables_and_what_the_player_typed_and_chose(monkeypatch):
@@ -140,7 +158,7 @@ async def test_a_language_switch_keeps_the_tables_and_what_the_player_typed_and_
         assert text_of(lobby, "#lobby-error") == "2 tables ouvertes sur ws://127.0.0.1:7654/"
         assert "4 (équipes)" in shown(lobby, "#players")
         assert "difficile" in shown(lobby, "#ai")
-        assert "privé" in shown(lobby, "#public")  # Accès privé
+        assert "privée" in shown(lobby, "#public")  # Table privée
         assert "classiques" in shown(lobby, "#preset")  # it stayed "standard"
         # What the player typed and chose is all there.
         assert lobby.query_one("#code").value == "ZZZZ" and lobby.query_one("#name").value == "Annalisa"

@@ -32,6 +32,32 @@ async def test_hard_thinks_in_a_worker_process_and_plays_as_it_would_here():
     assert move == make_player("hard:iters=60", seed=11).choose(view)
 
 
+async def test_a_ctrl_c_in_the_servers_terminal_is_left_to_the_server_by_its_workers():
+    # Ctrl+C is a SIGINT to the server's whole process group: each worker raised
+    # KeyboardInterrupt and printed a traceback (one thinking a move sent it back to the
+    # server, which stopped with more), the pool broken. The server stops on SIGINT itself.
+    import signal
+
+    brain = Thinking(None, processes=1)
+    view = _view()
+    # as in a terminal: SIGINT not ignored (a job in the background of a shell ignores it,
+    # and its workers with it)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        await asyncio.wait_for(brain.choose("hard:iters=20", 11, lambda: None, view), 60)
+        loop = asyncio.get_running_loop()
+        assert await loop.run_in_executor(brain._pool, signal.getsignal, signal.SIGINT) == signal.SIG_IGN
+        (pid,) = {p.pid for p in brain._pool._processes.values()}
+        os.kill(pid, signal.SIGINT)
+        move = await asyncio.wait_for(brain.choose("hard:iters=20", 11, lambda: make_player("hard:iters=20"),
+                                                   view), 60)
+        assert {p.pid for p in brain._pool._processes.values()} == {pid}  # the same worker thought it
+    finally:
+        brain.close()
+        signal.signal(signal.SIGINT, before)
+    assert move in view.legal and not brain.broken
+
+
 async def test_quick_levels_think_in_threads():
     brain = Thinking(None)
     view = _view()

@@ -125,3 +125,30 @@ def test_bad_values_fall_back_to_defaults_with_a_message(tmp_path):
     (message,) = store.notices.take()
     assert str(tmp_path / "settings.json") in message
     assert "language" in message and "ai_delay" in message and "ascii" in message and "reduce_motion" in message
+
+
+def test_the_seats_kept_at_online_tables_stay_in_the_order_they_were_kept(tmp_path):
+    # settings.json was written with its keys sorted, the seats' too: read again, the seats
+    # were in order of code, not of when they were kept. The lobby offered back the seat of
+    # a table left long ago (its code later in the alphabet) rather than the one just left,
+    # and a seat kept past the 20 remembered pushed out the first code in the alphabet, which
+    # could be the newest.
+    from scopa_tui.ui.persistence import StoreMixin
+
+    class Copy(StoreMixin):
+        def __init__(self, store):
+            self.store = store
+
+        def show_store_notices(self):
+            pass
+
+    url = "ws://h/"
+    Copy(Store(tmp_path)).keep_seat(url, "XBY8Z3FW", "token-old")
+    Copy(Store(tmp_path)).keep_seat(url, "HKB887PG", "token-new")
+    assert Copy(Store(tmp_path)).kept_codes(url) == ["XBY8Z3FW", "HKB887PG"]  # the newest last
+
+    codes = [f"Z{n:07d}" for n in range(StoreMixin.SEATS_KEPT)]
+    for code in codes:  # one run each: the order as read from the file
+        Copy(Store(tmp_path)).keep_seat(url, code, "token")
+    Copy(Store(tmp_path)).keep_seat(url, "AAAAAAAA", "token-newest")
+    assert Copy(Store(tmp_path)).kept_codes(url) == codes[1:] + ["AAAAAAAA"]  # the oldest forgotten

@@ -288,11 +288,16 @@ class LobbyScreen(Translated, Screen):
         n = len(tables)
         kept = self.app.kept_codes(url)
         box = self.query_one("#code", Input)
+        join = self.query_one("#join", Button)
         if kept and not box.value.strip():  # a seat kept from a game left (or a crash): offered back
             box.value = self._offered = kept[-1]
+            if self.focused is None or self.focused.id == "tables":
+                join.focus()  # Enter takes it back, as the line says (it joined another table listed, or did nothing)
         elif not kept and self._offered is not None and box.value == self._offered:
             box.value = ""  # the seat offered is gone (its game filed): nothing to take back
             self._offered = None
+            if self.focused is join:
+                self.query_one("#tables", DataTable).focus()
 
         def line() -> str:
             if kept:  # said instead of the count (the list shows the tables): one line at 80 columns
