@@ -659,10 +659,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
             text = (_("The AI played {card} for you on the table") if mine
                     else _("The AI played {card} for {name} on the table"))
         elif event.capture:
+            # TRANSLATORS: the play log; the word before {cards} stays on the row of the first card
+            # taken: a no-break space keeps the words of the verb with it ("se llevó", "kinuha ang").
             text = _("You played {card} and took {cards}") if mine else _("{name} played {card} and took {cards}")
         else:
             text = _("You played {card} on the table") if mine else _("{name} played {card} on the table")
-        text = text.format(name=self.names[event.seat], card=event.card,
+        # "took" and the first card taken on one row (ui/wrapping.py): not "Anna played 7♣ and
+        # took" over "3◉ 4♣"
+        text = text.replace(" {cards}", glued(" {cards}")).format(name=self.names[event.seat], card=event.card,
                            cards=" ".join(map(str, event.capture)))
         if event.scopa:
             # TRANSLATORS: a play that swept the table; {sweep} is "scopa" (Escoba: "escoba"), kept in Italian.
