@@ -189,12 +189,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         Binding("tab", "cycle", N_("next capture"), id="game.cycle"),
         # TRANSLATORS: the Keys panel: Shift+Tab steps back through the chosen card's captures.
         Binding("shift+tab", "cycle(-1)", N_("previous capture"), id="game.cycle_back", show=False),
+        # Space does what Enter does, as in other card games (README.md, Playing); the footer names
+        # Enter only, the keys panel both ("⏎ Space play").
         # TRANSLATORS: footer: at an online table waiting for players, Enter starts the game (a verb).
         Binding("enter", "start_table", N_("start"), id="game.start"),
+        Binding("space", "start_table", N_("start"), id="game.start_space", show=False),
         # TRANSLATORS: footer: Enter plays the chosen card (a verb).
         Binding("enter", "play", N_("play"), id="game.play"),
+        Binding("space", "play", N_("play"), id="game.play_space", show=False),
         # TRANSLATORS: footer: at an online table whose game is over, Enter shows the result again.
         Binding("enter", "result", N_("result"), id="game.result"),
+        Binding("space", "result", N_("result"), id="game.result_space", show=False),
         Binding("escape", "clear", N_("clear"), id="game.clear"),
         # TRANSLATORS: the Keys panel: a letter key adds or removes that table card.
         *[Binding(ch, f"toggle('{ch}')", N_("table card"), id=f"game.table_{ch}", show=False)
@@ -947,7 +952,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 event.stop()
                 event.prevent_default()
                 return
-        if event.key in ("enter", "tab", "shift+tab", "h") and self._off_turn():
+        if event.key in ("enter", "space", "tab", "shift+tab", "h") and self._off_turn():
             self._not_your_turn()
 
     # --- turns -----------------------------------------------------------------------
