@@ -120,3 +120,34 @@ async def test_took_keeps_its_first_card_on_its_row_in_every_language():
         languages.use("en")
         screen.table.seats[1] = seat
         await pilot.press("q", "y")
+
+
+async def test_a_deal_keeps_the_stock_s_count_in_one_piece_in_every_language():
+    """A deal's line broke inside its count of the stock: "Anna distribuisce altre 3 carte a
+    testa (ne" over "restano 6)"; the parenthesis stays whole, at 80×24 and 100×30."""
+    from dataclasses import replace
+
+    from scopa_tui import languages
+    from scopa_tui.engine import Dealt
+    from scopa_tui.ui.widgets.scoreboard import PlayLog
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        log, seat = screen.query_one(PlayLog), screen.table.seats[1]
+        width = log.scrollable_content_region.width
+        for lang in ("en", "it", "fr", "es", "tl"):
+            languages.use(lang)
+            for dealer in (0, 1):
+                for name in ("Al", "Anna", "Bruno", "Francesca", "Anna-Maria Rossi"):
+                    screen.table.seats[1] = replace(seat, name=name)
+                    for stock in (6, 12, 18, 24, 30):
+                        deal = Dealt(1, dealer, (), ((0, 1, 2), (3, 4, 5)), stock, first_deal=False)
+                        [(text, _kind)] = screen._lines_for(deal)
+                        for w in (width, 27):
+                            rows = [row.text.rstrip() for row in log._rows(text, screen.deck, "", w)]
+                            assert [r for r in rows if "(" in r] == [r for r in rows if ")" in r], (lang, w, rows)
+        languages.use("en")
+        screen.table.seats[1] = seat
+        await pilot.press("q", "y")

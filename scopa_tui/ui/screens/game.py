@@ -9,6 +9,7 @@ The player sits at the bottom, whatever their seat.
 
 from __future__ import annotations
 
+import re
 import string
 import time
 from collections.abc import Callable
@@ -111,6 +112,8 @@ class HandPicture:
 
 TOP_GAP = 3  # the least room between the top bar's two halves: the game, and its moment
 
+
+_PARENTHESIS = re.compile(r"\([^()]*\)")  # "(18 left)", "(ne restano 18)": the play log keeps it whole
 
 # The actions of the keys that choose and play a card (and Enter's "the result again").
 PLAY_ACTIONS = ("select_step", "select", "toggle", "clear", "cycle", "hint", "play", "result")
@@ -616,7 +619,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
             else:
                 text = ngettext("{name} deals {n} more card each ({left} left)",
                                 "{name} deals {n} more cards each ({left} left)", more)
-            return [(text.format(name=name, n=more, left=event.stock), "")]
+            # the stock's count on one row where it fits: not "(ne" over "restano 6)"
+            return [(_PARENTHESIS.sub(lambda m: glued(m.group()), text.format(name=name, n=more, left=event.stock)),
+                     "")]
         if isinstance(event, Played):
             return [(self._played_text(event), "scopa" if event.scopa else "")]
         if isinstance(event, HandEnded):
