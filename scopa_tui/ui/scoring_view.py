@@ -337,6 +337,7 @@ class HandTable:
                              overflow="fold", vertical=vertical)
         won = {a.point: a.side for a in score.awards}
         mark = deck.pointer()
+        self.marked = False  # a side's cell marked: the legend says what the mark means
 
         def row(label: str | Text, cells: list[Text], point: str | None = None,
                 winners: set[int] | None = None) -> None:
@@ -346,6 +347,7 @@ class HandTable:
                 if i in taken:
                     _on(cell, st("won"))
                     out += [Text(mark, style=st("mark")), cell]
+                    self.marked = True
                 else:
                     out += ["", cell]
             table.add_row(*out)
@@ -441,8 +443,20 @@ class HandTable:
         # Where the game stands, centred on a line of its own: under the notes' values it read
         # as a part of the last one ("Leftovers … went to you" / "First to 11 wins.").
         result = outcome(self.score, self.side_names, self.target)
-        yield Group(self.table(options.max_width), Text(""), self.lines(options.max_width),
+        table = self.table(options.max_width)
+        yield Group(table, *([Text("")] if self.roomy else []), self.legend(), self.lines(options.max_width),
                     *([Text(result, style=self.style("outcome"), justify="center")] if result else []))
+
+    def legend(self) -> Text:
+        """Under the table, at its right: what its mark means ("▶ took the point"), where a
+        cell has it (README.md, Playing), on the line that parts the table from its notes
+        (a big terminal's spaced rows keep one more); the line is blank otherwise."""
+        if not self.marked:
+            return Text("")
+        # TRANSLATORS: under the scoring table: the mark ▶ beside a side's cell means that
+        # side took the row's point. A few words.
+        return Text.assemble((self.deck.pointer(), self.style("mark")), " ", (_("took the point"), self.style("note")),
+                             justify="right")
 
 
 class _Themed(Widget):

@@ -100,8 +100,9 @@ async def wait_for_my_turn(pilot, limit: int = 200) -> bool:
     raise AssertionError(f"the player never got the turn (screen {app.screen})")
 
 
-async def play_by_keys(pilot, move: Move) -> None:
-    """Select ``move``'s card with its number key and its capture with the table letters, then Enter."""
+async def play_by_keys(pilot, move: Move, key: str = "enter") -> None:
+    """Select ``move``'s card with its number key and its capture with the table letters, then
+    Enter (or ``key``)."""
     screen = game_screen(pilot.app)
     index = screen.pic.my_hand.index(move.card)
     await pilot.press(str(index + 1))
@@ -110,7 +111,7 @@ async def play_by_keys(pilot, move: Move) -> None:
     if toggles:
         await pilot.press(*toggles)
     assert screen.capture == frozenset(move.capture)
-    await pilot.press("enter")
+    await pilot.press(key)
 
 
 async def play_game_by_keys(pilot, pick=lambda moves: moves[-1], max_steps: int = 2000) -> int:

@@ -67,7 +67,7 @@ async def test_the_game_screen_is_drawn_in_italian_and_its_new_lines_too():
         assert "prende" in str(screen.message) and "Enter gioca" in str(screen.message)
         await pilot.press("enter")
         await settle(pilot)
-        assert "Hai giocato 8d e preso 3c 5d" in screen.query_one(PlayLog).texts
+        assert "Hai giocato 8d e preso\u00a03c 5d" in screen.query_one(PlayLog).texts
         # The points of a hand, in the log: the most cards said in Italian, the rules' words as they are.
         score = SimpleNamespace(awards=[SimpleNamespace(point=p, side=0) for p in ("cards", "coins", "settebello")])
         won = screen._points_won(score, SimpleNamespace(side=0, scope=2))
@@ -107,7 +107,7 @@ async def test_a_language_change_mid_hand_rewrites_every_word_and_keeps_the_choi
         assert screen.selected == chosen
         await pilot.press("enter")
         await settle(pilot)
-        assert screen.query_one(PlayLog).texts[-2:][0] == "Tu as joué 8d et pris 3c 5d"
+        assert screen.query_one(PlayLog).texts[-2:][0] == "Tu as joué 8d et pris\u00a03c 5d"
 
 
 async def test_the_quit_question_is_asked_again_in_the_new_language():

@@ -29,6 +29,44 @@ async def test_complete_game_by_keys():
         assert str(game.totals[0]) in text
 
 
+async def test_space_does_what_enter_does_in_a_hand_and_on_its_scoring():
+    """Space did nothing in a game and said nothing: it plays, says how to choose a card when
+    none is chosen, and goes on from a hand's scoring, as Enter does; the keys panel names it
+    beside Enter (README.md, Playing)."""
+    app = make_app(players=2, ai=["greedy"], seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        await pilot.press("space")
+        assert str(screen.message) == "Choose a card first: ←/→ or 1–3"
+        keys = [key for key, b in screen.active_bindings.items() if b.binding.action == "play"]
+        assert keys == ["enter", "space"]  # the panel's row: "⏎ Space play"
+        while await wait_for_my_turn(pilot):
+            before = len(app.game.history)
+            await play_by_keys(pilot, app.game.legal_moves()[0], "space")
+            await settle(pilot)
+            assert len(app.game.history) > before or app.game.phase == "hand_over"
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.game.hand_no == 2 and isinstance(app.screen, GameScreen)
+
+
+async def test_space_during_the_ai_turn_says_whose_turn_it_is():
+    app = stacked_app([["2c", "8d", "1s"], ["7b", "9c", "10s"]], ["3c", "4s", "6b", "5d"])
+    app.ai_delay = 60
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "space")  # 2c on the table; the AI's answer stays on screen
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.preview is not None
+        await pilot.press("space")
+        await pilot.pause()
+        assert str(screen.message) == "Not your turn: Anna is playing."
+
+
 def prompt_text(app) -> str:
     return text_of(game_screen(app).query_one("#prompt"))
 
@@ -58,7 +96,7 @@ async def test_complete_hand_by_keys():
         score = app.game.hand_scores[0]
         table = shown(app.screen.query_one("#breakdown"))
         assert "Primiera" in table and "Settebello" in table and "Denari" in table
-        marks = table.count("▶")  # one mark per point taken, besides the scope
+        marks = table.count("▶") - table.count("▶ took the point")  # one per point taken, besides the scope
         assert marks == sum(a.side is not None for a in score.awards) + sum(s.scope > 0 for s in score.sides)
         await pilot.press("enter")
         await settle(pilot)

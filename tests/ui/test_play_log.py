@@ -287,4 +287,4 @@ async def test_the_last_deal_is_said_without_0_left():
         for i in last:
             assert texts[i - 1] in ("You deal the last cards: 3 each", "Anna deals the last cards: 3 each"), texts
         assert not [t for t in texts if "(0 left)" in t]
-        assert [t for t in texts if t.endswith("more cards each (6 left)")], texts
+        assert [t for t in texts if t.endswith("more cards each (6\u00a0left)")], texts

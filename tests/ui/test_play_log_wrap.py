@@ -16,7 +16,8 @@ def rows(text: str, width: int) -> list[str]:
 
 
 def test_the_last_card_taken_goes_down_with_the_one_before_it():
-    assert rows("Bruno played R♣ and took A◉ C♣", 27) == ["Bruno played R♣ and took", "A◉ C♣"]
+    # "took" and the first card taken are one word (a no-break space: screens/game.py)
+    assert rows("Bruno played R♣ and took\u00a0A◉ C♣", 27) == ["Bruno played R♣ and", "took\u00a0A◉ C♣"]
     assert rows("Anna played 7d on the table", 23) == ["Anna played 7d on", "the table"]
 
 
@@ -84,3 +85,69 @@ def test_cards_kept_together_break_between_cards_where_they_do_not_fit_a_row():
         "Left on the", "table, to", f"Carla: A♣{nb}3◉", f"6♣{nb}7◉{nb}R♣", f"C◉{nb}F♣"]  # not F♣ alone
     # not before a French colon
     assert rows(f"Bruno{nb}&{nb}Dario{nb}:{nb}1", 9) == [f"Bruno{nb}&", f"Dario{nb}:{nb}1"]
+
+
+async def test_took_keeps_its_first_card_on_its_row_in_every_language():
+    """A capture's line broke between "took" and what it took ("Anna played 7♣ and took"
+    over "3◉ 4♣", "… y se" over "llevó 3◉"): the verb now stays on the row of the first card
+    taken, at the log's widths at 80×24 and 100×30, with long names too."""
+    from dataclasses import replace
+
+    from scopa_tui import languages
+    from scopa_tui.engine import CARDS, Played
+    from scopa_tui.ui.widgets.scoreboard import PlayLog
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen, cards = app.screen, {str(c): c for c in CARDS}
+        log, seat = screen.query_one(PlayLog), screen.table.seats[1]
+        width = log.scrollable_content_region.width
+        first = screen.deck.short(cards["3d"])
+        for lang, took in (("en", ["took"]), ("it", ["preso"]), ("fr", ["pris"]),
+                           ("es", ["se llevó", "te llevaste"]), ("tl", ["kinuha ang"])):
+            languages.use(lang)
+            for player, name, n in ((p, name, n) for p in (0, 1) for n in (1, 2, 3) for name in (
+                    "Al", "Anna", "Bruno", "Francesca", "Anna-Maria Rossi", "Bartolomeo Colleoni")):
+                screen.table.seats[1] = replace(seat, name=name)
+                taken = tuple(cards[c] for c in ("3d", "4s", "5c")[:n])
+                for scopa in (False, True):
+                    text = screen._played_text(Played(1, player, cards["7c"], taken, scopa, False, ()))
+                    for w in (width, 27):
+                        rows = [row.text.rstrip().replace("\u00a0", " ") for row in log._rows(text, screen.deck, "", w)]
+                        row = next(r for r in rows if first in r.split())
+                        assert any(f"{verb} {first}" in row for verb in took), (lang, w, rows)
+        languages.use("en")
+        screen.table.seats[1] = seat
+        await pilot.press("q", "y")
+
+
+async def test_a_deal_keeps_the_stock_s_count_in_one_piece_in_every_language():
+    """A deal's line broke inside its count of the stock: "Anna distribuisce altre 3 carte a
+    testa (ne" over "restano 6)"; the parenthesis stays whole, at 80×24 and 100×30."""
+    from dataclasses import replace
+
+    from scopa_tui import languages
+    from scopa_tui.engine import Dealt
+    from scopa_tui.ui.widgets.scoreboard import PlayLog
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        log, seat = screen.query_one(PlayLog), screen.table.seats[1]
+        width = log.scrollable_content_region.width
+        for lang in ("en", "it", "fr", "es", "tl"):
+            languages.use(lang)
+            for dealer in (0, 1):
+                for name in ("Al", "Anna", "Bruno", "Francesca", "Anna-Maria Rossi"):
+                    screen.table.seats[1] = replace(seat, name=name)
+                    for stock in (6, 12, 18, 24, 30):
+                        deal = Dealt(1, dealer, (), ((0, 1, 2), (3, 4, 5)), stock, first_deal=False)
+                        [(text, _kind)] = screen._lines_for(deal)
+                        for w in (width, 27):
+                            rows = [row.text.rstrip() for row in log._rows(text, screen.deck, "", w)]
+                            assert [r for r in rows if "(" in r] == [r for r in rows if ")" in r], (lang, w, rows)
+        languages.use("en")
+        screen.table.seats[1] = seat
+        await pilot.press("q", "y")

@@ -179,3 +179,23 @@ def test_what_wins_each_point_fits_under_its_name_on_a_big_terminal():
                 assert any(label.startswith(f"A{DeckStyle(deck).suit('d')} 2") for label in labels)
     finally:
         languages.use("en")
+
+
+async def test_the_scoring_says_what_its_mark_means_in_every_language_at_80x24():
+    """The ▶ before a side's cell was explained in README only: a line under the table says
+    it ("▶ took the point"), in view at 80×24, in the player's language."""
+    said = {"en": "took the point", "it": "ha preso il punto", "fr": "a pris le point",
+            "es": "se llevó el punto", "tl": "kumuha ng puntos"}
+    for lang, words in said.items():
+        for players in (2, 4, 6):
+            languages.use(lang)
+            names = NAMES[players]
+            app = ScreenApp(lambda: HandOverScreen(first_hand(players), names, DeckStyle(), 11, False))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                view = app.screen.query_one(ScoringView)
+                rows = shown(view).splitlines()
+                assert f"▶ {words}" in [row.strip() for row in rows], (lang, players, rows)
+                row = next(y for y, r in enumerate(rows) if r.endswith(words))
+                assert app.screen.query_one("#hand-body").region.contains(view.region.x, view.region.y + row)
+    languages.use("en")

@@ -212,7 +212,7 @@ def test_a_card_played_by_keyboard_in_the_browser(served, browser, tmp_path):
     after = wait_for_screen(browser, lambda rows: hand_numbers(rows) == ["1", "2"],
                             "the hand down to two cards")
     log = plays_log(after)
-    assert "You played A♣ and took A" in log, log
+    assert "You played A♣ and took\u00a0A" in log, log  # "took" and its first card on one row
     browser.save_screenshot(str(tmp_path / "browser.png"))
     assert (tmp_path / "browser.png").stat().st_size > 10_000
     print(f"screenshot: {tmp_path / 'browser.png'}")

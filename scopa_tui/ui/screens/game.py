@@ -9,6 +9,7 @@ The player sits at the bottom, whatever their seat.
 
 from __future__ import annotations
 
+import re
 import string
 import time
 from collections.abc import Callable
@@ -112,6 +113,8 @@ class HandPicture:
 TOP_GAP = 3  # the least room between the top bar's two halves: the game, and its moment
 
 
+_PARENTHESIS = re.compile(r"\([^()]*\)")  # "(18 left)", "(ne restano 18)": the play log keeps it whole
+
 # The actions of the keys that choose and play a card (and Enter's "the result again").
 PLAY_ACTIONS = ("select_step", "select", "toggle", "clear", "cycle", "hint", "play", "result")
 
@@ -189,12 +192,17 @@ class GameScreen(Translated, StyledOnMount, Screen):
         Binding("tab", "cycle", N_("next capture"), id="game.cycle"),
         # TRANSLATORS: the Keys panel: Shift+Tab steps back through the chosen card's captures.
         Binding("shift+tab", "cycle(-1)", N_("previous capture"), id="game.cycle_back", show=False),
+        # Space does what Enter does, as in other card games (README.md, Playing); the footer names
+        # Enter only, the keys panel both ("⏎ Space play").
         # TRANSLATORS: footer: at an online table waiting for players, Enter starts the game (a verb).
         Binding("enter", "start_table", N_("start"), id="game.start"),
+        Binding("space", "start_table", N_("start"), id="game.start_space", show=False),
         # TRANSLATORS: footer: Enter plays the chosen card (a verb).
         Binding("enter", "play", N_("play"), id="game.play"),
+        Binding("space", "play", N_("play"), id="game.play_space", show=False),
         # TRANSLATORS: footer: at an online table whose game is over, Enter shows the result again.
         Binding("enter", "result", N_("result"), id="game.result"),
+        Binding("space", "result", N_("result"), id="game.result_space", show=False),
         Binding("escape", "clear", N_("clear"), id="game.clear"),
         # TRANSLATORS: the Keys panel: a letter key adds or removes that table card.
         *[Binding(ch, f"toggle('{ch}')", N_("table card"), id=f"game.table_{ch}", show=False)
@@ -611,7 +619,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
             else:
                 text = ngettext("{name} deals {n} more card each ({left} left)",
                                 "{name} deals {n} more cards each ({left} left)", more)
-            return [(text.format(name=name, n=more, left=event.stock), "")]
+            # the stock's count on one row where it fits: not "(ne" over "restano 6)"
+            return [(_PARENTHESIS.sub(lambda m: glued(m.group()), text.format(name=name, n=more, left=event.stock)),
+                     "")]
         if isinstance(event, Played):
             return [(self._played_text(event), "scopa" if event.scopa else "")]
         if isinstance(event, HandEnded):
@@ -659,10 +669,14 @@ class GameScreen(Translated, StyledOnMount, Screen):
             text = (_("The AI played {card} for you on the table") if mine
                     else _("The AI played {card} for {name} on the table"))
         elif event.capture:
+            # TRANSLATORS: the play log; the word before {cards} stays on the row of the first card
+            # taken: a no-break space keeps the words of the verb with it ("se llevó", "kinuha ang").
             text = _("You played {card} and took {cards}") if mine else _("{name} played {card} and took {cards}")
         else:
             text = _("You played {card} on the table") if mine else _("{name} played {card} on the table")
-        text = text.format(name=self.names[event.seat], card=event.card,
+        # "took" and the first card taken on one row (ui/wrapping.py): not "Anna played 7♣ and
+        # took" over "3◉ 4♣"
+        text = text.replace(" {cards}", glued(" {cards}")).format(name=self.names[event.seat], card=event.card,
                            cards=" ".join(map(str, event.capture)))
         if event.scopa:
             # TRANSLATORS: a play that swept the table; {sweep} is "scopa" (Escoba: "escoba"), kept in Italian.
@@ -943,7 +957,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
                 event.stop()
                 event.prevent_default()
                 return
-        if event.key in ("enter", "tab", "shift+tab", "h") and self._off_turn():
+        if event.key in ("enter", "space", "tab", "shift+tab", "h") and self._off_turn():
             self._not_your_turn()
 
     # --- turns -----------------------------------------------------------------------

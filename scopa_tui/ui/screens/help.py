@@ -37,13 +37,13 @@ COMMANDS = N_("**Ctrl+P** opens the command palette; type a few letters to find:
 # The key map, one message per section (translated when the help is shown).
 KEYS = (
     N_("# Keys"),
-    # TRANSLATORS: keep the key names (← →, Tab, Enter, Esc, h, ?, F1, q, F2, F12) as they are.
+    # TRANSLATORS: keep the key names (← →, Tab, Enter, Space, Esc, h, ?, F1, q, F2, F12) as they are.
     N_("- **← →** or **1–3** (1–9 and 0 for the tenth card in Scopone): choose a card from your "
        "hand (or click it), also while an AI is playing: the card stays chosen for your turn\n"
        "- **a, b, c, …**: add or remove that table card from your capture (or click it)\n"
        "- **Tab**: show the next legal capture for your card (**Shift+Tab**: the one "
        "before)\n"
-       "- **Enter**: play the card with the chosen capture\n"
+       "- **Enter** or **Space**: play the card with the chosen capture\n"
        "- **Esc**: clear your choice\n"
        "- **h**: hint, a suggested move and why\n"
        "- **?** or **F1**: this help\n"

@@ -51,7 +51,7 @@ class _Named:
         self._you = now
 
 class HandOverScreen(_Named, Translated, ModalScreen[None]):
-    """The scoring of one hand; Enter continues.
+    """The scoring of one hand; Enter (or Space, as in the game) continues.
 
     For ``pause`` seconds after it appears the screen does not continue (its button is
     disabled), so that a quick second Enter after the hand's last play cannot skip the
@@ -60,6 +60,7 @@ class HandOverScreen(_Named, Translated, ModalScreen[None]):
 
     BINDINGS = [
         Binding("enter", "continue", N_("continue"), id="hand.continue", priority=True),
+        Binding("space", "continue", N_("continue"), id="hand.continue_space", show=False, priority=True),
         Binding("escape", "continue", N_("continue"), id="hand.continue_esc", show=False),
         *help_bindings("hand", at="scoring", show=True),
         Binding("q", "app.quit_game", N_("quit"), id="hand.quit"),

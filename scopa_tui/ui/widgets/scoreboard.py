@@ -144,9 +144,10 @@ _PIECE = re.compile(rf"(?:[{NO_BREAK}](?=[{CLOSING}])|(?<=«)[{NO_BREAK}]|[^{NO_
 
 def kept_together(line: Text, width: int) -> list[Text]:
     """``line`` wrapped between words at ``width`` cells, its last word not left alone on a
-    row of its own: "Bruno played R♣ and took A◉ / C♣" reads better as "Bruno played R♣ and
-    took / A◉ C♣", the cards taken together. It breaks where Rich would (ui/wrapping.py: not at
-    a no-break space, nor before a French "?"); a word wider than a row is folded when drawn.
+    row of its own: "Bruno played R♣ and took A◉ / C♣" reads better as "Bruno played R♣ and /
+    took A◉ C♣", the cards taken together ("took A◉" is one word: screens/game.py). It
+    breaks where Rich would (ui/wrapping.py: not at a no-break space, nor before a French
+    "?"); a word wider than a row is folded when drawn.
     Not where that would leave another word alone on the row above ("settebello," over
     "primiera, 1 scopa)"). Words kept together by no-break spaces ("A♣ 3◉ 6♣", "Bruno & Dario")
     that are wider than a row break at those spaces rather than in a word."""
