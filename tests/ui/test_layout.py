@@ -313,7 +313,7 @@ async def test_a_seat_above_the_table_keeps_its_card_backs_in_place_while_it_thi
                 seat.info = replace(base, turn=thinking, thinking=thinking)
                 await settle(pilot)
                 lines = [seat.render_line(y).text for y in range(seat.size.height)]
-                backs = next(line for line in lines if "[" in line or "▮" in line)
+                backs = next(line for line in lines if "[" in line or "▮" in line or "╭" in line)  # or cards
                 at[thinking] = (lines.index(backs), backs.index(backs.strip()[0]))
                 assert thinking or tr("thinking…") not in backs
             assert at[True] == at[False], (seat.id, at)
@@ -534,6 +534,6 @@ async def test_every_seat_shows_its_name_cards_and_ai_level(variant, players, si
         for seat in game_screen(app).query(SeatView):
             lines = [line.strip() for line in seen[seat.id].splitlines()]
             assert seat.info.name in lines[0], lines
-            assert any(re.search(rf"[▮\]] {seat.info.cards}\b", line) for line in lines), lines  # backs, count
+            assert any(re.search(rf"[▮\]│] {seat.info.cards}\b", line) for line in lines), lines  # backs, count
             assert any(re.search(r"(^|· )medium$", line) for line in lines), lines
             assert any(line.startswith("pile ") for line in lines), lines
