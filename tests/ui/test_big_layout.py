@@ -106,7 +106,7 @@ async def test_scopones_side_seats_read_alike_and_stay_put_as_their_hands_empty(
         seats = sides()
         # the partner label on a line of its own (as the seat would read dealing), then the cards
         assert len(seats) == 2 and [len(lines) for lines in seats] == [5, 5], seats
-        assert [lines[3] for lines in seats] == ["easy", "easy"]  # the level on a line of its own, both
+        assert [lines[3].strip() for lines in seats] == ["easy", "easy"]  # the level on a line of its own, both
         cards = [int(lines[2].split()[-1]) for lines in seats]
         assert sorted(cards) == [9, 10]  # one side seat has played, the other not yet
         layout = [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")]

@@ -522,14 +522,17 @@ class SeatView(CardCanvas):
     the partner label (the side's colour, and the score panel, say who plays with whom), then
     the AI level.
 
-    On a big terminal (``roomy``, set by the game screen) the backs are cards three rows high,
-    one a card held, the count and the level beside them, where they fit: in a side column
-    too short for them the backs are drawn on one line again before any line gives way."""
+    The seat is centred in its place, over the table or in its side column, but in the narrow
+    side column of a compact screen (``size_class``, the screen's: card_render.screen_class,
+    set by the game screen). On a big terminal (large and bigger) the backs are cards three
+    rows high, one a card held, the count and the level beside them, where they fit: in a
+    side column too short for them the backs are drawn on one line again before any line
+    gives way."""
 
     COMPONENT_CLASSES = CARD_CLASSES | SIDE_CLASSES
     info: reactive[SeatInfo | None] = reactive(None, layout=True)
     folded: reactive[bool] = reactive(False, layout=True)
-    roomy: reactive[bool] = reactive(False, layout=True)
+    size_class: reactive[str] = reactive("normal", layout=True)
 
     def _dealer_mark(self, width: int) -> tuple[str, bool]:
         """The mark after the name of a seat that deals, and whether the partner label shares
@@ -650,9 +653,9 @@ class SeatView(CardCanvas):
 
     def _steps(self) -> list[tuple[bool, int]]:
         """The ways to lay the seat out, the fullest first: whether its backs are cards three
-        rows high (``roomy``), and how short (:meth:`_lines`)."""
+        rows high (on a big terminal), and how short (:meth:`_lines`)."""
         steps = [(False, 0), (False, 1), (False, 2)]
-        return [(True, 0), *steps] if self.roomy else steps
+        return [(True, 0), *steps] if self.size_class not in ("compact", "normal") else steps
 
     def _lines(self, width: int, short: int = 0, tall: bool = False) -> list[Text]:
         """The lines at ``width``; ``short``: 1 without the partner label, 2 without the AI
@@ -709,7 +712,7 @@ class SeatView(CardCanvas):
             if len(lines) <= self.content_size.height or not (tall or self.has_class("-side")):
                 break
         lines = lines[: max(1, self.content_size.height)]
-        if self.has_class("-top"):  # centred over the table
+        if self.has_class("-top") or self.size_class != "compact":  # centred in its place
             # the name's line as if without the turn's "▶ ", the mark before it: so the name
             # stays in its place when the seat's turn comes (it moved a column left and back);
             # the backs' line as with the AI level, where the wider word fits after it: so the
