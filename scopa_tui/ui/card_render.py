@@ -96,8 +96,10 @@ BORDERS = {
 # name: (width, height) of the card box.  The large and bigger insides have an odd width
 # (9, 11 and 17 columns) so a single pip or a row of pips sits exactly in the middle; all
 # hold the longest suit word, the French "Diamonds".
-SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (11, 8), "xlarge": (13, 11),
-         "xxlarge": (19, 16)}
+# "mini" is only a card back: an opponent's on a big terminal (SeatView), as wide as a tiny
+# one's "[░░]" and three rows high.
+SIZES = {"tiny": (5, 1), "mini": (4, 3), "small": (5, 4), "medium": (7, 5), "large": (11, 8),
+         "xlarge": (13, 11), "xxlarge": (19, 16)}
 SIZE_ORDER = ("xxlarge", "xlarge", "large", "medium", "small", "tiny")
 # The screen's size classes and the largest card each allows: compact for 80x24, normal,
 # large from about 120x38, xlarge from about 150x50, xxlarge from about 190x58 (the game

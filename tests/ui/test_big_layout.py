@@ -106,7 +106,7 @@ async def test_scopones_side_seats_read_alike_and_stay_put_as_their_hands_empty(
         seats = sides()
         # the partner label on a line of its own (as the seat would read dealing), then the cards
         assert len(seats) == 2 and [len(lines) for lines in seats] == [5, 5], seats
-        assert [lines[3] for lines in seats] == ["easy", "easy"]  # the level on a line of its own, both
+        assert [lines[3].strip() for lines in seats] == ["easy", "easy"]  # the level on a line of its own, both
         cards = [int(lines[2].split()[-1]) for lines in seats]
         assert sorted(cards) == [9, 10]  # one side seat has played, the other not yet
         layout = [seat.region for seat in screen.query(SeatView) if seat.has_class("-side")]
@@ -138,3 +138,29 @@ async def test_scopones_ten_cards_are_held_in_rank_order_and_stay_so_three_as_de
 def test_scopone_hand_at_160x45(snap_compare):
     assert snap_compare(variant_app("scopone-scientifico", players=4), terminal_size=(160, 45),
                         run_before=my_turn)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40), (160, 50)])
+@pytest.mark.parametrize("players", [2, 4, 6])
+async def test_on_a_big_terminal_the_other_hands_are_rows_of_card_backs(players, size):
+    # Every seat drew its hand as "[░░][░░] 2" on one line, however big the terminal: from
+    # 120x40 each card held is a back three rows high, the count beside them; below, as before.
+    from dataclasses import replace
+
+    big = size != (100, 30)
+    async with on_my_turn(make_app(players=players, seed=3), size) as (pilot, screen):
+        for seat in screen.query(SeatView):
+            lines = [seat.render_line(y).text.rstrip() for y in range(seat.size.height)]
+            assert seat.region.bottom <= seat.parent.region.bottom, lines  # every line in view
+            assert sum(line.count("╭──╮") for line in lines) == (seat.info.cards if big else 0), lines
+            if big:
+                top = next(y for y, line in enumerate(lines) if "╭──╮" in line)
+                assert lines[top + 1].strip().startswith("│░░│" * seat.info.cards + f" {seat.info.cards}")
+                assert lines[top + 2].strip() == "╰──╯" * seat.info.cards
+            else:
+                assert "[░░]" * seat.info.cards + f" {seat.info.cards}" in "\n".join(lines)
+        seat = screen.query_one(SeatView)
+        height = seat.size.height
+        seat.info = replace(seat.info, cards=0)  # an empty hand keeps the seat's rows
+        await settle(pilot)
+        assert seat.size.height == height

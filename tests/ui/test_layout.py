@@ -313,7 +313,7 @@ async def test_a_seat_above_the_table_keeps_its_card_backs_in_place_while_it_thi
                 seat.info = replace(base, turn=thinking, thinking=thinking)
                 await settle(pilot)
                 lines = [seat.render_line(y).text for y in range(seat.size.height)]
-                backs = next(line for line in lines if "[" in line or "▮" in line)
+                backs = next(line for line in lines if "[" in line or "▮" in line or "╭" in line)  # or cards
                 at[thinking] = (lines.index(backs), backs.index(backs.strip()[0]))
                 assert thinking or tr("thinking…") not in backs
             assert at[True] == at[False], (seat.id, at)
@@ -534,6 +534,26 @@ async def test_every_seat_shows_its_name_cards_and_ai_level(variant, players, si
         for seat in game_screen(app).query(SeatView):
             lines = [line.strip() for line in seen[seat.id].splitlines()]
             assert seat.info.name in lines[0], lines
-            assert any(re.search(rf"[▮\]] {seat.info.cards}\b", line) for line in lines), lines  # backs, count
+            assert any(re.search(rf"[▮\]│] {seat.info.cards}\b", line) for line in lines), lines  # backs, count
             assert any(re.search(r"(^|· )medium$", line) for line in lines), lines
             assert any(line.startswith("pile ") for line in lines), lines
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (160, 50)])
+@pytest.mark.parametrize("players", [4, 6])
+async def test_the_side_seats_stand_in_the_middle_of_their_columns(players, size):
+    # The seats of both side columns began at their left edge: the left column's stood off
+    # the table, the right column's against it. Centred, as the seat above the table is, the
+    # table stands between the two alike; a compact screen's narrow columns keep them at the left.
+    app = make_app(players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for seat in game_screen(app).query(".seat-column SeatView"):
+            width = seat.content_size.width
+            lines = [seat.render_line(y).text.ljust(width) for y in range(seat.content_size.height)]
+            for line in (lines[0], next(line for line in lines if "pile" in line)):  # the name, the pile
+                left, right = len(line) - len(line.lstrip()), len(line) - len(line.rstrip())
+                if size == (80, 24):
+                    assert left == 0, (seat.id, lines)
+                else:
+                    assert abs(left - right) <= 1, (seat.id, lines)

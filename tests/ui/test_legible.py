@@ -187,3 +187,44 @@ async def test_the_boxes_titles_read_in_every_theme(theme):
             assert contrast(fg, bg) >= 2.9, f"{theme}: {words} at {contrast(fg, bg):.2f}:1"
             if theme == "scopa-felt":
                 assert fg == Color.parse(app.theme_variables[colour])
+
+
+def _corner_drawn(app, widget) -> tuple[Color, Color]:
+    """The colour and the background of ``widget``'s top left corner, as drawn."""
+    x = 0
+    for segment in app.screen._compositor.render_strips()[widget.region.y]:
+        if x <= widget.region.x < x + len(segment.text):
+            return Color.from_rich_color(segment.style.color), Color.from_rich_color(segment.style.bgcolor)
+        x += len(segment.text)
+    raise AssertionError(f"no corner of #{widget.id}")
+
+
+@pytest.mark.parametrize("theme", [*THEMES, "dracula", "atom-one-light", "rose-pine-dawn"])
+async def test_the_boxes_borders_show_in_every_theme(theme):
+    # At half strength textual-dark's Score and Plays borders were 1.3:1 on its background,
+    # textual-light's table 1.3:1 on the felt: boxes without a frame. The hand's border is
+    # dimmer off your turn, and still shows.
+    app = make_app(seed=7, theme=theme)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for box in ("#table", "#hand", "#scores", "#log"):
+            ratio = contrast(*_corner_drawn(app, screen.query_one(box)))
+            assert ratio >= 3, f"{theme}: the border of {box} at {ratio:.2f}:1"
+        hand = screen.query_one("#hand")
+        turn = contrast(*_corner_drawn(app, hand))
+        hand.remove_class("-turn")
+        await settle(pilot)
+        off = contrast(*_corner_drawn(app, hand))
+        assert 2.5 <= off < turn, f"{theme}: the hand's border off turn at {off:.2f}:1, on turn {turn:.2f}:1"
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "solarized-light", "atom-one-light"])
+async def test_the_new_game_forms_boxes_show(theme):
+    # $primary at 60% drew the Game and Opponents boxes at 2.2:1 on textual-dark's background.
+    app = make_app(start=False, theme=theme)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for box in ("#rules-col", "#ai-col"):
+            ratio = contrast(*_corner_drawn(app, app.screen.query_one(box)))
+            assert ratio >= 2.7, f"{theme}: the border of {box} at {ratio:.2f}:1"

@@ -178,3 +178,19 @@ async def test_a_target_refused_is_said_on_one_line_beside_start_at_80x24(lang):
         lines = [line for line in shown(error).split("\n") if line.strip()]
         assert len(lines) == 1 and lines[0].strip().startswith("✗") and "999" in lines[0], lines
         assert error.region.right < screen.query_one("#start").region.x  # a gap before the button
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_the_forms_two_boxes_start_and_end_on_the_same_rows(size):
+    # The Opponents box ended under its last seat, rows above the Game box's end (at 120x40
+    # three rows high beside twenty-four): two columns of uneven heights.
+    app = make_app(start=False)
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        for variant, players in (("scopa", 2), ("scopa", 6), ("escoba", 4), ("scopone-scientifico", 4)):
+            screen.query_one("#variant").value = variant
+            screen.query_one("#players").value = players
+            await settle(pilot)
+            rules, seats = screen.query_one("#rules-col").region, screen.query_one("#ai-col").region
+            assert (seats.y, seats.bottom) == (rules.y, rules.bottom), (variant, players)
+            assert screen.query_one("#ai-col").max_scroll_y == 0  # every seat in view

@@ -3,9 +3,12 @@ is enabled; it is never focused."""
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 
 from scopa_tui.ui.widgets.play_button import PlayButton
+
+from .helpers import make_app, on_my_turn
 
 
 async def test_the_play_button_reports_a_click_only_while_enabled():
@@ -48,3 +51,12 @@ async def test_play_takes_the_primary_colour_once_a_legal_play_is_chosen():
         await pilot.press("2")  # 6 of Spade takes the 6 of Denari
         await settle(pilot)
         assert not button.disabled and button.styles.background == primary
+
+
+@pytest.mark.parametrize("size, rows", [((80, 24), 1), ((100, 30), 1), ((120, 40), 3), ((160, 50), 3)])
+async def test_the_play_button_is_three_rows_high_on_a_big_terminal(size, rows):
+    # One row beside a hand of twelve or fifteen: the game's one action was its smallest thing.
+    async with on_my_turn(make_app(), size) as (_pilot, screen):
+        button, column = screen.query_one("#play-button"), screen.query_one("#play-column")
+        assert button.size.height == rows
+        assert column.region.contains_region(button.region)

@@ -2024,6 +2024,8 @@ class GameScreen(Translated, StyledOnMount, Screen):
             if self.has_class(f"-{name}") != (name == self.size_class):
                 self.set_class(name == self.size_class, f"-{name}")
         largest = SCREEN_CARD_SIZES[self.size_class]
+        for seat in self.query(SeatView):  # how the seats lay themselves out (SeatView)
+            seat.size_class = self.size_class
         self.query_one(TableView).largest = largest
         self.query_one(HandView).largest = largest
 

@@ -520,11 +520,19 @@ class SeatView(CardCanvas):
     screen on the seats above the table) puts the cards and the captures on one line where
     the width allows, and the seats of a side column too short for all their lines leave out
     the partner label (the side's colour, and the score panel, say who plays with whom), then
-    the AI level."""
+    the AI level.
+
+    The seat is centred in its place, over the table or in its side column, but in the narrow
+    side column of a compact screen (``size_class``, the screen's: card_render.screen_class,
+    set by the game screen). On a big terminal (large and bigger) the backs are cards three
+    rows high, one a card held, the count and the level beside them, where they fit: in a
+    side column too short for them the backs are drawn on one line again before any line
+    gives way."""
 
     COMPONENT_CLASSES = CARD_CLASSES | SIDE_CLASSES
     info: reactive[SeatInfo | None] = reactive(None, layout=True)
     folded: reactive[bool] = reactive(False, layout=True)
+    size_class: reactive[str] = reactive("normal", layout=True)
 
     def _dealer_mark(self, width: int) -> tuple[str, bool]:
         """The mark after the name of a seat that deals, and whether the partner label shares
@@ -569,9 +577,7 @@ class SeatView(CardCanvas):
             who.append(Text(info.team, side))
         cards: list[Text] = []
         backs = Text()
-        # drawn as the hand's most cards fit, not the cards held: at 80×24 a side seat's "▮▮ 2"
-        # turned into "[░░] 1" for its last card
-        if info.cards and 4 * max(info.most, info.cards) + 3 <= width and not self.deck.ascii:
+        if info.cards and self._card_backs(width):
             for _unused in range(info.cards):
                 for text, role in render_back(self.deck, "tiny")[0]:
                     backs.append(text, self._style(role))
@@ -634,20 +640,31 @@ class SeatView(CardCanvas):
         the most, not for the cards held, so that a seat's lines stay put as its hand empties,
         and both side seats of Scopone read alike (it was "▮▮▮▮▮▮▮▮▮ 9 · easy" beside
         "▮▮▮▮▮▮▮▮▮▮ 10", the level under it)."""
-        info = self.info
-        most = max(info.most, info.cards)
-        back = 4 if 4 * most + 3 <= width and not self.deck.ascii else 1  # as _chunks draws them
+        most = max(self.info.most, self.info.cards)
+        back = 4 if self._card_backs(width) else 1  # as _chunks draws them
         backs = back * most + 1 + len(str(most))
         return backs + len(sep) + cell_len(word) > width
 
-    def _lines(self, width: int, short: int = 0) -> list[Text]:
-        """The lines at ``width``; ``short``: 1 without the partner label, 2 without the AI
-        level too."""
-        return self._layout(width, short)[0]
+    def _card_backs(self, width: int) -> bool:
+        """Whether the backs are drawn as cards ("[░░]", four columns each) at ``width``: where
+        the hand's most cards fit so, not the cards held (at 80×24 a side seat's "▮▮ 2"
+        turned into "[░░] 1" for its last card)."""
+        return 4 * max(self.info.most, self.info.cards) + 3 <= width and not self.deck.ascii
 
-    def _layout(self, width: int, short: int = 0) -> tuple[list[Text], int, tuple[int, int]]:
-        """:meth:`_lines`, which of them has the backs, and the room of the word beside them
-        (``_chunks``)."""
+    def _steps(self) -> list[tuple[bool, int]]:
+        """The ways to lay the seat out, the fullest first: whether its backs are cards three
+        rows high (on a big terminal), and how short (:meth:`_lines`)."""
+        steps = [(False, 0), (False, 1), (False, 2)]
+        return [(True, 0), *steps] if self.size_class not in ("compact", "normal") else steps
+
+    def _lines(self, width: int, short: int = 0, tall: bool = False) -> list[Text]:
+        """The lines at ``width``; ``short``: 1 without the partner label, 2 without the AI
+        level too; ``tall``: the backs three rows high where they are cards."""
+        return self._layout(width, short, tall)[0]
+
+    def _layout(self, width: int, short: int = 0, tall: bool = False) -> tuple[list[Text], range, tuple[int, int]]:
+        """:meth:`_lines`, the rows of the backs (one, or three with the count and the word
+        beside them on the middle one), and the room of that word (``_chunks``)."""
         lines: list[Text] = []
         sep = " " if width < 16 else " · "
         who, together, cards, taken, spare = self._chunks(width, level=short < 2)
@@ -663,28 +680,39 @@ class SeatView(CardCanvas):
             if group[0] is cards[0]:
                 backs_line = len(lines)
             lines.extend(flow(group, width, sep, self._style("label")))
-        return lines, backs_line, spare
+        if not (tall and self._card_backs(width)):
+            return lines, range(backs_line, backs_line + 1), spare
+        # the "[░░]" of each card held (the line's first cells) as a card three rows high; an
+        # empty hand keeps the rows, "no cards" on the middle one
+        rows = [Text(), Text(), Text()]
+        for _unused in range(self.info.cards):
+            for row, parts in zip(rows, render_back(self.deck, "mini")):
+                for text, role in parts:
+                    row.append(text, self._style(role))
+        rows[1].append_text(lines[backs_line][4 * self.info.cards:])
+        lines[backs_line:backs_line + 1] = rows
+        return lines, range(backs_line, backs_line + 3), spare
 
-    def _short(self, width: int, room: int) -> int:
-        """How short the seats of this seat's side column, ``room`` lines high, go (all of them
-        ``width`` wide; see :meth:`_lines`): 0 where every line fits."""
+    def _short(self, width: int, room: int) -> tuple[bool, int]:
+        """How the seats of this seat's side column, ``room`` lines high, are laid out (all of
+        them ``width`` wide; see :meth:`_steps`): the fullest way where every line fits."""
+        steps = self._steps()
         if not self.has_class("-side") or self.parent is None:
-            return 0
+            return steps[0]
         seats = [s for s in self.parent.children if isinstance(s, SeatView) and s.info is not None]
-        return next((short for short in (0, 1) if sum(len(s._lines(width, short)) + s.styles.margin.height
-                                                      for s in seats) <= room), 2)
+        return next((step for step in steps[:-1] if sum(len(s._lines(width, step[1], step[0])) + s.styles.margin.height
+                                                        for s in seats) <= room), steps[-1])
 
     def render(self) -> Text:
         if self.info is None:
             return Text("")
         width = max(4, self.content_size.width)
-        lines, backs, (more, less) = self._layout(width)
-        for short in (1, 2):  # laid out short
-            if len(lines) <= self.content_size.height or not self.has_class("-side"):
+        for tall, short in self._steps():  # the fullest way that fits (see _short)
+            lines, backs, (more, less) = self._layout(width, short, tall)
+            if len(lines) <= self.content_size.height or not (tall or self.has_class("-side")):
                 break
-            lines, backs, (more, less) = self._layout(width, short)
         lines = lines[: max(1, self.content_size.height)]
-        if self.has_class("-top"):  # centred over the table
+        if self.has_class("-top") or self.size_class != "compact":  # centred in its place
             # the name's line as if without the turn's "▶ ", the mark before it: so the name
             # stays in its place when the seat's turn comes (it moved a column left and back);
             # the backs' line as with the AI level, where the wider word fits after it: so the
@@ -694,8 +722,9 @@ class SeatView(CardCanvas):
             def indent(y: int, line: Text) -> int:
                 if y == 0:
                     return (width - line.cell_len + mark) // 2 - mark
-                if y == backs:
-                    return min((width - line.cell_len + less) // 2, width - line.cell_len - more)
+                if y in backs:  # the rows of the backs as the one with the count
+                    wide = lines[backs[len(backs) // 2]].cell_len
+                    return min((width - wide + less) // 2, width - wide - more)
                 return (width - line.cell_len) // 2
 
             lines = [Text(" " * max(0, indent(y, line))) + line for y, line in enumerate(lines)]
@@ -706,4 +735,5 @@ class SeatView(CardCanvas):
             return 1
         width = max(4, width)
         # the container is the column less this seat's margin
-        return len(self._lines(width, short=self._short(width, container.height + self.styles.margin.height)))
+        tall, short = self._short(width, container.height + self.styles.margin.height)
+        return len(self._lines(width, short, tall))
