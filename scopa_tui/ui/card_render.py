@@ -96,10 +96,11 @@ BORDERS = {
 # name: (width, height) of the card box.  The large and bigger insides have an odd width
 # (9, 11 and 17 columns) so a single pip or a row of pips sits exactly in the middle; all
 # hold the longest suit word, the French "Diamonds".
-# "mini" is only a card back: an opponent's on a big terminal (SeatView), as wide as a tiny
-# one's "[░░]" and three rows high.
-SIZES = {"tiny": (5, 1), "mini": (4, 3), "small": (5, 4), "medium": (7, 5), "large": (11, 8),
-         "xlarge": (13, 11), "xxlarge": (19, 16)}
+SIZES = {"tiny": (5, 1), "small": (5, 4), "medium": (7, 5), "large": (11, 8), "xlarge": (13, 11),
+         "xxlarge": (19, 16)}
+# Sizes of a card's back only (no face is drawn at them): "mini", an opponent's on a big
+# terminal (SeatView), as wide as a tiny one's "[░░]" and three rows high.
+BACK_SIZES = {**SIZES, "mini": (4, 3)}
 SIZE_ORDER = ("xxlarge", "xlarge", "large", "medium", "small", "tiny")
 # The screen's size classes and the largest card each allows: compact for 80x24, normal,
 # large from about 120x38, xlarge from about 150x50, xxlarge from about 190x58 (the game
@@ -372,7 +373,7 @@ def _xlarge_middle(rank: int, style: DeckStyle, sym: str, inner: int, count: int
 
 def render_back(style: DeckStyle, size: str = "small") -> list[Line]:
     """A face-down card."""
-    width, height = SIZES[size]
+    width, height = BACK_SIZES[size]
     if size == "tiny":
         return [[("[", "back"), (style.back_fill() * 2, "back"), ("]", "back")]]
     tl, h, tr, v, bl, br = style.borders("plain")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scopa_tui.engine import CARDS, parse_card
-from scopa_tui.ui.card_render import SIZES, DeckStyle, card_tokens, kind_of, render_back, render_card
+from scopa_tui.ui.card_render import BACK_SIZES, SIZES, DeckStyle, card_tokens, kind_of, render_back, render_card
 from scopa_tui.ui.screens.game import TABLE_LETTERS, GameScreen
 
 
@@ -25,6 +25,15 @@ def test_every_card_has_its_box_size_and_shows_rank_and_suit(size, style):
         joined = "".join(lines)
         assert deck.rank(card.rank) in joined and deck.suit(card.suit) in joined
 
+
+
+@pytest.mark.parametrize("size", list(BACK_SIZES))
+def test_every_back_has_its_box_size(size):
+    """Backs come in the faces' sizes and in "mini", an opponent's on a big terminal."""
+    width, height = BACK_SIZES[size]
+    lines = text(render_back(DeckStyle("italian"), size))
+    assert len(lines) == height
+    assert all(len(line) == (width - 1 if size == "tiny" else width) for line in lines)
 
 def test_face_cards_and_suits_per_style():
     king, horse, jack = parse_card("10b"), parse_card("9c"), parse_card("8s")

@@ -412,7 +412,7 @@ async def test_hint_selects_a_legal_move_and_says_why(monkeypatch):
            "il prossimo). Enter la gioca."),
     ("fr", "Conseil : 7Ʊ prend 2♣ et 5◉ et laisse 3Ʊ et 4† : scopa seulement avec un 7 (3 pas sorties, 26 % que "
            "le suivant en ait une). Enter la joue."),
-    ("es", "Pista: 7Ʊ se lleva 2♣ y 5◉ y deja 3Ʊ y 4†: solo la barre un 7 (3 sin salir, 26% el siguiente). "
+    ("es", "Pista: 7Ʊ se lleva 2♣ y 5◉ y deja 3Ʊ y 4†: solo la barre un 7 (3 sin salir, 26% en manos del siguiente). "
            "Enter la juega."),
     ("tl", "Payo: kunin ang 2♣ at 5◉ gamit ang 7Ʊ at iwan ang 3Ʊ at 4†: isang 7 lang ang makakawalis (3 pa "
            "nakatago, 26% na hawak ng susunod). Enter para itira."),
