@@ -352,7 +352,8 @@ class Session:
     One save per move, made on the move's last event (a play, the deal it causes, or
     the hand's end it causes), and one per new hand, so killing the app loses at most the
     move being made.  When the game ends it is stored in the history and statistics and
-    the save is removed (kept when storing fails, to be filed on the next start).
+    the save is removed (kept when storing fails, to be filed on the next start: the whole
+    game is saved again then, and by each :meth:`save` after, as on quitting).
     """
 
     def __init__(self, store: Store, game: Game, setup: GameSetup, game_id: str):
@@ -361,7 +362,7 @@ class Session:
         self.setup = setup
         self.game_id = game_id
         self.finished = False  # filed into the history
-        self.filing = False  # the game is over: no more saves, the filing has begun
+        self.filing = False  # the game is over and its filing under way: no saves meanwhile
         self.saves = 0
         self._lock = store._claims.pop(game_id, None) or acquire_lock(store._lock_path(game_id))
         if self._lock is LOCK_TAKEN:  # open in another copy: play on, but without the claim
@@ -406,16 +407,22 @@ class Session:
             return self.finished
         if not self.game.is_over:
             return False
-        # The save already holds the last hand's end; if filing fails it is filed on the next start.
         self.filing = True
         self._stop_listening()
         lock, self._lock = self._lock, None  # the filing removes the lock file with the save
 
         def then(filed: bool) -> None:
-            self.finished = filed
-            if not filed and self.store.usable:
+            self.finished, self.filing = filed, False
+            if filed or not self.store.usable:
+                return
+            # The whole game into its save, filed on the next start: the last saves may have
+            # failed (a full disk), leaving an early move of it to be offered as unfinished.
+            if self.save():
                 self.store.notices.add(_("the finished game is kept in the saves and will be added to the "
                                          "history next time"))
+            else:
+                self.store.notices.add(_("the finished game could not be added to the history or saved; quitting "
+                                         "tries to save it once more"))
 
         self.store.file_finished(self.game_id, records.dumps(self.game), self.setup, time.time(), lock, then)
         return self.finished
