@@ -860,9 +860,13 @@ class Database:
                                                   (same_game, record_text)).fetchone() is not None, None)
 
     def history(self) -> list[HistoryEntry]:
-        """Finished games, newest first (damaged rows skipped, with one notice)."""
+        """Finished games, newest first (damaged rows skipped, with one notice).
+
+        Newest is the last added, not the latest date: a game played with the clock set back
+        is dated before the others, and the history and the statistics would have put it
+        among them, out of the player's sight (README.md, History and replay)."""
         def work(con):
-            rows = con.execute(f"SELECT {_ENTRY_COLUMNS} FROM games ORDER BY finished_at DESC, id DESC").fetchall()
+            rows = con.execute(f"SELECT {_ENTRY_COLUMNS} FROM games ORDER BY id DESC").fetchall()
             out, damaged = [], []
             for r in rows:
                 try:
@@ -903,7 +907,7 @@ class Database:
         def work(con):
             rows = con.execute(
                 "SELECT game_id, finished_at, names, ai, human_seat, record FROM games"
-                " ORDER BY finished_at, id").fetchall()
+                " ORDER BY id").fetchall()
             out, damaged = [], []
             for game_id, finished_at, names, ai, human_seat, text in rows:
                 if not isinstance(text, str) or not isinstance(game_id, str):
@@ -930,7 +934,7 @@ class Database:
             sums: dict[Any, HandSums] = {}  # the counted games' hands, by row id
             # a row is checked as the history checks it (_entry): a game it skips is not counted
             for row in con.execute(f"SELECT {_ENTRY_COLUMNS} FROM games WHERE won IS NOT NULL"
-                                   " ORDER BY finished_at, id"):
+                                   " ORDER BY id"):
                 try:
                     game = _played(_entry(row))
                 except DamagedRow:
