@@ -147,16 +147,21 @@ class SettingsFile:
 
     def reread(self) -> Settings | None:
         """The file as it is now, another copy of the app having saved it perhaps since
-        :meth:`load`, read without a word: None when it is not a good settings file now
-        (:meth:`load` said what was wrong with it, or the next start will)."""
+        :meth:`load`, read without a word: None when there is none, or it is not a good
+        settings file now.  A bad one (a newer scopa-tui's, written since) is dealt with as
+        :meth:`load` does, moved aside (or left alone) with a word: the save that follows
+        wrote over it (README.md, Reliability: nothing found on disk is deleted)."""
         if self._blocked:
             return None
         try:
             text = read_text(self.path, SETTINGS_LIMIT)
             data = None if text is None else json_loads(text)
         except (StoreError, ValueError, RecursionError):
+            data = False
+        if data is None:
             return None
-        if data is None or _problem(data):
+        if data is False or _problem(data):
+            self.load()
             return None
         return _settings_of(data)[0]
 

@@ -108,7 +108,9 @@ class Store:
         return self._settings_file.save(self.settings)
 
     def update_settings(self, **changes) -> bool:
-        """Change some settings and save them (only when something changed).
+        """Change some settings and save them (only when something changed, or the file is
+        not there now or not good: a bad one is moved aside first, and these settings take
+        its place).
 
         The file is read again first: another copy of the app on this data directory may
         have saved a change of its own since (its language, a seat kept at an online table),
@@ -129,7 +131,7 @@ class Store:
             if getattr(s, key) != value:
                 setattr(s, key, value)
                 changed = True
-        return self.save_settings() if changed else True
+        return self.save_settings() if changed or fresh is None else True
 
     # --- saves ----------------------------------------------------------------------
     def resumable(self, skip: Collection[str] = ()) -> SavedGame | None:

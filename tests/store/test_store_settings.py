@@ -125,3 +125,22 @@ def test_bad_values_fall_back_to_defaults_with_a_message(tmp_path):
     (message,) = store.notices.take()
     assert str(tmp_path / "settings.json") in message
     assert "language" in message and "ai_delay" in message and "ascii" in message and "reduce_motion" in message
+
+
+def test_a_settings_file_spoilt_while_the_app_runs_is_moved_aside_not_written_over(tmp_path):
+    # A newer scopa-tui started on the same data directory wrote its own settings: this
+    # copy's next change wrote over them, where a start moves such a file aside.
+    store = Store(tmp_path)
+    assert store.update_settings(theme="nord")
+    path = tmp_path / "settings.json"
+    newer = '{"version": %d, "theme": "gruvbox", "new_thing": 1}\n' % (SETTINGS_VERSION + 1)
+    for text, reason in ((newer, "newer"), ("{not json", "corrupt")):
+        path.write_text(text)
+        assert store.update_settings(ai_delay=0.5)
+        (aside,) = tmp_path.glob(f"settings.json.{reason}-*")
+        assert aside.read_text() == text
+        aside.unlink()
+        (notice,) = store.notices.take()
+        assert notice.startswith(f"settings file {path} ") and "moved it to" in notice
+        again = Store(tmp_path).settings
+        assert (again.theme, again.ai_delay) == ("nord", 0.5)
