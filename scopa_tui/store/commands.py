@@ -168,6 +168,8 @@ def cmd_export(args) -> int:
         buffer = io.StringIO()
         n = store.export(buffer)
         _notices(store)
+        if n is None:  # the file could not be read now (the notice says why): no empty history
+            return 2
         try:
             write_output_text(args.output, buffer.getvalue(), force=args.force)
         except StoreError as e:
@@ -185,6 +187,8 @@ def cmd_export(args) -> int:
         print(error_line(stdout_failed(e)), file=sys.stderr)
         return 2
     _notices(store)
+    if n is None:
+        return 2
     if n == 0:
         print(_("scopa-tui: no finished games in {path}").format(path=store.dir), file=sys.stderr)
     return 0

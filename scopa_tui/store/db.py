@@ -899,8 +899,9 @@ class Database:
                                                  (entry_id,)).fetchone(), None)
         return row[0] if row and isinstance(row[0], str) else None
 
-    def all_records(self) -> list[tuple[dict[str, Any], str]]:
-        """(metadata, record text) of every finished game, oldest first (for export).
+    def all_records(self) -> list[tuple[dict[str, Any], str]] | None:
+        """(metadata, record text) of every finished game, oldest first (for export); None
+        when the file cannot be read now (after a notice).
 
         A game whose record is not text is skipped; damaged metadata is left out.
         """
@@ -923,7 +924,7 @@ class Database:
                 out.append((meta, text))
             self._damaged(damaged)
             return out
-        return self._read(work, [])
+        return self._read(work, None)
 
     def stats(self) -> Stats:
         """The human side's record, summed here from checked rows (damaged ones skipped);

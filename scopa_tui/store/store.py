@@ -313,13 +313,20 @@ class Store:
     def history_record(self, entry_id: int) -> str | None:
         return self.db.record(entry_id)
 
-    def export_lines(self) -> Iterator[str]:
-        """The history as JSON Lines: every game's record, oldest game first.
+    def export_lines(self) -> Iterator[str] | None:
+        """The history as JSON Lines: every game's record, oldest game first; None when the
+        statistics file cannot be read now (busy, a full disk: a notice says why), which is
+        no empty history.
 
         Each game's ``game_start`` line carries a ``scopa_tui`` object (when it finished,
         the names, the AIs and the human's seat); the rest is docs/record-format.md.
         """
-        for meta, text in self.db.all_records():
+        games = self.db.all_records()
+        return None if games is None else self._lines(games)
+
+    def _lines(self, games: list[tuple[dict, str]]) -> Iterator[str]:
+        """:meth:`export_lines` of ``games`` read from the history."""
+        for meta, text in games:
             first = True
             for line in text.splitlines():
                 if not line.strip():
@@ -338,10 +345,14 @@ class Store:
                     line = json.dumps(obj, separators=(",", ":"))
                 yield line + "\n"
 
-    def export(self, out: IO[str]) -> int:
-        """Write the history to ``out``; returns the number of games."""
+    def export(self, out: IO[str]) -> int | None:
+        """Write the history to ``out``; returns the number of games, or None (nothing
+        written) when it cannot be read now (:meth:`export_lines`)."""
+        lines = self.export_lines()
+        if lines is None:
+            return None
         n = 0
-        for line in self.export_lines():
+        for line in lines:
             if '"event":"game_start"' in line:
                 n += 1
             out.write(line)
