@@ -12,9 +12,9 @@ One database file, ``DATA_DIR/scopa.sqlite3``:
 The schema has a version (``PRAGMA user_version``) and a list of migrations; opening an
 older database upgrades it in one transaction.  WAL mode and a busy timeout let two
 copies of the app share the file; every write is one short transaction.
-A database that is corrupt or from a newer version is moved aside (with its
-``-wal``/``-shm`` companions) and a fresh one is started; one that is intact but
-unreadable (no permission) or read-only stays where it is, unused or only read; a write
+A database that is corrupt is moved aside (with its ``-wal``/``-shm`` companions) and a
+fresh one is started; one from a newer version, or intact but unreadable (no permission),
+or read-only stays where it is, unused or only read; a write
 that fails (a full disk) leaves the database as it was and says so.  Every value read
 is checked (a damaged row is skipped with one notice).
 """
@@ -684,8 +684,13 @@ class Database:
                 self._busy = False
                 return con
             except NewerDatabase as e:
+                # Left where it is, for the newer scopa-tui, and not used in this run: moved aside, it
+                # was out of that one's sight too, a fresh file in its place (the games finished
+                # meanwhile stay in their saves, for the newer one to file: README.md, Where the files are).
                 self._close(con)
-                self._set_aside(str(e), "newer")
+                left_alone(self.notices, STATS_KIND, self.path, str(e))
+                self._disabled = True
+                return None
             except sqlite3.OperationalError as e:
                 self._close(con)
                 text = describe_db_error(e)
@@ -706,12 +711,12 @@ class Database:
                     self.notices.add(_("statistics file {path} cannot be used: {error}").format(path=self.path,
                                                                                                 error=text))
                     return None
-                self._set_aside(_("cannot be opened ({error})").format(error=text), "corrupt")
+                self._set_aside(_("cannot be opened ({error})").format(error=text))
             except (sqlite3.DatabaseError, OSError) as e:
                 self._close(con)
                 text = describe_db_error(e)  # "is damaged (the file is damaged)" said it twice
                 self._set_aside(_("is damaged") if text == _("the file is damaged")
-                                else _("is damaged ({error})").format(error=text), "corrupt")
+                                else _("is damaged ({error})").format(error=text))
             if self._disabled:
                 return None
         return None
@@ -745,9 +750,10 @@ class Database:
             except sqlite3.Error:  # pragma: no cover
                 pass
 
-    def _set_aside(self, problem: str, reason: str) -> None:
+    def _set_aside(self, problem: str) -> None:
+        """Move a damaged file aside (a newer scopa-tui's is left where it is: :meth:`_open`)."""
         try:
-            moved = quarantine(self.path, reason)
+            moved = quarantine(self.path, "corrupt")
         except StoreError as e:
             self.notices.add(_("statistics file {path} {problem}; {error}, so statistics are off for this run")
                              .format(path=self.path, problem=problem, error=e))

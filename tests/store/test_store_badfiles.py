@@ -400,16 +400,34 @@ def test_corrupt_statistics_file(tmp_path, damage):
     assert Store(tmp_path).stats().games == 1
 
 
-def test_statistics_from_a_newer_version(tmp_path):
+def test_statistics_from_a_newer_version_are_left_for_it(tmp_path):
+    # An older scopa-tui run once on the data directory moved the newer one's statistics file
+    # aside and started a fresh one, which the newer one then took for the history: every game
+    # of it was out of sight, in scopa.sqlite3.newer-TIMESTAMP.
+    from scopa_tui.store.db import schema_version
+
     store = Store(tmp_path)
     a_finished_game(store)
-    con = sqlite3.connect(tmp_path / "scopa.sqlite3")
+    path = tmp_path / "scopa.sqlite3"
+    con = sqlite3.connect(path)
     con.execute("PRAGMA user_version = 99")
     con.close()
     store = Store(tmp_path)
     assert store.history() == []
-    assert "newer scopa-tui (schema 99" in one_notice(store, tmp_path / "scopa.sqlite3")
-    assert any(n.startswith("scopa.sqlite3.newer-") for n in aside(tmp_path, "scopa.sqlite3"))
+    notice = one_notice(store, path)
+    assert "newer scopa-tui (schema 99" in notice and notice.endswith("it is left where it is and not written "
+                                                                     "to in this run")
+    assert aside(tmp_path, "scopa.sqlite3") == []
+    game = Game(make_rules(players=2), seed=3)  # a game finished meanwhile stays in its save
+    session = store.track(game, setup_for())
+    play(game, seed=3)
+    assert not session.finished and store.saves.path(session.game_id).exists()
+    con = sqlite3.connect(path)
+    con.execute(f"PRAGMA user_version = {schema_version()}")  # the newer scopa-tui again
+    con.close()
+    newer = Store(tmp_path)
+    assert newer.resumable() is None  # the saved game filed into the history it reads
+    assert len(newer.history()) == 2
 
 
 def test_statistics_path_is_a_directory(tmp_path):
