@@ -753,7 +753,7 @@ class Database:
     def _set_aside(self, problem: str) -> None:
         """Move a damaged file aside (a newer scopa-tui's is left where it is: :meth:`_open`)."""
         try:
-            moved = quarantine(self.path, "corrupt")
+            moved = quarantine(self.path)
         except StoreError as e:
             self.notices.add(_("statistics file {path} {problem}; {error}, so statistics are off for this run")
                              .format(path=self.path, problem=problem, error=e))

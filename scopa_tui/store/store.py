@@ -109,8 +109,8 @@ class Store:
 
     def update_settings(self, **changes) -> bool:
         """Change some settings and save them (only when something changed, or the file is
-        not there now or not good: a bad one is moved aside first, and these settings take
-        its place).
+        not there now or not good: a damaged one is moved aside first, and these settings
+        take its place; a newer scopa-tui's is left as it is, and nothing is saved).
 
         The file is read again first: another copy of the app on this data directory may
         have saved a change of its own since (its language, a seat kept at an online table),

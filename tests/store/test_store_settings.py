@@ -127,20 +127,24 @@ def test_bad_values_fall_back_to_defaults_with_a_message(tmp_path):
     assert "language" in message and "ai_delay" in message and "ascii" in message and "reduce_motion" in message
 
 
-def test_a_settings_file_spoilt_while_the_app_runs_is_moved_aside_not_written_over(tmp_path):
+def test_a_settings_file_spoilt_while_the_app_runs_is_not_written_over(tmp_path):
     # A newer scopa-tui started on the same data directory wrote its own settings: this
-    # copy's next change wrote over them, where a start moves such a file aside.
+    # copy's next change wrote over them, where a start leaves such a file for it (and moves
+    # a damaged one aside).
+    path = tmp_path / "settings.json"
     store = Store(tmp_path)
     assert store.update_settings(theme="nord")
-    path = tmp_path / "settings.json"
+    path.write_text("{not json")
+    assert store.update_settings(ai_delay=0.5)
+    (aside,) = tmp_path.glob("settings.json.corrupt-*")
+    assert aside.read_text() == "{not json"
+    (notice,) = store.notices.take()
+    assert notice.startswith(f"settings file {path} ") and "moved it to" in notice
+    again = Store(tmp_path).settings  # this copy's settings in its place
+    assert (again.theme, again.ai_delay) == ("nord", 0.5)
     newer = '{"version": %d, "theme": "gruvbox", "new_thing": 1}\n' % (SETTINGS_VERSION + 1)
-    for text, reason in ((newer, "newer"), ("{not json", "corrupt")):
-        path.write_text(text)
-        assert store.update_settings(ai_delay=0.5)
-        (aside,) = tmp_path.glob(f"settings.json.{reason}-*")
-        assert aside.read_text() == text
-        aside.unlink()
-        (notice,) = store.notices.take()
-        assert notice.startswith(f"settings file {path} ") and "moved it to" in notice
-        again = Store(tmp_path).settings
-        assert (again.theme, again.ai_delay) == ("nord", 0.5)
+    path.write_text(newer)
+    assert not store.update_settings(ai_delay=1.0)
+    (notice,) = store.notices.take()
+    assert notice.endswith("it is left where it is and not written to in this run")
+    assert path.read_text() == newer and list(tmp_path.glob("settings.json.newer-*")) == []
