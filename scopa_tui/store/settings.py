@@ -160,12 +160,13 @@ class SettingsFile:
             return None
         try:
             text = read_text(self.path, SETTINGS_LIMIT)
-            data = None if text is None else json_loads(text)
+            if text is None:  # none there
+                return None
+            data = json_loads(text)
+            bad = _problem(data) is not None
         except (StoreError, ValueError, RecursionError):
-            data = False
-        if data is None:
-            return None
-        if data is False or _problem(data):
+            bad = True
+        if bad:
             self.load()
             return None
         return _settings_of(data)[0]

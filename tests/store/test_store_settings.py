@@ -134,14 +134,16 @@ def test_a_settings_file_spoilt_while_the_app_runs_is_not_written_over(tmp_path)
     path = tmp_path / "settings.json"
     store = Store(tmp_path)
     assert store.update_settings(theme="nord")
-    path.write_text("{not json")
-    assert store.update_settings(ai_delay=0.5)
-    (aside,) = tmp_path.glob("settings.json.corrupt-*")
-    assert aside.read_text() == "{not json"
-    (notice,) = store.notices.take()
-    assert notice.startswith(f"settings file {path} ") and "moved it to" in notice
-    again = Store(tmp_path).settings  # this copy's settings in its place
-    assert (again.theme, again.ai_delay) == ("nord", 0.5)
+    for delay, text in ((0.5, "{not json"), (0.6, "null")):  # JSON's null is no missing file
+        path.write_text(text)
+        assert store.update_settings(ai_delay=delay)
+        (aside,) = tmp_path.glob("settings.json.corrupt-*")
+        assert aside.read_text() == text
+        aside.unlink()
+        (notice,) = store.notices.take()
+        assert notice.startswith(f"settings file {path} ") and "moved it to" in notice
+        again = Store(tmp_path).settings  # this copy's settings in its place
+        assert (again.theme, again.ai_delay) == ("nord", delay)
     newer = '{"version": %d, "theme": "gruvbox", "new_thing": 1}\n' % (SETTINGS_VERSION + 1)
     path.write_text(newer)
     assert not store.update_settings(ai_delay=1.0)
