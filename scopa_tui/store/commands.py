@@ -90,7 +90,8 @@ def cmd_replay(args) -> int:
 def _unreadable_stats(where) -> str | None:
     """Why ``export`` cannot read the statistics file in ``where`` as it is (a newer schema,
     not a database, damaged, a folder in its place: Store() would move it aside and start
-    afresh), looked at read-only; None when it can (or there is none)."""
+    afresh, or leave a newer one unused), looked at read-only; None when it can (or there is
+    none)."""
     from .paths import STATS_FILE
 
     path = where / STATS_FILE
@@ -155,7 +156,7 @@ def cmd_export(args) -> int:
     except OSError:
         pass  # a data directory that cannot be used: Store says why
     problem = _unreadable_stats(where)
-    if problem is not None:  # Store() would move it aside and start afresh: export only reads
+    if problem is not None:  # Store() would set it aside (or leave a newer one unused): export only reads
         print(problem, file=sys.stderr)
         return 2
     store = Store(getattr(args, "data_dir", None))
@@ -168,6 +169,8 @@ def cmd_export(args) -> int:
         buffer = io.StringIO()
         n = store.export(buffer)
         _notices(store)
+        if n is None:  # the file could not be read now (the notice says why): no empty history
+            return 2
         try:
             write_output_text(args.output, buffer.getvalue(), force=args.force)
         except StoreError as e:
@@ -185,6 +188,8 @@ def cmd_export(args) -> int:
         print(error_line(stdout_failed(e)), file=sys.stderr)
         return 2
     _notices(store)
+    if n is None:
+        return 2
     if n == 0:
         print(_("scopa-tui: no finished games in {path}").format(path=store.dir), file=sys.stderr)
     return 0

@@ -12,9 +12,9 @@ One database file, ``DATA_DIR/scopa.sqlite3``:
 The schema has a version (``PRAGMA user_version``) and a list of migrations; opening an
 older database upgrades it in one transaction.  WAL mode and a busy timeout let two
 copies of the app share the file; every write is one short transaction.
-A database that is corrupt or from a newer version is moved aside (with its
-``-wal``/``-shm`` companions) and a fresh one is started; one that is intact but
-unreadable (no permission) or read-only stays where it is, unused or only read; a write
+A database that is corrupt is moved aside (with its ``-wal``/``-shm`` companions) and a
+fresh one is started; one from a newer version, or intact but unreadable (no permission),
+or read-only stays where it is, unused or only read; a write
 that fails (a full disk) leaves the database as it was and says so.  Every value read
 is checked (a damaged row is skipped with one notice).
 """
@@ -702,8 +702,13 @@ class Database:
                 self._busy = False
                 return con
             except NewerDatabase as e:
+                # Left where it is, for the newer scopa-tui, and not used in this run: moved aside, it
+                # was out of that one's sight too, a fresh file in its place (the games finished
+                # meanwhile stay in their saves, for the newer one to file: README.md, Where the files are).
                 self._close(con)
-                self._set_aside(str(e), "newer")
+                left_alone(self.notices, STATS_KIND, self.path, str(e))
+                self._disabled = True
+                return None
             except sqlite3.OperationalError as e:
                 self._close(con)
                 text = describe_db_error(e)
@@ -724,12 +729,12 @@ class Database:
                     self.notices.add(_("statistics file {path} cannot be used: {error}").format(path=self.path,
                                                                                                 error=text))
                     return None
-                self._set_aside(_("cannot be opened ({error})").format(error=text), "corrupt")
+                self._set_aside(_("cannot be opened ({error})").format(error=text))
             except (sqlite3.DatabaseError, OSError) as e:
                 self._close(con)
                 text = describe_db_error(e)  # "is damaged (the file is damaged)" said it twice
                 self._set_aside(_("is damaged") if text == _("the file is damaged")
-                                else _("is damaged ({error})").format(error=text), "corrupt")
+                                else _("is damaged ({error})").format(error=text))
             if self._disabled:
                 return None
         return None
@@ -763,9 +768,10 @@ class Database:
             except sqlite3.Error:  # pragma: no cover
                 pass
 
-    def _set_aside(self, problem: str, reason: str) -> None:
+    def _set_aside(self, problem: str) -> None:
+        """Move a damaged file aside (a newer scopa-tui's is left where it is: :meth:`_open`)."""
         try:
-            moved = quarantine(self.path, reason)
+            moved = quarantine(self.path)
         except StoreError as e:
             self.notices.add(_("statistics file {path} {problem}; {error}, so statistics are off for this run")
                              .format(path=self.path, problem=problem, error=e))
@@ -878,9 +884,13 @@ class Database:
                                                   (same_game, record_text)).fetchone() is not None, None)
 
     def history(self) -> list[HistoryEntry]:
-        """Finished games, newest first (damaged rows skipped, with one notice)."""
+        """Finished games, newest first (damaged rows skipped, with one notice).
+
+        Newest is the last added, not the latest date: a game played with the clock set back
+        is dated before the others, and the history and the statistics would have put it
+        among them, out of the player's sight (README.md, History and replay)."""
         def work(con):
-            rows = con.execute(f"SELECT {_ENTRY_COLUMNS} FROM games ORDER BY finished_at DESC, id DESC").fetchall()
+            rows = con.execute(f"SELECT {_ENTRY_COLUMNS} FROM games ORDER BY id DESC").fetchall()
             out, damaged = [], []
             for r in rows:
                 try:
@@ -913,15 +923,16 @@ class Database:
                                                  (entry_id,)).fetchone(), None)
         return row[0] if row and isinstance(row[0], str) else None
 
-    def all_records(self) -> list[tuple[dict[str, Any], str]]:
-        """(metadata, record text) of every finished game, oldest first (for export).
+    def all_records(self) -> list[tuple[dict[str, Any], str]] | None:
+        """(metadata, record text) of every finished game, oldest first (for export); None
+        when the file cannot be read now (after a notice).
 
         A game whose record is not text is skipped; damaged metadata is left out.
         """
         def work(con):
             rows = con.execute(
                 "SELECT game_id, finished_at, names, ai, human_seat, record FROM games"
-                " ORDER BY finished_at, id").fetchall()
+                " ORDER BY id").fetchall()
             out, damaged = [], []
             for game_id, finished_at, names, ai, human_seat, text in rows:
                 if not isinstance(text, str) or not isinstance(game_id, str):
@@ -937,7 +948,7 @@ class Database:
                 out.append((meta, text))
             self._damaged(damaged)
             return out
-        return self._read(work, [])
+        return self._read(work, None)
 
     def stats(self) -> Stats:
         """The human side's record, summed here from checked rows (damaged ones skipped);
@@ -948,7 +959,7 @@ class Database:
             sums: dict[Any, HandSums] = {}  # the counted games' hands, by row id
             # a row is checked as the history checks it (_entry): a game it skips is not counted
             for row in con.execute(f"SELECT {_ENTRY_COLUMNS} FROM games WHERE won IS NOT NULL"
-                                   " ORDER BY finished_at, id"):
+                                   " ORDER BY id"):
                 try:
                     game = _played(_entry(row))
                 except DamagedRow:

@@ -445,14 +445,15 @@ def left_alone(notices: Notices, kind: str, path: Path, problem: str) -> None:
                 .format(kind=_(kind), path=path, problem=problem))
 
 
-def bad_file(notices: Notices, kind: str, path: Path, problem: str, reason: str = "corrupt") -> Path | None:
-    """Report a bad file and move it aside; returns where it was moved (None: it was not).
+def bad_file(notices: Notices, kind: str, path: Path, problem: str) -> Path | None:
+    """Report a bad file and move it aside as ``corrupt``; returns where it was moved (None:
+    it was not).
 
     The message is one line: what the file is, where, what is wrong and what was done.
     ``kind`` is marked with ``N_`` ("settings file"); ``problem`` is in the player's language.
     """
     try:
-        moved = quarantine(path, reason)
+        moved = quarantine(path)
     except StoreError as e:
         # TRANSLATORS: {error} is e.g. "could not move it aside (Permission denied)".
         notices.add(_("{kind} {path} {problem}; {error}, so it is left as it is and not written to")

@@ -212,10 +212,10 @@ def parse_save(text: str) -> tuple[dict[str, Any], str]:
 class BadSave:
     """A save :meth:`Saves.load` could not use, kept for a caller that reports many at once
     (:func:`bad_saves_notice`): its own notice, and where it was moved aside (None: it was
-    left where it is, unreadable or not movable)."""
+    left where it is, unreadable, not movable or a newer scopa-tui's)."""
     notice: str
     moved_to: Path | None
-    reason: str = "corrupt"  # "corrupt" or "newer": the suffix it was moved aside with
+    reason: str = "corrupt"  # or "newer": a newer scopa-tui's, left where it is for it
 
 
 def bad_saves_notice(folder: Path, bad: list[BadSave]) -> str | None:
@@ -226,22 +226,21 @@ def bad_saves_notice(folder: Path, bad: list[BadSave]) -> str | None:
     if len(bad) <= 1:
         return bad[0].notice if bad else None
     parts = []
-    for reason in ("corrupt", "newer"):
-        moved = [b.moved_to for b in bad if b.moved_to is not None and b.reason == reason]
-        if not moved:
-            continue
+    moved = [b.moved_to for b in bad if b.moved_to is not None]
+    if moved:
         n, name = len(moved), _moved_names(moved)
-        if reason == "corrupt":
-            # TRANSLATORS: part of the notice of several bad saves (after "{n} saved games in
-            # {folder} could not be resumed:"); {name} is the name it was moved aside as, or
-            # for several a pattern of their names ("*.json.corrupt-20261201-211130").
-            parts.append(ngettext("{n} damaged, moved aside as {name}",
-                                  "{n} damaged, moved aside as {name}", n).format(n=n, name=name))
-        else:
-            # TRANSLATORS: as "{n} damaged, moved aside as {name}": saves a newer version wrote.
-            parts.append(ngettext("{n} from a newer scopa-tui, moved aside as {name}",
-                                  "{n} from a newer scopa-tui, moved aside as {name}", n).format(n=n, name=name))
-    left = sum(1 for b in bad if b.moved_to is None)
+        # TRANSLATORS: part of the notice of several bad saves (after "{n} saved games in
+        # {folder} could not be resumed:"); {name} is the name it was moved aside as, or
+        # for several a pattern of their names ("*.json.corrupt-20261201-211130").
+        parts.append(ngettext("{n} damaged, moved aside as {name}",
+                              "{n} damaged, moved aside as {name}", n).format(n=n, name=name))
+    newer = sum(1 for b in bad if b.reason == "newer")
+    if newer:
+        # TRANSLATORS: as "{n} damaged, moved aside as {name}": saves a newer version wrote,
+        # left where they are for it to resume.
+        parts.append(ngettext("{n} from a newer scopa-tui, left where it is",
+                              "{n} from a newer scopa-tui, left where they are", newer).format(n=newer))
+    left = sum(1 for b in bad if b.moved_to is None and b.reason != "newer")
     if left:
         # TRANSLATORS: as "{n} damaged, moved aside as {name}": saves that could not be read
         # (no permission) or not be moved aside; the app does not write to them.
@@ -341,10 +340,7 @@ class Saves:
             text = read_text(path, SAVE_LIMIT)
         except StoreError as e:
             if e.unreadable:  # maybe intact: leave it where it is, never write over it
-                said = Notices()
-                left_alone(said, kind, path, str(e))
-                self._report(said, None, "corrupt", bad)
-                self._blocked.add(game_id)
+                self._leave(kind, path, str(e), game_id, bad)
             else:
                 self._bad(kind, path, str(e), game_id, bad=bad)
             return None
@@ -361,8 +357,8 @@ class Saves:
                     target=games[0].rules.target, limit=TARGET_MAX))
             game = records.replay(games[0], use_seed=True)
             setup = GameSetup.from_json(doc.get("setup"), game.rules.players)
-        except NewerVersion as e:
-            self._bad(kind, path, str(e), game_id, reason="newer", bad=bad)
+        except NewerVersion as e:  # the newer scopa-tui's to resume: moved aside, it was out of its sight
+            self._leave(kind, path, str(e), game_id, bad, reason="newer")
             return None
         except RecordError as e:
             self._bad(kind, path, _("has a bad game record ({error})").format(error=e), game_id, bad=bad)
@@ -376,13 +372,21 @@ class Saves:
             self._blocked.add(game_id)
         return SavedGame(game_id, path, game, setup, valid_time(doc.get("saved_at")) or 0.0, record_text)
 
-    def _bad(self, kind: str, path: Path, problem: str, game_id: str, reason: str = "corrupt",
-             bad: list[BadSave] | None = None) -> None:
+    def _bad(self, kind: str, path: Path, problem: str, game_id: str, bad: list[BadSave] | None = None) -> None:
         said = Notices()
-        moved = bad_file(said, kind, path, problem, reason)
+        moved = bad_file(said, kind, path, problem)
         if moved is None:
             self._blocked.add(game_id)
-        self._report(said, moved, reason, bad)
+        self._report(said, moved, "corrupt", bad)
+
+    def _leave(self, kind: str, path: Path, problem: str, game_id: str, bad: list[BadSave] | None,
+               reason: str = "corrupt") -> None:
+        """A save that may be good (unreadable now, or a newer scopa-tui's): left where it is,
+        never written over."""
+        said = Notices()
+        left_alone(said, kind, path, problem)
+        self._report(said, None, reason, bad)
+        self._blocked.add(game_id)
 
     def _report(self, said: Notices, moved: Path | None, reason: str, bad: list[BadSave] | None) -> None:
         """Pass on the notice of a bad save: now, or into ``bad`` for :func:`bad_saves_notice`."""

@@ -77,7 +77,7 @@ def _problem(data: Any) -> str | None:
 
 
 def _newer(data: dict) -> bool:
-    """Written by a newer scopa-tui (moved aside as ``newer``, not ``corrupt``)."""
+    """Written by a newer scopa-tui (left where it is, not moved aside as ``corrupt``)."""
     version = data.get("version")
     return isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION
 
@@ -132,10 +132,14 @@ class SettingsFile:
             problem = _("is not valid ({error})").format(error=e)
         else:
             problem = _problem(data)
+        if problem and isinstance(data, dict) and _newer(data):
+            # the newer scopa-tui's settings: left where it is for it (moved aside, they were
+            # lost to it too), and this run's are not saved
+            left_alone(self.notices, kind, self.path, problem)
+            self._blocked = True
+            return Settings()
         if problem:
-            newer = isinstance(data, dict) and _newer(data)
-            self._blocked = not bad_file(self.notices, kind, self.path, problem,
-                                         reason="newer" if newer else "corrupt")
+            self._blocked = not bad_file(self.notices, kind, self.path, problem)
             return Settings()
         if is_read_only(self.path):  # the player's choice: use it, never replace it
             self._read_only = True
@@ -147,16 +151,23 @@ class SettingsFile:
 
     def reread(self) -> Settings | None:
         """The file as it is now, another copy of the app having saved it perhaps since
-        :meth:`load`, read without a word: None when it is not a good settings file now
-        (:meth:`load` said what was wrong with it, or the next start will)."""
+        :meth:`load`, read without a word: None when there is none, or it is not a good
+        settings file now.  A bad one (a newer scopa-tui's, written since) is dealt with as
+        :meth:`load` does, with a word (a damaged one moved aside, a newer one's left where it
+        is): the save that follows wrote over it (README.md, Reliability: nothing found on
+        disk is deleted)."""
         if self._blocked:
             return None
         try:
             text = read_text(self.path, SETTINGS_LIMIT)
-            data = None if text is None else json_loads(text)
+            if text is None:  # none there
+                return None
+            data = json_loads(text)
+            bad = _problem(data) is not None
         except (StoreError, ValueError, RecursionError):
-            return None
-        if data is None or _problem(data):
+            bad = True
+        if bad:
+            self.load()
             return None
         return _settings_of(data)[0]
 

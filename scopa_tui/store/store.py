@@ -108,7 +108,9 @@ class Store:
         return self._settings_file.save(self.settings)
 
     def update_settings(self, **changes) -> bool:
-        """Change some settings and save them (only when something changed).
+        """Change some settings and save them (only when something changed, or the file is
+        not there now or not good: a damaged one is moved aside first, and these settings
+        take its place; a newer scopa-tui's is left as it is, and nothing is saved).
 
         The file is read again first: another copy of the app on this data directory may
         have saved a change of its own since (its language, a seat kept at an online table),
@@ -129,7 +131,7 @@ class Store:
             if getattr(s, key) != value:
                 setattr(s, key, value)
                 changed = True
-        return self.save_settings() if changed else True
+        return self.save_settings() if changed or fresh is None else True
 
     # --- saves ----------------------------------------------------------------------
     def resumable(self, skip: Collection[str] = ()) -> SavedGame | None:
@@ -311,13 +313,20 @@ class Store:
     def history_record(self, entry_id: int) -> str | None:
         return self.db.record(entry_id)
 
-    def export_lines(self) -> Iterator[str]:
-        """The history as JSON Lines: every game's record, oldest game first.
+    def export_lines(self) -> Iterator[str] | None:
+        """The history as JSON Lines: every game's record, oldest game first; None when the
+        statistics file cannot be read now (busy, a full disk: a notice says why), which is
+        no empty history.
 
         Each game's ``game_start`` line carries a ``scopa_tui`` object (when it finished,
         the names, the AIs and the human's seat); the rest is docs/record-format.md.
         """
-        for meta, text in self.db.all_records():
+        games = self.db.all_records()
+        return None if games is None else self._lines(games)
+
+    def _lines(self, games: list[tuple[dict, str]]) -> Iterator[str]:
+        """:meth:`export_lines` of ``games`` read from the history."""
+        for meta, text in games:
             first = True
             for line in text.splitlines():
                 if not line.strip():
@@ -336,10 +345,14 @@ class Store:
                     line = json.dumps(obj, separators=(",", ":"))
                 yield line + "\n"
 
-    def export(self, out: IO[str]) -> int:
-        """Write the history to ``out``; returns the number of games."""
+    def export(self, out: IO[str]) -> int | None:
+        """Write the history to ``out``; returns the number of games, or None (nothing
+        written) when it cannot be read now (:meth:`export_lines`)."""
+        lines = self.export_lines()
+        if lines is None:
+            return None
         n = 0
-        for line in self.export_lines():
+        for line in lines:
             if '"event":"game_start"' in line:
                 n += 1
             out.write(line)
@@ -352,7 +365,8 @@ class Session:
     One save per move, made on the move's last event (a play, the deal it causes, or
     the hand's end it causes), and one per new hand, so killing the app loses at most the
     move being made.  When the game ends it is stored in the history and statistics and
-    the save is removed (kept when storing fails, to be filed on the next start).
+    the save is removed (kept when storing fails, to be filed on the next start: the whole
+    game is saved again then, and by each :meth:`save` after, as on quitting).
     """
 
     def __init__(self, store: Store, game: Game, setup: GameSetup, game_id: str):
@@ -361,7 +375,7 @@ class Session:
         self.setup = setup
         self.game_id = game_id
         self.finished = False  # filed into the history
-        self.filing = False  # the game is over: no more saves, the filing has begun
+        self.filing = False  # the game is over and its filing under way: no saves meanwhile
         self.saves = 0
         self._lock = store._claims.pop(game_id, None) or acquire_lock(store._lock_path(game_id))
         if self._lock is LOCK_TAKEN:  # open in another copy: play on, but without the claim
@@ -406,16 +420,22 @@ class Session:
             return self.finished
         if not self.game.is_over:
             return False
-        # The save already holds the last hand's end; if filing fails it is filed on the next start.
         self.filing = True
         self._stop_listening()
         lock, self._lock = self._lock, None  # the filing removes the lock file with the save
 
         def then(filed: bool) -> None:
-            self.finished = filed
-            if not filed and self.store.usable:
+            self.finished, self.filing = filed, False
+            if filed or not self.store.usable:
+                return
+            # The whole game into its save, filed on the next start: the last saves may have
+            # failed (a full disk), leaving an early move of it to be offered as unfinished.
+            if self.save():
                 self.store.notices.add(_("the finished game is kept in the saves and will be added to the "
                                          "history next time"))
+            else:
+                self.store.notices.add(_("the finished game could not be added to the history or saved; quitting "
+                                         "tries to save it once more"))
 
         self.store.file_finished(self.game_id, records.dumps(self.game), self.setup, time.time(), lock, then)
         return self.finished

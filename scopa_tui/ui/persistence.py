@@ -273,7 +273,8 @@ class StoreMixin:
         """Autosave ``game`` after every move; remember the new-game choices."""
         if self.store is None:
             return
-        if self.store_session is not None:
+        if self.store_session is not None:  # saved once more, as on quitting (Session.save)
+            self.store_session.save()
             self.store_session.close()
         game_id = None
         if self._resuming is not None and self._resuming[0] is game:

@@ -180,7 +180,7 @@ def test_bad_file(tmp_path, monkeypatch, capsys, kind, way):
             assert "is too big" in lines[0]
     moved = [p for p in path.parent.iterdir()
              if p.name.startswith(path.name + ".") and not p.name.endswith(("-wal", "-shm"))]
-    if way in ("unreadable", "read-only", "locked") or kind == "record":
+    if way in ("unreadable", "read-only", "locked", "newer") or kind == "record":
         assert moved == [], "left where it is"
         if way == "read-only":
             path.chmod(0o644)

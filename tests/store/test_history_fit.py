@@ -153,3 +153,31 @@ async def test_the_table_is_as_tall_as_its_rows_and_a_long_history_scrolls(size)
         await pilot.press("ctrl+end")
         await pilot.pause()
         assert table.cursor_row == 39 and table.scroll_y > 0  # the last game scrolled into view
+
+
+async def test_a_long_history_is_drawn_before_its_whole_table_is_built():
+    # Textual's table measures every row it is given before it draws: 10,000 games took 5 s
+    # to open, the screen blank meanwhile.  The first rows come at once, the others a batch
+    # at a time, and the keys are answered between.
+    shown = entries(2000)
+    app = ScreensApp(HistoryScreen(shown, lambda entry_id: None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen.query_one(DataTable)
+        assert 0 < table.row_count < len(shown)
+        assert screen_text(table).splitlines()[1].split()[:2] == shown[0].short_date().split()
+        await pilot.press("down")  # answered while the rest comes
+        assert table.cursor_row == 1
+        for _ in range(200):
+            if table.row_count == len(shown):
+                break
+            await pilot.pause(0.05)
+        assert [str(key.value) for key in table.rows] == [str(e.id) for e in shown]  # each once, in order
+        table.move_cursor(row=1500)
+        await pilot.resize_terminal(120, 30)  # filled again: once more, whole, on the same game
+        await pilot.pause()
+        assert table.cursor_row == 1500
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if table.row_count == len(shown):
+                break
+        assert [str(key.value) for key in table.rows] == [str(e.id) for e in shown]

@@ -37,7 +37,6 @@ def one_notice(store, path):
     ('{"version": 1, "theme": "no', "not valid JSON"),  # truncated
     ("[1, 2, 3]", "does not hold a JSON object"),
     ('{"theme": "nord"}', "no valid version"),
-    ('{"version": 9, "theme": "nord"}', "newer scopa-tui"),
     ("[" * 100_000, "nested too deeply"),
     pytest.param('{"version": ' + "1" * 5000 + "}", "a number has 5000 digits (at most 100)",  # not Python's words
                  id="thousands-of-digits"),
@@ -50,7 +49,7 @@ def test_bad_settings_file(tmp_path, text, words):
     assert words in one_notice(store, path)
     (moved,) = aside(tmp_path, "settings.json")
     assert (tmp_path / moved).read_text() == text  # kept, byte for byte
-    assert moved.startswith("settings.json.newer-" if "newer" in words else "settings.json.corrupt-")
+    assert moved.startswith("settings.json.corrupt-")
     store.update_settings(theme="nord")  # carries on with a fresh file
     assert Store(tmp_path).settings.theme == "nord"
 
@@ -201,16 +200,32 @@ def test_save_to_999_points_resumes(tmp_path):
     assert store.resumable().game.rules.target == 999 and store.notices.take() == []
 
 
-def test_save_from_a_newer_version(tmp_path):
+def test_settings_from_a_newer_version_are_left_for_it(tmp_path):
+    # Moved aside as settings.json.newer-TIMESTAMP, they were lost to the newer scopa-tui too.
+    path = tmp_path / "settings.json"
+    text = '{"version": 9, "theme": "nord"}'
+    path.write_text(text)
+    store = Store(tmp_path)
+    assert store.settings.theme is None  # defaults
+    notice = one_notice(store, path)
+    assert "newer scopa-tui" in notice and notice.endswith("it is left where it is and not written to in this run")
+    store.update_settings(theme="dracula")  # this run's are not saved over them
+    assert aside(tmp_path, "settings.json") == [] and path.read_text() == text
+
+
+def test_save_from_a_newer_version_is_left_for_it(tmp_path):
+    # Moved aside as g.json.newer-TIMESTAMP, the game was never offered by the newer scopa-tui.
     path = a_save(tmp_path)
     doc = json.loads(path.read_text())
     doc["version"] = 7
     path.write_text(json.dumps(doc))
+    text = path.read_text()
     store = Store(tmp_path)
     assert store.resumable() is None
-    assert "newer scopa-tui" in one_notice(store, path)
-    (moved,) = aside(path.parent, "g.json")
-    assert moved.startswith("g.json.newer-")
+    notice = one_notice(store, path)
+    assert "newer scopa-tui" in notice and notice.endswith("it is left where it is and not written to in this run")
+    store.saves.remove("g")
+    assert aside(path.parent, "g.json") == [] and path.read_text() == text
 
 
 def test_save_with_a_bad_setup(tmp_path):
@@ -277,9 +292,9 @@ def test_bad_saves_of_every_kind_are_counted_apart_in_one_notice(tmp_path, monke
     fresh = Store(tmp_path)
     assert fresh.resumable().game_id == "good"
     message = one_notice(fresh, saves)
-    (new,) = aside(saves, "new.json")
+    assert aside(saves, "new.json") == []  # left where it is, for the newer scopa-tui
     assert message.startswith(f"4 saved games in {saves} could not be resumed: 2 damaged, moved aside as *.json")
-    assert f"; 1 from a newer scopa-tui, moved aside as {new}; " in message
+    assert "; 1 from a newer scopa-tui, left where it is; " in message
     assert message.endswith("; 1 that cannot be read or moved, left where it is; nothing was deleted")
     assert (saves / "locked.json").read_text() == "{"  # left where it is
 
@@ -400,16 +415,34 @@ def test_corrupt_statistics_file(tmp_path, damage):
     assert Store(tmp_path).stats().games == 1
 
 
-def test_statistics_from_a_newer_version(tmp_path):
+def test_statistics_from_a_newer_version_are_left_for_it(tmp_path):
+    # An older scopa-tui run once on the data directory moved the newer one's statistics file
+    # aside and started a fresh one, which the newer one then took for the history: every game
+    # of it was out of sight, in scopa.sqlite3.newer-TIMESTAMP.
+    from scopa_tui.store.db import schema_version
+
     store = Store(tmp_path)
     a_finished_game(store)
-    con = sqlite3.connect(tmp_path / "scopa.sqlite3")
+    path = tmp_path / "scopa.sqlite3"
+    con = sqlite3.connect(path)
     con.execute("PRAGMA user_version = 99")
     con.close()
     store = Store(tmp_path)
     assert store.history() == []
-    assert "newer scopa-tui (schema 99" in one_notice(store, tmp_path / "scopa.sqlite3")
-    assert any(n.startswith("scopa.sqlite3.newer-") for n in aside(tmp_path, "scopa.sqlite3"))
+    notice = one_notice(store, path)
+    assert "newer scopa-tui (schema 99" in notice and notice.endswith("it is left where it is and not written "
+                                                                     "to in this run")
+    assert aside(tmp_path, "scopa.sqlite3") == []
+    game = Game(make_rules(players=2), seed=3)  # a game finished meanwhile stays in its save
+    session = store.track(game, setup_for())
+    play(game, seed=3)
+    assert not session.finished and store.saves.path(session.game_id).exists()
+    con = sqlite3.connect(path)
+    con.execute(f"PRAGMA user_version = {schema_version()}")  # the newer scopa-tui again
+    con.close()
+    newer = Store(tmp_path)
+    assert newer.resumable() is None  # the saved game filed into the history it reads
+    assert len(newer.history()) == 2
 
 
 def test_statistics_path_is_a_directory(tmp_path):

@@ -108,6 +108,32 @@ def test_export_of_an_empty_history(tmp_path, capsys, holding):
     assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
 
 
+def test_export_of_a_history_that_cannot_be_read_now_is_a_failure_not_an_empty_history(tmp_path, capsys,
+                                                                                         monkeypatch):
+    # Another program held the statistics file (or the disk was full): export said it was
+    # busy, then "no finished games", wrote an empty file with --output, and exited 0.
+    import sqlite3
+
+    from scopa_tui.store.db import Database
+
+    history(tmp_path)
+    con = sqlite3.connect(tmp_path / "scopa.sqlite3", isolation_level=None)
+    con.execute("PRAGMA locking_mode = EXCLUSIVE")
+    con.execute("BEGIN EXCLUSIVE")
+    monkeypatch.setattr(Database, "BUSY_TIMEOUT", 0.2)
+    out = tmp_path / "out.jsonl"
+    for to in ([], ["--output", str(out)]):
+        assert main(["--data-dir", str(tmp_path), "export", *to]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and not out.exists()
+        assert captured.err == (f"scopa-tui: statistics file {tmp_path / 'scopa.sqlite3'} is busy (another program "
+                                "is using it)\n")
+    con.execute("ROLLBACK")
+    con.close()
+    assert main(["--data-dir", str(tmp_path), "export", "--output", str(out)]) == 0  # free again
+    assert len(records.parse(out.read_text())) == 3
+
+
 def test_export_from_a_data_directory_that_cannot_be_used_is_one_line_and_a_failure(tmp_path, capsys):
     where = "a-file/below"  # under a file: it cannot be made
     (tmp_path / "a-file").write_text("not a folder")
@@ -471,11 +497,10 @@ def test_export_of_a_read_only_statistics_file_adds_no_file_beside_it(tmp_path, 
     assert sorted(os.listdir(tmp_path)) == before
 def test_export_of_a_statistics_file_that_is_a_link_to_itself_is_one_line(tmp_path, capsys):
     (tmp_path / "scopa.sqlite3").symlink_to(tmp_path / "scopa.sqlite3")
-    assert main(["--data-dir", str(tmp_path), "export"]) == 0
+    assert main(["--data-dir", str(tmp_path), "export"]) == 2  # not "no finished games" and status 0
     err = capsys.readouterr().err  # not a traceback ("Symlink loop", as the file was looked at)
     assert err == (f"scopa-tui: statistics file {tmp_path}/scopa.sqlite3 cannot be read (system error: Too many "
-                   f"levels of symbolic links); it is left where it is and not written to in this run\n"
-                   f"scopa-tui: no finished games in {tmp_path}\n")
+                   f"levels of symbolic links); it is left where it is and not written to in this run\n")
 
 
 def written_while_read(path, monkeypatch, module, name):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 
@@ -72,6 +73,25 @@ def test_all_ai_games_are_history_but_not_the_players_record(tmp_path):
     assert store.stats().games == 0
     (entry,) = store.history()
     assert entry.won is None and entry.human_seat is None and "won" in entry.result
+
+
+def test_a_clock_moved_backwards_keeps_the_order_the_games_were_played_in(tmp_path):
+    """The clock set back (a computer without a clock battery starts in the past): the game
+    just finished, dated before the others, was last in the history, and its result was left
+    out of the current streak."""
+    store = Store(tmp_path)
+    seeds = {}
+    seed = 0
+    while len(seeds) < 2:  # a game won and a game lost
+        seed += 1
+        seeds.setdefault(play(Game(make_rules(players=2), seed=seed), seed=seed).winner == 0, seed)
+    finished(store, seeds[True], when=2_000_000_000.0)
+    finished(store, seeds[False], when=1_000_000_000.0)  # played after it, by a clock set back
+    assert [e.game_id for e in store.history()] == [f"g{seeds[False]}-2", f"g{seeds[True]}-2"]
+    st = store.stats()
+    assert (st.current_streak, st.best_streak) == (0, 1)
+    exported = [json.loads(line)["scopa_tui"]["game_id"] for line in store.export_lines() if '"game_start"' in line]
+    assert exported == [f"g{seeds[True]}-2", f"g{seeds[False]}-2"]  # oldest first: as played
 
 
 def test_history_newest_first_with_record(tmp_path):

@@ -168,6 +168,38 @@ def test_full_disk_keeps_the_previous_save_and_says_so_once(tmp_path, monkeypatc
     assert json.loads(store.saves.path(session.game_id).read_text())["record"][-1] == game.events[-1].to_record()
 
 
+def test_a_game_that_ends_on_a_full_disk_is_not_said_kept_and_is_saved_again_at_quit(tmp_path, monkeypatch):
+    """The disk fills mid-game: neither the last saves nor the history take the finished
+    game.  Its save held an early move of it, which the next start offered to resume as
+    unfinished, while a notice said the finished game was kept in the saves."""
+    import errno
+    import os
+
+    store = Store(tmp_path)
+    game = Game(make_rules(players=2, target=1), seed=2)
+    session = store.track(game, setup_for())
+    play(game, 3)
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    monkeypatch.setattr(store.db, "add_game", lambda *args: False)  # the statistics file is on that disk too
+    play(game, seed=7)
+    assert game.is_over and not session.finished
+    messages = store.notices.take()
+    assert not any("kept in the saves" in m for m in messages)
+    assert messages[-1] == ("the finished game could not be added to the history or saved; quitting tries "
+                            "to save it once more")
+    monkeypatch.undo()  # space again before quitting: the app's quit saves once more
+    session.save()
+    session.close()
+    again = Store(tmp_path)
+    assert again.resumable() is None  # not offered as unfinished: filed
+    (entry,) = again.history()
+    assert entry.game_id == session.game_id and entry.totals == list(game.totals)
+
+
 def test_atomic_write_leaves_old_file_when_fsync_fails(tmp_path, monkeypatch):
     import errno
     import os

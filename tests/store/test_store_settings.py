@@ -152,3 +152,28 @@ def test_the_seats_kept_at_online_tables_stay_in_the_order_they_were_kept(tmp_pa
         Copy(Store(tmp_path)).keep_seat(url, code, "token")
     Copy(Store(tmp_path)).keep_seat(url, "AAAAAAAA", "token-newest")
     assert Copy(Store(tmp_path)).kept_codes(url) == codes[1:] + ["AAAAAAAA"]  # the oldest forgotten
+
+
+def test_a_settings_file_spoilt_while_the_app_runs_is_not_written_over(tmp_path):
+    # A newer scopa-tui started on the same data directory wrote its own settings: this
+    # copy's next change wrote over them, where a start leaves such a file for it (and moves
+    # a damaged one aside).
+    path = tmp_path / "settings.json"
+    store = Store(tmp_path)
+    assert store.update_settings(theme="nord")
+    for delay, text in ((0.5, "{not json"), (0.6, "null")):  # JSON's null is no missing file
+        path.write_text(text)
+        assert store.update_settings(ai_delay=delay)
+        (aside,) = tmp_path.glob("settings.json.corrupt-*")
+        assert aside.read_text() == text
+        aside.unlink()
+        (notice,) = store.notices.take()
+        assert notice.startswith(f"settings file {path} ") and "moved it to" in notice
+        again = Store(tmp_path).settings  # this copy's settings in its place
+        assert (again.theme, again.ai_delay) == ("nord", delay)
+    newer = '{"version": %d, "theme": "gruvbox", "new_thing": 1}\n' % (SETTINGS_VERSION + 1)
+    path.write_text(newer)
+    assert not store.update_settings(ai_delay=1.0)
+    (notice,) = store.notices.take()
+    assert notice.endswith("it is left where it is and not written to in this run")
+    assert path.read_text() == newer and list(tmp_path.glob("settings.json.newer-*")) == []

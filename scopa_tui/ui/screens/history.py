@@ -4,6 +4,7 @@ screen; Enter opens one in the replay viewer."""
 from __future__ import annotations
 
 import time
+from itertools import islice
 
 from rich.cells import cell_len
 from rich.markup import escape
@@ -30,6 +31,10 @@ from ..widgets.footer import FitFooter
 _PADDING = 1  # the table's cells' padding on each side (DataTable.cell_padding)
 _SCROLLBAR = 2  # the vertical scrollbar's width, kept free for a history longer than the screen
 _WIDE = 100  # a screen wider than this: the table as wide as its columns, in the middle (as the statistics)
+# Rows the table takes at a time: Textual's table measures every row it is given before it is
+# drawn, half a millisecond each, and 10,000 games opened in 5 s.  The first rows are drawn at
+# once, the others join a batch at a time, the keys answered between.
+_BATCH = 300
 
 
 def _players(entry: HistoryEntry) -> str:
@@ -61,6 +66,7 @@ class HistoryScreen(Translated, Screen[None]):
         self.ascii = ascii
         self.variant, self.players = variant, players
         self._laid_out: tuple[bool, list[int], list[int]] | None = None  # the table's layout (_layout)
+        self._rows = iter(())  # (entry, cells) of the rows still to add to the table (_add_rows)
 
     def _title(self) -> str:
         """What the history holds and its keys; when that is too wide for the screen (French
@@ -86,7 +92,7 @@ class HistoryScreen(Translated, Screen[None]):
             row = table.cursor_row
             table.clear(columns=True)
             self._fill(table)
-            table.move_cursor(row=row)
+            self._move_to(table, row)
             # as tall as its rows again (store.tcss) once it has measured them: Textual's table
             # does that when idle and lays itself out no more, rows wrapped at 80 columns
             # left their height to the table at 200
@@ -147,18 +153,39 @@ class HistoryScreen(Translated, Screen[None]):
         return True, natural, fit_widths(natural, narrowest, [wrapping, [last - 3]], room, _PADDING)
 
     def _fill(self, table: DataTable) -> None:
-        """The columns and rows, as wide as the screen allows (:meth:`_layout`)."""
+        """The columns and rows, as wide as the screen allows (:meth:`_layout`); the rows a
+        batch at a time (:meth:`_add_rows`)."""
         self._laid_out = layout = self._layout(self.size.width or self.app.size.width)
         short_dates, natural, widths = layout
         headers, rows = self._cells(short_dates)
         for header, wide, width in zip(headers, natural, widths):
             table.add_column(header, width=None if width == wide else width)
-        for e, row in zip(self.entries, rows):
+        self._rows = zip(self.entries, rows)  # a refill's rows take the place of any still to come
+        self._add_rows(table, widths)
+        self._fit(table)
+
+    def _add_rows(self, table: DataTable, widths: list[int]) -> None:
+        """The next :data:`_BATCH` rows now, the rest a batch at a time after."""
+        rows = self._rows
+        self._take(table, widths, _BATCH)
+        if table.row_count < len(self.entries):
+            # on to the rest unless the table was filled again since (resized, another language); on a
+            # timer, so that the table measures these first (when idle) and the keys are answered
+            self.set_timer(0.01, lambda: self._rows is rows and self._add_rows(table, widths))
+
+    def _take(self, table: DataTable, widths: list[int], n: int) -> None:
+        """The next ``n`` rows still to come into the table."""
+        for e, row in islice(self._rows, max(n, 0)):
             cells = [wrapped(cell, width) for cell, width in zip(row, widths)]
             # as high as its most wrapped cell: counted here, where Textual would draw every cell to learn it
             # escaped: DataTable reads a str as markup, and an opponent is what the file says ("cmd:bot [/]")
             table.add_row(*map(escape, cells), key=str(e.id), height=max(c.count("\n") for c in cells) + 1)
-        self._fit(table)
+
+    def _move_to(self, table: DataTable, row: int) -> None:
+        """The cursor on ``row`` again after the table was filled again, its rows added first:
+        they would have come later, and the cursor stopped on the last row there was."""
+        self._take(table, self._laid_out[2], row + 1 - table.row_count)
+        table.move_cursor(row=row)
 
     def on_mount(self) -> None:
         if self.entries:
@@ -170,7 +197,7 @@ class HistoryScreen(Translated, Screen[None]):
         await self.recompose()
         if self.entries:
             table = self.query_one(DataTable)
-            table.move_cursor(row=row)
+            self._move_to(table, row)
             table.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
