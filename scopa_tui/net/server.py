@@ -29,6 +29,7 @@ from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
 from ..engine.text import _
+from ..store.signals import SIGNALS
 from .address import address_key
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
                        CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, SEAT_BURST, SEAT_RATE,
@@ -629,7 +630,7 @@ def _ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | 
 
 async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: str | None = None,
                               keyfile: str | None = None, ai_pace: float = 0.5, **limits: int) -> int:
-    """Run the server until SIGINT or SIGTERM; the first line on stdout says where it listens."""
+    """Run the server until SIGINT, SIGTERM or SIGHUP; the first line on stdout says where it listens."""
     try:
         context = _ssl_context(certfile, keyfile)
     except (OSError, ssl.SSLError) as e:
@@ -661,7 +662,8 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
         return 2
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):  # before saying where it listens: a stop right after is clean
+    # SIGHUP too (its terminal closed): it ended the server outright, without its clean stop.
+    for sig in (signal.SIGINT, *SIGNALS):  # before saying where it listens: a stop right after is clean
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     scheme = "wss" if context else "ws"

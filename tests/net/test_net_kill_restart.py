@@ -182,3 +182,19 @@ def test_a_second_server_on_the_same_directory_is_one_line_and_exit_2(tmp_path):
         if first.poll() is None:
             first.kill()
             first.wait(10)
+
+
+def test_sighup_stops_the_server_as_sigterm_does(tmp_path):
+    # Its terminal closed: SIGHUP ended the server outright (status -1), its table file left
+    # open, with its write-ahead log beside it; now it stops cleanly, as at SIGTERM or Ctrl+C.
+    server, _ = start_server(tmp_path)
+    try:
+        assert (tmp_path / "online.sqlite3-wal").exists()
+        server.send_signal(signal.SIGHUP)
+        assert server.wait(10) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+    assert not (tmp_path / "online.sqlite3-wal").exists()  # the table file closed
+    assert "Traceback" not in server.stderr.read()
