@@ -5,6 +5,7 @@ browser*)."""
 from __future__ import annotations
 
 import ipaddress
+import socket
 
 
 def address_key(host: str) -> str:
@@ -20,3 +21,24 @@ def address_key(host: str) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
+
+
+def every_network(host: str) -> bool:
+    """Whether listening on ``host`` is listening on every network of this machine (0.0.0.0, ::)."""
+    try:
+        return ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
+
+
+def network_address(ipv6: bool = False) -> str | None:
+    """This machine's address on its network, as its route out takes it (None: no network).
+    A UDP socket connected to an address kept for documentation sends nothing and asks no
+    name server: nothing to wait for, as a look-up of the machine's own name may."""
+    family, far = (socket.AF_INET6, "2001:db8::1") if ipv6 else (socket.AF_INET, "192.0.2.1")
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect((far, 9))
+            return probe.getsockname()[0]
+    except OSError:
+        return None

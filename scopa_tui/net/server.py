@@ -29,7 +29,8 @@ from websockets.exceptions import ConnectionClosed
 
 from .. import __version__
 from ..engine.text import _
-from .address import address_key
+from ..store.signals import SIGNALS
+from .address import address_key, every_network, network_address
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
                        CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, SEAT_BURST, SEAT_RATE,
                        TLS_HANDSHAKE_TIMEOUT, NetError, error_message, frame, game_record_id, parse_client)
@@ -627,9 +628,20 @@ def _ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | 
     return context
 
 
+def _join_at(scheme: str, address: str | None, port: int) -> str:
+    """The line after the first of a server listening on every network: where other machines
+    join it (README.md, Play online)."""
+    if address is None:
+        return _("Players on other machines join at this machine's address on its network, port {port}.").format(
+            port=port)
+    shown = f"[{address}]" if ":" in address else address
+    return _("Players on other machines join at {url} (this machine's address on its network).").format(
+        url=f"{scheme}://{shown}:{port}/")
+
+
 async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: str | None = None,
                               keyfile: str | None = None, ai_pace: float = 0.5, **limits: int) -> int:
-    """Run the server until SIGINT or SIGTERM; the first line on stdout says where it listens."""
+    """Run the server until SIGINT, SIGTERM or SIGHUP; the first line on stdout says where it listens."""
     try:
         context = _ssl_context(certfile, keyfile)
     except (OSError, ssl.SSLError) as e:
@@ -661,7 +673,8 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
         return 2
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):  # before saying where it listens: a stop right after is clean
+    # SIGHUP too (its terminal closed): it ended the server outright, without its clean stop.
+    for sig in (signal.SIGINT, *SIGNALS):  # before saying where it listens: a stop right after is clean
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
     scheme = "wss" if context else "ws"
@@ -669,6 +682,8 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     shown = f"[{host}]" if ":" in host else host
     try:
         print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
+        if every_network(host):  # ws://0.0.0.0:7654/ is no address to join at
+            print(_join_at(scheme, network_address(ipv6=":" in host), bound), flush=True)
     except OSError as e:  # > /dev/full, or its reader gone: the server serves all the same
         from ..store.files import stdout_failed
 

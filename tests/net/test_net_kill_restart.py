@@ -11,7 +11,11 @@ import sys
 import time
 from pathlib import Path
 
+from websockets.sync.client import connect
+
 from scopa_tui.engine import record as records
+from scopa_tui.net.address import every_network, network_address
+from scopa_tui.net.server import _join_at
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -182,3 +186,56 @@ def test_a_second_server_on_the_same_directory_is_one_line_and_exit_2(tmp_path):
         if first.poll() is None:
             first.kill()
             first.wait(10)
+
+
+def test_sighup_stops_the_server_as_sigterm_does(tmp_path):
+    # Its terminal closed: SIGHUP ended the server outright (status -1), its table file left
+    # open, with its write-ahead log beside it; now it stops cleanly, as at SIGTERM or Ctrl+C.
+    server, _ = start_server(tmp_path)
+    try:
+        assert (tmp_path / "online.sqlite3-wal").exists()
+        server.send_signal(signal.SIGHUP)
+        assert server.wait(10) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+    assert not (tmp_path / "online.sqlite3-wal").exists()  # the table file closed
+    assert "Traceback" not in server.stderr.read()
+
+
+def test_a_server_on_every_network_says_the_address_to_join_at(tmp_path):
+    # --host 0.0.0.0 said "listening on ws://0.0.0.0:PORT/" alone: no address to join at from
+    # another machine. The next line says this machine's address on its network, asking no
+    # name server.
+    server = subprocess.Popen([sys.executable, "-m", "scopa_tui", "server", "--host", "0.0.0.0", "--port", "0",
+                               "--data-dir", str(tmp_path), "--lang", "en"],
+                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = server.stdout.readline()
+        port = int(first.split("0.0.0.0:")[1].split("/")[0])
+        address = network_address()
+        if address is not None:
+            with connect(f"ws://{address}:{port}/", open_timeout=10):  # a player can open it
+                pass
+        server.terminate()
+        assert server.wait(10) == 0, server.stderr.read()
+        out = server.stdout.read()  # the line after the first: read with it, it may be in the buffer already
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
+    if address is None:  # a machine with no network
+        assert out == f"Players on other machines join at this machine's address on its network, port {port}.\n"
+    else:
+        assert out == (f"Players on other machines join at ws://{address}:{port}/ "
+                       "(this machine's address on its network).\n")
+
+
+def test_every_network_is_an_unspecified_address():
+    assert not every_network("127.0.0.1") and not every_network("myhost") and not every_network("::1")
+    assert every_network("0.0.0.0") and every_network("::")
+    assert _join_at("ws", None, 7654) == ("Players on other machines join at this machine's address on its "
+                                           "network, port 7654.")  # a machine with no network
+    assert _join_at("wss", "fd00::2", 7654) == ("Players on other machines join at wss://[fd00::2]:7654/ "
+                                                "(this machine's address on its network).")

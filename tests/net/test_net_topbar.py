@@ -8,12 +8,18 @@ import asyncio
 import sys
 from pathlib import Path
 
+import pytest
+from rich.cells import cell_len
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from helpers import settle  # noqa: E402
 
+from scopa_tui import languages  # noqa: E402
 from scopa_tui.engine import make_rules  # noqa: E402
+from scopa_tui.engine.text import _  # noqa: E402
 from scopa_tui.net.remote import RemoteTable  # noqa: E402
 from scopa_tui.ui.app import ScopaApp  # noqa: E402
+from scopa_tui.ui.widgets.cards import SeatView  # noqa: E402
 
 NAMES = ["Francesca", "Giuseppe", "Carla", "Donatella"]  # I am Carla (seat 2); Giuseppe deals
 
@@ -157,3 +163,44 @@ async def test_the_top_bar_keeps_its_parts_while_the_seconds_count_down():
             bars.append(screen._topbar.plain)
         assert bars[-1].rstrip().endswith("Francesca is thinking… · 9 s")
         assert len({bar.split("Francesca is thinking…")[0].strip() for bar in bars}) == 1, bars  # the game's half
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+@pytest.mark.parametrize("size", [(100, 30), (80, 24)])
+async def test_a_person_offline_at_a_table_of_three_keeps_the_seat_s_lines(size, lang):
+    # At 100 columns with 3 players, Francesca's seat said "person" beside her cards and, her
+    # connection gone, "person · offline" on a line of its own under them: one cell too wide
+    # there, her seat a line taller, the table a line shorter. Where the whole label does not
+    # fit beside the cards its shorter form does; where neither does, it is whole on its line.
+    languages.use(lang)
+    names = NAMES[:3]
+    three = {**info(names=names), "players": 3}
+    events = [{**EVENTS[0], "rules": make_rules("standard", players=3).to_dict()},
+              {**EVENTS[1], "hands": [None, None, ["7d", "4c", "6s"]]}]
+    client = ScriptedClient([])
+    app = ScopaApp(ai_delay=0)
+    async with app.run_test(size=size) as pilot:
+        table = FixedClock(client, {"code": "K7XQ93PA", "seat": 2, "token": "t", "table": three})
+        pilot.app.show_table(table)
+        client.send({"type": "state", "table": three, "view": None, "turn": 0, "deadline": 42.0,
+                     "events": events, "totals": [0, 0, 0]})
+        for _unused in range(50):
+            await settle(pilot)
+            if len(table.events) == len(events):
+                break
+        seat = next(s for s in pilot.app.screen.query(SeatView) if s.info.name == "Francesca")
+        before = seat.render().plain.splitlines()
+        client.send({"type": "table", "table": {**three, "seats": seats((False, True, True), names)}})
+        for _unused in range(50):
+            await settle(pilot)
+            if seat.info.level == _("person · offline"):
+                break
+        lines = seat.render().plain.splitlines()
+        width = seat.content_size.width
+        assert all(cell_len(line) <= width for line in lines), lines
+        whole, short = _("person · offline"), _("offline")
+        if cell_len(f"[░░][░░][░░] 3 · {short}") <= width:
+            assert len(lines) == len(before), (before, lines)  # the seat a line taller no more
+            assert lines[1].strip() == f"[░░][░░][░░] 3 · {short}", lines
+        else:  # French and Spanish at 80×24
+            assert whole in [line.strip() for line in lines], lines

@@ -1911,7 +1911,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
             team, side,
             pile=pic.seat_pile[seat] if pic.seat_pile else 0, coins=pic.seat_coins[seat] if pic.seat_coins else 0,
             scope=tuple(pic.seat_scope[seat]) if pic.seat_scope else (), sweeps=self._sweep(),
-            deal_sweeps=self._seat_deal_sweeps(seat), most=self.table.rules.variant_info.hand_cards)
+            deal_sweeps=self._seat_deal_sweeps(seat), most=self.table.rules.variant_info.hand_cards,
+            # TRANSLATORS: beside the cards of a person whose connection is down, where "person ·
+            # offline" does not fit.
+            short_level=_("offline") if self._offline(seat) else "")
 
     def _refresh_topbar(self) -> None:
         pic, game, rules = self.pic, self.table, self.table.rules

@@ -506,6 +506,7 @@ class SeatInfo:
     sweeps: str = "scopa"  # what one is called: the rules' word (Escoba: "escoba"), in every language
     deal_sweeps: int = 0  # Escoba: the escobas this seat made as the dealer on the deal (no card)
     most: int = 0  # the most cards a hand holds in this game (the first deal's): the lines are laid out for it
+    short_level: str = ""  # the level's shorter form, beside the backs where the level is not ("offline")
 
 
 SIDE_CLASSES = {f"seat--side-{i}" for i in range(3)}
@@ -593,9 +594,10 @@ class SeatView(CardCanvas):
         sep = " " if width < 16 else " · "
         thinking = _("thinking…")
         with_level = level and self._level_fits(width)
-        beside = with_level and not self._apart(width, sep, info.level)
+        word = self._level(width)
+        beside = with_level and not self._apart(width, sep, word)
         think_here = not self._apart(width, sep, thinking) if beside else cell_len(thinking) <= width
-        words = max(cell_len(info.level), cell_len(thinking) if think_here else 0)
+        words = max(cell_len(word), cell_len(thinking) if think_here else 0)
         room = width - (len(sep) + words if beside else 0)
         none = _("no cards")
         backs.append(f" {info.cards}" if info.cards else none if cell_len(none) <= room else "0", label)
@@ -604,10 +606,10 @@ class SeatView(CardCanvas):
         if info.thinking and think_here:
             cards.append(Text(thinking, turn))
         elif with_level:
-            cards.append(Text(info.level, label))
+            cards.append(Text(word, label))
         # beside the backs, the word has the room of the wider of the level and "thinking…": the
         # cells the wider takes beyond it, and those it takes beyond the level (see render)
-        spare = (words - cards[1].cell_len, cards[1].cell_len - cell_len(info.level)) if beside else (0, 0)
+        spare = (words - cards[1].cell_len, cards[1].cell_len - cell_len(word)) if beside else (0, 0)
         taken: list[Text] = [Text(_("pile {n}").format(n=info.pile), label)]
         if info.coins:
             coin = Text(self.deck.suit("d"), self._style("suit-d"))
@@ -628,12 +630,22 @@ class SeatView(CardCanvas):
     def _level_fits(self, width: int) -> bool:
         """Whether the seat has an AI level and it fits the width, on a line of its own at
         least: a side column at 90×27 is 11 columns, where "medium" was left out."""
-        return bool(self.info.level) and cell_len(self.info.level) <= width
+        return bool(self.info.level) and cell_len(self._level(width)) <= width
+
+    def _level(self, width: int) -> str:
+        """The AI level as the seat shows it at ``width``: its shorter form where only that fits
+        beside the backs. At 100×30 a person offline at a table of three read "person · offline"
+        on a line of its own, under "[░░][░░][░░] 3", where "person" had been beside them."""
+        info = self.info
+        sep = " " if width < 16 else " · "
+        if info.short_level and self._apart(width, sep, info.level) and not self._apart(width, sep, info.short_level):
+            return info.short_level
+        return info.level
 
     def _level_apart(self, width: int, sep: str) -> bool:
         """Whether the AI level (and "thinking…" in its place) goes on a line of its own: where
         it would not fit beside the backs of the hand's most cards."""
-        return self._level_fits(width) and self._apart(width, sep, self.info.level)
+        return self._level_fits(width) and self._apart(width, sep, self._level(width))
 
     def _apart(self, width: int, sep: str, word: str) -> bool:
         """Whether ``word`` would not fit beside the backs of the hand's most cards. Decided for
