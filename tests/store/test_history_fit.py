@@ -155,6 +155,24 @@ async def test_the_table_is_as_tall_as_its_rows_and_a_long_history_scrolls(size)
         assert table.cursor_row == 39 and table.scroll_y > 0  # the last game scrolled into view
 
 
+async def test_home_and_end_go_to_the_newest_game_and_the_oldest_even_before_every_row_is_drawn():
+    # End scrolled the table sideways (it never needs to), and Ctrl+End stopped at the last row
+    # drawn so far of a long history: a few hundred games down, not the oldest.
+    shown = entries(2000)
+    app = ScreensApp(HistoryScreen(shown, lambda entry_id: None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.screen.query_one(DataTable)
+        for key in ("end", "ctrl+end"):
+            await pilot.press("home")
+            assert table.cursor_row == 0
+            await pilot.press(key)
+            await pilot.pause()
+            assert table.row_count == len(shown) and table.cursor_row == len(shown) - 1
+            assert table.scroll_y == table.max_scroll_y > 0  # in view, at the bottom
+            await pilot.press("ctrl+home")
+            assert (table.cursor_row, table.scroll_y) == (0, 0)
+
+
 async def test_a_long_history_is_drawn_before_its_whole_table_is_built():
     # Textual's table measures every row it is given before it draws: 10,000 games took 5 s
     # to open, the screen blank meanwhile.  The first rows come at once, the others a batch

@@ -54,6 +54,12 @@ class HistoryScreen(Translated, Screen[None]):
         *help_bindings("history", at="commands", show=True),
         # priority: before the table's own Enter (shown nowhere), so that the footer says it
         Binding("enter", "open", N_("replay"), id="history.open", priority=True),
+        # Home and End: the newest game and the oldest, before the table's own keys (they scrolled it
+        # sideways, which it never needs; Ctrl+End stopped at the last row drawn so far: _add_rows)
+        # TRANSLATORS: the key to the first row of the history (the last game finished).
+        Binding("home,ctrl+home", "first", N_("newest game"), id="history.first", show=False, priority=True),
+        # TRANSLATORS: the key to the last row of the history (the first game finished).
+        Binding("end,ctrl+end", "last", N_("oldest game"), id="history.last", show=False, priority=True),
     ]
 
     def __init__(self, entries: list[HistoryEntry], load_record, ascii: bool = False,
@@ -227,6 +233,14 @@ class HistoryScreen(Translated, Screen[None]):
             return [f"{entry.short_date()} · {entry.result}", entry.result]  # Escoba, three sides: no date
 
         self.app.push_screen(ReplayScreen(games, title, ascii=self.ascii, short_titles=short_titles))
+
+    def action_first(self) -> None:
+        if self.entries:
+            self.query_one(DataTable).move_cursor(row=0)
+
+    def action_last(self) -> None:
+        if self.entries:
+            self._move_to(self.query_one(DataTable), len(self.entries) - 1)
 
     def action_close(self) -> None:
         self.dismiss(None)
