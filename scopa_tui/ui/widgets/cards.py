@@ -512,6 +512,11 @@ class SeatInfo:
 SIDE_CLASSES = {f"seat--side-{i}" for i in range(3)}
 
 
+def _separator(width: int) -> str:
+    """What parts a seat's words on one line: " · ", or a space in a narrow column."""
+    return " " if width < 16 else " · "
+
+
 class SeatView(CardCanvas):
     """One other seat at the table: name in its side's colour with the partner label, the
     dealer mark, the card backs with their count, the AI level (or "thinking…") and what the
@@ -541,7 +546,7 @@ class SeatView(CardCanvas):
         that its lines stay put from hand to hand. At 120×40 "Carla · with Anna" read
         "Carla · deals", "with Anna" under it, when Carla dealt, every line under it moved."""
         info = self.info
-        sep = " " if width < 16 else " · "
+        sep = _separator(width)
         # TRANSLATORS: after a seat's name: it deals this hand ("(D)": the short form, one letter).
         short = " " + _("(D)")
         marks = [short] if width < 16 else [sep + _("deals"), short]
@@ -591,7 +596,7 @@ class SeatView(CardCanvas):
         # to turn.  At 80×24 each went onto a line of their own, the pile line moving down, and
         # six players' side column left out its partner labels meanwhile.  The turn's "▶" and the
         # line under the table say who thinks; the count alone says the empty hand ("0").
-        sep = " " if width < 16 else " · "
+        sep = _separator(width)
         thinking = _("thinking…")
         with_level = level and self._level_fits(width)
         word = self._level(width)
@@ -637,7 +642,7 @@ class SeatView(CardCanvas):
         beside the backs. At 100×30 a person offline at a table of three read "person · offline"
         on a line of its own, under "[░░][░░][░░] 3", where "person" had been beside them."""
         info = self.info
-        sep = " " if width < 16 else " · "
+        sep = _separator(width)
         if info.short_level and self._apart(width, sep, info.level) and not self._apart(width, sep, info.short_level):
             return info.short_level
         return info.level
@@ -678,7 +683,7 @@ class SeatView(CardCanvas):
         """:meth:`_lines`, the rows of the backs (one, or three with the count and the word
         beside them on the middle one), and the room of that word (``_chunks``)."""
         lines: list[Text] = []
-        sep = " " if width < 16 else " · "
+        sep = _separator(width)
         who, together, cards, taken, spare = self._chunks(width, level=short < 2)
         backs_line = 0
         if self.folded:
