@@ -613,6 +613,7 @@ class Database:
         self._read_only = False  # an intact file that may be read, not written
         self.timeout = self.BUSY_TIMEOUT  # seconds to wait for another copy's write; the app waits less
         self.busy = False  # the last call failed because another program holds the file
+        self.newer = False  # a newer scopa-tui's file, not used in this run nor by this version ever
         self._busy = False  # the busy file has been reported (said once while it lasts)
 
     # --- opening --------------------------------------------------------------------
@@ -707,7 +708,7 @@ class Database:
                 # meanwhile stay in their saves, for the newer one to file: README.md, Where the files are).
                 self._close(con)
                 left_alone(self.notices, STATS_KIND, self.path, str(e))
-                self._disabled = True
+                self._disabled = self.newer = True
                 return None
             except sqlite3.OperationalError as e:
                 self._close(con)

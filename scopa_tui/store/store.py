@@ -430,7 +430,12 @@ class Session:
                 return
             # The whole game into its save, filed on the next start: the last saves may have
             # failed (a full disk), leaving an early move of it to be offered as unfinished.
-            if self.save():
+            saved = self.save()
+            if saved and self.store.db.newer:  # this version never writes that file: the newer one files it
+                # TRANSLATORS: {path} is the statistics file, which a newer version of scopa-tui wrote.
+                self.store.notices.add(_("the finished game is kept in the saves, for the newer scopa-tui that "
+                                         "wrote {path} to add to the history").format(path=self.store.db.path))
+            elif saved:
                 self.store.notices.add(_("the finished game is kept in the saves and will be added to the "
                                          "history next time"))
             else:

@@ -445,6 +445,26 @@ def test_statistics_from_a_newer_version_are_left_for_it(tmp_path):
     assert len(newer.history()) == 2
 
 
+def test_a_game_finished_beside_a_newer_statistics_file_is_not_said_filed_next_time(tmp_path):
+    # The notice said the game "will be added to the history next time": this version never
+    # writes a newer scopa-tui's file, and the next start of it left the game in its save again.
+    path = tmp_path / "scopa.sqlite3"
+    Store(tmp_path).stats()
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA user_version = 99")
+    con.close()
+    store = Store(tmp_path)
+    game = Game(make_rules(players=2, target=1), seed=3)
+    session = store.track(game, setup_for())
+    play(game, seed=3)
+    assert game.is_over and not session.finished
+    messages = store.notices.take()
+    assert not any("next time" in m for m in messages)
+    assert messages[-1] == (f"the finished game is kept in the saves, for the newer scopa-tui that wrote {path} "
+                            "to add to the history")
+    assert store.saves.path(session.game_id).exists()
+
+
 def test_statistics_path_is_a_directory(tmp_path):
     (tmp_path / "scopa.sqlite3").mkdir()
     store = Store(tmp_path)
