@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -33,6 +35,10 @@ from .words import level_word
 
 SAVE_FORMAT = "scopa-tui-save"
 SAVE_VERSION = 1
+# A save's sequence number (``seq``), in the first bytes of its first line: the saves are
+# offered the last saved first by it, whatever the clock said (README.md, Saving and resuming).
+SEQ_HEAD = 4096
+_SEQ = re.compile(rb'\{"format":"scopa-tui-save","version":\d+,"seq":(\d{1,18}),')
 
 
 def new_game_id() -> str:
@@ -165,10 +171,11 @@ class SavedGame:
                            partner=partner, score=score)
 
 
-def save_text(game: Game, setup: GameSetup, game_id: str) -> str:
-    """The save file's text for ``game`` as it stands."""
+def save_text(game: Game, setup: GameSetup, game_id: str, seq: int = 0) -> str:
+    """The save file's text for ``game`` as it stands; ``seq``: the save's sequence number
+    (higher than that of every save made before it on this data directory)."""
     events = [e.to_record() for e in game.events]
-    doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game_id": game_id,
+    doc = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "seq": seq, "game_id": game_id,
            "saved_at": time.time(), "setup": setup.to_json(), "record": events}
     # One event a line keeps the file readable and diffable.
     lines = [json.dumps({k: v for k, v in doc.items() if k != "record"}, separators=(",", ":"))[:-1]
@@ -268,6 +275,24 @@ def _moved_names(paths: list[Path]) -> str:
     return f"*.json{reason}-*"
 
 
+def save_seq(path: Path) -> int:
+    """The sequence number a save carries (:data:`SEQ_HEAD`), 0 for none: an older version's
+    save, or a file that cannot be read (never waited for: a named pipe is no save)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return 0
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return 0
+        found = _SEQ.match(os.read(fd, SEQ_HEAD))
+    except OSError:
+        return 0
+    finally:
+        os.close(fd)
+    return int(found.group(1)) if found else 0
+
+
 class SaveProblem(ValueError):
     """What is wrong with a save, said of the file ("is not valid JSON ..."), in the player's language."""
 
@@ -285,6 +310,7 @@ class Saves:
         self._last_error: str | None = None
         self._blocked: set[str] = set()  # ids whose bad file could not be moved aside
         self.disabled = False  # the data directory cannot be used
+        self._seq: int | None = None  # the highest sequence number of a save so far (None: not read yet)
 
     def path(self, game_id: str) -> Path:
         return self.dir / f"{game_id}.json"
@@ -293,8 +319,11 @@ class Saves:
         """Save ``game`` now; on failure one notice (not one per move) and False."""
         if game_id in self._blocked or self.disabled:
             return False
+        if self._seq is None:
+            self.ids()
+        self._seq = (self._seq or 0) + 1
         try:
-            atomic_write_text(self.path(game_id), save_text(game, setup, game_id))
+            atomic_write_text(self.path(game_id), save_text(game, setup, game_id, self._seq))
         except StoreError as e:
             message = _("the game was not saved: {error}").format(error=e)
             if message != self._last_error:
@@ -316,19 +345,24 @@ class Saves:
                                                                                    error=describe_os_error(e)))
 
     def ids(self) -> list[str]:
-        """Ids of the saves on disk, newest first (by modification time)."""
+        """Ids of the saves on disk, the last saved first: by their sequence numbers, which a
+        clock set back does not change; a save without one (an older version's, or one that
+        cannot be read) after them, by modification time."""
         if self.disabled:
             return []
         try:
             paths = [p for p in self.dir.glob("*.json") if not p.name.startswith(".")]
         except OSError:
             return []
+
         def mtime(p: Path) -> float:
             try:
                 return p.stat().st_mtime
             except OSError:
                 return 0.0
-        return [p.stem for p in sorted(paths, key=mtime, reverse=True)]
+        order = {p: (save_seq(p), mtime(p)) for p in paths}
+        self._seq = max([self._seq or 0, *(seq for seq, _mtime in order.values())])
+        return [p.stem for p in sorted(paths, key=order.__getitem__, reverse=True)]
 
     def load(self, game_id: str, bad: list[BadSave] | None = None) -> SavedGame | None:
         """Read and rebuild a save; a bad one is reported (added to ``bad`` when given, for

@@ -11,6 +11,7 @@ from conftest import play, setup_for, snapshot
 from scopa_tui.engine import Game, make_rules
 from scopa_tui.store import GameSetup, Store
 from scopa_tui.store.files import atomic_write_text
+from scopa_tui.store.saves import save_text
 
 
 @pytest.mark.parametrize("players,moves", [(2, 1), (2, 17), (2, 36), (3, 50), (4, 23), (6, 41)])
@@ -120,6 +121,27 @@ def test_newest_save_is_offered_first(tmp_path):
         store.saves.save(game, setup_for(), gid)
         os.utime(store.saves.path(gid), (1000 + i, 1000 + i))
     assert Store(tmp_path).resumable().game_id == "new"
+
+
+def test_the_last_saved_game_is_offered_first_whatever_the_clock_said(tmp_path):
+    """Saves were offered by modification time: with the clock set back, the game saved last
+    (here in a later run, "back") came after the others.  Saves of an older version, which
+    carry no sequence number, come after those that do, newest first as before."""
+    import os
+    for i, gid in enumerate(["old1", "old2"]):  # an older version's saves
+        game = play(Game(make_rules(players=2), seed=i), 5, seed=i)
+        path = Store(tmp_path).saves.path(gid)
+        path.write_text(save_text(game, setup_for(), gid).replace('"seq":0,', "", 1))
+        os.utime(path, (5000 + i, 5000 + i))
+    for i, gid in enumerate(["first", "second", "back"]):  # each in a run of its own
+        store = Store(tmp_path)
+        game = play(Game(make_rules(players=2), seed=i), 5, seed=i)
+        store.saves.save(game, setup_for(), gid)
+        os.utime(store.saves.path(gid), (3000 - 1000 * i, 3000 - 1000 * i))  # the clock goes back
+    assert Store(tmp_path).saves.ids() == ["back", "second", "first", "old2", "old1"]
+    store = Store(tmp_path)
+    assert store.resumable().game_id == "back"
+    assert store.resumable(skip=["back"]).game_id == "second"
 
 
 def test_a_game_open_in_another_copy_is_not_offered(tmp_path):
