@@ -362,7 +362,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, ThemeColours, App):
                                         table.rules.target, pause=self.scoring_pause, seat_names=screen.names,
                                         rematch=screen.rematch_note if online else None,
                                         rematch_forms=screen.rematch_forms if online else None,
-                                        deck=screen.deck), after)
+                                        deck=screen.deck, leaving=None if online else self.leave_finished), after)
 
     def rematch_news(self, begun: bool = False) -> None:
         """Someone at the online table asked to play again: the game-over screen says so;
@@ -426,6 +426,8 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, ThemeColours, App):
             kept = self.kept_seat(table.server, table.code) is not None
             question = lambda: online_quit_question(table.code, table.server, table.client.name, kept)  # noqa: E731
             self.push_screen(OnlineQuitScreen(question), choose)
+        elif table is not None and table.phase == "game_over":
+            self.leave_finished("quit", self.exit)
         elif table is not None and table.phase in ("play", "hand_over"):
             def answer(yes: bool | None) -> None:
                 if yes:
@@ -450,12 +452,36 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, ThemeColours, App):
 
     def quit_loses(self) -> bool:
         """Quitting now would lose a game played here: one in progress that is not saved in
-        this run, or whose save has just failed."""
+        this run, or whose save has just failed, or one finished that is neither in the history
+        nor saved (:meth:`finished_lost`)."""
         from ..table.local import LocalTable
 
         table = self.table
         return (isinstance(table, LocalTable) and table.phase in ("play", "hand_over")
-                and not self._saved_now())
+                and not self._saved_now()) or self.finished_lost()
+
+    def finished_lost(self) -> bool:
+        """The game finished here is neither in the history nor in its save (a full disk:
+        README.md, Where the files are), its save tried once more just now: leaving it loses it."""
+        from ..table.local import LocalTable
+
+        session = self.store_session
+        return (isinstance(self.table, LocalTable) and self.table.phase == "game_over" and session is not None
+                and not session.finished and not session.filing and self.store.usable and not session.save())
+
+    def leave_finished(self, choice: str, go) -> None:
+        """Leave the finished game (``choice``: "quit", "new" or "again") with ``go()``; where
+        that loses it (:meth:`finished_lost`) ask first, as the quit question does in a game."""
+        if not self.finished_lost():
+            go()
+            return
+        from .screens.dialogs import ConfirmScreen, leave_finished_question
+
+        quitting = choice == "quit"
+        dialog = ConfirmScreen(lambda: leave_finished_question(quitting), N_("Quit") if quitting else N_("Yes"),
+                               N_("Back"), (N_("quit") if quitting else N_("yes"), N_("back")))
+        dialog.quitting = quitting  # a second Ctrl+C or Ctrl+Q on it quits (action_quit_now)
+        self.push_screen(dialog, lambda yes: go() if yes else None)
 
     def action_quit_now(self) -> None:
         """Ctrl+C and Ctrl+Q: quit at once, the game in progress saved for next time (or kept

@@ -371,6 +371,53 @@ async def test_a_finished_game_goes_to_history_and_statistics(tmp_path):
     assert store.settings.new_game["ai"] == ["greedy"] and store.settings.new_game["target"] == 1
 
 
+async def test_leaving_a_finished_game_that_could_not_be_saved_asks_first(tmp_path, monkeypatch):
+    """A full disk: neither the history nor its save took the finished game, and the notice
+    said quitting tries once more.  q, Ctrl+Q and n on the game-over screen left at once,
+    and the game was lost.  They try the save again first and ask when it fails again."""
+    import scopa_tui.store.saves as saves
+    from scopa_tui.store.files import StoreError
+
+    def full(path, text):
+        raise StoreError(f"could not write {path}: No space left on device")
+
+    app = make_app(tmp_path, target=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(saves, "atomic_write_text", full)
+        monkeypatch.setattr(app.store.db, "add_game", lambda *args: False)  # on that disk too
+        for _ in range(400):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            if isinstance(app.screen, HandOverScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+            elif await my_turn(pilot):
+                await play_one(pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        for key, question in (("q", "Quit?\nThe finished game could not be added to the history or saved: "
+                                    "quitting loses it."),
+                              ("ctrl+q", "Quit?"),
+                              ("n", "Start another game?\nThe finished game could not be added to the history "
+                                    "or saved: starting another loses it.")):
+            await pilot.press(key)
+            await settle(pilot)
+            assert isinstance(app.screen, ConfirmScreen) and str(app.screen.question).startswith(question)
+            await pilot.press("n")  # back
+            await settle(pilot)
+            assert isinstance(app.screen, GameOverScreen) and app.is_running
+        monkeypatch.undo()  # space again: q saves it and quits without asking
+        await pilot.press("q")
+        await settle(pilot)
+        assert not app.is_running
+        game = app.game
+    store = Store(tmp_path)
+    assert store.resumable() is None  # filed at this start, from the save q made
+    (entry,) = store.history()
+    assert store.history_record(entry.id) == records.dumps(game)
+
+
 async def test_theme_changes_are_remembered(tmp_path):
     app = make_app(tmp_path, start=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -43,6 +43,15 @@ def quit_question(saved: bool | None) -> str:
     return _("Quit the game in progress?\nIt is not saved in this run.")
 
 
+def leave_finished_question(quitting: bool) -> str:
+    """The question before leaving a finished game that is neither in the history nor saved
+    (a full disk): quitting (``quitting``), or starting another game."""
+    if quitting:
+        return _("Quit?\nThe finished game could not be added to the history or saved: quitting loses it.")
+    return _("Start another game?\nThe finished game could not be added to the history or saved: starting "
+             "another loses it.")
+
+
 def online_quit_question(code: str, server: str, name: str, kept: bool) -> str:
     """The question before quitting a game at a table on a server: nothing is saved here,
     the seat stays on the server (the AI plays it after the turn limit until you are back)."""

@@ -202,8 +202,12 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
     def __init__(self, scores: list[HandScore], side_names: list[str], winner: int, mine: bool,
                  target: int, pause: float = 0.0, seat_names: list[str] | None = None,
                  rematch: Callable[[], str] | None = None,
-                 rematch_forms: Callable[[], list[str]] | None = None, deck: DeckStyle = DeckStyle()) -> None:
+                 rematch_forms: Callable[[], list[str]] | None = None, deck: DeckStyle = DeckStyle(),
+                 leaving: Callable[[str, Callable[[], None]], None] | None = None) -> None:
         super().__init__()
+        # ``leaving(choice, go)``: the app's say before "quit", "new" or "again" leave the game,
+        # which calls ``go()`` to leave (it asks first where that loses the finished game)
+        self.leaving = leaving
         self.deck = deck  # the game's: its ASCII mode marks the winner's total with ">"
         self.rematch = rematch  # an online table: who wants to play again there
         self.rematch_forms = rematch_forms or (lambda: [])  # every line it can come to, for the room
@@ -321,7 +325,7 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "quit")
+        self._leave(event.button.id or "quit")
 
     def action_choose(self, what: str) -> None:
         if what == "again":
@@ -331,4 +335,10 @@ class GameOverScreen(_Named, Translated, ModalScreen[str]):
                 return
             if self.waiting:
                 return
-        self.dismiss(what)
+        self._leave(what)
+
+    def _leave(self, what: str) -> None:
+        if self.leaving is None or what == "lobby":
+            self.dismiss(what)
+        else:
+            self.leaving(what, lambda: self.dismiss(what))
