@@ -39,6 +39,7 @@ SAVE_VERSION = 1
 # offered the last saved first by it, whatever the clock said (README.md, Saving and resuming).
 SEQ_HEAD = 4096
 _SEQ = re.compile(rb'\{"format":"scopa-tui-save","version":\d+,"seq":(\d{1,18}),')
+_OLDER = re.compile(rb'\{"format":"scopa-tui-save","version":\d+,"game_id":')  # an older version's: no seq
 
 
 def new_game_id() -> str:
@@ -275,22 +276,24 @@ def _moved_names(paths: list[Path]) -> str:
     return f"*.json{reason}-*"
 
 
-def save_seq(path: Path) -> int:
-    """The sequence number a save carries (:data:`SEQ_HEAD`), 0 for none: an older version's
-    save, or a file that cannot be read (never waited for: a named pipe is no save)."""
+def save_order(path: Path) -> tuple[int, int]:
+    """Where a save comes in :meth:`Saves.ids`, newest first: ``(1, seq)`` for one that
+    carries its sequence number (:data:`SEQ_HEAD`), ``(0, 0)`` for an older version's, and
+    ``(2, 0)`` for a file that does not begin as a save or cannot be read (never waited
+    for: a named pipe is no save)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
-        return 0
+        return 2, 0
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return 0
-        found = _SEQ.match(os.read(fd, SEQ_HEAD))
+        head = os.read(fd, SEQ_HEAD) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
     except OSError:
-        return 0
+        head = b""
     finally:
         os.close(fd)
-    return int(found.group(1)) if found else 0
+    if found := _SEQ.match(head):
+        return 1, int(found.group(1))
+    return (0, 0) if _OLDER.match(head) else (2, 0)
 
 
 class SaveProblem(ValueError):
@@ -346,8 +349,9 @@ class Saves:
 
     def ids(self) -> list[str]:
         """Ids of the saves on disk, the last saved first: by their sequence numbers, which a
-        clock set back does not change; a save without one (an older version's, or one that
-        cannot be read) after them, by modification time."""
+        clock set back does not change; an older version's saves, which carry none, after
+        them, by modification time.  A file that does not begin as a save (damaged, or that
+        cannot be read) comes first, so that what is wrong with it is said at start."""
         if self.disabled:
             return []
         try:
@@ -360,8 +364,8 @@ class Saves:
                 return p.stat().st_mtime
             except OSError:
                 return 0.0
-        order = {p: (save_seq(p), mtime(p)) for p in paths}
-        self._seq = max([self._seq or 0, *(seq for seq, _mtime in order.values())])
+        order = {p: (*save_order(p), mtime(p)) for p in paths}
+        self._seq = max([self._seq or 0, *(seq for _rank, seq, _mtime in order.values())])
         return [p.stem for p in sorted(paths, key=order.__getitem__, reverse=True)]
 
     def load(self, game_id: str, bad: list[BadSave] | None = None) -> SavedGame | None:

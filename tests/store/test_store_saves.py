@@ -126,7 +126,8 @@ def test_newest_save_is_offered_first(tmp_path):
 def test_the_last_saved_game_is_offered_first_whatever_the_clock_said(tmp_path):
     """Saves were offered by modification time: with the clock set back, the game saved last
     (here in a later run, "back") came after the others.  Saves of an older version, which
-    carry no sequence number, come after those that do, newest first as before."""
+    carry no sequence number, come after those that do, newest first as before; a damaged
+    file before them all, as it is reported at start."""
     import os
     for i, gid in enumerate(["old1", "old2"]):  # an older version's saves
         game = play(Game(make_rules(players=2), seed=i), 5, seed=i)
@@ -138,9 +139,12 @@ def test_the_last_saved_game_is_offered_first_whatever_the_clock_said(tmp_path):
         game = play(Game(make_rules(players=2), seed=i), 5, seed=i)
         store.saves.save(game, setup_for(), gid)
         os.utime(store.saves.path(gid), (3000 - 1000 * i, 3000 - 1000 * i))  # the clock goes back
-    assert Store(tmp_path).saves.ids() == ["back", "second", "first", "old2", "old1"]
+    (tmp_path / "saves" / "cut.json").write_text('{"format":"scopa-t')  # damaged: read first, said at start
+    os.utime(tmp_path / "saves" / "cut.json", (1, 1))
+    assert Store(tmp_path).saves.ids() == ["cut", "back", "second", "first", "old2", "old1"]
     store = Store(tmp_path)
     assert store.resumable().game_id == "back"
+    assert "cut.json is not valid JSON" in store.notices.take()[0]
     assert store.resumable(skip=["back"]).game_id == "second"
 
 
