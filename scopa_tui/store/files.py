@@ -101,11 +101,16 @@ def _fsync_dir(directory: Path) -> None:
 def make_dirs(directory: Path) -> None:
     """``directory.mkdir(parents=True, exist_ok=True)``, except that a file where a folder
     should be is :class:`NotADirectoryError` naming that file (``mkdir`` said "File exists"
-    of the directory itself, or named the folder it was making under it)."""
+    of the directory itself, or named the folder it was making under it); a symbolic link
+    there that leads nowhere (a loop of links, a missing target) is one too, with its error."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        blocker = next((p for p in (directory, *directory.parents) if p.exists()), directory)
+        blocker = next((p for p in (directory, *directory.parents) if os.path.lexists(p)), directory)
+        try:
+            os.stat(blocker)
+        except OSError as e:
+            raise NotADirectoryError(e.errno, e.strerror, str(blocker)) from None
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(blocker)) from None
 
 

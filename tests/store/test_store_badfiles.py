@@ -534,6 +534,17 @@ def test_a_data_dir_that_cannot_be_used_leaves_the_statistics_database_unloaded(
     assert (run.returncode, run.stdout, run.stderr) == (0, "[]\n", "")
 
 
+def test_a_saves_folder_that_is_a_loop_of_links_is_named(tmp_path):
+    # The data directory itself was said to be "Not a directory": a loop of links does not
+    # exist to Path.exists, and the search for what was in the way went up to the data directory.
+    (tmp_path / "saves").symlink_to(tmp_path / "saves")
+    store = Store(tmp_path)
+    (message,) = store.notices.take()
+    assert message == (f"data directory {tmp_path} cannot be used (saves: system error: Too many levels of "
+                       "symbolic links): nothing is saved in this run")
+    assert (tmp_path / "saves").is_symlink()
+
+
 @pytest.mark.parametrize("where", ["saves", "data/deeper"])
 def test_a_file_where_a_folder_of_the_data_dir_should_be_is_named(tmp_path, where):
     # mkdir said "File exists" of the saves folder, or named the folder under the file; then
