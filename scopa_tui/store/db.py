@@ -616,6 +616,12 @@ class Database:
         self.newer = False  # a newer scopa-tui's file, not used in this run nor by this version ever
         self._busy = False  # the busy file has been reported (said once while it lasts)
 
+    @property
+    def left_alone(self) -> bool:
+        """The file is not written in this run, nor at the next start as it is: read-only,
+        unreadable, damaged and not movable, or a newer scopa-tui's (:attr:`newer`)."""
+        return self._read_only or self._disabled
+
     # --- opening --------------------------------------------------------------------
     BUSY_TIMEOUT = 10.0  # seconds a write waits for another copy of the app
 

@@ -430,17 +430,21 @@ class Session:
                 return
             # The whole game into its save, filed on the next start: the last saves may have
             # failed (a full disk), leaving an early move of it to be offered as unfinished.
-            saved = self.save()
-            if saved and self.store.db.newer:  # this version never writes that file: the newer one files it
-                # TRANSLATORS: {path} is the statistics file, which a newer version of scopa-tui wrote.
-                self.store.notices.add(_("the finished game is kept in the saves, for the newer scopa-tui that "
-                                         "wrote {path} to add to the history").format(path=self.store.db.path))
-            elif saved:
-                self.store.notices.add(_("the finished game is kept in the saves and will be added to the "
-                                         "history next time"))
-            else:
+            db = self.store.db
+            if not self.save():
                 self.store.notices.add(_("the finished game could not be added to the history or saved; quitting "
                                          "tries to save it once more"))
+            elif db.newer:  # this version never writes that file: the newer one files the game
+                # TRANSLATORS: {path} is the statistics file, which a newer version of scopa-tui wrote.
+                self.store.notices.add(_("the finished game is kept in the saves, for the newer scopa-tui that "
+                                         "wrote {path} to add to the history").format(path=db.path))
+            elif db.left_alone:  # read-only, unreadable: the next start leaves it as it is too
+                # TRANSLATORS: {path} is the statistics file, which this run does not write (read-only, unreadable).
+                self.store.notices.add(_("the finished game is kept in the saves and will be added to the history "
+                                         "at a start when {path} can be read and written").format(path=db.path))
+            else:
+                self.store.notices.add(_("the finished game is kept in the saves and will be added to the "
+                                         "history next time"))
 
         self.store.file_finished(self.game_id, records.dumps(self.game), self.setup, time.time(), lock, then)
         return self.finished

@@ -235,6 +235,25 @@ def test_a_read_only_database_is_read_but_not_written(tmp_path):
     assert Store(tmp_path).stats().games == 1
 
 
+def test_a_game_finished_beside_a_read_only_database_is_not_said_filed_next_time(tmp_path):
+    # The notice said "will be added to the history next time": the next start leaves the
+    # read-only file as it is too, and the game in its save.
+    store = Store(tmp_path)
+    store.stats()
+    path = tmp_path / "scopa.sqlite3"
+    path.chmod(0o444)
+    store = Store(tmp_path)
+    game = Game(make_rules(players=2, target=1), seed=3)
+    session = store.track(game, setup_for())
+    play(game, seed=3)
+    assert game.is_over and not session.finished and store.saves.path(session.game_id).exists()
+    assert store.notices.take()[-1] == ("the finished game is kept in the saves and will be added to the history "
+                                        f"at a start when {path} can be read and written")
+    path.chmod(0o644)
+    assert Store(tmp_path).resumable() is None  # filed at the next start, the file writable again
+    assert len(Store(tmp_path).history()) == 1
+
+
 def test_a_read_only_database_of_an_older_schema_is_left_alone(tmp_path):
     store = Store(tmp_path)
     a_finished_game(store, 1)
