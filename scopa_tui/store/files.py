@@ -317,7 +317,8 @@ SAVE_LIMIT = 16 << 20  # 16 MiB
 RECORD_LIMIT = 64 << 20  # 64 MiB: a record file or an export of thousands of games
 
 
-def _size(n: int) -> str:
+def size_words(n: int) -> str:
+    """A size as the notices say it: "1 MB", "512 bytes"."""
     return f"{n / (1 << 20):.0f} MB" if n >= 1 << 20 else f"{n} bytes"
 
 
@@ -339,7 +340,7 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
             if not stat.S_ISREG(info.st_mode):
                 raise StoreError(_("is not a regular file"))
             if info.st_size > limit:
-                raise StoreError(_("is too big (over {size})").format(size=_size(limit)))
+                raise StoreError(_("is too big (over {size})").format(size=size_words(limit)))
             lines: list[bytes] = []
             total = 0
             while True:  # a file may grow while it is read, or lie about its size (/proc)
@@ -348,7 +349,7 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
                     break
                 total += len(line)
                 if total > limit:
-                    raise StoreError(_("is too big (over {size})").format(size=_size(limit)))
+                    raise StoreError(_("is too big (over {size})").format(size=size_words(limit)))
                 lines.append(line)
     except FileNotFoundError:
         return None

@@ -15,8 +15,8 @@ from typing import Any
 from ..engine.jsontext import TooManyDigits, json_loads
 from ..engine.text import N_, _
 from ..languages import LANGUAGES
-from .files import (SETTINGS_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only,
-                    left_alone, read_text)
+from .files import (SETTINGS_LIMIT, Notices, StoreError, atomic_write_text, bad_file, is_read_only, left_alone,
+                    read_text, size_words)
 
 SETTINGS_VERSION = 1
 
@@ -183,11 +183,32 @@ class SettingsFile:
             # tables in the order they were kept, the newest last (the lobby offers it back,
             # README.md, Online in the app), where sort_keys put them in order of code
             data = dict(sorted(settings.to_json().items()))
-            atomic_write_text(self.path, json.dumps(data, indent=2) + "\n")
+            text = _settings_text(data)
+            if text is None:
+                # TRANSLATORS: {size} is the most a settings file may hold ("1 MB"): scopa-tui reads no more.
+                self.notices.add(_("settings were not saved: {path} would be over {size}, more than scopa-tui "
+                                   "reads").format(path=self.path, size=size_words(SETTINGS_LIMIT)))
+                return False
+            atomic_write_text(self.path, text)
         except StoreError as e:
             self.notices.add(_("settings were not saved: {error}").format(error=e))
             return False
         return True
+
+
+def _settings_text(data: dict[str, Any]) -> str | None:
+    """The settings file's text: indented for people to read, or, where that would be over
+    :data:`SETTINGS_LIMIT` (a file read within it may not be, indented), as short as JSON
+    is; None where that is over it too (the next start would refuse the file: README.md,
+    Reliability)."""
+    for options in ({"indent": 2}, {"separators": (",", ":"), "ensure_ascii": False}):
+        text = json.dumps(data, **options) + "\n"
+        try:
+            if len(text.encode("utf-8")) <= SETTINGS_LIMIT:
+                return text
+        except UnicodeEncodeError:  # a lone surrogate, which only the indented form escapes
+            pass
+    return None
 
 
 def remembered_language(data_dir: str | None) -> str | None:

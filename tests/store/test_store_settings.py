@@ -177,3 +177,30 @@ def test_a_settings_file_spoilt_while_the_app_runs_is_not_written_over(tmp_path)
     (notice,) = store.notices.take()
     assert notice.endswith("it is left where it is and not written to in this run")
     assert path.read_text() == newer and list(tmp_path.glob("settings.json.newer-*")) == []
+
+
+def test_a_big_settings_file_is_never_written_bigger_than_a_start_reads(tmp_path):
+    """A file just under 1 MB written compactly (by hand, by a script) was saved indented, over
+    1 MB: the next start moved it aside as too big, and every setting in it was forgotten."""
+    from scopa_tui.store.files import SETTINGS_LIMIT
+
+    path = tmp_path / "settings.json"
+    lists = {"version": SETTINGS_VERSION, "theme": "nord", "mine": [[1, 2, 3]] * 60000}
+    path.write_text(json.dumps(lists, separators=(",", ":")))
+    assert path.stat().st_size < SETTINGS_LIMIT < len(json.dumps(lists, indent=2))
+    store = Store(tmp_path)
+    assert store.update_settings(ascii=True)
+    assert path.stat().st_size <= SETTINGS_LIMIT
+    again = Store(tmp_path)
+    assert (again.settings.theme, again.settings.ascii, again.notices.take()) == ("nord", True, [])
+    assert again.settings.unknown["mine"] == lists["mine"]
+    # 800 kB of letters that are not ASCII, and a lone surrogate, which only the escaped form
+    # (2.4 MB) can write: over 1 MB however it is written, so not saved, and said so; the file
+    # stays as it was.
+    text = '{"version":%d,"mine":"\\ud800%s"}' % (SETTINGS_VERSION, "é" * 400_000)
+    path.write_text(text, encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.settings.unknown["mine"].startswith("\ud800")
+    assert store.update_settings(ascii=True) is False
+    assert store.notices.take() == [f"settings were not saved: {path} would be over 1 MB, more than scopa-tui reads"]
+    assert path.read_text(encoding="utf-8") == text
