@@ -371,7 +371,8 @@ async def test_a_finished_game_goes_to_history_and_statistics(tmp_path):
     assert store.settings.new_game["ai"] == ["greedy"] and store.settings.new_game["target"] == 1
 
 
-async def test_leaving_a_finished_game_that_could_not_be_saved_asks_first(tmp_path, monkeypatch):
+@pytest.mark.parametrize("end", ["space again", "new game anyway"])
+async def test_leaving_a_finished_game_that_could_not_be_saved_asks_first(tmp_path, monkeypatch, end):
     """A full disk: neither the history nor its save took the finished game, and the notice
     said quitting tries once more.  q, Ctrl+Q and n on the game-over screen left at once,
     and the game was lost.  They try the save again first and ask when it fails again."""
@@ -407,6 +408,11 @@ async def test_leaving_a_finished_game_that_could_not_be_saved_asks_first(tmp_pa
             await pilot.press("n")  # back
             await settle(pilot)
             assert isinstance(app.screen, GameOverScreen) and app.is_running
+        if end == "new game anyway":
+            await pilot.press("n", "y")
+            await settle(pilot)
+            assert isinstance(app.screen, NewGameScreen)
+            return
         monkeypatch.undo()  # space again: q saves it and quits without asking
         await pilot.press("q")
         await settle(pilot)
