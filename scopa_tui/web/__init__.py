@@ -192,6 +192,9 @@ def _server_class():
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
             app.middlewares.append(self._remember_session)
+            # textual-serve serves /static/ with its index shown: anyone could list the files (a
+            # folder gets 403 now); the files themselves are served as before
+            app.router["static"]._show_index = False
             return app
 
         @web.middleware
