@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import struct
+import sys
 
 
 def address_key(host: str) -> str:
@@ -42,3 +44,54 @@ def network_address(ipv6: bool = False) -> str | None:
             return probe.getsockname()[0]
     except OSError:
         return None
+
+
+SIOCGIFADDR = 0x8915  # Linux's ioctl for an interface's IPv4 address
+INET6_FILE = "/proc/net/if_inet6"  # Linux's list of the IPv6 addresses of each interface
+
+
+def network_addresses(ipv6: bool = False) -> list[str]:
+    """Every address of this machine that another machine may join at (none loopback or
+    link-local), the one its route out takes first: a machine on several networks (a wired and
+    a wireless one, a VPN) is joined at each from the machines of that network. Read from
+    the system's own tables, never asking a name server; where they cannot be read (not
+    Linux), the route out's alone."""
+    found = [network_address(ipv6), *interface_addresses(ipv6)]
+    return list(dict.fromkeys(a for a in found if a is not None and _joinable(a)))
+
+
+def _joinable(address: str) -> bool:
+    ip = ipaddress.ip_address(address)
+    return not (ip.is_loopback or ip.is_link_local or ip.is_unspecified)
+
+
+def interface_addresses(ipv6: bool = False) -> list[str]:
+    """The addresses of this machine's network interfaces (loopback included), on Linux; [] elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return []
+    if ipv6:
+        try:
+            with open(INET6_FILE, encoding="ascii") as table:
+                return inet6_addresses(table.read())
+        except (OSError, ValueError):
+            return []
+    import fcntl
+
+    found = []
+    try:
+        names = [name for _index, name in socket.if_nameindex()]
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            for name in names:
+                try:
+                    answer = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+                except OSError:  # an interface with no IPv4 address
+                    continue
+                found.append(socket.inet_ntoa(answer[20:24]))
+    except OSError:
+        pass
+    return found
+
+
+def inet6_addresses(table: str) -> list[str]:
+    """The addresses of ``/proc/net/if_inet6``, each line's first field (32 hex digits)."""
+    return [str(ipaddress.IPv6Address(int(line.split()[0], 16))) for line in table.splitlines() if line.strip()]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -14,7 +16,8 @@ from pathlib import Path
 from websockets.sync.client import connect
 
 from scopa_tui.engine import record as records
-from scopa_tui.net.address import every_network, network_address
+from scopa_tui.net import address as addresses
+from scopa_tui.net.address import every_network, inet6_addresses, interface_addresses, network_addresses
 from scopa_tui.net.server import _join_at
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -214,9 +217,8 @@ def test_a_server_on_every_network_says_the_address_to_join_at(tmp_path):
     try:
         first = server.stdout.readline()
         port = int(first.split("0.0.0.0:")[1].split("/")[0])
-        address = network_address()
-        if address is not None:
-            with connect(f"ws://{address}:{port}/", open_timeout=10):  # a player can open it
+        for address in network_addresses():
+            with connect(f"ws://{address}:{port}/", open_timeout=10):  # a player can open each
                 pass
         server.terminate()
         assert server.wait(10) == 0, server.stderr.read()
@@ -225,17 +227,48 @@ def test_a_server_on_every_network_says_the_address_to_join_at(tmp_path):
         if server.poll() is None:
             server.kill()
             server.wait(10)
-    if address is None:  # a machine with no network
-        assert out == f"Players on other machines join at this machine's address on its network, port {port}.\n"
-    else:
-        assert out == (f"Players on other machines join at ws://{address}:{port}/ "
-                       "(this machine's address on its network).\n")
+    assert out == _join_at("ws", network_addresses(), port) + "\n"
 
 
 def test_every_network_is_an_unspecified_address():
     assert not every_network("127.0.0.1") and not every_network("myhost") and not every_network("::1")
     assert every_network("0.0.0.0") and every_network("::")
-    assert _join_at("ws", None, 7654) == ("Players on other machines join at this machine's address on its "
+    assert _join_at("ws", [], 7654) == ("Players on other machines join at this machine's address on its "
                                            "network, port 7654.")  # a machine with no network
-    assert _join_at("wss", "fd00::2", 7654) == ("Players on other machines join at wss://[fd00::2]:7654/ "
+    assert _join_at("wss", ["fd00::2"], 7654) == ("Players on other machines join at wss://[fd00::2]:7654/ "
                                                 "(this machine's address on its network).")
+
+
+def test_a_machine_on_several_networks_is_named_at_each_address(monkeypatch):
+    # A server on every network named one address, that of the route out: the machines of
+    # another network of it (a second card, a VPN) were not told where to join. Loopback and
+    # link-local addresses are no use from another machine; an address is named once.
+    monkeypatch.setattr(addresses, "network_address", lambda ipv6=False: "192.168.1.20")
+    monkeypatch.setattr(addresses, "interface_addresses",
+                        lambda ipv6=False: ["127.0.0.1", "192.168.1.20", "10.8.0.3", "169.254.7.7"])
+    assert network_addresses() == ["192.168.1.20", "10.8.0.3"]
+    assert _join_at("ws", network_addresses(), 7654) == (
+        "Players on other machines join at this machine's address on their network:\n"
+        "  ws://192.168.1.20:7654/\n  ws://10.8.0.3:7654/")
+    monkeypatch.setattr(addresses, "network_address", lambda ipv6=False: "10.8.0.3")  # the route out first
+    assert network_addresses() == ["10.8.0.3", "192.168.1.20"]
+    monkeypatch.setattr(addresses, "interface_addresses", lambda ipv6=False: [])  # not Linux: the route out's
+    assert network_addresses() == ["10.8.0.3"]
+    monkeypatch.setattr(addresses, "network_address", lambda ipv6=False: None)  # no network at all
+    assert network_addresses() == []
+
+
+def test_the_ipv6_addresses_are_read_from_the_systems_table():
+    table = ("fe8000000000000000fc00fffe000001 04 40 20 80     eth0\n"
+             "00000000000000000000000000000001 01 80 10 80       lo\n"
+             "fd000000000000000000000000000002 04 40 00 82     eth0\n")
+    assert inet6_addresses(table) == ["fe80::fc:ff:fe00:1", "::1", "fd00::2"]
+
+
+def test_each_interface_address_is_this_machines():
+    for ipv6 in (False, True):
+        for address in interface_addresses(ipv6):  # whatever this machine's networks are
+            with socket.socket(socket.AF_INET6 if ipv6 else socket.AF_INET, socket.SOCK_DGRAM) as s:
+                if ipv6 and ipaddress.ip_address(address).is_link_local:
+                    continue  # bound only with its interface named
+                s.bind((address, 0))  # only an address of this machine's can be bound
