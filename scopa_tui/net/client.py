@@ -56,7 +56,8 @@ ERROR_LINES = {
     "bad_message": N_("the server refused the request: it is not one it accepts"),
     # TRANSLATORS: {most} is the longest name the server takes (24).
     "bad_name": N_("the server refused the name: 1 to {most} characters, without [ or ]"),
-    "name_taken": N_("a player at this table has that name already: choose another name"),
+    "name_taken": N_("a player at this table has that name already, or one that looks the same: choose "
+                     "another name"),
     "no_such_table": N_("there is no table with this code"),
     "table_full": N_("every seat at this table is taken"),
     "bad_token": N_("that seat is no longer yours"),
