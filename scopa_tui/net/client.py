@@ -33,7 +33,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.text import N_, _, pgettext
-from ..engine.words import elides
+from ..engine.words import cut, elides
 from .messages import (BURST, DEFAULT_URL, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_games, check_lobby, encode,
                        parse_server, two_addresses)
 
@@ -84,7 +84,7 @@ def table_title(name: str) -> str:
     else:
         # TRANSLATORS: a new table's title in the lobby; {name} is its creator's.
         template = _("{name}'s table")
-    return template.format(name=name)[:TITLE_MAX]
+    return cut(template.format(name=name), TITLE_MAX)
 
 
 def error_line(code: str | None, message: str | None) -> str:

@@ -168,10 +168,13 @@ def plain_text(value: Any, what: str, most: int, code: str = "bad_message", allo
 
 
 # Cyrillic and Greek letters that look like Latin ones in capitals or in small letters (their
-# small letters, as casefold leaves them): "Аnna" with a Cyrillic А is "Anna" to the eye.
+# small letters, as casefold leaves them): "Аnna" with a Cyrillic А is "Anna" to the eye. The
+# joiner and the variation selectors of an emoji go: a terminal that draws 👩‍👧 as 👩👧, or 🏳️
+# as 🏳, shows the two names alike.
 _LOOKALIKES = str.maketrans(
     "авеіјкмнорстухѕһԁԛԝӏүѵ" "αβεζηικμνορτυχϲϳ",
-    "abeijkmhopctyxshdqwlyv" "abezhikmnoptyxcj")
+    "abeijkmhopctyxshdqwlyv" "abezhikmnoptyxcj",
+    "\u200d\ufe0e\ufe0f")
 
 
 def same_name(name: str) -> str:
