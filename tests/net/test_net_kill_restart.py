@@ -85,6 +85,40 @@ def test_kill_9_and_restart_continues_the_table(tmp_path):
                 proc.wait(10)
 
 
+def headless_seats(data_dir: Path) -> dict:
+    return json.loads((data_dir / "settings.json").read_text())["headless_seats"]
+
+
+def test_a_headless_seat_killed_takes_its_seat_back_with_the_same_join(tmp_path):
+    # A headless seat killed could not come back: it kept no token, unlike the app, and its
+    # --join CODE was refused at the started table. It keeps its token in the settings of its
+    # data directory, as the app does, and the same command with --join CODE takes it back.
+    server, port = start_server(tmp_path / "server")
+    url, mine = f"ws://127.0.0.1:{port}/", tmp_path / "mine"
+    seat = subprocess.Popen([sys.executable, "-m", "scopa_tui", "online", "--server", url, "--name", "Anna",
+                             "--create", "--players", "2", "--target", "11", "--ai-seats", "easy",
+                             "--start-after", "0", "--ai", "easy", "--data-dir", str(mine)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        code = seat.stdout.readline().split()[1]
+        assert headless_seats(mine).keys() == {f"{url} {code} Anna"}  # kept before the first play
+        wait_for(lambda: len(stored_actions(tmp_path / "server")) >= 2)
+        seat.kill()
+        seat.wait(10)
+        again = subprocess.run([sys.executable, "-m", "scopa_tui", "online", "--server", url, "--name", "Anna",
+                                "--join", code.lower(), "--ai", "easy", "--data-dir", str(mine), "--lang", "en"],
+                               cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert again.returncode == 0, again.stderr
+        assert again.stdout.splitlines()[0] == f"table {code}" and again.stdout.splitlines()[-1].startswith("winner")
+        assert again.stderr == f"scopa-tui: seat 1 at table {code} taken back\n"
+        assert headless_seats(mine) == {}  # its game over: no seat to come back to
+    finally:
+        for proc in (seat, server):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+
+
 def test_a_damaged_table_file_is_moved_aside_and_the_server_starts_empty(tmp_path):
     (tmp_path / "online.sqlite3").write_bytes(b"this is not a database" * 100)
     server, port = start_server(tmp_path)
