@@ -47,6 +47,11 @@ def network_address(ipv6: bool = False) -> str | None:
 
 
 SIOCGIFADDR = 0x8915  # Linux's ioctl for an interface's IPv4 address
+SIOCGIFFLAGS = 0x8913  # ... and for its flags:
+IFF_CONNECTED = 0x01 | 0x40  # up and running (IFF_UP, IFF_RUNNING)
+# The flags of an IPv6 address in INET6_FILE that is not to be given out: temporary (0x01),
+# failed duplicate address detection (0x08), deprecated (0x20), tentative (0x40).
+INET6_NOT_GIVEN = 0x01 | 0x08 | 0x20 | 0x40
 INET6_FILE = "/proc/net/if_inet6"  # Linux's list of the IPv6 addresses of each interface
 
 
@@ -66,32 +71,43 @@ def _joinable(address: str) -> bool:
 
 
 def interface_addresses(ipv6: bool = False) -> list[str]:
-    """The addresses of this machine's network interfaces (loopback included), on Linux; [] elsewhere."""
+    """The addresses of this machine's network interfaces that are up and connected (a cable
+    in, a network joined; loopback included), on Linux; [] elsewhere."""
     if not sys.platform.startswith("linux"):
         return []
-    if ipv6:
-        try:
-            with open(INET6_FILE, encoding="ascii") as table:
-                return inet6_addresses(table.read())
-        except (OSError, ValueError):
-            return []
     import fcntl
+
+    def ioctl(request: int, name: str) -> bytes:
+        return fcntl.ioctl(probe.fileno(), request, struct.pack("256s", name.encode()[:15]))
+
+    def connected(name: str) -> bool:
+        flags = int.from_bytes(ioctl(SIOCGIFFLAGS, name)[16:18], sys.byteorder)
+        return flags & IFF_CONNECTED == IFF_CONNECTED
 
     found = []
     try:
-        names = [name for _index, name in socket.if_nameindex()]
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            for name in names:
+            if ipv6:
+                with open(INET6_FILE, encoding="ascii") as table:
+                    return [address for address, name in inet6_addresses(table.read()) if connected(name)]
+            for _index, name in socket.if_nameindex():
                 try:
-                    answer = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, struct.pack("256s", name.encode()[:15]))
+                    if connected(name):
+                        found.append(socket.inet_ntoa(ioctl(SIOCGIFADDR, name)[20:24]))
                 except OSError:  # an interface with no IPv4 address
                     continue
-                found.append(socket.inet_ntoa(answer[20:24]))
-    except OSError:
+    except (OSError, ValueError):
         pass
     return found
 
 
-def inet6_addresses(table: str) -> list[str]:
-    """The addresses of ``/proc/net/if_inet6``, each line's first field (32 hex digits)."""
-    return [str(ipaddress.IPv6Address(int(line.split()[0], 16))) for line in table.splitlines() if line.strip()]
+def inet6_addresses(table: str) -> list[tuple[str, str]]:
+    """The addresses of ``/proc/net/if_inet6`` (each line's first field, 32 hex digits) with
+    their interface's name (its last), but for those not to be given out: temporary ones
+    (privacy addresses, which change), and those not usable yet or any more."""
+    found = []
+    for line in table.splitlines():
+        fields = line.split()
+        if len(fields) == 6 and not int(fields[4], 16) & INET6_NOT_GIVEN:
+            found.append((str(ipaddress.IPv6Address(int(fields[0], 16))), fields[5]))
+    return found

@@ -293,10 +293,39 @@ def test_a_machine_on_several_networks_is_named_at_each_address(monkeypatch):
 
 
 def test_the_ipv6_addresses_are_read_from_the_systems_table():
+    # a temporary (privacy) address changes within the day, and a tentative or deprecated one
+    # is not usable: none is given out
     table = ("fe8000000000000000fc00fffe000001 04 40 20 80     eth0\n"
              "00000000000000000000000000000001 01 80 10 80       lo\n"
-             "fd000000000000000000000000000002 04 40 00 82     eth0\n")
-    assert inet6_addresses(table) == ["fe80::fc:ff:fe00:1", "::1", "fd00::2"]
+             "fd000000000000000000000000000002 04 40 00 82     eth0\n"
+             "20010db8000000000000000000000003 04 40 00 01     eth0\n"
+             "20010db8000000000000000000000004 04 40 00 20     eth0\n"
+             "20010db8000000000000000000000005 05 40 00 40    wlan0\n"
+             "20010db8000000000000000000000006 05 40 00 00    wlan0\n")
+    assert inet6_addresses(table) == [("fe80::fc:ff:fe00:1", "eth0"), ("::1", "lo"), ("fd00::2", "eth0"),
+                                      ("2001:db8::6", "wlan0")]
+
+
+def test_an_interface_down_or_without_a_network_is_not_named(monkeypatch):
+    # A bridge with nothing on it (docker0 with no container) or a card without its cable kept
+    # an address no machine could join at.
+    import fcntl
+
+    interfaces = {"lo": ("127.0.0.1", 0x49), "eth0": ("192.168.1.20", 0x1043), "docker0": ("172.17.0.1", 0x1003),
+                  "wlan0": ("10.0.0.7", 0x1002), "wg0": (None, 0x41)}
+
+    def ioctl(fd, request, arg):
+        address, flags = interfaces[arg[:16].rstrip(b"\0").decode()]
+        if request == addresses.SIOCGIFFLAGS:
+            return arg[:16] + flags.to_bytes(2, sys.byteorder) + arg[18:]
+        if address is None:
+            raise OSError(99, "Cannot assign requested address")
+        return arg[:20] + socket.inet_aton(address) + arg[24:]
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(socket, "if_nameindex", lambda: list(enumerate(interfaces, 1)))
+    monkeypatch.setattr(fcntl, "ioctl", ioctl)
+    assert interface_addresses() == ["127.0.0.1", "192.168.1.20"]
 
 
 def test_each_interface_address_is_this_machines():
