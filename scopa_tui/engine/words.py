@@ -151,16 +151,16 @@ def characters(text: str) -> list[str]:
     """``text`` in the characters a screen draws, each whole: a letter with its accents, an
     emoji with its variation selector and skin tone, the emoji a joiner joins to it (👩‍👩‍👧 is
     one), a flag's two letters (🇮🇹)."""
-    drawn: list[str] = []
+    drawn: list[list[str]] = []
     for ch in text:
-        last = drawn[-1] if drawn else ""
-        if last and (unicodedata.category(ch)[0] == "M" or ch == ZWJ or last.endswith(ZWJ)
+        last = drawn[-1] if drawn else None
+        if last and (unicodedata.category(ch)[0] == "M" or ch == ZWJ or last[-1] == ZWJ
                      or SKIN_TONES[0] <= ch <= SKIN_TONES[1]
-                     or (len(last) == 1 and _regional(last) and _regional(ch))):
-            drawn[-1] = last + ch
+                     or (len(last) == 1 and _regional(last[0]) and _regional(ch))):
+            last.append(ch)
         else:
-            drawn.append(ch)
-    return drawn
+            drawn.append([ch])
+    return ["".join(chars) for chars in drawn]
 
 
 def cut(text: str, most: int) -> str:
@@ -168,13 +168,8 @@ def cut(text: str, most: int) -> str:
     inside an emoji of several: :func:`characters`)."""
     if len(text) <= most:
         return text
-    kept, length = [], 0
-    for drawn in characters(text):
-        length += len(drawn)
-        if length > most:
-            break
-        kept.append(drawn)
-    return "".join(kept)
+    # the characters of one code point more: the last one goes on past ``most``, or begins there
+    return "".join(characters(text[:most + 1])[:-1])
 
 
 NAME_MOST = 24  # characters of a name as shown: as long as a name at an online table may be
