@@ -320,7 +320,7 @@ class Table:
         taken += [AI_NAME.format(seat=i + 1) for i in range(len(self.seats))]
         alike = next((other for other in taken if same_name(other) == same_name(name)), None)
         if alike is not None:
-            said = "already" if alike == name else f"already, a name that looks like {name!r}"
+            said = "already" if alike == name else f"already, a name that looks like '{name}'"
             raise NetError("name_taken", f"someone at table {self.code} is called {alike} {said}: "
                                          "choose another name")
 
