@@ -94,13 +94,17 @@ REGIONAL = ("\U0001f1e6", "\U0001f1ff")  # two of these letters draw a country's
 
 
 def _pictograph(ch: str) -> bool:
-    """An emoji or another symbol that a joiner may join to the next (a skin tone included)."""
-    return unicodedata.category(ch) == "So" or SKIN_TONES[0] <= ch <= SKIN_TONES[1]
+    """An emoji that a joiner may join to the next, a skin tone included: a symbol of the
+    emoji's planes, or of the blocks whose symbols the joined emoji take (♀ ⚕ ❤ ✈ ➡ ⬛); not a
+    box's line (─), whose joiner a terminal that joins whatever it joins would hide."""
+    return ((unicodedata.category(ch) == "So" and (ch >= "\U0001f000" or "\u2600" <= ch <= "\u27bf"
+                                                  or "\u2b00" <= ch <= "\u2bff"))
+            or SKIN_TONES[0] <= ch <= SKIN_TONES[1])
 
 
 def _joins(kept: list[str], after: str) -> bool:
     """Whether a joiner between ``kept`` and the character ``after`` it is one inside an emoji
-    (👩‍👩‍👧, 🏳️‍🌈): a symbol before it (its variation selector or skin tone aside) and after it.
+    (👩‍👩‍👧, 🏳️‍🌈): an emoji before it (its variation selector or skin tone aside) and after it.
     Elsewhere ("An\u200dna") it draws nothing, and is taken out as the other format characters."""
     before = next((c for c in reversed(kept) if unicodedata.category(c)[0] != "M"), "")
     return bool(before and after) and _pictograph(before) and _pictograph(after)

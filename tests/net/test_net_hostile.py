@@ -102,6 +102,10 @@ def test_an_emoji_of_several_stays_whole_and_is_never_cut_in_two():
         ["A", family, rainbow, thumb, "\U0001f1ee\U0001f1f9", "\u00e9"]
     # a joiner between letters, or with nothing to join, draws nothing: taken out as before
     assert clean_text("An\u200dna \u200d\U0001f44d\u200d") == "Anna \U0001f44d"
+    assert clean_text("\u2500\u200d\u2500 \u00a9\u200d\u00a9") == "\u2500\u2500 \u00a9\u00a9"  # no emoji: ─ ©
+    for joined in ("\U0001f468\u200d\u2695\ufe0f", "\u2764\ufe0f\u200d\U0001f525", "\U0001f3c3\u200d\u27a1\ufe0f",
+                   "\U0001f408\u200d\u2b1b"):  # ⚕ ❤ ➡ ⬛ in the emoji they make
+        assert clean_text(joined) == joined and len(characters(joined)) == 1
     # a name cut to be shown ends where an emoji ends, never inside one
     assert shown_name("x" * 20 + family, 24) == "x" * 20 + "…"
     assert shown_name("x" * 18 + family + "yy", 24) == "x" * 18 + family + "…"
