@@ -88,18 +88,43 @@ _REMOVED = frozenset({"Cf", "Co", "Cs", "Cn"})
 MARKS_MOST = 3
 
 
+ZWJ = "\u200d"  # the zero-width joiner: 👩 ZWJ 👩 ZWJ 👧 draws one family, 🏳️ ZWJ 🌈 one flag
+SKIN_TONES = ("\U0001f3fb", "\U0001f3ff")  # the modifiers that colour the emoji before them (👍🏽)
+REGIONAL = ("\U0001f1e6", "\U0001f1ff")  # two of these letters draw a country's flag (🇮🇹)
+
+
+def _pictograph(ch: str) -> bool:
+    """An emoji that a joiner may join to the next, a skin tone included: a symbol of the
+    emoji's planes, or of the blocks whose symbols the joined emoji take (♀ ⚕ ❤ ✈ ➡ ⬛); not a
+    box's line (─), whose joiner a terminal that joins whatever it joins would hide."""
+    return ((unicodedata.category(ch) == "So" and (ch >= "\U0001f000" or "\u2600" <= ch <= "\u27bf"
+                                                  or "\u2b00" <= ch <= "\u2bff"))
+            or SKIN_TONES[0] <= ch <= SKIN_TONES[1])
+
+
+def _joins(kept: list[str], after: str) -> bool:
+    """Whether a joiner between ``kept`` and the character ``after`` it is one inside an emoji
+    (👩‍👩‍👧, 🏳️‍🌈): an emoji before it (its variation selector or skin tone aside) and after it.
+    Elsewhere ("An\u200dna") it draws nothing, and is taken out as the other format characters."""
+    before = next((c for c in reversed(kept) if unicodedata.category(c)[0] != "M"), "")
+    return bool(before and after) and _pictograph(before) and _pictograph(after)
+
+
 def clean_text(text: str) -> str:
-    """``text`` without control and format characters, runs of white space made one space,
-    at most :data:`MARKS_MOST` combining marks on a letter:
+    """``text`` without control and format characters (but for a joiner inside an emoji:
+    :func:`_joins`), runs of white space made one space, at most :data:`MARKS_MOST`
+    combining marks on a letter:
     a name or a line from a file or a server as it may be shown (``"\\x1b[2JAnna"`` would
     clear the player's terminal and ``"\\x1b]0;…\\x07"`` set its title)."""
     if text.isprintable() and "  " not in text and text == text.strip() and text.isascii():
         return text  # the usual name: nothing to take out
     kept, marks = [], 0
-    for ch in text:
+    for i, ch in enumerate(text):
         category = unicodedata.category(ch)
         if category in _SPACED:
             kept.append(" ")
+        elif ch == ZWJ and _joins(kept, text[i + 1:i + 2]):
+            kept.append(ch)
         elif category[0] == "M":  # a combining mark: a few on one letter, not a tower of them
             marks += 1
             if marks <= MARKS_MOST:
@@ -122,15 +147,44 @@ def shows_something(text: str) -> bool:
     return any(not ch.isspace() and ch not in _BLANK and unicodedata.category(ch)[0] != "M" for ch in text)
 
 
+def _regional(ch: str) -> bool:
+    return REGIONAL[0] <= ch <= REGIONAL[1]
+
+
+def characters(text: str) -> list[str]:
+    """``text`` in the characters a screen draws, each whole: a letter with its accents, an
+    emoji with its variation selector and skin tone, the emoji a joiner joins to it (👩‍👩‍👧 is
+    one), a flag's two letters (🇮🇹)."""
+    drawn: list[list[str]] = []
+    for ch in text:
+        last = drawn[-1] if drawn else None
+        if last and (unicodedata.category(ch)[0] == "M" or ch == ZWJ or last[-1] == ZWJ
+                     or SKIN_TONES[0] <= ch <= SKIN_TONES[1]
+                     or (len(last) == 1 and _regional(last[0]) and _regional(ch))):
+            last.append(ch)
+        else:
+            drawn.append([ch])
+    return ["".join(chars) for chars in drawn]
+
+
+def cut(text: str, most: int) -> str:
+    """``text`` cut to its first ``most`` code points, where a character drawn ends (never
+    inside an emoji of several: :func:`characters`)."""
+    if len(text) <= most:
+        return text
+    # the characters of one code point more: the last one goes on past ``most``, or begins there
+    return "".join(characters(text[:most + 1])[:-1])
+
+
 NAME_MOST = 24  # characters of a name as shown: as long as a name at an online table may be
 
 
 def shown_name(text: str, most: int = NAME_MOST) -> str:
     """A seat's name read from outside (a record, a save, the history, a server) as it may be
     shown: :func:`clean_text`, and cut to ``most`` characters with "…" (a record's name of
-    5,000 letters filled the replay's screen)."""
+    5,000 letters filled the replay's screen), an emoji of several never cut in two."""
     text = clean_text(text)
-    return text if len(text) <= most else text[:most - 1].rstrip() + "…"
+    return text if len(text) <= most else cut(text, most - 1).rstrip() + "…"
 
 
 def labelled(label: str) -> str:

@@ -33,7 +33,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..engine.text import N_, _, pgettext
-from ..engine.words import elides
+from ..engine.words import cut, elides
 from .messages import (BURST, DEFAULT_URL, NAME_MAX, PROTOCOL, RATE, TITLE_MAX, check_games, check_lobby, encode,
                        parse_server, two_addresses)
 
@@ -56,7 +56,8 @@ ERROR_LINES = {
     "bad_message": N_("the server refused the request: it is not one it accepts"),
     # TRANSLATORS: {most} is the longest name the server takes (24).
     "bad_name": N_("the server refused the name: 1 to {most} characters, without [ or ]"),
-    "name_taken": N_("a player at this table has that name already: choose another name"),
+    "name_taken": N_("a player at this table has that name already, or one that looks the same: choose "
+                     "another name"),
     "no_such_table": N_("there is no table with this code"),
     "table_full": N_("every seat at this table is taken"),
     "bad_token": N_("that seat is no longer yours"),
@@ -83,7 +84,7 @@ def table_title(name: str) -> str:
     else:
         # TRANSLATORS: a new table's title in the lobby; {name} is its creator's.
         template = _("{name}'s table")
-    return template.format(name=name)[:TITLE_MAX]
+    return cut(template.format(name=name), TITLE_MAX)
 
 
 def error_line(code: str | None, message: str | None) -> str:

@@ -172,7 +172,7 @@ def add_online_args(onl, add_rules_args, shared, games_count) -> None:
                      help=_("the table's title in the lobby (default: \"NAME's table\" in your language)"))
     onl.add_argument("--private", action="store_true", help=_("leave the table out of the lobby"))
     shared(onl, "--data-dir", metavar=pgettext("placeholder", "DIR"),
-           help=_("in the app: where settings, seats kept at tables and the history live"))
+           help=_("where settings and seats kept at tables live (and the history, in the app)"))
     onl.add_argument("--start-after", type=_pace_long, default=None, metavar=seconds,
                      help=_("with --create: start after this long, AIs taking the empty seats "
                             "(default: start when every seat is taken)"))
@@ -298,12 +298,15 @@ def cmd_online(args) -> int:
             raise ValueError(_("unknown AI {name}: choose one of {known} (a program goes with --bot CMD)")
                              .format(name=repr(name), known=known))
     check_runnable(spec)
+    from ..store import Store
     from ..store.files import stdout_failed
     from .client import NetClient
-    from .seat import HeadlessSeat, OutputFailed
+    from .seat import HeadlessSeat, KeptSeats, OutputFailed
 
-    seat = HeadlessSeat(NetClient(args.server or DEFAULT_URL, args.name), lambda: make_player(spec),
-                        games=args.games)
+    server = args.server or DEFAULT_URL
+    store = Store(getattr(args, "data_dir", None))  # the seat's token kept as the app keeps its own
+    seat = HeadlessSeat(NetClient(server, args.name), lambda: make_player(spec), games=args.games,
+                        kept=KeptSeats(store, server, args.name))
     try:
         import asyncio
 

@@ -167,10 +167,21 @@ def plain_text(value: Any, what: str, most: int, code: str = "bad_message", allo
     return text
 
 
+# Cyrillic and Greek letters that look like Latin ones in capitals or in small letters (their
+# small letters, as casefold leaves them): "Аnna" with a Cyrillic А is "Anna" to the eye. The
+# joiner and the variation selectors of an emoji go: a terminal that draws 👩‍👧 as 👩👧, or 🏳️
+# as 🏳, shows the two names alike.
+_LOOKALIKES = str.maketrans(
+    "авеіјкмнорстухѕһԁԛԝӏүѵ" "αβεζηικμνορτυχϲϳ",
+    "abeijkmhopctyxshdqwlyv" "abezhikmnoptyxcj",
+    "\u200d\ufe0e\ufe0f")
+
+
 def same_name(name: str) -> str:
-    """A name as two names that read alike compare: letter case aside, and in Unicode's
-    compatibility form, so that the full-width "ＡＩ 2" or "Ａｎｎａ" is "AI 2" or "Anna"."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """A name as two names that read alike compare: letter case aside, in Unicode's
+    compatibility form, so that the full-width "ＡＩ 2" or "Ａｎｎａ" is "AI 2" or "Anna", and
+    the Cyrillic or Greek letters that look like Latin ones read as those ("Аnna", "Αnna")."""
+    return unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold()).translate(_LOOKALIKES)
 
 
 def check_name(value: Any) -> str:

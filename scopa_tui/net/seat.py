@@ -24,8 +24,8 @@ from ..engine.record import check_fields
 from ..engine.rules import sides_for
 from ..engine.text import _
 from ..engine.words import side_name
-from .client import NetClient, NetClientError, error_line, unusable_line
-from .messages import check_points, check_seat, check_seconds, check_table_info, is_table_code
+from .client import SEAT_GONE, NetClient, NetClientError, error_line, unusable_line
+from .messages import check_points, check_seat, check_seconds, check_table_info, is_seat_token, is_table_code
 
 MIN_BOT_TIME = 0.2  # seconds a bot has at least for a move, however little the turn has left
 
@@ -39,6 +39,41 @@ def result_lines(table: dict[str, Any] | None, end: dict[str, Any], players: int
     width = max(map(len, sides))
     lines = [f"{side:<{width}}  {points}" for side, points in zip(sides, end["totals"])]
     return lines + [_("winner: {name}").format(name=sides[end["winner"]])]
+
+
+class KeptSeats:
+    """The tokens of the headless seats of ``name`` at the tables of ``server``, kept in the
+    settings of ``store``'s data directory, beside the app's own (``headless_seats``): a seat
+    stopped before its game ended (killed, its connection given up) is taken back by the same
+    command with ``--join CODE`` (README.md, *Headless seats*)."""
+
+    MOST = 20  # the newest seats kept; older ones are forgotten
+
+    def __init__(self, store, server: str, name: str):
+        self.store, self.server, self.name = store, server, name
+
+    def _key(self, code: str) -> str:
+        return f"{self.server} {code.strip().upper()} {self.name}"
+
+    def token(self, code: str) -> str | None:
+        token = self.store.settings.headless_seats.get(self._key(code))
+        return token if is_seat_token(token) else None
+
+    def notices(self) -> list[str]:
+        """What went wrong with the settings file since last asked (unreadable, not written)."""
+        return self.store.notices.take()
+
+    def keep(self, code: str, token: str | None) -> None:
+        """Keep ``token`` for the seat at table ``code``, or forget the seat (None)."""
+        key = self._key(code)
+
+        def kept(now: dict[str, str]) -> dict[str, str]:  # of the settings as saved now
+            seats = {k: v for k, v in now.items() if k != key}
+            if token is not None:
+                seats[key] = token
+            return dict(list(seats.items())[-self.MOST:])
+
+        self.store.update_settings(headless_seats=kept)
 
 
 class OutputFailed(Exception):
@@ -55,8 +90,10 @@ class HeadlessSeat:
     ``new_player()`` makes; :meth:`run` returns the exit status."""
 
     def __init__(self, client: NetClient, new_player: Callable[[], Any], out: IO[str] | None = None,
-                 err: IO[str] | None = None, games: int = 1):
+                 err: IO[str] | None = None, games: int = 1, kept: KeptSeats | None = None):
         self.client = client
+        self.kept = kept  # where the seat's token is kept while it plays (None: nowhere)
+        self.resumed = False  # the seat kept at the table joined was taken back
         self.new_player = new_player
         self.player = new_player()
         self.games = games  # how many games to play at the table (a rematch after each but the last)
@@ -92,7 +129,7 @@ class HeadlessSeat:
                   start_after: float | None = None) -> int:
         try:
             await self.client.connect()
-            joined = await (self.client.create(**create) if create is not None else self.client.join(join))
+            joined = await (self.client.create(**create) if create is not None else self._join(join))
         except NetClientError as e:
             self.say(_("scopa-tui: error: {message}").format(message=e.line()), err=True)
             return 1
@@ -107,19 +144,53 @@ class HeadlessSeat:
             self.say(_("scopa-tui: error: {message}").format(message=unusable_line(e)), err=True)
             await self.client.close()
             return 1
-        self.say(f"table {joined.get('code')}")  # English whatever the language: scripts read the code from it
+        code = joined["code"]
+        self._keep(code, joined["token"])
+        self.say(f"table {code}")  # English whatever the language: scripts read the code from it
+        if self.resumed:
+            # TRANSLATORS: a headless seat stopped before its game ended took its seat back.
+            self.say(_("scopa-tui: seat {n} at table {code} taken back").format(n=joined["seat"] + 1, code=code),
+                     err=True)
         self.created = create is not None
         if create is not None and start_after is not None:
             self.start_after = start_after
             self._start_game_later((joined.get("table") or {}).get("game", 1))
         try:
             await self._greet()
-            return await self._play()
+            status = await self._play()
         finally:
             for starter in self._starters.values():
                 starter.cancel()
             await self._close_player()
             await self.client.close()
+        if status == 0:  # its games played: no seat to come back to
+            self._keep(code, None)
+        return status
+
+    def _keep(self, code: str, token: str | None) -> None:
+        """Keep the seat's token at table ``code`` (None: forget it), saying in one line each
+        what kept it from being kept (a settings file unreadable or read-only)."""
+        if self.kept is not None:
+            self.kept.keep(code, token)
+            for message in self.kept.notices():
+                self.say(_("scopa-tui: {message}").format(message=message), err=True)
+
+    async def _join(self, code: str) -> dict[str, Any]:
+        """Join table ``code``, or take back the seat kept there (this command, killed before
+        its game ended); a seat gone meanwhile (freed, the table closed) is forgotten, and
+        the table joined afresh."""
+        token = self.kept.token(code) if self.kept is not None else None
+        if token is not None:
+            try:
+                joined = await self.client.resume(code, token)
+            except NetClientError as e:
+                if e.code not in SEAT_GONE:
+                    raise
+                self._keep(code, None)
+            else:
+                self.resumed = True
+                return joined
+        return await self.client.join(code)
 
     async def _greet(self) -> None:
         """A bot's hello, before its first turn counts."""

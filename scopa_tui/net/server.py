@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from .. import __version__
 from ..engine.text import _
 from ..store.signals import SIGNALS
-from .address import address_key, every_network, network_address
+from .address import address_key, every_network, network_addresses
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
                        CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, SEAT_BURST, SEAT_RATE,
                        TLS_HANDSHAKE_TIMEOUT, NetError, error_message, frame, game_record_id, parse_client)
@@ -628,15 +628,19 @@ def _ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | 
     return context
 
 
-def _join_at(scheme: str, address: str | None, port: int) -> str:
-    """The line after the first of a server listening on every network: where other machines
-    join it (README.md, Play online)."""
-    if address is None:
+def _join_at(scheme: str, addresses: list[str], port: int) -> str:
+    """The lines after the first of a server listening on every network: where other machines
+    join it (README.md, Play online), at each of this machine's addresses on a machine on
+    several networks."""
+    if not addresses:
         return _("Players on other machines join at this machine's address on its network, port {port}.").format(
             port=port)
-    shown = f"[{address}]" if ":" in address else address
-    return _("Players on other machines join at {url} (this machine's address on its network).").format(
-        url=f"{scheme}://{shown}:{port}/")
+    urls = [f"{scheme}://{f'[{a}]' if ':' in a else a}:{port}/" for a in addresses]
+    if len(urls) == 1:
+        return _("Players on other machines join at {url} (this machine's address on its network).").format(
+            url=urls[0])
+    # TRANSLATORS: followed by one line for each of the machine's addresses (ws://192.168.1.20:7654/).
+    return "\n  ".join([_("Players on other machines join at this machine's address on their network:"), *urls])
 
 
 async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: str | None = None,
@@ -683,7 +687,7 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     try:
         print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
         if every_network(host):  # ws://0.0.0.0:7654/ is no address to join at
-            print(_join_at(scheme, network_address(ipv6=":" in host), bound), flush=True)
+            print(_join_at(scheme, network_addresses(ipv6=":" in host), bound), flush=True)
     except OSError as e:  # > /dev/full, or its reader gone: the server serves all the same
         from ..store.files import stdout_failed
 

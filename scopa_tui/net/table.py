@@ -314,12 +314,14 @@ class Table:
 
     def check_free_name(self, name: str) -> None:
         """Raise ``name_taken`` when a person at the table, or one of its AI seats ("AI 2"), is
-        called ``name`` (letter case aside): the log's lines could not tell them apart
-        (docs/online-protocol.md)."""
-        taken = {same_name(s.name) for s in self.seats if s.kind == "person" and s.name}
-        taken.update(same_name(AI_NAME.format(seat=i + 1)) for i in range(len(self.seats)))
-        if same_name(name) in taken:
-            raise NetError("name_taken", f"someone at table {self.code} is called {name} already: "
+        called ``name``, or a name that looks the same (:func:`.same_name`): the log's lines
+        could not tell them apart (docs/online-protocol.md)."""
+        taken = [s.name for s in self.seats if s.kind == "person" and s.name]
+        taken += [AI_NAME.format(seat=i + 1) for i in range(len(self.seats))]
+        alike = next((other for other in taken if same_name(other) == same_name(name)), None)
+        if alike is not None:
+            said = "already" if alike == name else f"already, a name that looks like '{name}'"
+            raise NetError("name_taken", f"someone at table {self.code} is called {alike} {said}: "
                                          "choose another name")
 
     def take_seat(self, name: str, link: Link) -> tuple[int, str]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 APP_NAME = "scopa-tui"
 SETTINGS_FILE = "settings.json"
+SETTINGS_LOCK = "settings.lock"  # held while the settings are changed (store.settings_lock)
 STATS_FILE = "scopa.sqlite3"
 SAVES_DIR = "saves"
 

@@ -32,6 +32,7 @@ CHECKS = {
     "reduce_motion": lambda v: isinstance(v, bool),
     "new_game": lambda v: isinstance(v, dict),
     "online_seats": lambda v: isinstance(v, dict),
+    "headless_seats": lambda v: isinstance(v, dict),
     "language": lambda v: v is None or v in LANGUAGES,
     "online_server": lambda v: v is None or (isinstance(v, str) and 0 < len(v) <= 300),
     "online_name": lambda v: v is None or (isinstance(v, str) and 0 < len(v.strip()) <= 24),
@@ -50,6 +51,10 @@ class Settings:
     # Seats held at tables on servers ("URL CODE" -> seat token), so that quitting the app
     # and joining the table again by its code takes the seat back (docs/online-protocol.md, resume).
     online_seats: dict[str, str] = field(default_factory=dict)
+    # The same for the headless seats of ``scopa-tui online --bot/--ai`` ("URL CODE NAME" -> seat
+    # token: several may sit at one table), so that one killed comes back with the same --join
+    # (README.md, Headless seats); the app's lobby does not offer them.
+    headless_seats: dict[str, str] = field(default_factory=dict)
     language: str | None = None  # None: the environment's (README.md, Languages)
     # The lobby's server and name last connected with: the lobby opens on them (README.md, Online).
     online_server: str | None = None

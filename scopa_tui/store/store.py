@@ -20,7 +20,7 @@ from ..engine.jsontext import json_loads
 from ..engine.text import _, ngettext
 from .background import Background
 from .files import Notices, describe_os_error, make_dirs
-from .paths import SAVES_DIR, SETTINGS_FILE, STATS_FILE, resolve_data_dir
+from .paths import SAVES_DIR, SETTINGS_FILE, SETTINGS_LOCK, STATS_FILE, resolve_data_dir
 from .saves import BadSave, GameSetup, SavedGame, Saves, bad_saves_notice, new_game_id
 from .settings import CHECKS, Settings, SettingsFile
 
@@ -118,20 +118,21 @@ class Store:
         change may be a function of the setting's value now (``online_seats``: a seat more).
         """
         s = self.settings
-        fresh = self._settings_file.reread()
-        if fresh is not None:  # into the same object: what holds it sees the file as it is now
-            for f in fields(fresh):
-                setattr(s, f.name, getattr(fresh, f.name))
-        changed = False
-        for key, value in changes.items():
-            if callable(value):
-                value = value(getattr(s, key))
-            if key in CHECKS and not CHECKS[key](value):
-                continue  # not kept (an address of thousands from --server): the file would refuse it
-            if getattr(s, key) != value:
-                setattr(s, key, value)
-                changed = True
-        return self.save_settings() if changed or fresh is None else True
+        with settings_lock(self.dir / SETTINGS_LOCK):  # no other copy's change saved in between, lost
+            fresh = self._settings_file.reread()
+            if fresh is not None:  # into the same object: what holds it sees the file as it is now
+                for f in fields(fresh):
+                    setattr(s, f.name, getattr(fresh, f.name))
+            changed = False
+            for key, value in changes.items():
+                if callable(value):
+                    value = value(getattr(s, key))
+                if key in CHECKS and not CHECKS[key](value):
+                    continue  # not kept (an address of thousands from --server): the file would refuse it
+                if getattr(s, key) != value:
+                    setattr(s, key, value)
+                    changed = True
+            return self.save_settings() if changed or fresh is None else True
 
     # --- saves ----------------------------------------------------------------------
     def resumable(self, skip: Collection[str] = ()) -> SavedGame | None:
@@ -465,6 +466,23 @@ class Session:
 
 
 LOCK_TAKEN = object()  # acquire_lock: the lock is held by another copy of the app
+SETTINGS_WAIT = 1.0  # seconds a change of the settings waits for another copy's to be saved
+
+
+@contextlib.contextmanager
+def settings_lock(path: Path):
+    """Held while the settings are read again, changed and saved (:meth:`Store.update_settings`):
+    copies of the app, or headless seats, saving at once each kept their own change and lost
+    the others' (twelve seats kept their tokens at once: seven were kept). One held longer than
+    :data:`SETTINGS_WAIT` (a copy stopped mid-save) is not waited for further."""
+    lock, end = None, time.monotonic() + SETTINGS_WAIT
+    while (lock := acquire_lock(path)) is LOCK_TAKEN and time.monotonic() < end:
+        time.sleep(0.01)
+    try:
+        yield
+    finally:
+        if lock is not None and lock is not LOCK_TAKEN:
+            lock.close()
 
 
 def acquire_lock(path: Path):

@@ -29,7 +29,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..engine.text import _, language, ngettext
-from ..net.address import address_key
+from ..net.address import address_key, every_network, network_addresses
 from ..store.files import describe_os_error, stdout_failed
 
 DEFAULT_HOST = "127.0.0.1"
@@ -192,6 +192,9 @@ def _server_class():
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
             app.middlewares.append(self._remember_session)
+            # textual-serve serves /static/ with its index shown: anyone could list the files (a
+            # folder gets 403 now); the files themselves are served as before
+            app.router["static"]._show_index = False
             return app
 
         @web.middleware
@@ -337,12 +340,26 @@ def _server_class():
     return ScopaServer
 
 
+def public_url(host: str, port: int, given: str | None) -> str | None:
+    """The address the browsers open (``--public-url``; None: textual-serve's, the host's):
+    on every network (``--host 0.0.0.0``, or ``::``) this machine's address on its network, as
+    the table server names it (README.md, *In a browser*). http://0.0.0.0:8000 was said, and
+    the page another machine opened at the machine's address reached for its game at 0.0.0.0."""
+    if given is not None or not every_network(host):
+        return given
+    found = network_addresses(ipv6=":" in host)
+    if not found:
+        return None
+    return f"http://{f'[{found[0]}]' if ':' in found[0] else found[0]}:{port}"
+
+
 def serve(args) -> int:
     """Serve the app until Ctrl+C or SIGTERM; 0 then."""
     host, port = args.host, args.port
     check_address(host, port)
     server = _server_class()(app_command(args), host=host, port=port, title="Scopa",
-                             public_url=getattr(args, "public_url", None), templates_path=TEMPLATES,
+                             public_url=public_url(host, port, getattr(args, "public_url", None)),
+                             templates_path=TEMPLATES,
                              max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
                              max_per_address=getattr(args, "max_per_address", DEFAULT_MAX_PER_ADDRESS),
                              idle_timeout=getattr(args, "idle_minutes", DEFAULT_IDLE_MINUTES) * 60.0)

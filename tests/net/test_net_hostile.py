@@ -9,7 +9,9 @@ import pytest
 from net_helpers import Raw, running_server
 from websockets.exceptions import ConnectionClosed
 
-from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_client, parse_server
+from scopa_tui.engine.words import characters, shown_name
+from scopa_tui.net.client import table_title
+from scopa_tui.net.messages import MAX_MESSAGE, NetError, clean_text, parse_client, parse_server, same_name
 
 
 @pytest.mark.parametrize("frame, code", [
@@ -85,6 +87,33 @@ def test_a_tower_of_combining_marks_is_cut_to_a_few_on_each_letter():
     # A language's own marks stay: Vietnamese stacks two, Devanagari a vowel sign and a nasal.
     for word in ("Nguy\u00ea\u0303n", "Vie\u0323\u0302t", "\u0939\u093f\u0902\u0926\u0940", "Jos\u00e9"):
         assert clean_text(word) == word
+
+
+def test_an_emoji_of_several_stays_whole_and_is_never_cut_in_two():
+    # The joiners that make 👩‍👩‍👧 one family and 🏳️‍🌈 one flag were taken out with the
+    # other format characters: the name came out as 👩👩👧 and 🏳️🌈, in pieces.
+    family, rainbow, thumb = "\U0001f469\u200d\U0001f469\u200d\U0001f467", "\U0001f3f3\ufe0f\u200d\U0001f308", \
+        "\U0001f44d\U0001f3fd"
+    for name in (family, rainbow, f"Anna {family}{rainbow}", "\U0001f441\ufe0f\u200d\U0001f5e8\ufe0f"):
+        assert clean_text(name) == name
+        msg = parse_client(json.dumps({"type": "hello", "protocol": "scopa-net/1", "name": name}))
+        assert msg["name"] == name
+    assert characters(f"A{family}{rainbow}{thumb}\U0001f1ee\U0001f1f9\u00e9") == \
+        ["A", family, rainbow, thumb, "\U0001f1ee\U0001f1f9", "\u00e9"]
+    # a joiner between letters, or with nothing to join, draws nothing: taken out as before
+    assert clean_text("An\u200dna \u200d\U0001f44d\u200d") == "Anna \U0001f44d"
+    assert clean_text("\u2500\u200d\u2500 \u00a9\u200d\u00a9") == "\u2500\u2500 \u00a9\u00a9"  # no emoji: ─ ©
+    for joined in ("\U0001f468\u200d\u2695\ufe0f", "\u2764\ufe0f\u200d\U0001f525", "\U0001f3c3\u200d\u27a1\ufe0f",
+                   "\U0001f408\u200d\u2b1b"):  # ⚕ ❤ ➡ ⬛ in the emoji they make
+        assert clean_text(joined) == joined and len(characters(joined)) == 1
+    # a name cut to be shown ends where an emoji ends, never inside one
+    assert shown_name("x" * 20 + family, 24) == "x" * 20 + "…"
+    assert shown_name("x" * 18 + family + "yy", 24) == "x" * 18 + family + "…"
+    assert shown_name("x" * 21 + "\U0001f1ee\U0001f1f9\U0001f1ee\U0001f1f9", 24) == "x" * 21 + "\U0001f1ee\U0001f1f9…"
+    assert table_title("x" * 38 + family) == "x" * 38  # a title's 40 code points: not 👩 and a joiner
+    # on a terminal that draws the emoji apart, a name with its joiners looks like one without
+    assert same_name(family) == same_name("\U0001f469\U0001f469\U0001f467") and same_name("\U0001f3f3\ufe0f") == \
+        same_name("\U0001f3f3")
 
 
 def test_a_servers_text_reaches_the_client_without_control_characters():

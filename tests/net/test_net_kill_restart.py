@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -14,7 +16,8 @@ from pathlib import Path
 from websockets.sync.client import connect
 
 from scopa_tui.engine import record as records
-from scopa_tui.net.address import every_network, network_address
+from scopa_tui.net import address as addresses
+from scopa_tui.net.address import every_network, inet6_addresses, interface_addresses, network_addresses
 from scopa_tui.net.server import _join_at
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,6 +78,40 @@ def test_kill_9_and_restart_continues_the_table(tmp_path):
         assert plays[:len([a for a in before if a[0] == "play"])] == [
             [a[1], sorted(a[2])] for a in before if a[0] == "play"]
         assert stored_actions(tmp_path) == []  # finished: no longer a table in progress
+    finally:
+        for proc in (seat, server):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+
+
+def headless_seats(data_dir: Path) -> dict:
+    return json.loads((data_dir / "settings.json").read_text())["headless_seats"]
+
+
+def test_a_headless_seat_killed_takes_its_seat_back_with_the_same_join(tmp_path):
+    # A headless seat killed could not come back: it kept no token, unlike the app, and its
+    # --join CODE was refused at the started table. It keeps its token in the settings of its
+    # data directory, as the app does, and the same command with --join CODE takes it back.
+    server, port = start_server(tmp_path / "server")
+    url, mine = f"ws://127.0.0.1:{port}/", tmp_path / "mine"
+    seat = subprocess.Popen([sys.executable, "-m", "scopa_tui", "online", "--server", url, "--name", "Anna",
+                             "--create", "--players", "2", "--target", "11", "--ai-seats", "easy",
+                             "--start-after", "0", "--ai", "easy", "--data-dir", str(mine)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        code = seat.stdout.readline().split()[1]
+        assert headless_seats(mine).keys() == {f"{url} {code} Anna"}  # kept before the first play
+        wait_for(lambda: len(stored_actions(tmp_path / "server")) >= 2)
+        seat.kill()
+        seat.wait(10)
+        again = subprocess.run([sys.executable, "-m", "scopa_tui", "online", "--server", url, "--name", "Anna",
+                                "--join", code.lower(), "--ai", "easy", "--data-dir", str(mine), "--lang", "en"],
+                               cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert again.returncode == 0, again.stderr
+        assert again.stdout.splitlines()[0] == f"table {code}" and again.stdout.splitlines()[-1].startswith("winner")
+        assert again.stderr == f"scopa-tui: seat 1 at table {code} taken back\n"
+        assert headless_seats(mine) == {}  # its game over: no seat to come back to
     finally:
         for proc in (seat, server):
             if proc.poll() is None:
@@ -214,9 +251,8 @@ def test_a_server_on_every_network_says_the_address_to_join_at(tmp_path):
     try:
         first = server.stdout.readline()
         port = int(first.split("0.0.0.0:")[1].split("/")[0])
-        address = network_address()
-        if address is not None:
-            with connect(f"ws://{address}:{port}/", open_timeout=10):  # a player can open it
+        for address in network_addresses():
+            with connect(f"ws://{address}:{port}/", open_timeout=10):  # a player can open each
                 pass
         server.terminate()
         assert server.wait(10) == 0, server.stderr.read()
@@ -225,17 +261,77 @@ def test_a_server_on_every_network_says_the_address_to_join_at(tmp_path):
         if server.poll() is None:
             server.kill()
             server.wait(10)
-    if address is None:  # a machine with no network
-        assert out == f"Players on other machines join at this machine's address on its network, port {port}.\n"
-    else:
-        assert out == (f"Players on other machines join at ws://{address}:{port}/ "
-                       "(this machine's address on its network).\n")
+    assert out == _join_at("ws", network_addresses(), port) + "\n"
 
 
 def test_every_network_is_an_unspecified_address():
     assert not every_network("127.0.0.1") and not every_network("myhost") and not every_network("::1")
     assert every_network("0.0.0.0") and every_network("::")
-    assert _join_at("ws", None, 7654) == ("Players on other machines join at this machine's address on its "
+    assert _join_at("ws", [], 7654) == ("Players on other machines join at this machine's address on its "
                                            "network, port 7654.")  # a machine with no network
-    assert _join_at("wss", "fd00::2", 7654) == ("Players on other machines join at wss://[fd00::2]:7654/ "
+    assert _join_at("wss", ["fd00::2"], 7654) == ("Players on other machines join at wss://[fd00::2]:7654/ "
                                                 "(this machine's address on its network).")
+
+
+def test_a_machine_on_several_networks_is_named_at_each_address(monkeypatch):
+    # A server on every network named one address, that of the route out: the machines of
+    # another network of it (a second card, a VPN) were not told where to join. Loopback and
+    # link-local addresses are no use from another machine; an address is named once.
+    monkeypatch.setattr(addresses, "network_address", lambda ipv6=False: "192.168.1.20")
+    monkeypatch.setattr(addresses, "interface_addresses",
+                        lambda ipv6=False: ["127.0.0.1", "192.168.1.20", "10.8.0.3", "169.254.7.7"])
+    assert network_addresses() == ["192.168.1.20", "10.8.0.3"]
+    assert _join_at("ws", network_addresses(), 7654) == (
+        "Players on other machines join at this machine's address on their network:\n"
+        "  ws://192.168.1.20:7654/\n  ws://10.8.0.3:7654/")
+    monkeypatch.setattr(addresses, "network_address", lambda ipv6=False: "10.8.0.3")  # the route out first
+    assert network_addresses() == ["10.8.0.3", "192.168.1.20"]
+    monkeypatch.setattr(addresses, "interface_addresses", lambda ipv6=False: [])  # not Linux: the route out's
+    assert network_addresses() == ["10.8.0.3"]
+    monkeypatch.setattr(addresses, "network_address", lambda ipv6=False: None)  # no network at all
+    assert network_addresses() == []
+
+
+def test_the_ipv6_addresses_are_read_from_the_systems_table():
+    # a temporary (privacy) address changes within the day, and a tentative or deprecated one
+    # is not usable: none is given out
+    table = ("fe8000000000000000fc00fffe000001 04 40 20 80     eth0\n"
+             "00000000000000000000000000000001 01 80 10 80       lo\n"
+             "fd000000000000000000000000000002 04 40 00 82     eth0\n"
+             "20010db8000000000000000000000003 04 40 00 01     eth0\n"
+             "20010db8000000000000000000000004 04 40 00 20     eth0\n"
+             "20010db8000000000000000000000005 05 40 00 40    wlan0\n"
+             "20010db8000000000000000000000006 05 40 00 00    wlan0\n")
+    assert inet6_addresses(table) == [("fe80::fc:ff:fe00:1", "eth0"), ("::1", "lo"), ("fd00::2", "eth0"),
+                                      ("2001:db8::6", "wlan0")]
+
+
+def test_an_interface_down_or_without_a_network_is_not_named(monkeypatch):
+    # A bridge with nothing on it (docker0 with no container) or a card without its cable kept
+    # an address no machine could join at.
+    import fcntl
+
+    interfaces = {"lo": ("127.0.0.1", 0x49), "eth0": ("192.168.1.20", 0x1043), "docker0": ("172.17.0.1", 0x1003),
+                  "wlan0": ("10.0.0.7", 0x1002), "wg0": (None, 0x41)}
+
+    def ioctl(fd, request, arg):
+        address, flags = interfaces[arg[:16].rstrip(b"\0").decode()]
+        if request == addresses.SIOCGIFFLAGS:
+            return arg[:16] + flags.to_bytes(2, sys.byteorder) + arg[18:]
+        if address is None:
+            raise OSError(99, "Cannot assign requested address")
+        return arg[:20] + socket.inet_aton(address) + arg[24:]
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(socket, "if_nameindex", lambda: list(enumerate(interfaces, 1)))
+    monkeypatch.setattr(fcntl, "ioctl", ioctl)
+    assert interface_addresses() == ["127.0.0.1", "192.168.1.20"]
+
+
+def test_each_interface_address_is_this_machines():
+    for ipv6 in (False, True):
+        for address in interface_addresses(ipv6):  # whatever this machine's networks are
+            with socket.socket(socket.AF_INET6 if ipv6 else socket.AF_INET, socket.SOCK_DGRAM) as s:
+                if ipv6 and ipaddress.ip_address(address).is_link_local:
+                    continue  # bound only with its interface named
+                s.bind((address, 0))  # only an address of this machine's can be bound

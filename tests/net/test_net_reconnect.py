@@ -118,3 +118,24 @@ async def test_a_seat_taken_up_from_another_window_tells_the_old_one_so():
             await first.recv()
         assert first.ws.close_code == 4000
         await second.close()
+
+
+async def test_a_headless_seat_whose_kept_seat_is_gone_joins_afresh_and_forgets_it(tmp_path):
+    # The seat kept by a headless seat killed may be gone by the time it comes back (the
+    # table freed it, or closed): --join then joins the table as a new player, as asked.
+    from net_helpers import bot_table
+
+    from scopa_tui.net.seat import KeptSeats
+    from scopa_tui.store import Store
+
+    async with running_server(None) as (server, url):
+        bruno, code = await bot_table(url)
+        store = Store(tmp_path)
+        anna = headless(url, "Anna", "easy")
+        anna.kept = KeptSeats(store, url, "Anna")
+        anna.kept.keep(code, "gone0123456789abcdefgh")
+        assert await asyncio.wait_for(anna.run(join=code), TIMEOUT) == 0
+        assert anna.err.getvalue() == ""  # no seat said to be taken back
+        assert anna.client.seat == 1 and anna.out.getvalue().splitlines()[-1].startswith("winner")
+        assert store.settings.headless_seats == {}  # the game played: nothing kept
+        await asyncio.wait_for(bruno, TIMEOUT)

@@ -169,8 +169,11 @@ async def test_a_name_taken_at_the_table_is_refused_and_the_seat_stays_open():
         anna = await Raw.open(url, "Anna")
         await anna.send({"type": "create", "players": 3})
         code = (await anna.expect("joined"))["code"]
-        # another Anna, or a name the AI seats take at the start; in full-width letters too
-        for name in ("anna", "AI 3", "ai 2", "Ａｎｎａ", "ＡＩ 2"):
+        # another Anna, or a name the AI seats take at the start; in full-width letters too, and
+        # with Cyrillic or Greek letters that look like Latin ones ("Аnna" beside "Anna": nobody
+        # could tell them apart)
+        for name in ("anna", "AI 3", "ai 2", "Ａｎｎａ", "ＡＩ 2", "\u0410nna", "\u0391nn\u03b1", "\u0430nn\u0430",
+                     "\u0410\u0406 2"):
             other = await Raw.open(url, name)
             await other.send({"type": "join", "code": code})
             error = await other.expect("error", "joined")
@@ -186,6 +189,25 @@ async def test_a_name_taken_at_the_table_is_refused_and_the_seat_stays_open():
         assert (await robot.expect("error", "joined"))["code"] == "name_taken"
         assert list(server.tables) == [code]
         for raw in (anna, bruno, robot):
+            await raw.close()
+
+
+async def test_a_look_alike_name_is_refused_saying_the_name_it_looks_like_and_other_scripts_sit():
+    async with running_server(None) as (server, url):
+        anna = await Raw.open(url, "Anna")
+        await anna.send({"type": "create", "players": 4})
+        code = (await anna.expect("joined"))["code"]
+        cyrillic = await Raw.open(url, "\u0410nna")  # a Cyrillic А
+        await cyrillic.send({"type": "join", "code": code})
+        error = await cyrillic.expect("error", "joined")
+        assert error["message"] == (f"someone at table {code} is called Anna already, a name that looks like "
+                                    "'\u0410nna': choose another name")
+        # a name in Cyrillic letters (Анна) reads as itself, and names that differ by a letter sit
+        for name in ("\u0410\u043d\u043d\u0430", "Ana", "\u0395\u03bb\u03ad\u03bd\u03b7"):
+            other = await Raw.open(url, name)
+            await other.send({"type": "join", "code": code})
+            assert (await other.expect("error", "joined"))["type"] == "joined", name
+        for raw in (anna, cyrillic):
             await raw.close()
 
 

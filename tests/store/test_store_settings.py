@@ -61,6 +61,29 @@ def test_two_copies_on_one_data_directory_keep_each_others_settings(tmp_path):
     assert Store(tmp_path).settings.language == "fr"
 
 
+def test_a_change_of_the_settings_is_read_changed_and_saved_under_a_lock(tmp_path, monkeypatch):
+    # Two copies (twelve headless seats keeping their tokens at once) each read the file again,
+    # changed it and saved it: one that saved between another's reading and saving was lost
+    # (seven of twelve tokens kept). No other copy may take the lock meanwhile.
+    from scopa_tui.store.settings import SettingsFile
+    from scopa_tui.store.store import LOCK_TAKEN, acquire_lock
+
+    reread, held = SettingsFile.reread, []
+
+    def reread_while_another_tries(self):
+        other = acquire_lock(tmp_path / "settings.lock")
+        held.append(other is LOCK_TAKEN)
+        if other is not LOCK_TAKEN and other is not None:
+            other.close()
+        return reread(self)
+
+    monkeypatch.setattr(SettingsFile, "reread", reread_while_another_tries)
+    assert Store(tmp_path).update_settings(language="fr")
+    assert held == [True]
+    assert Store(tmp_path).update_settings(language="it")  # the lock let go after each change
+    assert held == [True, True]
+
+
 def test_a_seat_token_no_server_makes_is_not_kept(tmp_path):
     # A server of another make answered a join with a token of 1.5 MB: the app kept it in
     # settings.json, past the file's 1 MiB limit, and the next start moved the whole file

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from scopa_tui.cli import build_parser, main
+from scopa_tui.net.address import network_addresses
 from scopa_tui.web import app_command
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,6 +137,25 @@ def test_the_page_names_the_public_url_for_its_game(tmp_path):
     """Served on every address, the page must send browsers to the address they can reach."""
     page, _port = _page(tmp_path, ["--public-url", "http://scopa.example:8123/"])
     assert 'data-session-websocket-url="ws://scopa.example:8123/ws"' in page
+
+
+def test_on_every_network_the_page_names_this_machines_address(tmp_path, monkeypatch):
+    # --host 0.0.0.0 said "open http://0.0.0.0:8000", and a page opened from another machine at
+    # this one's address reached for its game at ws://0.0.0.0:8000/ws, which is no machine's.
+    import scopa_tui.web as web
+
+    page, port = _page(tmp_path, ["--host", "0.0.0.0"])
+    found = network_addresses()
+    wanted = f"ws://{found[0]}:{port}/ws" if found else f"ws://0.0.0.0:{port}/ws"
+    assert f'data-session-websocket-url="{wanted}"' in page
+    monkeypatch.setattr(web, "network_addresses",
+                        lambda ipv6=False: ["fd00::2"] if ipv6 else ["192.168.1.20", "10.8.0.3"])
+    assert web.public_url("0.0.0.0", 8000, None) == "http://192.168.1.20:8000"  # the route out's, the first
+    assert web.public_url("::", 8000, None) == "http://[fd00::2]:8000"
+    assert web.public_url("0.0.0.0", 8000, "http://scopa.example:8000") == "http://scopa.example:8000"  # as given
+    assert web.public_url("127.0.0.1", 8000, None) is None  # textual-serve's: the host's
+    monkeypatch.setattr(web, "network_addresses", lambda ipv6=False: [])  # no network
+    assert web.public_url("0.0.0.0", 8000, None) is None
 
 
 def test_the_page_loads_nothing_from_other_sites(tmp_path):

@@ -225,6 +225,19 @@ async def test_the_games_address_opened_as_a_page_says_which_page_to_open_and_lo
     assert not [r for r in caplog.records if r.exc_info]
 
 
+async def test_the_static_folder_is_not_listed_and_its_files_are_served(tmp_path):
+    # textual-serve listed /static/ and its folders (its "Index of /static/" page)
+    server = _server(tmp_path, max_sessions=2)
+    async with TestServer(await server._make_app()) as site, aiohttp.ClientSession() as http:
+        for folder in ("/static/", "/static/js", "/static/js/", "/static/fonts/"):
+            async with http.get(site.make_url(folder)) as response:
+                assert response.status == 403, folder
+                assert "Index of" not in await response.text()
+        async with http.get(site.make_url("/static/css/xterm.css")) as response:
+            assert response.status == 200
+            assert ".xterm" in await response.text()
+
+
 async def test_keys_a_page_sends_after_its_game_ended_are_dropped_without_a_warning_each(tmp_path, caplog):
     # The player quit (q y) and the page kept sending keys until it heard the game close:
     # asyncio logged "pipe closed by peer or os.write(pipe, data) raised exception." for each
