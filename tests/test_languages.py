@@ -134,6 +134,8 @@ def test_french_keeps_its_signs_on_the_word_before_them():
     assert not wrong, f"fr: {len(wrong)} translations with a breakable space before : ; ? ! % », e.g. {wrong[:3]}"
     spaced = [s for m in po if m.id for s in _strings(m) if re.search(r"\w\u00a0[:;?!»]", s)]
     assert len(spaced) > 100  # the French spacing is kept, not dropped
+    narrow = [s for m in po if m.id for s in _strings(m) if "\u202f" in s]
+    assert not narrow, f"fr: the no-break space is U+00A0 throughout (README.md, Languages), not U+202F: {narrow}"
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
@@ -180,3 +182,26 @@ def test_tagalog_counts_sweeps_with_the_noun_as_it_is():
     assert not wrong, wrong
     languages.use("tl")
     assert text.ngettext("{n} escoba", "{n} escobas", 2).format(n=2) == "2 escoba"
+
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_a_person_offline_is_said_with_the_one_word_of_the_seat(lang):
+    """The seat says "offline" beside the cards where "person · offline" does not fit: the
+    messages say the same word. Italian said "offline", "persona · non connessa" and "Anna è
+    senza connessione"; Spanish "persona · desconectada"; Tagalog "tao · hindi konektado" and
+    "Walang koneksiyon si Anna"."""
+    from scopa_tui.engine.text import _
+
+    languages.use(lang)
+    word = _("offline")
+    for message in ("person · offline", "{name} is offline",
+                    "{name} is offline: the AI plays for them if they are not back when the time is up"):
+        assert word.lower() in _(message).lower(), (lang, message, _(message))
+
+
+def test_tagalog_plays_a_card_with_one_verb():
+    """Tagalog plays a card with "itira" (a play is a "tira"): the house rule of the Ace, its
+    help and the bot's faults said "ilaro", the verb of playing a game ("Larong nilaro")."""
+    po = catalogs.load(catalogs.po_path("tl"), "tl")
+    wrong = [s for m in po if m.id for s in _strings(m) if re.search(r"\b(ilaro|ilalaro|inilaro)\b", s)]
+    assert not wrong, wrong

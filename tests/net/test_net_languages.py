@@ -237,7 +237,7 @@ async def test_the_table_says_its_words_and_the_servers_errors_in_the_players_la
     said = []
     table.subscribe(lambda item: said.append(item.text) if isinstance(item, TableError) else None)
     assert (table.title, table.status) == ("tavolo K7XQ93PA", "")  # connected: not news
-    assert [table.seat_label(s) for s in (0, 2)] == ["persona · non connessa", "IA (difficile)"]
+    assert [table.seat_label(s) for s in (0, 2)] == ["persona · offline", "IA (difficile)"]
     # an open seat is named so; the line under its name does not say it again
     other = RemoteTable(Silent(), {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
     assert (other.seats[1].name, other.seat_label(1)) == ("posto libero", "")
