@@ -184,6 +184,15 @@ def test_tagalog_counts_sweeps_with_the_noun_as_it_is():
     assert text.ngettext("{n} escoba", "{n} escobas", 2).format(n=2) == "2 escoba"
 
 
+def test_french_says_tu_to_the_player():
+    """French says "tu" to the player, as every other message does: the web server's lines said
+    "fermez-la et réessayez", "ouvrez … dans un navigateur". "vous" is said to a pair only (the
+    context "your side": "Toi et Carla : vous gagnez la partie")."""
+    po = catalogs.load(catalogs.po_path("fr"), "fr")
+    formal = re.compile(r"\b(vous|votre|vos|vôtres?)\b|\b\w+ez\b", re.IGNORECASE)
+    wrong = [s for m in po if m.id and m.context != "your side" for s in _strings(m) if formal.search(s)]
+    assert not wrong, wrong
+
 @pytest.mark.parametrize("lang", catalogs.LANGUAGES)
 def test_a_person_offline_is_said_with_the_one_word_of_the_seat(lang):
     """The seat says "offline" beside the cards where "person · offline" does not fit: the
