@@ -214,3 +214,16 @@ def test_tagalog_plays_a_card_with_one_verb():
     po = catalogs.load(catalogs.po_path("tl"), "tl")
     wrong = [s for m in po if m.id for s in _strings(m) if re.search(r"\b(ilaro|ilalaro|inilaro)\b", s)]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang, team", [("fr", "équipe"), ("tl", "koponan")])
+def test_a_rule_of_every_game_gives_its_point_to_whoever_takes_it_not_to_a_team(lang, team):
+    """A rule that holds in a game of two says who scores it without a team ("qui n'a pris aucune
+    carte", "ang walang nakuhang baraha"): the primiera of a missing suit, the setenta's tie and
+    the last cards of a hand were a team's in French and Tagalog ("une équipe sans carte d'une
+    couleur", "va à l'équipe qui a pris en dernier", "ang koponang walang baraha")."""
+    po = catalogs.load(catalogs.po_path(lang), lang)
+    rule = re.compile(r"\b(a|the) side that\b", re.IGNORECASE)
+    wrong = [s for m in po if m.id and rule.search(m.id if isinstance(m.id, str) else m.id[0])
+             for s in _strings(m) if team in s.lower()]
+    assert not wrong, wrong
