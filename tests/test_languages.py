@@ -227,3 +227,12 @@ def test_a_rule_of_every_game_gives_its_point_to_whoever_takes_it_not_to_a_team(
     wrong = [s for m in po if m.id and rule.search(m.id if isinstance(m.id, str) else m.id[0])
              for s in _strings(m) if team in s.lower()]
     assert not wrong, wrong
+
+
+def test_tagalog_names_a_key_with_its_own_word():
+    """Tagalog's keys are "mga pindutan" (the help's "# Mga pindutan", the keys panel), a press
+    a "pindot": the away line said "hanggang pumindot ka ng key" and the web server "mga key"."""
+    po = catalogs.load(catalogs.po_path("tl"), "tl")
+    english = re.compile(r"(?<!\{)\bkeys?\b(?!\})", re.IGNORECASE)
+    wrong = [s for m in po if m.id for s in _strings(m) if english.search(s)]
+    assert not wrong, wrong
