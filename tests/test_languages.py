@@ -236,3 +236,15 @@ def test_tagalog_names_a_key_with_its_own_word():
     english = re.compile(r"(?<!\{)\bkeys?\b(?!\})", re.IGNORECASE)
     wrong = [s for m in po if m.id for s in _strings(m) if english.search(s)]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang, verb, other", [("es", "barr", "limpi"), ("tl", "walis", "linis")])
+def test_a_sweep_is_said_with_one_verb(lang, verb, other):
+    """Spanish sweeps the table with "barrer", Tagalog with "walisin", as the hints say it: the
+    line of a last card that sweeps and its house rule said "limpió la mesa", "limpiar la mesa",
+    "Nilinis ... ang mesa", "paglinis ng mesa"."""
+    po = catalogs.load(catalogs.po_path(lang), lang)
+    wrong = [s for m in po if m.id for s in _strings(m) if other in s.lower()]
+    assert not wrong, wrong
+    said = [s for m in po if m.id for s in _strings(m) if verb in s.lower()]
+    assert len(said) > 10
