@@ -134,6 +134,8 @@ def test_french_keeps_its_signs_on_the_word_before_them():
     assert not wrong, f"fr: {len(wrong)} translations with a breakable space before : ; ? ! % », e.g. {wrong[:3]}"
     spaced = [s for m in po if m.id for s in _strings(m) if re.search(r"\w\u00a0[:;?!»]", s)]
     assert len(spaced) > 100  # the French spacing is kept, not dropped
+    narrow = [s for m in po if m.id for s in _strings(m) if "\u202f" in s]
+    assert not narrow, f"fr: the no-break space is U+00A0 throughout (README.md, Languages), not U+202F: {narrow}"
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
@@ -180,3 +182,69 @@ def test_tagalog_counts_sweeps_with_the_noun_as_it_is():
     assert not wrong, wrong
     languages.use("tl")
     assert text.ngettext("{n} escoba", "{n} escobas", 2).format(n=2) == "2 escoba"
+
+
+def test_french_says_tu_to_the_player():
+    """French says "tu" to the player, as every other message does: the web server's lines said
+    "fermez-la et réessayez", "ouvrez … dans un navigateur". "vous" is said to a pair only (the
+    context "your side": "Toi et Carla : vous gagnez la partie")."""
+    po = catalogs.load(catalogs.po_path("fr"), "fr")
+    formal = re.compile(r"\b(vous|votre|vos|vôtres?)\b|\b\w+ez\b", re.IGNORECASE)
+    wrong = [s for m in po if m.id and m.context != "your side" for s in _strings(m) if formal.search(s)]
+    assert not wrong, wrong
+
+@pytest.mark.parametrize("lang", catalogs.LANGUAGES)
+def test_a_person_offline_is_said_with_the_one_word_of_the_seat(lang):
+    """The seat says "offline" beside the cards where "person · offline" does not fit: the
+    messages say the same word. Italian said "offline", "persona · non connessa" and "Anna è
+    senza connessione"; Spanish "persona · desconectada"; Tagalog "tao · hindi konektado" and
+    "Walang koneksiyon si Anna"."""
+    from scopa_tui.engine.text import _
+
+    languages.use(lang)
+    word = _("offline")
+    for message in ("person · offline", "{name} is offline",
+                    "{name} is offline: the AI plays for them if they are not back when the time is up"):
+        assert word.lower() in _(message).lower(), (lang, message, _(message))
+
+
+def test_tagalog_plays_a_card_with_one_verb():
+    """Tagalog plays a card with "itira" (a play is a "tira"): the house rule of the Ace, its
+    help and the bot's faults said "ilaro", the verb of playing a game ("Larong nilaro")."""
+    po = catalogs.load(catalogs.po_path("tl"), "tl")
+    wrong = [s for m in po if m.id for s in _strings(m) if re.search(r"\b(ilaro|ilalaro|inilaro)\b", s)]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang, team", [("fr", "équipe"), ("tl", "koponan")])
+def test_a_rule_of_every_game_gives_its_point_to_whoever_takes_it_not_to_a_team(lang, team):
+    """A rule that holds in a game of two says who scores it without a team ("qui n'a pris aucune
+    carte", "ang walang nakuhang baraha"): the primiera of a missing suit, the setenta's tie and
+    the last cards of a hand were a team's in French and Tagalog ("une équipe sans carte d'une
+    couleur", "va à l'équipe qui a pris en dernier", "ang koponang walang baraha")."""
+    po = catalogs.load(catalogs.po_path(lang), lang)
+    rule = re.compile(r"\b(a|the) side that\b", re.IGNORECASE)
+    wrong = [s for m in po if m.id and rule.search(m.id if isinstance(m.id, str) else m.id[0])
+             for s in _strings(m) if team in s.lower()]
+    assert not wrong, wrong
+
+
+def test_tagalog_names_a_key_with_its_own_word():
+    """Tagalog's keys are "mga pindutan" (the help's "# Mga pindutan", the keys panel), a press
+    a "pindot": the away line said "hanggang pumindot ka ng key" and the web server "mga key"."""
+    po = catalogs.load(catalogs.po_path("tl"), "tl")
+    english = re.compile(r"(?<!\{)\bkeys?\b(?!\})", re.IGNORECASE)
+    wrong = [s for m in po if m.id for s in _strings(m) if english.search(s)]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang, verb, other", [("es", "barr", "limpi"), ("tl", "walis", "linis")])
+def test_a_sweep_is_said_with_one_verb(lang, verb, other):
+    """Spanish sweeps the table with "barrer", Tagalog with "walisin", as the hints say it: the
+    line of a last card that sweeps and its house rule said "limpió la mesa", "limpiar la mesa",
+    "Nilinis ... ang mesa", "paglinis ng mesa"."""
+    po = catalogs.load(catalogs.po_path(lang), lang)
+    wrong = [s for m in po if m.id for s in _strings(m) if other in s.lower()]
+    assert not wrong, wrong
+    said = [s for m in po if m.id for s in _strings(m) if verb in s.lower()]
+    assert len(said) > 10

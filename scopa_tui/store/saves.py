@@ -161,7 +161,7 @@ class SavedGame:
         elif variant.name == "scopa":
             # TRANSLATORS: the resume question; {opponents} are AI levels ("hard", "medium and
             # hard"), {score} every side's points ("You: 7, Anna: 5"). The singular for one
-            # opponent: Italian "(avversario: difficile)", the plural "(avversari: medio e difficile)".
+            # opponent: Italian "(avversario: difficile)", the plural "(avversari: normale e difficile)".
             text = ngettext("hand {hand} of a game to {target} against {opponents}: {score}",
                             "hand {hand} of a game to {target} against {opponents}: {score}", len(opponents))
         else:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from ..engine.text import N_, _, ngettext, pgettext
 from ..engine.words import clean_text
 
-# TRANSLATORS: the AI levels, as the new-game screen, the statistics and the history name them.
+# TRANSLATORS: the AI levels, as the new-game screen, the lobby, the seats, the statistics and
+# the history name them: after a seat's name ("Anna: medium"), after "AI" and after "opponent:",
+# so a word that reads the same with any of them (Italian "normale", not "medio" or "media").
 LEVELS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
           "random": N_("random")}
 

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from ..engine import Game, GameEnded, HandEnded, Move
 from ..engine.view import PlayerView
-from ..engine.text import N_, _
+from ..engine.text import _
+from ..store.words import level_word
 from .base import Preview, Seat, Table
-
-# The AI levels a seat's label shows in the player's language (other specs as written).
-LEVEL_WORDS = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
 
 
 class LocalTable(Table):
@@ -68,7 +66,7 @@ class LocalTable(Table):
             name = getattr(self.players.get(seat), "bot_name", None)
             # TRANSLATORS: the line under an external bot's seat; {name} is the name it gave.
             return _("bot {name}").format(name=name) if name else _("external bot")
-        return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+        return level_word(level)
 
     # --- events -------------------------------------------------------------------------
     def _relay(self, event) -> None:

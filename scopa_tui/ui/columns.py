@@ -2,7 +2,7 @@
 onto more lines are narrowed first, never below their longest unbroken piece.
 
 A cell is a list of *pieces*, the parts of its text that stay on one line (a word, a
-bracketed group like "(teams)", an opponent's level like "a caso +"): a narrowed column
+bracketed group like "(teams)", an opponent's level like "al azar +"): a narrowed column
 puts as many pieces on each line as fit.  Pure arithmetic on cell widths (no widget), used
 by the history's table so that it needs no horizontal scrollbar at 80 columns in any
 language (README.md, History and replay).

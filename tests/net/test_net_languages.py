@@ -133,6 +133,31 @@ async def test_a_new_tables_listing_reads_as_words_of_the_language(monkeypatch, 
         assert f"{text_of(lobby, '#l-lobby')} {shown(lobby, '#public')}" == private
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["AI easy", "AI medium", "AI hard", "AI random"]),
+    ("it", ["IA facile", "IA normale", "IA difficile", "IA casuale"]),
+    ("fr", ["IA facile", "IA intermédiaire", "IA difficile", "IA aléatoire"]),
+    ("es", ["IA fácil", "IA normal", "IA difícil", "IA al azar"]),
+    ("tl", ["AI madali", "AI katamtaman", "AI mahirap", "AI basta-basta"])])
+async def test_the_lobbys_ai_levels_read_with_their_label_as_the_new_game_form_names_them(monkeypatch, lang, said):
+    # Italian read "IA medio" (the level agreed with "avversario", the AI is feminine), Spanish
+    # "IA medio", French "IA moyen", Tagalog "AI kahit ano" where its help said "basta-basta". A
+    # level's name is one word of no gender, the same on the new-game form, the seats and the
+    # statistics (scopa_tui/store/words.py).
+    from scopa_tui.store.words import level_word
+
+    languages.use(lang)
+    app = listed_app(monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        for level, words in zip(("easy", "medium", "hard", "random"), said):
+            lobby.query_one("#ai").value = level
+            await settle(pilot)
+            assert f"{text_of(lobby, '#l-ai')} {shown(lobby, '#ai')}" == words
+            assert shown(lobby, "#ai") == level_word(level)
+
+
 async def test_a_language_switch_keeps_the_tables_and_what_the_player_typed_and_chose(monkeypatch):
     app = listed_app(monkeypatch)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -212,7 +237,7 @@ async def test_the_table_says_its_words_and_the_servers_errors_in_the_players_la
     said = []
     table.subscribe(lambda item: said.append(item.text) if isinstance(item, TableError) else None)
     assert (table.title, table.status) == ("tavolo K7XQ93PA", "")  # connected: not news
-    assert [table.seat_label(s) for s in (0, 2)] == ["persona · non connessa", "IA (difficile)"]
+    assert [table.seat_label(s) for s in (0, 2)] == ["persona · offline", "IA (difficile)"]
     # an open seat is named so; the line under its name does not say it again
     other = RemoteTable(Silent(), {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
     assert (other.seats[1].name, other.seat_label(1)) == ("posto libero", "")
@@ -291,7 +316,7 @@ async def test_the_chat_in_french_keeps_what_is_typed_through_a_switch():
 
 
 async def test_an_ai_seat_is_named_in_the_players_language():
-    # The server names AI seats "AI 3" in English: an Italian player read "AI 3" beside "IA (medio)".
+    # The server names AI seats "AI 3" in English: an Italian player read "AI 3" beside "IA (normale)".
     seats = [{"name": "Anna", "kind": "person"}, {"name": "Bruno", "kind": "ai", "level": "easy"},
              {"name": "AI 3", "kind": "ai", "level": "hard"}]
     info = {"code": "K7XQ93PA", "players": 3, "preset": "standard", "target": 11, "seats": seats,

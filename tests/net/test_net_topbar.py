@@ -199,7 +199,10 @@ async def test_a_person_offline_at_a_table_of_three_keeps_the_seat_s_lines(size,
         width = seat.content_size.width
         assert all(cell_len(line) <= width for line in lines), lines
         whole, short = _("person · offline"), _("offline")
-        if cell_len(f"[░░][░░][░░] 3 · {short}") <= width:
+        if cell_len(f"[░░][░░][░░] 3 · {whole}") <= width:  # Tagalog's "tao · offline" at 80×24
+            assert len(lines) == len(before), (before, lines)
+            assert lines[1].strip() == f"[░░][░░][░░] 3 · {whole}", lines
+        elif cell_len(f"[░░][░░][░░] 3 · {short}") <= width:
             assert len(lines) == len(before), (before, lines)  # the seat a line taller no more
             assert lines[1].strip() == f"[░░][░░][░░] 3 · {short}", lines
         else:  # French and Spanish at 80×24

@@ -110,8 +110,8 @@ def test_the_widest_wrapping_column_narrows_first_and_never_below_its_longest_pi
     # the first group as narrow as it goes, then the second; still too wide: the narrowest
     assert fit_widths([10, 30, 20, 5], [10, 25, 12, 5], [[1], [2]], 50) == [10, 25, 12, 5]
     assert fit_widths([10, 30, 20, 5], [10, 8, 12, 5], [[1, 2]], 80, padding=1) == [10, 30, 20, 5]
-    assert wrapped(["bot +", "facile +", "a caso"], 12) == "bot +\nfacile +\na caso"
-    assert wrapped(["bot +", "facile +", "a caso"], 14) == "bot + facile +\na caso"
+    assert wrapped(["bot +", "fácil +", "al azar"], 12) == "bot +\nfácil +\nal azar"
+    assert wrapped(["bot +", "fácil +", "al azar"], 14) == "bot + fácil +\nal azar"
 
 
 async def test_on_a_wide_terminal_the_table_is_as_wide_as_its_columns_in_the_middle():

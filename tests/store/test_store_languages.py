@@ -55,7 +55,7 @@ async def test_the_statistics_speak_italian_and_tagalog(tmp_path):
         assert "Partite giocate 2" in summary and "Punti per mano" in summary and "delle mani" in summary
         assert "Games played" not in summary and "of hands" not in summary
         levels = text_of(app.screen, "#stats-levels")
-        assert "Avversari" in levels and "medio" in levels and "Opponents" not in levels
+        assert "Avversari" in levels and "normale" in levels and "Opponents" not in levels
         assert str(app.screen.query_one("#stats-title", Static).content) == "Statistiche"
         languages.use("tl")  # an empty record says so
         app.push_screen(StatsScreen(Store(tmp_path / "empty").stats()))
@@ -120,7 +120,7 @@ async def test_the_history_speaks_french_and_keeps_its_row_over_a_change(tmp_pat
         assert [str(c.label) for c in table.ordered_columns] == ["Date", "Joueurs", "Adversaires", "Résultat",
                                                                  "Manches"]
         row = table.get_row_at(0)
-        assert row[2] == "moyen" and row[3].startswith(("gagnée ", "perdue "))
+        assert row[2] == "intermédiaire" and row[3].startswith(("gagnée ", "perdue "))
         assert "Historique" in text_of(app.screen, "#history-title")
         await pilot.press("enter")  # the replay's title says the result in the language of the moment
         await pilot.pause()
@@ -244,8 +244,8 @@ def test_a_save_against_two_names_its_opponents_in_the_plural(tmp_path):
     setup = GameSetup(["You", "Anna", "Bruno"], [None, "hard", "medium"], 0)
     saves = Saves(tmp_path, Notices())
     (tmp_path / "g.json").write_text(save_text(game, setup, "g"))
-    for lang, words in (("it", "(avversari: difficile e medio)"), ("es", "(rivales: difícil y medio)"),
-                        ("fr", "(adversaires\u00a0: difficile et moyen)")):
+    for lang, words in (("it", "(avversari: difficile e normale)"), ("es", "(rivales: difícil y normal)"),
+                        ("fr", "(adversaires\u00a0: difficile et intermédiaire)")):
         languages.use(lang)
         assert words in saves.load("g").summary(), lang
 
@@ -304,7 +304,7 @@ def test_a_save_of_escoba_is_summed_up_in_french_without_de_before_its_vowel(tmp
     saved = saves.load("g")
     languages.use("fr")
     # "une partie de Escoba" was wrong French ("d'Escoba"), as "de" before any game's name that starts with a vowel
-    assert saved.summary().startswith(f"manche {game.hand_no} d'une partie en 21 (Escoba, adversaire\u00a0: moyen)\u00a0: ")
+    assert saved.summary().startswith(f"manche {game.hand_no} d'une partie en 21 (Escoba, adversaire\u00a0: intermédiaire)\u00a0: ")
 
 
 def test_a_bad_settings_file_is_reported_in_italian(tmp_path):

@@ -38,7 +38,7 @@ async def test_the_new_game_screen_speaks_italian():
         for english in ("new game", "Players", "Deck", "Start game", "Opponents", "quit", "statistics"):
             assert english not in shown
         level = app.screen.query_one("#ai-1", Choice)
-        assert dict((v, words) for words, v in level.options)["medium"] == "medio"
+        assert dict((v, words) for words, v in level.options)["medium"] == "normale"
         assert app.screen.query_one("#opt-last-play-scopa", Toggle).label == "Scopa all'ultima giocata"
 
 
@@ -54,7 +54,7 @@ async def test_the_line_under_the_new_game_form_puts_a_no_break_space_before_the
         for _round in range(5):  # the focus event, then the line's update
             await pilot.pause()
         info = str(app.screen.query_one("#preset-info", Static).content)
-        assert info.startswith("moyen\u00a0: "), info
+        assert info.startswith("intermédiaire\u00a0: "), info
 
 
 @pytest.mark.parametrize("lang, pointer", [("en", "New to Scopa? Press ? for the rules"),

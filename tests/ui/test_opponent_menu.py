@@ -6,6 +6,8 @@ shows it as easy.
 
 from __future__ import annotations
 
+import pytest
+
 from scopa_tui.ai.registry import canonical, make_player
 from scopa_tui.cli import build_parser
 from scopa_tui.ui.screens.new_game import NewGameScreen
@@ -62,3 +64,17 @@ async def test_the_partner_is_not_listed_among_the_opponents():
         screen.query_one("#players", Choice).value = 3
         await settle(pilot)
         assert (col.border_title, col.border_subtitle) == ("Avversari", "")
+
+
+@pytest.mark.parametrize("lang, said", [("it", "Carla gioca in coppia con te"), ("fr", "Carla fait équipe avec toi"),
+                                        ("es", "Carla es tu pareja"), ("tl", "Kakampi mo si Carla")])
+async def test_the_partner_of_six_players_is_named_in_words_of_either_gender(lang, said):
+    # At six players the partner is Carla: French read "Carla est ton partenaire" (masculine).
+    app = make_app(start=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_language(lang)
+        await settle(pilot)
+        app.screen.query_one("#players", Choice).value = 6
+        await settle(pilot)
+        assert app.screen.query_one("#ai-col").border_subtitle == said

@@ -23,7 +23,7 @@ from ..card_render import DeckStyle
 from ..helpkeys import help_bindings
 from ..config import TARGETS, ai_levels
 from ..styles import LOBBY_TCSS
-from ...store.words import preset_word
+from ...store.words import level_word, preset_word
 from ..translate import Translated
 from .help_variants import summary
 from ..widgets.button import Button
@@ -31,8 +31,6 @@ from ..widgets.footer import FitFooter
 from ..widgets.scoreboard import cut
 
 TURN_LIMITS = [("30 s", 30), ("60 s", 60), ("2 min", 120), ("5 min", 300)]
-# The AI levels as the lobby's list names them (the value sent stays the English name).
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "random": N_("random")}
 FLEXIBLE = ("title", "game")  # the columns that share what the others leave of the width
 
 
@@ -208,7 +206,7 @@ class LobbyScreen(Translated, Screen):
         self._relabel("#variant", [(_(v.title), v.name) for v in VARIANTS.values()])
         self._relabel("#players", [(players_label(n), n) for n in VARIANTS[self._variant()].players])
         self._relabel("#preset", [(preset_word(p), p) for p in PRESETS])
-        self._relabel("#ai", [(_(LEVEL_WORDS.get(level, level)), level) for level in ai_levels()])
+        self._relabel("#ai", [(level_word(level), level) for level in ai_levels()])  # the value sent: its English name
         # TRANSLATORS: a new table is listed in the lobby (public) or joined by its code only (private).
         self._relabel("#public", [(_("public"), True), (_("private"), False)])
         for box in self.query("#house-rules Checkbox").results(Checkbox):
