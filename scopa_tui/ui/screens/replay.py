@@ -421,10 +421,11 @@ class ReplayScreen(Translated, Screen[None]):
             self.index = 0
 
     def action_help(self) -> None:
-        """The help, with the rules of the game replayed (its variant, chart and house rules)."""
-        from .help import HelpScreen  # loaded with the first help
+        """The help, with the rules of the game replayed (its variant, chart and house rules)
+        and the replay's keys."""
+        from .help import REPLAY_KEYS, HelpScreen  # loaded with the first help
 
-        self.app.push_screen(HelpScreen(self._deck(), rules=self.replay.rules))
+        self.app.push_screen(HelpScreen(self._deck(), rules=self.replay.rules, keys=REPLAY_KEYS))
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1 and not isinstance(self.app, ReplayApp):
