@@ -405,7 +405,7 @@ def _bot_level(text: str) -> str:
     if text.strip().lower().startswith("cmd"):
         raise argparse.ArgumentTypeError(_("the bot plays one of the built-in AIs, not an external command"))
     try:
-        return check_spec(text)
+        return check_spec(text, programs=False)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 

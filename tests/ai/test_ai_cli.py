@@ -36,6 +36,8 @@ def test_bot_subcommand_refuses_a_bad_level_in_one_line(capsys):
     assert cli.main(["bot", "--level", "expert"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown AI 'expert'" in err
+    # It offered "or cmd:COMMAND", which the bot refuses: it plays a built-in AI.
+    assert err.endswith(": choose one of easy, greedy, hard, medium, pimc, random\n"), err
 
 
 def test_simulate_plays_an_external_bot(capsys):
