@@ -34,7 +34,8 @@ from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
 from ..widgets.footer import FitFooter
 from ..wrapping import glued
-from ..translate import KEYS_PANEL_ESC, PALETTE_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
+from ..translate import (KEYS_PANEL_ESC, PALETTE_KEY, QUIT_CTRL_C_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated,
+                         TranslatedApp)
 
 
 
@@ -439,7 +440,7 @@ class ReplayApp(CrashLog, TranslatedApp, ThemeColours, App):
 
     CSS_PATH = [APP_TCSS, GAME_TCSS, STORE_TCSS]
     TITLE = "Scopa — replay"
-    BINDINGS = [SCREENSHOT_KEY, QUIT_KEY, KEYS_PANEL_ESC, PALETTE_KEY]  # as the game's
+    BINDINGS = [QUIT_CTRL_C_KEY, SCREENSHOT_KEY, QUIT_KEY, KEYS_PANEL_ESC, PALETTE_KEY]  # as the game's
 
     def __init__(self, games: list[ReplayGame], title: str, ascii: bool = False,
                  theme: str | None = None, deck_style: str | None = None) -> None:
