@@ -450,6 +450,9 @@ def cmd_bot(args) -> int:
     except (AttributeError, ValueError, OSError):  # not a text stream of ours
         pass
     player = make_player(args.level, seed=args.seed)
+    if sys.stdin.isatty():  # someone trying the command by hand: a host's pipe never is one
+        print(_("scopa-tui bot: waiting for a host's JSON lines (scopa-bot/1, docs/bot-protocol.md) on standard "
+                "input, as a game sends them to it with --ai \"cmd:scopa-tui bot\"; Ctrl+D ends"), file=sys.stderr)
     try:
         return run_bot(player, sys.stdin, sys.stdout, sys.stderr, name=args.name)
     except BrokenPipeError:  # the host went away
