@@ -220,7 +220,8 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
               playing: bool = False, rules: Rules | None = None, keys: tuple[str, ...] = KEYS) -> str:
     """The help in Markdown for a deck style, the primiera chart and the variant in use, in the
     player's language: rules first (the variant's while it is ``playing``, else Scopa's), then
-    the family of games with the variant marked, then keys.  The ``rules`` of a game (played
+    the family of games with the variant marked, then the ``keys`` (the game's, or the replay
+    viewer's: REPLAY_KEYS).  The ``rules`` of a game (played
     or replayed) give its variant, its chart, its house rules, its target and its three-Kings
     redeal, which the rules then say (help_house.py)."""
     chart, said, marked, rules = _game(chart, variant, playing, rules)
