@@ -620,6 +620,9 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, ThemeColours, App):
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)  # Textual's own in the language (TranslatedApp)
+        # A search for "help" or "rules" found nothing: the help was on ? and F1 alone.
+        yield SystemCommand(_("Help: rules and keys"), _("The rules in short, the family of games and the keys, "
+                                                         "as ? and F1 show them"), self.action_show_help)
         for code, name in languages.LANGUAGES.items():
             title = (_("Language: {name} (now)") if code == language() else _("Language: {name}"))
             yield SystemCommand(title.format(name=name), _("Every word of the game in {name} (remembered)")
