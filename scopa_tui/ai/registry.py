@@ -163,9 +163,15 @@ def check_runnable(spec: str) -> str:
             raise ValueError(_("cannot read the bot command {command}: {why}")
                              .format(command=repr(options["command"]), why=e)) from None
         program = argv[0] if argv else ""
-        if shutil.which(program) is None and not (os.sep in program and os.path.isfile(program)):
+        found = shutil.which(program)
+        if found is None and not (os.sep in program and os.path.isfile(program)):
             raise ValueError(_("no program {program} found for the bot command {command}")
                              .format(program=repr(program), command=repr(options["command"])))
+        if found is None and not os.access(program, os.X_OK):
+            # A script named by its path without chmod +x: it failed to start at every move.
+            # TRANSLATORS: {program} is a file's path; chmod +x and python are typed as they are.
+            raise ValueError(_("{program} is not executable: chmod +x it, or put the program that runs it first "
+                               "in the bot command, e.g. 'python {program}'").format(program=program))
     return spec
 
 

@@ -57,6 +57,18 @@ def test_the_bot_started_by_hand_in_a_terminal_says_what_it_waits_for(terminal, 
     assert err == (said if terminal else "")  # a host's pipe is not a terminal: nothing on its standard error
 
 
+def test_a_bot_script_that_is_not_executable_is_one_line_at_once(tmp_path, capsys):
+    # cmd:./my_bot.py without chmod +x passed the check, and the game went on with the bot
+    # "could not be started: Permission denied" and every move played for it.
+    bot = tmp_path / "my_bot.py"
+    bot.write_text("print('hello')\n")
+    assert cli.main(["simulate", "--games", "1", "--ai", f"cmd:{bot}"]) == 2
+    assert capsys.readouterr().err == (f"scopa-tui: error: argument --ai: {bot} is not executable: chmod +x it, or "
+                                       f"put the program that runs it first in the bot command, e.g. 'python {bot}'\n")
+    bot.chmod(0o755)  # executable, it starts (and is no bot: its faults are counted)
+    assert cli.main(["simulate", "--games", "1", "--target", "1", "--ai", f"cmd:{bot}", "--json"]) == 0
+
+
 def test_simulate_plays_an_external_bot(capsys):
     spec = f"cmd:{sys.executable} {ROOT / 'examples' / 'minimal_bot.py'},easy"
     assert cli.main(["simulate", "--games", "2", "--target", "3", "--ai", spec, "--json"]) == 0
