@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Sequence
 
 from . import __version__, collector, languages
@@ -23,7 +24,27 @@ class UsageError(Exception):
     """Bad command-line input: printed as one line, exit status 2."""
 
 
+class _Formatter(argparse.HelpFormatter):
+    """The usage shows the command as optional, ``[COMMAND ...]``, as it is: argparse wrote
+    ``COMMAND ...``, and ``scopa-tui`` alone, the game, looked like a mistake.  Lines are not
+    broken at a hyphen: "scopa-" over "bot/1", "scopa-" over "tui"."""
+
+    def _format_args(self, action: argparse.Action, default_metavar: str) -> str:
+        text = super()._format_args(action, default_metavar)
+        return f"[{text}]" if action.nargs == argparse.PARSER and not action.required else text
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(self._whitespace_matcher.sub(" ", text).strip(), width, initial_indent=indent,
+                             subsequent_indent=indent, break_on_hyphens=False)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, formatter_class=_Formatter, **kwargs)
+
     def error(self, message: str):  # one line, no usage dump
         raise UsageError(message)
 
@@ -274,7 +295,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser of ``scopa-tui``.  Every subcommand is listed (``--help``, an unknown one's
     error), but only those named in ``argv`` get their options (None: all of them): building
     the others, and importing the online ones' module, was time before the first frame."""
-    parser = _Parser(prog="scopa-tui", description=_("Scopa, the Italian card game, in your terminal."))
+    command = pgettext("placeholder", "COMMAND")
+    parser = _Parser(prog="scopa-tui", description=_("Scopa, the Italian card game, in your terminal."),
+                     # TRANSLATORS: {command} is the placeholder COMMAND; the options are typed as they are.
+                     epilog=_("Without a {command}, scopa-tui opens the game: the new-game screen, or "
+                              "a game at once with --players, --ai, --target, --preset, --variant or "
+                              "--option. 'scopa-tui {command} --help' says what a command does.")
+                     .format(command=command))
     parser.add_argument("--version", action="version", version=f"scopa-tui {__version__}",
                         help=_("show program's version number and exit"))  # argparse's own is not looked up
     _add_rules_args(parser)
@@ -293,7 +320,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", default=None, metavar=directory,
                         help=_("where saves, settings and statistics live"))
     _add_language(parser)
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar=pgettext("placeholder", "COMMAND"))
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar=command)
     subcommands = [  # name, help (also the description), options
         ("simulate", _("play AI-vs-AI games with no UI"), _simulate_args),
         ("bot", _("play as a bot over standard input and output (scopa-bot/1)"), _bot_args),
@@ -405,7 +432,7 @@ def _bot_level(text: str) -> str:
     if text.strip().lower().startswith("cmd"):
         raise argparse.ArgumentTypeError(_("the bot plays one of the built-in AIs, not an external command"))
     try:
-        return check_spec(text)
+        return check_spec(text, programs=False)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 
@@ -423,6 +450,9 @@ def cmd_bot(args) -> int:
     except (AttributeError, ValueError, OSError):  # not a text stream of ours
         pass
     player = make_player(args.level, seed=args.seed)
+    if sys.stdin.isatty():  # someone trying the command by hand: a host's pipe never is one
+        print(_("scopa-tui bot: waiting for a host's JSON lines (scopa-bot/1, docs/bot-protocol.md) on standard "
+                "input, as a game sends them to it with --ai \"cmd:scopa-tui bot\"; Ctrl+D ends"), file=sys.stderr)
     try:
         return run_bot(player, sys.stdin, sys.stdout, sys.stderr, name=args.name)
     except BrokenPipeError:  # the host went away

@@ -413,6 +413,21 @@ def test_help_says_the_defaults_of_the_ai_delay_and_the_deck_and_that_an_ai_may_
     assert "or cmd:COMMAND, a scopa-bot/1 program" in out  # README: --ai "cmd:python my_bot.py"
 
 
+def test_help_says_the_command_is_optional_and_what_scopa_tui_alone_does(capsys, monkeypatch):
+    # The usage ended "COMMAND ...", as if one were needed, and nothing said that scopa-tui
+    # alone is the game; "(scopa-" over "bot/1)" was a line broken at a hyphen.
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    usage = out.split("\n\n", 1)[0]
+    assert usage.endswith("[COMMAND ...]") and "COMMAND ..." not in usage.replace("[COMMAND ...]", "")
+    assert ("Without a COMMAND, scopa-tui opens the game: the new-game screen, or a game at once with --players, "
+            "--ai, --target, --preset, --variant or --option. 'scopa-tui COMMAND --help' says what a command "
+            "does.") in " ".join(out.split())
+    assert not any(line.endswith("scopa-") for line in out.splitlines()), out
+
+
 def test_a_double_dash_before_the_command_ends_the_options(tmp_path, capsys):
     # "scopa-tui --lang it -- simulate": argparse took "--" for the command, "invalid choice: '--'"
     assert main(["--lang", "it", "--data-dir", str(tmp_path), "--seed", "4", "--", "simulate", "--games", "2", "--json"]) == 0

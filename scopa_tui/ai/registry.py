@@ -82,8 +82,10 @@ def register(name: str, factory: Callable[..., Player], options: dict[str, type]
     DESCRIPTIONS[name] = description
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"hard:time=0.5"`` -> ``("hard", {"time": 0.5})``; ``"cmd:python b.py"`` -> ("cmd", {"command": ...})."""
+def parse_spec(spec: str, programs: bool = True) -> tuple[str, dict[str, Any]]:
+    """``"hard:time=0.5"`` -> ``("hard", {"time": 0.5})``; ``"cmd:python b.py"`` -> ("cmd", {"command": ...}).
+    Where a program is not taken (``programs`` false: ``scopa-tui bot --level``), an unknown
+    name is answered with the built-in AIs alone, not "or cmd:COMMAND"."""
     spec = spec.strip()
     if spec.startswith("cmd:"):
         command = spec[4:].strip()
@@ -97,8 +99,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if name not in FACTORIES:
         known = ", ".join(sorted(n for n in FACTORIES if n != "cmd"))
         # TRANSLATORS: {known} lists the AI names as typed; cmd:COMMAND is typed as it is.
-        raise ValueError(_("unknown AI {name}: choose one of {known}, or cmd:COMMAND")
-                         .format(name=repr(name), known=known))
+        message = (_("unknown AI {name}: choose one of {known}, or cmd:COMMAND") if programs
+                   # TRANSLATORS: {known} lists the AI names as typed.
+                   else _("unknown AI {name}: choose one of {known}"))
+        raise ValueError(message.format(name=repr(name), known=known))
     options: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
@@ -136,8 +140,8 @@ def canonical(spec: str) -> str:
     return ALIASES.get(spec.strip().lower(), spec)
 
 
-def check_spec(spec: str) -> str:
-    parse_spec(spec)
+def check_spec(spec: str, programs: bool = True) -> str:
+    parse_spec(spec, programs)
     return spec
 
 
@@ -159,9 +163,15 @@ def check_runnable(spec: str) -> str:
             raise ValueError(_("cannot read the bot command {command}: {why}")
                              .format(command=repr(options["command"]), why=e)) from None
         program = argv[0] if argv else ""
-        if shutil.which(program) is None and not (os.sep in program and os.path.isfile(program)):
+        found = shutil.which(program)
+        if found is None and not (os.sep in program and os.path.isfile(program)):
             raise ValueError(_("no program {program} found for the bot command {command}")
                              .format(program=repr(program), command=repr(options["command"])))
+        if found is None and not os.access(program, os.X_OK):
+            # A script named by its path without chmod +x: it failed to start at every move.
+            # TRANSLATORS: {program} is a file's path; chmod +x and python are typed as they are.
+            raise ValueError(_("{program} is not executable: chmod +x it, or put the program that runs it first "
+                               "in the bot command, e.g. 'python {program}'").format(program=program))
     return spec
 
 

@@ -351,7 +351,7 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
                 if total > limit:
                     raise StoreError(_("is too big (over {size})").format(size=size_words(limit)))
                 lines.append(line)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # a name under a file (rec.jsonl/x) is no file either
         return None
     except IsADirectoryError:
         raise StoreError(_("is a directory, not a file")) from None

@@ -24,7 +24,8 @@ from .colours import ThemeColours
 from .crash import CrashLog, run_app_reporting
 from .persistence import StoreMixin, launch_options
 from .styles import APP_TCSS, GAME_TCSS
-from .translate import KEYS_PANEL_ESC, PALETTE_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
+from .translate import (KEYS_PANEL_ESC, PALETTE_KEY, QUIT_CTRL_C_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated,
+                        TranslatedApp)
 
 if TYPE_CHECKING:
     from ..engine import HandScore
@@ -91,7 +92,7 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, ThemeColours, App):
     TITLE = "Scopa"
     COMMAND_PALETTE_BINDING = "ctrl+p"  # the palette offers "Theme"
     BINDINGS = [
-        Binding("ctrl+c", "quit_now", N_("quit"), id="app.quit", show=False, priority=True),
+        QUIT_CTRL_C_KEY,
         # priority: modal screens (help, scoring, game over, dialogs) stop the app's own bindings
         SCREENSHOT_KEY,
         QUIT_KEY,
@@ -645,6 +646,9 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, ThemeColours, App):
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)  # Textual's own in the language (TranslatedApp)
+        # A search for "help" or "rules" found nothing: the help was on ? and F1 alone.
+        yield SystemCommand(_("Help: rules and keys"), _("The rules in short, the family of games and the keys, "
+                                                         "as ? and F1 show them"), self.action_show_help)
         for code, name in languages.LANGUAGES.items():
             title = (_("Language: {name} (now)") if code == language() else _("Language: {name}"))
             yield SystemCommand(title.format(name=name), _("Every word of the game in {name} (remembered)")

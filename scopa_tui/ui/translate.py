@@ -50,6 +50,9 @@ SCREENSHOT_KEY = Binding("f12", "save_svg", N_("screenshot"), id="app.screenshot
 # Quits by the app's ``action_quit_now``: the game's asks first where quitting would lose a
 # game (app.py); any other app's quits (TranslatedApp).
 QUIT_KEY = Binding("ctrl+q", "quit_now", N_("quit"), id="app.quit_ctrl_q", show=False, priority=True)
+# Ctrl+C quits as Ctrl+Q does (README.md, Keys).  Textual's own Ctrl+C only names the key of an
+# action "quit", which QUIT_KEY's is not: in `scopa-tui replay` Ctrl+C did nothing at all.
+QUIT_CTRL_C_KEY = Binding("ctrl+c", "quit_now", N_("quit"), id="app.quit", show=False, priority=True)
 # Esc closes the keys panel (Ctrl+P → Keys) while it is open, before the screen's own Esc
 # (README.md, Keys); it is the screen's again once the panel is closed (TranslatedApp.check_action).
 KEYS_PANEL_ESC = Binding("escape", "hide_help_panel", N_("close the keys"), id="app.hide_keys", show=False,

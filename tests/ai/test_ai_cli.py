@@ -7,6 +7,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 from scopa_tui import cli
 from scopa_tui.engine import Game, Move, Rules
 
@@ -36,6 +38,35 @@ def test_bot_subcommand_refuses_a_bad_level_in_one_line(capsys):
     assert cli.main(["bot", "--level", "expert"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown AI 'expert'" in err
+    # It offered "or cmd:COMMAND", which the bot refuses: it plays a built-in AI.
+    assert err.endswith(": choose one of easy, greedy, hard, medium, pimc, random\n"), err
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_the_bot_started_by_hand_in_a_terminal_says_what_it_waits_for(terminal, capsys, monkeypatch):
+    # It waited in silence for JSON that a person at the keyboard does not know to type.
+    class Keyboard(io.StringIO):
+        def isatty(self) -> bool:
+            return terminal
+
+    monkeypatch.setattr(sys, "stdin", Keyboard(""))
+    assert cli.main(["bot", "--level", "easy"]) == 0
+    err = capsys.readouterr().err
+    said = ("scopa-tui bot: waiting for a host's JSON lines (scopa-bot/1, docs/bot-protocol.md) on standard input, "
+            "as a game sends them to it with --ai \"cmd:scopa-tui bot\"; Ctrl+D ends\n")
+    assert err == (said if terminal else "")  # a host's pipe is not a terminal: nothing on its standard error
+
+
+def test_a_bot_script_that_is_not_executable_is_one_line_at_once(tmp_path, capsys):
+    # cmd:./my_bot.py without chmod +x passed the check, and the game went on with the bot
+    # "could not be started: Permission denied" and every move played for it.
+    bot = tmp_path / "my_bot.py"
+    bot.write_text("print('hello')\n")
+    assert cli.main(["simulate", "--games", "1", "--ai", f"cmd:{bot}"]) == 2
+    assert capsys.readouterr().err == (f"scopa-tui: error: argument --ai: {bot} is not executable: chmod +x it, or "
+                                       f"put the program that runs it first in the bot command, e.g. 'python {bot}'\n")
+    bot.chmod(0o755)  # executable, it starts (and is no bot: its faults are counted)
+    assert cli.main(["simulate", "--games", "1", "--target", "1", "--ai", f"cmd:{bot}", "--json"]) == 0
 
 
 def test_simulate_plays_an_external_bot(capsys):

@@ -282,17 +282,21 @@ def test_replay_of_a_truncated_record_that_does_not_replay(tmp_path, capsys):
     assert f"line {play_no + 1}:" in err and "turn" in err
 
 
-@pytest.mark.parametrize("make", ["missing", "directory", "binary"])
+@pytest.mark.parametrize("make", ["missing", "directory", "binary", "under a file"])
 def test_replay_of_an_unreadable_file(tmp_path, capsys, make):
     path = tmp_path / "rec.jsonl"
     if make == "directory":
         path.mkdir()
     elif make == "binary":
         path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    elif make == "under a file":  # rec.jsonl/game.jsonl: "it cannot be read (Not a directory)"
+        path.write_text("")
+        path = path / "game.jsonl"
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(path) in err
-    assert {"missing": "no such file", "directory": "is a directory", "binary": "is not text"}[make] in err
+    assert {"missing": "no such file", "directory": "is a directory", "binary": "is not text",
+            "under a file": ": no such file"}[make] in err
 
 
 async def test_replay_file_opens_in_the_viewer(tmp_path):

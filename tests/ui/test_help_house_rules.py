@@ -250,6 +250,23 @@ async def test_the_replay_viewers_help_says_the_rules_of_the_game_replayed(key):
         assert not isinstance(app.screen, HelpScreen)  # back to the replay
 
 
+async def test_the_replay_viewers_help_says_its_own_keys_not_the_games():
+    # It ended with the game's: a card to choose, table letters, h for a hint and "q: quit (asks
+    # first during a game…)", none of which the replay has (its q goes back), and not a word of
+    # → ←, PgUp, PgDn or the (D) after the dealer's name.
+    (replay,) = load_text(records.dumps(_finished("scopa", ())), names=["You", "Anna"])
+    app = ReplayApp([replay], "test")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        keys = app.screen.query_one(Markdown).source.split("# Keys", 1)[1]
+        assert "- **→** / **←**: the next step of the game, or the one before" in keys
+        assert "- **PgDn** / **PgUp**: the next hand" in keys and "- **Esc** or **q**: back" in keys
+        assert "**(D)** after a name marks the player who deals the hand." in keys
+        assert "**h**: hint" not in keys and "**a, b, c, …**" not in keys and "**q**: quit" not in keys
+
+
 def test_french_elides_de_before_oros_and_not_before_denari():
     # With the Spanish deck, French read "le plus de Oros" under the coins' row of the scoring
     # and "le 3 de Oros" in the napola's rule: "de" elides before a vowel ("d'Oros"). The

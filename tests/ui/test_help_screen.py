@@ -142,3 +142,29 @@ async def test_the_helps_scrollbar_is_as_thin_as_the_logs():
         body = app.screen.query_one("#help-body")
         assert body.show_vertical_scrollbar  # the help is longer than its box
         assert body.scrollbar_size_vertical == log.styles.scrollbar_size_vertical == 1
+
+
+@pytest.mark.parametrize("typed", ["help", "rules", "keys"])
+@pytest.mark.parametrize("in_game", [False, True])
+async def test_the_palette_finds_the_help(typed, in_game):
+    # Ctrl+P and "help" or "rules" said "No matches found": the help was on ? and F1 alone
+    # ("Keys" is Textual's keys panel, listed too).
+    from scopa_tui.ui.screens.help import HelpScreen
+
+    from .helpers import make_app, palette_command, settle
+
+    app = make_app(start=in_game)  # the new-game screen, or a game
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*typed)
+        await settle(pilot, 6)
+        titles = [str(option.prompt) for option in app.screen.query_one("CommandList").options]
+        assert any(title.startswith("Help: rules and keys") for title in titles), titles
+        await pilot.press("escape")
+        await settle(pilot)
+        await palette_command(pilot, "help")
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one("Markdown").source
+        assert source.startswith("# Scopa in short") and "# Keys" in source

@@ -310,3 +310,25 @@ async def test_esc_closes_the_replay_viewer_s_keys_panel_and_not_the_viewer():
         await pilot.press("escape")  # the viewer's own Esc again: back (it quits the viewer)
         await settle(pilot)
         assert not app.is_running
+
+
+@pytest.mark.parametrize("key", ["ctrl+c", "ctrl+q"])
+@pytest.mark.parametrize("in_help", [False, True])
+async def test_ctrl_c_quits_the_replay_viewer_as_ctrl_q_does(key, in_help):
+    # `scopa-tui replay FILE`: Ctrl+C did nothing at all (Textual's own Ctrl+C names the key of
+    # an action "quit", and the viewer's Ctrl+Q is the app's quit_now).
+    from scopa_tui.engine import record as records
+    from scopa_tui.store.frames import load_text
+    from scopa_tui.ui.screens.replay import ReplayApp
+
+    from .test_footer_fit import finished_game
+
+    app = ReplayApp(load_text(records.dumps(finished_game()), names=["You", "Anna"]), "Replay")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        if in_help:
+            await pilot.press("question_mark")
+            await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        assert not app.is_running

@@ -70,6 +70,22 @@ KEYS = (
        "that speaks the scopa-bot/1 protocol (docs/bot-protocol.md), e.g. "
        "`scopa-tui bot --level hard`. On the command line `greedy` is another name of easy."),
 )
+# The replay viewer's keys (screens/replay.py), in place of the game's: it has no card to
+# choose, no hint, and its q goes back; (D) marks the dealer there.
+REPLAY_KEYS = (
+    KEYS[0],
+    # TRANSLATORS: the replay viewer's keys; keep the key names (→ ←, Home, End, PgDn, PgUp, ] [,
+    # ?, F1, Esc, q, F12) as they are; scopa-tui replay is typed as it is.
+    N_("- **→** / **←**: the next step of the game, or the one before\n"
+       "- **Home** / **End**: the first step, or the last\n"
+       "- **PgDn** / **PgUp**: the next hand, or the start of this one (or of the one before)\n"
+       "- **]** / **[**: the next game of a file of several, or the one before\n"
+       "- **?** or **F1**: this help\n"
+       "- **Esc** or **q**: back (in `scopa-tui replay`: quit)\n"
+       "- **F12**: save a screenshot (SVG) in the current folder"),
+    # TRANSLATORS: (D) as the replay writes it after a name (the message " (D)").
+    N_("**(D)** after a name marks the player who deals the hand."),
+)
 # The parts a screen's help opens at (helpkeys.py): the message that begins each.  The
 # scoring screen's, "scoring", is the rules' paragraph on a hand's points, in the words of
 # the game played (HelpScreen.opening).
@@ -201,15 +217,16 @@ def rules_text(deck: DeckStyle, chart: str, variant: str = "scopa", rules: Rules
 
 
 def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa",
-              playing: bool = False, rules: Rules | None = None) -> str:
+              playing: bool = False, rules: Rules | None = None, keys: tuple[str, ...] = KEYS) -> str:
     """The help in Markdown for a deck style, the primiera chart and the variant in use, in the
     player's language: rules first (the variant's while it is ``playing``, else Scopa's), then
-    the family of games with the variant marked, then keys.  The ``rules`` of a game (played
+    the family of games with the variant marked, then the ``keys`` (the game's, or the replay
+    viewer's: REPLAY_KEYS).  The ``rules`` of a game (played
     or replayed) give its variant, its chart, its house rules, its target and its three-Kings
     redeal, which the rules then say (help_house.py)."""
     chart, said, marked, rules = _game(chart, variant, playing, rules)
     text = rules_text(deck or DeckStyle(), chart, said, rules)
-    return text + family_text(marked, deck) + "\n\n".join(_(k) for k in KEYS) + "\n"
+    return text + family_text(marked, deck) + "\n\n".join(_(k) for k in keys) + "\n"
 
 
 def _game(chart: str, variant: str, playing: bool, rules: Rules | None) -> tuple[str, str, str, Rules | None]:
@@ -260,17 +277,19 @@ class HelpScreen(Translated, ModalScreen[None]):
     ]
 
     def __init__(self, deck: DeckStyle | None = None, chart: str = "standard", variant: str = "scopa",
-                 playing: bool = False, rules: Rules | None = None, at: str | None = None) -> None:
+                 playing: bool = False, rules: Rules | None = None, at: str | None = None,
+                 keys: tuple[str, ...] = KEYS) -> None:
         """``rules``: those of the game played or replayed, whose rules the help says;
-        ``at``: a part of the help (HELP_PARTS) to open at, else its top."""
+        ``at``: a part of the help (HELP_PARTS) to open at, else its top; ``keys``: the
+        key map it ends with (the replay viewer's own: REPLAY_KEYS)."""
         super().__init__()
         self.deck, self.chart, self.variant, self.playing = deck, chart, variant, playing
-        self.rules, self.at = rules, at
+        self.rules, self.at, self.keys = rules, at, keys
 
     @property
     def text(self) -> str:
         """The help as it is shown now, in the language in use."""
-        return help_text(self.deck, self.chart, self.variant, self.playing, self.rules)
+        return help_text(self.deck, self.chart, self.variant, self.playing, self.rules, self.keys)
 
     def opening(self, at: str) -> str:
         """The first line of the part ``at`` of the help as shown: a message of HELP_PARTS,

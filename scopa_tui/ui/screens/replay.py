@@ -34,7 +34,8 @@ from ..styles import APP_TCSS, GAME_TCSS, SCORING_TCSS, STORE_TCSS
 from ..widgets.cards import CardCanvas, TableView
 from ..widgets.footer import FitFooter
 from ..wrapping import glued
-from ..translate import KEYS_PANEL_ESC, PALETTE_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated, TranslatedApp
+from ..translate import (KEYS_PANEL_ESC, PALETTE_KEY, QUIT_CTRL_C_KEY, QUIT_KEY, SCREENSHOT_KEY, Translated,
+                         TranslatedApp)
 
 
 
@@ -421,10 +422,11 @@ class ReplayScreen(Translated, Screen[None]):
             self.index = 0
 
     def action_help(self) -> None:
-        """The help, with the rules of the game replayed (its variant, chart and house rules)."""
-        from .help import HelpScreen  # loaded with the first help
+        """The help, with the rules of the game replayed (its variant, chart and house rules)
+        and the replay's keys."""
+        from .help import REPLAY_KEYS, HelpScreen  # loaded with the first help
 
-        self.app.push_screen(HelpScreen(self._deck(), rules=self.replay.rules))
+        self.app.push_screen(HelpScreen(self._deck(), rules=self.replay.rules, keys=REPLAY_KEYS))
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1 and not isinstance(self.app, ReplayApp):
@@ -438,7 +440,7 @@ class ReplayApp(CrashLog, TranslatedApp, ThemeColours, App):
 
     CSS_PATH = [APP_TCSS, GAME_TCSS, STORE_TCSS]
     TITLE = "Scopa — replay"
-    BINDINGS = [SCREENSHOT_KEY, QUIT_KEY, KEYS_PANEL_ESC, PALETTE_KEY]  # as the game's
+    BINDINGS = [QUIT_CTRL_C_KEY, SCREENSHOT_KEY, QUIT_KEY, KEYS_PANEL_ESC, PALETTE_KEY]  # as the game's
 
     def __init__(self, games: list[ReplayGame], title: str, ascii: bool = False,
                  theme: str | None = None, deck_style: str | None = None) -> None:
