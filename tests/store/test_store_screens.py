@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from conftest import file_game, play, setup_for
 from textual.app import App
 from textual.widgets import DataTable
@@ -816,3 +818,17 @@ async def test_on_a_tall_terminal_the_history_is_in_the_middle(tmp_path):
         screen = app.screen
         above, under = _gaps(screen.query_one("#history-body"), [screen.query_one(DataTable)])
         assert above > 5 and abs(above - under) <= 1, (above, under)
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Table"), ("it", "Tavolo")])
+async def test_the_replays_table_is_named_on_its_border_as_the_games(lang, name):
+    # The replay's one box without a name: the game's table has its own on its border.
+    from scopa_tui import languages
+
+    languages.use(lang)
+    app = ReplayApp(load_text(records.dumps(finished_game())), "Replay")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right")
+        await pilot.pause()
+        table = app.screen.query_one(TableView)
+        assert table.border_title == name and f"─ {name} ─" in shown(table).splitlines()[0]
