@@ -38,13 +38,19 @@ from .fresh import StyledOnMount
 from .help_variants import summary
 
 EXTERNAL = "cmd"  # the AI select's value for "external bot…"
-# TRANSLATORS: the new-game form, under the Opponents box: how each AI level plays, in a few
-# words (one line at 100 columns: at most 43 letters).
-LEVEL_LINES = {"easy": N_("takes the best capture in sight"),
-               "medium": N_("counts the cards and leaves few sweeps"),
-               "hard": N_("reads the play, plans to the deal's end"),
-               "random": N_("any legal move, for learning the game"),
-               EXTERNAL: N_("your own program, run by its command")}
+# How each AI level plays, in a few words, under the new-game form's Opponents box.
+LEVEL_LINES = {
+    # TRANSLATORS: the new-game form's AI levels box: how easy plays (at most 43 letters).
+    "easy": N_("takes the best capture in sight"),
+    # TRANSLATORS: the new-game form's AI levels box: how medium plays (at most 43 letters).
+    "medium": N_("counts the cards and leaves few sweeps"),
+    # TRANSLATORS: the new-game form's AI levels box: how hard plays (at most 43 letters).
+    "hard": N_("reads the play, plans to the deal's end"),
+    # TRANSLATORS: the new-game form's AI levels box: random plays any legal move (at most 43 letters).
+    "random": N_("any legal move, for learning the game"),
+    # TRANSLATORS: the new-game form's AI levels box: an external bot (at most 43 letters).
+    EXTERNAL: N_("your own program, run by its command"),
+}
 
 
 class FieldError(ValueError):
