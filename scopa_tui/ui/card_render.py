@@ -245,6 +245,11 @@ class DeckStyle:
         """The mark before a seat whose turn it is and a point's winner."""
         return ">" if self.ascii else "▶"
 
+    def crown(self) -> str:
+        """The mark of the game's winner on the scoring's last total (a point's winner has
+        :meth:`pointer`)."""
+        return "W" if self.ascii else "♛"
+
     def lifted(self) -> str:
         """The marks each side of the number of the hand's chosen card."""
         return "^" if self.ascii else "▲"

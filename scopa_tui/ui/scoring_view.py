@@ -336,18 +336,20 @@ class HandTable:
             table.add_column(Text(name, style=st("label")), width=value_w + (spare if i == n - 1 else 0),
                              overflow="fold", vertical=vertical)
         won = {a.point: a.side for a in score.awards}
-        mark = deck.pointer()
-        self.marked = False  # a side's cell marked: the legend says what the mark means
+        # The marks the table shows, for the legend to say what they mean: a point's taker's
+        # (pointer) and the game's winner's, on the last hand's total (crown).
+        self.marks: list[str] = []
 
         def row(label: str | Text, cells: list[Text], point: str | None = None,
-                winners: set[int] | None = None) -> None:
+                winners: set[int] | None = None, mark: str = deck.pointer()) -> None:
             taken = winners if winners is not None else {won.get(point)} if point else set()
             out: list[Text | str] = [label]  # type: ignore[list-item]
             for i, cell in enumerate(cells):
                 if i in taken:
                     _on(cell, st("won"))
                     out += [Text(mark, style=st("mark")), cell]
-                    self.marked = True
+                    if mark not in self.marks:
+                        self.marks.append(mark)
                 else:
                     out += ["", cell]
             table.add_row(*out)
@@ -426,7 +428,7 @@ class HandTable:
         leaders = {i for i, t in enumerate(score.totals) if t == best}
         # TRANSLATORS: the row of the running totals; at most 10 letters.
         row(pgettext("scoring row", "Total"), [Text(str(t)) for t in score.totals],
-            winners=leaders if best >= self.target and len(leaders) == 1 else set())  # the game's winner
+            winners=leaders if best >= self.target and len(leaders) == 1 else set(), mark=deck.crown())
         return table
 
     def lines(self, width: int) -> Table:
@@ -448,15 +450,21 @@ class HandTable:
                     *([Text(result, style=self.style("outcome"), justify="center")] if result else []))
 
     def legend(self) -> Text:
-        """Under the table, at its right: what its mark means ("▶ took the point"), where a
-        cell has it (README.md, Playing), on the line that parts the table from its notes
-        (a big terminal's spaced rows keep one more); the line is blank otherwise."""
-        if not self.marked:
-            return Text("")
+        """Under the table, at its right: what its marks mean ("▶ took the point", and on the
+        last hand "♛ won the game" for the total's), where a cell has them (README.md,
+        Playing), on the line that parts the table from its notes (a big terminal's spaced
+        rows keep one more); the line is blank otherwise."""
         # TRANSLATORS: under the scoring table: the mark ▶ beside a side's cell means that
         # side took the row's point. A few words.
-        return Text.assemble((self.deck.pointer(), self.style("mark")), " ", (_("took the point"), self.style("note")),
-                             justify="right")
+        said = {self.deck.pointer(): _("took the point"),
+                # TRANSLATORS: under the scoring table of a game's last hand: the mark ♛ beside
+                # a side's total means that side won the game. A few words.
+                self.deck.crown(): _("won the game")}
+        legend = Text(justify="right")
+        for mark in self.marks:
+            legend.append_text(Text.assemble("   " if legend else "", (mark, self.style("mark")), " ",
+                                             (said[mark], self.style("note"))))
+        return legend
 
 
 class _Themed(Widget):
@@ -503,8 +511,8 @@ def hands_table(scores: list[HandScore], side_names: list[str], winner: int | No
     """Every hand's points and the running total of each side, in aligned columns.
 
     Each side's cell is its points then its total (``+3    9``), both right-aligned, so
-    the numbers stand in columns; the winner's final total is marked (``>`` in the ``deck``'s
-    ASCII mode) and highlighted.
+    the numbers stand in columns; the winner's final total is marked with the scoring's mark of
+    the game's winner (``♛``, ``W`` in the ``deck``'s ASCII mode) and highlighted.
     ``part`` is ``all``, ``head`` (the column names only) or ``rows`` (the rest): the
     columns have fixed widths, so a head drawn above a scrolled list of rows lines up.
     """
@@ -527,7 +535,7 @@ def hands_table(scores: list[HandScore], side_names: list[str], winner: int | No
         last: list[Text | str] = [Text(final, style=style("label"))]
         for i, t in enumerate(scores[-1].totals):
             if i == winner:
-                last.append(Text.assemble((deck.pointer(), style("mark")), (cell("", str(t))[1:], style("won"))))
+                last.append(Text.assemble((deck.crown(), style("mark")), (cell("", str(t))[1:], style("won"))))
             else:
                 last.append(Text(cell("", str(t)), style=style("label")))
         table.add_row(*last)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from conftest import file_game, play, setup_for
 from textual.app import App
 from textual.widgets import DataTable
@@ -776,3 +778,57 @@ async def test_the_hands_are_drawn_as_cards_where_the_replay_has_room_and_as_a_l
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             assert app.screen.query_one(SeatsView).big is big, size
+
+
+def _gaps(body, content) -> tuple[int, int]:
+    """The rows ``body`` leaves empty above its ``content`` (a list of widgets) and under it."""
+    top, bottom = min(w.region.y for w in content), max(w.region.bottom for w in content)
+    return top - body.region.y, body.region.bottom - bottom
+
+
+async def test_on_a_tall_terminal_the_statistics_are_in_the_middle_and_stay_as_the_games_change(tmp_path):
+    # At 160×50 the record and the opponents hugged the title, 30 rows empty under them.
+    store = Store(tmp_path)
+    for seed, players, variant in ((1, 2, "scopa"), (2, 4, "scopa"), (3, 3, "scopa"), (4, 2, "escoba")):
+        g = play(Game(make_rules(players=players, variant=variant), seed=seed), seed=seed)
+        file_game(store, g, setup_for(players), f"g{seed}", when=1000.0 + seed)
+    app = ScreensApp(StatsScreen(store.stats()))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        body = screen.query_one("#stats-body")
+        boxes = list(screen.query("#stats-choices, #stats-summary, #stats-levels"))
+        above, under = _gaps(body, boxes)
+        assert above > 5 and abs(above - under) <= 1, (above, under)
+        rows = [w.region.y for w in boxes[:2]]  # the choices and the record
+        await pilot.press("right", "right")  # Escoba: fewer rows of record and of opponents
+        await pilot.pause()
+        assert screen.variant == "escoba" and [w.region.y for w in boxes[:2]] == rows
+
+
+async def test_on_a_tall_terminal_the_history_is_in_the_middle(tmp_path):
+    store = Store(tmp_path)
+    for seed in (1, 2, 3):
+        g = play(Game(make_rules(players=2), seed=seed), seed=seed)
+        file_game(store, g, setup_for(), f"g{seed}", when=1000.0 + seed)
+    app = ScreensApp(HistoryScreen(store.history(), store.history_record))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        above, under = _gaps(screen.query_one("#history-body"), [screen.query_one(DataTable)])
+        assert above > 5 and abs(above - under) <= 1, (above, under)
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Table"), ("it", "Tavolo")])
+async def test_the_replays_table_is_named_on_its_border_as_the_games(lang, name):
+    # The replay's one box without a name: the game's table has its own on its border.
+    from scopa_tui import languages
+
+    languages.use(lang)
+    app = ReplayApp(load_text(records.dumps(finished_game())), "Replay")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right")
+        await pilot.pause()
+        table = app.screen.query_one(TableView)
+        assert table.border_title == name and f"─ {name} ─" in shown(table).splitlines()[0]

@@ -76,4 +76,4 @@ async def test_ascii_mode_marks_the_winners_total_on_the_game_over_screen_in_asc
         await pilot.pause()
         rows = app.screen.query(HandsView).last()
         drawn = "\n".join(strip.text for strip in rows.render_lines(rows.region.reset_offset))
-        assert "> " in drawn.splitlines()[-1] and "▶" not in drawn
+        assert "W " in drawn.splitlines()[-1] and not set(drawn) & set("▶♛")

@@ -309,3 +309,13 @@ async def test_six_players_in_italian_name_a_side_with_the_and_of_its_second_nam
         assert screen.side_names == ["Tu e Carla", "Anna e Dario", "Bruno ed Elena"]
         panel = str(screen.query_one(ScoreBoard).render())
         assert "Bruno ed Elena" in panel and "Bruno e Elena" not in panel
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_play_button_has_a_margin_beside_the_plays_panel_in_every_language(lang, size):
+    # Tagalog's "Tumira ⏎" took the whole of its column: the button touched the Plays panel's border.
+    async with _game(lang, size) as (_pilot, screen):
+        button, side = screen.query_one("#play-button"), screen.query_one("#side")
+        assert button.size.width == len(_("Play ⏎")) + 2  # the whole label, a cell each side
+        assert side.region.x - button.region.right >= 1

@@ -192,5 +192,39 @@ async def test_the_forms_two_boxes_start_and_end_on_the_same_rows(size):
             screen.query_one("#players").value = players
             await settle(pilot)
             rules, seats = screen.query_one("#rules-col").region, screen.query_one("#ai-col").region
-            assert (seats.y, seats.bottom) == (rules.y, rules.bottom), (variant, players)
+            levels = screen.query_one("#levels").region  # under the seats, to the column's end
+            assert (seats.y, levels.bottom) == (rules.y, rules.bottom), (variant, players)
             assert screen.query_one("#ai-col").max_scroll_y == 0  # every seat in view
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_under_the_seats_each_level_says_how_it_plays_and_who_plays_it(lang, size):
+    # With one opponent the Opponents box was one line and a big empty space beside the Game box.
+    from scopa_tui.engine.text import _
+    from scopa_tui.store.words import level_word
+    from scopa_tui.ui.config import NAMES
+    from scopa_tui.ui.screens.new_game import LEVEL_LINES
+
+    app = form(lang)
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        for players in (2, 3, 4, 6):
+            screen.query_one("#players").value = players
+            await settle(pilot)
+            if players > 2:  # two levels played
+                screen.query_one("#ai-2").value = "hard"
+                await settle(pilot)
+            seats = screen.query_one("#ai-col")
+            assert seats.outer_size.height == players - 1 + 2  # as tall as its seats and its border
+            guide = screen.query_one("#levels")
+            lines = guide.render().plain.splitlines()
+            assert len(lines) <= guide.content_size.height and all(len(line) <= guide.content_size.width for line in lines)
+            guide = " ".join(" ".join(lines).split())
+            played = {screen.query_one(f"#ai-{seat}").value for seat in range(1, players)}
+            for level in ("easy", "medium", "hard", "random"):
+                if players < 6 or level in played:  # 6 at 80x24: the levels played, whole
+                    assert _(LEVEL_LINES[level]) in guide, (players, level, guide)
+                names = ", ".join(NAMES[seat] for seat in range(1, players)
+                                  if screen.query_one(f"#ai-{seat}").value == level)
+                assert (f"{level_word(level)} · {names}" in guide) == bool(names), (players, level, guide)

@@ -61,6 +61,26 @@ def test_the_winner_is_said_and_a_game_going_on_says_the_target():
     assert outcome(game.hand_scores[0], names, 11) == "First to 11 wins."
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "fr", "es", "tl"])
+async def test_the_last_hands_total_marks_the_games_winner_and_says_so(lang):
+    # The Total row's ▶ marked the game's winner under a legend that said "▶ took the point".
+    from scopa_tui import languages
+    from scopa_tui.engine.text import _, pgettext
+
+    languages.use(lang)
+    game = played(2)
+    app = hand_over_app(game.hand_scores[-1], 2, game_over=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = shown(app.screen.query_one(ScoringView)).splitlines()
+        total = next(line for line in lines if line.startswith(pgettext("scoring row", "Total")))
+        assert "▶" not in total and total.count("♛") == 1
+        assert total.split("♛")[1].split()[0] == str(game.hand_scores[-1].totals[game.winner])
+        legend = next(line for line in lines if _("took the point") in line)
+        assert legend.split() == ["▶", *_("took the point").split(), "♛", *_("won the game").split()]
+        assert _("won the game") != "won the game" or lang == "en"
+
+
 def test_a_last_card_sweep_is_said_not_to_be_a_scopa():
     score = last_play_sweep()
     said = {label: text.plain for label, text in notes(score, NAMES[3], DeckStyle())}

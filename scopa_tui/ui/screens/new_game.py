@@ -30,6 +30,7 @@ from ..helpkeys import help_bindings
 from ..translate import Translated
 from ..widgets.choice import Choice
 from ..widgets.footer import FitFooter
+from ..widgets.levels import LevelGuide
 from ..widgets.press import Press
 from ..widgets.toggle import Toggle
 from ..card_render import DeckStyle
@@ -37,6 +38,19 @@ from .fresh import StyledOnMount
 from .help_variants import summary
 
 EXTERNAL = "cmd"  # the AI select's value for "external bot…"
+# How each AI level plays, in a few words, under the new-game form's Opponents box.
+LEVEL_LINES = {
+    # TRANSLATORS: the new-game form's AI levels box: how easy plays (at most 43 letters).
+    "easy": N_("takes the best capture in sight"),
+    # TRANSLATORS: the new-game form's AI levels box: how medium plays (at most 43 letters).
+    "medium": N_("counts the cards and leaves few sweeps"),
+    # TRANSLATORS: the new-game form's AI levels box: how hard plays (at most 43 letters).
+    "hard": N_("reads the play, plans to the deal's end"),
+    # TRANSLATORS: the new-game form's AI levels box: random plays any legal move (at most 43 letters).
+    "random": N_("any legal move, for learning the game"),
+    # TRANSLATORS: the new-game form's AI levels box: an external bot (at most 43 letters).
+    EXTERNAL: N_("your own program, run by its command"),
+}
 
 
 class FieldError(ValueError):
@@ -172,9 +186,15 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
                         yield self._row(toggle())
                     else:
                         self._row_later(f"opt-{opt.name}", toggle, ticked[opt.name])
-            with Vertical(id="ai-col", classes="form-col"):
-                for seat in range(1, 6):
-                    yield from self._seat_rows(seat, seat < players)
+            with Vertical(id="ai-side"):
+                with Vertical(id="ai-col", classes="form-col"):
+                    for seat in range(1, 6):
+                        yield from self._seat_rows(seat, seat < players)
+                # What each level plays like, and who plays it (_update), in the room the seats leave
+                levels = [(level_word(name), _(LEVEL_LINES.get(name, described)))
+                          for name, described in self.levels.items()]
+                levels.append((_("external bot…"), _(LEVEL_LINES[EXTERNAL])))
+                yield LevelGuide(levels, id="levels", classes="form-col")
         yield Static(id="preset-info")
         with Horizontal(id="start-row"):
             yield Static(id="error")
@@ -318,6 +338,8 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         """The words on the Game box's border (set again after a change of language; the other
         box's follow the players: :meth:`_update`)."""
         self.query_one("#rules-col").border_title = _("New game")
+        # TRANSLATORS: the new-game form: the box under the Opponents box that says how each AI level plays.
+        self.query_one("#levels").border_title = _("AI levels")
 
     def choices(self) -> GameConfig:
         """Everything chosen on screen so far, checked or not (kept over a change of
@@ -374,6 +396,9 @@ class NewGameScreen(Translated, StyledOnMount, Screen):
         # The partner is no opponent: the box of the other seats says so where there is one.
         col.border_title = _("Partner and opponents") if partner else _("Opponents")
         col.border_subtitle = _("{name} is your partner").format(name=NAMES[partner]) if partner else ""
+        chosen = [self._value(f"ai-{seat}") for seat in range(1, players)]
+        self.query_one(LevelGuide).show([", ".join(NAMES[seat] for seat, value in enumerate(chosen, 1) if value == level)
+                                         for level in [*self.levels, EXTERNAL]])
         self._show("other-target-row", self._value("target") == 0)
         p = PRESETS.get(preset)
         # "{rule}: {what}": French puts a space before the colon.

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine.text import N_, _, ngettext
+from ...engine.text import N_, _, ngettext, pgettext
 from ...store.frames import Frame, ReplayGame, display_name, display_side
 from ...engine.words import side_score
 from ...store.words import sweep_count
@@ -354,6 +354,7 @@ class ReplayScreen(Translated, Screen[None]):
         else:
             scoring.display = False
             seats.display = table.display = True
+            table.border_title = pgettext("the table's border", "Table")  # as the game's names it
             # TRANSLATORS: the replay; shown over each card a play took ("[took]"): keep it short.
             table.labels = {c: _("took") for c in f.captured}  # shown as [took] over each captured card
             table.selected = frozenset()

@@ -195,6 +195,25 @@ class StatsScreen(Translated, Screen[None]):
         # ← and → choose the game at once (AUTO_FOCUS runs before the row is mounted)
         self._focus(None)
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._place)
+
+    def _place(self) -> None:
+        """On a tall terminal the record and the opponents are in its middle: as far down as
+        puts all games' (every row of the record, every opponent, at the boxes' width) in the
+        middle, and stay there as the games chosen change (centred, the choices above them
+        moved up and down with their rows)."""
+        console = self.app.console
+        tables = {"stats-summary": summary_table(self.stats, None, self.deck), "stats-levels": levels_table(self.stats)}
+        body = self.query_one("#stats-body")
+        rows = 0
+        for box in body.children:
+            table = tables.get(box.id or "")
+            width = console.options.update_width(max(1, box.content_size.width))
+            rows += (len(console.render_lines(table, width)) + box.styles.gutter.height if table is not None
+                     else box.outer_size.height) + box.styles.margin.height
+        body.styles.padding = (max(0, (body.outer_size.height - rows) // 2), 1, 0, 1)
+
     def _focus(self, name: str | None) -> None:
         for choice in self.query(f"#{name or 'stats-variant'}"):
             choice.focus()
@@ -205,6 +224,7 @@ class StatsScreen(Translated, Screen[None]):
         await self.recompose()
         if focused in ("stats-variant", "stats-players"):
             self._focus(focused)
+        self.call_after_refresh(self._place)  # the new words' widths
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         event.stop()
