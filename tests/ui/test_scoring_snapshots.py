@@ -48,4 +48,4 @@ def test_scoring_escoba(snap_compare):
 
 def test_scoring_scopone_napola(snap_compare):
     """Scopone scientifico with napola and re bello: a napola of 7 wins the game."""
-    assert snap_compare(hand_over_app(napola_hand(), 4), terminal_size=SIZE)
+    assert snap_compare(hand_over_app(napola_hand(), 4, game_over=True), terminal_size=SIZE)
