@@ -1445,7 +1445,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         else:
             out.append("✗ ", style="bold")
             out.append_text(styled_text(reason, self.deck, self._card_style))
-            if self.capture or len(self.sets):
+            # Tab said only where it finds a legal play: Scopa d'Assi's Ace that may not be laid
+            # on an empty table has none (ace-no-empty-sweep: README.md, Variants and house rules).
+            if any(self.table.explain(card, s) is None for s in self.sets):
                 # TRANSLATORS: after why a capture is refused, where the card can take nothing:
                 # Tab chooses to lay it on the table (the hint's word: "lays 3c").
                 legal = _("Tab: lay it") if self.sets == [()] else _("Tab: a legal capture")
