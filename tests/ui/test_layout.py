@@ -250,6 +250,20 @@ async def test_the_top_bar_keeps_its_rules_from_turn_to_turn(monkeypatch):
     assert all(len(bar) <= 80 for bar in bars)
 
 
+async def test_the_top_bar_keeps_the_hand_and_its_dealer_where_the_house_rules_give_way():
+    # Escoba with four house rules at 120 columns: the dealer gave way, then the hand, then the
+    # house rules, and the bar said "ESCOBA  to 21 points · standard" with room to spare.
+    from .helpers import on_my_turn, variant_app
+
+    app = variant_app("escoba", players=3, options=["setenta-primiera", "last-play-scopa", "re-bello", "napola"])
+    async with on_my_turn(app, (120, 40)) as (pilot, screen):
+        bar = str(screen._topbar)
+        dealer = app.game.dealer
+        said = "you deal" if dealer == 0 else f"dealer {screen.names[dealer]}"
+        assert bar.startswith(f" ESCOBA   Hand 1 · {said} · to 21 points · standard "), bar
+        assert "napola" not in bar and len(bar) <= 120  # the house rules do not fit beside them
+
+
 @pytest.mark.parametrize("variant, players", [("scopa", 6), ("scopone-scientifico", 4), ("scopone-classico", 4),
                                               ("escoba", 6), ("scopa-d-assi", 6)])
 async def test_the_top_bar_at_80_columns_says_the_game_and_its_target_in_every_language(variant, players):

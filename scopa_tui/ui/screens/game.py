@@ -1994,11 +1994,25 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # what the game is and what happens now stay apart, as the title and the hand are:
         # one space ran them into one sentence ("hanggang 2 puntos Naghihintay ng manlalaro")
         gap = TOP_GAP if right.cell_len else 0
+
+        def fits() -> bool:
+            return top.cell_len + right.cell_len + more + gap <= width
+
+        gone: list[int] = []
         for index in order:
-            if top.cell_len + right.cell_len + more + gap <= width:
+            if fits():
                 break
             shown[index] = None
+            gone.append(index)
             top = game_half()
+        # A part that gave way for a longer one comes back where it fits once that one has gone
+        # too: at 120 columns Escoba's four house rules left the hand and its dealer out with them.
+        for index in reversed(gone[:-1]):
+            shown[index] = parts[index]
+            top = game_half()
+            if not fits():
+                shown[index] = None
+                top = game_half()
         if right.cell_len:
             top.truncate(max(0, width - right.cell_len - gap))
             top.append(" " * max(gap, width - top.cell_len - right.cell_len))
