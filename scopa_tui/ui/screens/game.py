@@ -167,15 +167,16 @@ def _wanted_line(names: list[str]) -> str:
                     len(names)).format(names=", ".join(names))
 
 
-def set_border(widget: Widget, title: str, subtitle: str) -> None:
-    """A widget's border title and subtitle, as plain text: a border reads a str as markup,
-    and a partner's name from a server of another make ("[/]Bruno") stopped the app.
-    Textual redraws the widget on every assignment, so only a changed one is assigned (a key
-    press redrew the table for nothing)."""
-    title_text, subtitle_text = Content(title), Content(subtitle)
+def set_border(widget: Widget, title: str, subtitle: str | None) -> None:
+    """A widget's border title and subtitle (None: as it is), as plain text: a border reads a
+    str as markup, and a partner's name from a server of another make ("[/]Bruno") stopped
+    the app. Textual redraws the widget on every assignment, so only a changed one is
+    assigned (a key press redrew the table for nothing)."""
+    title_text = Content(title)
     if widget.border_title != title_text.markup:
         widget.border_title = title_text
-    if widget.border_subtitle != subtitle_text.markup:
+    subtitle_text = Content(subtitle) if subtitle is not None else None
+    if subtitle_text is not None and widget.border_subtitle != subtitle_text.markup:
         widget.border_subtitle = subtitle_text
 
 
@@ -1850,12 +1851,13 @@ class GameScreen(Translated, StyledOnMount, Screen):
         else:
             # TRANSLATORS: the table's border: how many cards are still to be dealt.
             title = _("Table · stock {n}").format(n=pic.stock) if pic.stock else _("Table · stock empty")
-        subtitle = ""
+        forms: tuple[str, ...] = ("",)
         if self._my_turn() and self.table_order():
             keys = self._letter_keys()
             # TRANSLATORS: under the table: the letter keys that add a table card to the capture.
-            subtitle = _("{keys}: take a card").format(keys=keys)
-        set_border(table, _("Table · void deal") if self.redeal is not None else title, subtitle)
+            forms = (_("{keys}: take a card").format(keys=keys), keys)  # the letters alone where cut
+        set_border(table, _("Table · void deal") if self.redeal is not None else title, None)
+        table.set_subtitles(*forms)  # the first that fits the border whole
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", PlayButton)
