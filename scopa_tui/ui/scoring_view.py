@@ -306,9 +306,11 @@ class HandTable:
     """
 
     def __init__(self, score: HandScore, side_names: list[str], deck: DeckStyle, target: int,
-                 style: Styler = _plain, roomy: bool = False, seat_names: list[str] | None = None) -> None:
+                 style: Styler = _plain, roomy: bool = False, seat_names: list[str] | None = None,
+                 rows: int | None = None) -> None:
         self.score, self.side_names, self.deck, self.target = score, side_names, deck, target
         self.style, self.roomy, self.seat_names = style, roomy, seat_names
+        self.rows = rows  # roomy only where it fits in these rows (None: wherever asked)
 
     def _label(self, name: str, explain: str, short: str = "") -> Text:
         """A row's name, and on a big terminal what wins its point under it: ``short`` where
@@ -441,13 +443,23 @@ class HandTable:
             grid.add_row(label, text)
         return grid
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+    def _group(self, width: int) -> Group:
         # Where the game stands, centred on a line of its own: under the notes' values it read
         # as a part of the last one ("Leftovers … went to you" / "First to 11 wins.").
         result = outcome(self.score, self.side_names, self.target)
-        table = self.table(options.max_width)
-        yield Group(table, *([Text("")] if self.roomy else []), self.legend(), self.lines(options.max_width),
-                    *([Text(result, style=self.style("outcome"), justify="center")] if result else []))
+        table = self.table(width)
+        return Group(table, *([Text("")] if self.roomy else []), self.legend(), self.lines(width),
+                     *([Text(result, style=self.style("outcome"), justify="center")] if result else []))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        group = self._group(options.max_width)
+        whole = options.update(height=None)  # as tall as it is, not the rows it is drawn in
+        if self.roomy and self.rows is not None and len(console.render_lines(group, whole, pad=False)) > self.rows:
+            # Spread out, the table would not fit (Scopone's napola and re bello rows at 120×40
+            # pushed the result and the button off the screen): the compact table, whole.
+            group = HandTable(self.score, self.side_names, self.deck, self.target, self.style,
+                              seat_names=self.seat_names)._group(options.max_width)
+        yield group
 
     def legend(self) -> Text:
         """Under the table, at its right: what its marks mean ("▶ took the point", and on the
@@ -485,6 +497,7 @@ class ScoringView(_Themed):
 
     DEFAULT_CSS = "ScoringView { height: auto; }"
     roomy = False
+    rows: int | None = None  # the rows the roomy table may take (HandTable)
 
     def __init__(self, score: HandScore | None = None, side_names: list[str] | None = None,
                  deck: DeckStyle | None = None, target: int = 11, seat_names: list[str] | None = None,
@@ -503,7 +516,7 @@ class ScoringView(_Themed):
         if self.score is None:
             return Text("")
         return HandTable(self.score, self.side_names, self.deck, self.target, self._style, self.roomy,
-                         self.seat_names)
+                         self.seat_names, self.rows)
 
 
 def hands_table(scores: list[HandScore], side_names: list[str], winner: int | None,

@@ -150,13 +150,14 @@ class StackedDecks:
         return rest + list(reversed(pops))
 
 
-def stacked_app(hands: list[list[str]], table: list[str], ai: str = "greedy") -> ScopaApp:
+def stacked_app(hands: list[list[str]], table: list[str], ai: str = "greedy", variant: str = "scopa",
+                options=()) -> ScopaApp:
     """An app whose first deal is fixed (the rest of the deck in order)."""
     from scopa_tui.engine import Game, make_rules
 
-    config = GameConfig(players=len(hands), ai=[ai], seed=1)
-    game = Game(make_rules("standard", players=len(hands)), seed=1, decks=StackedDecks(hands, table),
-                side_names=config.side_names())
+    config = GameConfig(players=len(hands), ai=[ai], seed=1, variant=variant, options=list(options))
+    game = Game(make_rules("standard", players=len(hands), variant=variant, options=options), seed=1,
+                decks=StackedDecks(hands, table), side_names=config.side_names())
     app = ScopaApp(config, ai_delay=0, game=game)
     app.hint_options = {"iters": 30, "seed": 1}  # worlds of the hard search
     return app

@@ -250,6 +250,47 @@ async def test_the_top_bar_keeps_its_rules_from_turn_to_turn(monkeypatch):
     assert all(len(bar) <= 80 for bar in bars)
 
 
+async def test_the_tables_letters_are_said_whole_on_its_border_at_80_columns():
+    # "a b d: prendi una carta" was one cell too long for the table's border at 80×24 and
+    # read "a b d: prendi una cart…" (in English "a b d e f g: take a c…"): where the words
+    # do not fit, the letters alone.
+    from scopa_tui.ui.widgets.cards import TableView
+
+    app = stacked_app([["4c", "7c", "7s"], ["9s", "9b", "9c"], ["5s", "10b", "10c"], ["8s", "8b", "8c"]],
+                      ["1d", "3s", "5b", "6d"])
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            # 4c takes 1d and 3s (a, b); Anna lays a 9 (a), Bruno's 5s takes 5b (c), Carla lays an 8 (b)
+            await pilot.press("1", "enter")
+            assert await wait_for_my_turn(pilot)
+            await settle(pilot)
+            table = game_screen(app).query_one(TableView)
+            assert str(table.border_subtitle) == "a b d: take a card"  # it fits
+            app.set_language("it")
+            await settle(pilot)
+            assert str(table.border_subtitle) == "a b d"
+            await pilot.resize_terminal(120, 40)
+            await settle(pilot)
+            assert str(table.border_subtitle) == "a b d: prendi una carta"
+    finally:
+        languages.use("en")
+
+
+async def test_the_top_bar_keeps_the_hand_and_its_dealer_where_the_house_rules_give_way():
+    # Escoba with four house rules at 120 columns: the dealer gave way, then the hand, then the
+    # house rules, and the bar said "ESCOBA  to 21 points · standard" with room to spare.
+    from .helpers import on_my_turn, variant_app
+
+    app = variant_app("escoba", players=3, options=["setenta-primiera", "last-play-scopa", "re-bello", "napola"])
+    async with on_my_turn(app, (120, 40)) as (pilot, screen):
+        bar = str(screen._topbar)
+        dealer = app.game.dealer
+        said = "you deal" if dealer == 0 else f"dealer {screen.names[dealer]}"
+        assert bar.startswith(f" ESCOBA   Hand 1 · {said} · to 21 points · standard "), bar
+        assert "napola" not in bar and len(bar) <= 120  # the house rules do not fit beside them
+
+
 @pytest.mark.parametrize("variant, players", [("scopa", 6), ("scopone-scientifico", 4), ("scopone-classico", 4),
                                               ("escoba", 6), ("scopa-d-assi", 6)])
 async def test_the_top_bar_at_80_columns_says_the_game_and_its_target_in_every_language(variant, players):

@@ -622,6 +622,27 @@ async def test_tab_says_so_where_the_card_has_no_other_capture():
         assert app.game.history[0].card == parse_card("1d")
 
 
+async def test_an_ace_that_may_not_be_laid_is_refused_without_offering_tab():
+    # Scopa d'Assi with ace-no-empty-sweep: an Ace on an empty table, held with another card,
+    # was refused and the line went on "Tab: lay it", which Tab could not do.
+    app = stacked_app([["4c", "1d", "7b"], ["1b", "2s", "8s"]], ["2c", "3s", "6b", "5d"],
+                      variant="scopa-d-assi", options=("ace-no-empty-sweep",))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1", "enter")  # 4c laid; Anna's Ace takes the table
+        assert await wait_for_my_turn(pilot)
+        await settle(pilot)
+        assert app.game.state.table == 0
+        await pilot.press("1")  # 1d
+        said = " ".join(prompt_text(app).split())
+        assert said.startswith("✗ A◉ may not be played on an empty table")
+        assert "Tab" not in said
+        await pilot.press("tab")
+        assert "Tab" not in prompt_text(app)
+        await pilot.press("2")  # 7b is laid, and Tab says there is no other way
+        assert "goes on the table" in prompt_text(app)
+
+
 async def test_table_cards_that_are_no_legal_capture_are_marked_in_the_error_colour():
     # A chosen capture was marked alike, legal or not: only the line under the table said
     # "✗ a 7 cannot take a 5". Now its cards are red until they make a legal capture.

@@ -57,3 +57,19 @@ async def test_scopone_shows_the_napola_and_the_re_bello_and_counts_them():
     assert marked(rows["Re bello"], columns) == [king.side]
     assert cell(rows["Re bello"], columns, king.side) == "Re di Denari"
     assert cell(rows["This hand"], columns, napola.side) == f"+{napola.points}" and napola.points >= napola.napola
+
+
+async def test_scopones_house_rules_fit_a_large_terminal_the_button_and_the_result_in_view():
+    """Spread out, Scopone's scoring with the napola and the re bello was 37 rows: at 120×40
+    the result and Next hand were below the screen. Where it does not fit, the table is the
+    compact one; where it does (160×45), it stays spread out."""
+    score = napola_hand()
+    for size, roomy in (((120, 40), False), ((120, 38), False), ((160, 45), True)):
+        app = hand_over_app(score, 4)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            button = app.screen.query_one("#continue")
+            assert button.region.bottom <= size[1] - 1, (size, button.region)  # above the footer
+            body = app.screen.query_one("#hand-body")
+            assert body.max_scroll_y == 0, size  # the whole table in view
+            assert ("most cards" in shown(app.screen.query_one(ScoringView))) == roomy, size

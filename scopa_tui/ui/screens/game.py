@@ -167,15 +167,16 @@ def _wanted_line(names: list[str]) -> str:
                     len(names)).format(names=", ".join(names))
 
 
-def set_border(widget: Widget, title: str, subtitle: str) -> None:
-    """A widget's border title and subtitle, as plain text: a border reads a str as markup,
-    and a partner's name from a server of another make ("[/]Bruno") stopped the app.
-    Textual redraws the widget on every assignment, so only a changed one is assigned (a key
-    press redrew the table for nothing)."""
-    title_text, subtitle_text = Content(title), Content(subtitle)
+def set_border(widget: Widget, title: str, subtitle: str | None) -> None:
+    """A widget's border title and subtitle (None: as it is), as plain text: a border reads a
+    str as markup, and a partner's name from a server of another make ("[/]Bruno") stopped
+    the app. Textual redraws the widget on every assignment, so only a changed one is
+    assigned (a key press redrew the table for nothing)."""
+    title_text = Content(title)
     if widget.border_title != title_text.markup:
         widget.border_title = title_text
-    if widget.border_subtitle != subtitle_text.markup:
+    subtitle_text = Content(subtitle) if subtitle is not None else None
+    if subtitle_text is not None and widget.border_subtitle != subtitle_text.markup:
         widget.border_subtitle = subtitle_text
 
 
@@ -1445,7 +1446,9 @@ class GameScreen(Translated, StyledOnMount, Screen):
         else:
             out.append("✗ ", style="bold")
             out.append_text(styled_text(reason, self.deck, self._card_style))
-            if self.capture or len(self.sets):
+            # Tab said only where it finds a legal play: Scopa d'Assi's Ace that may not be laid
+            # on an empty table has none (ace-no-empty-sweep: README.md, Variants and house rules).
+            if any(self.table.explain(card, s) is None for s in self.sets):
                 # TRANSLATORS: after why a capture is refused, where the card can take nothing:
                 # Tab chooses to lay it on the table (the hint's word: "lays 3c").
                 legal = _("Tab: lay it") if self.sets == [()] else _("Tab: a legal capture")
@@ -1848,12 +1851,13 @@ class GameScreen(Translated, StyledOnMount, Screen):
         else:
             # TRANSLATORS: the table's border: how many cards are still to be dealt.
             title = _("Table · stock {n}").format(n=pic.stock) if pic.stock else _("Table · stock empty")
-        subtitle = ""
+        forms: tuple[str, ...] = ("",)
         if self._my_turn() and self.table_order():
             keys = self._letter_keys()
             # TRANSLATORS: under the table: the letter keys that add a table card to the capture.
-            subtitle = _("{keys}: take a card").format(keys=keys)
-        set_border(table, _("Table · void deal") if self.redeal is not None else title, subtitle)
+            forms = (_("{keys}: take a card").format(keys=keys), keys)  # the letters alone where cut
+        set_border(table, _("Table · void deal") if self.redeal is not None else title, None)
+        table.set_subtitles(*forms)  # the first that fits the border whole
 
     def _refresh_play_button(self) -> None:
         button = self.query_one("#play-button", PlayButton)
@@ -1992,11 +1996,25 @@ class GameScreen(Translated, StyledOnMount, Screen):
         # what the game is and what happens now stay apart, as the title and the hand are:
         # one space ran them into one sentence ("hanggang 2 puntos Naghihintay ng manlalaro")
         gap = TOP_GAP if right.cell_len else 0
+
+        def fits() -> bool:
+            return top.cell_len + right.cell_len + more + gap <= width
+
+        gone: list[int] = []
         for index in order:
-            if top.cell_len + right.cell_len + more + gap <= width:
+            if fits():
                 break
             shown[index] = None
+            gone.append(index)
             top = game_half()
+        # A part that gave way for a longer one comes back where it fits once that one has gone
+        # too: at 120 columns Escoba's four house rules left the hand and its dealer out with them.
+        for index in reversed(gone[:-1]):
+            shown[index] = parts[index]
+            top = game_half()
+            if not fits():
+                shown[index] = None
+                top = game_half()
         if right.cell_len:
             top.truncate(max(0, width - right.cell_len - gap))
             top.append(" " * max(gap, width - top.cell_len - right.cell_len))

@@ -50,6 +50,11 @@ class _Named:
             self.side_names = [now if n == self._you else n for n in self.side_names]
         self._you = now
 
+# The rows of a large terminal's scoring screen besides its table (scoring.tcss): the footer,
+# the panel's border and padding, and the Next hand button under a blank line.
+ROOMY_FRAME = 7
+
+
 class HandOverScreen(_Named, Translated, ModalScreen[None]):
     """The scoring of one hand; Enter (or Space, as in the game) continues.
 
@@ -122,8 +127,8 @@ class HandOverScreen(_Named, Translated, ModalScreen[None]):
         roomy = screen_class(width, height) in ("large", "xlarge", "xxlarge")
         self.set_class(roomy, "-roomy")
         view = self.query_one(ScoringView)
-        if view.roomy != roomy:
-            view.roomy = roomy
+        if view.roomy != roomy or view.rows != height - ROOMY_FRAME:
+            view.roomy, view.rows = roomy, height - ROOMY_FRAME
             view.refresh(layout=True)
 
     def on_resize(self, event: Resize) -> None:

@@ -391,6 +391,26 @@ class TableView(CardCanvas):
     captured: reactive[frozenset[int]] = reactive(frozenset)  # an AI's capture being shown
     played: reactive[tuple[int, str] | None] = reactive(None)  # (card, who) being shown
     largest: reactive[str] = reactive("large")  # the largest card the screen's size allows
+    subtitles: tuple[str, ...] = ()  # the forms of the line on the bottom border (set_subtitles)
+
+    def set_subtitles(self, *forms: str) -> None:
+        """The line on the bottom border: the first of ``forms`` (the longest first) that fits
+        it whole, else the last. Cut, "a b d e f g: take a card" read "a b d e f g: take a c…"
+        at 80×24."""
+        self.subtitles = forms
+        self._fit_subtitle()
+
+    def _fit_subtitle(self) -> None:
+        # Textual's border keeps a corner, a line and a space at either end of its label.
+        room = self.outer_size.width - 6
+        said = next((form for form in self.subtitles if room <= 0 or cell_len(form) <= room),
+                    self.subtitles[-1] if self.subtitles else "")
+        content = Content(said)  # plain text, never markup
+        if self.border_subtitle != content.markup:  # (assigning redraws the table)
+            self.border_subtitle = content
+
+    def on_resize(self) -> None:
+        self._fit_subtitle()
 
     def render(self) -> Text | CardRows:
         width, height = self.content_size.width, self.content_size.height
