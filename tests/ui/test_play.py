@@ -415,7 +415,7 @@ async def test_hint_selects_a_legal_move_and_says_why(monkeypatch):
     ("es", "Pista: 7Ʊ se lleva 2♣ y 5◉ y deja 3Ʊ y 4†: solo la barre un 7 (3 sin salir, 26% en manos del siguiente). "
            "Enter la juega."),
     ("tl", "Payo: kunin ang 2♣ at 5◉ gamit ang 7Ʊ at iwan ang 3Ʊ at 4†: isang 7 lang ang makakawalis (3 pa "
-           "nakatago, 26% na hawak ng susunod). Enter para itira."),
+           "ang nakatago, 26% na hawak ng susunod). Enter para itira."),
 ], ids=["en", "it", "fr", "es", "tl"])
 async def test_the_hint_reads_as_a_sentence_in_every_language(lang, said):
     # It ran its parts together with two spaces and no stop ("… sweep it  Enter plays it"),
