@@ -164,10 +164,18 @@ def test_the_crash_line_names_the_error_in_one_short_line():
                     " the details are in /data/crash-1.log")
 
 
-@pytest.mark.parametrize("command", [[], ["replay", "RECORD"], ["online", "--server", "ws://127.0.0.1:9/", "--name", "Eve"]])
-def test_without_a_terminal_to_read_keys_from_the_app_says_so_and_exits(tmp_path, command):
+NO_TERMINAL = "scopa-tui: error: the game needs a terminal: standard input is not one"
+
+
+@pytest.mark.parametrize("command, said", [
+    ([], NO_TERMINAL), (["replay", "RECORD"], NO_TERMINAL),
+    (["online", "--server", "ws://127.0.0.1:9/", "--name", "Eve"],
+     NO_TERMINAL + "; add --ai LEVEL or --bot CMD to play the seat without a terminal")])
+def test_without_a_terminal_to_read_keys_from_the_app_says_so_and_exits(tmp_path, command, said):
     # Standard input at its end (`scopa-tui < /dev/null`, a job with no terminal) made
     # Textual's key thread spin: a third of a core for ever, nothing on any screen, no exit.
+    # online said nothing of its headless seats, which need no terminal, and it made the data
+    # directory and remembered its settings before it was refused.
     record = tmp_path / "game.jsonl"
     game = Game(make_rules(players=2), seed=5)
     game.start()
@@ -178,8 +186,8 @@ def test_without_a_terminal_to_read_keys_from_the_app_says_so_and_exits(tmp_path
     env.pop("TEXTUAL_DRIVER", None)
     run = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60)
     assert run.returncode == 2
-    assert run.stderr == "scopa-tui: error: the game needs a terminal: standard input is not one\n"
-    assert run.stdout == ""
+    assert run.stderr == said + "\n"
+    assert run.stdout == "" and not (tmp_path / "data").exists()
 
 
 def test_with_the_screen_going_to_a_file_the_app_says_so_and_exits(tmp_path):

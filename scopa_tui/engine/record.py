@@ -402,6 +402,22 @@ def replay(game_record: RecordGame, use_seed: bool = False, game: Game | None = 
     return game
 
 
+def cut_line(text: str) -> int | None:
+    """The number of the last line of a record file's ``text`` where it was cut while being
+    written (a crash, a full disk): no newline ends it and it is not JSON, where a writer ends
+    every line with one (docs/record-format.md, The basics); None where the text ends whole."""
+    last = text.rpartition("\n")[2]
+    if not last.strip():
+        return None
+    try:
+        json_loads(last)
+    except json.JSONDecodeError:
+        return text.count("\n") + 1
+    except (TooManyDigits, RecursionError):  # whole, if bad: said as a bad line
+        pass
+    return None
+
+
 def load(text: str) -> list[Game]:
     """Parse and replay every game of a record file's text."""
     return [replay(g) for g in parse(text)]

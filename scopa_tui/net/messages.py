@@ -35,6 +35,39 @@ def two_addresses(url: str) -> bool:
     after what a box held): its path would be ignored, and the player left at the first."""
     return "://" in url.partition("://")[2]
 
+
+_DEFAULT_PORTS = {"ws": 80, "wss": 443}
+
+
+def server_key(url: str) -> str:
+    """A server's address as the seats kept at its tables are keyed by it (README.md, *Play
+    online*), the app's and the headless seats' alike: the scheme and the host in lower
+    case, without the scheme's own port, the path "/" where none is given, so that
+    ``ws://h:8810``, ``ws://h:8810/`` and ``WS://H:8810/`` are one server.  An address it
+    cannot read stays as it is (stripped)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    url = url.strip()
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:  # a port that is no number, a bracket not closed
+        return url
+    scheme, host = parts.scheme.lower(), parts.hostname
+    if not host or "@" in parts.netloc:
+        return url
+    host = f"[{host}]" if ":" in host else host
+    netloc = host if port in (None, _DEFAULT_PORTS.get(scheme)) else f"{host}:{port}"
+    return urlunsplit((scheme, netloc, parts.path or "/", parts.query, parts.fragment))
+
+
+def kept_seat_key(key: str) -> str:
+    """A kept seat's settings key ("SERVER CODE", a headless seat's "SERVER CODE NAME") with
+    its server as :func:`server_key` has it: the keys of earlier versions have the address
+    as it was typed."""
+    server, space, rest = key.partition(" ")
+    return server_key(server) + space + rest
+
 # --- limits (docs/online-protocol.md, "Limits") ---------------------------------------
 MAX_MESSAGE = 16 * 1024  # bytes of one client frame; a longer one gets ``too_big``
 MAX_FRAME = 64 * 1024  # a frame longer than this closes the connection (WebSocket 1009)

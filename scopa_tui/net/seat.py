@@ -25,7 +25,8 @@ from ..engine.rules import sides_for
 from ..engine.text import _
 from ..engine.words import side_name
 from .client import SEAT_GONE, NetClient, NetClientError, error_line, unusable_line
-from .messages import check_points, check_seat, check_seconds, check_table_info, is_seat_token, is_table_code
+from .messages import (check_points, check_seat, check_seconds, check_table_info, is_seat_token, is_table_code,
+                       kept_seat_key, server_key)
 
 MIN_BOT_TIME = 0.2  # seconds a bot has at least for a move, however little the turn has left
 
@@ -53,11 +54,14 @@ class KeptSeats:
         self.store, self.server, self.name = store, server, name
 
     def _key(self, code: str) -> str:
-        return f"{self.server} {code.strip().upper()} {self.name}"
+        """The seat's key: the server as the app keys it too (``server_key``: ws://h:8810 and
+        ws://h:8810/ one server)."""
+        return f"{server_key(self.server)} {code.strip().upper()} {self.name}"
 
     def token(self, code: str) -> str | None:
-        token = self.store.settings.headless_seats.get(self._key(code))
-        return token if is_seat_token(token) else None
+        key = self._key(code)  # a key kept before, the server as typed, found too (the newest)
+        tokens = [v for k, v in self.store.settings.headless_seats.items() if kept_seat_key(k) == key]
+        return tokens[-1] if tokens and is_seat_token(tokens[-1]) else None
 
     def notices(self) -> list[str]:
         """What went wrong with the settings file since last asked (unreadable, not written)."""
@@ -68,7 +72,7 @@ class KeptSeats:
         key = self._key(code)
 
         def kept(now: dict[str, str]) -> dict[str, str]:  # of the settings as saved now
-            seats = {k: v for k, v in now.items() if k != key}
+            seats = {k: v for k, v in now.items() if kept_seat_key(k) != key}
             if token is not None:
                 seats[key] = token
             return dict(list(seats.items())[-self.MOST:])

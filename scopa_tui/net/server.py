@@ -628,6 +628,35 @@ def _ssl_context(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | 
     return context
 
 
+def _certificate_error(certfile: str, keyfile: str, e: OSError) -> str:
+    """The line that says why ``--certfile`` and ``--keyfile`` cannot serve wss://: which of
+    the two files is wrong and what it should be.  OpenSSL says "[SSL] PEM lib (_ssl.c:3905)"
+    of a file of either kind, and "No such file or directory" of either without its name."""
+    from ..store.files import describe_os_error
+
+    if isinstance(e, ssl.SSLError) and e.reason == "KEY_VALUES_MISMATCH":
+        # TRANSLATORS: --keyfile is typed as it is.
+        return _("scopa-tui: error: {key} is not the key of the certificate {cert}: --keyfile takes the "
+                 "private key made with it").format(key=keyfile, cert=certfile)
+    try:  # the certificate alone
+        ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_verify_locations(certfile)
+    except ssl.SSLError:
+        # TRANSLATORS: --certfile and -----BEGIN CERTIFICATE----- are typed as they are.
+        return _("scopa-tui: error: {file} is not a certificate: --certfile takes a PEM certificate "
+                 "(-----BEGIN CERTIFICATE-----)").format(file=certfile)
+    except OSError as cert_error:
+        return _("scopa-tui: error: cannot use the certificate {file}: {why}").format(
+            file=certfile, why=describe_os_error(cert_error))
+    if not isinstance(e, ssl.SSLError):
+        return _("scopa-tui: error: cannot use the certificate's key {file}: {why}").format(
+            file=keyfile, why=describe_os_error(e))
+    if e.reason is None:  # "PEM lib" of the key, the certificate read
+        # TRANSLATORS: --keyfile is typed as it is.
+        return _("scopa-tui: error: {file} is not a private key: --keyfile takes the certificate's "
+                 "private key, in PEM").format(file=keyfile)
+    return _("scopa-tui: error: cannot use the certificate {file}: {why}").format(file=certfile, why=e)
+
+
 def _join_at(scheme: str, addresses: list[str], port: int) -> str:
     """The lines after the first of a server listening on every network: where other machines
     join it (README.md, Play online), at each of this machine's addresses on a machine on
@@ -648,12 +677,8 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
     """Run the server until SIGINT, SIGTERM or SIGHUP; the first line on stdout says where it listens."""
     try:
         context = _ssl_context(certfile, keyfile)
-    except (OSError, ssl.SSLError) as e:
-        from ..store.files import describe_os_error
-
-        why = e if isinstance(e, ssl.SSLError) else describe_os_error(e)  # not "[Errno 2] ..."
-        print(_("scopa-tui: error: cannot use the certificate {file}: {why}").format(file=certfile, why=why),
-              file=sys.stderr)
+    except OSError as e:  # ssl.SSLError among them
+        print(_certificate_error(certfile, keyfile, e), file=sys.stderr)
         return 2
     try:
         server = Server(data_dir, ai_pace=ai_pace, **limits)  # max_connections, max_waiting

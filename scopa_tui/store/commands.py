@@ -52,6 +52,17 @@ def load_replay(path: str):
         raise CommandError(_("{path} is not a playable game record: {why}").format(path=path, why=e)) from None
 
 
+def cut_notice(path: str, games) -> str | None:
+    """The line that says the record ``path`` ends early, its last line cut while it was
+    written (a crash, a full disk: ``games.cut``), and the lines before it replayed; None
+    where it ends whole."""
+    if games.cut is None:
+        return None
+    # TRANSLATORS: a record file whose last line was cut while it was written (a crash, a full disk).
+    return _("{path} ends early, in the middle of line {line} (cut while it was written): the lines before "
+             "it are replayed").format(path=path, line=games.cut)
+
+
 def cmd_replay(args) -> int:
     from . import Store
 
@@ -81,7 +92,7 @@ def cmd_replay(args) -> int:
 
     name = clean_text(Path(args.file).name)  # a file's name may hold ESC too: not for the terminal
     app = ReplayApp(games, _("replay of {name}").format(name=name), ascii=ascii, theme=theme,
-                    deck_style=deck)
+                    deck_style=deck, notice=cut_notice(clean_text(args.file), games))
     from ..ui.crash import run_app_reporting
 
     return run_app_reporting(app, store.dir)  # non-zero after a crash

@@ -284,8 +284,10 @@ class ReplayGames(Sequence[ReplayGame]):
 
     KEPT = 8  # games whose frames stay built ([ and ] back and forth)
 
-    def __init__(self, lines: list[str], spans: list[tuple[int, int]], names: list[str] | None) -> None:
+    def __init__(self, lines: list[str], spans: list[tuple[int, int]], names: list[str] | None,
+                 cut: int | None = None) -> None:
         self._lines, self._spans, self._names = lines, spans, names  # each game's first and last line
+        self.cut = cut  # the file's last line, cut while it was written and left out (None: none)
         self._built: dict[int, ReplayGame] = {}
 
     def __len__(self) -> int:
@@ -316,10 +318,24 @@ def load_text(text: str, names: list[str] | None = None) -> ReplayGames:
     """Every game of a record file's text; raises :class:`RecordError` naming the line.
 
     Each game is checked here, its form and its replay by the engine, one at a time; its
-    frames are built when the viewer shows it (:class:`ReplayGames`)."""
+    frames are built when the viewer shows it (:class:`ReplayGames`).  A last line cut while
+    it was written is left out (its number: ``ReplayGames.cut``), the lines before it replayed;
+    where they are no game to replay (a game_start alone), the error is the cut line's."""
     lines = text.split("\n")  # as records.iter_games splits it
+    cut = records.cut_line(text)
+    if cut is not None:
+        try:
+            return ReplayGames(lines[:-1], _spans(lines[:-1]), names, cut)
+        except records.RecordError:
+            _spans(lines)  # raises at the cut line ("not valid JSON") where the lines before are whole
+            raise
+    return ReplayGames(lines, _spans(lines), names)
+
+
+def _spans(lines: list[str]) -> list[tuple[int, int]]:
+    """Each game's first and last line, its form and its replay checked."""
     spans = []
     for rg in records.iter_games(lines):
         records.replay(rg)  # raises RecordError naming a bad line
         spans.append((rg.lines[0][0], rg.lines[-1][0]))
-    return ReplayGames(lines, spans, names)
+    return spans

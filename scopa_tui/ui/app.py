@@ -391,15 +391,18 @@ class ScopaApp(CrashLog, TranslatedApp, StoreMixin, ThemeColours, App):
         self._check_size()
 
     def action_show_help(self, at: str | None = None) -> None:
-        """The help (``?``, F1: helpkeys.py); ``at``: the part it opens at (help.HELP_PARTS)."""
-        from .screens.help import HelpScreen
+        """The help (``?``, F1: helpkeys.py); ``at``: the part it opens at (help.HELP_PARTS).
+        Its keys are those of the screen it is opened on where that screen names its own
+        (``HELP_KEYS``: help.SCREEN_KEYS), else the game's."""
+        from .screens.help import KEYS, SCREEN_KEYS, HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             table = self._game_screen.table if self._game_screen is not None else None
             variant = table.rules.variant if table is not None else getattr(self.config, "variant", "scopa")
+            keys = SCREEN_KEYS.get(getattr(self.screen, "HELP_KEYS", None), KEYS)
             # In a game the help explains its variant's rules, with its house rules; outside one, Scopa's.
             self.push_screen(HelpScreen(*self._deck_and_chart(), variant=variant,
-                                        rules=table.rules if table is not None else None, at=at))
+                                        rules=table.rules if table is not None else None, at=at, keys=keys))
 
     def _deck_and_chart(self) -> tuple[DeckStyle, str]:
         """The deck style and primiera chart the help describes (the deck also names the coins in

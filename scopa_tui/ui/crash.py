@@ -98,17 +98,23 @@ def crash_line(app: CrashLog) -> str:
     return f"{line}. {advice}" if advice else line
 
 
-def refuse_without_terminal() -> int | None:
-    """Without a terminal to run in (:func:`~.terminal.terminal_problem`): say so in one line
-    and give the status to exit with (2); None where there is one.  Called before a run
-    reads or writes anything (its settings, the data directory), so that a run refused
-    changes nothing on disk."""
+def refuse_without_terminal(advice: str | None = None) -> int | None:
+    """Without a terminal to run in (:func:`~.terminal.terminal_problem`): say so in one line,
+    with ``advice``, what the command does without one (``online``'s headless seats), and
+    give the status to exit with (2); None where there is one.  Called before a run reads or
+    writes anything (its settings, the data directory), so that a run refused changes nothing
+    on disk."""
     from . import terminal
 
     problem = terminal.terminal_problem()
     if problem is None:
         return None
     from ..cli import error_line
+
+    if advice is not None:
+        # TRANSLATORS: {problem} is why the app cannot run ("the game needs a terminal: standard
+        # input is not one"), {advice} what the command can do instead.
+        problem = _("{problem}; {advice}").format(problem=problem, advice=advice)
 
     print(error_line(problem), file=sys.stderr)
     return USAGE_STATUS

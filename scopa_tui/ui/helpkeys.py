@@ -1,6 +1,6 @@
 """``?`` and F1, the help, on every screen and dialog a player can be on (README.md,
 Playing): the game's help while a game is on, else Scopa's; ``at`` opens it at a part of
-it (``"commands"``: the palette's commands, where the statistics and the history are;
+it (``"keys"``: the statistics' and the history's own keys, which their help says;
 ``"scoring"``: the rules' paragraph on a hand's points, the scoring screen's)."""
 
 from __future__ import annotations

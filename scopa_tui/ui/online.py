@@ -22,9 +22,14 @@ def default_name() -> str:
 def run_online(args) -> int:
     """Run the app on the lobby; the exit status of the app (non-zero after a crash)."""
     from .app import SCORING_PAUSE, ScopaApp
-    from .crash import run_app_reporting
+    from .crash import refuse_without_terminal, run_app_reporting
     from .persistence import launch_options
 
+    # before the command line's settings are remembered; a headless seat needs no terminal
+    # TRANSLATORS: --ai and --bot are typed as they are; LEVEL and CMD as --help writes them.
+    refused = refuse_without_terminal(_("add --ai LEVEL or --bot CMD to play the seat without a terminal"))
+    if refused is not None:
+        return refused
     opts = launch_options(args)
     online = {"server": getattr(args, "server", None), "name": args.name,  # no server: the last one used
               "join": getattr(args, "join", None), "create": getattr(args, "create_request", None)}

@@ -372,34 +372,45 @@ class StoreMixin:
     # --- seats at tables on servers ---------------------------------------------------
     SEATS_KEPT = 20  # the newest seats remembered; older ones are forgotten
 
+    # A seat is kept under its server's address as server_key has it (ws://h:8810 and
+    # ws://h:8810/ one server), as the headless seats' are; one kept under the address as
+    # it was typed, before, is found too (kept_seat_key).
+
     def kept_seat(self, server: str, code: str) -> str | None:
         """The token of this player's seat at table ``code`` of ``server``, if one is kept."""
         if self.store is None:
             return None
-        token = self.store.settings.online_seats.get(f"{server} {code}")
-        return token if isinstance(token, str) else None
+        from ..net.messages import kept_seat_key, server_key
+
+        key = f"{server_key(server)} {code}"
+        tokens = [v for k, v in self.store.settings.online_seats.items() if kept_seat_key(k) == key]
+        return tokens[-1] if tokens and isinstance(tokens[-1], str) else None
 
     def kept_codes(self, server: str) -> list[str]:
         """The tables of ``server`` where this player keeps a seat, the newest last."""
         if self.store is None:
             return []
-        prefix = f"{server} "
-        return [key[len(prefix):] for key in self.store.settings.online_seats if key.startswith(prefix)]
+        from ..net.messages import kept_seat_key, server_key
+
+        prefix = f"{server_key(server)} "
+        keys = [kept_seat_key(key) for key in self.store.settings.online_seats]
+        return list(dict.fromkeys(key[len(prefix):] for key in keys if key.startswith(prefix)))
 
     def keep_seat(self, server: str, code: str, token: str | None) -> None:
         """Remember (``token``) or forget (None) the seat, so ``--join CODE`` comes back to it."""
         if self.store is None:
             return
-        from ..net.messages import is_seat_token
+        from ..net.messages import is_seat_token, kept_seat_key, server_key
 
         # A token the server's resume would refuse takes no seat back, and one of a server of
         # another make could be megabytes: settings.json past its limit was moved aside whole.
         token = token if is_seat_token(token) else None
+        key = f"{server_key(server)} {code}"
 
         def kept(now: dict[str, str]) -> dict[str, str]:  # of the settings as saved now
-            seats = {k: v for k, v in now.items() if k != f"{server} {code}"}
+            seats = {k: v for k, v in now.items() if kept_seat_key(k) != key}
             if token:
-                seats[f"{server} {code}"] = token
+                seats[key] = token
             return dict(list(seats.items())[-self.SEATS_KEPT:])
 
         self.store.update_settings(online_seats=kept)

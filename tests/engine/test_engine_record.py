@@ -9,7 +9,7 @@ import pytest
 from scopa_helpers import play_random_game
 
 from scopa_tui.engine import Game, Move, RecordError, make_rules
-from scopa_tui.engine.record import dumps, load, parse, replay
+from scopa_tui.engine.record import cut_line, dumps, load, parse, replay
 
 REQUIRED = {
     "game_start": {"event", "format", "rules", "seed"},
@@ -422,3 +422,14 @@ def test_the_example_in_the_format_document_replays():
     assert game.rules.players == 6 and game.hand_no == 1
     assert game.totals == [0, 4, 1] and game.winner == 1
     assert game.hand_scores[0].leftover_to == 0
+
+
+def test_a_last_line_cut_while_it_was_written_is_told_from_a_whole_one():
+    # docs/record-format.md, The basics: a writer ends every line with a newline.
+    game = Game(make_rules(players=2), seed=1)
+    game.start()
+    text = dumps(game)
+    assert cut_line(text) is None and cut_line(text.removesuffix("\n")) is None
+    assert cut_line(text + '{"event":"pl') == text.count("\n") + 1
+    assert cut_line(text + '{"event":"pl\n') is None  # ended: a bad line, said as one
+    assert cut_line("") is None and cut_line(text + "\n\n") is None

@@ -29,10 +29,12 @@ def test_create_without_a_bot_opens_the_app_on_the_table_the_flags_describe(monk
     players to 11), every flag left unsaid."""
     import scopa_tui.ui.app as app_module
     import scopa_tui.ui.crash as crash
+    import scopa_tui.ui.terminal as terminal
 
     built = []
     monkeypatch.setattr(app_module, "ScopaApp", lambda **kw: built.append(kw) or kw)
     monkeypatch.setattr(crash, "run_app_reporting", lambda app, data_dir: 0)
+    monkeypatch.setattr(terminal, "terminal_problem", lambda: None)  # a terminal to run in
     argv = ["online", "--name", "Anna", "--create", "--players", "3", "--target", "2", "--ai-seats", "easy",
             "--variant", "escoba", "--option", "setenta-primiera", "--private", "--turn-limit", "30",
             "--title", "Sera"]
@@ -53,6 +55,7 @@ def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(mon
     by the lobby with that name, not with none."""
     import scopa_tui.ui.app as app_module
     import scopa_tui.ui.crash as crash
+    import scopa_tui.ui.terminal as terminal
     from scopa_tui.store import Store
     from scopa_tui.ui.app import ScopaApp
 
@@ -60,6 +63,7 @@ def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(mon
     built = []
     monkeypatch.setattr(app_module, "ScopaApp", lambda **kw: built.append(kw) or kw)
     monkeypatch.setattr(crash, "run_app_reporting", lambda app, data_dir: 0)
+    monkeypatch.setattr(terminal, "terminal_problem", lambda: None)  # a terminal to run in
     assert main(["online", "--data-dir", str(tmp_path), "--create", "--players", "3"]) == 0
     assert main(["online", "--data-dir", str(tmp_path), "--join", "ABCDEFGH"]) == 0
     (created, joined) = [kw["online"] for kw in built]

@@ -46,13 +46,41 @@ async def test_wss_with_a_trusted_certificate(certificate):
         await server.close()
 
 
-def test_a_certificate_that_cannot_be_read_is_one_line_and_exit_2(tmp_path, capsys):
-    bad = tmp_path / "bad.pem"
-    bad.write_text("not a certificate")
-    assert main(["server", "--port", "0", "--data-dir", str(tmp_path), "--certfile", str(bad),
-                 "--keyfile", str(bad)]) == 2
+def _serve(tmp_path, cert, key, *lang: str) -> int:
+    return main([*lang, "server", "--port", "0", "--data-dir", str(tmp_path), "--certfile", str(cert),
+                 "--keyfile", str(key)])
+
+
+@pytest.mark.parametrize("given, said", [
+    (("text", "key"), "{text} is not a certificate: --certfile takes a PEM certificate (-----BEGIN CERTIFICATE-----)"),
+    (("key", "cert"), "{key} is not a certificate: --certfile takes a PEM certificate (-----BEGIN CERTIFICATE-----)"),
+    (("cert", "text"), "{text} is not a private key: --keyfile takes the certificate's private key, in PEM"),
+    (("cert", "cert"), "{cert} is not a private key: --keyfile takes the certificate's private key, in PEM"),
+    (("cert", "other_key"), "{other_key} is not the key of the certificate {cert}: --keyfile takes the private key "
+                            "made with it"),
+    (("cert", "missing"), "cannot use the certificate's key {missing}: No such file or directory"),
+])
+def test_a_file_that_is_not_a_certificate_or_its_key_is_named_in_one_line(certificate, tmp_path, capsys, given,
+                                                                          said):
+    # Each said "cannot use the certificate CERT: [SSL] PEM lib (_ssl.c:3905)" (or 3926), the
+    # certificate named where the key was wrong, and nothing of what either file should be.
+    cert, key = certificate
+    other = tmp_path / "other"
+    other.mkdir()
+    subprocess.run(["openssl", "genpkey", "-algorithm", "RSA", "-out", str(other / "key.pem")], check=True,
+                   capture_output=True, timeout=60)
+    files = {"cert": cert, "key": key, "text": tmp_path / "notes.txt", "other_key": other / "key.pem",
+             "missing": tmp_path / "missing.pem"}
+    files["text"].write_text("not a certificate")
+    assert _serve(tmp_path, *(files[name] for name in given)) == 2
+    assert capsys.readouterr().err == "scopa-tui: error: " + said.format(**files) + "\n"
+
+
+def test_a_key_not_the_certificates_is_said_in_the_players_language(certificate, tmp_path, capsys):
+    cert, _key = certificate
+    assert _serve(tmp_path, cert, cert, "--lang", "it") == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot use the certificate" in err
+    assert err.startswith(f"scopa-tui: errore: {cert} non è una chiave privata") and err.count("\n") == 1
 
 
 def test_a_missing_certificate_says_why_in_the_players_language(tmp_path, capsys):

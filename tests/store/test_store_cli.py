@@ -330,6 +330,45 @@ async def test_a_replay_title_too_long_for_the_screen_is_cut_with_an_ellipsis(tm
         assert "replay of 2026" in shown, shown
 
 
+@pytest.mark.parametrize("cut", [1, 20])
+async def test_a_record_whose_last_line_was_cut_says_so_and_replays_what_is_whole(tmp_path, monkeypatch, cut):
+    # A record cut in the middle of its last line (a crash while it was written) was refused
+    # whole ("line 30: not valid JSON"), or replayed without a word that it ends early.
+    import scopa_tui.ui.crash as crash
+    import scopa_tui.ui.terminal as terminal
+
+    game = history(tmp_path, seeds=(6,))[0]
+    lines = records.dumps(game).split("\n")
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines[:29]) + "\n" + lines[29][:cut])  # line 30 cut
+    shown = []
+    monkeypatch.setattr(terminal, "terminal_problem", lambda: None)  # a terminal to run in
+    monkeypatch.setattr(crash, "run_app_reporting", lambda app, data_dir: shown.append(app) or 0)
+    assert main(["--data-dir", str(tmp_path / "data"), "replay", str(path)]) == 0
+    (app,) = shown
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        (notice,) = [n.message for n in app._notifications]
+        assert notice == (f"{path} ends early, in the middle of line 30 (cut while it was written): the lines "
+                          "before it are replayed")
+        whole = tmp_path / "whole.jsonl"
+        whole.write_text("\n".join(lines[:29]) + "\n")
+        steps = [[(f.kind, f.move, f.played, f.table) for f in g.frames]
+                 for g in (app.games[0], load_replay(str(whole))[0])]
+        assert steps[0] == steps[1]  # every whole line, up to the one cut
+
+
+async def test_a_record_that_ends_whole_says_nothing_of_its_end(tmp_path):
+    game = history(tmp_path, seeds=(6,))[0]
+    path = tmp_path / "game.jsonl"
+    path.write_text(records.dumps(game).removesuffix("\n"))  # its last line whole, without its newline
+    games = load_replay(str(path))
+    assert games.cut is None and len(games) == 1
+    path.write_text("\n".join(records.dumps(game).split("\n")[:29]) + "\n{}\n")  # a bad line, not a cut one
+    with pytest.raises(CommandError, match="line 30"):
+        load_replay(str(path))
+
+
 def test_load_replay_error_type(tmp_path):
     with pytest.raises(CommandError, match="no such file"):
         load_replay(str(tmp_path / "nope.jsonl"))

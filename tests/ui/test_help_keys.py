@@ -12,13 +12,13 @@ from scopa_tui.ui.card_render import DeckStyle
 from scopa_tui.ui.config import GameConfig
 from scopa_tui.ui.screens.chat import ChatScreen
 from scopa_tui.ui.screens.dialogs import ConfirmScreen, OnlineQuitScreen
-from scopa_tui.ui.screens.help import HELP_PARTS, HelpScreen, rule_paragraphs
+from scopa_tui.ui.screens.help import HISTORY_KEYS, KEYS, STATS_KEYS, HelpScreen, rule_paragraphs
 from scopa_tui.ui.screens.history import HistoryScreen
 from scopa_tui.ui.screens.resume import ResumeScreen
 from scopa_tui.ui.screens.scoring import GameOverScreen, HandOverScreen
 from scopa_tui.ui.screens.stats import StatsScreen
 
-from .helpers import make_app, my_turn, settle, variant_app
+from .helpers import make_app, my_turn, palette_command, settle, variant_app
 from .scoring_data import played
 
 GAME = played(2)
@@ -46,14 +46,20 @@ async def _help_and_back(pilot, key: str, opened_at=None) -> None:
     assert app.screen is below  # the dialog is still open, unanswered
 
 
-def _at_the_commands(shown: HelpScreen) -> None:
-    body = shown.query_one("#help-body")
-    assert body.scroll_y > 0  # not at the rules' top: at the palette's Statistics and History
-    (commands,) = [b for b in shown.query_one("Markdown").children
-                   if _(HELP_PARTS["commands"]).split(";")[0] in (b.source or "")]
-    # its first line is the help's first line, as the help's top is from any other screen
-    # (blank lines after the help's end let it go up that far on a big terminal)
-    assert commands.virtual_region.y == body.scroll_y
+def _at_its_own_keys(own: tuple[str, ...]):
+    """A check of a help that ends with the keys ``own`` of the screen below (help.SCREEN_KEYS),
+    not the game's, and opens at them."""
+    def check(shown: HelpScreen) -> None:
+        body = shown.query_one("#help-body")
+        source = shown.query_one("Markdown").source
+        assert _(own[1]) in source and _(KEYS[1]) not in source  # not a card to choose, nor h for a hint
+        assert source.rstrip().endswith(_(own[-1]))
+        assert body.scroll_y > 0  # not at the rules' top: at the screen's keys
+        (keys,) = [b for b in shown.query_one("Markdown").children if (b.source or "").strip() == _(KEYS[0])]
+        # its heading is the help's first line, as the help's top is from any other screen
+        # (blank lines after the help's end let it go up that far on a big terminal)
+        assert keys.virtual_region.y == body.scroll_y
+    return check
 
 
 @pytest.mark.parametrize("key", ["question_mark", "f1"])
@@ -82,7 +88,10 @@ async def test_the_help_from_the_resume_offer_at_start(tmp_path):
 
 @pytest.mark.parametrize("key, lang, size", [("question_mark", "en", (80, 24)), ("f1", "en", (80, 24)),
                                             ("question_mark", "it", (80, 24)), ("question_mark", "tl", (200, 50))])
-async def test_the_help_from_the_statistics_and_the_history_opens_at_their_commands(tmp_path, key, lang, size):
+async def test_the_help_from_the_statistics_and_the_history_says_their_keys(tmp_path, key, lang, size):
+    # It opened at the palette's commands and ended with the game's keys (a card to choose, h
+    # for a hint), not a word of ← → choosing the games counted, h for the history, or Enter,
+    # Home and End in the history.
     languages.use(lang)
     app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=3), start=False, ai_delay=0, data_dir=str(tmp_path))
     async with app.run_test(size=size) as pilot:
@@ -90,11 +99,24 @@ async def test_the_help_from_the_statistics_and_the_history_opens_at_their_comma
         await pilot.press("f2")
         await settle(pilot)
         assert isinstance(app.screen, StatsScreen)
-        await _help_and_back(pilot, key, _at_the_commands)
+        await _help_and_back(pilot, key, _at_its_own_keys(STATS_KEYS))
         await pilot.press("h")
         await settle(pilot)
         assert isinstance(app.screen, HistoryScreen)
-        await _help_and_back(pilot, key, _at_the_commands)
+        await _help_and_back(pilot, key, _at_its_own_keys(HISTORY_KEYS))
+
+
+async def test_the_palettes_help_on_the_history_says_its_keys(tmp_path):
+    # The palette's "Help: rules and keys" opens the help as ? does, with the screen's keys.
+    app = ScopaApp(GameConfig(players=2, ai=["greedy"], seed=3), start=False, ai_delay=0, data_dir=str(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await palette_command(pilot, "history")
+        assert isinstance(app.screen, HistoryScreen)
+        await palette_command(pilot, "help")
+        assert isinstance(app.screen, HelpScreen)
+        source = app.screen.query_one("Markdown").source
+        assert _(HISTORY_KEYS[1]) in source and _(KEYS[1]) not in source
 
 
 @pytest.mark.parametrize("variant, options, lang, size", [("scopa", (), "en", (80, 24)),

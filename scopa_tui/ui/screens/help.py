@@ -31,9 +31,23 @@ from ..wrapping import NO_BREAK, glued
 from .help_house import scoring_fields, house_paragraphs
 from .help_variants import summary, variant_paragraphs
 
-# The palette's commands (statistics, history, settings): the part of the help the
-# statistics and history screens open at.
+# The palette's commands (statistics, history, settings): the end of the game's keys, the
+# statistics' and the history's.
 COMMANDS = N_("**Ctrl+P** opens the command palette; type a few letters to find:")
+PALETTE = (
+    COMMANDS,
+    # TRANSLATORS: the names in bold are the commands of the palette (Ctrl+P): write them as
+    # the palette shows them in your language (Theme is Textual's command, translated as
+    # "Theme" is); ansi-dark and ansi-light are theme names.
+    N_("- **Statistics**: games won per opponent and player count, streaks, points per hand\n"
+       "- **History**: past games; open one to replay it move by move (← →, Home, End)\n"
+       "- **AI pace**: instant, quick, normal or slow: how long each AI play stays in view\n"
+       "- **ASCII suits**: letters instead of suit symbols, at once\n"
+       "- **Reduce motion**: on, the played and captured cards no longer fly over the table\n"
+       "- **Theme**: the colours (ansi-dark and ansi-light follow your terminal's own)\n"
+       "- **Language**: Italiano, English, Français, Español or Tagalog, at once"),
+    N_("Settings chosen there are remembered for the next time."),
+)
 # The key map, one message per section (translated when the help is shown).
 KEYS = (
     N_("# Keys"),
@@ -52,18 +66,7 @@ KEYS = (
        "- **F12**: save a screenshot (SVG) in the current folder, on any screen"),
     N_("The line under the table says at once whether your choice can be played, and why not. "
        "Letters h and q are never used for table cards."),
-    COMMANDS,
-    # TRANSLATORS: the names in bold are the commands of the palette (Ctrl+P): write them as
-    # the palette shows them in your language (Theme is Textual's command, translated as
-    # "Theme" is); ansi-dark and ansi-light are theme names.
-    N_("- **Statistics**: games won per opponent and player count, streaks, points per hand\n"
-       "- **History**: past games; open one to replay it move by move (← →, Home, End)\n"
-       "- **AI pace**: instant, quick, normal or slow: how long each AI play stays in view\n"
-       "- **ASCII suits**: letters instead of suit symbols, at once\n"
-       "- **Reduce motion**: on, the played and captured cards no longer fly over the table\n"
-       "- **Theme**: the colours (ansi-dark and ansi-light follow your terminal's own)\n"
-       "- **Language**: Italiano, English, Français, Español or Tagalog, at once"),
-    N_("Settings chosen there are remembered for the next time."),
+    *PALETTE,
     # TRANSLATORS: easy, medium, hard, random and greedy are the words of --ai on the command
     # line: give them in English beside your words for the levels.
     N_("**Opponents.** easy, medium, hard or random AIs, or an *external bot*: any program "
@@ -86,10 +89,37 @@ REPLAY_KEYS = (
     # TRANSLATORS: (D) as the replay writes it after a name (the message " (D)").
     N_("**(D)** after a name marks the player who deals the hand."),
 )
-# The parts a screen's help opens at (helpkeys.py): the message that begins each.  The
-# scoring screen's, "scoring", is the rules' paragraph on a hand's points, in the words of
-# the game played (HelpScreen.opening).
-HELP_PARTS = {"commands": COMMANDS}
+# The statistics' and the history's keys (screens/stats.py, screens/history.py), in place of
+# the game's, then the palette's commands (the screen's HELP_KEYS names them: SCREEN_KEYS).
+STATS_KEYS = (
+    KEYS[0],
+    # TRANSLATORS: the statistics screen's keys; keep the key names (← →, Tab, Shift+Tab, ↓ ↑,
+    # h, ?, F1, Esc, q, F12) as they are.
+    N_("- **← →**: choose the games counted, in the row at the top: a game, a number of players\n"
+       "- **Tab** or **↓**: from the game to the number of players (**Shift+Tab** or **↑**: back)\n"
+       "- **h**: the history of the games chosen\n"
+       "- **?** or **F1**: this help\n"
+       "- **Esc** or **q**: back\n"
+       "- **F12**: save a screenshot (SVG) in the current folder"),
+    *PALETTE,
+)
+HISTORY_KEYS = (
+    KEYS[0],
+    # TRANSLATORS: the history screen's keys; keep the key names (↑ ↓, PgUp, PgDn, Home, End,
+    # Enter, ?, F1, Esc, q, F12) as they are.
+    N_("- **↑ ↓**: choose a game (**PgUp** / **PgDn**: a page at a time)\n"
+       "- **Home** / **End**: the newest game, or the oldest\n"
+       "- **Enter**: replay the game chosen, step by step (its help says the replay's keys)\n"
+       "- **?** or **F1**: this help\n"
+       "- **Esc** or **q**: back\n"
+       "- **F12**: save a screenshot (SVG) in the current folder"),
+    *PALETTE,
+)
+SCREEN_KEYS = {"stats": STATS_KEYS, "history": HISTORY_KEYS}
+# The parts a screen's help opens at (helpkeys.py): the message that begins each ("keys":
+# the statistics' and the history's own).  The scoring screen's, "scoring", is the rules'
+# paragraph on a hand's points, in the words of the game played (HelpScreen.opening).
+HELP_PARTS = {"keys": KEYS[0]}
 
 
 def _charts(deck: DeckStyle, in_use: str) -> str:
@@ -220,8 +250,8 @@ def help_text(deck: DeckStyle | None = None, chart: str = "standard", variant: s
               playing: bool = False, rules: Rules | None = None, keys: tuple[str, ...] = KEYS) -> str:
     """The help in Markdown for a deck style, the primiera chart and the variant in use, in the
     player's language: rules first (the variant's while it is ``playing``, else Scopa's), then
-    the family of games with the variant marked, then the ``keys`` (the game's, or the replay
-    viewer's: REPLAY_KEYS).  The ``rules`` of a game (played
+    the family of games with the variant marked, then the ``keys`` (the game's, or a screen's own:
+    REPLAY_KEYS, SCREEN_KEYS).  The ``rules`` of a game (played
     or replayed) give its variant, its chart, its house rules, its target and its three-Kings
     redeal, which the rules then say (help_house.py)."""
     chart, said, marked, rules = _game(chart, variant, playing, rules)
@@ -281,7 +311,7 @@ class HelpScreen(Translated, ModalScreen[None]):
                  keys: tuple[str, ...] = KEYS) -> None:
         """``rules``: those of the game played or replayed, whose rules the help says;
         ``at``: a part of the help (HELP_PARTS) to open at, else its top; ``keys``: the
-        key map it ends with (the replay viewer's own: REPLAY_KEYS)."""
+        key map it ends with (a screen's own: REPLAY_KEYS, SCREEN_KEYS)."""
         super().__init__()
         self.deck, self.chart, self.variant, self.playing = deck, chart, variant, playing
         self.rules, self.at, self.keys = rules, at, keys

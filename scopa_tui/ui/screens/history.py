@@ -48,10 +48,11 @@ class HistoryScreen(Translated, Screen[None]):
     result."""
 
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
+    HELP_KEYS = "history"  # its help says this screen's keys, not the game's (help.SCREEN_KEYS)
 
     BINDINGS = [
         Binding("escape,q", "close", N_("back"), id="history.close"),
-        *help_bindings("history", at="commands", show=True),
+        *help_bindings("history", at="keys", show=True),
         # priority: before the table's own Enter (shown nowhere), so that the footer says it
         Binding("enter", "open", N_("replay"), id="history.open", priority=True),
         # Home and End: the newest game and the oldest, before the table's own keys (they scrolled it

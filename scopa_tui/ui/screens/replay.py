@@ -444,9 +444,11 @@ class ReplayApp(CrashLog, TranslatedApp, ThemeColours, App):
     BINDINGS = [QUIT_CTRL_C_KEY, SCREENSHOT_KEY, QUIT_KEY, KEYS_PANEL_ESC, PALETTE_KEY]  # as the game's
 
     def __init__(self, games: list[ReplayGame], title: str, ascii: bool = False,
-                 theme: str | None = None, deck_style: str | None = None) -> None:
+                 theme: str | None = None, deck_style: str | None = None, notice: str | None = None) -> None:
+        """``notice``: a line on the file to show over the first game (a record that ends early)."""
         super().__init__()
         self.games, self.replay_title, self.ascii = games, title, ascii
+        self.notice = notice
         self.deck_style = deck_style
         try:
             from ..app import FELT
@@ -460,3 +462,5 @@ class ReplayApp(CrashLog, TranslatedApp, ThemeColours, App):
     def on_mount(self) -> None:
         self.set_class(self.theme.startswith("ansi"), "-ansi")
         self.push_screen(ReplayScreen(self.games, self.replay_title, self.ascii, self.deck_style))
+        if self.notice is not None:
+            self.notify(self.notice, severity="warning", timeout=12)

@@ -136,11 +136,12 @@ class StatsScreen(Translated, Screen[None]):
     played are offered)."""
 
     CSS_PATH = STORE_TCSS  # loaded with the screen: the app needs no change
+    HELP_KEYS = "stats"  # its help says this screen's keys, not the game's (help.SCREEN_KEYS)
 
     BINDINGS = [
         Binding("escape,q", "close", N_("back"), id="stats.close"),
         Binding("h", "history", N_("history"), id="stats.history"),
-        *help_bindings("stats", at="commands", show=True),
+        *help_bindings("stats", at="keys", show=True),
     ]
 
     def __init__(self, stats: Stats, history=None, deck: DeckStyle = DeckStyle("italian")) -> None:
