@@ -304,3 +304,32 @@ async def test_the_top_bar_of_a_waiting_table_leaves_out_what_does_not_fit_rathe
             assert "K7XQ93PA" in top and len(top) <= SIZE[0]
     finally:
         languages.use("en")
+
+
+@pytest.mark.parametrize("lang,seated,said", [("en", 2, "Waiting for 2 players"), ("it", 2, "In attesa di 2 giocatori"),
+                                              ("en", 3, "Waiting for 1 player")])
+async def test_the_top_bar_of_a_waiting_table_says_how_many_players_it_waits_for(lang, seated, said):
+    # The top bar read "Waiting for players" whether one seat was free or five: how many the
+    # start still waits for was only in the line under the table, two rows of bold at 80×24.
+    # It counts the free seats, and counts again as people sit down.
+    from scopa_tui import languages
+
+    me = {**PERSON, "name": "Anna"}
+    alone = [me, OPEN_SEAT, OPEN_SEAT, OPEN_SEAT]
+    now = [me, PERSON, {**PERSON, "name": "Dario"}][:seated] + [OPEN_SEAT] * (4 - seated)
+    info = {**INFO, "players": 4, "seats": alone, "phase": "waiting", "started": False, "game": 1, "rematch": []}
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
+                                        "deadline": None, "events": [], "totals": [0, 0]},
+                                       {"type": "table", "table": {**info, "seats": now}}]),
+                       {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+    languages.use(lang)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.show_table(table)
+            for _ in range(12):
+                await pilot.pause()
+            top = str(app.screen._topbar)
+            assert top.rstrip().endswith(said) and "K7XQ93PA" in top and len(top) <= SIZE[0], top
+    finally:
+        languages.use("en")

@@ -1972,8 +1972,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # that a part left out at 120 s does not come back for the last 9 s, and go again
             counting = max(0, 3 - len(f"{seconds:.0f}"))
         status = self.table.status
-        if game.phase == "waiting":
-            state = _("Waiting for players")
+        if game.phase == "waiting":  # how many seats the start still waits for (README.md, Online in the app)
+            free = sum(1 for s in self.table.seats if s.kind == "open")
+            # TRANSLATORS: the top bar of an online table before its start: {n} seats are still free.
+            state = (ngettext("Waiting for {n} player", "Waiting for {n} players", free).format(n=free) if free
+                     else _("Waiting for players"))
         if self.table.let_go is not None:  # this window's game is over: only its connection is news
             state = ""
         # The rules give way for the widest moment this game's bar says, not for the one now, so
