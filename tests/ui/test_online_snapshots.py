@@ -333,3 +333,21 @@ async def test_the_top_bar_of_a_waiting_table_says_how_many_players_it_waits_for
             assert top.rstrip().endswith(said) and "K7XQ93PA" in top and len(top) <= SIZE[0], top
     finally:
         languages.use("en")
+
+
+async def test_a_seat_at_a_waiting_table_is_not_said_to_play_with_an_open_seat():
+    # At a table of four waiting for players, the seats read "open seat / with open seat" and
+    # "Anna / with open seat" (at 80×24 "with open…"): a partner who is no one yet is not named.
+    anna = {**PERSON, "name": "Anna"}
+    info = {**INFO, "players": 4, "seats": [anna, {**PERSON, "name": "Bruno"}, OPEN_SEAT, OPEN_SEAT],
+            "phase": "waiting", "started": False, "game": 1, "rematch": []}
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
+                                        "deadline": None, "events": [], "totals": [0, 0]}]),
+                       {"code": "K7XQ93PA", "seat": 1, "token": "t", "table": info})
+    async with app.run_test(size=SIZE) as pilot:
+        app.show_table(table)
+        for _ in range(12):
+            await pilot.pause()
+        teams = {seat: app.screen._seat_info(seat).team for seat in (0, 2, 3)}
+        assert teams == {0: "", 2: "with Anna", 3: "partner"}, teams

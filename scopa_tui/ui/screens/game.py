@@ -1898,11 +1898,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
         pic, rules = self.pic, self.table.rules
         side = rules.side_of(seat)
         partners = [s for s in rules.sides[side] if s != seat]
+        # the partners named: not an open seat of a table waiting for players ("open seat with
+        # open seat" under a seat that is no one's either said nothing)
+        named = [p for p in partners if self.table.seats[p].kind != "open"]
         team = ""
-        if partners:
+        if self.me in partners:
             # TRANSLATORS: under a seat's name: the player's partner, or whom this seat plays with.
-            team = _("partner") if self.me in partners else \
-                _("with {names}").format(names=", ".join(self.names[p] for p in partners))
+            team = _("partner")
+        elif named:
+            team = _("with {names}").format(names=", ".join(self.names[p] for p in named))
         return SeatInfo(
             seat, self.names[seat], self._level_label(seat),
             pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0,
