@@ -351,3 +351,29 @@ async def test_a_seat_at_a_waiting_table_is_not_said_to_play_with_an_open_seat()
             await pilot.pause()
         teams = {seat: app.screen._seat_info(seat).team for seat in (0, 2, 3)}
         assert teams == {0: "", 2: "with Anna", 3: "partner"}, teams
+
+
+async def test_the_lobbys_line_is_in_the_warning_colour_for_a_failure_only(monkeypatch):
+    # "2 open tables on ws://…" was in the warning colour, as "✗ cannot reach …" is: the
+    # count of the tables listed looked like something gone wrong, and a failure did not stand out.
+    from textual.color import Color
+
+    monkeypatch.setattr(LobbyScreen, "action_refresh", lambda self: self.show_tables([], "ws://127.0.0.1:7654/"))
+    app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        line = screen.query_one("#lobby-error")
+        warning = Color.parse(app.get_css_variables()["warning"])
+        assert str(line.content).startswith("no open table") and line.styles.color != warning
+        screen.query_one("#code").focus()
+        await pilot.press("enter")  # no code typed: refused
+        await pilot.pause()
+        assert str(line.content).startswith("✗") and line.styles.color == warning
+        app.set_language("it")  # said again in another language, still a failure
+        for _ in range(4):
+            await pilot.pause()
+        assert str(line.content).startswith("✗") and line.styles.color == warning
+        screen.action_refresh()
+        await pilot.pause()
+        assert line.styles.color != warning

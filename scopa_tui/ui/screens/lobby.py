@@ -231,9 +231,13 @@ class LobbyScreen(Translated, Screen):
     async def retranslate(self) -> None:
         self._words()
 
-    def say(self, text) -> None:
-        """The line under the form: ``text``, or a function that makes it (made again in a new language)."""
+    def say(self, text, refused: bool = False) -> None:
+        """The line under the form: ``text``, or a function that makes it (made again in a new
+        language); ``refused``: a failure, in the warning colour, which the count of the tables
+        listed and the other news are not."""
         self._said = text if callable(text) else (lambda: text)
+        for line in self.query("#lobby-error"):
+            line.set_class(refused, "-refused")
         self.say_again()
 
     def say_again(self) -> None:
@@ -352,7 +356,7 @@ class LobbyScreen(Translated, Screen):
     def _refused(self, e: Exception) -> None:
         """A failure as one line: a server's refusal in the player's language (by its code)."""
         line = getattr(e, "line", None)
-        self.say(lambda: "✗ " + (line() if line is not None else str(e)))
+        self.say(lambda: "✗ " + (line() if line is not None else str(e)), refused=True)
 
     def action_refresh(self) -> None:
         self._refresh()
@@ -487,7 +491,7 @@ class LobbyScreen(Translated, Screen):
     def _join_code(self) -> None:
         code = self.query_one("#code", Input).value.strip().upper()
         if not code:
-            self.say(lambda: _("✗ type the table's code (8 letters and digits)"))
+            self.say(lambda: _("✗ type the table's code (8 letters and digits)"), refused=True)
             return
         self._take_seat({"join": code})
 
