@@ -333,6 +333,33 @@ async def test_the_lobby_opens_on_the_server_and_name_it_last_connected_with(tmp
             assert (again.screen.query_one("#server").value, again.screen.query_one("#name").value) == (url, "Bea")
 
 
+async def test_an_empty_lobby_gives_the_keys_to_create_and_enter_makes_a_table(tmp_path):
+    """A server with no open table: the keys were on the empty list, where Enter did nothing, and
+    Create was thirteen Tabs away. Create has them and the line says so; once a table is listed
+    they go back to the list."""
+    for listed in (False, True):
+        async with running_server(tmp_path / str(listed)) as (server, url):
+            app = online_app(url)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "no open table" in
+                            str(app.screen.query_one("#lobby-error").content), "the empty lobby")
+                lobby = app.screen
+                assert lobby.focused is lobby.query_one("#create")
+                assert str(lobby.query_one("#lobby-error").content) == f"no open table on {url}: Enter creates one"
+                if listed:
+                    task, code = await bot_table(url)
+                    await pilot.press("f5")
+                    await until(pilot, lambda: lobby.codes == [code], "the table listed")
+                    assert lobby.focused is lobby.query_one("#tables")
+                    task.cancel()
+                    continue
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, GameScreen), "the new table")
+                assert app.screen.table.phase == "waiting" and app.screen.table.my_seat == 0
+                await pilot.press("q")
+                await settle(pilot)
+
+
 async def test_the_lobby_gives_the_keys_to_the_tables_listed_and_takes_none_from_typing(tmp_path):
     """The lobby opened with the keys in the server box: the arrows moved nothing in the list
     and Enter listed the tables again, until two Tabs. The list has them from the start; Enter in

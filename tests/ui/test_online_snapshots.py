@@ -304,3 +304,76 @@ async def test_the_top_bar_of_a_waiting_table_leaves_out_what_does_not_fit_rathe
             assert "K7XQ93PA" in top and len(top) <= SIZE[0]
     finally:
         languages.use("en")
+
+
+@pytest.mark.parametrize("lang,seated,said", [("en", 2, "Waiting for 2 players"), ("it", 2, "In attesa di 2 giocatori"),
+                                              ("en", 3, "Waiting for 1 player")])
+async def test_the_top_bar_of_a_waiting_table_says_how_many_players_it_waits_for(lang, seated, said):
+    # The top bar read "Waiting for players" whether one seat was free or five: how many the
+    # start still waits for was only in the line under the table, two rows of bold at 80×24.
+    # It counts the free seats, and counts again as people sit down.
+    from scopa_tui import languages
+
+    me = {**PERSON, "name": "Anna"}
+    alone = [me, OPEN_SEAT, OPEN_SEAT, OPEN_SEAT]
+    now = [me, PERSON, {**PERSON, "name": "Dario"}][:seated] + [OPEN_SEAT] * (4 - seated)
+    info = {**INFO, "players": 4, "seats": alone, "phase": "waiting", "started": False, "game": 1, "rematch": []}
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
+                                        "deadline": None, "events": [], "totals": [0, 0]},
+                                       {"type": "table", "table": {**info, "seats": now}}]),
+                       {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+    languages.use(lang)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.show_table(table)
+            for _ in range(12):
+                await pilot.pause()
+            top = str(app.screen._topbar)
+            assert top.rstrip().endswith(said) and "K7XQ93PA" in top and len(top) <= SIZE[0], top
+    finally:
+        languages.use("en")
+
+
+async def test_a_seat_at_a_waiting_table_is_not_said_to_play_with_an_open_seat():
+    # At a table of four waiting for players, the seats read "open seat / with open seat" and
+    # "Anna / with open seat" (at 80×24 "with open…"): a partner who is no one yet is not named.
+    anna = {**PERSON, "name": "Anna"}
+    info = {**INFO, "players": 4, "seats": [anna, {**PERSON, "name": "Bruno"}, OPEN_SEAT, OPEN_SEAT],
+            "phase": "waiting", "started": False, "game": 1, "rematch": []}
+    app = ScopaApp(ai_delay=0)
+    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
+                                        "deadline": None, "events": [], "totals": [0, 0]}]),
+                       {"code": "K7XQ93PA", "seat": 1, "token": "t", "table": info})
+    async with app.run_test(size=SIZE) as pilot:
+        app.show_table(table)
+        for _ in range(12):
+            await pilot.pause()
+        teams = {seat: app.screen._seat_info(seat).team for seat in (0, 2, 3)}
+        assert teams == {0: "", 2: "with Anna", 3: "partner"}, teams
+
+
+async def test_the_lobbys_line_is_in_the_warning_colour_for_a_failure_only(monkeypatch):
+    # "2 open tables on ws://…" was in the warning colour, as "✗ cannot reach …" is: the
+    # count of the tables listed looked like something gone wrong, and a failure did not stand out.
+    from textual.color import Color
+
+    monkeypatch.setattr(LobbyScreen, "action_refresh", lambda self: self.show_tables([], "ws://127.0.0.1:7654/"))
+    app = ScopaApp(online={"server": "ws://127.0.0.1:7654/", "name": "Anna"}, ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        line = screen.query_one("#lobby-error")
+        warning = Color.parse(app.get_css_variables()["warning"])
+        assert str(line.content).startswith("no open table") and line.styles.color != warning
+        screen.query_one("#code").focus()
+        await pilot.press("enter")  # no code typed: refused
+        await pilot.pause()
+        assert str(line.content).startswith("✗") and line.styles.color == warning
+        app.set_language("it")  # said again in another language, still a failure
+        for _ in range(4):
+            await pilot.pause()
+        assert str(line.content).startswith("✗") and line.styles.color == warning
+        screen.action_refresh()
+        await pilot.pause()
+        assert line.styles.color != warning

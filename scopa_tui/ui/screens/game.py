@@ -1902,11 +1902,15 @@ class GameScreen(Translated, StyledOnMount, Screen):
         pic, rules = self.pic, self.table.rules
         side = rules.side_of(seat)
         partners = [s for s in rules.sides[side] if s != seat]
+        # the partners named: not an open seat of a table waiting for players ("open seat with
+        # open seat" under a seat that is no one's either said nothing)
+        named = [p for p in partners if self.table.seats[p].kind != "open"]
         team = ""
-        if partners:
+        if self.me in partners:
             # TRANSLATORS: under a seat's name: the player's partner, or whom this seat plays with.
-            team = _("partner") if self.me in partners else \
-                _("with {names}").format(names=", ".join(self.names[p] for p in partners))
+            team = _("partner")
+        elif named:
+            team = _("with {names}").format(names=", ".join(self.names[p] for p in named))
         return SeatInfo(
             seat, self.names[seat], self._level_label(seat),
             pic.hand_sizes[seat] if seat < len(pic.hand_sizes) else 0,
@@ -1976,8 +1980,11 @@ class GameScreen(Translated, StyledOnMount, Screen):
             # that a part left out at 120 s does not come back for the last 9 s, and go again
             counting = max(0, 3 - len(f"{seconds:.0f}"))
         status = self.table.status
-        if game.phase == "waiting":
-            state = _("Waiting for players")
+        if game.phase == "waiting":  # how many seats the start still waits for (README.md, Online in the app)
+            free = sum(1 for s in self.table.seats if s.kind == "open")
+            # TRANSLATORS: the top bar of an online table before its start: {n} seats are still free.
+            state = (ngettext("Waiting for {n} player", "Waiting for {n} players", free).format(n=free) if free
+                     else _("Waiting for players"))
         if self.table.let_go is not None:  # this window's game is over: only its connection is news
             state = ""
         # The rules give way for the widest moment this game's bar says, not for the one now, so

@@ -138,6 +138,7 @@ class LobbyScreen(Translated, Screen):
         self._about: str | None = None  # the house rule explained under them (None: the game)
         self._offered: str | None = None  # a kept seat's code this lobby put in the code box
         self._asked: set[tuple[str, str]] = set()  # (server, code): kept seats whose finished games were asked for
+        self._create_keys = False  # Create has the keys because no table was open (show_tables)
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
@@ -230,9 +231,13 @@ class LobbyScreen(Translated, Screen):
     async def retranslate(self) -> None:
         self._words()
 
-    def say(self, text) -> None:
-        """The line under the form: ``text``, or a function that makes it (made again in a new language)."""
+    def say(self, text, refused: bool = False) -> None:
+        """The line under the form: ``text``, or a function that makes it (made again in a new
+        language); ``refused``: a failure, in the warning colour, which the count of the tables
+        listed and the other news are not."""
         self._said = text if callable(text) else (lambda: text)
+        for line in self.query("#lobby-error"):
+            line.set_class(refused, "-refused")
         self.say_again()
 
     def say_again(self) -> None:
@@ -278,8 +283,9 @@ class LobbyScreen(Translated, Screen):
         if rows:
             view.move_cursor(row=min(max(row, 0), len(rows) - 1))
 
-    def show_tables(self, tables: list[dict], url: str) -> None:
-        """The server's open tables (its ``lobby`` message), and a line saying how many."""
+    def show_tables(self, tables: list[dict], url: str, keys: bool = False) -> None:
+        """The server's open tables (its ``lobby`` message), and a line saying how many;
+        ``keys``: the list takes the keys (Enter in the server or name box)."""
         self.tables = list(tables[:LOBBY_ROWS])
         self.codes = [t["code"] for t in self.tables]
         self._fill_tables()
@@ -289,13 +295,18 @@ class LobbyScreen(Translated, Screen):
         join = self.query_one("#join", Button)
         if kept and not box.value.strip():  # a seat kept from a game left (or a crash): offered back
             box.value = self._offered = kept[-1]
-            if self.focused is None or self.focused.id == "tables":
+            if self._list_has_keys():
                 join.focus()  # Enter takes it back, as the line says (it joined another table listed, or did nothing)
         elif not kept and self._offered is not None and box.value == self._offered:
             box.value = ""  # the seat offered is gone (its game filed): nothing to take back
             self._offered = None
             if self.focused is join:
-                self.query_one("#tables", DataTable).focus()
+                self._keys_to_the_list()
+        elif self._list_has_keys():
+            self._keys_to_the_list()  # none open: Create has them, Enter makes a table (README.md, Online in the app)
+        if keys:
+            self._keys_to_the_list()
+        creates = self.focused is not None and self.focused.id == "create"
 
         def line() -> str:
             if kept:  # said instead of the count (the list shows the tables): one line at 80 columns
@@ -304,9 +315,24 @@ class LobbyScreen(Translated, Screen):
             if n > LOBBY_ROWS:
                 # TRANSLATORS: the lobby lists {shown} (200) of the server's {n} open tables.
                 return _("the first {shown} of {n} open tables on {url}").format(shown=LOBBY_ROWS, n=n, url=url)
-            return (ngettext("{n} open table on {url}", "{n} open tables on {url}", n).format(n=n, url=url)
-                    if n else _("no open table on {url}: create one").format(url=url))
+            if n:
+                return ngettext("{n} open table on {url}", "{n} open tables on {url}", n).format(n=n, url=url)
+            if creates:
+                # TRANSLATORS: the lobby's Create button has the keys: Enter makes a new table.
+                return _("no open table on {url}: Enter creates one").format(url=url)
+            return _("no open table on {url}: create one").format(url=url)
         self.say(line)
+
+    def _list_has_keys(self) -> bool:
+        """Nothing typed or chosen has the keys: the list has them, or Create for an empty list."""
+        focused = self.focused
+        return focused is None or focused.id == "tables" or (self._create_keys and focused.id == "create")
+
+    def _keys_to_the_list(self) -> None:
+        """The keys to the open tables, or, when none is open, to Create: Enter joins the table
+        chosen, or makes one."""
+        self._create_keys = not self.tables
+        self.set_focus(self.query_one("#create" if self._create_keys else "#tables"))  # at once: the line says it
 
     async def _connected(self):
         """The client for the address and name on screen (a new one when they changed)."""
@@ -330,7 +356,7 @@ class LobbyScreen(Translated, Screen):
     def _refused(self, e: Exception) -> None:
         """A failure as one line: a server's refusal in the player's language (by its code)."""
         line = getattr(e, "line", None)
-        self.say(lambda: "✗ " + (line() if line is not None else str(e)))
+        self.say(lambda: "✗ " + (line() if line is not None else str(e)), refused=True)
 
     def action_refresh(self) -> None:
         self._refresh()
@@ -346,14 +372,12 @@ class LobbyScreen(Translated, Screen):
             tables = await client.lobby()
         except (NetClientError, ValueError) as e:
             self._refused(e)
-            if self.focused is not None and self.focused.id == "tables":  # nothing typed: the address to mend
+            if self.focused is not None and self._list_has_keys():  # nothing typed: the address to mend
                 self.query_one("#server", Input).focus()
             return
         if not self.query("#tables"):  # the lobby has gone meanwhile (a seat taken, Esc)
             return
-        self.show_tables(tables, client.url)
-        if typed is not None and self.focused is typed:
-            self.query_one("#tables", DataTable).focus()
+        self.show_tables(tables, client.url, keys=typed is not None and self.focused is typed)
         await self._kept_games(client)
 
     async def _kept_games(self, client, codes: list[str] | None = None, redraw: bool = True) -> None:
@@ -467,7 +491,7 @@ class LobbyScreen(Translated, Screen):
     def _join_code(self) -> None:
         code = self.query_one("#code", Input).value.strip().upper()
         if not code:
-            self.say(lambda: _("✗ type the table's code (8 letters and digits)"))
+            self.say(lambda: _("✗ type the table's code (8 letters and digits)"), refused=True)
             return
         self._take_seat({"join": code})
 
