@@ -61,6 +61,18 @@ async def play_one(pilot) -> None:
     await pilot.press("enter")
     await settle(pilot)
 
+async def play_to_game_over(pilot) -> None:
+    """Play first legal moves by keys, going on from each scoring, up to the game-over screen."""
+    app = pilot.app
+    for _ in range(400):
+        if isinstance(app.screen, GameOverScreen):
+            return
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        elif await my_turn(pilot):
+            await play_one(pilot)
+
 
 async def leave_a_game_unfinished(data_dir) -> None:
     """Play one move of a new game, then quit (confirming): a save is left to resume."""
@@ -350,14 +362,7 @@ async def test_a_finished_game_goes_to_history_and_statistics(tmp_path):
     app = make_app(tmp_path, target=1)  # over after the first hand (or a tie-break hand)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for _ in range(400):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            if isinstance(app.screen, HandOverScreen):
-                await pilot.press("enter")
-                await settle(pilot)
-            elif await my_turn(pilot):
-                await play_one(pilot)
+        await play_to_game_over(pilot)
         assert isinstance(app.screen, GameOverScreen)
         game = app.game
     store = Store(tmp_path)
@@ -387,14 +392,7 @@ async def test_leaving_a_finished_game_that_could_not_be_saved_asks_first(tmp_pa
         await settle(pilot)
         monkeypatch.setattr(saves, "atomic_write_text", full)
         monkeypatch.setattr(app.store.db, "add_game", lambda *args: False)  # on that disk too
-        for _ in range(400):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            if isinstance(app.screen, HandOverScreen):
-                await pilot.press("enter")
-                await settle(pilot)
-            elif await my_turn(pilot):
-                await play_one(pilot)
+        await play_to_game_over(pilot)
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         for key, question in (("q", "Quit?\nThe finished game could not be added to the history or saved: "
