@@ -193,6 +193,19 @@ OPEN_SEAT = {"name": None, "kind": "open", "level": None, "connected": False, "a
 PERSON = {"name": "Carla", "kind": "person", "level": None, "connected": True, "away": False}
 
 
+def waiting_table(info: dict, seat: int, *later: dict, totals: list[int] | None = None) -> FixedClock:
+    """The table ``info`` as the server shows it to ``seat`` (waiting for players), then the ``later`` messages."""
+    state = {"type": "state", "table": info, "view": None, "turn": None, "deadline": None, "events": [],
+             "totals": totals or [0, 0]}
+    return FixedClock(ScriptedClient([state, *later]), {"code": "K7XQ93PA", "seat": seat, "token": "t", "table": info})
+
+
+async def show(app: ScopaApp, pilot, table: FixedClock) -> None:
+    app.show_table(table)
+    for _ in range(12):
+        await pilot.pause()
+
+
 async def first_lines_waiting_again(first: dict, seats: list, me: int, languages: list[str]) -> list[str]:
     """The log's first line, in each of ``languages``, once the table of game 1 (``first``, at
     its end) waits for players for game 2 in ``seats`` (the seats freed open)."""
@@ -204,9 +217,7 @@ async def first_lines_waiting_again(first: dict, seats: list, me: int, languages
     table = FixedClock(ScriptedClient(messages), {"code": "K7XQ93PA", "seat": me, "token": "t", "table": first})
     lines = []
     async with app.run_test(size=SIZE) as pilot:
-        app.show_table(table)
-        for _ in range(12):
-            await pilot.pause()
+        await show(app, pilot, table)
         assert table.phase == "waiting" and table.game_number == 2
         for lang in languages:  # said again in each language
             app.set_language(lang)
@@ -258,13 +269,9 @@ async def test_a_name_too_long_for_its_seat_or_the_score_panel_ends_with_an_elli
              {**person, "name": "Dario"}]
     info = {**INFO, "players": 4, "seats": seats, "phase": "waiting", "started": False, "game": 1, "rematch": []}
     app = ScopaApp(ai_delay=0)
-    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
-                                        "deadline": None, "events": [], "totals": [0, 0]}]),
-                       {"code": "K7XQ93PA", "seat": 1, "token": "t", "table": info})
+    table = waiting_table(info, 1)
     async with app.run_test(size=SIZE) as pilot:
-        app.show_table(table)
-        for _ in range(12):
-            await pilot.pause()
+        await show(app, pilot, table)
         seat = next(s for s in app.screen.query(SeatView) if s.info is not None and s.info.name == name)
         width = seat.content_size.width
         assert width < cell_len(name)  # a side column, too narrow for the name
@@ -288,15 +295,11 @@ async def test_the_top_bar_of_a_waiting_table_leaves_out_what_does_not_fit_rathe
     info = {**INFO, "target": 1, "seats": [me, open_seat, open_seat], "phase": "waiting", "started": False,
             "game": 1, "rematch": []}
     app = ScopaApp(ai_delay=0)
-    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
-                                        "deadline": None, "events": [], "totals": [0, 0, 0]}]),
-                       {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+    table = waiting_table(info, 0, totals=[0, 0, 0])
     languages.use(lang)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            app.show_table(table)
-            for _ in range(12):
-                await pilot.pause()
+            await show(app, pilot, table)
             top = str(app.screen._topbar)
             target = {"tl": "hanggang 1 puntos", "it": "a 1 punto", "en": "to 1 point"}[lang]
             words = target.split()
@@ -319,16 +322,11 @@ async def test_the_top_bar_of_a_waiting_table_says_how_many_players_it_waits_for
     now = [me, PERSON, {**PERSON, "name": "Dario"}][:seated] + [OPEN_SEAT] * (4 - seated)
     info = {**INFO, "players": 4, "seats": alone, "phase": "waiting", "started": False, "game": 1, "rematch": []}
     app = ScopaApp(ai_delay=0)
-    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
-                                        "deadline": None, "events": [], "totals": [0, 0]},
-                                       {"type": "table", "table": {**info, "seats": now}}]),
-                       {"code": "K7XQ93PA", "seat": 0, "token": "t", "table": info})
+    table = waiting_table(info, 0, {"type": "table", "table": {**info, "seats": now}})
     languages.use(lang)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            app.show_table(table)
-            for _ in range(12):
-                await pilot.pause()
+            await show(app, pilot, table)
             top = str(app.screen._topbar)
             assert top.rstrip().endswith(said) and "K7XQ93PA" in top and len(top) <= SIZE[0], top
     finally:
@@ -342,13 +340,9 @@ async def test_a_seat_at_a_waiting_table_is_not_said_to_play_with_an_open_seat()
     info = {**INFO, "players": 4, "seats": [anna, {**PERSON, "name": "Bruno"}, OPEN_SEAT, OPEN_SEAT],
             "phase": "waiting", "started": False, "game": 1, "rematch": []}
     app = ScopaApp(ai_delay=0)
-    table = FixedClock(ScriptedClient([{"type": "state", "table": info, "view": None, "turn": None,
-                                        "deadline": None, "events": [], "totals": [0, 0]}]),
-                       {"code": "K7XQ93PA", "seat": 1, "token": "t", "table": info})
+    table = waiting_table(info, 1)
     async with app.run_test(size=SIZE) as pilot:
-        app.show_table(table)
-        for _ in range(12):
-            await pilot.pause()
+        await show(app, pilot, table)
         teams = {seat: app.screen._seat_info(seat).team for seat in (0, 2, 3)}
         assert teams == {0: "", 2: "with Anna", 3: "partner"}, teams
 
