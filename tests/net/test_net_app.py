@@ -360,6 +360,29 @@ async def test_an_empty_lobby_gives_the_keys_to_create_and_enter_makes_a_table(t
                 await settle(pilot)
 
 
+async def test_an_empty_lobby_says_so_in_the_middle_of_the_list_not_with_headers_crushed_left(tmp_path):
+    """At 120x40 an empty list drew its headers ("code  title  game  players …") crushed
+    to the left over an empty box. It draws none: a line in the middle of its room says that no
+    table is open and Enter creates one; a table listed brings the headers back."""
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "no open table" in
+                        str(app.screen.query_one("#lobby-error").content), "the empty lobby")
+            lobby = app.screen
+            await settle(pilot)
+            tables, line, box = lobby.query_one("#tables"), lobby.query_one("#no-tables"), lobby.query_one("#open-tables")
+            assert not tables.show_header and line.display
+            assert str(line.render()) == "No open table yet: Enter creates one"
+            assert line.region.height > 10 and line.region.width == box.content_region.width  # centred in the box
+            task, code = await bot_table(url)
+            await pilot.press("f5")
+            await until(pilot, lambda: lobby.codes == [code], "the table listed")
+            await settle(pilot)
+            assert tables.show_header and not line.display and tables.region.height > 10
+            task.cancel()
+
+
 async def test_the_lobby_gives_the_keys_to_the_tables_listed_and_takes_none_from_typing(tmp_path):
     """The lobby opened with the keys in the server box: the arrows moved nothing in the list
     and Enter listed the tables again, until two Tabs. The list has them from the start; Enter in
