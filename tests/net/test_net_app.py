@@ -177,6 +177,49 @@ async def test_a_player_who_did_not_create_the_table_is_told_who_starts_it_and_e
         await anna.close()
 
 
+async def test_a_table_waiting_for_players_says_in_its_log_how_friends_join_and_who_starts_it(tmp_path):
+    # The log on the right was empty while a table waited for players. It gives the code and
+    # where it is typed, whether the lobby lists the table, and who starts it (the creator's
+    # Enter, the AI in the empty seats, as the app does); the game's own lines replace them.
+    from net_helpers import Raw
+
+    def said(screen) -> list[str]:
+        return [text for text, _kind, _again in screen.log_entries]
+
+    async with running_server(tmp_path) as (server, url):
+        carla = await Raw.open(url, "Carla")
+        await carla.send({"type": "create", "players": 3})  # public
+        code = (await carla.expect("joined"))["code"]
+        app = online_app(url, name="Bruno", join=code)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and len(said(app.screen)) == 3, "the log")
+            assert said(app.screen)[1:] == [
+                "It is listed in the lobby's open tables too, where Enter joins it.",
+                "Carla may start the game, the AI taking the empty seats; it starts by itself once every seat "
+                "is taken."]
+            await pilot.press("q")
+            await settle(pilot)
+        await carla.close()
+
+        app = online_app(url, create={"players": 3, "ai": "easy", "turn_limit": 30, "public": False})
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and len(said(app.screen)) == 3, "the log")
+            screen = app.screen
+            code = screen.table.code
+            assert said(screen) == [
+                f"Friends join this table with its code, {code}: in the lobby of {url} (Code, then Join), "
+                f"or with scopa-tui online --server {url} --join {code}",
+                "It is private: not listed in the lobby, so its code is the only way in.",
+                "Enter starts the game now, the AI taking the empty seats; it starts by itself once every "
+                "seat is taken."]
+            await pilot.press("enter")  # started: the game's lines take the log
+            await until(pilot, lambda: screen.table.phase == "play", "the start")
+            await settle(pilot)
+            assert not any(code in text for text in said(screen))
+            await pilot.press("q")
+            await settle(pilot)
+
+
 async def test_a_dropped_connection_shows_reconnecting_and_the_game_goes_on(tmp_path):
     async with running_server(tmp_path) as (server, url):
         task, code = await bot_table(url, public=False)
