@@ -175,8 +175,8 @@ def add_online_args(onl, add_rules_args, shared, games_count) -> None:
            help=_("where settings and seats kept at tables live (and the history, in the app)"))
     onl.add_argument("--start-after", type=_pace_long, default=None, metavar=seconds,
                      help=_("with --create: start after this long, AIs taking the empty seats "
-                            "(default: start when every seat is taken); with --join, when the seat "
-                            "taken back is the creator's"))
+                            "(default: start when every seat is taken); with --join, the same whenever "
+                            "this seat is the table's creator (a creator killed and back)"))
     onl.add_argument("--games", type=games_count, default=1, metavar="N",
                      help=_("with --bot or --ai: play N games at the table, asking for a rematch after each "
                             "(default 1)"))

@@ -772,24 +772,26 @@ class RemoteTable(Table):
         return self.seats[creator].name
 
     def meanwhile(self) -> list[str]:
-        """The code to give, where it is typed, and who starts the table: the log's lines while
-        it waits for players (README.md, Online in the app)."""
-        code, url = self.code, self.client.url
-        # TRANSLATORS: {code_box} and {join} are the lobby's words for its Code box and Join button.
-        lines = [_("Friends join this table with its code, {code}: in the lobby of {url} ({code_box}, then "
-                   "{join}), or with scopa-tui online --server {url} --join {code}").format(
-                       code=code, url=url, code_box=pgettext("lobby", "Code"), join=pgettext("lobby", "Join")),
-                 _("It is listed in the lobby's open tables too, where Enter joins it.") if self.info.get("public")
-                 else _("It is private: not listed in the lobby, so its code is the only way in.")]
+        """Who starts the table, whether the lobby lists it, and how friends join it: the log's
+        lines while it waits for players, the code last, where a short log shows it (README.md,
+        Online in the app)."""
         starter = self.starter()
         if starter is None:
-            lines.append(_("Enter starts the game now, the AI taking the empty seats; it starts by itself "
-                           "once every seat is taken."))
+            starts = _("Enter starts the game now, the AI taking the empty seats; it starts by itself "
+                       "once every seat is taken.")
         else:
             # TRANSLATORS: {name} is the player who may start the table (its creator).
-            lines.append(_("{name} may start the game, the AI taking the empty seats; it starts by itself "
-                           "once every seat is taken.").format(name=starter))
-        return lines
+            starts = _("{name} may start the game, the AI taking the empty seats; it starts by itself "
+                       "once every seat is taken.").format(name=starter)
+        listed = (_("The lobby lists this table among its open tables, where Enter joins it.")
+                  if self.info.get("public") else
+                  _("This table is private: the lobby does not list it, so its code is the only way in."))
+        code, url = self.code, self.client.url
+        # TRANSLATORS: {code_box} and {join} are the lobby's words for its Code box and Join button.
+        join = _("Friends join this table with its code, {code}: in the lobby of {url} ({code_box}, then {join}), "
+                 "or with scopa-tui online --server {url} --join {code}").format(
+                     code=code, url=url, code_box=pgettext("lobby", "Code"), join=pgettext("lobby", "Join"))
+        return [starts, listed, join]
 
     def start(self) -> None:
         """The creator's table starts now, with the AI in the empty seats."""
