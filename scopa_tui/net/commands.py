@@ -175,7 +175,8 @@ def add_online_args(onl, add_rules_args, shared, games_count) -> None:
            help=_("where settings and seats kept at tables live (and the history, in the app)"))
     onl.add_argument("--start-after", type=_pace_long, default=None, metavar=seconds,
                      help=_("with --create: start after this long, AIs taking the empty seats "
-                            "(default: start when every seat is taken)"))
+                            "(default: start when every seat is taken); with --join, the same whenever "
+                            "this seat is the table's creator (a creator killed and back)"))
     onl.add_argument("--games", type=games_count, default=1, metavar="N",
                      help=_("with --bot or --ai: play N games at the table, asking for a rematch after each "
                             "(default 1)"))
@@ -251,10 +252,12 @@ def _check_said_for_nothing(args) -> None:
     """Flags that would be ignored are refused, one line: a table joined has its own rules
     and settings, and the app asks the player about each rematch (README.md, Play online)."""
     if args.join is not None:
+        # A headless creator killed and back with --join keeps starting its table by --start-after.
+        headless = args.bot is not None or args.seat_ai is not None
         given = [("--players", getattr(args, "players", None)), ("--preset", getattr(args, "preset", None)),
                  ("--target", getattr(args, "target", None)), ("--variant", getattr(args, "variant", None)),
                  ("--option", getattr(args, "option", None)), ("--title", args.title),
-                 ("--private", args.private), ("--start-after", args.start_after)]
+                 ("--private", args.private), ("--start-after", None if headless else args.start_after)]
         flag = next((flag for flag, value in given if value), None)
         if flag is not None:
             # TRANSLATORS: {flag} is an option as typed (--players, --title, ...).

@@ -26,7 +26,7 @@ from ..engine import (CARDS, Dealt, GameEnded, GameStarted, HandEnded, HandState
                       RulesError, last_capturer, last_sweep, make_rules, parse_card, score_hand)
 from ..engine.cards import card_tuple
 from ..engine.record import check_fields, check_head
-from ..engine.text import N_, _
+from ..engine.text import N_, _, pgettext
 from ..engine.view import PlayerView, PlayRecord
 from ..engine.words import shown_name
 from ..table.base import YOU, AwayPlay, Seat, Table
@@ -770,6 +770,28 @@ class RemoteTable(Table):
         if creator == self.my_seat or not isinstance(creator, int) or not 0 <= creator < len(self.seats):
             return None
         return self.seats[creator].name
+
+    def meanwhile(self) -> list[str]:
+        """Who starts the table, whether the lobby lists it, and how friends join it: the log's
+        lines while it waits for players, the code last, where a short log shows it (README.md,
+        Online in the app)."""
+        starter = self.starter()
+        if starter is None:
+            starts = _("Enter starts the game now, the AI taking the empty seats; it starts by itself "
+                       "once every seat is taken.")
+        else:
+            # TRANSLATORS: {name} is the player who may start the table (its creator).
+            starts = _("{name} may start the game, the AI taking the empty seats; it starts by itself "
+                       "once every seat is taken.").format(name=starter)
+        listed = (_("The lobby lists this table among its open tables, where Enter joins it.")
+                  if self.info.get("public") else
+                  _("This table is private: the lobby does not list it, so its code is the only way in."))
+        code, url = self.code, self.client.url
+        # TRANSLATORS: {code_box} and {join} are the lobby's words for its Code box and Join button.
+        join = _("Friends join this table with its code, {code}: in the lobby of {url} ({code_box}, then {join}), "
+                 "or with scopa-tui online --server {url} --join {code}").format(
+                     code=code, url=url, code_box=pgettext("lobby", "Code"), join=pgettext("lobby", "Join"))
+        return [starts, listed, join]
 
     def start(self) -> None:
         """The creator's table starts now, with the AI in the empty seats."""

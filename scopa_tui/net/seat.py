@@ -102,7 +102,7 @@ class HeadlessSeat:
         self.player = new_player()
         self.games = games  # how many games to play at the table (a rematch after each but the last)
         self.finished: list[int] = []  # the table's numbers of the games played to their end
-        self.start_after: float | None = None  # the creator's --start-after, for each game
+        self.start_after: float | None = None  # --start-after, for each game it waits as creator
         self.created = False  # this seat made the table (else it may come to be its creator)
         self._starters: dict[Any, asyncio.Task] = {}  # by the table's game number
         self.out = out or sys.stdout  # looked up now: a test may have replaced them
@@ -156,8 +156,8 @@ class HeadlessSeat:
             self.say(_("scopa-tui: seat {n} at table {code} taken back").format(n=joined["seat"] + 1, code=code),
                      err=True)
         self.created = create is not None
+        self.start_after = start_after  # with --join too: a creator killed and back keeps its start
         if create is not None and start_after is not None:
-            self.start_after = start_after
             self._start_game_later((joined.get("table") or {}).get("game", 1))
         try:
             await self._greet()
@@ -223,13 +223,17 @@ class HeadlessSeat:
             self._starters[game] = asyncio.get_running_loop().create_task(self._start_later(wait))
 
     def _waiting(self, table: dict[str, Any]) -> None:
-        """A table waiting for players: its creator with --start-after starts it after that
-        long; a seat that joined it and came to be its creator (the creator went) after the
-        turn limit, since nobody else can start it now (a person beside it would wait for ever
-        to be joined). A creator without --start-after waits for every seat, as asked."""
+        """A table waiting for players, started by its creator alone: after --start-after
+        when the seat has it (a creator killed and back with --join CODE --start-after too:
+        README.md, *Headless seats*); else a seat that joined it and came to be its creator (the
+        creator went) after the turn limit, since nobody else can start it now (a person beside
+        it would wait for ever to be joined). A creator without --start-after waits for every
+        seat, as asked."""
+        if table.get("creator") != self.client.seat:
+            return
         if self.start_after is not None:
             self._start_game_later(table.get("game", 1))
-        elif not self.created and table.get("creator") == self.client.seat:
+        elif not self.created:
             limit = table.get("turn_limit")
             seconds = float(limit) if isinstance(limit, (int, float)) and not isinstance(limit, bool) else 60.0
             self._start_game_later(table.get("game", 1), min(max(seconds, 1.0), 600.0))

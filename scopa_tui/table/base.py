@@ -210,6 +210,11 @@ class Table:
         seat may start it (a local table, the creator of a remote one)."""
         return None
 
+    def meanwhile(self) -> list[str]:
+        """What the players may do while this table waits for players, a line of the log
+        each, always as many (a table on a server: how others join it, who starts it)."""
+        return []
+
     def start(self) -> None:
         """Begin the game now (a local table deals; at a remote one the creator starts it,
         the AI taking the empty seats)."""

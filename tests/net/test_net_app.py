@@ -177,6 +177,49 @@ async def test_a_player_who_did_not_create_the_table_is_told_who_starts_it_and_e
         await anna.close()
 
 
+async def test_a_table_waiting_for_players_says_in_its_log_how_friends_join_and_who_starts_it(tmp_path):
+    # The log on the right was empty while a table waited for players. It gives the code and
+    # where it is typed, whether the lobby lists the table, and who starts it (the creator's
+    # Enter, the AI in the empty seats, as the app does); the game's own lines replace them.
+    from net_helpers import Raw
+
+    def said(screen) -> list[str]:
+        return [text for text, _kind, _again in screen.log_entries]
+
+    async with running_server(tmp_path) as (server, url):
+        carla = await Raw.open(url, "Carla")
+        await carla.send({"type": "create", "players": 3})  # public
+        code = (await carla.expect("joined"))["code"]
+        app = online_app(url, name="Bruno", join=code)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and len(said(app.screen)) == 3, "the log")
+            assert said(app.screen)[:2] == [
+                "Carla may start the game, the AI taking the empty seats; it starts by itself once every seat "
+                "is taken.",
+                "The lobby lists this table among its open tables, where Enter joins it."]
+            await pilot.press("q")
+            await settle(pilot)
+        await carla.close()
+
+        app = online_app(url, create={"players": 3, "ai": "easy", "turn_limit": 30, "public": False})
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and len(said(app.screen)) == 3, "the log")
+            screen = app.screen
+            code = screen.table.code
+            assert said(screen) == [
+                "Enter starts the game now, the AI taking the empty seats; it starts by itself once every "
+                "seat is taken.",
+                "This table is private: the lobby does not list it, so its code is the only way in.",
+                f"Friends join this table with its code, {code}: in the lobby of {url} (Code, then Join), "
+                f"or with scopa-tui online --server {url} --join {code}"]
+            await pilot.press("enter")  # started: the game's lines take the log
+            await until(pilot, lambda: screen.table.phase == "play", "the start")
+            await settle(pilot)
+            assert not any(code in text for text in said(screen))
+            await pilot.press("q")
+            await settle(pilot)
+
+
 async def test_a_dropped_connection_shows_reconnecting_and_the_game_goes_on(tmp_path):
     async with running_server(tmp_path) as (server, url):
         task, code = await bot_table(url, public=False)
@@ -358,6 +401,29 @@ async def test_an_empty_lobby_gives_the_keys_to_create_and_enter_makes_a_table(t
                 assert app.screen.table.phase == "waiting" and app.screen.table.my_seat == 0
                 await pilot.press("q")
                 await settle(pilot)
+
+
+async def test_an_empty_lobby_says_so_in_the_middle_of_the_list_not_with_headers_crushed_left(tmp_path):
+    """At 120x40 an empty list drew its headers ("code  title  game  players …") crushed
+    to the left over an empty box. It draws none: a line in the middle of its room says that no
+    table is open and Enter creates one; a table listed brings the headers back."""
+    async with running_server(tmp_path) as (server, url):
+        app = online_app(url)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "no open table" in
+                        str(app.screen.query_one("#lobby-error").content), "the empty lobby")
+            lobby = app.screen
+            await settle(pilot)
+            tables, line, box = lobby.query_one("#tables"), lobby.query_one("#no-tables"), lobby.query_one("#open-tables")
+            assert not tables.show_header and line.display
+            assert str(line.render()) == "No open table yet: Enter creates one"
+            assert line.region.height > 10 and line.region.width == box.content_region.width  # centred in the box
+            task, code = await bot_table(url)
+            await pilot.press("f5")
+            await until(pilot, lambda: lobby.codes == [code], "the table listed")
+            await settle(pilot)
+            assert tables.show_header and not line.display and tables.region.height > 10
+            task.cancel()
 
 
 async def test_the_lobby_gives_the_keys_to_the_tables_listed_and_takes_none_from_typing(tmp_path):

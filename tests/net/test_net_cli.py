@@ -88,8 +88,8 @@ def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(mon
     # a table joined has its own rules and settings: these were taken and ignored
     (["online", "--name", "Anna", "--join", "ABCDEFGH", "--players", "4", "--ai", "easy"],
      "--players goes with --create: a table you join has its own rules and settings"),
-    (["online", "--name", "Anna", "--join", "ABCDEFGH", "--start-after", "5", "--ai", "easy"],
-     "--start-after goes with --create"),
+    (["online", "--name", "Anna", "--join", "ABCDEFGH", "--start-after", "5"],
+     "--start-after goes with --create"),  # the app: its creator starts with Enter
     (["--option", "napola", "online", "--join", "ABCDEFGH"], "--option goes with --create"),
     (["online", "--join", "ABCDEFGH", "--games", "3"], "--games goes with --bot or --ai"),
     (["online", "--name", "Anna", "--create", "--bot", ""], "--bot needs the command that runs the bot"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from net_helpers import TIMEOUT, first_line, headless, running_server
 from scopa_tui.ai.registry import make_player
 from scopa_tui.engine import record as records
 from scopa_tui.net.client import NetClient
-from scopa_tui.net.seat import HeadlessSeat
+from scopa_tui.net.seat import HeadlessSeat, KeptSeats
 from scopa_tui.store import Store
 
 BOT = Path(__file__).resolve().parents[2] / "examples" / "minimal_bot.py"
@@ -249,3 +250,24 @@ async def test_a_headless_creator_without_start_after_still_waits_for_every_seat
         await asyncio.sleep(2.5)
         assert server.tables[code].game is None and not a.done()
         a.cancel()
+
+
+async def test_a_headless_creator_killed_and_back_with_join_keeps_its_start_after(tmp_path):
+    # A creator run with --start-after and killed before it started the table came back with
+    # --join CODE, which refused --start-after: taken back, it started the table only after
+    # the turn limit (here ten minutes), as a seat that came to be the creator does. With
+    # --join it takes --start-after again, and starts the table by it.
+    store = Store(tmp_path)
+    async with running_server(tmp_path / "server") as (server, url):
+        anna = headless(url, "Anna", "easy", seed=3)
+        anna.kept = KeptSeats(store, url, "Anna")
+        a = asyncio.create_task(anna.run(create={"players": 2, "target": 1, "ai": "easy", "turn_limit": 600},
+                                         start_after=600))
+        code = (await first_line(anna)).split()[1]
+        a.cancel()  # killed, the table waiting
+        with contextlib.suppress(asyncio.CancelledError):
+            await a
+        back = headless(url, "Anna", "easy", seed=3)
+        back.kept = KeptSeats(store, url, "Anna")
+        assert await asyncio.wait_for(back.run(join=code, start_after=0), TIMEOUT) == 0
+    assert back.resumed and back.out.getvalue().splitlines()[-1].startswith("winner: ")

@@ -250,6 +250,7 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._game_winner: int | None = None  # the side that won the game, once it is over
         self._last_capturer: int | None = None  # the seat that captured last this hand
         self._redeals: list[Redealt] = []  # redeals waiting for their hand's header in the log
+        self._meanwhile: list[Callable[[], str]] = []  # the log's lines while an online table waits (their again)
         self._chat_toast_until = 0.0  # monotonic time the chat notice on screen goes (CHAT_TOAST_SECONDS)
         self._banner_timer = None
         self._clock = None  # the top bar's timer (a table with a turn limit)
@@ -541,6 +542,10 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self._log_event(event)
         if isinstance(event, GameStarted):
             pic.totals = [0] * self.table.rules.n_sides
+            if self._meanwhile:  # what to do while the table waited: said no more once it plays
+                self.log_entries = [entry for entry in self.log_entries if entry[2] not in self._meanwhile]
+                self._meanwhile = []
+                self._rewrite_log()
             self._game_winner = None
         elif isinstance(event, GameEnded):  # the line under the table says it from now on
             self._game_winner = event.winner
@@ -1089,8 +1094,12 @@ class GameScreen(Translated, StyledOnMount, Screen):
         self.pic, self.redeal, self.leftover, self.preview = HandPicture(), None, None, None
         self._clear_selection()
         self.slots = []
-        if self.table.phase == "waiting":
+        self._meanwhile = []
+        if self.table.phase == "waiting":  # the log, empty till the game starts, says what to do meanwhile
             self._set_message(self._waiting_text)
+            for i, line in enumerate(self.table.meanwhile()):
+                self._meanwhile.append(lambda i=i: self.table.meanwhile()[i])
+                self._log(line, "", self._meanwhile[-1])
         self._draw_afresh()
 
     def _waiting_text(self) -> Text:

@@ -134,6 +134,7 @@ class LobbyScreen(Translated, Screen):
         self.codes: list[str] = []
         self.tables: list[dict] = []  # the open tables last listed, as the server gave them
         self._said = lambda: ""  # the line under the form, made again in a new language
+        self._none_open = lambda: ""  # the line in the empty list, once a server listed no table
         self._shown_variant = "scopa"  # the game whose house rules are ticked below
         self._about: str | None = None  # the house rule explained under them (None: the game)
         self._offered: str | None = None  # a kept seat's code this lobby put in the code box
@@ -149,6 +150,7 @@ class LobbyScreen(Translated, Screen):
             yield Input(self.name_, id="name", max_length=24, compact=True)
         with Vertical(id="open-tables"):
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Static(id="no-tables", markup=False)  # in the list's room while no table is open
             with Horizontal(classes="line"):
                 yield Button("", id="refresh", compact=True)
                 yield Label(classes="field", id="l-code")
@@ -243,6 +245,8 @@ class LobbyScreen(Translated, Screen):
     def say_again(self) -> None:
         for line in self.query("#lobby-error").results(Static):  # none once the lobby has gone
             line.update(self._said())
+        for line in self.query("#no-tables").results(Static):
+            line.update(self._none_open())
 
     # --- the open tables ------------------------------------------------------------------
     def on_resize(self) -> None:
@@ -274,6 +278,10 @@ class LobbyScreen(Translated, Screen):
         rows = [table_row(t) for t in self.tables]
         widths = self._column_widths(headers, rows)
         view.clear(columns=True)
+        # No table open: a line in the middle of the box says so rather than the headers of
+        # columns with nothing under them, crushed to the left (README.md, Online in the app).
+        view.show_header = bool(rows)
+        self.query_one("#open-tables").set_class(not rows, "-empty")
         for key, head in headers.items():
             view.add_column(head, key=key, width=widths[key])
         for r in rows:
@@ -321,6 +329,13 @@ class LobbyScreen(Translated, Screen):
                 # TRANSLATORS: the lobby's Create button has the keys: Enter makes a new table.
                 return _("no open table on {url}: Enter creates one").format(url=url)
             return _("no open table on {url}: create one").format(url=url)
+
+        def none_open() -> str:
+            if self.tables:
+                return ""
+            # TRANSLATORS: in the middle of the lobby's empty list of open tables.
+            return _("No open table yet: Enter creates one") if creates else _("No open table yet: create one below")
+        self._none_open = none_open
         self.say(line)
 
     def _list_has_keys(self) -> bool:
