@@ -426,9 +426,15 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
         lines[0] = lines[0][len(codecs.BOM_UTF8):]
     out = []
     offset = 0
-    for line in lines:
+    for i, line in enumerate(lines):
         try:
-            out.append(line.decode("utf-8"))
+            if i == len(lines) - 1 and not line.endswith(b"\n"):
+                # a last line cut while it was written may end inside a character: without
+                # its first bytes, it is the line cut short that it is (a record's, replayed
+                # up to it: docs/record-format.md), not a file that is not text
+                out.append(codecs.getincrementaldecoder("utf-8")().decode(line, final=False))
+            else:
+                out.append(line.decode("utf-8"))
         except UnicodeDecodeError as e:
             raise StoreError(_("is not text (bad byte at offset {offset})").format(offset=offset + e.start)) from None
         offset += len(line)

@@ -386,6 +386,21 @@ async def test_a_record_whose_last_line_was_cut_says_so_and_replays_what_is_whol
         assert steps[0] == steps[1]  # every whole line, up to the one cut
 
 
+def test_a_record_cut_inside_a_character_of_its_last_line_is_a_cut_record(tmp_path):
+    # A last line cut between the bytes of one character (a name's é, a ♛) was "not text (bad
+    # byte at offset 4410)", the whole record refused; it is a line cut short like any other.
+    game = history(tmp_path, seeds=(6,))[0]
+    lines = records.dumps(game).split("\n")
+    whole = ("\n".join(lines[:29]) + "\n").encode()
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(whole + '{"event":"chat","text":"Forza Andrè'.encode()[:-1])
+    games = load_replay(str(path))
+    assert games.cut == 30 and len(games) == 1
+    path.write_bytes(whole + b'{"event":"chat","text":"\xff and more"')  # a bad byte, not a cut: no text
+    with pytest.raises(CommandError, match="is not text"):
+        load_replay(str(path))
+
+
 async def test_a_record_that_ends_whole_says_nothing_of_its_end(tmp_path):
     game = history(tmp_path, seeds=(6,))[0]
     path = tmp_path / "game.jsonl"
