@@ -245,3 +245,10 @@ def test_a_big_settings_file_is_never_written_bigger_than_a_start_reads(tmp_path
     assert store.update_settings(ascii=True) is False
     assert store.notices.take() == [f"settings were not saved: {path} would be over 1 MB, more than scopa-tui reads"]
     assert path.read_text(encoding="utf-8") == text
+    # A lone surrogate in a file that fits only compact: written compact with its letters
+    # escaped, where it was not saved, said to be "over 1 MB" that it was not.
+    lists["odd"] = "\ud800"
+    path.write_text(json.dumps(lists, separators=(",", ":")))
+    assert Store(tmp_path).update_settings(ascii=True)
+    again = Store(tmp_path)
+    assert (again.settings.ascii, again.settings.unknown["odd"], again.notices.take()) == (True, "\ud800", [])
