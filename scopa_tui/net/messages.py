@@ -218,7 +218,13 @@ def same_name(name: str) -> str:
 
 
 def check_name(value: Any) -> str:
-    """A player's name as the server keeps and shows it; :class:`NetError` ``bad_name`` if unusable."""
+    """A player's name as the server keeps and shows it; :class:`NetError` ``bad_name`` if unusable.
+
+    Its accented letters are one character each where Unicode has one (NFC): "Rene\\u0301e",
+    as some keyboards and systems write it, is the "Renée" of 5 characters that it shows,
+    counted so against :data:`NAME_MAX` (docs/online-protocol.md, Limits)."""
+    if isinstance(value, str):
+        value = unicodedata.normalize("NFC", value)
     return plain_text(value, "the name", NAME_MAX, code="bad_name")
 
 
