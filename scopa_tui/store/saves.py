@@ -322,8 +322,7 @@ class Saves:
         """Save ``game`` now; on failure one notice (not one per move) and False."""
         if game_id in self._blocked or self.disabled:
             return False
-        if self._seq is None:
-            self.ids()
+        self.ids()  # read again each time: another copy of the app may have saved since
         self._seq = (self._seq or 0) + 1
         try:
             atomic_write_text(self.path(game_id), save_text(game, setup, game_id, self._seq))

@@ -148,6 +148,22 @@ def test_the_last_saved_game_is_offered_first_whatever_the_clock_said(tmp_path):
     assert store.resumable(skip=["back"]).game_id == "second"
 
 
+def test_of_two_copies_playing_at_once_the_game_saved_last_is_offered_first(tmp_path):
+    """Each copy numbered its saves on from the highest it had read at its first save: a copy
+    that saved once, then again after another copy's many saves, gave its last save a lower
+    number than theirs, and its game, saved last, was offered after the other's (with the
+    clock set back; by the files' times it came first only by chance)."""
+    import os
+    game = play(Game(make_rules(players=2), seed=1), 5, seed=1)
+    mine, other = Store(tmp_path).saves, Store(tmp_path).saves
+    mine.save(game, setup_for(), "mine")
+    for _ in range(5):
+        other.save(game, setup_for(), "other")
+    mine.save(game, setup_for(), "mine")  # saved last
+    os.utime(mine.path("mine"), (1000, 1000))  # the clock set back meanwhile
+    assert Store(tmp_path).saves.ids() == ["mine", "other"]
+
+
 def test_a_game_open_in_another_copy_is_not_offered(tmp_path):
     game = Game(make_rules(players=2), seed=2)
     session = Store(tmp_path).track(game, setup_for())
