@@ -164,6 +164,22 @@ def test_of_two_copies_playing_at_once_the_game_saved_last_is_offered_first(tmp_
     assert Store(tmp_path).saves.ids() == ["mine", "other"]
 
 
+@pytest.mark.parametrize("seq", ['-5', '"7"', '1e3', '9' * 19, 'null'])
+def test_a_save_with_a_sequence_number_this_version_does_not_write_is_not_offered_first(tmp_path, seq):
+    """A save whose seq was edited to no number of this version's (negative, a string, too
+    long) was put with the damaged files, first, and as it loads well it was offered before
+    the game saved last, every start. It comes after the numbered saves, as an older
+    version's does."""
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=2), seed=1), 5, seed=1)
+    store.saves.save(game, setup_for(), "edited")
+    store.saves.save(game, setup_for(), "last")
+    path = store.saves.path("edited")
+    path.write_text(path.read_text().replace('"seq":1,', f'"seq":{seq},', 1))
+    assert Store(tmp_path).saves.ids() == ["last", "edited"]
+    assert Store(tmp_path).resumable().game_id == "last"
+
+
 def test_a_game_open_in_another_copy_is_not_offered(tmp_path):
     game = Game(make_rules(players=2), seed=2)
     session = Store(tmp_path).track(game, setup_for())
