@@ -90,6 +90,10 @@ def table_title(name: str) -> str:
 def error_line(code: str | None, message: str | None) -> str:
     """An ``error`` from the server as the player reads it: the line for its code in the
     player's language, else the server's own text."""
+    if code == "table_full" and isinstance(message, str) and message.endswith(" is over"):
+        # this server's words for a table whose game ended (net/table.py): no seat is taken there
+        # TRANSLATORS: an online table joined (--join CODE) after its game ended.
+        return _("the game at this table is over: there is no seat to take")
     words = ERROR_LINES.get(str(code))
     if words is not None:
         return _(words).format(most=NAME_MAX)

@@ -8,6 +8,7 @@ command runs, so ``scopa-tui --help`` stays fast.
 from __future__ import annotations
 
 import argparse
+import unicodedata
 
 from ..engine.text import N_, _, ngettext, pgettext
 from ..engine.words import shows_something
@@ -69,7 +70,7 @@ def _name(text: str) -> str:
     try:
         return check_name(text)
     except NetError:
-        raise _text_fault(text, "name", NAME_MAX) from None
+        raise _text_fault(unicodedata.normalize("NFC", text), "name", NAME_MAX) from None
 
 
 def _title(text: str) -> str:

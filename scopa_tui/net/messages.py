@@ -11,6 +11,8 @@ here and no Textual.
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
 import json
 import math
 import time
@@ -42,8 +44,10 @@ _DEFAULT_PORTS = {"ws": 80, "wss": 443}
 def server_key(url: str) -> str:
     """A server's address as the seats kept at its tables are keyed by it (README.md, *Play
     online*), the app's and the headless seats' alike: the scheme and the host in lower
-    case, without the scheme's own port, the path "/" where none is given, so that
-    ``ws://h:8810``, ``ws://h:8810/`` and ``WS://H:8810/`` are one server.  An address it
+    case, without the scheme's own port and a host name's closing dot, an IPv6 address in
+    its shortest form, the path "/" where none is given, so that ``ws://h:8810``,
+    ``ws://h:8810/``, ``WS://H.:8810/`` are one server, and ``ws://[0:0:0:0:0:0:0:1]`` and
+    ``ws://[::1]`` another.  An address it
     cannot read stays as it is (stripped)."""
     from urllib.parse import urlsplit, urlunsplit
 
@@ -54,9 +58,14 @@ def server_key(url: str) -> str:
     except ValueError:  # a port that is no number, a bracket not closed
         return url
     scheme, host = parts.scheme.lower(), parts.hostname
+    if host and ":" not in host:
+        host = host.removesuffix(".")  # h. is h: a name's root, typed or not
     if not host or "@" in parts.netloc:
         return url
-    host = f"[{host}]" if ":" in host else host
+    if ":" in host:  # an IPv6 address as it is written shortest ([0:0:0:0:0:0:0:1] is [::1])
+        with contextlib.suppress(ValueError):
+            host = ipaddress.ip_address(host).compressed
+        host = f"[{host}]"
     netloc = host if port in (None, _DEFAULT_PORTS.get(scheme)) else f"{host}:{port}"
     return urlunsplit((scheme, netloc, parts.path or "/", parts.query, parts.fragment))
 
@@ -218,7 +227,13 @@ def same_name(name: str) -> str:
 
 
 def check_name(value: Any) -> str:
-    """A player's name as the server keeps and shows it; :class:`NetError` ``bad_name`` if unusable."""
+    """A player's name as the server keeps and shows it; :class:`NetError` ``bad_name`` if unusable.
+
+    Its accented letters are one character each where Unicode has one (NFC): "Rene\\u0301e",
+    as some keyboards and systems write it, is the "Renée" of 5 characters that it shows,
+    counted so against :data:`NAME_MAX` (docs/online-protocol.md, Limits)."""
+    if isinstance(value, str):
+        value = unicodedata.normalize("NFC", value)
     return plain_text(value, "the name", NAME_MAX, code="bad_name")
 
 

@@ -52,6 +52,36 @@ class KeptSeats:
 
     def __init__(self, store, server: str, name: str):
         self.store, self.server, self.name = store, server, name
+        self._held: tuple | None = None  # (the lock, its file) of the seat this run plays
+
+    def hold(self, code: str) -> bool:
+        """Hold the seat at table ``code`` for this run (a lock in the data directory, let go
+        when the run ends or is killed); False when another run of the command holds it now:
+        two seats of one name on one data directory took the same seat in turns, each run
+        taking it back from the other ("replaced"), where the second is refused the name."""
+        if self._held is None:
+            from hashlib import sha256
+
+            from ..store.store import LOCK_TAKEN, acquire_lock
+
+            path = self.store.dir / f"seat-{sha256(self._key(code).encode()).hexdigest()[:16]}.lock"
+            lock = acquire_lock(path)
+            if lock is LOCK_TAKEN:
+                return False
+            self._held = (lock, path)
+        return True
+
+    def let_go(self) -> None:
+        """Let go of the seat this run held (:meth:`hold`), its lock file removed."""
+        if self._held is not None:
+            lock, path = self._held
+            if lock is not None:  # removed while still held: no other run locks a file gone
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
+                lock.close()
+            self._held = None
 
     def _key(self, code: str) -> str:
         """The seat's key: the server as the app keys it too (``server_key``: ws://h:8810 and
@@ -132,6 +162,13 @@ class HeadlessSeat:
     async def run(self, create: dict[str, Any] | None = None, join: str | None = None,
                   start_after: float | None = None) -> int:
         try:
+            return await self._run(create, join, start_after)
+        finally:
+            if self.kept is not None:
+                self.kept.let_go()
+
+    async def _run(self, create: dict[str, Any] | None, join: str | None, start_after: float | None) -> int:
+        try:
             await self.client.connect()
             joined = await (self.client.create(**create) if create is not None else self._join(join))
         except NetClientError as e:
@@ -149,6 +186,8 @@ class HeadlessSeat:
             await self.client.close()
             return 1
         code = joined["code"]
+        if self.kept is not None:
+            self.kept.hold(code)  # a run after this one takes no seat back while this one plays it
         self._keep(code, joined["token"])
         self.say(f"table {code}")  # English whatever the language: scripts read the code from it
         if self.resumed:
@@ -184,7 +223,7 @@ class HeadlessSeat:
         its game ended); a seat gone meanwhile (freed, the table closed) is forgotten, and
         the table joined afresh."""
         token = self.kept.token(code) if self.kept is not None else None
-        if token is not None:
+        if token is not None and self.kept.hold(code):  # else played by another run now: joined
             try:
                 joined = await self.client.resume(code, token)
             except NetClientError as e:

@@ -20,6 +20,11 @@ from pathlib import Path
 
 from ..engine.text import _
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no temporary file is marked as being written
+    fcntl = None
+
 
 class StoreError(Exception):
     """A file could not be written or read; the message is one line naming the file.
@@ -164,6 +169,9 @@ class OutputFile:
       which fails if a file took it meanwhile.
     * Anything else (``/dev/stdout``, a named pipe, a terminal) is written to as it is:
       replacing it would put a file in its place.
+    * A temporary file is locked (``fcntl.flock``) while it is written, and those of the same
+      name that no one holds (left by a copy killed midway) are removed: the next output of
+      that name cleans up after the one killed, never after one still being written.
 
     Every method raises :class:`OSError` (``BrokenPipeError`` from a pipe whose reader left).
     """
@@ -172,6 +180,7 @@ class OutputFile:
         self.name = str(path)
         self.force = force
         self._tmp: str | None = None
+        self._lock: int | None = None  # a descriptor holding the temporary file's lock
         self._mode: int | None = None
         try:
             info = os.stat(path)
@@ -207,6 +216,8 @@ class OutputFile:
             raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(candidate))
         self._tmp = str(candidate)
         self.file = os.fdopen(fd, "w", encoding="utf-8")
+        self._lock = _hold(candidate)
+        _remove_stale_temps(self.target.parent, f".{stem}.", candidate.name)
 
     def write(self, text: str) -> None:
         self.file.write(text)
@@ -234,6 +245,7 @@ class OutputFile:
             self.discard()
             raise
         self._tmp = None
+        self._unlock()
         _fsync_dir(self.target.parent)
 
     def _take_name(self) -> None:
@@ -259,6 +271,59 @@ class OutputFile:
             with contextlib.suppress(OSError):
                 os.unlink(self._tmp)
             self._tmp = None
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+
+def _hold(path: Path) -> int | None:
+    """A descriptor of ``path`` holding its lock (released when it is closed or the process
+    dies), None where there are no locks."""
+    if fcntl is None:  # pragma: no cover
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # no locks on this file system: none is taken by another copy either
+        os.close(fd)
+        return None
+    return fd
+
+
+def _remove_stale_temps(folder: Path, prefix: str, own: str) -> None:
+    """Remove the temporary files ``PREFIX12345678.tmp`` in ``folder`` (an
+    :class:`OutputFile`'s) but ``own`` that no one holds locked: a copy killed while it wrote
+    them left them, hidden, beside its output."""
+    if fcntl is None:  # pragma: no cover
+        return
+    try:
+        names = [e.name for e in os.scandir(folder)]
+    except OSError:
+        return
+    for name in names:
+        middle = name[len(prefix):-len(".tmp")]
+        if (name == own or not name.startswith(prefix) or not name.endswith(".tmp") or len(middle) != 8
+                or any(c not in "0123456789abcdef" for c in middle)):
+            continue
+        path = folder / name
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # OSError: still being written
+                os.unlink(path)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
 
 
 def describe_output_error(e: OSError) -> str:
@@ -361,9 +426,15 @@ def read_lines(path: Path, limit: int) -> list[str] | None:
         lines[0] = lines[0][len(codecs.BOM_UTF8):]
     out = []
     offset = 0
-    for line in lines:
+    for i, line in enumerate(lines):
         try:
-            out.append(line.decode("utf-8"))
+            if i == len(lines) - 1 and not line.endswith(b"\n"):
+                # a last line cut while it was written may end inside a character: without
+                # its first bytes, it is the line cut short that it is (a record's, replayed
+                # up to it: docs/record-format.md), not a file that is not text
+                out.append(codecs.getincrementaldecoder("utf-8")().decode(line, final=False))
+            else:
+                out.append(line.decode("utf-8"))
         except UnicodeDecodeError as e:
             raise StoreError(_("is not text (bad byte at offset {offset})").format(offset=offset + e.start)) from None
         offset += len(line)

@@ -39,7 +39,8 @@ SAVE_VERSION = 1
 # offered the last saved first by it, whatever the clock said (README.md, Saving and resuming).
 SEQ_HEAD = 4096
 _SEQ = re.compile(rb'\{"format":"scopa-tui-save","version":\d+,"seq":(\d{1,18}),')
-_OLDER = re.compile(rb'\{"format":"scopa-tui-save","version":\d+,"game_id":')  # an older version's: no seq
+# an older version's, with no seq, or one whose seq is no number this version writes (edited: "seq":-1)
+_OLDER = re.compile(rb'\{"format":"scopa-tui-save","version":\d+,("game_id":|"seq":(?!\d{1,18},))')
 
 
 def new_game_id() -> str:
@@ -278,7 +279,8 @@ def _moved_names(paths: list[Path]) -> str:
 
 def save_order(path: Path) -> tuple[int, int]:
     """Where a save comes in :meth:`Saves.ids`, newest first: ``(1, seq)`` for one that
-    carries its sequence number (:data:`SEQ_HEAD`), ``(0, 0)`` for an older version's, and
+    carries its sequence number (:data:`SEQ_HEAD`), ``(0, 0)`` for an older version's (or
+    one whose number is none this version writes: negative, a string, 19 digits), and
     ``(2, 0)`` for a file that does not begin as a save or cannot be read (never waited
     for: a named pipe is no save)."""
     try:
@@ -322,8 +324,7 @@ class Saves:
         """Save ``game`` now; on failure one notice (not one per move) and False."""
         if game_id in self._blocked or self.disabled:
             return False
-        if self._seq is None:
-            self.ids()
+        self.ids()  # read again each time: another copy of the app may have saved since
         self._seq = (self._seq or 0) + 1
         try:
             atomic_write_text(self.path(game_id), save_text(game, setup, game_id, self._seq))

@@ -204,14 +204,14 @@ class SettingsFile:
 def _settings_text(data: dict[str, Any]) -> str | None:
     """The settings file's text: indented for people to read, or, where that would be over
     :data:`SETTINGS_LIMIT` (a file read within it may not be, indented), as short as JSON
-    is; None where that is over it too (the next start would refuse the file: README.md,
-    Reliability)."""
-    for options in ({"indent": 2}, {"separators": (",", ":"), "ensure_ascii": False}):
+    is (its letters escaped where one cannot be written as it is: a lone surrogate); None
+    where that is over it too (the next start would refuse the file: README.md, Reliability)."""
+    for options in ({"indent": 2}, {"separators": (",", ":"), "ensure_ascii": False}, {"separators": (",", ":")}):
         text = json.dumps(data, **options) + "\n"
         try:
             if len(text.encode("utf-8")) <= SETTINGS_LIMIT:
                 return text
-        except UnicodeEncodeError:  # a lone surrogate, which only the indented form escapes
+        except UnicodeEncodeError:  # a lone surrogate, which only the escaped forms can write
             pass
     return None
 

@@ -502,7 +502,11 @@ def acquire_lock(path: Path):
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
             return None
-        f = os.fdopen(fd, "a")
+        try:
+            f = os.fdopen(fd, "a")
+        except OSError:  # a file that is no file to seek in (a link to /proc/self/comm): no lock
+            os.close(fd)
+            return None
         try:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

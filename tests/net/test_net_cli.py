@@ -83,6 +83,8 @@ def test_the_app_opens_online_without_a_name_on_the_name_its_lobby_last_used(mon
     (["online", "--name", "[b]Anna", "--create", "--ai", "easy"], "may not contain [ or ]"),
     (["online", "--name", "", "--create", "--ai", "easy"], "the name is empty"),
     (["online", "--name", "\u3164", "--create", "--ai", "easy"], "the name is empty"),  # a blank letter
+    # 25 accented letters, each an e and a combining accent: 25 characters, not 50
+    (["online", "--name", "e\u0301" * 25, "--create", "--ai", "easy"], "the name is 25 characters long"),
     (["online", "--name", "Anna", "--ai", "easy"], "say --create or --join CODE"),
     (["online", "--name", "Anna", "--join", " ", "--ai", "easy"], "--join needs the table's code"),
     # a table joined has its own rules and settings: these were taken and ignored

@@ -116,6 +116,17 @@ def test_an_emoji_of_several_stays_whole_and_is_never_cut_in_two():
         same_name("\U0001f3f3")
 
 
+def test_a_name_of_decomposed_accents_is_as_long_as_it_shows():
+    # "Renée" written with a combining accent (e and U+0301, as some keyboards and systems
+    # write it) counted 6 characters: 24 accented letters were refused as "48 characters long
+    # (at most 24)", written so, where the same 24 letters written precomposed were taken.
+    hello = {"type": "hello", "protocol": "scopa-net/1"}
+    assert parse_client(json.dumps({**hello, "name": "Rene\u0301e"}))["name"] == "Ren\u00e9e"
+    assert parse_client(json.dumps({**hello, "name": "e\u0301" * 24}))["name"] == "\u00e9" * 24
+    with pytest.raises(NetError, match=r"25 characters long \(at most 24\)"):
+        parse_client(json.dumps({**hello, "name": "e\u0301" * 25}))
+
+
 def test_a_servers_text_reaches_the_client_without_control_characters():
     # A server of another make may send names, titles and chat holding ESC or BEL, which the
     # app drew as they were: "\u001b]0;...\u0007" set the player's terminal title, "\u001b[2J"

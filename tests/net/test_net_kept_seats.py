@@ -27,6 +27,11 @@ class App(StoreMixin):
     ("ws://h:80", "ws://h/"), ("wss://Scopa.example.org:443/", "wss://scopa.example.org/"),
     ("ws://[::1]:7654", "ws://[::1]:7654/"), ("ws://h:7654/Tables", "ws://h:7654/Tables"),
     ("ws://h:port/", "ws://h:port/"),  # not an address: as it is
+    # a name's closing dot, and an IPv6 address written long: ws://h.:8810 and ws://h:8810 were
+    # two servers, the seat kept under one not found under the other
+    ("ws://Scopa.Example.org.:8810", "ws://scopa.example.org:8810/"),
+    ("ws://[0:0:0:0:0:0:0:1]:7654/", "ws://[::1]:7654/"), ("ws://[FE80::0001%eth0]:7654", "ws://[fe80::1%eth0]:7654/"),
+    ("ws://.:7654/", "ws://.:7654/"),  # no name: as it is
 ])
 def test_a_servers_address_is_keyed_one_way(typed, key):
     assert server_key(typed) == key

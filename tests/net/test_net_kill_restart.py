@@ -119,6 +119,35 @@ def test_a_headless_seat_killed_takes_its_seat_back_with_the_same_join(tmp_path)
                 proc.wait(10)
 
 
+def test_a_second_headless_seat_of_the_same_name_takes_no_seat_from_the_first(tmp_path):
+    # Two headless seats named Bot on one data directory, the second run while the first
+    # played: the second took the first's kept seat back ("seat 2 taken back"), the first
+    # was put out of it ("replaced") and ended, and the table waited for a seat still free.
+    # The seat a run plays is its own until it ends: the second is refused the name.
+    server, port = start_server(tmp_path / "server")
+    url, mine = f"ws://127.0.0.1:{port}/", tmp_path / "mine"
+    seat = ["online", "--server", url, "--ai", "easy", "--lang", "en"]
+    host = subprocess.Popen([sys.executable, "-m", "scopa_tui", *seat, "--name", "Anna", "--create", "--players",
+                             "3", "--data-dir", str(tmp_path / "host")],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = None
+    try:
+        code = host.stdout.readline().split()[1]
+        bot = [sys.executable, "-m", "scopa_tui", *seat, "--name", "Bot", "--join", code, "--data-dir", str(mine)]
+        first = subprocess.Popen(bot, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert first.stdout.readline() == f"table {code}\n"
+        second = subprocess.run(bot, cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert second.returncode == 1
+        assert second.stderr == ("scopa-tui: error: a player at this table has that name already, or one that "
+                                 "looks the same: choose another name\n")
+        assert first.poll() is None  # still at its seat
+    finally:
+        for proc in (first, host, server):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+
+
 def test_a_damaged_table_file_is_moved_aside_and_the_server_starts_empty(tmp_path):
     (tmp_path / "online.sqlite3").write_bytes(b"this is not a database" * 100)
     server, port = start_server(tmp_path)

@@ -216,7 +216,7 @@ async def test_a_finished_game_is_said_to_be_over_not_started_to_a_late_join_and
     # and its creator's start "the game has started already".
     from net_helpers import is_event, play_until
 
-    from scopa_tui.net.client import NetClient
+    from scopa_tui.net.client import NetClient, error_line
 
     async with running_server(None) as (server, url):
         anna = NetClient(url, "Anna")
@@ -228,6 +228,10 @@ async def test_a_finished_game_is_said_to_be_over_not_started_to_a_late_join_and
         await carla.send({"type": "join", "code": code})
         error = await carla.expect("error", "joined")
         assert (error["code"], error["message"]) == ("table_full", f"the game at table {code} is over")
+        # said so to the player (the lobby, a headless seat's --join), not "every seat at this
+        # table is taken", which a table whose game ended has none of
+        assert error_line(error["code"], error["message"]) == "the game at this table is over: there is no seat to take"
+        assert error_line("table_full", f"every seat at table {code} is taken") == "every seat at this table is taken"
         await anna.start()
         msg = await play_until(anna, lambda m: m["type"] == "error" and m.get("ref") == "start")
         assert (msg["code"], msg["message"]) == ("wrong_state", "the game is over")

@@ -220,6 +220,34 @@ def test_an_export_that_fails_mid_write_leaves_no_file(tmp_path, capsys, monkeyp
     assert not target.exists() and leftovers(tmp_path) == []
 
 
+def test_an_export_cleans_up_after_one_killed_midway_but_not_after_one_still_writing(tmp_path, capsys):
+    # `export -o FILE` killed while it wrote left its hidden temporary file beside FILE, and
+    # each export killed so one more, for good: the next export of FILE removes those no one
+    # holds, and never one that another export is writing now.
+    import fcntl
+    import signal
+    import subprocess
+    import sys
+    history(tmp_path, seeds=(4,))
+    target = tmp_path / "history.jsonl"
+    killed = subprocess.run([sys.executable, "-c",
+                             "import os, signal, sys; from scopa_tui.store.files import OutputFile; "
+                             "out = OutputFile(sys.argv[1]); out.write('half a game'); out.flush(); "
+                             "os.kill(os.getpid(), signal.SIGKILL)", str(target)])
+    assert killed.returncode == -signal.SIGKILL
+    stale = leftovers(tmp_path)
+    assert len(stale) == 1 and stale[0].startswith(".history.jsonl.")
+    writing = tmp_path / ".history.jsonl.0123abcd.tmp"
+    others = [".other.jsonl.0123abcd.tmp", ".history.jsonl.mine.tmp"]
+    for name in [writing.name, *others]:
+        (tmp_path / name).write_text("x")
+    with open(writing) as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # another export, writing it now
+        assert main(["--data-dir", str(tmp_path), "export", "-o", str(target)]) == 0
+    assert records.load(target.read_text())[0].is_over
+    assert leftovers(tmp_path) == sorted([writing.name, *others])
+
+
 def test_export_to_a_named_pipe_writes_into_it(tmp_path, capsys):
     # /dev/stdout, /dev/null or a pipe: replaced by a file (a device node, for root), before
     history(tmp_path, seeds=(4,))
@@ -356,6 +384,21 @@ async def test_a_record_whose_last_line_was_cut_says_so_and_replays_what_is_whol
         steps = [[(f.kind, f.move, f.played, f.table) for f in g.frames]
                  for g in (app.games[0], load_replay(str(whole))[0])]
         assert steps[0] == steps[1]  # every whole line, up to the one cut
+
+
+def test_a_record_cut_inside_a_character_of_its_last_line_is_a_cut_record(tmp_path):
+    # A last line cut between the bytes of one character (a name's é, a ♛) was "not text (bad
+    # byte at offset 4410)", the whole record refused; it is a line cut short like any other.
+    game = history(tmp_path, seeds=(6,))[0]
+    lines = records.dumps(game).split("\n")
+    whole = ("\n".join(lines[:29]) + "\n").encode()
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(whole + '{"event":"chat","text":"Forza Andrè'.encode()[:-1])
+    games = load_replay(str(path))
+    assert games.cut == 30 and len(games) == 1
+    path.write_bytes(whole + b'{"event":"chat","text":"\xff and more"')  # a bad byte, not a cut: no text
+    with pytest.raises(CommandError, match="is not text"):
+        load_replay(str(path))
 
 
 async def test_a_record_that_ends_whole_says_nothing_of_its_end(tmp_path):

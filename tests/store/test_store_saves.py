@@ -148,6 +148,38 @@ def test_the_last_saved_game_is_offered_first_whatever_the_clock_said(tmp_path):
     assert store.resumable(skip=["back"]).game_id == "second"
 
 
+def test_of_two_copies_playing_at_once_the_game_saved_last_is_offered_first(tmp_path):
+    """Each copy numbered its saves on from the highest it had read at its first save: a copy
+    that saved once, then again after another copy's many saves, gave its last save a lower
+    number than theirs, and its game, saved last, was offered after the other's (with the
+    clock set back; by the files' times it came first only by chance)."""
+    import os
+    game = play(Game(make_rules(players=2), seed=1), 5, seed=1)
+    mine, other = Store(tmp_path).saves, Store(tmp_path).saves
+    mine.save(game, setup_for(), "mine")
+    for _ in range(5):
+        other.save(game, setup_for(), "other")
+    mine.save(game, setup_for(), "mine")  # saved last
+    os.utime(mine.path("mine"), (1000, 1000))  # the clock set back meanwhile
+    assert Store(tmp_path).saves.ids() == ["mine", "other"]
+
+
+@pytest.mark.parametrize("seq", ['-5', '"7"', '1e3', '9' * 19, 'null'])
+def test_a_save_with_a_sequence_number_this_version_does_not_write_is_not_offered_first(tmp_path, seq):
+    """A save whose seq was edited to no number of this version's (negative, a string, too
+    long) was put with the damaged files, first, and as it loads well it was offered before
+    the game saved last, every start. It comes after the numbered saves, as an older
+    version's does."""
+    store = Store(tmp_path)
+    game = play(Game(make_rules(players=2), seed=1), 5, seed=1)
+    store.saves.save(game, setup_for(), "edited")
+    store.saves.save(game, setup_for(), "last")
+    path = store.saves.path("edited")
+    path.write_text(path.read_text().replace('"seq":1,', f'"seq":{seq},', 1))
+    assert Store(tmp_path).saves.ids() == ["last", "edited"]
+    assert Store(tmp_path).resumable().game_id == "last"
+
+
 def test_a_game_open_in_another_copy_is_not_offered(tmp_path):
     game = Game(make_rules(players=2), seed=2)
     session = Store(tmp_path).track(game, setup_for())

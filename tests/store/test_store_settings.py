@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+
+import pytest
 
 from scopa_tui.store import Store
 from scopa_tui.store.settings import SETTINGS_VERSION
@@ -82,6 +85,21 @@ def test_a_change_of_the_settings_is_read_changed_and_saved_under_a_lock(tmp_pat
     assert held == [True]
     assert Store(tmp_path).update_settings(language="it")  # the lock let go after each change
     assert held == [True, True]
+
+
+@pytest.mark.parametrize("make", ["directory", "fifo", "proc"])
+def test_a_settings_lock_that_is_no_file_changes_the_settings_without_it(tmp_path, make):
+    # settings.lock a folder, a named pipe, or a link to a file of /proc that takes no seek:
+    # the last stopped the change of a setting with a traceback ("OSError: Invalid argument").
+    lock = tmp_path / "settings.lock"
+    if make == "directory":
+        lock.mkdir()
+    elif make == "fifo":
+        os.mkfifo(lock)
+    else:
+        lock.symlink_to("/proc/self/comm")
+    assert Store(tmp_path).update_settings(language="fr")
+    assert Store(tmp_path).settings.language == "fr"
 
 
 def test_a_seat_token_no_server_makes_is_not_kept(tmp_path):
@@ -227,3 +245,10 @@ def test_a_big_settings_file_is_never_written_bigger_than_a_start_reads(tmp_path
     assert store.update_settings(ascii=True) is False
     assert store.notices.take() == [f"settings were not saved: {path} would be over 1 MB, more than scopa-tui reads"]
     assert path.read_text(encoding="utf-8") == text
+    # A lone surrogate in a file that fits only compact: written compact with its letters
+    # escaped, where it was not saved, said to be "over 1 MB" that it was not.
+    lists["odd"] = "\ud800"
+    path.write_text(json.dumps(lists, separators=(",", ":")))
+    assert Store(tmp_path).update_settings(ascii=True)
+    again = Store(tmp_path)
+    assert (again.settings.ascii, again.settings.unknown["odd"], again.notices.take()) == (True, "\ud800", [])
