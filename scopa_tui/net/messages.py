@@ -77,6 +77,26 @@ def kept_seat_key(key: str) -> str:
     server, space, rest = key.partition(" ")
     return server_key(server) + space + rest
 
+
+SEATS_KEPT = 20  # the newest seats kept in the settings (the app's, the headless seats'); older ones are forgotten
+
+
+def kept_token(seats: dict[str, str], key: str) -> str | None:
+    """The token kept in ``seats`` (the settings' ``online_seats`` or ``headless_seats``)
+    under ``key``, its server as :func:`server_key` has it; a key of an earlier version (the
+    server as typed) is found too, the newest kept first."""
+    tokens = [v for k, v in seats.items() if kept_seat_key(k) == key]
+    return tokens[-1] if tokens and is_seat_token(tokens[-1]) else None
+
+
+def with_kept(seats: dict[str, str], key: str, token: str | None) -> dict[str, str]:
+    """``seats`` with ``token`` kept under ``key`` (None: the seat forgotten), the key's
+    earlier spellings gone, the newest :data:`SEATS_KEPT` only."""
+    kept = {k: v for k, v in seats.items() if kept_seat_key(k) != key}
+    if token is not None:
+        kept[key] = token
+    return dict(list(kept.items())[-SEATS_KEPT:])
+
 # --- limits (docs/online-protocol.md, "Limits") ---------------------------------------
 MAX_MESSAGE = 16 * 1024  # bytes of one client frame; a longer one gets ``too_big``
 MAX_FRAME = 64 * 1024  # a frame longer than this closes the connection (WebSocket 1009)

@@ -25,8 +25,8 @@ from ..engine.rules import sides_for
 from ..engine.text import _
 from ..engine.words import side_name
 from .client import SEAT_GONE, NetClient, NetClientError, error_line, unusable_line
-from .messages import (check_points, check_seat, check_seconds, check_table_info, is_seat_token, is_table_code,
-                       kept_seat_key, server_key)
+from .messages import (check_points, check_seat, check_seconds, check_table_info, is_table_code, kept_token,
+                       server_key, with_kept)
 
 MIN_BOT_TIME = 0.2  # seconds a bot has at least for a move, however little the turn has left
 
@@ -47,8 +47,6 @@ class KeptSeats:
     settings of ``store``'s data directory, beside the app's own (``headless_seats``): a seat
     stopped before its game ended (killed, its connection given up) is taken back by the same
     command with ``--join CODE`` (README.md, *Headless seats*)."""
-
-    MOST = 20  # the newest seats kept; older ones are forgotten
 
     def __init__(self, store, server: str, name: str):
         self.store, self.server, self.name = store, server, name
@@ -89,9 +87,7 @@ class KeptSeats:
         return f"{server_key(self.server)} {code.strip().upper()} {self.name}"
 
     def token(self, code: str) -> str | None:
-        key = self._key(code)  # a key kept before, the server as typed, found too (the newest)
-        tokens = [v for k, v in self.store.settings.headless_seats.items() if kept_seat_key(k) == key]
-        return tokens[-1] if tokens and is_seat_token(tokens[-1]) else None
+        return kept_token(self.store.settings.headless_seats, self._key(code))
 
     def notices(self) -> list[str]:
         """What went wrong with the settings file since last asked (unreadable, not written)."""
@@ -100,14 +96,7 @@ class KeptSeats:
     def keep(self, code: str, token: str | None) -> None:
         """Keep ``token`` for the seat at table ``code``, or forget the seat (None)."""
         key = self._key(code)
-
-        def kept(now: dict[str, str]) -> dict[str, str]:  # of the settings as saved now
-            seats = {k: v for k, v in now.items() if kept_seat_key(k) != key}
-            if token is not None:
-                seats[key] = token
-            return dict(list(seats.items())[-self.MOST:])
-
-        self.store.update_settings(headless_seats=kept)
+        self.store.update_settings(headless_seats=lambda now: with_kept(now, key, token))
 
 
 class OutputFailed(Exception):

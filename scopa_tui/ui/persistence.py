@@ -370,21 +370,17 @@ class StoreMixin:
                           options=list(rules.options))
 
     # --- seats at tables on servers ---------------------------------------------------
-    SEATS_KEPT = 20  # the newest seats remembered; older ones are forgotten
-
     # A seat is kept under its server's address as server_key has it (ws://h:8810 and
     # ws://h:8810/ one server), as the headless seats' are; one kept under the address as
-    # it was typed, before, is found too (kept_seat_key).
+    # it was typed, before, is found too (kept_token).
 
     def kept_seat(self, server: str, code: str) -> str | None:
         """The token of this player's seat at table ``code`` of ``server``, if one is kept."""
         if self.store is None:
             return None
-        from ..net.messages import kept_seat_key, server_key
+        from ..net.messages import kept_token, server_key
 
-        key = f"{server_key(server)} {code}"
-        tokens = [v for k, v in self.store.settings.online_seats.items() if kept_seat_key(k) == key]
-        return tokens[-1] if tokens and isinstance(tokens[-1], str) else None
+        return kept_token(self.store.settings.online_seats, f"{server_key(server)} {code}")
 
     def kept_codes(self, server: str) -> list[str]:
         """The tables of ``server`` where this player keeps a seat, the newest last."""
@@ -400,20 +396,13 @@ class StoreMixin:
         """Remember (``token``) or forget (None) the seat, so ``--join CODE`` comes back to it."""
         if self.store is None:
             return
-        from ..net.messages import is_seat_token, kept_seat_key, server_key
+        from ..net.messages import is_seat_token, server_key, with_kept
 
         # A token the server's resume would refuse takes no seat back, and one of a server of
         # another make could be megabytes: settings.json past its limit was moved aside whole.
         token = token if is_seat_token(token) else None
         key = f"{server_key(server)} {code}"
-
-        def kept(now: dict[str, str]) -> dict[str, str]:  # of the settings as saved now
-            seats = {k: v for k, v in now.items() if kept_seat_key(k) != key}
-            if token:
-                seats[key] = token
-            return dict(list(seats.items())[-self.SEATS_KEPT:])
-
-        self.store.update_settings(online_seats=kept)
+        self.store.update_settings(online_seats=lambda now: with_kept(now, key, token))
         self.show_store_notices()
 
     def remembered_online(self) -> tuple[str | None, str | None]:

@@ -174,6 +174,7 @@ def test_the_seats_kept_at_online_tables_stay_in_the_order_they_were_kept(tmp_pa
     # a table left long ago (its code later in the alphabet) rather than the one just left,
     # and a seat kept past the 20 remembered pushed out the first code in the alphabet, which
     # could be the newest.
+    from scopa_tui.net.messages import SEATS_KEPT
     from scopa_tui.ui.persistence import StoreMixin
 
     class Copy(StoreMixin):
@@ -188,7 +189,7 @@ def test_the_seats_kept_at_online_tables_stay_in_the_order_they_were_kept(tmp_pa
     Copy(Store(tmp_path)).keep_seat(url, "HKB887PG", "token-new")
     assert Copy(Store(tmp_path)).kept_codes(url) == ["XBY8Z3FW", "HKB887PG"]  # the newest last
 
-    codes = [f"Z{n:07d}" for n in range(StoreMixin.SEATS_KEPT)]
+    codes = [f"Z{n:07d}" for n in range(SEATS_KEPT)]
     for code in codes:  # one run each: the order as read from the file
         Copy(Store(tmp_path)).keep_seat(url, code, "token")
     Copy(Store(tmp_path)).keep_seat(url, "AAAAAAAA", "token-newest")
