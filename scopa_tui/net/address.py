@@ -25,6 +25,11 @@ def address_key(host: str) -> str:
     return str(ip)
 
 
+def url_host(address: str) -> str:
+    """An address as a web address writes its host: an IPv6 one in brackets ([::1])."""
+    return f"[{address}]" if ":" in address else address
+
+
 def every_network(host: str) -> bool:
     """Whether listening on ``host`` is listening on every network of this machine (0.0.0.0, ::)."""
     try:

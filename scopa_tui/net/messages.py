@@ -26,6 +26,7 @@ from ..engine.jsontext import TooManyDigits, json_loads
 from ..engine.rules import PLAYER_COUNTS, TARGET_MAX
 from ..engine.variants import VARIANTS
 from ..engine.words import clean_text, shows_something
+from .address import url_host
 
 PROTOCOL = "scopa-net/1"
 DEFAULT_PORT = 7654
@@ -65,7 +66,7 @@ def server_key(url: str) -> str:
     if ":" in host:  # an IPv6 address as it is written shortest ([0:0:0:0:0:0:0:1] is [::1])
         with contextlib.suppress(ValueError):
             host = ipaddress.ip_address(host).compressed
-        host = f"[{host}]"
+        host = url_host(host)
     netloc = host if port in (None, _DEFAULT_PORTS.get(scheme)) else f"{host}:{port}"
     return urlunsplit((scheme, netloc, parts.path or "/", parts.query, parts.fragment))
 

@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from .. import __version__
 from ..engine.text import _
 from ..store.signals import SIGNALS
-from .address import address_key, every_network, network_addresses
+from .address import address_key, every_network, network_addresses, url_host
 from .messages import (ADDRESS_CONNECTIONS, ADDRESS_WAITING, BURST, CHAT_BURST, CHAT_RATE, CODE_ALPHABET,
                        CODE_LENGTH, IDLE_TIMEOUT, MAX_FRAME, PROTOCOL, RATE, SEAT_BURST, SEAT_RATE,
                        TLS_HANDSHAKE_TIMEOUT, NetError, error_message, frame, game_record_id, parse_client)
@@ -664,7 +664,7 @@ def _join_at(scheme: str, addresses: list[str], port: int) -> str:
     if not addresses:
         return _("Players on other machines join at this machine's address on its network, port {port}.").format(
             port=port)
-    urls = [f"{scheme}://{f'[{a}]' if ':' in a else a}:{port}/" for a in addresses]
+    urls = [f"{scheme}://{url_host(a)}:{port}/" for a in addresses]
     if len(urls) == 1:
         return _("Players on other machines join at {url} (this machine's address on its network).").format(
             url=urls[0])
@@ -708,7 +708,7 @@ async def serve_until_stopped(data_dir: Path, host: str, port: int, certfile: st
             loop.add_signal_handler(sig, stop.set)
     scheme = "wss" if context else "ws"
     # The first line stays English, as the server's log: scripts read the address from it.
-    shown = f"[{host}]" if ":" in host else host
+    shown = url_host(host)
     try:
         print(f"scopa-tui server: listening on {scheme}://{shown}:{bound}/ (tables kept in {data_dir})", flush=True)
         if every_network(host):  # ws://0.0.0.0:7654/ is no address to join at

@@ -29,7 +29,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..engine.text import _, language, ngettext
-from ..net.address import address_key, every_network, network_addresses
+from ..net.address import address_key, every_network, network_addresses, url_host
 from ..store.files import describe_os_error, stdout_failed
 
 DEFAULT_HOST = "127.0.0.1"
@@ -350,7 +350,7 @@ def public_url(host: str, port: int, given: str | None) -> str | None:
     found = network_addresses(ipv6=":" in host)
     if not found:
         return None
-    return f"http://{f'[{found[0]}]' if ':' in found[0] else found[0]}:{port}"
+    return f"http://{url_host(found[0])}:{port}"
 
 
 def serve(args) -> int:
